@@ -1,0 +1,128 @@
+#include "core/array.hpp"
+
+#include <string>
+
+#include "core/error.hpp"
+#include "core/strides.hpp"
+
+namespace sl {
+
+int64_t shape_size(const Shape& shape) {
+  int64_t n = 1;
+  for (int64_t d : shape) {
+    if (d < 0) value_error("negative dimensions are not allowed");
+    if (d != 0 && n > INT64_MAX / d) value_error("array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
+    n *= d;
+  }
+  return n;
+}
+
+int64_t Array::size() const {
+  int64_t n = 1;
+  for (int64_t d : shape) n *= d;
+  return n;
+}
+
+bool Array::c_contiguous() const { return is_c_contiguous(shape, strides, itemsize()); }
+bool Array::f_contiguous() const { return is_f_contiguous(shape, strides, itemsize()); }
+bool Array::aligned() const {
+  int align = itemsize();
+  if (is_complex(dtype)) align /= 2;
+  if (align <= 1) return true;
+  auto addr = reinterpret_cast<uintptr_t>(storage->data()) + uintptr_t(offset);
+  if (addr % align) return false;
+  for (size_t k = 0; k < shape.size(); ++k)
+    if (shape[k] > 1 && strides[k] % align) return false;
+  return true;
+}
+
+ArrayPtr make_array(DType dt, const Shape& shape, char order, Flavor flavor) {
+  if (int(shape.size()) > kMaxDims)
+    value_error("maximum supported dimension for an ndarray is " + std::to_string(kMaxDims) +
+                ", found " + std::to_string(shape.size()));
+  int64_t n = shape_size(shape);
+  int isz = itemsize(dt);
+  if (n > (INT64_MAX / 2) / isz) value_error("array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
+  auto a = std::make_shared<Array>();
+  a->dtype = dt;
+  a->shape = shape;
+  a->strides = default_strides(shape, isz, order);
+  try {
+    a->storage = Storage::allocate(n * isz);
+  } catch (const PyError& e) {
+    if (e.type != "MemoryError") throw;
+    raise("MemoryError", "Unable to allocate " + format_bytes_gib(n * isz) + " for an array with shape " +
+                             shape_repr(shape) + " and data type " + name(dt));
+  }
+  a->owndata = true;
+  a->flavor = flavor;
+  return a;
+}
+
+ByteExtent byte_extent(const Array& a) {
+  int64_t lo = a.offset, hi = a.offset;
+  for (int64_t d : a.shape)
+    if (d == 0) return {lo, lo};
+  for (size_t k = 0; k < a.shape.size(); ++k) {
+    int64_t span = (a.shape[k] - 1) * a.strides[k];
+    if (span < 0) lo += span; else hi += span;
+  }
+  return {lo, hi + a.itemsize()};
+}
+
+void check_in_storage(const Shape& shape, const Strides& strides, int64_t offset, int isz,
+                      int64_t nbytes, bool element_units) {
+  bool empty = false;
+  for (int64_t d : shape) empty |= d == 0;
+  int64_t lo = offset, hi = offset;
+  bool overflow = false;
+  if (!empty) {
+    for (size_t k = 0; k < shape.size(); ++k) {
+      __int128 span = __int128(shape[k] - 1) * strides[k];
+      if (span > INT64_MAX / 4 || span < -(INT64_MAX / 4)) overflow = true;
+      else if (span < 0) lo += int64_t(span); else hi += int64_t(span);
+    }
+    hi += isz;
+  }
+  if (!overflow && lo >= 0 && hi <= nbytes && (empty || offset >= 0)) return;
+  // PyTorch's message (setStorage), in elements for tensors, bytes for arrays.
+  int64_t unit = element_units ? isz : 1;
+  std::string s = "setStorage: sizes " + list_repr(shape) + ", strides ";
+  Strides shown = strides;
+  for (auto& v : shown) v /= unit;
+  s += list_repr(shown) + ", storage offset " + std::to_string(offset / unit) + ", and itemsize " +
+       std::to_string(isz) + " requiring a storage size of " + std::to_string(overflow ? INT64_MAX : hi) +
+       " are out of bounds for storage of size " + std::to_string(nbytes);
+  if (lo < 0 && !overflow) s += " (the view would start " + std::to_string(-lo) + " bytes before it)";
+  raise(element_units ? "RuntimeError" : "ValueError", s);
+}
+
+ArrayPtr make_view(const ArrayPtr& parent, DType dt, Shape shape, Strides strides, int64_t offset) {
+  if (int(shape.size()) > kMaxDims)
+    value_error("maximum supported dimension for an ndarray is " + std::to_string(kMaxDims) +
+                ", found " + std::to_string(shape.size()));
+  check_in_storage(shape, strides, offset, itemsize(dt), parent->storage->nbytes(), parent->is_torch());
+  auto v = std::make_shared<Array>();
+  v->dtype = dt;
+  v->shape = std::move(shape);
+  v->strides = std::move(strides);
+  v->offset = offset;
+  v->storage = parent->storage;
+  v->flavor = parent->flavor == Flavor::Scalar ? Flavor::NumPy : parent->flavor;
+  if (v->flavor == Flavor::DummyBase) v->flavor = Flavor::NumPy;
+  v->writeable = parent->writeable;
+  v->warn_on_write = parent->warn_on_write;
+  // Note [Base collapses to the owner]
+  ArrayPtr b = parent;
+  while (b->flavor != Flavor::DummyBase && !b->owndata && b->base && b->base->flavor == b->flavor) b = b->base;
+  v->base = b;
+  return v;
+}
+
+int64_t flat_offset(const Array& a, const std::vector<int64_t>& index) {
+  int64_t off = a.offset;
+  for (size_t k = 0; k < index.size(); ++k) off += index[k] * a.strides[k];
+  return off;
+}
+
+}  // namespace sl

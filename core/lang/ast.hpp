@@ -1,0 +1,124 @@
+// ast: the syntax tree the parser builds and the interpreter walks.
+// One node struct per family (expressions, statements) with the fields each
+// kind uses; kinds are documented next to their fields.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/lang/value.hpp"
+
+namespace sl::lang {
+
+struct Expr;
+struct Stmt;
+struct FuncDef;
+using ExprP = std::unique_ptr<Expr>;
+using StmtP = std::unique_ptr<Stmt>;
+using Body = std::vector<StmtP>;
+
+enum class EK {
+  Name,       // name
+  Const,      // constant (int, float, str, None, True, False, Ellipsis)
+  Imag,       // constant.as_float() is the imaginary part
+  FString,    // parts: Const str pieces and FormattedValue
+  Formatted,  // a = value, conversion ('r','s','a' or 0), b = format spec (FString) or null
+  List, Tuple, Set,  // elts
+  Dict,       // keys / elts (values); a null key means **mapping
+  BinOp,      // a op b
+  UnaryOp,    // op a
+  BoolOp,     // op ("and"/"or"), elts
+  Compare,    // a, ops, elts (comparators)
+  Call,       // a(elts..., keywords...)
+  Attribute,  // a.name
+  Subscript,  // a[b]
+  Slice,      // a:b:c (any may be null)
+  IfExp,      // b if a else c
+  Lambda,     // func
+  ListComp, SetComp, GenExp,  // a for generators
+  DictComp,   // a: b for generators
+  Starred,    // *a
+  NamedExpr,  // name := a
+};
+
+struct Keyword {
+  std::string name;  // empty for **mapping
+  ExprP value;
+};
+struct Comprehension {
+  ExprP target, iter;
+  std::vector<ExprP> ifs;
+};
+
+struct Expr {
+  EK kind;
+  int line = 0, col = 0;
+  std::string name;
+  std::string op;
+  Value constant;
+  char conversion = 0;
+  ExprP a, b, c;
+  std::vector<ExprP> elts;
+  std::vector<ExprP> keys;
+  std::vector<std::string> ops;
+  std::vector<Keyword> keywords;
+  std::vector<Comprehension> generators;
+  std::shared_ptr<FuncDef> func;
+  Expr(EK k, int l, int c0) : kind(k), line(l), col(c0) {}
+};
+
+struct Param {
+  enum Kind { Normal, VarArgs, KwOnly, VarKw } kind = Normal;
+  std::string name;
+  ExprP dflt;
+};
+
+struct FuncDef {
+  std::string name;  // "<lambda>" for lambdas
+  std::vector<Param> params;
+  Body body;         // for lambdas: one Return statement
+  std::string doc;
+  int line = 0;
+  // Scope analysis (filled by the parser): names local to the function body,
+  // and names declared global / nonlocal.
+  std::vector<std::string> locals, globals, nonlocals;
+  bool is_local(const std::string& n) const;
+};
+
+enum class SK {
+  Expr, Assign, AugAssign, AnnAssign, Del, Pass, Break, Continue, Return, If, While, For,
+  FunctionDef, Try, Raise, With, Import, ImportFrom, Global, Nonlocal, Assert,
+};
+
+struct Handler {
+  ExprP type;        // null: bare except
+  std::string name;  // "as" name
+  Body body;
+  int line = 0;
+};
+struct Alias {
+  std::string name, asname;
+};
+
+struct Stmt {
+  SK kind;
+  int line = 0, col = 0, end_line = 0;
+  std::vector<ExprP> targets;  // Assign (chain), Del; For: targets[0]; With: optional_vars
+  ExprP value;                 // Expr, Assign, AugAssign, Return, Raise (exc), Assert (test); If/While test; For iter
+  ExprP extra;                 // Raise cause; Assert msg
+  std::string op;              // AugAssign
+  Body body, orelse, finalbody;
+  std::vector<Handler> handlers;
+  std::vector<ExprP> items;    // With: context managers
+  std::shared_ptr<FuncDef> func;
+  std::string module;          // ImportFrom
+  std::vector<Alias> names;    // Import / ImportFrom / Global / Nonlocal
+  Stmt(SK k, int l, int c0) : kind(k), line(l), col(c0) {}
+};
+
+struct Module {
+  Body body;
+  std::vector<std::string> source_lines;
+};
+
+}  // namespace sl::lang

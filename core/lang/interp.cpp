@@ -1,0 +1,961 @@
+#include "core/lang/interp.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/lang/lexer.hpp"
+#include "core/lang/ndarray.hpp"
+#include "core/lang/parser.hpp"
+#include "core/numfmt.hpp"
+
+namespace sl::lang {
+
+// ---------------------------------------------------------------- Args
+bool Args::take(size_t i, const char* name, Value& out) {
+  for (auto it = kw.begin(); it != kw.end(); ++it) {
+    if (it->first == name) {
+      if (i < pos.size())
+        type_error(fname + "() got multiple values for argument '" + name + "'");
+      out = it->second;
+      kw.erase(it);
+      return true;
+    }
+  }
+  if (i < pos.size()) {
+    out = pos[i];
+    return true;
+  }
+  return false;
+}
+Value Args::required(size_t i, const char* name) {
+  Value v;
+  if (!take(i, name, v))
+    type_error(fname + "() missing required argument '" + name + "' (pos " + std::to_string(i + 1) + ")");
+  return v;
+}
+Value Args::optional(size_t i, const char* name, Value dflt) {
+  Value v;
+  return take(i, name, v) ? v : dflt;
+}
+void Args::finish(size_t max_pos) {
+  if (pos.size() > max_pos)
+    type_error(fname + "() takes at most " + std::to_string(max_pos) + " positional argument" +
+               (max_pos == 1 ? "" : "s") + " (" + std::to_string(pos.size()) + " given)");
+  if (!kw.empty()) type_error(fname + "() got an unexpected keyword argument '" + kw.front().first + "'");
+}
+
+// ---------------------------------------------------------------- setup
+TypeObj* Interp::new_type(const std::string& name, const std::string& module, std::vector<TypeObj*> bases) {
+  // Types live as long as the interpreter.
+  auto ty = std::make_shared<TypeObj>(name, module, std::move(bases));
+  types_.push_back(ty);
+  return ty.get();
+}
+
+Value Interp::builtin(const std::string& name, NativeFn fn) {
+  return Value(std::static_pointer_cast<Obj>(std::make_shared<BuiltinObj>(name, std::move(fn))));
+}
+
+Interp::Interp() {
+  globals = std::make_shared<Env>();
+  t.object = new_type("object", "builtins", {});
+  t.type = new_type("type", "builtins", {t.object});
+  t.none = new_type("NoneType", "builtins", {t.object});
+  t.int_ = new_type("int", "builtins", {t.object});
+  t.bool_ = new_type("bool", "builtins", {t.int_});
+  t.float_ = new_type("float", "builtins", {t.object});
+  t.complex_ = new_type("complex", "builtins", {t.object});
+  t.str = new_type("str", "builtins", {t.object});
+  t.list = new_type("list", "builtins", {t.object});
+  t.tuple = new_type("tuple", "builtins", {t.object});
+  t.dict = new_type("dict", "builtins", {t.object});
+  t.set = new_type("set", "builtins", {t.object});
+  t.function = new_type("function", "builtins", {t.object});
+  t.builtin = new_type("builtin_function_or_method", "builtins", {t.object});
+  t.method = new_type("method", "builtins", {t.object});
+  t.module = new_type("module", "builtins", {t.object});
+  t.range = new_type("range", "builtins", {t.object});
+  t.slice = new_type("slice", "builtins", {t.object});
+  t.ellipsis = new_type("ellipsis", "builtins", {t.object});
+  t.iterator = new_type("iterator", "builtins", {t.object});
+  t.cell = new_type("cell", "builtins", {t.object});
+  t.generic = new_type("object", "builtins", {t.object});
+  t.base_exception = new_type("BaseException", "builtins", {t.object});
+  t.exception = new_type("Exception", "builtins", {t.base_exception});
+  install_builtins(*this);
+  install_numpy(*this);
+  install_torch(*this);
+  install_misc_modules(*this);
+}
+
+Interp::~Interp() {
+  // Break reference cycles (functions whose closure is the globals env that holds them).
+  if (globals) globals->vars.clear();
+}
+
+// ---------------------------------------------------------------- exceptions
+TypeObj* Interp::exception_type(const std::string& name) {
+  auto it = builtins.find(name);
+  if (it != builtins.end()) {
+    if (auto* ty = it->second.as<TypeObj>()) return ty;
+  }
+  auto ex = exc_types_.find(name);
+  if (ex != exc_types_.end()) return ex->second;
+  TypeObj* ty = new_type(name, "builtins", {t.exception});
+  exc_types_[name] = ty;
+  return ty;
+}
+
+Value Interp::make_exception(TypeObj* ty, std::vector<Value> args) {
+  return Value(std::static_pointer_cast<Obj>(std::make_shared<ExceptionObj>(ty, std::move(args))));
+}
+
+std::string Interp::exception_str(const Value& exc) {
+  auto* e = exc.as<ExceptionObj>();
+  if (!e) return str(exc);
+  if (e->args.empty()) return "";
+  if (e->args.size() == 1) {
+    if (e->type->is_subclass_of(exception_type("KeyError"))) return repr(e->args[0]);
+    return str(e->args[0]);
+  }
+  return repr(make_tuple(e->args));
+}
+
+void Interp::raise_exc(const std::string& type, const std::string& msg) { throw PyError(type, msg); }
+
+Value Interp::exception_value(const PyError& err) {
+  if (auto* pe = dynamic_cast<const PyException*>(&err)) {
+    if (!pe->exc.is_none()) return pe->exc;
+  }
+  return make_exception(exception_type(err.type), {make_str(err.msg)});
+}
+
+bool Interp::exception_matches(const PyError& err, const Value& spec, Value& exc_out) {
+  exc_out = exception_value(err);
+  TypeObj* et = exc_out.as<ExceptionObj>()->type;
+  std::function<bool(const Value&)> match = [&](const Value& s) -> bool {
+    if (auto* ty = s.as<TypeObj>()) return et->is_subclass_of(ty);
+    if (auto* tu = s.as<TupleObj>()) {
+      for (auto& x : tu->items)
+        if (match(x)) return true;
+      return false;
+    }
+    type_error("catching classes that do not inherit from BaseException is not allowed");
+  };
+  return match(spec);
+}
+
+// ---------------------------------------------------------------- run
+Interp::Result Interp::run(const std::string& src, bool echo_last_expr) {
+  Result r;
+  out_.clear();
+  out_truncated_ = false;
+  steps_ = 0;
+  depth_ = 0;
+  frames_.clear();
+  std::unique_ptr<Module> mod;
+  try {
+    mod = parse_module(src);
+  } catch (const PyError& e) {
+    r.ok = false;
+    r.error_type = e.type;
+    r.error_msg = e.msg;
+    if (e.type == "SyntaxError") {
+      r.line = last_syntax_error().line;
+      r.col = last_syntax_error().col + 1;
+    }
+    r.traceback = "  File \"<stdin>\", line " + std::to_string(r.line) + "\n" + e.type + ": " + e.msg + "\n";
+    return r;
+  }
+  // Functions keep their own FuncDef alive; the module tree itself is dropped after the run.
+  cur_source_ = &mod->source_lines;
+  Module& m = *mod;
+  Value ret;
+  frames_.push_back({"<module>", 0});
+  size_t nstmt = m.body.size();
+  for (size_t k = 0; k < nstmt; ++k) {
+    const Stmt& s = *m.body[k];
+    try {
+      if (echo_last_expr && k + 1 == nstmt && s.kind == SK::Expr) {
+        frames_.back().second = s.line;
+        Value v = eval(*s.value, globals);
+        if (!v.is_none()) {
+          r.echo = repr(v);
+          r.has_echo = true;
+          builtins["_"] = v;
+        }
+        continue;
+      }
+      Flow f = exec(s, globals, ret);
+      (void)f;
+    } catch (const PyError& e) {
+      r.ok = false;
+      r.error_type = e.type;
+      r.error_msg = e.msg;
+      std::vector<std::pair<std::string, int>> tb;
+      if (auto* pe = dynamic_cast<const PyException*>(&e)) {
+        if (auto* eo = pe->exc.as<ExceptionObj>()) {
+          r.error_type = eo->type->name;
+          r.error_msg = exception_str(pe->exc);
+        }
+        for (size_t i = 0; i < pe->trace_lines.size(); ++i) tb.push_back({pe->trace_funcs[i], pe->trace_lines[i]});
+      }
+      tb.insert(tb.begin(), {"<module>", frames_.empty() ? s.line : frames_.front().second});
+      r.line = tb.front().second;
+      std::string text = "Traceback (most recent call last):\n";
+      for (auto& [fn, ln] : tb) {
+        text += "  File \"<stdin>\", line " + std::to_string(ln) + ", in " + fn + "\n";
+        if (ln >= 1 && size_t(ln) <= cur_source_->size()) {
+          std::string code = (*cur_source_)[ln - 1];
+          size_t a = code.find_first_not_of(" \t");
+          if (a != std::string::npos) text += "    " + code.substr(a) + "\n";
+        }
+      }
+      text += r.error_type + (r.error_msg.empty() ? "" : ": " + r.error_msg) + "\n";
+      r.traceback = text;
+      break;
+    }
+  }
+  frames_.clear();
+  cur_source_ = nullptr;
+  r.out = std::move(out_);
+  if (out_truncated_) r.out += "\n[output truncated: more than " + std::to_string(max_output) + " bytes]\n";
+  out_.clear();
+  return r;
+}
+
+void Interp::print_text(const std::string& s) {
+  if (out_truncated_) return;
+  if (out_.size() + s.size() > max_output) {
+    out_.append(s, 0, max_output - out_.size());
+    out_truncated_ = true;
+    return;
+  }
+  out_ += s;
+}
+
+// ---------------------------------------------------------------- statements
+Interp::Flow Interp::exec_body(const Body& body, const EnvP& env, Value& ret) {
+  for (auto& s : body) {
+    Flow f = exec(*s, env, ret);
+    if (f != Flow::Normal) return f;
+  }
+  return Flow::Normal;
+}
+
+Interp::Flow Interp::exec(const Stmt& s, const EnvP& env, Value& ret) {
+  if (step_budget >= 0 && ++steps_ > step_budget)
+    raise_exc("TimeoutError", "step budget of " + std::to_string(step_budget) + " statements exhausted");
+  if (interrupt_flag && *interrupt_flag) raise_exc("KeyboardInterrupt", "");
+  frames_.back().second = s.line;
+  try {
+    switch (s.kind) {
+      case SK::Expr: {
+        eval(*s.value, env);
+        return Flow::Normal;
+      }
+      case SK::Assign: {
+        Value v = eval(*s.value, env);
+        for (auto& tg : s.targets) assign(*tg, v, env);
+        return Flow::Normal;
+      }
+      case SK::AugAssign: {
+        const Expr& tg = *s.targets[0];
+        if (tg.kind == EK::Name) {
+          Value cur = lookup(tg.name, env, tg);
+          Value rhs = eval(*s.value, env);
+          store(tg.name, inplace_binop(s.op, cur, rhs), env);
+        } else if (tg.kind == EK::Attribute) {
+          Value obj = eval(*tg.a, env);
+          Value cur = getattr(obj, tg.name);
+          Value rhs = eval(*s.value, env);
+          setattr(obj, tg.name, inplace_binop(s.op, cur, rhs));
+        } else {
+          Value obj = eval(*tg.a, env);
+          Value key = eval(*tg.b, env);
+          Value cur = getitem(obj, key);
+          Value rhs = eval(*s.value, env);
+          Value res = inplace_binop(s.op, cur, rhs);
+          // In-place array ops already wrote through the view; NumPy still calls
+          // __setitem__ with the result, which is then a no-op copy onto itself.
+          setitem(obj, key, res);
+        }
+        return Flow::Normal;
+      }
+      case SK::Del: {
+        for (auto& tg : s.targets) del_target(*tg, env);
+        return Flow::Normal;
+      }
+      case SK::Pass: return Flow::Normal;
+      case SK::Break: return Flow::Break;
+      case SK::Continue: return Flow::Continue;
+      case SK::Return: {
+        ret = s.value ? eval(*s.value, env) : Value();
+        return Flow::Return;
+      }
+      case SK::If: {
+        if (truthy(eval(*s.value, env))) return exec_body(s.body, env, ret);
+        return exec_body(s.orelse, env, ret);
+      }
+      case SK::While: {
+        while (truthy(eval(*s.value, env))) {
+          Flow f = exec_body(s.body, env, ret);
+          if (f == Flow::Break) return Flow::Normal;
+          if (f == Flow::Return) return f;
+          frames_.back().second = s.line;
+          if (step_budget >= 0 && ++steps_ > step_budget)
+            raise_exc("TimeoutError", "step budget of " + std::to_string(step_budget) + " statements exhausted");
+          if (interrupt_flag && *interrupt_flag) raise_exc("KeyboardInterrupt", "");
+        }
+        return exec_body(s.orelse, env, ret);
+      }
+      case SK::For: {
+        Value it = iter(eval(*s.value, env));
+        Value item;
+        while (next(it, item)) {
+          assign(*s.targets[0], item, env);
+          Flow f = exec_body(s.body, env, ret);
+          if (f == Flow::Break) return Flow::Normal;
+          if (f == Flow::Return) return f;
+          frames_.back().second = s.line;
+        }
+        return exec_body(s.orelse, env, ret);
+      }
+      case SK::FunctionDef: {
+        auto f = std::make_shared<FunctionObj>();
+        f->def = s.func;
+        for (auto& prm : s.func->params)
+          if (prm.dflt) f->defaults.push_back(eval(*prm.dflt, env));
+        f->closure = env;
+        store(s.func->name, Value(std::static_pointer_cast<Obj>(f)), env);
+        return Flow::Normal;
+      }
+      case SK::Try: {
+        Flow result = Flow::Normal;
+        auto run_finally = [&]() {
+          if (!s.finalbody.empty()) {
+            Value r2;
+            Flow ff = exec_body(s.finalbody, env, r2);
+            if (ff != Flow::Normal) {
+              result = ff;
+              if (ff == Flow::Return) ret = r2;
+              return true;
+            }
+          }
+          return false;
+        };
+        try {
+          result = exec_body(s.body, env, ret);
+        } catch (const PyError& e) {
+          if (e.type == "KeyboardInterrupt" || e.type == "TimeoutError") throw;
+          bool handled = false;
+          for (auto& h : s.handlers) {
+            Value exc;
+            bool m = true;
+            if (h.type) {
+              m = exception_matches(e, eval(*h.type, env), exc);
+            } else {
+              exc = exception_value(e);
+            }
+            if (!m) continue;
+            handled = true;
+            if (!h.name.empty()) store(h.name, exc, env);
+            try {
+              result = exec_body(h.body, env, ret);
+            } catch (...) {
+              if (run_finally()) return result;
+              throw;
+            }
+            if (!h.name.empty()) {
+              if (env->vars.count(h.name)) env->vars.erase(h.name);
+            }
+            break;
+          }
+          if (!handled) {
+            if (run_finally()) return result;
+            throw;
+          }
+          run_finally();
+          return result;
+        }
+        if (result == Flow::Normal && !s.orelse.empty()) {
+          try {
+            result = exec_body(s.orelse, env, ret);
+          } catch (...) {
+            if (run_finally()) return result;
+            throw;
+          }
+        }
+        Flow saved = result;
+        if (run_finally()) return result;
+        return saved;
+      }
+      case SK::Raise: {
+        if (!s.value) {
+          raise_exc("RuntimeError", "No active exception to reraise");
+        }
+        Value v = eval(*s.value, env);
+        if (auto* ty = v.as<TypeObj>()) {
+          if (!ty->is_subclass_of(t.base_exception)) type_error("exceptions must derive from BaseException");
+          v = make_exception(ty, {});
+        }
+        auto* eo = v.as<ExceptionObj>();
+        if (!eo) type_error("exceptions must derive from BaseException");
+        throw PyException(eo->type->name, exception_str(v), v);
+      }
+      case SK::Assert: {
+        if (!truthy(eval(*s.value, env))) {
+          std::vector<Value> args;
+          if (s.extra) args.push_back(eval(*s.extra, env));
+          Value exc = make_exception(exception_type("AssertionError"), args);
+          throw PyException("AssertionError", exception_str(exc), exc);
+        }
+        return Flow::Normal;
+      }
+      case SK::With: {
+        std::vector<Value> managers;
+        for (size_t k = 0; k < s.items.size(); ++k) {
+          Value m = eval(*s.items[k], env);
+          Value entered = call(getattr(m, "__enter__"), std::vector<Value>{});
+          managers.push_back(m);
+          if (s.targets[k]) assign(*s.targets[k], entered, env);
+        }
+        Flow f;
+        try {
+          f = exec_body(s.body, env, ret);
+        } catch (...) {
+          for (auto it = managers.rbegin(); it != managers.rend(); ++it)
+            call(getattr(*it, "__exit__"), std::vector<Value>{Value(), Value(), Value()});
+          throw;
+        }
+        for (auto it = managers.rbegin(); it != managers.rend(); ++it)
+          call(getattr(*it, "__exit__"), std::vector<Value>{Value(), Value(), Value()});
+        return f;
+      }
+      case SK::Import: {
+        for (auto& a : s.names) {
+          Value m = import_module(a.name, s.line);
+          if (!a.asname.empty()) {
+            store(a.asname, m, env);
+          } else {
+            std::string top = a.name.substr(0, a.name.find('.'));
+            store(top, import_module(top, s.line), env);
+          }
+        }
+        return Flow::Normal;
+      }
+      case SK::ImportFrom: {
+        Value m = import_module(s.module, s.line);
+        auto* mo = m.as<ModuleObj>();
+        for (auto& a : s.names) {
+          if (a.name == "*") {
+            for (auto& [k, v] : mo->attrs)
+              if (!k.empty() && k[0] != '_') store(k, v, env);
+            continue;
+          }
+          auto it = mo->attrs.find(a.name);
+          Value v;
+          if (it != mo->attrs.end()) {
+            v = it->second;
+          } else if (modules.count(s.module + "." + a.name)) {
+            v = Value(std::static_pointer_cast<Obj>(modules[s.module + "." + a.name]));
+          } else {
+            raise_exc("ImportError", "cannot import name '" + a.name + "' from '" + s.module + "'");
+          }
+          store(a.asname.empty() ? a.name : a.asname, v, env);
+        }
+        return Flow::Normal;
+      }
+      case SK::Global:
+      case SK::Nonlocal: return Flow::Normal;
+      case SK::AnnAssign: return Flow::Normal;
+    }
+  } catch (PyException&) {
+    throw;
+  } catch (const PyError& e) {
+    if (e.type == "KeyboardInterrupt" || e.type == "TimeoutError") throw;
+    PyException pe(e.type, e.msg, Value());
+    pe.exc = exception_value(e);
+    throw pe;
+  }
+  return Flow::Normal;
+}
+
+Value Interp::import_module(const std::string& dotted, int line) {
+  auto it = modules.find(dotted);
+  if (it == modules.end()) {
+    std::string top = dotted.substr(0, dotted.find('.'));
+    if (!modules.count(top))
+      raise_exc("ModuleNotFoundError", "No module named '" + top + "'");
+    raise_exc("ModuleNotFoundError", "No module named '" + dotted + "'");
+  }
+  return Value(std::static_pointer_cast<Obj>(it->second));
+}
+
+// ---------------------------------------------------------------- names
+Value Interp::lookup(const std::string& name, const EnvP& env, const Expr& at) {
+  bool skip_to_globals = false;
+  for (Env* e = env.get(); e; e = e->parent.get()) {
+    if (skip_to_globals && e->parent) continue;
+    if (e->fn) {
+      if (std::find(e->fn->globals.begin(), e->fn->globals.end(), name) != e->fn->globals.end()) {
+        skip_to_globals = true;
+        continue;
+      }
+      if (e->fn->is_local(name)) {
+        auto it = e->vars.find(name);
+        if (it != e->vars.end()) return it->second;
+        if (e == env.get())
+          raise_exc("UnboundLocalError", "cannot access local variable '" + name + "' where it is not associated with a value");
+        raise_exc("NameError", "cannot access free variable '" + name + "' where it is not associated with a value in enclosing scope");
+      }
+      continue;
+    }
+    auto it = e->vars.find(name);
+    if (it != e->vars.end()) return it->second;
+  }
+  auto b = builtins.find(name);
+  if (b != builtins.end()) return b->second;
+  raise_exc("NameError", "name '" + name + "' is not defined");
+}
+
+void Interp::store(const std::string& name, const Value& v, const EnvP& env) {
+  if (env->fn) {
+    const FuncDef* f = env->fn;
+    if (std::find(f->globals.begin(), f->globals.end(), name) != f->globals.end()) {
+      globals->vars[name] = v;
+      return;
+    }
+    if (std::find(f->nonlocals.begin(), f->nonlocals.end(), name) != f->nonlocals.end()) {
+      for (Env* e = env->parent.get(); e; e = e->parent.get()) {
+        if (e->fn && e->fn->is_local(name)) {
+          e->vars[name] = v;
+          return;
+        }
+      }
+      raise_exc("SyntaxError", "no binding for nonlocal '" + name + "' found");
+    }
+  }
+  env->vars[name] = v;
+}
+
+void Interp::assign(const Expr& target, const Value& v, const EnvP& env) {
+  switch (target.kind) {
+    case EK::Name: store(target.name, v, env); return;
+    case EK::Attribute: setattr(eval(*target.a, env), target.name, v); return;
+    case EK::Subscript: {
+      Value obj = eval(*target.a, env);
+      Value key = eval(*target.b, env);
+      setitem(obj, key, v);
+      return;
+    }
+    case EK::Tuple:
+    case EK::List: {
+      std::vector<Value> items = to_vector(v);
+      int star = -1;
+      for (size_t k = 0; k < target.elts.size(); ++k)
+        if (target.elts[k]->kind == EK::Starred) star = int(k);
+      size_t n = target.elts.size();
+      if (star < 0) {
+        if (items.size() > n)
+          raise_exc("ValueError", "too many values to unpack (expected " + std::to_string(n) + ")");
+        if (items.size() < n)
+          raise_exc("ValueError", "not enough values to unpack (expected " + std::to_string(n) + ", got " +
+                                      std::to_string(items.size()) + ")");
+        for (size_t k = 0; k < n; ++k) assign(*target.elts[k], items[k], env);
+        return;
+      }
+      if (items.size() < n - 1)
+        raise_exc("ValueError", "not enough values to unpack (expected at least " + std::to_string(n - 1) +
+                                    ", got " + std::to_string(items.size()) + ")");
+      size_t after = n - 1 - size_t(star);
+      for (int k = 0; k < star; ++k) assign(*target.elts[k], items[k], env);
+      std::vector<Value> mid(items.begin() + star, items.end() - after);
+      assign(*target.elts[star]->a, make_list(mid), env);
+      for (size_t k = 0; k < after; ++k) assign(*target.elts[star + 1 + k], items[items.size() - after + k], env);
+      return;
+    }
+    case EK::Starred: raise_exc("SyntaxError", "starred assignment target must be in a list or tuple");
+    default: raise_exc("SyntaxError", "cannot assign to expression");
+  }
+}
+
+void Interp::del_target(const Expr& target, const EnvP& env) {
+  switch (target.kind) {
+    case EK::Name: {
+      Env* e = env.get();
+      if (e->fn && std::find(e->fn->globals.begin(), e->fn->globals.end(), target.name) != e->fn->globals.end())
+        e = globals.get();
+      auto it = e->vars.find(target.name);
+      if (it == e->vars.end()) raise_exc("NameError", "name '" + target.name + "' is not defined");
+      e->vars.erase(it);
+      return;
+    }
+    case EK::Subscript: delitem(eval(*target.a, env), eval(*target.b, env)); return;
+    case EK::Attribute: raise_exc("AttributeError", "cannot delete attribute '" + target.name + "'");
+    case EK::Tuple:
+    case EK::List:
+      for (auto& x : target.elts) del_target(*x, env);
+      return;
+    default: raise_exc("SyntaxError", "cannot delete expression");
+  }
+}
+
+// ---------------------------------------------------------------- expressions
+Value Interp::eval(const Expr& e, const EnvP& env) {
+  switch (e.kind) {
+    case EK::Name: return lookup(e.name, env, e);
+    case EK::Const: return e.constant;
+    case EK::Imag: return call(builtins["complex"], std::vector<Value>{Value::floating(0.0), e.constant});
+    case EK::FString: {
+      std::string s;
+      for (auto& part : e.elts) {
+        if (part->kind == EK::Const) {
+          s += part->constant.as<StrObj>()->s;
+          continue;
+        }
+        Value v = eval(*part->a, env);
+        if (part->conversion == 'r') v = make_str(repr(v));
+        else if (part->conversion == 's') v = make_str(str(v));
+        else if (part->conversion == 'a') v = make_str(repr(v));
+        std::string spec;
+        if (part->b) spec = eval(*part->b, env).as<StrObj>()->s;
+        Value f = format_value(v, spec);
+        s += f.as<StrObj>()->s;
+      }
+      return make_str(s);
+    }
+    case EK::Formatted: return format_value(eval(*e.a, env), "");
+    case EK::List:
+    case EK::Tuple:
+    case EK::Set: {
+      std::vector<Value> items;
+      items.reserve(e.elts.size());
+      for (auto& x : e.elts) {
+        if (x->kind == EK::Starred) {
+          auto more = to_vector(eval(*x->a, env));
+          items.insert(items.end(), more.begin(), more.end());
+        } else {
+          items.push_back(eval(*x, env));
+        }
+      }
+      if (e.kind == EK::List) return make_list(std::move(items));
+      if (e.kind == EK::Tuple) return make_tuple(std::move(items));
+      return call(builtins["set"], std::vector<Value>{make_list(std::move(items))});
+    }
+    case EK::Dict: {
+      auto d = std::make_shared<DictObj>();
+      Value dv(std::static_pointer_cast<Obj>(d));
+      for (size_t k = 0; k < e.elts.size(); ++k) {
+        if (!e.keys[k]) {
+          Value other = eval(*e.elts[k], env);
+          Value items = call(getattr(other, "items"), std::vector<Value>{});
+          for (auto& kv : to_vector(items)) {
+            auto* tu = kv.as<TupleObj>();
+            setitem(dv, tu->items[0], tu->items[1]);
+          }
+          continue;
+        }
+        Value key = eval(*e.keys[k], env);
+        Value val = eval(*e.elts[k], env);
+        setitem(dv, key, val);
+      }
+      return dv;
+    }
+    case EK::BinOp: {
+      Value a = eval(*e.a, env);
+      Value b = eval(*e.b, env);
+      return binop(e.op, a, b);
+    }
+    case EK::UnaryOp: {
+      Value a = eval(*e.a, env);
+      if (e.op == "not") return Value::boolean(!truthy(a));
+      return unaryop(e.op, a);
+    }
+    case EK::BoolOp: {
+      Value v;
+      for (size_t k = 0; k < e.elts.size(); ++k) {
+        v = eval(*e.elts[k], env);
+        bool tv = truthy(v);
+        if (e.op == "and" ? !tv : tv) return v;
+      }
+      return v;
+    }
+    case EK::Compare: {
+      Value left = eval(*e.a, env);
+      Value result;
+      for (size_t k = 0; k < e.ops.size(); ++k) {
+        Value right = eval(*e.elts[k], env);
+        result = compare(e.ops[k], left, right);
+        if (k + 1 < e.ops.size() && !truthy(result)) return result;
+        left = right;
+      }
+      return result;
+    }
+    case EK::Call: return eval_call(e, env);
+    case EK::Attribute: return getattr(eval(*e.a, env), e.name);
+    case EK::Subscript: {
+      Value obj = eval(*e.a, env);
+      return getitem(obj, eval(*e.b, env));
+    }
+    case EK::Slice: {
+      Value a = e.a ? eval(*e.a, env) : Value();
+      Value b = e.b ? eval(*e.b, env) : Value();
+      Value c = e.c ? eval(*e.c, env) : Value();
+      return Value(std::static_pointer_cast<Obj>(std::make_shared<SliceObj>(a, b, c)));
+    }
+    case EK::IfExp: return truthy(eval(*e.a, env)) ? eval(*e.b, env) : eval(*e.c, env);
+    case EK::Lambda: {
+      auto f = std::make_shared<FunctionObj>();
+      f->def = e.func;
+      for (auto& prm : e.func->params)
+        if (prm.dflt) f->defaults.push_back(eval(*prm.dflt, env));
+      f->closure = env;
+      return Value(std::static_pointer_cast<Obj>(f));
+    }
+    case EK::ListComp:
+    case EK::SetComp:
+    case EK::GenExp:
+    case EK::DictComp: return eval_comprehension(e, env);
+    case EK::Starred: raise_exc("SyntaxError", "can't use starred expression here");
+    case EK::NamedExpr: {
+      Value v = eval(*e.a, env);
+      store(e.name, v, env);
+      return v;
+    }
+  }
+  return Value();
+}
+
+Value Interp::eval_comprehension(const Expr& e, const EnvP& env) {
+  auto scope = std::make_shared<Env>();
+  scope->parent = env;
+  std::vector<Value> items;
+  auto d = e.kind == EK::DictComp ? std::make_shared<DictObj>() : nullptr;
+  Value dv = d ? Value(std::static_pointer_cast<Obj>(d)) : Value();
+  std::function<void(size_t)> loop = [&](size_t gi) {
+    if (gi == e.generators.size()) {
+      if (d) {
+        Value k = eval(*e.a, scope);
+        setitem(dv, k, eval(*e.b, scope));
+      } else {
+        items.push_back(eval(*e.a, scope));
+      }
+      return;
+    }
+    const Comprehension& g = e.generators[gi];
+    // The first iterable is evaluated in the enclosing scope (Python semantics).
+    Value it = iter(eval(*g.iter, gi == 0 ? env : scope));
+    Value x;
+    while (next(it, x)) {
+      if (interrupt_flag && *interrupt_flag) raise_exc("KeyboardInterrupt", "");
+      assign(*g.target, x, scope);
+      bool ok = true;
+      for (auto& cond : g.ifs)
+        if (!truthy(eval(*cond, scope))) {
+          ok = false;
+          break;
+        }
+      if (ok) loop(gi + 1);
+    }
+  };
+  loop(0);
+  if (d) return dv;
+  if (e.kind == EK::ListComp) return make_list(std::move(items));
+  if (e.kind == EK::SetComp) return call(builtins["set"], std::vector<Value>{make_list(std::move(items))});
+  // generator expression: evaluated eagerly, iterated lazily
+  auto data = std::make_shared<std::vector<Value>>(std::move(items));
+  auto idx = std::make_shared<size_t>(0);
+  return Value(std::static_pointer_cast<Obj>(std::make_shared<IteratorObj>("generator", [data, idx](Value& out) {
+    if (*idx >= data->size()) return false;
+    out = (*data)[(*idx)++];
+    return true;
+  })));
+}
+
+Value Interp::eval_call(const Expr& e, const EnvP& env) {
+  Value f = eval(*e.a, env);
+  Args a;
+  a.pos.reserve(e.elts.size());
+  for (auto& x : e.elts) {
+    if (x->kind == EK::Starred) {
+      auto more = to_vector(eval(*x->a, env));
+      a.pos.insert(a.pos.end(), more.begin(), more.end());
+    } else {
+      a.pos.push_back(eval(*x, env));
+    }
+  }
+  for (auto& k : e.keywords) {
+    if (k.name.empty()) {
+      Value m = eval(*k.value, env);
+      auto* d = m.as<DictObj>();
+      if (!d) type_error("argument after ** must be a mapping, not " + type_name(m));
+      for (size_t i = 0; i < d->t.entries.size(); ++i) {
+        if (!d->t.alive[i]) continue;
+        auto* ks = d->t.entries[i].first.as<StrObj>();
+        if (!ks) type_error("keywords must be strings");
+        a.kw.push_back({ks->s, d->t.entries[i].second});
+      }
+    } else {
+      a.kw.push_back({k.name, eval(*k.value, env)});
+    }
+  }
+  return call(f, a);
+}
+
+Value Interp::call(const Value& f, std::vector<Value> pos) {
+  Args a;
+  a.pos = std::move(pos);
+  return call(f, a);
+}
+
+Value Interp::call(const Value& f, Args& a) {
+  if (f.is_obj()) {
+    switch (f.obj()->kind) {
+      case ObjKind::Builtin: {
+        auto* b = static_cast<BuiltinObj*>(f.obj());
+        a.fname = b->name;
+        return b->fn(*this, a);
+      }
+      case ObjKind::Function: return call_function(*static_cast<FunctionObj*>(f.obj()), a);
+      case ObjKind::BoundMethod: {
+        auto* m = static_cast<BoundMethodObj*>(f.obj());
+        a.pos.insert(a.pos.begin(), m->self);
+        return call(m->fn, a);
+      }
+      case ObjKind::Type: {
+        auto* ty = static_cast<TypeObj*>(f.obj());
+        if (ty->call) {
+          a.fname = ty->name;
+          return ty->call(*this, a);
+        }
+        if (ty->is_subclass_of(t.base_exception)) {
+          if (!a.kw.empty()) type_error(ty->name + "() takes no keyword arguments");
+          return make_exception(ty, a.pos);
+        }
+        type_error("cannot create '" + ty->qualname() + "' instances");
+      }
+      default: break;
+    }
+  }
+  if (f.is_obj() && f.obj()->kind == ObjKind::Generic) {
+    auto* g = static_cast<GenericObj*>(f.obj());
+    auto it = g->attrs.find("__call__");
+    if (it != g->attrs.end()) return call(it->second, a);
+  }
+  type_error("'" + type_of(f)->name + "' object is not callable");
+}
+
+Value Interp::call_function(FunctionObj& f, Args& a) {
+  const FuncDef& d = *f.def;
+  if (depth_ >= max_call_depth) raise_exc("RecursionError", "maximum recursion depth exceeded");
+  auto env = std::make_shared<Env>();
+  env->parent = f.closure;
+  env->fn = &d;
+  size_t npos_params = 0;
+  int varargs = -1, varkw = -1;
+  for (size_t k = 0; k < d.params.size(); ++k) {
+    if (d.params[k].kind == Param::Normal) ++npos_params;
+    if (d.params[k].kind == Param::VarArgs) varargs = int(k);
+    if (d.params[k].kind == Param::VarKw) varkw = int(k);
+  }
+  const std::string& fname = d.name;
+  if (a.pos.size() > npos_params && varargs < 0) {
+    size_t ndef = 0;
+    for (auto& p : d.params) ndef += p.kind == Param::Normal && p.dflt != nullptr;
+    std::string takes = ndef ? "from " + std::to_string(npos_params - ndef) + " to " + std::to_string(npos_params)
+                             : std::to_string(npos_params);
+    type_error(fname + "() takes " + takes + " positional argument" + (npos_params == 1 && !ndef ? "" : "s") +
+               " but " + std::to_string(a.pos.size()) + (a.pos.size() == 1 ? " was" : " were") + " given");
+  }
+  size_t di = 0;
+  std::vector<std::string> missing;
+  std::vector<Value> extra;
+  size_t pi = 0;
+  for (size_t k = 0; k < d.params.size(); ++k) {
+    const Param& p = d.params[k];
+    if (p.kind == Param::VarArgs) {
+      for (; pi < a.pos.size(); ++pi) extra.push_back(a.pos[pi]);
+      env->vars[p.name] = make_tuple(extra);
+      continue;
+    }
+    if (p.kind == Param::VarKw) continue;
+    Value v;
+    bool have = false;
+    if (p.kind == Param::Normal && pi < a.pos.size()) {
+      v = a.pos[pi++];
+      have = true;
+    }
+    for (auto it = a.kw.begin(); it != a.kw.end(); ++it) {
+      if (it->first == p.name) {
+        if (have) type_error(fname + "() got multiple values for argument '" + p.name + "'");
+        v = it->second;
+        have = true;
+        a.kw.erase(it);
+        break;
+      }
+    }
+    if (!have && p.dflt) {
+      v = f.defaults[di];
+      have = true;
+    }
+    if (p.dflt) ++di;
+    if (!have) {
+      missing.push_back(p.name);
+      continue;
+    }
+    env->vars[p.name] = v;
+  }
+  if (!missing.empty()) {
+    std::string names;
+    for (size_t k = 0; k < missing.size(); ++k) {
+      if (k) names += missing.size() == 2 ? " and " : (k + 1 == missing.size() ? ", and " : ", ");
+      names += "'" + missing[k] + "'";
+    }
+    type_error(fname + "() missing " + std::to_string(missing.size()) + " required positional argument" +
+               (missing.size() == 1 ? "" : "s") + ": " + names);
+  }
+  if (varkw >= 0) {
+    auto dd = std::make_shared<DictObj>();
+    Value dv(std::static_pointer_cast<Obj>(dd));
+    for (auto& [k, v] : a.kw) setitem(dv, make_str(k), v);
+    env->vars[d.params[varkw].name] = dv;
+  } else if (!a.kw.empty()) {
+    type_error(fname + "() got an unexpected keyword argument '" + a.kw.front().first + "'");
+  }
+  ++depth_;
+  frames_.push_back({fname, d.line});
+  struct Pop {
+    Interp& in;
+    ~Pop() {
+      --in.depth_;
+      in.frames_.pop_back();
+    }
+  } pop{*this};
+  Value ret;
+  try {
+    exec_body(d.body, env, ret);
+  } catch (PyException& e) {
+    e.trace_lines.insert(e.trace_lines.begin(), frames_.back().second);
+    e.trace_funcs.insert(e.trace_funcs.begin(), fname);
+    throw;
+  }
+  return ret;
+}
+
+Value Interp::format_value(const Value& v, const std::string& spec) {
+  if (auto* s = v.as<StrObj>()) return make_str(spec.empty() ? s->s : format_str_spec(s->s, spec));
+  if (v.is_bool()) {
+    if (spec.empty()) return make_str(v.as_bool() ? "True" : "False");
+    return make_str(format_int_spec(v.as_int(), spec));
+  }
+  if (v.is_int()) return make_str(spec.empty() ? std::to_string(v.as_int()) : format_int_spec(v.as_int(), spec));
+  if (v.is_float()) return make_str(spec.empty() ? py_float_repr(v.as_float()) : format_float_spec(v.as_float(), spec));
+  if (v.is_array()) return make_str(array_format(*this, v, spec));
+  if (spec.empty()) return make_str(str(v));
+  if (v.is_none() || v.as<ListObj>() || v.as<TupleObj>() || v.as<DictObj>())
+    type_error("unsupported format string passed to " + type_of(v)->name + ".__format__");
+  return make_str(format_str_spec(str(v), spec));
+}
+
+}  // namespace sl::lang

@@ -1,0 +1,167 @@
+// interp: the tree-walking evaluator of stridelab's Python subset.
+//
+// One Interp is one session: its globals persist across run() calls, like a
+// REPL. run() parses and executes a program, captures what it prints, and
+// reports an uncaught exception as data (type, message, line, traceback text).
+// Builtins, the numpy and torch modules register themselves through the
+// install_* functions; the evaluator knows nothing about arrays beyond the
+// hooks in ndarray.hpp.
+#pragma once
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/lang/ast.hpp"
+#include "core/lang/value.hpp"
+
+namespace sl::lang {
+
+// A variable scope. Function scopes know their FuncDef (which names are local);
+// module and comprehension scopes do not.
+struct Env {
+  std::unordered_map<std::string, Value> vars;
+  std::shared_ptr<Env> parent;  // lexically enclosing scope (null for the module)
+  const FuncDef* fn = nullptr;
+};
+using EnvP = std::shared_ptr<Env>;
+
+struct FunctionObj : Obj {
+  static constexpr ObjKind kKind = ObjKind::Function;
+  std::shared_ptr<FuncDef> def;
+  std::vector<Value> defaults;  // one per param with a default, in order
+  EnvP closure;
+  FunctionObj() : Obj(kKind) {}
+};
+
+// Python exception in flight inside the evaluator: the engine's PyError with
+// the exception object attached once it exists.
+struct PyException : PyError {
+  Value exc;  // an ExceptionObj
+  int line = 0;
+  std::vector<int> trace_lines;  // innermost last
+  std::vector<std::string> trace_funcs;
+  PyException(std::string t, std::string m, Value e) : PyError(std::move(t), std::move(m)), exc(std::move(e)) {}
+};
+
+struct Types {
+  TypeObj *object, *type, *none, *bool_, *int_, *float_, *complex_, *str, *list, *tuple, *dict, *set,
+      *function, *builtin, *method, *module, *range, *slice, *ellipsis, *iterator, *cell, *generic;
+  TypeObj *base_exception, *exception;
+  TypeObj *ndarray, *tensor, *dummy_array, *np_dtype, *torch_dtype;
+  TypeObj* np_scalar[kNumDTypes];
+  TypeObj *np_generic, *np_number, *np_integer, *np_signedinteger, *np_unsignedinteger, *np_inexact,
+      *np_floating, *np_complexfloating, *np_bool_type;
+};
+
+class Interp {
+ public:
+  Interp();
+  ~Interp();
+
+  struct Result {
+    std::string out;           // everything printed
+    bool ok = true;
+    std::string error_type;    // "ValueError"
+    std::string error_msg;     // str(exc)
+    std::string traceback;     // Python-style traceback text
+    int line = 0;              // 1-based line of the failing statement (0: unknown)
+    int col = 0;               // SyntaxError column (1-based), 0 otherwise
+    std::string echo;          // repr of a trailing expression statement (REPL echo), "" if None/none
+    bool has_echo = false;
+  };
+  Result run(const std::string& src, bool echo_last_expr = false);
+
+  // ---- services for builtins and modules ----
+  Value call(const Value& f, Args& a);
+  Value call(const Value& f, std::vector<Value> pos);
+  std::string repr(const Value& v);
+  std::string str(const Value& v);
+  bool truthy(const Value& v);
+  bool eq(const Value& a, const Value& b);
+  uint64_t hash(const Value& v);
+  Value getattr(const Value& v, const std::string& name);
+  bool hasattr(const Value& v, const std::string& name);
+  void setattr(const Value& v, const std::string& name, const Value& x);
+  Value getitem(const Value& v, const Value& key);
+  void setitem(const Value& v, const Value& key, const Value& x);
+  void delitem(const Value& v, const Value& key);
+  Value binop(const std::string& op, const Value& a, const Value& b);
+  Value inplace_binop(const std::string& op, const Value& a, const Value& b);
+  Value unaryop(const std::string& op, const Value& a);
+  Value compare(const std::string& op, const Value& a, const Value& b);
+  Value iter(const Value& v);                 // an IteratorObj
+  bool next(const Value& it, Value& out);
+  std::vector<Value> to_vector(const Value& iterable);
+  int64_t len(const Value& v);
+  TypeObj* type_of(const Value& v);
+  std::string type_name(const Value& v);      // "int", "numpy.ndarray" as in error messages
+  bool isinstance(const Value& v, const TypeObj* t);
+  int64_t index_value(const Value& v);        // __index__ (ints, bools, integer numpy scalars)
+  double float_value(const Value& v);         // float(x)
+  bool is_int_like(const Value& v);
+  void print_text(const std::string& s);      // stdout (with the output limit)
+  Value none() const { return Value(); }
+
+  // Raise a Python exception of a builtin type name.
+  [[noreturn]] void raise_exc(const std::string& type, const std::string& msg);
+  TypeObj* exception_type(const std::string& name);  // creates unknown names under Exception
+  Value make_exception(TypeObj* t, std::vector<Value> args);
+  std::string exception_str(const Value& exc);
+
+  // Module registry.
+  std::unordered_map<std::string, std::shared_ptr<ModuleObj>> modules;
+  std::unordered_map<std::string, Value> builtins;
+  Types t{};
+  EnvP globals;
+
+  // Limits.
+  int64_t step_budget = -1;     // statements per run(), -1 = unlimited
+  int max_call_depth = 200;
+  size_t max_output = 8 << 20;  // bytes of stdout kept per run
+  volatile int* interrupt_flag = nullptr;
+
+  // Methods of builtin types: name -> native (self is args.pos[0]).
+  std::unordered_map<const TypeObj*, std::unordered_map<std::string, NativeFn>> methods;
+  void def_method(TypeObj* type, const std::string& name, NativeFn fn) { methods[type][name] = std::move(fn); }
+  Value builtin(const std::string& name, NativeFn fn);  // a BuiltinObj value
+  TypeObj* new_type(const std::string& name, const std::string& module, std::vector<TypeObj*> bases);
+
+  // Evaluation (exposed for comprehensions in builtins).
+  Value eval(const Expr& e, const EnvP& env);
+
+ private:
+  enum class Flow { Normal, Break, Continue, Return };
+  Flow exec_body(const Body& body, const EnvP& env, Value& ret);
+  Flow exec(const Stmt& s, const EnvP& env, Value& ret);
+  void assign(const Expr& target, const Value& v, const EnvP& env);
+  void del_target(const Expr& target, const EnvP& env);
+  Value lookup(const std::string& name, const EnvP& env, const Expr& at);
+  void store(const std::string& name, const Value& v, const EnvP& env);
+  Value call_function(FunctionObj& f, Args& a);
+  Value eval_call(const Expr& e, const EnvP& env);
+  Value eval_comprehension(const Expr& e, const EnvP& env);
+  Value format_value(const Value& v, const std::string& spec);
+  Value import_module(const std::string& dotted, int line);
+  bool exception_matches(const PyError& err, const Value& spec, Value& exc_out);
+  Value exception_value(const PyError& err);
+
+  std::vector<std::shared_ptr<TypeObj>> types_;
+  std::unordered_map<std::string, TypeObj*> exc_types_;
+  std::vector<std::string>* cur_source_ = nullptr;
+  std::string out_;
+  bool out_truncated_ = false;
+  int depth_ = 0;
+  int64_t steps_ = 0;
+  std::vector<std::pair<std::string, int>> frames_;  // function name, current line
+ public:
+  std::vector<std::pair<std::string, int>>& frames() { return frames_; }
+};
+
+// Installed by the language and the library front ends (each in its own file).
+void install_builtins(Interp& in);
+void install_numpy(Interp& in);
+void install_torch(Interp& in);
+void install_misc_modules(Interp& in);  // time, psutil, math
+
+}  // namespace sl::lang

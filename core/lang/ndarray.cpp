@@ -1,0 +1,360 @@
+// ndarray: numpy.ndarray (and NumPy scalars) as Python objects -- attributes,
+// methods, indexing and printing. Tensors have their own front end
+// (torch_tensor.cpp); the shared parts live here.
+#include "core/lang/ndarray.hpp"
+
+#include <cmath>
+#include <cstring>
+
+#include "core/element.hpp"
+#include "core/format.hpp"
+#include "core/kernels/copy.hpp"
+#include "core/lang/interp.hpp"
+#include "core/lang/np_util.hpp"
+#include "core/numfmt.hpp"
+#include "core/strides.hpp"
+#include "core/views.hpp"
+
+namespace sl::lang {
+
+// Implemented by the torch front end.
+Value tensor_getattr(Interp& in, const Value& a, const std::string& name, bool& found);
+std::string tensor_repr(Interp& in, const Value& a);
+// Implemented by the ufunc front end (np_math.cpp); found=false when not applicable.
+Value ufunc_binop(Interp& in, const std::string& op, const Value& a, const Value& b, bool inplace, bool& found);
+Value ufunc_unary(Interp& in, const std::string& op, const Value& a);
+// Implemented by the indexing front end (np_index.cpp): advanced indexing.
+Value advanced_getitem(Interp& in, const ArrayPtr& a, const Value& key);
+void advanced_setitem(Interp& in, const ArrayPtr& a, const Value& key, const Value& x);
+// Method table for ndarray (np_methods.cpp) -- looked up after attributes.
+bool ndarray_method(Interp& in, const Value& self, const std::string& name, Value& out);
+
+namespace {
+
+Value tuple_of(const std::vector<int64_t>& v) {
+  std::vector<Value> items;
+  for (int64_t x : v) items.push_back(Value::integer(x));
+  return make_tuple(std::move(items));
+}
+
+Value flags_object(Interp& in, const ArrayPtr& a) {
+  static TypeObj* flags_type = nullptr;
+  if (!flags_type) flags_type = in.new_type("flagsobj", "numpy", {in.t.object});
+  auto g = std::make_shared<GenericObj>(flags_type);
+  std::weak_ptr<Array> w = a;
+  ArrayPtr keep = a;
+  auto get = [keep](const std::string& k) -> int {
+    const Array& x = *keep;
+    if (k == "C_CONTIGUOUS" || k == "C" || k == "CONTIGUOUS" || k == "c_contiguous") return x.c_contiguous();
+    if (k == "F_CONTIGUOUS" || k == "F" || k == "FORTRAN" || k == "f_contiguous") return x.f_contiguous();
+    if (k == "OWNDATA" || k == "O" || k == "owndata") return x.owndata;
+    if (k == "WRITEABLE" || k == "W" || k == "writeable") return x.writeable;
+    if (k == "ALIGNED" || k == "A" || k == "aligned") return x.aligned();
+    if (k == "WRITEBACKIFCOPY" || k == "X" || k == "writebackifcopy") return 0;
+    if (k == "FNC" || k == "fnc") return x.f_contiguous() && !x.c_contiguous();
+    if (k == "FORC" || k == "forc") return x.f_contiguous() || x.c_contiguous();
+    if (k == "BEHAVED" || k == "B" || k == "behaved") return x.aligned() && x.writeable;
+    if (k == "CARRAY" || k == "CA" || k == "carray") return x.aligned() && x.writeable && x.c_contiguous();
+    if (k == "FARRAY" || k == "FA" || k == "farray") return x.aligned() && x.writeable && x.f_contiguous() && !x.c_contiguous();
+    return -1;
+  };
+  g->attrs["__getitem__"] = in.builtin("__getitem__", [get](Interp& in, Args& a) -> Value {
+    Value k = a.required(0, "key");
+    auto* s = k.as<StrObj>();
+    int r = s ? get(s->s) : -1;
+    if (r < 0 || (s && islower((unsigned char)s->s[0]))) {
+      Value exc = in.make_exception(in.exception_type("KeyError"), {make_str("Unknown flag")});
+      throw PyException("KeyError", "'Unknown flag'", exc);
+    }
+    return Value::boolean(r != 0);
+  });
+  for (const char* attr : {"c_contiguous", "f_contiguous", "owndata", "writeable", "aligned", "writebackifcopy", "fnc", "forc", "behaved", "carray", "farray"})
+    g->attrs[attr] = Value::boolean(get(attr) != 0);
+  g->attrs["__repr__"] = in.builtin("__repr__", [get](Interp&, Args&) -> Value {
+    auto tf = [&](const char* k) { return get(k) ? std::string("True") : std::string("False"); };
+    return make_str("  C_CONTIGUOUS : " + tf("C_CONTIGUOUS") + "\n  F_CONTIGUOUS : " + tf("F_CONTIGUOUS") +
+                    "\n  OWNDATA : " + tf("OWNDATA") + "\n  WRITEABLE : " + tf("WRITEABLE") + "\n  ALIGNED : " +
+                    tf("ALIGNED") + "\n  WRITEBACKIFCOPY : " + tf("WRITEBACKIFCOPY") + "\n");
+  });
+  g->attrs["__setitem__"] = in.builtin("__setitem__", [keep](Interp& in, Args& a) -> Value {
+    Value k = a.required(0, "key");
+    bool v = in.truthy(a.required(1, "value"));
+    auto* s = k.as<StrObj>();
+    std::string key = s ? s->s : "";
+    if (key == "WRITEABLE" || key == "W") {
+      if (v && !keep->writeable) {
+        // NumPy allows re-enabling only when the base chain is writeable and owns memory.
+        const Array* b = keep->base.get();
+        while (b && !b->owndata && b->base) b = b->base.get();
+        if (keep->flavor == Flavor::Scalar || (b && !b->writeable) || (!b && !keep->owndata))
+          in.raise_exc("ValueError", "cannot set WRITEABLE flag to True of this array");
+      }
+      keep->writeable = v;
+      return Value();
+    }
+    in.raise_exc("KeyError", "'Unknown flag'");
+  });
+  g->attrs["__setattr__"] = in.builtin("__setattr__", [g = g.get()](Interp& in, Args& a) -> Value {
+    std::string n = a.pos[0].as<StrObj>()->s;
+    for (auto& c : n) c = char(toupper((unsigned char)c));
+    return in.call(g->attrs["__setitem__"], std::vector<Value>{make_str(n), a.pos[1]});
+  });
+  return Value(std::static_pointer_cast<Obj>(g));
+}
+
+}  // namespace
+
+Value array_getattr(Interp& in, const Value& v, const std::string& name, bool& found) {
+  found = true;
+  ArrayPtr a = v.array();
+  if (a->is_torch()) {
+    Value r = tensor_getattr(in, v, name, found);
+    if (found) return r;
+    found = true;
+  }
+  if (a->flavor == Flavor::DummyBase) {
+    if (name == "base") return a->base ? Value(a->base) : Value();
+    if (name == "__array_interface__") return Value();
+    found = false;
+    return Value();
+  }
+  if (name == "shape") return tuple_of(a->shape);
+  if (name == "strides") return tuple_of(a->strides);
+  if (name == "ndim") return Value::integer(a->ndim());
+  if (name == "size") return Value::integer(a->size());
+  if (name == "itemsize") return Value::integer(a->itemsize());
+  if (name == "nbytes") return Value::integer(a->nbytes());
+  if (name == "dtype") return dtype_value(in, a->dtype);
+  if (name == "base") {
+    if (a->flavor == Flavor::Scalar) return Value();
+    return a->base ? Value(a->base) : Value();
+  }
+  if (name == "flags") return flags_object(in, a);
+  if (name == "T") return wrap(transpose(a, {}));
+  if (name == "data") return Value::integer(int64_t(uintptr_t(a->data())));
+  Value out;
+  if (ndarray_method(in, v, name, out)) return out;
+  found = false;
+  return Value();
+}
+
+void array_setattr(Interp& in, const Value& v, const std::string& name, const Value& x) {
+  ArrayPtr a = v.array();
+  if (a->flavor == Flavor::Scalar)
+    in.raise_exc("AttributeError", "'" + in.type_name(v) + "' object attribute '" + name + "' is read-only");
+  if (name == "shape" && !a->is_torch()) {
+    ArrayPtr r = reshape_nocopy_or_throw(a, to_shape(in, x));
+    a->shape = r->shape;
+    a->strides = r->strides;
+    return;
+  }
+  if (name == "dtype" || name == "strides" || name == "data" || name == "T" || name == "base" || name == "ndim" ||
+      name == "size" || name == "flags" || name == "itemsize" || name == "nbytes") {
+    if (name == "base" || name == "ndim" || name == "size" || name == "itemsize" || name == "nbytes" || name == "T")
+      in.raise_exc("AttributeError", "attribute '" + name + "' of 'numpy.ndarray' objects is not writable");
+    in.raise_exc("AttributeError", "stridelab does not support assigning ndarray." + name + "; use .view() or as_strided");
+  }
+  in.raise_exc("AttributeError", "'" + in.type_name(v) + "' object has no attribute '" + name + "'");
+}
+
+Value array_getitem(Interp& in, const Value& v, const Value& key) {
+  ArrayPtr a = v.array();
+  if (a->flavor == Flavor::Scalar) {
+    if (auto* t = key.as<TupleObj>(); t && t->items.empty()) return v;
+    if (key.as<EllipsisObj>()) {
+      ArrayPtr c = copy_array(*a);
+      return wrap(c);
+    }
+    in.raise_exc("IndexError", "invalid index to scalar variable.");
+  }
+  std::vector<IndexItem> idx;
+  if (parse_basic_index(in, key, idx)) {
+    bool all_int = true;
+    int nint = 0;
+    for (auto& it : idx) {
+      if (it.kind != IndexItem::Int) all_int = false;
+      else ++nint;
+    }
+    ArrayPtr r = basic_index(a, idx);
+    // a[i, j] with every axis indexed by an integer gives an element (NumPy
+    // scalar); torch always gives a 0-d tensor view.
+    if (all_int && nint == a->ndim() && !a->is_torch()) return element_value(in, *r, r->data());
+    if (!a->is_torch() && a->ndim() == 0 && idx.empty()) return element_value(in, *a, a->data());
+    return wrap(r);
+  }
+  return advanced_getitem(in, a, key);
+}
+
+void array_setitem(Interp& in, const Value& v, const Value& key, const Value& x) {
+  ArrayPtr a = v.array();
+  if (a->flavor == Flavor::Scalar) in.raise_exc("TypeError", "'" + in.type_name(v) + "' object does not support item assignment");
+  std::vector<IndexItem> idx;
+  if (!parse_basic_index(in, key, idx)) return advanced_setitem(in, a, key, x);
+  ArrayPtr dst = basic_index(a, idx);
+  if (!dst->writeable) {
+    if (a->is_torch()) in.raise_exc("RuntimeError", "a view of a leaf Variable that requires grad is being used in an in-place operation.");
+    in.raise_exc("ValueError", "assignment destination is read-only");
+  }
+  // Scalars are converted once and broadcast; arrays broadcast by shape.
+  if (!x.is_array() && !x.as<ListObj>() && !x.as<TupleObj>()) {
+    alignas(16) char buf[16];
+    value_to_bytes(in, x, dst->dtype, buf);
+    fill(*dst, dst->dtype, buf);
+    return;
+  }
+  ArrayPtr src = to_array(in, x);
+  Shape target = dst->shape;
+  Shape b;
+  if (!try_broadcast_shapes({src->shape, target}, b) || b != target) {
+    // NumPy drops leading size-1 axes of the value first
+    Shape s = src->shape;
+    while (!s.empty() && s.size() > target.size() && s[0] == 1) s.erase(s.begin());
+    if (!try_broadcast_shapes({s, target}, b) || b != target)
+      in.raise_exc("ValueError", "could not broadcast input array from shape " + shape_compact(src->shape) +
+                                     " into shape " + shape_compact(target));
+    Strides st(src->strides.end() - long(s.size()), src->strides.end());
+    src = make_view(src, src->dtype, s, st, src->offset);
+  }
+  Array view = *src;
+  view.strides = broadcast_strides(src->shape, src->strides, target);
+  view.shape = target;
+  copy_into(*dst, view);
+}
+
+Value array_binop(Interp& in, const std::string& op, const Value& a, const Value& b, bool inplace) {
+  bool found = false;
+  Value r = ufunc_binop(in, op, a, b, inplace, found);
+  return found ? r : Value();
+}
+
+Value array_unaryop(Interp& in, const std::string& op, const Value& a) { return ufunc_unary(in, op, a); }
+
+std::string array_repr(Interp& in, const Value& v) {
+  const Array& a = v.arr();
+  if (a.is_torch()) return tensor_repr(in, v);
+  if (a.flavor == Flavor::Scalar) return scalar_str(a.dtype, a.data());
+  if (a.flavor == Flavor::DummyBase) return "<numpy.lib.stride_tricks.DummyArray object>";
+  return sl::array_repr(a);
+}
+
+std::string array_str(Interp& in, const Value& v) {
+  const Array& a = v.arr();
+  if (a.is_torch()) return tensor_repr(in, v);
+  if (a.flavor == Flavor::Scalar) return scalar_str(a.dtype, a.data());
+  if (a.flavor == Flavor::DummyBase) return array_repr(in, v);
+  return sl::array_str(a);
+}
+
+std::string array_format(Interp& in, const Value& v, const std::string& spec) {
+  const Array& a = v.arr();
+  if (spec.empty()) return array_str(in, v);
+  if (a.ndim() == 0 || a.flavor == Flavor::Scalar) {
+    if (is_integer(a.dtype) || a.dtype == DType::Bool) {
+      if (is_unsigned_int(a.dtype)) return format_int_spec(int64_t(load_as<uint64_t>(a.dtype, a.data())), spec);
+      return format_int_spec(load_as<int64_t>(a.dtype, a.data()), spec);
+    }
+    if (is_float(a.dtype)) return format_float_spec(load_as<double>(a.dtype, a.data()), spec);
+  }
+  if (a.is_torch()) in.raise_exc("TypeError", "unsupported format string passed to Tensor.__format__");
+  in.raise_exc("TypeError", "unsupported format string passed to numpy.ndarray.__format__");
+}
+
+bool array_truthy(Interp& in, const Value& v) {
+  const Array& a = v.arr();
+  if (a.size() != 1) {
+    if (a.is_torch())
+      in.raise_exc("RuntimeError", a.size() == 0 ? "Boolean value of Tensor with no values is ambiguous"
+                                                 : "Boolean value of Tensor with more than one value is ambiguous");
+    if (a.size() == 0) return false;  // NumPy 1.24: DeprecationWarning, False
+    in.raise_exc("ValueError", "The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()");
+  }
+  std::vector<int64_t> zero(a.ndim(), 0);
+  return load_as<bool>(a.dtype, a.storage->data() + flat_offset(a, zero));
+}
+
+int64_t array_len(Interp& in, const Value& v) {
+  const Array& a = v.arr();
+  if (a.ndim() == 0) {
+    if (a.is_torch()) in.raise_exc("TypeError", "len() of a 0-d tensor");
+    if (a.flavor == Flavor::Scalar) in.raise_exc("TypeError", "object of type '" + in.type_of(v)->name + "' has no len()");
+    in.raise_exc("TypeError", "len() of unsized object");
+  }
+  return a.shape[0];
+}
+
+Value array_iter(Interp& in, const Value& v) {
+  ArrayPtr a = v.array();
+  if (a->ndim() == 0) {
+    if (a->is_torch()) in.raise_exc("TypeError", "iteration over a 0-d tensor");
+    in.raise_exc("TypeError", "iteration over a 0-d array");
+  }
+  auto i = std::make_shared<int64_t>(0);
+  Interp* ip = &in;
+  return Value(std::static_pointer_cast<Obj>(std::make_shared<IteratorObj>("iterator", [ip, a, i](Value& out) {
+    if (*i >= a->shape[0]) return false;
+    out = ip->getitem(Value(a), Value::integer((*i)++));
+    return true;
+  })));
+}
+
+uint64_t array_hash(Interp& in, const Value& v) {
+  const Array& a = v.arr();
+  if (a.flavor == Flavor::Scalar) {
+    if (is_integer(a.dtype) || a.dtype == DType::Bool) return in.hash(Value::integer(load_as<int64_t>(a.dtype, a.data())));
+    if (is_float(a.dtype)) return in.hash(Value::floating(load_as<double>(a.dtype, a.data())));
+  }
+  if (a.is_torch()) return uint64_t(uintptr_t(&a)) * 0x9e3779b97f4a7c15ull;
+  in.raise_exc("TypeError", "unhashable type: 'numpy.ndarray'");
+}
+
+bool array_to_int(Interp& in, const Value& v, int64_t& out, bool index_only) {
+  const Array& a = v.arr();
+  if (index_only) {
+    if (a.ndim() != 0 || !(is_integer(a.dtype) || (a.dtype == DType::Bool && a.is_torch()))) {
+      if (a.flavor == Flavor::Scalar || a.ndim() == 0) return false;
+      in.raise_exc("TypeError", "only integer scalar arrays can be converted to a scalar index");
+    }
+  }
+  if (a.size() != 1) {
+    if (a.is_torch()) in.raise_exc("RuntimeError", "a Tensor with " + std::to_string(a.size()) + " elements cannot be converted to Scalar");
+    in.raise_exc("TypeError", "only size-1 arrays can be converted to Python scalars");
+  }
+  std::vector<int64_t> zero(a.ndim(), 0);
+  const char* p = a.storage->data() + flat_offset(a, zero);
+  if (is_float(a.dtype)) {
+    double d = load_as<double>(a.dtype, p);
+    if (std::isnan(d)) in.raise_exc("ValueError", "cannot convert float NaN to integer");
+    if (std::isinf(d)) in.raise_exc("OverflowError", "cannot convert float infinity to integer");
+    out = int64_t(d);
+    return true;
+  }
+  if (is_complex(a.dtype)) in.raise_exc("TypeError", "int() argument must be a string, a bytes-like object or a real number, not 'complex'");
+  out = load_as<int64_t>(a.dtype, p);
+  return true;
+}
+
+double array_to_float(Interp& in, const Value& v) {
+  const Array& a = v.arr();
+  if (a.size() != 1) {
+    if (a.is_torch()) in.raise_exc("RuntimeError", "a Tensor with " + std::to_string(a.size()) + " elements cannot be converted to Scalar");
+    in.raise_exc("TypeError", "only size-1 arrays can be converted to Python scalars");
+  }
+  std::vector<int64_t> zero(a.ndim(), 0);
+  return load_as<double>(a.dtype, a.storage->data() + flat_offset(a, zero));
+}
+
+bool dtype_equal(Interp& in, const Value& a, const Value& b) {
+  const Value& d = a.as<DTypeObj>() ? a : b;
+  const Value& o = a.as<DTypeObj>() ? b : a;
+  auto* dd = d.as<DTypeObj>();
+  if (auto* od = o.as<DTypeObj>()) return od->dt == dd->dt;
+  if (dd->torch) return false;
+  if (!is_dtype_like(in, o)) return false;
+  try {
+    return to_dtype(in, o) == dd->dt;
+  } catch (const PyError&) {
+    return false;
+  }
+}
+
+}  // namespace sl::lang

@@ -1,0 +1,34 @@
+// ndarray: the hooks through which the evaluator treats arrays, tensors and
+// NumPy scalars like Python objects (attributes, indexing, operators, printing).
+// Implemented by the NumPy/PyTorch front end (ndarray.cpp and friends).
+#pragma once
+#include <string>
+
+#include "core/lang/value.hpp"
+
+namespace sl::lang {
+
+class Interp;
+
+Value array_getattr(Interp& in, const Value& a, const std::string& name, bool& found);
+void array_setattr(Interp& in, const Value& a, const std::string& name, const Value& x);
+Value array_getitem(Interp& in, const Value& a, const Value& key);
+void array_setitem(Interp& in, const Value& a, const Value& key, const Value& x);
+// op is the Python operator ("+", "@", "<", "==", ...). Returns a null-tagged
+// Value with found=false when the operands are not for arrays (e.g. list + array).
+Value array_binop(Interp& in, const std::string& op, const Value& a, const Value& b, bool inplace);
+Value array_unaryop(Interp& in, const std::string& op, const Value& a);
+std::string array_repr(Interp& in, const Value& a);
+std::string array_str(Interp& in, const Value& a);
+std::string array_format(Interp& in, const Value& a, const std::string& spec);
+bool array_truthy(Interp& in, const Value& a);
+int64_t array_len(Interp& in, const Value& a);
+Value array_iter(Interp& in, const Value& a);
+uint64_t array_hash(Interp& in, const Value& a);
+// Python scalars from NumPy scalars / 0-d arrays (int(x), float(x), operator.index)
+bool array_to_int(Interp& in, const Value& a, int64_t& out, bool index_only);
+double array_to_float(Interp& in, const Value& a);
+// dtype == dtype / dtype == 'float32' / dtype == np.float32 (either side a DTypeObj).
+bool dtype_equal(Interp& in, const Value& a, const Value& b);
+
+}  // namespace sl::lang

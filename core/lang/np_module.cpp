@@ -1,0 +1,411 @@
+// np_module: the `numpy` module -- scalar types, dtypes, constants, array
+// creation and the memory-relation functions.
+#include <cmath>
+#include <cstring>
+
+#include "core/element.hpp"
+#include "core/format.hpp"
+#include "core/kernels/copy.hpp"
+#include "core/lang/interp.hpp"
+#include "core/lang/np_util.hpp"
+#include "core/overlap.hpp"
+#include "core/strides.hpp"
+#include "core/views.hpp"
+
+namespace sl::lang {
+
+void install_numpy_math(Interp& in, ModuleObj& np);     // np_math.cpp
+void install_numpy_extra(Interp& in, ModuleObj& np);    // further front-end files register here
+
+namespace {
+
+Value type_value(TypeObj* t) { return Value(std::shared_ptr<Obj>(std::shared_ptr<Obj>(), t)); }
+
+std::optional<DType> opt_dtype(Interp& in, const Value& v) {
+  if (v.is_none()) return std::nullopt;
+  return to_dtype(in, v);
+}
+
+// np.arange(start, stop, step, dtype): length ceil((stop - start) / step),
+// values start + i * step computed in the result dtype (NumPy fills the first
+// two and extends by the difference; for floats we compute start + i*step,
+// which is what NumPy's fill function does too).
+Value np_arange(Interp& in, Args& a) {
+  Value dtv = a.optional(99, "dtype");
+  Value like = a.optional(99, "like");
+  std::vector<Value> p;
+  Value v;
+  if (a.take(0, "start", v)) p.push_back(v);
+  if (a.take(1, "stop", v)) p.push_back(v);
+  if (a.take(2, "step", v)) p.push_back(v);
+  if (a.pos.size() > 3 && dtv.is_none()) dtv = a.pos[3];
+  a.finish(4);
+  if (p.empty()) in.raise_exc("TypeError", "arange() requires stop to be specified.");
+  Value start = Value::integer(0), stop, step = Value::integer(1);
+  if (p.size() == 1) stop = p[0];
+  else {
+    start = p[0];
+    stop = p[1];
+    if (p.size() > 2) step = p[2];
+  }
+  if (stop.is_none()) {
+    stop = start;
+    start = Value::integer(0);
+  }
+  DType dt;
+  bool all_int = true;
+  DType inferred = DType::I64;
+  for (auto* x : {&start, &stop, &step}) {
+    if (x->is_float()) all_int = false;
+    else if (x->is_array()) {
+      DType d = x->arr().dtype;
+      inferred = promote(inferred, d);
+      if (!is_integer(d) && d != DType::Bool) all_int = false;
+    } else if (!x->is_int() && !x->is_bool()) {
+      in.raise_exc("TypeError", "unsupported operand type(s) for -: '" + in.type_of(stop)->name + "' and '" + in.type_of(start)->name + "'");
+    }
+  }
+  dt = dtv.is_none() ? (all_int ? inferred : promote(inferred, DType::F64)) : to_dtype(in, dtv);
+  double fs = in.float_value(start), fe = in.float_value(stop), fst = in.float_value(step);
+  if (fst == 0) in.raise_exc("ZeroDivisionError", "division by zero");
+  int64_t n;
+  if (all_int) {
+    int64_t s0 = in.index_value(start), e0 = in.index_value(stop), st = in.index_value(step);
+    __int128 d = __int128(e0) - s0;
+    __int128 q = st > 0 ? (d + st - 1) / st : (d + st + 1) / st;
+    n = q > 0 ? int64_t(q) : 0;
+  } else {
+    double len = std::ceil((fe - fs) / fst);
+    if (!std::isfinite(len)) in.raise_exc("ValueError", "arange: cannot compute length");
+    n = len > 0 ? int64_t(len) : 0;
+  }
+  ArrayPtr out = make_array(dt, {n});
+  char* p0 = out->data();
+  int isz = out->itemsize();
+  if (all_int && (is_integer(dt) || dt == DType::Bool)) {
+    int64_t s0 = in.index_value(start), st = in.index_value(step);
+    if (dt == DType::Bool && n > 2)
+      in.raise_exc("TypeError", "arange() is only supported for booleans when the result has at most length 2.");
+    visit_dtype(dt, [&](auto t) {
+      using T = decltype(t);
+      for (int64_t i = 0; i < n; ++i) store(p0 + i * isz, cast_value<T>(s0 + i * st));
+    });
+  } else {
+    // NumPy: first two values are start and start+step, the rest extend by the
+    // computed delta in the result dtype.
+    visit_dtype(dt, [&](auto t) {
+      using T = decltype(t);
+      for (int64_t i = 0; i < n; ++i) store(p0 + i * isz, cast_value<T>(fs + double(i) * fst));
+    });
+  }
+  return wrap(out);
+}
+
+Value np_array(Interp& in, Args& a) {
+  Value obj = a.required(0, "object");
+  Value dt = a.optional(1, "dtype");
+  bool copy = in.truthy(a.optional(2, "copy", Value::boolean(true)));
+  Value order = a.optional(3, "order");
+  Value subok = a.optional(4, "subok");
+  Value ndmin = a.optional(5, "ndmin");
+  a.finish(6);
+  ArrayPtr r = to_array(in, obj, opt_dtype(in, dt), copy);
+  if (r->is_torch()) {
+    r = copy_array(*r);
+    r->flavor = Flavor::NumPy;
+  }
+  if (!ndmin.is_none()) {
+    int64_t k = in.index_value(ndmin);
+    if (r->ndim() < k) {
+      Shape s = r->shape;
+      Strides st = r->strides;
+      while (int64_t(s.size()) < k) {
+        s.insert(s.begin(), 1);
+        st.insert(st.begin(), 0);
+      }
+      r = make_view(r, r->dtype, s, st, r->offset);
+    }
+  }
+  return wrap(r);
+}
+
+Value filled(Interp& in, Args& a, const char* what) {
+  Value shape = a.required(0, "shape");
+  Value fillv;
+  size_t next = 1;
+  if (std::strcmp(what, "full") == 0) fillv = a.required(next++, "fill_value");
+  Value dtv = a.optional(next, "dtype");
+  Value order = a.optional(next + 1, "order");
+  a.finish(next + 2);
+  DType dt = DType::F64;
+  if (!dtv.is_none()) dt = to_dtype(in, dtv);
+  else if (!fillv.is_none()) dt = infer_dtype(in, fillv);
+  char ord = 'C';
+  if (auto* s = order.as<StrObj>()) ord = s->s == "F" ? 'F' : 'C';
+  ArrayPtr out = make_array(dt, to_shape(in, shape), ord);
+  if (std::strcmp(what, "ones") == 0) {
+    int64_t one = 1;
+    fill(*out, DType::I64, &one);
+  } else if (!fillv.is_none()) {
+    alignas(16) char buf[16];
+    value_to_bytes(in, fillv, dt, buf);
+    fill(*out, dt, buf);
+  }
+  return wrap(out);
+}
+
+Value filled_like(Interp& in, Args& a, const char* what) {
+  ArrayPtr proto = to_array(in, a.required(0, "a"));
+  Value fillv;
+  size_t next = 1;
+  if (std::strcmp(what, "full") == 0) fillv = a.required(next++, "fill_value");
+  Value dtv = a.optional(next, "dtype");
+  Value order = a.optional(next + 1, "order");
+  Value subok = a.optional(next + 2, "subok");
+  Value shape = a.optional(next + 3, "shape");
+  a.finish(next + 4);
+  DType dt = dtv.is_none() ? proto->dtype : to_dtype(in, dtv);
+  char ord = proto->f_contiguous() && !proto->c_contiguous() ? 'F' : 'C';
+  ArrayPtr out = make_array(dt, shape.is_none() ? proto->shape : to_shape(in, shape), ord);
+  if (std::strcmp(what, "ones") == 0) {
+    int64_t one = 1;
+    fill(*out, DType::I64, &one);
+  } else if (!fillv.is_none()) {
+    alignas(16) char buf[16];
+    value_to_bytes(in, fillv, dt, buf);
+    fill(*out, dt, buf);
+  }
+  return wrap(out);
+}
+
+int64_t max_work_arg(Interp& in, const Value& v, int64_t dflt) {
+  if (v.is_none()) return dflt;
+  return in.index_value(v);
+}
+
+}  // namespace
+
+void install_numpy(Interp& in) {
+  auto npm = std::make_shared<ModuleObj>("numpy");
+  in.modules["numpy"] = npm;
+  ModuleObj& np = *npm;
+  auto& t = in.t;
+
+  // ---- types: ndarray, dtype, scalar type hierarchy
+  t.ndarray = in.new_type("ndarray", "numpy", {t.object});
+  t.dummy_array = in.new_type("DummyArray", "numpy.lib.stride_tricks", {t.object});
+  t.np_dtype = in.new_type("dtype", "numpy", {t.object});
+  t.np_generic = in.new_type("generic", "numpy", {t.object});
+  t.np_number = in.new_type("number", "numpy", {t.np_generic});
+  t.np_integer = in.new_type("integer", "numpy", {t.np_number});
+  t.np_signedinteger = in.new_type("signedinteger", "numpy", {t.np_integer});
+  t.np_unsignedinteger = in.new_type("unsignedinteger", "numpy", {t.np_integer});
+  t.np_inexact = in.new_type("inexact", "numpy", {t.np_number});
+  t.np_floating = in.new_type("floating", "numpy", {t.np_inexact});
+  t.np_complexfloating = in.new_type("complexfloating", "numpy", {t.np_inexact});
+  np.attrs["ndarray"] = type_value(t.ndarray);
+  np.attrs["dtype"] = type_value(t.np_dtype);
+  t.np_dtype->call = [](Interp& in, Args& a) -> Value {
+    Value x = a.required(0, "dtype");
+    a.finish(3);
+    return dtype_value(in, to_dtype(in, x));
+  };
+  for (auto [n, ty] : std::initializer_list<std::pair<const char*, TypeObj*>>{
+           {"generic", t.np_generic}, {"number", t.np_number}, {"integer", t.np_integer},
+           {"signedinteger", t.np_signedinteger}, {"unsignedinteger", t.np_unsignedinteger},
+           {"inexact", t.np_inexact}, {"floating", t.np_floating}, {"complexfloating", t.np_complexfloating}})
+    np.attrs[n] = type_value(ty);
+  for (int k = 0; k < kNumDTypes; ++k) {
+    DType dt = DType(k);
+    TypeObj* base = dt == DType::Bool ? t.np_generic
+                    : is_signed_int(dt) ? t.np_signedinteger
+                    : is_unsigned_int(dt) ? t.np_unsignedinteger
+                    : is_float(dt) ? t.np_floating
+                                   : t.np_complexfloating;
+    std::string nm = dt == DType::Bool ? "bool_" : name(dt);
+    std::vector<TypeObj*> bases{base};
+    if (dt == DType::F64) bases.push_back(t.float_);
+    if (dt == DType::C128) bases.push_back(t.complex_);
+    TypeObj* ty = in.new_type(nm, "numpy", bases);
+    t.np_scalar[k] = ty;
+    ty->call = [dt](Interp& in, Args& a) -> Value {
+      Value x = a.optional(0, "value", Value::integer(0));
+      a.finish(1);
+      if (x.as<ListObj>() || x.as<TupleObj>() || (x.is_array() && x.arr().ndim() > 0)) {
+        ArrayPtr r = to_array(in, x, dt, true);
+        return wrap(r);
+      }
+      alignas(16) char buf[16] = {};
+      if (x.is_array()) {
+        ArrayPtr c = copy_as(x.arr(), dt);
+        std::memcpy(buf, c->data(), size_t(itemsize(dt)));
+      } else if (x.is_float() && is_integer(dt)) {
+        double d = x.as_float();
+        if (!std::isfinite(d)) in.raise_exc(std::isnan(d) ? "ValueError" : "OverflowError", std::isnan(d) ? "cannot convert float NaN to integer" : "cannot convert float infinity to integer");
+        store_as(dt, buf, d);
+      } else {
+        value_to_bytes(in, x, dt, buf);
+      }
+      return make_scalar(dt, buf);
+    };
+    np.attrs[nm] = type_value(ty);
+  }
+  np.attrs["bool8"] = np.attrs["bool_"];
+  np.attrs["int_"] = np.attrs["int64"];
+  np.attrs["intp"] = np.attrs["int64"];
+  np.attrs["uint"] = np.attrs["uint64"];
+  np.attrs["uintp"] = np.attrs["uint64"];
+  np.attrs["intc"] = np.attrs["int32"];
+  np.attrs["float_"] = np.attrs["float64"];
+  np.attrs["double"] = np.attrs["float64"];
+  np.attrs["single"] = np.attrs["float32"];
+  np.attrs["half"] = np.attrs["float16"];
+  np.attrs["complex_"] = np.attrs["complex128"];
+  np.attrs["cdouble"] = np.attrs["complex128"];
+  np.attrs["csingle"] = np.attrs["complex64"];
+  np.attrs["byte"] = np.attrs["int8"];
+  np.attrs["ubyte"] = np.attrs["uint8"];
+  np.attrs["short"] = np.attrs["int16"];
+  np.attrs["longlong"] = np.attrs["int64"];
+  np.attrs["newaxis"] = Value();
+  np.attrs["pi"] = Value::floating(M_PI);
+  np.attrs["e"] = Value::floating(M_E);
+  np.attrs["inf"] = Value::floating(INFINITY);
+  np.attrs["Inf"] = Value::floating(INFINITY);
+  np.attrs["infty"] = Value::floating(INFINITY);
+  np.attrs["nan"] = Value::floating(NAN);
+  np.attrs["NaN"] = Value::floating(NAN);
+  np.attrs["NAN"] = Value::floating(NAN);
+  np.attrs["euler_gamma"] = Value::floating(0.5772156649015329);
+  np.attrs["__version__"] = make_str("1.24.2");
+  np.attrs["AxisError"] = in.builtins["AxisError"];
+  np.attrs["TooHardError"] = in.builtins["TooHardError"];
+
+  // ---- creation
+  def_fn(in, np, "arange", np_arange);
+  def_fn(in, np, "array", np_array);
+  def_fn(in, np, "asarray", [](Interp& in, Args& a) -> Value {
+    Value obj = a.required(0, "a");
+    Value dt = a.optional(1, "dtype");
+    Value order = a.optional(2, "order");
+    a.finish(3);
+    ArrayPtr r = to_array(in, obj, opt_dtype(in, dt), false);
+    if (r->is_torch()) {
+      ArrayPtr v = std::make_shared<Array>(*r);
+      v->flavor = Flavor::NumPy;
+      v->base = r;
+      v->owndata = false;
+      r = v;
+    }
+    return wrap(r);
+  });
+  def_fn(in, np, "zeros", [](Interp& in, Args& a) { return filled(in, a, "zeros"); });
+  def_fn(in, np, "ones", [](Interp& in, Args& a) { return filled(in, a, "ones"); });
+  def_fn(in, np, "empty", [](Interp& in, Args& a) { return filled(in, a, "empty"); });
+  def_fn(in, np, "full", [](Interp& in, Args& a) { return filled(in, a, "full"); });
+  def_fn(in, np, "zeros_like", [](Interp& in, Args& a) { return filled_like(in, a, "zeros"); });
+  def_fn(in, np, "ones_like", [](Interp& in, Args& a) { return filled_like(in, a, "ones"); });
+  def_fn(in, np, "empty_like", [](Interp& in, Args& a) { return filled_like(in, a, "empty"); });
+  def_fn(in, np, "full_like", [](Interp& in, Args& a) { return filled_like(in, a, "full"); });
+
+  // ---- memory relations
+  def_fn(in, np, "shares_memory", [](Interp& in, Args& a) -> Value {
+    ArrayPtr x = to_array(in, a.required(0, "a")), y = to_array(in, a.required(1, "b"));
+    int64_t mw = max_work_arg(in, a.optional(2, "max_work"), -1);
+    a.finish(3);
+    MemOverlap r = solve_may_share_memory(*x, *y, mw);
+    if (r == MemOverlap::TooHard) in.raise_exc("TooHardError", "Exceeded max_work");
+    if (r == MemOverlap::Overflow) in.raise_exc("OverflowError", "Integer overflow in computing overlap");
+    return Value::boolean(r == MemOverlap::Yes);
+  });
+  def_fn(in, np, "may_share_memory", [](Interp& in, Args& a) -> Value {
+    ArrayPtr x = to_array(in, a.required(0, "a")), y = to_array(in, a.required(1, "b"));
+    int64_t mw = max_work_arg(in, a.optional(2, "max_work"), 0);
+    a.finish(3);
+    MemOverlap r = solve_may_share_memory(*x, *y, mw);
+    return Value::boolean(r != MemOverlap::No);
+  });
+
+  // ---- layout
+  def_fn(in, np, "reshape", [](Interp& in, Args& a) -> Value {
+    ArrayPtr x = to_array(in, a.required(0, "a"));
+    Value shape = a.required(1, "newshape");
+    Value order = a.optional(2, "order");
+    a.finish(3);
+    char o = 'C';
+    if (auto* s = order.as<StrObj>()) o = s->s[0];
+    return wrap(reshape(x, to_shape(in, shape), o));
+  });
+  def_fn(in, np, "transpose", [](Interp& in, Args& a) -> Value {
+    ArrayPtr x = to_array(in, a.required(0, "a"));
+    Value axes = a.optional(1, "axes");
+    a.finish(2);
+    return wrap(transpose(x, axes.is_none() ? std::vector<int64_t>{} : to_shape(in, axes)));
+  });
+  def_fn(in, np, "ascontiguousarray", [](Interp& in, Args& a) -> Value {
+    Value obj = a.required(0, "a");
+    Value dt = a.optional(1, "dtype");
+    a.finish(2);
+    ArrayPtr x = to_array(in, obj, opt_dtype(in, dt));
+    if (x->c_contiguous() && x->ndim() >= 1) return wrap(x);
+    ArrayPtr c = copy_array(*x, 'C');
+    if (c->ndim() == 0) c = make_view(c, c->dtype, {1}, {c->itemsize()}, 0), c->base = nullptr, c->owndata = true;
+    return wrap(c);
+  });
+  def_fn(in, np, "asfortranarray", [](Interp& in, Args& a) -> Value {
+    Value obj = a.required(0, "a");
+    Value dt = a.optional(1, "dtype");
+    a.finish(2);
+    ArrayPtr x = to_array(in, obj, opt_dtype(in, dt));
+    if (x->f_contiguous() && x->ndim() >= 1) return wrap(x);
+    return wrap(copy_array(*x, 'F'));
+  });
+  def_fn(in, np, "copy", [](Interp& in, Args& a) -> Value {
+    ArrayPtr x = to_array(in, a.required(0, "a"));
+    Value order = a.optional(1, "order");
+    a.finish(2);
+    char o = 'K';
+    if (auto* s = order.as<StrObj>()) o = s->s[0];
+    return wrap(copy_array(*x, o));
+  });
+
+  // ---- printing options
+  def_fn(in, np, "set_printoptions", [](Interp& in, Args& a) -> Value {
+    PrintOptions& o = print_options();
+    Value v;
+    if (a.take(0, "precision", v) && !v.is_none()) o.precision = int(in.index_value(v));
+    if (a.take(1, "threshold", v) && !v.is_none()) o.threshold = v.is_float() ? INT64_MAX : in.index_value(v);
+    if (a.take(2, "edgeitems", v) && !v.is_none()) o.edgeitems = int(in.index_value(v));
+    if (a.take(3, "linewidth", v) && !v.is_none()) o.linewidth = int(in.index_value(v));
+    if (a.take(4, "suppress", v) && !v.is_none()) o.suppress = in.truthy(v);
+    if (a.take(5, "nanstr", v) && !v.is_none()) o.nanstr = in.str(v);
+    if (a.take(6, "infstr", v) && !v.is_none()) o.infstr = in.str(v);
+    if (a.take(7, "formatter", v) && !v.is_none()) in.raise_exc("NotImplementedError", "set_printoptions(formatter=...) is not supported in stridelab");
+    if (a.take(8, "sign", v) && !v.is_none()) o.sign = in.str(v)[0];
+    if (a.take(9, "floatmode", v) && !v.is_none()) o.floatmode = in.str(v);
+    if (a.take(10, "legacy", v) && !v.is_none() && !(v.is_bool() && !v.as_bool())) in.raise_exc("NotImplementedError", "set_printoptions(legacy=...) is not supported in stridelab");
+    a.finish(11);
+    return Value();
+  });
+  def_fn(in, np, "get_printoptions", [](Interp& in, Args&) -> Value {
+    const PrintOptions& o = print_options();
+    Value d = in.call(in.builtins["dict"], std::vector<Value>{});
+    in.setitem(d, make_str("edgeitems"), Value::integer(o.edgeitems));
+    in.setitem(d, make_str("threshold"), Value::integer(o.threshold));
+    in.setitem(d, make_str("floatmode"), make_str(o.floatmode));
+    in.setitem(d, make_str("precision"), Value::integer(o.precision));
+    in.setitem(d, make_str("suppress"), Value::boolean(o.suppress));
+    in.setitem(d, make_str("linewidth"), Value::integer(o.linewidth));
+    in.setitem(d, make_str("nanstr"), make_str(o.nanstr));
+    in.setitem(d, make_str("infstr"), make_str(o.infstr));
+    in.setitem(d, make_str("sign"), make_str(std::string(1, o.sign)));
+    in.setitem(d, make_str("formatter"), Value());
+    in.setitem(d, make_str("legacy"), Value::boolean(false));
+    return d;
+  });
+
+  install_numpy_math(in, np);
+  install_numpy_extra(in, np);
+}
+
+}  // namespace sl::lang

@@ -1,0 +1,314 @@
+#include "core/lang/np_util.hpp"
+
+#include <cmath>
+#include <cstring>
+
+#include "core/element.hpp"
+#include "core/kernels/copy.hpp"
+#include "core/strides.hpp"
+
+namespace sl::lang {
+
+Value wrap(ArrayPtr a) { return Value(std::move(a)); }
+
+Value dtype_value(Interp& in, DType dt, bool torch) {
+  return Value(std::static_pointer_cast<Obj>(std::make_shared<DTypeObj>(dt, torch)));
+}
+
+bool is_dtype_like(Interp& in, const Value& v) {
+  if (v.as<DTypeObj>()) return true;
+  if (auto* ty = v.as<TypeObj>()) {
+    for (int k = 0; k < kNumDTypes; ++k)
+      if (in.t.np_scalar[k] == ty) return true;
+    return ty == in.t.int_ || ty == in.t.float_ || ty == in.t.bool_ || ty == in.t.complex_;
+  }
+  if (auto* s = v.as<StrObj>()) {
+    DType d;
+    return parse_dtype(s->s, d);
+  }
+  return false;
+}
+
+DType to_dtype(Interp& in, const Value& v) {
+  if (auto* d = v.as<DTypeObj>()) return d->dt;
+  if (auto* ty = v.as<TypeObj>()) {
+    for (int k = 0; k < kNumDTypes; ++k)
+      if (in.t.np_scalar[k] == ty) return DType(k);
+    if (ty == in.t.int_) return DType::I64;
+    if (ty == in.t.float_) return DType::F64;
+    if (ty == in.t.bool_) return DType::Bool;
+    if (ty == in.t.complex_) return DType::C128;
+    in.raise_exc("TypeError", "Cannot interpret '" + in.repr(v) + "' as a data type");
+  }
+  if (auto* s = v.as<StrObj>()) {
+    DType d;
+    if (parse_dtype(s->s, d)) return d;
+    in.raise_exc("TypeError", "data type '" + s->s + "' not understood");
+  }
+  if (v.is_none()) return DType::F64;
+  in.raise_exc("TypeError", "Cannot interpret '" + in.repr(v) + "' as a data type");
+}
+
+Shape to_shape(Interp& in, const Value& v) {
+  Shape s;
+  if (v.as<TupleObj>() || v.as<ListObj>() || (v.is_obj() && v.as<GenericObj>())) {
+    for (auto& x : in.to_vector(v)) {
+      if (!in.is_int_like(x))
+        in.raise_exc("TypeError", "'" + in.type_of(x)->name + "' object cannot be interpreted as an integer");
+      s.push_back(in.index_value(x));
+    }
+    return s;
+  }
+  if (!in.is_int_like(v))
+    in.raise_exc("TypeError", "'" + in.type_of(v)->name + "' object cannot be interpreted as an integer");
+  s.push_back(in.index_value(v));
+  return s;
+}
+
+Shape shape_from_args(Interp& in, Args& a, size_t first) {
+  if (a.pos.size() == first + 1) return to_shape(in, a.pos[first]);
+  Shape s;
+  for (size_t k = first; k < a.pos.size(); ++k) {
+    if (!in.is_int_like(a.pos[k]))
+      in.raise_exc("TypeError", "'" + in.type_of(a.pos[k])->name + "' object cannot be interpreted as an integer");
+    s.push_back(in.index_value(a.pos[k]));
+  }
+  return s;
+}
+
+Value make_scalar(DType dt, const void* p) {
+  auto a = make_array(dt, {}, 'C', Flavor::Scalar);
+  std::memcpy(a->data(), p, size_t(itemsize(dt)));
+  a->writeable = false;
+  return Value(a);
+}
+
+Value element_value(Interp& in, const Array& a, const char* p) {
+  if (a.is_torch()) {
+    auto t = make_array(a.dtype, {}, 'C', Flavor::Torch);
+    std::memcpy(t->data(), p, size_t(a.itemsize()));
+    return Value(t);
+  }
+  return make_scalar(a.dtype, p);
+}
+
+DType infer_dtype(Interp& in, const Value& v) {
+  if (v.is_bool()) return DType::Bool;
+  if (v.is_int()) return DType::I64;
+  if (v.is_float()) return DType::F64;
+  if (v.is_array()) return v.arr().dtype;
+  in.raise_exc("TypeError", "cannot infer a dtype for " + in.type_name(v));
+}
+
+namespace {
+
+// Nested sequence discovery (NumPy's PyArray_DiscoverDTypeAndShape, simplified
+// to numbers, bools, arrays and sequences).
+struct Discovery {
+  Shape shape;
+  bool shape_set = false;
+  bool ragged = false;
+  int ragged_depth = 0;
+  bool any_bool = false, any_int = false, any_float = false, any_complex = false;
+  std::optional<DType> arr_dtype;
+};
+
+void discover(Interp& in, const Value& v, int depth, Discovery& d, Shape& prefix) {
+  const std::vector<Value>* items = nullptr;
+  if (auto* l = v.as<ListObj>()) items = &l->items;
+  else if (auto* t = v.as<TupleObj>()) items = &t->items;
+  if (items) {
+    prefix.push_back(int64_t(items->size()));
+    for (auto& x : *items) discover(in, x, depth + 1, d, prefix);
+    if (items->empty()) {
+      if (!d.shape_set) {
+        d.shape = prefix;
+        d.shape_set = true;
+      } else if (d.shape != prefix) {
+        if (!d.ragged) d.ragged_depth = depth;
+        d.ragged = true;
+      }
+    }
+    prefix.pop_back();
+    return;
+  }
+  Shape full = prefix;
+  if (v.is_array()) {
+    const Array& a = v.arr();
+    for (int64_t s : a.shape) full.push_back(s);
+    d.arr_dtype = d.arr_dtype ? promote(*d.arr_dtype, a.dtype) : a.dtype;
+  } else if (v.is_bool()) {
+    d.any_bool = true;
+  } else if (v.is_int()) {
+    d.any_int = true;
+  } else if (v.is_float()) {
+    d.any_float = true;
+  } else {
+    in.raise_exc("TypeError", "stridelab arrays hold numbers only; cannot convert " + in.type_name(v));
+  }
+  if (!d.shape_set) {
+    d.shape = full;
+    d.shape_set = true;
+  } else if (d.shape != full) {
+    if (!d.ragged) {
+      // the depth where the shapes first disagree
+      size_t k = 0;
+      while (k < d.shape.size() && k < full.size() && d.shape[k] == full[k]) ++k;
+      d.ragged_depth = int(k);
+    }
+    d.ragged = true;
+  }
+}
+
+void fill_from(Interp& in, const Value& v, const Array& out, char*& p, DType dt) {
+  if (auto* l = v.as<ListObj>()) {
+    for (auto& x : l->items) fill_from(in, x, out, p, dt);
+    return;
+  }
+  if (auto* t = v.as<TupleObj>()) {
+    for (auto& x : t->items) fill_from(in, x, out, p, dt);
+    return;
+  }
+  if (v.is_array()) {
+    const Array& a = v.arr();
+    Shape shp = a.shape;
+    ArrayPtr dst = std::make_shared<Array>();
+    dst->dtype = dt;
+    dst->shape = shp;
+    dst->strides = default_strides(shp, itemsize(dt), 'C');
+    dst->storage = out.storage;
+    dst->offset = p - out.storage->data();
+    copy_into(*dst, a);
+    p += a.size() * itemsize(dt);
+    return;
+  }
+  value_to_bytes(in, v, dt, p);
+  p += itemsize(dt);
+}
+
+}  // namespace
+
+void value_to_bytes(Interp& in, const Value& v, DType dt, char* out) {
+  if (v.is_bool() || v.is_int()) {
+    int64_t x = v.as_int();
+    if (is_integer(dt) && !v.is_bool()) {
+      // NumPy 1.24 deprecates out-of-bound Python ints but still wraps; NumPy 2 raises.
+      bool ok = is_unsigned_int(dt) ? x >= 0 && (itemsize(dt) == 8 || uint64_t(x) < (uint64_t(1) << (8 * itemsize(dt))))
+                                    : itemsize(dt) == 8 || (x >= -(int64_t(1) << (8 * itemsize(dt) - 1)) && x < (int64_t(1) << (8 * itemsize(dt) - 1)));
+      if (!ok)
+        in.raise_exc("OverflowError", "Python integer " + std::to_string(x) + " out of bounds for " + name(dt));
+    }
+    store_as(dt, out, x);
+    return;
+  }
+  if (v.is_float()) {
+    double x = v.as_float();
+    if (is_integer(dt) && !std::isfinite(x))
+      in.raise_exc(std::isnan(x) ? "ValueError" : "OverflowError",
+                   std::isnan(x) ? "cannot convert float NaN to integer" : "cannot convert float infinity to integer");
+    store_as(dt, out, x);
+    return;
+  }
+  if (v.is_array()) {
+    const Array& a = v.arr();
+    if (a.size() != 1) in.raise_exc("ValueError", "setting an array element with a sequence.");
+    visit_dtype(a.dtype, [&](auto t) {
+      using T = decltype(t);
+      std::vector<int64_t> zero(a.ndim(), 0);
+      T x = load<T>(a.storage->data() + flat_offset(a, zero));
+      store_as(dt, out, x);
+    });
+    return;
+  }
+  if (v.as<ListObj>() || v.as<TupleObj>()) in.raise_exc("ValueError", "setting an array element with a sequence.");
+  if (auto* s = v.as<StrObj>()) {
+    double x = in.float_value(v);
+    (void)s;
+    store_as(dt, out, x);
+    return;
+  }
+  in.raise_exc("TypeError", std::string(is_float(dt) ? "float" : "int") + "() argument must be a string or a real number, not '" + in.type_of(v)->name + "'");
+}
+
+ArrayPtr to_array(Interp& in, const Value& v, std::optional<DType> dt, bool copy) {
+  if (v.is_array()) {
+    const ArrayPtr a = v.array();
+    if (!copy && (!dt || *dt == a->dtype) && a->flavor != Flavor::Scalar) return a;
+    return copy_as(*a, dt ? *dt : a->dtype, 'C');
+  }
+  Discovery d;
+  Shape prefix;
+  discover(in, v, 0, d, prefix);
+  if (d.ragged) {
+    std::string detected = "(";
+    for (int k = 0; k < d.ragged_depth; ++k) detected += std::to_string(d.shape[k]) + (d.ragged_depth == 1 ? "," : (k + 1 < d.ragged_depth ? ", " : ""));
+    detected += ")";
+    in.raise_exc("ValueError", "setting an array element with a sequence. The requested array has an inhomogeneous shape after " +
+                                   std::to_string(d.ragged_depth) + " dimensions. The detected shape was " + detected +
+                                   " + inhomogeneous part.");
+  }
+  DType out_dt;
+  if (dt) {
+    out_dt = *dt;
+  } else {
+    // Python scalars promote by kind (bool < int < float < complex); arrays by promotion.
+    std::optional<DType> py;
+    if (d.any_complex) py = DType::C128;
+    else if (d.any_float) py = DType::F64;
+    else if (d.any_int) py = DType::I64;
+    else if (d.any_bool) py = DType::Bool;
+    if (d.arr_dtype && py) out_dt = promote(*d.arr_dtype, *py);
+    else if (d.arr_dtype) out_dt = *d.arr_dtype;
+    else out_dt = py ? *py : DType::F64;
+  }
+  ArrayPtr out = make_array(out_dt, d.shape);
+  char* p = out->data();
+  fill_from(in, v, *out, p, out_dt);
+  return out;
+}
+
+ArrayPtr arg_array(Interp& in, const Value& v, const char* what) { return to_array(in, v); }
+
+bool parse_basic_index(Interp& in, const Value& key, std::vector<IndexItem>& out) {
+  std::vector<Value> items;
+  if (auto* t = key.as<TupleObj>()) items = t->items;
+  else items.push_back(key);
+  for (auto& k : items) {
+    IndexItem it;
+    if (k.is_int() || (k.is_array() && k.arr().ndim() == 0 && is_integer(k.arr().dtype))) {
+      it.kind = IndexItem::Int;
+      it.i = in.index_value(k);
+    } else if (auto* s = k.as<SliceObj>()) {
+      it.kind = IndexItem::Slice;
+      auto conv = [&](const Value& x) -> std::optional<int64_t> {
+        if (x.is_none()) return std::nullopt;
+        if (!in.is_int_like(x))
+          in.raise_exc("TypeError", "slice indices must be integers or None or have an __index__ method");
+        return in.index_value(x);
+      };
+      it.start = conv(s->start);
+      it.stop = conv(s->stop);
+      it.step = conv(s->step);
+    } else if (k.is_none()) {
+      it.kind = IndexItem::NewAxis;
+    } else if (k.as<EllipsisObj>()) {
+      it.kind = IndexItem::Ellipsis;
+    } else if (k.is_bool()) {
+      return false;  // NumPy treats a bare bool as a 0-d boolean index (advanced)
+    } else if (k.is_array() || k.as<ListObj>()) {
+      return false;
+    } else if (k.is_float()) {
+      in.raise_exc("IndexError", "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean arrays are valid indices");
+    } else {
+      in.raise_exc("IndexError", "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean arrays are valid indices");
+    }
+    out.push_back(it);
+  }
+  return true;
+}
+
+ModuleObj& numpy_module(Interp& in) { return *in.modules.at("numpy"); }
+
+void def_fn(Interp& in, ModuleObj& m, const std::string& name, NativeFn fn) { m.attrs[name] = in.builtin(name, std::move(fn)); }
+
+}  // namespace sl::lang

@@ -1,0 +1,46 @@
+// np_util: conversions between interpreter values and engine arrays shared by
+// the numpy and torch front ends.
+#pragma once
+#include <optional>
+#include <string>
+
+#include "core/array.hpp"
+#include "core/lang/interp.hpp"
+#include "core/views.hpp"
+
+namespace sl::lang {
+
+// dtype arguments: np.float32, 'float32', 'f4', float, int, bool, complex,
+// np.dtype('int8'), torch.float32. Raises TypeError "data type 'x' not understood".
+DType to_dtype(Interp& in, const Value& v);
+bool is_dtype_like(Interp& in, const Value& v);
+Value dtype_value(Interp& in, DType dt, bool torch = false);
+
+// Shapes: an int or a sequence of ints.
+Shape to_shape(Interp& in, const Value& v);
+Shape shape_from_args(Interp& in, Args& a, size_t first);  // reshape(3, 4) or reshape((3, 4))
+
+// np.asarray(x) / np.array(x, dtype): Python scalars, nested lists/tuples, arrays.
+ArrayPtr to_array(Interp& in, const Value& v, std::optional<DType> dt = std::nullopt, bool copy = false);
+// The dtype NumPy infers for a Python value (int -> int64, float -> float64, ...).
+DType infer_dtype(Interp& in, const Value& v);
+
+// A NumPy scalar (0-d, read-only, flavour Scalar) holding value `p` of dtype dt.
+Value make_scalar(DType dt, const void* p);
+// Element access as a Python value: NumPy scalar for numpy arrays, 0-d tensor for torch.
+Value element_value(Interp& in, const Array& a, const char* p);
+// Python value -> bytes of dtype dt (for setitem / fill). Raises on bad input.
+void value_to_bytes(Interp& in, const Value& v, DType dt, char* out16);
+
+Value wrap(ArrayPtr a);
+ArrayPtr arg_array(Interp& in, const Value& v, const char* what = "a");
+
+// Converts an index expression to a basic index if it is one; returns false for
+// advanced (array / list / bool) indices.
+bool parse_basic_index(Interp& in, const Value& key, std::vector<IndexItem>& out);
+
+// The numpy module object (for registering functions from several files).
+ModuleObj& numpy_module(Interp& in);
+void def_fn(Interp& in, ModuleObj& m, const std::string& name, NativeFn fn);
+
+}  // namespace sl::lang

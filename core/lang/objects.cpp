@@ -1,0 +1,1128 @@
+// objects: Python semantics of the builtin types -- repr/str, truth, equality,
+// hashing, attribute access, subscripts, operators, iteration.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <set>
+
+#include "core/lang/interp.hpp"
+#include "core/lang/ndarray.hpp"
+#include "core/numfmt.hpp"
+
+namespace sl::lang {
+
+namespace {
+
+std::string hex_id(const void* p) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "0x%012llx", (unsigned long long)(uintptr_t)p);
+  return buf;
+}
+
+// Guards repr of self-referencing containers: [[...]].
+struct ReprGuard {
+  static std::set<const void*>& active() {
+    static std::set<const void*> s;
+    return s;
+  }
+  const void* p;
+  bool recursive;
+  explicit ReprGuard(const void* q) : p(q), recursive(!active().insert(q).second) {}
+  ~ReprGuard() {
+    if (!recursive) active().erase(p);
+  }
+};
+
+int64_t floordiv_i(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+  return q;
+}
+int64_t mod_i(int64_t a, int64_t b) {
+  int64_t r = a % b;
+  if (r != 0 && ((r < 0) != (b < 0))) r += b;
+  return r;
+}
+double mod_f(double a, double b) {
+  double r = std::fmod(a, b);
+  if (r != 0) {
+    if ((b < 0) != (r < 0)) r += b;
+  } else {
+    r = std::copysign(0.0, b);
+  }
+  return r;
+}
+
+}  // namespace
+
+std::string py_str_repr(const std::string& s) {
+  bool has_sq = s.find('\'') != std::string::npos, has_dq = s.find('"') != std::string::npos;
+  char q = has_sq && !has_dq ? '"' : '\'';
+  std::string out(1, q);
+  for (size_t i = 0; i < s.size(); ++i) {
+    unsigned char c = s[i];
+    if (c == q || c == '\\') {
+      out += '\\';
+      out += char(c);
+    } else if (c == '\n') out += "\\n";
+    else if (c == '\t') out += "\\t";
+    else if (c == '\r') out += "\\r";
+    else if (c < 0x20 || c == 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02x", c);
+      out += buf;
+    } else out += char(c);
+  }
+  out += q;
+  return out;
+}
+
+// ---------------------------------------------------------------- types
+TypeObj* Interp::type_of(const Value& v) {
+  switch (v.tag()) {
+    case Tag::None: return t.none;
+    case Tag::Bool: return t.bool_;
+    case Tag::Int: return t.int_;
+    case Tag::Float: return t.float_;
+    case Tag::Array: {
+      const Array& a = v.arr();
+      switch (a.flavor) {
+        case Flavor::NumPy: return t.ndarray;
+        case Flavor::Torch: return t.tensor;
+        case Flavor::Scalar: return t.np_scalar[int(a.dtype)];
+        case Flavor::DummyBase: return t.dummy_array;
+      }
+      return t.ndarray;
+    }
+    case Tag::Obj: break;
+  }
+  Obj* o = v.obj();
+  switch (o->kind) {
+    case ObjKind::Str: return t.str;
+    case ObjKind::List: return t.list;
+    case ObjKind::Tuple: return t.tuple;
+    case ObjKind::Dict: return t.dict;
+    case ObjKind::Set: return t.set;
+    case ObjKind::Function: return t.function;
+    case ObjKind::Builtin: return t.builtin;
+    case ObjKind::BoundMethod: return t.method;
+    case ObjKind::Module: return t.module;
+    case ObjKind::Type: return t.type;
+    case ObjKind::Exception: return static_cast<ExceptionObj*>(o)->type;
+    case ObjKind::Slice: return t.slice;
+    case ObjKind::Ellipsis: return t.ellipsis;
+    case ObjKind::Range: return t.range;
+    case ObjKind::Iterator: return t.iterator;
+    case ObjKind::Cell: return t.cell;
+    case ObjKind::DType: return static_cast<DTypeObj*>(o)->torch ? t.torch_dtype : t.np_dtype;
+    case ObjKind::Generic: return static_cast<GenericObj*>(o)->type;
+  }
+  return t.object;
+}
+
+std::string Interp::type_name(const Value& v) { return type_of(v)->qualname(); }
+
+bool Interp::isinstance(const Value& v, const TypeObj* ty) { return type_of(v)->is_subclass_of(ty); }
+
+// ---------------------------------------------------------------- repr / str
+std::string Interp::repr(const Value& v) {
+  switch (v.tag()) {
+    case Tag::None: return "None";
+    case Tag::Bool: return v.as_bool() ? "True" : "False";
+    case Tag::Int: return std::to_string(v.as_int());
+    case Tag::Float: return py_float_repr(v.as_float());
+    case Tag::Array: return array_repr(*this, v);
+    case Tag::Obj: break;
+  }
+  Obj* o = v.obj();
+  switch (o->kind) {
+    case ObjKind::Str: return py_str_repr(static_cast<StrObj*>(o)->s);
+    case ObjKind::List:
+    case ObjKind::Tuple: {
+      bool list = o->kind == ObjKind::List;
+      const auto& items = list ? static_cast<ListObj*>(o)->items : static_cast<TupleObj*>(o)->items;
+      ReprGuard g(o);
+      if (g.recursive) return list ? "[...]" : "(...)";
+      std::string s = list ? "[" : "(";
+      for (size_t k = 0; k < items.size(); ++k) {
+        if (k) s += ", ";
+        s += repr(items[k]);
+      }
+      if (!list && items.size() == 1) s += ",";
+      return s + (list ? "]" : ")");
+    }
+    case ObjKind::Dict: {
+      auto* d = static_cast<DictObj*>(o);
+      ReprGuard g(o);
+      if (g.recursive) return "{...}";
+      std::string s = "{";
+      bool first = true;
+      for (size_t k = 0; k < d->t.entries.size(); ++k) {
+        if (!d->t.alive[k]) continue;
+        if (!first) s += ", ";
+        first = false;
+        s += repr(d->t.entries[k].first) + ": " + repr(d->t.entries[k].second);
+      }
+      return s + "}";
+    }
+    case ObjKind::Set: {
+      auto* d = static_cast<SetObj*>(o);
+      if (d->t.count == 0) return "set()";
+      std::string s = "{";
+      bool first = true;
+      for (size_t k = 0; k < d->t.entries.size(); ++k) {
+        if (!d->t.alive[k]) continue;
+        if (!first) s += ", ";
+        first = false;
+        s += repr(d->t.entries[k].first);
+      }
+      return s + "}";
+    }
+    case ObjKind::Function: {
+      auto* f = static_cast<FunctionObj*>(o);
+      return "<function " + f->def->name + " at " + hex_id(o) + ">";
+    }
+    case ObjKind::Builtin: return "<built-in function " + static_cast<BuiltinObj*>(o)->name + ">";
+    case ObjKind::BoundMethod: {
+      auto* m = static_cast<BoundMethodObj*>(o);
+      std::string n = m->fn.as<BuiltinObj>() ? m->fn.as<BuiltinObj>()->name : "method";
+      return "<built-in method " + n + " of " + type_of(m->self)->qualname() + " object at " + hex_id(m->self.identity()) + ">";
+    }
+    case ObjKind::Module: return "<module '" + static_cast<ModuleObj*>(o)->name + "'>";
+    case ObjKind::Type: return "<class '" + static_cast<TypeObj*>(o)->qualname() + "'>";
+    case ObjKind::Exception: {
+      auto* e = static_cast<ExceptionObj*>(o);
+      std::string s = e->type->name + "(";
+      for (size_t k = 0; k < e->args.size(); ++k) {
+        if (k) s += ", ";
+        s += repr(e->args[k]);
+      }
+      return s + ")";
+    }
+    case ObjKind::Slice: {
+      auto* sl = static_cast<SliceObj*>(o);
+      return "slice(" + repr(sl->start) + ", " + repr(sl->stop) + ", " + repr(sl->step) + ")";
+    }
+    case ObjKind::Ellipsis: return "Ellipsis";
+    case ObjKind::Range: {
+      auto* r = static_cast<RangeObj*>(o);
+      std::string s = "range(" + std::to_string(r->start) + ", " + std::to_string(r->stop);
+      if (r->step != 1) s += ", " + std::to_string(r->step);
+      return s + ")";
+    }
+    case ObjKind::Iterator: return "<" + static_cast<IteratorObj*>(o)->type_name + " object at " + hex_id(o) + ">";
+    case ObjKind::Cell: return "<cell>";
+    case ObjKind::DType: {
+      auto* d = static_cast<DTypeObj*>(o);
+      if (d->torch) return std::string("torch.") + info(d->dt).torch_name;
+      return std::string("dtype('") + name(d->dt) + "')";
+    }
+    case ObjKind::Generic: {
+      auto* g = static_cast<GenericObj*>(o);
+      auto it = g->attrs.find("__repr__");
+      if (it != g->attrs.end()) {
+        Value r = call(it->second, std::vector<Value>{});
+        if (auto* s = r.as<StrObj>()) return s->s;
+      }
+      return "<" + g->type->qualname() + " object at " + hex_id(o) + ">";
+    }
+  }
+  return "<object>";
+}
+
+std::string Interp::str(const Value& v) {
+  if (auto* s = v.as<StrObj>()) return s->s;
+  if (v.is_array()) return array_str(*this, v);
+  if (auto* e = v.as<ExceptionObj>()) {
+    (void)e;
+    return exception_str(v);
+  }
+  if (auto* d = v.as<DTypeObj>()) {
+    if (d->torch) return std::string("torch.") + info(d->dt).torch_name;
+    return name(d->dt);
+  }
+  if (auto* g = v.as<GenericObj>()) {
+    auto it = g->attrs.find("__str__");
+    if (it != g->attrs.end()) {
+      Value r = call(it->second, std::vector<Value>{});
+      if (auto* s = r.as<StrObj>()) return s->s;
+    }
+  }
+  return repr(v);
+}
+
+// ---------------------------------------------------------------- truth / equality / hash
+bool Interp::truthy(const Value& v) {
+  switch (v.tag()) {
+    case Tag::None: return false;
+    case Tag::Bool:
+    case Tag::Int: return v.as_int() != 0;
+    case Tag::Float: return v.as_float() != 0.0;
+    case Tag::Array: return array_truthy(*this, v);
+    case Tag::Obj: break;
+  }
+  Obj* o = v.obj();
+  switch (o->kind) {
+    case ObjKind::Str: return !static_cast<StrObj*>(o)->s.empty();
+    case ObjKind::List: return !static_cast<ListObj*>(o)->items.empty();
+    case ObjKind::Tuple: return !static_cast<TupleObj*>(o)->items.empty();
+    case ObjKind::Dict: return static_cast<DictObj*>(o)->t.count != 0;
+    case ObjKind::Set: return static_cast<SetObj*>(o)->t.count != 0;
+    case ObjKind::Range: return static_cast<RangeObj*>(o)->length() != 0;
+    default: return true;
+  }
+}
+
+static bool is_num(const Value& v) { return v.is_bool() || v.is_int() || v.is_float(); }
+
+bool Interp::eq(const Value& a, const Value& b) {
+  if (is_num(a) && is_num(b)) {
+    if (a.is_float() || b.is_float()) {
+      double x = a.is_float() ? a.as_float() : double(a.as_int());
+      double y = b.is_float() ? b.as_float() : double(b.as_int());
+      return x == y;
+    }
+    return a.as_int() == b.as_int();
+  }
+  if (a.is_none() || b.is_none()) return a.is_none() && b.is_none();
+  if (a.is_array() || b.is_array()) return truthy(compare("==", a, b));
+  if (a.identity() == b.identity()) return true;
+  if (!a.is_obj() || !b.is_obj()) return false;
+  Obj* x = a.obj();
+  Obj* y = b.obj();
+  if (x->kind != y->kind) {
+    if (a.as<DTypeObj>() || b.as<DTypeObj>()) return dtype_equal(*this, a, b);
+    return false;
+  }
+  switch (x->kind) {
+    case ObjKind::Str: return static_cast<StrObj*>(x)->s == static_cast<StrObj*>(y)->s;
+    case ObjKind::List:
+    case ObjKind::Tuple: {
+      const auto& p = x->kind == ObjKind::List ? static_cast<ListObj*>(x)->items : static_cast<TupleObj*>(x)->items;
+      const auto& q = x->kind == ObjKind::List ? static_cast<ListObj*>(y)->items : static_cast<TupleObj*>(y)->items;
+      if (p.size() != q.size()) return false;
+      for (size_t k = 0; k < p.size(); ++k)
+        if (p[k].identity() != q[k].identity() || !p[k].is_obj() || !q[k].is_obj())
+          if (!eq(p[k], q[k])) return false;
+      return true;
+    }
+    case ObjKind::Dict: {
+      auto* d1 = static_cast<DictObj*>(x);
+      auto* d2 = static_cast<DictObj*>(y);
+      if (d1->t.count != d2->t.count) return false;
+      for (size_t k = 0; k < d1->t.entries.size(); ++k) {
+        if (!d1->t.alive[k]) continue;
+        Value other;
+        try {
+          other = getitem(b, d1->t.entries[k].first);
+        } catch (const PyError&) {
+          return false;
+        }
+        if (!eq(d1->t.entries[k].second, other)) return false;
+      }
+      return true;
+    }
+    case ObjKind::Set: {
+      auto* s1 = static_cast<SetObj*>(x);
+      auto* s2 = static_cast<SetObj*>(y);
+      if (s1->t.count != s2->t.count) return false;
+      for (size_t k = 0; k < s1->t.entries.size(); ++k)
+        if (s1->t.alive[k] && !truthy(compare("in", s1->t.entries[k].first, b))) return false;
+      return true;
+    }
+    case ObjKind::Range: {
+      auto* r1 = static_cast<RangeObj*>(x);
+      auto* r2 = static_cast<RangeObj*>(y);
+      return r1->start == r2->start && r1->stop == r2->stop && r1->step == r2->step;
+    }
+    case ObjKind::Slice: {
+      auto* s1 = static_cast<SliceObj*>(x);
+      auto* s2 = static_cast<SliceObj*>(y);
+      return eq(s1->start, s2->start) && eq(s1->stop, s2->stop) && eq(s1->step, s2->step);
+    }
+    case ObjKind::DType: return dtype_equal(*this, a, b);
+    default: return false;
+  }
+}
+
+uint64_t Interp::hash(const Value& v) {
+  switch (v.tag()) {
+    case Tag::None: return 0x9e3779b97f4a7c15ull;
+    case Tag::Bool:
+    case Tag::Int: return uint64_t(v.as_int()) * 0x9e3779b97f4a7c15ull;
+    case Tag::Float: {
+      double f = v.as_float();
+      if (std::floor(f) == f && std::fabs(f) < 9.2e18) return uint64_t(int64_t(f)) * 0x9e3779b97f4a7c15ull;
+      uint64_t bits;
+      std::memcpy(&bits, &f, 8);
+      return bits * 0xff51afd7ed558ccdull;
+    }
+    case Tag::Array: return array_hash(*this, v);
+    case Tag::Obj: break;
+  }
+  Obj* o = v.obj();
+  switch (o->kind) {
+    case ObjKind::Str: return std::hash<std::string>()(static_cast<StrObj*>(o)->s);
+    case ObjKind::Tuple: {
+      uint64_t h = 0x345678;
+      for (auto& x : static_cast<TupleObj*>(o)->items) h = (h ^ hash(x)) * 1000003ull;
+      return h;
+    }
+    case ObjKind::List: type_error("unhashable type: 'list'");
+    case ObjKind::Dict: type_error("unhashable type: 'dict'");
+    case ObjKind::Set: type_error("unhashable type: 'set'");
+    case ObjKind::DType: return uint64_t(static_cast<DTypeObj*>(o)->dt) * 7919;
+    default: return uint64_t(uintptr_t(o)) * 0x9e3779b97f4a7c15ull;
+  }
+}
+
+// ---------------------------------------------------------------- hash tables
+namespace {
+long table_find(Interp& in, HashTable& t, const Value& key, uint64_t h) {
+  auto range = t.index.equal_range(h);
+  for (auto it = range.first; it != range.second; ++it) {
+    size_t i = it->second;
+    if (t.alive[i] && (t.entries[i].first.identity() == key.identity() && key.is_obj() ? true : in.eq(t.entries[i].first, key)))
+      return long(i);
+  }
+  return -1;
+}
+}  // namespace
+
+long table_lookup(Interp& in, HashTable& t, const Value& key) { return table_find(in, t, key, in.hash(key)); }
+void table_set(Interp& in, HashTable& t, const Value& key, const Value& val) {
+  uint64_t h = in.hash(key);
+  long i = table_find(in, t, key, h);
+  if (i >= 0) {
+    t.entries[i].second = val;
+    return;
+  }
+  t.entries.push_back({key, val});
+  t.alive.push_back(true);
+  t.index.insert({h, t.entries.size() - 1});
+  ++t.count;
+}
+bool table_erase(Interp& in, HashTable& t, const Value& key) {
+  uint64_t h = in.hash(key);
+  long i = table_find(in, t, key, h);
+  if (i < 0) return false;
+  t.alive[i] = false;
+  t.entries[i] = {Value(), Value()};
+  auto range = t.index.equal_range(h);
+  for (auto it = range.first; it != range.second; ++it)
+    if (it->second == size_t(i)) {
+      t.index.erase(it);
+      break;
+    }
+  --t.count;
+  return true;
+}
+
+// ---------------------------------------------------------------- attributes
+Value Interp::getattr(const Value& v, const std::string& name) {
+  if (v.is_array()) {
+    bool found = false;
+    Value r = array_getattr(*this, v, name, found);
+    if (found) return r;
+  } else if (v.is_obj()) {
+    Obj* o = v.obj();
+    if (o->kind == ObjKind::Module) {
+      auto* m = static_cast<ModuleObj*>(o);
+      auto it = m->attrs.find(name);
+      if (it != m->attrs.end()) return it->second;
+      auto sub = modules.find(m->name + "." + name);
+      if (sub != modules.end()) return Value(std::static_pointer_cast<Obj>(sub->second));
+      raise_exc("AttributeError", "module '" + m->name + "' has no attribute '" + name + "'");
+    }
+    if (o->kind == ObjKind::Type) {
+      auto* ty = static_cast<TypeObj*>(o);
+      if (name == "__name__") return make_str(ty->name);
+      if (name == "__module__") return make_str(ty->module);
+      if (name == "__qualname__") return make_str(ty->name);
+      for (const TypeObj* c = ty; c; c = c->bases.empty() ? nullptr : c->bases[0]) {
+        auto it = c->attrs.find(name);
+        if (it != c->attrs.end()) return it->second;
+      }
+      raise_exc("AttributeError", "type object '" + ty->name + "' has no attribute '" + name + "'");
+    }
+    if (o->kind == ObjKind::Generic) {
+      auto* g = static_cast<GenericObj*>(o);
+      auto it = g->attrs.find(name);
+      if (it != g->attrs.end()) return it->second;
+    }
+    if (o->kind == ObjKind::Exception) {
+      auto* e = static_cast<ExceptionObj*>(o);
+      if (name == "args") return make_tuple(e->args);
+    }
+    if (o->kind == ObjKind::Function) {
+      auto* f = static_cast<FunctionObj*>(o);
+      if (name == "__name__") return make_str(f->def->name);
+      if (name == "__doc__") return f->def->doc.empty() ? Value() : make_str(f->def->doc);
+    }
+    if (o->kind == ObjKind::Builtin && name == "__name__") return make_str(static_cast<BuiltinObj*>(o)->name);
+    if (o->kind == ObjKind::Slice) {
+      auto* s = static_cast<SliceObj*>(o);
+      if (name == "start") return s->start;
+      if (name == "stop") return s->stop;
+      if (name == "step") return s->step;
+    }
+    if (o->kind == ObjKind::Range) {
+      auto* r = static_cast<RangeObj*>(o);
+      if (name == "start") return Value::integer(r->start);
+      if (name == "stop") return Value::integer(r->stop);
+      if (name == "step") return Value::integer(r->step);
+    }
+  }
+  if (v.is_float()) {
+    if (name == "real") return v;
+    if (name == "imag") return Value::floating(0.0);
+  }
+  if (v.is_int() || v.is_bool()) {
+    if (name == "real" || name == "numerator") return Value::integer(v.as_int());
+    if (name == "imag") return Value::integer(0);
+    if (name == "denominator") return Value::integer(1);
+  }
+  if (name == "__class__") return Value(std::static_pointer_cast<Obj>(std::shared_ptr<Obj>(std::shared_ptr<Obj>(), type_of(v))));
+  // methods of the value's type (and its bases)
+  for (const TypeObj* ty = type_of(v); ty; ty = ty->bases.empty() ? nullptr : ty->bases[0]) {
+    auto mt = methods.find(ty);
+    if (mt != methods.end()) {
+      auto it = mt->second.find(name);
+      if (it != mt->second.end()) {
+        auto b = std::make_shared<BuiltinObj>(name, it->second);
+        return Value(std::static_pointer_cast<Obj>(std::make_shared<BoundMethodObj>(v, Value(std::static_pointer_cast<Obj>(b)))));
+      }
+    }
+  }
+  raise_exc("AttributeError", "'" + type_name(v) + "' object has no attribute '" + name + "'");
+}
+
+bool Interp::hasattr(const Value& v, const std::string& name) {
+  try {
+    getattr(v, name);
+    return true;
+  } catch (const PyError& e) {
+    if (e.type == "AttributeError") return false;
+    throw;
+  }
+}
+
+void Interp::setattr(const Value& v, const std::string& name, const Value& x) {
+  if (v.is_array()) return array_setattr(*this, v, name, x);
+  if (auto* g = v.as<GenericObj>()) {
+    auto it = g->attrs.find("__setattr__");
+    if (it != g->attrs.end()) {
+      call(it->second, std::vector<Value>{make_str(name), x});
+      return;
+    }
+  }
+  if (auto* m = v.as<ModuleObj>()) {
+    m->attrs[name] = x;
+    return;
+  }
+  if (auto* f = v.as<FunctionObj>()) {
+    (void)f;
+    raise_exc("AttributeError", "stridelab functions do not support attribute assignment");
+  }
+  raise_exc("AttributeError", "'" + type_name(v) + "' object has no attribute '" + name + "'");
+}
+
+// ---------------------------------------------------------------- subscripts
+namespace {
+// PySlice_GetIndicesEx for sequences of length n.
+void slice_indices(Interp& in, const SliceObj& s, int64_t n, int64_t& start, int64_t& stop, int64_t& step,
+                   int64_t& count) {
+  step = s.step.is_none() ? 1 : in.index_value(s.step);
+  if (step == 0) in.raise_exc("ValueError", "slice step cannot be zero");
+  int64_t lower = step < 0 ? -1 : 0, upper = step < 0 ? n - 1 : n;
+  auto norm = [&](const Value& x, int64_t dflt) {
+    if (x.is_none()) return dflt;
+    int64_t i = in.index_value(x);
+    if (i < 0) {
+      i += n;
+      if (i < lower) i = lower;
+    } else if (i > upper) {
+      i = upper;
+    }
+    return i;
+  };
+  start = norm(s.start, step < 0 ? upper : lower);
+  stop = norm(s.stop, step < 0 ? lower : upper);
+  if (step < 0) count = stop < start ? (start - stop - 1) / (-step) + 1 : 0;
+  else count = start < stop ? (stop - start - 1) / step + 1 : 0;
+}
+}  // namespace
+
+void py_slice_indices(Interp& in, const SliceObj& s, int64_t n, int64_t& start, int64_t& stop, int64_t& step, int64_t& count) {
+  slice_indices(in, s, n, start, stop, step, count);
+}
+
+Value Interp::getitem(const Value& v, const Value& key) {
+  if (v.is_array()) return array_getitem(*this, v, key);
+  if (!v.is_obj()) type_error("'" + type_name(v) + "' object is not subscriptable");
+  Obj* o = v.obj();
+  auto seq_get = [&](const std::vector<Value>& items, const char* what, bool list) -> Value {
+    if (auto* s = key.as<SliceObj>()) {
+      int64_t st, sp, step, cnt;
+      slice_indices(*this, *s, int64_t(items.size()), st, sp, step, cnt);
+      std::vector<Value> out;
+      out.reserve(size_t(cnt));
+      for (int64_t k = 0, i = st; k < cnt; ++k, i += step) out.push_back(items[size_t(i)]);
+      return list ? make_list(std::move(out)) : make_tuple(std::move(out));
+    }
+    if (!is_int_like(key))
+      type_error(std::string(what) + " indices must be integers or slices, not " + type_of(key)->name);
+    int64_t i = index_value(key), n = int64_t(items.size());
+    if (i < 0) i += n;
+    if (i < 0 || i >= n) raise_exc("IndexError", std::string(what) + " index out of range");
+    return items[size_t(i)];
+  };
+  switch (o->kind) {
+    case ObjKind::List: return seq_get(static_cast<ListObj*>(o)->items, "list", true);
+    case ObjKind::Tuple: return seq_get(static_cast<TupleObj*>(o)->items, "tuple", false);
+    case ObjKind::Str: {
+      const std::string& s = static_cast<StrObj*>(o)->s;
+      // index by code point
+      std::vector<std::string> cps;
+      for (size_t i = 0; i < s.size();) {
+        size_t j = i + 1;
+        while (j < s.size() && ((unsigned char)s[j] & 0xc0) == 0x80) ++j;
+        cps.push_back(s.substr(i, j - i));
+        i = j;
+      }
+      if (auto* sl = key.as<SliceObj>()) {
+        int64_t st, sp, step, cnt;
+        slice_indices(*this, *sl, int64_t(cps.size()), st, sp, step, cnt);
+        std::string out;
+        for (int64_t k = 0, i = st; k < cnt; ++k, i += step) out += cps[size_t(i)];
+        return make_str(out);
+      }
+      if (!is_int_like(key)) type_error("string indices must be integers, not '" + type_of(key)->name + "'");
+      int64_t i = index_value(key), n = int64_t(cps.size());
+      if (i < 0) i += n;
+      if (i < 0 || i >= n) raise_exc("IndexError", "string index out of range");
+      return make_str(cps[size_t(i)]);
+    }
+    case ObjKind::Dict: {
+      auto* d = static_cast<DictObj*>(o);
+      long i = table_lookup(*this, d->t, key);
+      if (i < 0) {
+        Value exc = make_exception(exception_type("KeyError"), {key});
+        throw PyException("KeyError", repr(key), exc);
+      }
+      return d->t.entries[size_t(i)].second;
+    }
+    case ObjKind::Range: {
+      auto* r = static_cast<RangeObj*>(o);
+      if (auto* sl = key.as<SliceObj>()) {
+        int64_t st, sp, step, cnt;
+        slice_indices(*this, *sl, r->length(), st, sp, step, cnt);
+        int64_t ns = r->start + st * r->step, nstep = r->step * step;
+        return Value(std::static_pointer_cast<Obj>(std::make_shared<RangeObj>(ns, ns + cnt * nstep, nstep)));
+      }
+      int64_t i = index_value(key), n = r->length();
+      if (i < 0) i += n;
+      if (i < 0 || i >= n) raise_exc("IndexError", "range object index out of range");
+      return Value::integer(r->start + i * r->step);
+    }
+    case ObjKind::Generic: {
+      auto* g = static_cast<GenericObj*>(o);
+      auto it = g->attrs.find("__getitem__");
+      if (it != g->attrs.end()) return call(it->second, std::vector<Value>{key});
+      break;
+    }
+    case ObjKind::Type: {
+      // typing-style subscripts (list[int]) are not supported; numpy types neither
+      break;
+    }
+    default: break;
+  }
+  type_error("'" + type_name(v) + "' object is not subscriptable");
+}
+
+void Interp::setitem(const Value& v, const Value& key, const Value& x) {
+  if (v.is_array()) return array_setitem(*this, v, key, x);
+  if (auto* l = v.as<ListObj>()) {
+    if (auto* s = key.as<SliceObj>()) {
+      int64_t st, sp, step, cnt;
+      slice_indices(*this, *s, int64_t(l->items.size()), st, sp, step, cnt);
+      std::vector<Value> repl = to_vector(x);
+      if (step == 1) {
+        int64_t stop = std::max(st, sp);
+        l->items.erase(l->items.begin() + st, l->items.begin() + stop);
+        l->items.insert(l->items.begin() + st, repl.begin(), repl.end());
+        return;
+      }
+      if (int64_t(repl.size()) != cnt)
+        raise_exc("ValueError", "attempt to assign sequence of size " + std::to_string(repl.size()) +
+                                    " to extended slice of size " + std::to_string(cnt));
+      for (int64_t k = 0, i = st; k < cnt; ++k, i += step) l->items[size_t(i)] = repl[size_t(k)];
+      return;
+    }
+    if (!is_int_like(key)) type_error("list indices must be integers or slices, not " + type_of(key)->name);
+    int64_t i = index_value(key), n = int64_t(l->items.size());
+    if (i < 0) i += n;
+    if (i < 0 || i >= n) raise_exc("IndexError", "list assignment index out of range");
+    l->items[size_t(i)] = x;
+    return;
+  }
+  if (auto* d = v.as<DictObj>()) {
+    table_set(*this, d->t, key, x);
+    return;
+  }
+  if (auto* g = v.as<GenericObj>()) {
+    auto it = g->attrs.find("__setitem__");
+    if (it != g->attrs.end()) {
+      call(it->second, std::vector<Value>{key, x});
+      return;
+    }
+  }
+  type_error("'" + type_name(v) + "' object does not support item assignment");
+}
+
+void Interp::delitem(const Value& v, const Value& key) {
+  if (auto* l = v.as<ListObj>()) {
+    if (auto* s = key.as<SliceObj>()) {
+      int64_t st, sp, step, cnt;
+      slice_indices(*this, *s, int64_t(l->items.size()), st, sp, step, cnt);
+      std::vector<bool> drop(l->items.size(), false);
+      for (int64_t k = 0, i = st; k < cnt; ++k, i += step) drop[size_t(i)] = true;
+      std::vector<Value> keep;
+      for (size_t i = 0; i < l->items.size(); ++i)
+        if (!drop[i]) keep.push_back(l->items[i]);
+      l->items = std::move(keep);
+      return;
+    }
+    int64_t i = index_value(key), n = int64_t(l->items.size());
+    if (i < 0) i += n;
+    if (i < 0 || i >= n) raise_exc("IndexError", "list assignment index out of range");
+    l->items.erase(l->items.begin() + i);
+    return;
+  }
+  if (auto* d = v.as<DictObj>()) {
+    if (!table_erase(*this, d->t, key)) {
+      Value exc = make_exception(exception_type("KeyError"), {key});
+      throw PyException("KeyError", repr(key), exc);
+    }
+    return;
+  }
+  if (v.is_array()) raise_exc("ValueError", "cannot delete array elements");
+  type_error("'" + type_name(v) + "' object does not support item deletion");
+}
+
+// ---------------------------------------------------------------- numbers
+bool Interp::is_int_like(const Value& v) {
+  if (v.is_int() || v.is_bool()) return true;
+  if (v.is_array()) {
+    int64_t x;
+    return v.arr().ndim() == 0 && is_integer(v.arr().dtype) && array_to_int(*this, v, x, true);
+  }
+  return false;
+}
+
+int64_t Interp::index_value(const Value& v) {
+  if (v.is_int() || v.is_bool()) return v.as_int();
+  if (v.is_array()) {
+    int64_t x;
+    if (array_to_int(*this, v, x, true)) return x;
+  }
+  type_error("'" + type_name(v) + "' object cannot be interpreted as an integer");
+}
+
+double Interp::float_value(const Value& v) {
+  if (v.is_float()) return v.as_float();
+  if (v.is_int() || v.is_bool()) return double(v.as_int());
+  if (v.is_array()) return array_to_float(*this, v);
+  if (auto* s = v.as<StrObj>()) {
+    std::string x = s->s;
+    x.erase(0, x.find_first_not_of(" \t\n"));
+    x.erase(x.find_last_not_of(" \t\n") + 1);
+    std::string lower = x;
+    for (auto& c : lower) c = char(tolower(c));
+    if (lower == "nan" || lower == "+nan" || lower == "-nan") return NAN;
+    if (lower == "inf" || lower == "+inf" || lower == "infinity") return INFINITY;
+    if (lower == "-inf" || lower == "-infinity") return -INFINITY;
+    char* end = nullptr;
+    std::string clean;
+    for (char c : x)
+      if (c != '_') clean += c;
+    double d = std::strtod(clean.c_str(), &end);
+    if (clean.empty() || *end) raise_exc("ValueError", "could not convert string to float: " + py_str_repr(s->s));
+    return d;
+  }
+  type_error("float() argument must be a string or a real number, not '" + type_of(v)->name + "'");
+}
+
+static Value int_result(Interp& in, __int128 r) {
+  if (r > INT64_MAX || r < INT64_MIN)
+    in.raise_exc("OverflowError", "integer result too large for stridelab's 64-bit ints");
+  return Value::integer(int64_t(r));
+}
+
+Value Interp::binop(const std::string& op, const Value& a, const Value& b) {
+  if (a.is_array() || b.is_array()) {
+    Value r = array_binop(*this, op, a, b, false);
+    if (!r.is_none() || op == "__none__") return r;
+  }
+  bool ai = a.is_int() || a.is_bool(), bi = b.is_int() || b.is_bool();
+  if (ai && bi) {
+    int64_t x = a.as_int(), y = b.as_int();
+    if (op == "+") return int_result(*this, __int128(x) + y);
+    if (op == "-") return int_result(*this, __int128(x) - y);
+    if (op == "*") return int_result(*this, __int128(x) * y);
+    if (op == "/") {
+      if (y == 0) raise_exc("ZeroDivisionError", "division by zero");
+      return Value::floating(double(x) / double(y));
+    }
+    if (op == "//") {
+      if (y == 0) raise_exc("ZeroDivisionError", "integer division or modulo by zero");
+      if (x == INT64_MIN && y == -1) raise_exc("OverflowError", "integer result too large for stridelab's 64-bit ints");
+      return Value::integer(floordiv_i(x, y));
+    }
+    if (op == "%") {
+      if (y == 0) raise_exc("ZeroDivisionError", "integer division or modulo by zero");
+      if (y == -1) return Value::integer(0);
+      return Value::integer(mod_i(x, y));
+    }
+    if (op == "**") {
+      if (y < 0) {
+        if (x == 0) raise_exc("ZeroDivisionError", "0.0 cannot be raised to a negative power");
+        return Value::floating(std::pow(double(x), double(y)));
+      }
+      __int128 r = 1, base = x;
+      int64_t e = y;
+      while (e > 0) {
+        if (e & 1) {
+          r *= base;
+          if (r > INT64_MAX || r < INT64_MIN) int_result(*this, r);
+        }
+        e >>= 1;
+        if (e) {
+          base *= base;
+          if (base > INT64_MAX || base < INT64_MIN) int_result(*this, base);
+        }
+      }
+      return int_result(*this, r);
+    }
+    if (op == "&") return a.is_bool() && b.is_bool() ? Value::boolean(x & y) : Value::integer(x & y);
+    if (op == "|") return a.is_bool() && b.is_bool() ? Value::boolean(x | y) : Value::integer(x | y);
+    if (op == "^") return a.is_bool() && b.is_bool() ? Value::boolean(x ^ y) : Value::integer(x ^ y);
+    if (op == "<<") {
+      if (y < 0) raise_exc("ValueError", "negative shift count");
+      if (y >= 64 || (x != 0 && (y >= 63 || (x << y) >> y != x))) int_result(*this, __int128(INT64_MAX) + 1);
+      return Value::integer(x << y);
+    }
+    if (op == ">>") {
+      if (y < 0) raise_exc("ValueError", "negative shift count");
+      return Value::integer(y >= 64 ? (x < 0 ? -1 : 0) : x >> y);
+    }
+  }
+  if ((ai || a.is_float()) && (bi || b.is_float())) {
+    double x = a.is_float() ? a.as_float() : double(a.as_int());
+    double y = b.is_float() ? b.as_float() : double(b.as_int());
+    if (op == "+") return Value::floating(x + y);
+    if (op == "-") return Value::floating(x - y);
+    if (op == "*") return Value::floating(x * y);
+    if (op == "/") {
+      if (y == 0) raise_exc("ZeroDivisionError", "float division by zero");
+      return Value::floating(x / y);
+    }
+    if (op == "//") {
+      if (y == 0) raise_exc("ZeroDivisionError", "float floor division by zero");
+      return Value::floating(std::floor(x / y) == x / y ? (x - mod_f(x, y)) / y : std::floor(x / y));
+    }
+    if (op == "%") {
+      if (y == 0) raise_exc("ZeroDivisionError", "float modulo");
+      return Value::floating(mod_f(x, y));
+    }
+    if (op == "**") {
+      if (x == 0 && y < 0) raise_exc("ZeroDivisionError", "0.0 cannot be raised to a negative power");
+      if (x < 0 && std::floor(y) != y) return binop("**", call(builtins["complex"], std::vector<Value>{a}), b);
+      double r = std::pow(x, y);
+      if (std::isinf(r) && !std::isinf(x) && !std::isinf(y)) raise_exc("OverflowError", "(34, 'Numerical result out of range')");
+      return Value::floating(r);
+    }
+  }
+  // sequences
+  if (op == "+") {
+    if (auto* s = a.as<StrObj>())
+      if (auto* s2 = b.as<StrObj>()) return make_str(s->s + s2->s);
+    if (auto* l = a.as<ListObj>())
+      if (auto* l2 = b.as<ListObj>()) {
+        std::vector<Value> v = l->items;
+        v.insert(v.end(), l2->items.begin(), l2->items.end());
+        return make_list(std::move(v));
+      }
+    if (auto* l = a.as<TupleObj>())
+      if (auto* l2 = b.as<TupleObj>()) {
+        std::vector<Value> v = l->items;
+        v.insert(v.end(), l2->items.begin(), l2->items.end());
+        return make_tuple(std::move(v));
+      }
+  }
+  if (op == "*" && (ai || bi)) {
+    const Value& seq = ai ? b : a;
+    int64_t n = std::max<int64_t>(0, (ai ? a : b).as_int());
+    if (auto* s = seq.as<StrObj>()) {
+      if (int64_t(s->s.size()) * n > (int64_t(1) << 30)) raise_exc("MemoryError", "");
+      std::string r;
+      r.reserve(s->s.size() * size_t(n));
+      for (int64_t k = 0; k < n; ++k) r += s->s;
+      return make_str(r);
+    }
+    auto rep = [&](const std::vector<Value>& items) {
+      if (int64_t(items.size()) * n > (int64_t(1) << 28)) raise_exc("MemoryError", "");
+      std::vector<Value> r;
+      r.reserve(items.size() * size_t(n));
+      for (int64_t k = 0; k < n; ++k) r.insert(r.end(), items.begin(), items.end());
+      return r;
+    };
+    if (auto* l = seq.as<ListObj>()) return make_list(rep(l->items));
+    if (auto* l = seq.as<TupleObj>()) return make_tuple(rep(l->items));
+  }
+  if (op == "%" && a.as<StrObj>()) {
+    return call(builtins["__percent_format__"], std::vector<Value>{a, b});
+  }
+  if (op == "|" || op == "&" || op == "-" || op == "^") {
+    if (a.as<SetObj>() && b.as<SetObj>()) return call(builtins["__set_op__"], std::vector<Value>{make_str(op), a, b});
+    if (op == "|" && a.as<DictObj>() && b.as<DictObj>()) {
+      Value d = call(builtins["dict"], std::vector<Value>{a});
+      call(getattr(d, "update"), std::vector<Value>{b});
+      return d;
+    }
+  }
+  if (a.is_obj() && a.as<GenericObj>()) {
+    auto* g = a.as<GenericObj>();
+    auto it = g->attrs.find("__binop__");
+    if (it != g->attrs.end()) {
+      Value r = call(it->second, std::vector<Value>{make_str(op), b, Value::boolean(false)});
+      if (!r.is_none()) return r;
+    }
+  }
+  if (b.is_obj() && b.as<GenericObj>()) {
+    auto* g = b.as<GenericObj>();
+    auto it = g->attrs.find("__binop__");
+    if (it != g->attrs.end()) {
+      Value r = call(it->second, std::vector<Value>{make_str(op), a, Value::boolean(true)});
+      if (!r.is_none()) return r;
+    }
+  }
+  std::string shown = op == "**" ? "** or pow()" : op;
+  type_error("unsupported operand type(s) for " + shown + ": '" + type_of(a)->name + "' and '" + type_of(b)->name + "'");
+}
+
+Value Interp::inplace_binop(const std::string& op, const Value& a, const Value& b) {
+  if (a.is_array() && a.arr().flavor != Flavor::Scalar) {
+    Value r = array_binop(*this, op, a, b, true);
+    if (!r.is_none()) return r;
+  }
+  if (auto* l = a.as<ListObj>()) {
+    if (op == "+") {
+      auto more = to_vector(b);
+      l->items.insert(l->items.end(), more.begin(), more.end());
+      return a;
+    }
+  }
+  return binop(op, a, b);
+}
+
+Value Interp::unaryop(const std::string& op, const Value& a) {
+  if (a.is_array()) return array_unaryop(*this, op, a);
+  if (a.is_int() || a.is_bool()) {
+    int64_t x = a.as_int();
+    if (op == "-") return int_result(*this, -__int128(x));
+    if (op == "+") return Value::integer(x);
+    if (op == "~") return Value::integer(~x);
+  }
+  if (a.is_float()) {
+    if (op == "-") return Value::floating(-a.as_float());
+    if (op == "+") return a;
+  }
+  if (auto* g = a.as<GenericObj>()) {
+    auto it = g->attrs.find("__unary__");
+    if (it != g->attrs.end()) return call(it->second, std::vector<Value>{make_str(op)});
+  }
+  std::string what = op == "-" ? "unary -" : op == "+" ? "unary +" : "unary ~";
+  type_error("bad operand type for " + what + ": '" + type_of(a)->name + "'");
+}
+
+Value Interp::compare(const std::string& op, const Value& a, const Value& b) {
+  if (op == "is") return Value::boolean(a.tag() == b.tag() && (a.is_obj() || a.is_array() ? a.identity() == b.identity() : a.tag() == Tag::None || a.as_int() == b.as_int()));
+  if (op == "is not") return Value::boolean(!truthy(compare("is", a, b)));
+  if (op == "in" || op == "not in") {
+    bool found = false;
+    if (auto* d = b.as<DictObj>()) found = table_lookup(*this, d->t, a) >= 0;
+    else if (auto* s = b.as<SetObj>()) found = table_lookup(*this, s->t, a) >= 0;
+    else if (auto* s = b.as<StrObj>()) {
+      auto* sub = a.as<StrObj>();
+      if (!sub) type_error("'in <string>' requires string as left operand, not " + type_of(a)->name);
+      found = s->s.find(sub->s) != std::string::npos;
+    } else if (b.is_array()) {
+      found = truthy(call(getattr(compare("==", b, a), "any"), std::vector<Value>{}));
+    } else {
+      Value it = iter(b);
+      Value x;
+      while (next(it, x))
+        if ((x.identity() == a.identity() && a.is_obj()) || eq(x, a)) {
+          found = true;
+          break;
+        }
+    }
+    return Value::boolean(op == "in" ? found : !found);
+  }
+  if (a.is_array() || b.is_array()) {
+    Value r = array_binop(*this, op, a, b, false);
+    if (!r.is_none()) return r;
+  }
+  if (op == "==") return Value::boolean(eq(a, b));
+  if (op == "!=") return Value::boolean(!eq(a, b));
+  bool an = is_num(a), bn = is_num(b);
+  if (an && bn) {
+    if (!a.is_float() && !b.is_float()) {
+      int64_t x = a.as_int(), y = b.as_int();
+      return Value::boolean(op == "<" ? x < y : op == "<=" ? x <= y : op == ">" ? x > y : x >= y);
+    }
+    double x = a.is_float() ? a.as_float() : double(a.as_int());
+    double y = b.is_float() ? b.as_float() : double(b.as_int());
+    return Value::boolean(op == "<" ? x < y : op == "<=" ? x <= y : op == ">" ? x > y : x >= y);
+  }
+  auto* s1 = a.as<StrObj>();
+  auto* s2 = b.as<StrObj>();
+  if (s1 && s2) {
+    int c = s1->s.compare(s2->s);
+    return Value::boolean(op == "<" ? c < 0 : op == "<=" ? c <= 0 : op == ">" ? c > 0 : c >= 0);
+  }
+  auto seq = [](const Value& v) -> const std::vector<Value>* {
+    if (auto* l = v.as<ListObj>()) return &l->items;
+    if (auto* t2 = v.as<TupleObj>()) return &t2->items;
+    return nullptr;
+  };
+  const auto* p = seq(a);
+  const auto* q = seq(b);
+  if (p && q && a.obj()->kind == b.obj()->kind) {
+    size_t n = std::min(p->size(), q->size());
+    for (size_t k = 0; k < n; ++k) {
+      if (!eq((*p)[k], (*q)[k])) return compare(op, (*p)[k], (*q)[k]);
+    }
+    size_t x = p->size(), y = q->size();
+    return Value::boolean(op == "<" ? x < y : op == "<=" ? x <= y : op == ">" ? x > y : x >= y);
+  }
+  type_error("'" + op + "' not supported between instances of '" + type_of(a)->name + "' and '" + type_of(b)->name + "'");
+}
+
+// ---------------------------------------------------------------- iteration
+Value Interp::iter(const Value& v) {
+  auto make = [](std::string name, std::function<bool(Value&)> f) {
+    return Value(std::static_pointer_cast<Obj>(std::make_shared<IteratorObj>(std::move(name), std::move(f))));
+  };
+  if (v.is_array()) return array_iter(*this, v);
+  if (!v.is_obj()) type_error("'" + type_of(v)->name + "' object is not iterable");
+  Obj* o = v.obj();
+  switch (o->kind) {
+    case ObjKind::Iterator: return v;
+    case ObjKind::List: {
+      auto l = v.shared<ListObj>();
+      auto i = std::make_shared<size_t>(0);
+      return make("list_iterator", [l, i](Value& out) {
+        if (*i >= l->items.size()) return false;
+        out = l->items[(*i)++];
+        return true;
+      });
+    }
+    case ObjKind::Tuple: {
+      auto l = v.shared<TupleObj>();
+      auto i = std::make_shared<size_t>(0);
+      return make("tuple_iterator", [l, i](Value& out) {
+        if (*i >= l->items.size()) return false;
+        out = l->items[(*i)++];
+        return true;
+      });
+    }
+    case ObjKind::Str: {
+      auto s = v.shared<StrObj>();
+      auto i = std::make_shared<size_t>(0);
+      return make("str_iterator", [s, i](Value& out) {
+        if (*i >= s->s.size()) return false;
+        size_t j = *i + 1;
+        while (j < s->s.size() && ((unsigned char)s->s[j] & 0xc0) == 0x80) ++j;
+        out = make_str(s->s.substr(*i, j - *i));
+        *i = j;
+        return true;
+      });
+    }
+    case ObjKind::Dict:
+    case ObjKind::Set: {
+      HashTable* t0 = o->kind == ObjKind::Dict ? &static_cast<DictObj*>(o)->t : &static_cast<SetObj*>(o)->t;
+      auto keep = std::static_pointer_cast<Obj>(std::shared_ptr<Obj>(v.shared<Obj>()));
+      auto i = std::make_shared<size_t>(0);
+      return make(o->kind == ObjKind::Dict ? "dict_keyiterator" : "set_iterator", [keep, t0, i](Value& out) {
+        while (*i < t0->entries.size() && !t0->alive[*i]) ++*i;
+        if (*i >= t0->entries.size()) return false;
+        out = t0->entries[(*i)++].first;
+        return true;
+      });
+    }
+    case ObjKind::Range: {
+      auto r = v.shared<RangeObj>();
+      auto i = std::make_shared<int64_t>(0);
+      int64_t n = r->length();
+      return make("range_iterator", [r, i, n](Value& out) {
+        if (*i >= n) return false;
+        out = Value::integer(r->start + (*i)++ * r->step);
+        return true;
+      });
+    }
+    case ObjKind::Generic: {
+      auto* g = static_cast<GenericObj*>(o);
+      auto it = g->attrs.find("__iter__");
+      if (it != g->attrs.end()) return iter(call(it->second, std::vector<Value>{}));
+      break;
+    }
+    default: break;
+  }
+  type_error("'" + type_of(v)->name + "' object is not iterable");
+}
+
+bool Interp::next(const Value& it, Value& out) {
+  auto* io = it.as<IteratorObj>();
+  if (!io) type_error("'" + type_of(it)->name + "' object is not an iterator");
+  return io->next(out);
+}
+
+std::vector<Value> Interp::to_vector(const Value& v) {
+  if (auto* l = v.as<ListObj>()) return l->items;
+  if (auto* t2 = v.as<TupleObj>()) return t2->items;
+  std::vector<Value> out;
+  Value it = iter(v);
+  Value x;
+  while (next(it, x)) {
+    out.push_back(x);
+    if (interrupt_flag && *interrupt_flag) raise_exc("KeyboardInterrupt", "");
+  }
+  return out;
+}
+
+int64_t Interp::len(const Value& v) {
+  if (v.is_array()) return array_len(*this, v);
+  if (v.is_obj()) {
+    Obj* o = v.obj();
+    switch (o->kind) {
+      case ObjKind::Str: return int64_t(utf8_len(static_cast<StrObj*>(o)->s));
+      case ObjKind::List: return int64_t(static_cast<ListObj*>(o)->items.size());
+      case ObjKind::Tuple: return int64_t(static_cast<TupleObj*>(o)->items.size());
+      case ObjKind::Dict: return int64_t(static_cast<DictObj*>(o)->t.count);
+      case ObjKind::Set: return int64_t(static_cast<SetObj*>(o)->t.count);
+      case ObjKind::Range: return static_cast<RangeObj*>(o)->length();
+      case ObjKind::Generic: {
+        auto* g = static_cast<GenericObj*>(o);
+        auto it = g->attrs.find("__len__");
+        if (it != g->attrs.end()) return index_value(call(it->second, std::vector<Value>{}));
+        break;
+      }
+      default: break;
+    }
+  }
+  type_error("object of type '" + type_of(v)->name + "' has no len()");
+}
+
+}  // namespace sl::lang

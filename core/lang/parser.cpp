@@ -1,0 +1,1185 @@
+#include "core/lang/parser.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <set>
+
+#include "core/error.hpp"
+#include "core/lang/lexer.hpp"
+
+namespace sl::lang {
+
+bool FuncDef::is_local(const std::string& n) const {
+  return std::find(locals.begin(), locals.end(), n) != locals.end();
+}
+
+namespace {
+
+const std::set<std::string> kKeywords = {
+    "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue",
+    "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import",
+    "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while",
+    "with", "yield"};
+
+struct Parser {
+  std::vector<Token> toks;
+  size_t p = 0;
+  int max_depth = 200;
+  int depth = 0;
+
+  const Token& cur() const { return toks[p]; }
+  const Token& ahead(size_t k = 1) const { return toks[std::min(p + k, toks.size() - 1)]; }
+  bool is_op(const char* o) const { return cur().kind == Tok::Op && cur().text == o; }
+  bool is_kw(const char* k) const { return cur().kind == Tok::Name && cur().text == k; }
+  bool accept_op(const char* o) {
+    if (is_op(o)) {
+      ++p;
+      return true;
+    }
+    return false;
+  }
+  bool accept_kw(const char* k) {
+    if (is_kw(k)) {
+      ++p;
+      return true;
+    }
+    return false;
+  }
+  [[noreturn]] void fail(const std::string& msg) { syntax_error(msg, cur().line, cur().col); }
+  [[noreturn]] void fail_at(const Token& t, const std::string& msg) { syntax_error(msg, t.line, t.col); }
+  void expect_op(const char* o) {
+    if (!accept_op(o)) {
+      if (std::string(o) == ":") fail("expected ':'");
+      fail("invalid syntax");
+    }
+  }
+  std::string expect_name() {
+    if (cur().kind != Tok::Name || kKeywords.count(cur().text)) fail("invalid syntax");
+    return toks[p++].text;
+  }
+
+  struct DepthGuard {
+    Parser& ps;
+    explicit DepthGuard(Parser& p) : ps(p) {
+      if (++ps.depth > ps.max_depth) {
+        --ps.depth;
+        raise("RecursionError", "maximum recursion depth exceeded during compilation");
+      }
+    }
+    ~DepthGuard() { --ps.depth; }
+  };
+
+  ExprP node(EK k, const Token& t) { return std::make_unique<Expr>(k, t.line, t.col); }
+
+  // ---------------- statements ----------------
+  Body parse_file() {
+    Body body;
+    while (cur().kind != Tok::End) {
+      if (cur().kind == Tok::Newline) {
+        ++p;
+        continue;
+      }
+      if (cur().kind == Tok::Indent) fail("unexpected indent");
+      parse_statement(body);
+    }
+    return body;
+  }
+
+  void parse_statement(Body& out) {
+    DepthGuard g(*this);
+    const Token& t = cur();
+    if (t.kind == Tok::Name) {
+      const std::string& w = t.text;
+      if (w == "if") return out.push_back(parse_if());
+      if (w == "while") return out.push_back(parse_while());
+      if (w == "for") return out.push_back(parse_for());
+      if (w == "def") return out.push_back(parse_def());
+      if (w == "try") return out.push_back(parse_try());
+      if (w == "with") return out.push_back(parse_with());
+      if (w == "class") fail("class definitions are not supported in stridelab yet");
+      if (w == "async" || w == "await" || w == "yield") fail("'" + w + "' is not supported in stridelab");
+    }
+    if (t.kind == Tok::Op && t.text == "@") fail("decorators are not supported in stridelab yet");
+    parse_simple_line(out);
+  }
+
+  void parse_simple_line(Body& out) {
+    for (;;) {
+      out.push_back(parse_small());
+      if (accept_op(";")) {
+        if (cur().kind == Tok::Newline || cur().kind == Tok::End) break;
+        continue;
+      }
+      break;
+    }
+    if (cur().kind == Tok::Newline) {
+      ++p;
+    } else if (cur().kind != Tok::End) {
+      fail("invalid syntax");
+    }
+  }
+
+  Body parse_block(const Token& owner, const std::string& what) {
+    expect_op(":");
+    Body body;
+    if (cur().kind == Tok::Newline) {
+      ++p;
+      if (cur().kind != Tok::Indent)
+        syntax_error("expected an indented block after " + what + " on line " + std::to_string(owner.line),
+                     cur().line, cur().col);
+      ++p;
+      while (cur().kind != Tok::Dedent && cur().kind != Tok::End) {
+        if (cur().kind == Tok::Newline) {
+          ++p;
+          continue;
+        }
+        parse_statement(body);
+      }
+      if (cur().kind == Tok::Dedent) ++p;
+    } else {
+      parse_simple_line(body);
+    }
+    return body;
+  }
+
+  StmtP parse_if() {
+    const Token& t = toks[p++];
+    auto s = std::make_unique<Stmt>(SK::If, t.line, t.col);
+    s->value = parse_namedexpr_test();
+    s->body = parse_block(t, "'if' statement");
+    if (is_kw("elif")) {
+      s->orelse.push_back(parse_if());
+    } else if (is_kw("else")) {
+      const Token& e = toks[p++];
+      s->orelse = parse_block(e, "'else' statement");
+    }
+    return s;
+  }
+  StmtP parse_while() {
+    const Token& t = toks[p++];
+    auto s = std::make_unique<Stmt>(SK::While, t.line, t.col);
+    s->value = parse_namedexpr_test();
+    s->body = parse_block(t, "'while' statement");
+    if (is_kw("else")) {
+      const Token& e = toks[p++];
+      s->orelse = parse_block(e, "'else' statement");
+    }
+    return s;
+  }
+  StmtP parse_for() {
+    const Token& t = toks[p++];
+    auto s = std::make_unique<Stmt>(SK::For, t.line, t.col);
+    s->targets.push_back(parse_target_list());
+    if (!accept_kw("in")) fail("invalid syntax");
+    s->value = parse_testlist_star();
+    s->body = parse_block(t, "'for' statement");
+    if (is_kw("else")) {
+      const Token& e = toks[p++];
+      s->orelse = parse_block(e, "'else' statement");
+    }
+    return s;
+  }
+  StmtP parse_with() {
+    const Token& t = toks[p++];
+    auto s = std::make_unique<Stmt>(SK::With, t.line, t.col);
+    do {
+      s->items.push_back(parse_test());
+      if (accept_kw("as")) s->targets.push_back(parse_target());
+      else s->targets.push_back(nullptr);
+    } while (accept_op(","));
+    s->body = parse_block(t, "'with' statement");
+    return s;
+  }
+  StmtP parse_try() {
+    const Token& t = toks[p++];
+    auto s = std::make_unique<Stmt>(SK::Try, t.line, t.col);
+    s->body = parse_block(t, "'try' statement");
+    while (is_kw("except")) {
+      const Token& e = toks[p++];
+      Handler h;
+      h.line = e.line;
+      if (!is_op(":")) {
+        h.type = parse_test();
+        if (accept_op(",")) {
+          // except (A, B) written without parentheses is a syntax error in Python 3
+          fail("multiple exception types must be parenthesized");
+        }
+        if (accept_kw("as")) h.name = expect_name();
+      }
+      h.body = parse_block(e, "'except' statement");
+      s->handlers.push_back(std::move(h));
+    }
+    if (is_kw("else")) {
+      if (s->handlers.empty()) fail("invalid syntax");
+      const Token& e = toks[p++];
+      s->orelse = parse_block(e, "'else' statement");
+    }
+    if (is_kw("finally")) {
+      const Token& e = toks[p++];
+      s->finalbody = parse_block(e, "'finally' statement");
+    }
+    if (s->handlers.empty() && s->finalbody.empty()) fail("expected 'except' or 'finally' block");
+    return s;
+  }
+
+  StmtP parse_def() {
+    const Token& t = toks[p++];
+    auto s = std::make_unique<Stmt>(SK::FunctionDef, t.line, t.col);
+    auto f = std::make_shared<FuncDef>();
+    f->name = expect_name();
+    f->line = t.line;
+    expect_op("(");
+    parse_params(*f, ")");
+    expect_op(")");
+    if (accept_op("->")) parse_test();  // annotations are ignored
+    f->body = parse_block(t, "function definition");
+    if (!f->body.empty() && f->body[0]->kind == SK::Expr && f->body[0]->value->kind == EK::Const &&
+        f->body[0]->value->constant.as<StrObj>())
+      f->doc = f->body[0]->value->constant.as<StrObj>()->s;
+    analyze_scope(*f);
+    s->func = f;
+    return s;
+  }
+
+  void parse_params(FuncDef& f, const char* close) {
+    bool kwonly = false, seen_default = false;
+    while (!is_op(close)) {
+      Param prm;
+      if (accept_op("**")) {
+        prm.kind = Param::VarKw;
+        prm.name = expect_name();
+        if (std::string(close) == ")" && accept_op(":")) parse_test();
+      } else if (accept_op("*")) {
+        if (is_op(",") || is_op(close)) {
+          kwonly = true;
+          if (!accept_op(",")) break;
+          continue;
+        }
+        prm.kind = Param::VarArgs;
+        prm.name = expect_name();
+        if (std::string(close) == ")" && accept_op(":")) parse_test();
+        kwonly = true;
+      } else {
+        prm.kind = kwonly ? Param::KwOnly : Param::Normal;
+        prm.name = expect_name();
+        if (std::string(close) == ")" && accept_op(":")) parse_test();
+        if (accept_op("=")) {
+          prm.dflt = parse_test();
+          seen_default = true;
+        } else if (seen_default && !kwonly) {
+          fail("non-default argument follows default argument");
+        }
+      }
+      for (auto& q : f.params)
+        if (q.name == prm.name) fail("duplicate argument '" + prm.name + "' in function definition");
+      f.params.push_back(std::move(prm));
+      if (!accept_op(",")) break;
+    }
+  }
+
+  StmtP parse_small() {
+    const Token& t = cur();
+    if (t.kind == Tok::Name) {
+      const std::string& w = t.text;
+      if (w == "pass") { ++p; return std::make_unique<Stmt>(SK::Pass, t.line, t.col); }
+      if (w == "break") { ++p; return std::make_unique<Stmt>(SK::Break, t.line, t.col); }
+      if (w == "continue") { ++p; return std::make_unique<Stmt>(SK::Continue, t.line, t.col); }
+      if (w == "return") {
+        ++p;
+        auto s = std::make_unique<Stmt>(SK::Return, t.line, t.col);
+        if (!at_stmt_end()) s->value = parse_testlist_star();
+        return s;
+      }
+      if (w == "raise") {
+        ++p;
+        auto s = std::make_unique<Stmt>(SK::Raise, t.line, t.col);
+        if (!at_stmt_end()) {
+          s->value = parse_test();
+          if (accept_kw("from")) s->extra = parse_test();
+        }
+        return s;
+      }
+      if (w == "del") {
+        ++p;
+        auto s = std::make_unique<Stmt>(SK::Del, t.line, t.col);
+        do {
+          s->targets.push_back(parse_target());
+        } while (accept_op(",") && !at_stmt_end());
+        return s;
+      }
+      if (w == "global" || w == "nonlocal") {
+        ++p;
+        auto s = std::make_unique<Stmt>(w == "global" ? SK::Global : SK::Nonlocal, t.line, t.col);
+        do {
+          s->names.push_back({expect_name(), ""});
+        } while (accept_op(","));
+        return s;
+      }
+      if (w == "assert") {
+        ++p;
+        auto s = std::make_unique<Stmt>(SK::Assert, t.line, t.col);
+        s->value = parse_test();
+        if (accept_op(",")) s->extra = parse_test();
+        return s;
+      }
+      if (w == "import") {
+        ++p;
+        auto s = std::make_unique<Stmt>(SK::Import, t.line, t.col);
+        do {
+          Alias a;
+          a.name = parse_dotted();
+          if (accept_kw("as")) a.asname = expect_name();
+          s->names.push_back(a);
+        } while (accept_op(","));
+        return s;
+      }
+      if (w == "from") {
+        ++p;
+        auto s = std::make_unique<Stmt>(SK::ImportFrom, t.line, t.col);
+        s->module = parse_dotted();
+        if (!accept_kw("import")) fail("invalid syntax");
+        bool paren = accept_op("(");
+        if (accept_op("*")) {
+          s->names.push_back({"*", ""});
+        } else {
+          do {
+            if (paren && is_op(")")) break;
+            Alias a;
+            a.name = expect_name();
+            if (accept_kw("as")) a.asname = expect_name();
+            s->names.push_back(a);
+          } while (accept_op(","));
+        }
+        if (paren) expect_op(")");
+        return s;
+      }
+    }
+    // expression statement or assignment
+    ExprP first = parse_testlist_star();
+    if (cur().kind == Tok::Op) {
+      const std::string& o = cur().text;
+      if (o == "=") {
+        auto s = std::make_unique<Stmt>(SK::Assign, t.line, t.col);
+        s->targets.push_back(std::move(first));
+        while (accept_op("=")) {
+          ExprP e = parse_testlist_star();
+          s->targets.push_back(std::move(e));
+        }
+        s->value = std::move(s->targets.back());
+        s->targets.pop_back();
+        for (auto& tg : s->targets) check_target(*tg, false);
+        return s;
+      }
+      if (o.size() >= 2 && o.back() == '=' && o != "==" && o != "<=" && o != ">=" && o != "!=") {
+        ++p;
+        auto s = std::make_unique<Stmt>(SK::AugAssign, t.line, t.col);
+        if (first->kind != EK::Name && first->kind != EK::Attribute && first->kind != EK::Subscript)
+          syntax_error("'" + describe(*first) + "' is an illegal expression for augmented assignment", first->line, first->col);
+        s->op = o.substr(0, o.size() - 1);
+        s->targets.push_back(std::move(first));
+        s->value = parse_testlist_star();
+        return s;
+      }
+      if (o == ":") {  // annotated assignment: x: int = 3
+        ++p;
+        parse_test();
+        auto s = std::make_unique<Stmt>(SK::Assign, t.line, t.col);
+        check_target(*first, false);
+        if (accept_op("=")) {
+          s->targets.push_back(std::move(first));
+          s->value = parse_testlist_star();
+          return s;
+        }
+        return std::make_unique<Stmt>(SK::Pass, t.line, t.col);
+      }
+    }
+    auto s = std::make_unique<Stmt>(SK::Expr, t.line, t.col);
+    s->value = std::move(first);
+    return s;
+  }
+
+  bool at_stmt_end() const {
+    return cur().kind == Tok::Newline || cur().kind == Tok::End || (cur().kind == Tok::Op && cur().text == ";");
+  }
+
+  std::string parse_dotted() {
+    std::string n = expect_name();
+    while (accept_op(".")) n += "." + expect_name();
+    return n;
+  }
+
+  static std::string describe(const Expr& e) {
+    switch (e.kind) {
+      case EK::Call: return "function call";
+      case EK::Const: return e.constant.is_none() || e.constant.is_bool() ? "literal" : "literal";
+      case EK::BinOp: case EK::UnaryOp: return "expression";
+      case EK::Compare: return "comparison";
+      case EK::Tuple: return "tuple";
+      case EK::List: return "list";
+      default: return "expression";
+    }
+  }
+
+  void check_target(const Expr& e, bool del) {
+    switch (e.kind) {
+      case EK::Name: case EK::Attribute: case EK::Subscript: return;
+      case EK::Tuple: case EK::List:
+        for (auto& x : e.elts) check_target(*x, del);
+        return;
+      case EK::Starred:
+        check_target(*e.a, del);
+        return;
+      case EK::Const:
+        if (e.constant.is_none() || e.constant.is_bool())
+          syntax_error(std::string("cannot assign to ") + (e.constant.is_none() ? "None" : e.constant.as_bool() ? "True" : "False"), e.line, e.col);
+        syntax_error("cannot assign to literal here. Maybe you meant '==' instead of '='?", e.line, e.col);
+      case EK::Call:
+        syntax_error("cannot assign to function call here. Maybe you meant '==' instead of '='?", e.line, e.col);
+      default:
+        syntax_error("cannot assign to " + describe(e) + " here. Maybe you meant '==' instead of '='?", e.line, e.col);
+    }
+  }
+
+  // for-loop / comprehension targets: a comma list of targets (no 'in' parsing).
+  ExprP parse_target_list() {
+    const Token& t = cur();
+    ExprP first = parse_target();
+    if (!is_op(",")) return first;
+    auto tup = node(EK::Tuple, t);
+    tup->elts.push_back(std::move(first));
+    while (accept_op(",")) {
+      if (is_kw("in") || is_op("=")) break;
+      tup->elts.push_back(parse_target());
+    }
+    return tup;
+  }
+  ExprP parse_target() {
+    const Token& t = cur();
+    if (accept_op("*")) {
+      auto s = node(EK::Starred, t);
+      s->a = parse_target();
+      return s;
+    }
+    ExprP e = parse_bitor();
+    check_target(*e, false);
+    return e;
+  }
+
+  // ---------------- expressions ----------------
+  ExprP parse_testlist_star() {
+    const Token& t = cur();
+    ExprP first = parse_star_or_namedexpr();
+    if (!is_op(",")) return first;
+    auto tup = node(EK::Tuple, t);
+    tup->elts.push_back(std::move(first));
+    while (accept_op(",")) {
+      if (at_stmt_end() || is_op("=") || is_op(")") || (cur().kind == Tok::Op && cur().text.size() >= 2 && cur().text.back() == '=' && cur().text != "==")) break;
+      if (is_op(":")) break;
+      tup->elts.push_back(parse_star_or_namedexpr());
+    }
+    return tup;
+  }
+  ExprP parse_star_or_namedexpr() {
+    const Token& t = cur();
+    if (accept_op("*")) {
+      auto s = node(EK::Starred, t);
+      s->a = parse_bitor();
+      return s;
+    }
+    return parse_namedexpr_test();
+  }
+  ExprP parse_namedexpr_test() {
+    const Token& t = cur();
+    ExprP e = parse_test();
+    if (is_op(":=")) {
+      if (e->kind != EK::Name) fail("cannot use assignment expressions with " + describe(*e));
+      ++p;
+      auto n = node(EK::NamedExpr, t);
+      n->name = e->name;
+      n->a = parse_test();
+      return n;
+    }
+    return e;
+  }
+
+  ExprP parse_test() {
+    DepthGuard g(*this);
+    const Token& t = cur();
+    if (is_kw("lambda")) {
+      ++p;
+      auto f = std::make_shared<FuncDef>();
+      f->name = "<lambda>";
+      f->line = t.line;
+      parse_params(*f, ":");
+      expect_op(":");
+      auto ret = std::make_unique<Stmt>(SK::Return, t.line, t.col);
+      ret->value = parse_test();
+      f->body.push_back(std::move(ret));
+      analyze_scope(*f);
+      auto e = node(EK::Lambda, t);
+      e->func = f;
+      return e;
+    }
+    ExprP body = parse_or();
+    if (is_kw("if") ) {
+      ++p;
+      auto e = node(EK::IfExp, t);
+      e->a = parse_or();
+      if (!accept_kw("else")) fail("expected 'else' after 'if' expression");
+      e->b = std::move(body);
+      e->c = parse_test();
+      return e;
+    }
+    return body;
+  }
+  ExprP parse_test_nocond() { return parse_or(); }
+
+  ExprP parse_or() {
+    const Token& t = cur();
+    ExprP a = parse_and();
+    if (!is_kw("or")) return a;
+    auto e = node(EK::BoolOp, t);
+    e->op = "or";
+    e->elts.push_back(std::move(a));
+    while (accept_kw("or")) e->elts.push_back(parse_and());
+    return e;
+  }
+  ExprP parse_and() {
+    const Token& t = cur();
+    ExprP a = parse_not();
+    if (!is_kw("and")) return a;
+    auto e = node(EK::BoolOp, t);
+    e->op = "and";
+    e->elts.push_back(std::move(a));
+    while (accept_kw("and")) e->elts.push_back(parse_not());
+    return e;
+  }
+  ExprP parse_not() {
+    const Token& t = cur();
+    if (accept_kw("not")) {
+      DepthGuard g(*this);
+      auto e = node(EK::UnaryOp, t);
+      e->op = "not";
+      e->a = parse_not();
+      return e;
+    }
+    return parse_comparison();
+  }
+  ExprP parse_comparison() {
+    const Token& t = cur();
+    ExprP a = parse_bitor();
+    ExprP cmp;
+    for (;;) {
+      std::string op;
+      if (cur().kind == Tok::Op && (cur().text == "<" || cur().text == ">" || cur().text == "==" ||
+                                    cur().text == ">=" || cur().text == "<=" || cur().text == "!=")) {
+        op = toks[p++].text;
+      } else if (is_kw("in")) {
+        ++p;
+        op = "in";
+      } else if (is_kw("not") && ahead().kind == Tok::Name && ahead().text == "in") {
+        p += 2;
+        op = "not in";
+      } else if (is_kw("is")) {
+        ++p;
+        op = accept_kw("not") ? "is not" : "is";
+      } else {
+        break;
+      }
+      if (!cmp) {
+        cmp = node(EK::Compare, t);
+        cmp->a = std::move(a);
+      }
+      cmp->ops.push_back(op);
+      cmp->elts.push_back(parse_bitor());
+    }
+    return cmp ? std::move(cmp) : std::move(a);
+  }
+
+  ExprP binop_chain(ExprP (Parser::*sub)(), std::initializer_list<const char*> ops) {
+    const Token& t = cur();
+    ExprP a = (this->*sub)();
+    for (;;) {
+      const char* hit = nullptr;
+      if (cur().kind == Tok::Op)
+        for (const char* o : ops)
+          if (cur().text == o) hit = o;
+      if (!hit) return a;
+      int l = cur().line, c = cur().col;
+      ++p;
+      auto e = std::make_unique<Expr>(EK::BinOp, t.line, t.col);
+      (void)l;
+      (void)c;
+      e->op = hit;
+      e->a = std::move(a);
+      e->b = (this->*sub)();
+      a = std::move(e);
+    }
+  }
+  ExprP parse_bitor() { return binop_chain(&Parser::parse_xor, {"|"}); }
+  ExprP parse_xor() { return binop_chain(&Parser::parse_bitand, {"^"}); }
+  ExprP parse_bitand() { return binop_chain(&Parser::parse_shift, {"&"}); }
+  ExprP parse_shift() { return binop_chain(&Parser::parse_arith, {"<<", ">>"}); }
+  ExprP parse_arith() { return binop_chain(&Parser::parse_term, {"+", "-"}); }
+  ExprP parse_term() { return binop_chain(&Parser::parse_factor, {"*", "/", "//", "%", "@"}); }
+  ExprP parse_factor() {
+    const Token& t = cur();
+    if (cur().kind == Tok::Op && (cur().text == "-" || cur().text == "+" || cur().text == "~")) {
+      DepthGuard g(*this);
+      ++p;
+      auto e = node(EK::UnaryOp, t);
+      e->op = t.text;
+      e->a = parse_factor();
+      return e;
+    }
+    return parse_power();
+  }
+  ExprP parse_power() {
+    const Token& t = cur();
+    ExprP a = parse_primary();
+    if (accept_op("**")) {
+      DepthGuard g(*this);
+      auto e = node(EK::BinOp, t);
+      e->op = "**";
+      e->a = std::move(a);
+      e->b = parse_factor();
+      return e;
+    }
+    return a;
+  }
+
+  ExprP parse_primary() {
+    ExprP e = parse_atom();
+    for (;;) {
+      const Token& t = cur();
+      if (accept_op("(")) {
+        DepthGuard g(*this);
+        auto c = std::make_unique<Expr>(EK::Call, e->line, e->col);
+        c->a = std::move(e);
+        parse_call_args(*c);
+        expect_op(")");
+        e = std::move(c);
+      } else if (accept_op("[")) {
+        DepthGuard g(*this);
+        auto s = std::make_unique<Expr>(EK::Subscript, e->line, e->col);
+        s->a = std::move(e);
+        s->b = parse_subscript_list();
+        expect_op("]");
+        e = std::move(s);
+      } else if (accept_op(".")) {
+        auto a = std::make_unique<Expr>(EK::Attribute, e->line, e->col);
+        a->a = std::move(e);
+        if (cur().kind != Tok::Name) fail("invalid syntax");
+        a->name = toks[p++].text;
+        e = std::move(a);
+      } else {
+        (void)t;
+        return e;
+      }
+    }
+  }
+
+  void parse_call_args(Expr& c) {
+    bool seen_kw = false;
+    while (!is_op(")")) {
+      const Token& t = cur();
+      if (accept_op("**")) {
+        Keyword k;
+        k.value = parse_test();
+        c.keywords.push_back(std::move(k));
+        seen_kw = true;
+      } else if (accept_op("*")) {
+        auto s = node(EK::Starred, t);
+        s->a = parse_test();
+        c.elts.push_back(std::move(s));
+      } else if (cur().kind == Tok::Name && ahead().kind == Tok::Op && ahead().text == "=" && !kKeywords.count(cur().text)) {
+        Keyword k;
+        k.name = toks[p].text;
+        p += 2;
+        k.value = parse_test();
+        for (auto& o : c.keywords)
+          if (o.name == k.name) fail_at(t, "keyword argument repeated: " + k.name);
+        c.keywords.push_back(std::move(k));
+        seen_kw = true;
+      } else {
+        ExprP a = parse_namedexpr_test();
+        if (is_kw("for")) {
+          auto g = node(EK::GenExp, t);
+          g->a = std::move(a);
+          parse_comp_for(*g);
+          a = std::move(g);
+        }
+        if (seen_kw) fail_at(t, "positional argument follows keyword argument");
+        c.elts.push_back(std::move(a));
+      }
+      if (!accept_op(",")) break;
+    }
+  }
+
+  ExprP parse_subscript_list() {
+    const Token& t = cur();
+    ExprP first = parse_subscript();
+    if (!is_op(",")) return first;
+    auto tup = node(EK::Tuple, t);
+    tup->elts.push_back(std::move(first));
+    while (accept_op(",")) {
+      if (is_op("]")) break;
+      tup->elts.push_back(parse_subscript());
+    }
+    return tup;
+  }
+  ExprP parse_subscript() {
+    const Token& t = cur();
+    ExprP lo;
+    if (!is_op(":")) {
+      if (accept_op("*")) {
+        auto s = node(EK::Starred, t);
+        s->a = parse_bitor();
+        return s;
+      }
+      lo = parse_namedexpr_test();
+      if (!is_op(":")) return lo;
+    }
+    auto s = node(EK::Slice, t);
+    s->a = std::move(lo);
+    expect_op(":");
+    if (!is_op(":") && !is_op(",") && !is_op("]")) s->b = parse_test();
+    if (accept_op(":")) {
+      if (!is_op(",") && !is_op("]")) s->c = parse_test();
+    }
+    return s;
+  }
+
+  void parse_comp_for(Expr& e) {
+    while (is_kw("for")) {
+      ++p;
+      Comprehension c;
+      c.target = parse_target_list();
+      if (!accept_kw("in")) fail("invalid syntax");
+      c.iter = parse_or();
+      while (is_kw("if")) {
+        ++p;
+        c.ifs.push_back(parse_test_nocond());
+      }
+      e.generators.push_back(std::move(c));
+    }
+  }
+
+  ExprP parse_atom() {
+    DepthGuard g(*this);
+    const Token& t = cur();
+    switch (t.kind) {
+      case Tok::Name: {
+        if (t.text == "None" || t.text == "True" || t.text == "False") {
+          ++p;
+          auto e = node(EK::Const, t);
+          if (t.text != "None") e->constant = Value::boolean(t.text == "True");
+          return e;
+        }
+        if (kKeywords.count(t.text)) fail("invalid syntax");
+        ++p;
+        auto e = node(EK::Name, t);
+        e->name = t.text;
+        return e;
+      }
+      case Tok::Int: {
+        ++p;
+        auto e = node(EK::Const, t);
+        e->constant = parse_int_literal(t);
+        return e;
+      }
+      case Tok::Float: {
+        ++p;
+        auto e = node(EK::Const, t);
+        e->constant = Value::floating(std::strtod(t.text.c_str(), nullptr));
+        return e;
+      }
+      case Tok::Imag: {
+        ++p;
+        auto e = node(EK::Imag, t);
+        e->constant = Value::floating(std::strtod(t.text.c_str(), nullptr));
+        return e;
+      }
+      case Tok::String: return parse_strings();
+      case Tok::Op: break;
+      default: fail(t.kind == Tok::Indent ? "unexpected indent" : "invalid syntax");
+    }
+    if (accept_op("...")) {
+      auto e = node(EK::Const, t);
+      e->constant = Value(std::static_pointer_cast<Obj>(std::make_shared<EllipsisObj>()));
+      e->op = "...";
+      return e;
+    }
+    if (accept_op("(")) {
+      if (accept_op(")")) return node(EK::Tuple, t);
+      ExprP first = parse_star_or_namedexpr();
+      if (is_kw("for")) {
+        auto gen = node(EK::GenExp, t);
+        gen->a = std::move(first);
+        parse_comp_for(*gen);
+        expect_op(")");
+        return gen;
+      }
+      if (accept_op(")")) {
+        if (first->kind == EK::Starred) fail_at(t, "cannot use starred expression here");
+        return first;  // parenthesised expression
+      }
+      auto tup = node(EK::Tuple, t);
+      tup->elts.push_back(std::move(first));
+      while (accept_op(",")) {
+        if (is_op(")")) break;
+        tup->elts.push_back(parse_star_or_namedexpr());
+      }
+      expect_op(")");
+      return tup;
+    }
+    if (accept_op("[")) {
+      auto lst = node(EK::List, t);
+      if (accept_op("]")) return lst;
+      ExprP first = parse_star_or_namedexpr();
+      if (is_kw("for")) {
+        auto comp = node(EK::ListComp, t);
+        comp->a = std::move(first);
+        parse_comp_for(*comp);
+        expect_op("]");
+        return comp;
+      }
+      lst->elts.push_back(std::move(first));
+      while (accept_op(",")) {
+        if (is_op("]")) break;
+        lst->elts.push_back(parse_star_or_namedexpr());
+      }
+      expect_op("]");
+      return lst;
+    }
+    if (accept_op("{")) {
+      if (accept_op("}")) return node(EK::Dict, t);
+      if (accept_op("**")) {
+        auto d = node(EK::Dict, t);
+        d->keys.push_back(nullptr);
+        d->elts.push_back(parse_bitor());
+        parse_dict_rest(*d);
+        return d;
+      }
+      ExprP first = parse_star_or_namedexpr();
+      if (accept_op(":")) {
+        ExprP val = parse_test();
+        if (is_kw("for")) {
+          auto comp = node(EK::DictComp, t);
+          comp->a = std::move(first);
+          comp->b = std::move(val);
+          parse_comp_for(*comp);
+          expect_op("}");
+          return comp;
+        }
+        auto d = node(EK::Dict, t);
+        d->keys.push_back(std::move(first));
+        d->elts.push_back(std::move(val));
+        parse_dict_rest(*d);
+        return d;
+      }
+      if (is_kw("for")) {
+        auto comp = node(EK::SetComp, t);
+        comp->a = std::move(first);
+        parse_comp_for(*comp);
+        expect_op("}");
+        return comp;
+      }
+      auto st = node(EK::Set, t);
+      st->elts.push_back(std::move(first));
+      while (accept_op(",")) {
+        if (is_op("}")) break;
+        st->elts.push_back(parse_star_or_namedexpr());
+      }
+      expect_op("}");
+      return st;
+    }
+    fail("invalid syntax");
+  }
+
+  void parse_dict_rest(Expr& d) {
+    while (accept_op(",")) {
+      if (is_op("}")) break;
+      if (accept_op("**")) {
+        d.keys.push_back(nullptr);
+        d.elts.push_back(parse_bitor());
+        continue;
+      }
+      d.keys.push_back(parse_test());
+      expect_op(":");
+      d.elts.push_back(parse_test());
+    }
+    expect_op("}");
+  }
+
+  static Value parse_int_literal(const Token& t) {
+    const std::string& s = t.text;
+    int base = 10;
+    size_t st = 0;
+    if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) base = 16, st = 2;
+    else if (s.size() > 2 && s[0] == '0' && (s[1] == 'o' || s[1] == 'O')) base = 8, st = 2;
+    else if (s.size() > 2 && s[0] == '0' && (s[1] == 'b' || s[1] == 'B')) base = 2, st = 2;
+    std::string digits;
+    for (size_t k = st; k < s.size(); ++k)
+      if (s[k] != '_') digits += s[k];
+    errno = 0;
+    unsigned long long v = std::strtoull(digits.c_str(), nullptr, base);
+    if (errno == ERANGE || v > (unsigned long long)INT64_MAX)
+      raise("OverflowError", "integer literal too large for stridelab (ints are 64-bit): " + s);
+    return Value::integer(int64_t(v));
+  }
+
+  // Adjacent string literals concatenate; any f-string makes the whole an FString.
+  ExprP parse_strings() {
+    const Token& first = cur();
+    bool any_f = false;
+    size_t q = p;
+    while (toks[q].kind == Tok::String) any_f |= toks[q++].fstring;
+    if (!any_f) {
+      std::string s;
+      while (cur().kind == Tok::String) s += toks[p++].text;
+      auto e = node(EK::Const, first);
+      e->constant = make_str(std::move(s));
+      return e;
+    }
+    auto e = node(EK::FString, first);
+    while (cur().kind == Tok::String) {
+      const Token& t = toks[p++];
+      if (!t.fstring) {
+        add_literal(*e, t.text, t);
+      } else {
+        parse_fstring_body(*e, t.text, t, t.raw);
+      }
+    }
+    return e;
+  }
+
+  void add_literal(Expr& f, const std::string& s, const Token& t) {
+    if (s.empty()) return;
+    if (!f.elts.empty() && f.elts.back()->kind == EK::Const) {
+      f.elts.back()->constant.as<StrObj>()->s += s;
+      return;
+    }
+    auto c = node(EK::Const, t);
+    c->constant = make_str(s);
+    f.elts.push_back(std::move(c));
+  }
+
+  // Splits an f-string body into literal text and {expr!conv:spec} fields.
+  void parse_fstring_body(Expr& f, const std::string& body, const Token& t, bool raw) {
+    size_t i = 0;
+    std::string lit;
+    auto flush = [&]() {
+      add_literal(f, raw ? lit : unescape_python(lit), t);
+      lit.clear();
+    };
+    while (i < body.size()) {
+      char c = body[i];
+      if (c == '{') {
+        if (i + 1 < body.size() && body[i + 1] == '{') {
+          lit += '{';
+          i += 2;
+          continue;
+        }
+        flush();
+        i = parse_field(f, body, i + 1, t);
+        continue;
+      }
+      if (c == '}') {
+        if (i + 1 < body.size() && body[i + 1] == '}') {
+          lit += '}';
+          i += 2;
+          continue;
+        }
+        syntax_error("f-string: single '}' is not allowed", t.line, t.col);
+      }
+      lit += c;
+      ++i;
+    }
+    flush();
+  }
+
+  // Parses a replacement field starting after '{'; returns the index after '}'.
+  size_t parse_field(Expr& f, const std::string& body, size_t i, const Token& t) {
+    // find the end of the expression: first top-level '!', ':', '=' (not part of ==, !=, <=, >=) or '}'
+    int depth = 0;
+    size_t j = i;
+    char quote = 0;
+    for (; j < body.size(); ++j) {
+      char c = body[j];
+      if (quote) {
+        if (c == quote) quote = 0;
+        continue;
+      }
+      if (c == '\'' || c == '"') { quote = c; continue; }
+      if (c == '(' || c == '[' || c == '{') { ++depth; continue; }
+      if (c == ')' || c == ']' || c == '}') {
+        if (depth == 0) break;
+        --depth;
+        continue;
+      }
+      if (depth == 0) {
+        if (c == '!' && j + 1 < body.size() && body[j + 1] != '=') break;
+        if (c == ':') break;
+        if (c == '=' && j + 1 < body.size() && body[j + 1] != '=' && j > i &&
+            body[j - 1] != '=' && body[j - 1] != '!' && body[j - 1] != '<' && body[j - 1] != '>')
+          break;
+      }
+    }
+    if (j >= body.size()) syntax_error("f-string: expecting '}'", t.line, t.col);
+    std::string expr_text = body.substr(i, j - i);
+    bool blank = expr_text.find_first_not_of(" \t\n") == std::string::npos;
+    if (blank) syntax_error("f-string: empty expression not allowed", t.line, t.col);
+    auto fv = node(EK::Formatted, t);
+    fv->a = parse_expression(expr_text, t.line, t.col);
+    bool debug = false;
+    if (body[j] == '=') {
+      debug = true;
+      add_literal(f, expr_text + "=", t);
+      ++j;
+      // whitespace after '=' is part of the literal
+      size_t k = j;
+      while (k < body.size() && body[k] == ' ') ++k;
+      if (k > j) {
+        f.elts.back()->constant.as<StrObj>()->s += body.substr(j, k - j);
+        j = k;
+      }
+    }
+    if (j < body.size() && body[j] == '!') {
+      if (j + 1 >= body.size()) syntax_error("f-string: expecting '}'", t.line, t.col);
+      char conv = body[j + 1];
+      if (conv != 'r' && conv != 's' && conv != 'a')
+        syntax_error("f-string: invalid conversion character: expected 's', 'r', or 'a'", t.line, t.col);
+      fv->conversion = conv;
+      j += 2;
+    }
+    if (j < body.size() && body[j] == ':') {
+      // format spec up to the matching '}', may contain nested fields
+      size_t k = j + 1;
+      int d = 0;
+      for (; k < body.size(); ++k) {
+        if (body[k] == '{') ++d;
+        else if (body[k] == '}') {
+          if (d == 0) break;
+          --d;
+        }
+      }
+      if (k >= body.size()) syntax_error("f-string: expecting '}'", t.line, t.col);
+      auto spec = node(EK::FString, t);
+      parse_fstring_body(*spec, body.substr(j + 1, k - j - 1), t, true);
+      fv->b = std::move(spec);
+      j = k;
+    }
+    if (j >= body.size() || body[j] != '}') syntax_error("f-string: expecting '}'", t.line, t.col);
+    if (debug && fv->conversion == 0 && !fv->b) fv->conversion = 'r';
+    f.elts.push_back(std::move(fv));
+    return j + 1;
+  }
+
+  // ---------------- scope analysis ----------------
+  static void collect_targets(const Expr& e, std::vector<std::string>& out) {
+    switch (e.kind) {
+      case EK::Name: out.push_back(e.name); break;
+      case EK::Tuple: case EK::List:
+        for (auto& x : e.elts) collect_targets(*x, out);
+        break;
+      case EK::Starred: collect_targets(*e.a, out); break;
+      default: break;
+    }
+  }
+  static void collect_walrus(const Expr* e, std::vector<std::string>& out) {
+    if (!e) return;
+    if (e->kind == EK::NamedExpr) out.push_back(e->name);
+    if (e->kind == EK::Lambda) return;
+    collect_walrus(e->a.get(), out);
+    collect_walrus(e->b.get(), out);
+    collect_walrus(e->c.get(), out);
+    for (auto& x : e->elts) collect_walrus(x.get(), out);
+    for (auto& x : e->keys) collect_walrus(x.get(), out);
+    for (auto& k : e->keywords) collect_walrus(k.value.get(), out);
+  }
+  static void collect_body(const Body& body, FuncDef& f, std::vector<std::string>& assigned) {
+    for (auto& s : body) {
+      switch (s->kind) {
+        case SK::Assign: case SK::AugAssign: case SK::For: case SK::Del:
+          for (auto& t : s->targets)
+            if (t) collect_targets(*t, assigned);
+          break;
+        case SK::With:
+          for (auto& t : s->targets)
+            if (t) collect_targets(*t, assigned);
+          break;
+        case SK::FunctionDef: assigned.push_back(s->func->name); break;
+        case SK::Import:
+          for (auto& a : s->names) {
+            std::string n = a.asname.empty() ? a.name.substr(0, a.name.find('.')) : a.asname;
+            assigned.push_back(n);
+          }
+          break;
+        case SK::ImportFrom:
+          for (auto& a : s->names) assigned.push_back(a.asname.empty() ? a.name : a.asname);
+          break;
+        case SK::Global:
+          for (auto& a : s->names) f.globals.push_back(a.name);
+          break;
+        case SK::Nonlocal:
+          for (auto& a : s->names) f.nonlocals.push_back(a.name);
+          break;
+        case SK::Try:
+          for (auto& h : s->handlers) {
+            if (!h.name.empty()) assigned.push_back(h.name);
+            collect_body(h.body, f, assigned);
+          }
+          break;
+        default: break;
+      }
+      collect_walrus(s->value.get(), assigned);
+      collect_body(s->body, f, assigned);
+      collect_body(s->orelse, f, assigned);
+      collect_body(s->finalbody, f, assigned);
+    }
+  }
+  static void analyze_scope(FuncDef& f) {
+    std::vector<std::string> assigned;
+    for (auto& prm : f.params) assigned.push_back(prm.name);
+    collect_body(f.body, f, assigned);
+    std::sort(assigned.begin(), assigned.end());
+    assigned.erase(std::unique(assigned.begin(), assigned.end()), assigned.end());
+    for (auto& n : assigned) {
+      if (std::find(f.globals.begin(), f.globals.end(), n) != f.globals.end()) continue;
+      if (std::find(f.nonlocals.begin(), f.nonlocals.end(), n) != f.nonlocals.end()) continue;
+      f.locals.push_back(n);
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Module> parse_module(const std::string& src) {
+  Parser ps;
+  ps.toks = tokenize(src);
+  auto m = std::make_unique<Module>();
+  m->body = ps.parse_file();
+  size_t st = 0;
+  for (;;) {
+    size_t nl = src.find('\n', st);
+    m->source_lines.push_back(src.substr(st, nl == std::string::npos ? std::string::npos : nl - st));
+    if (nl == std::string::npos) break;
+    st = nl + 1;
+  }
+  return m;
+}
+
+ExprP parse_expression(const std::string& src, int line, int col) {
+  Parser ps;
+  std::string text = src;
+  // f-string fields may span lines; parenthesise to allow implicit joining
+  ps.toks = tokenize("(" + text + ")", line, true);
+  ExprP e = ps.parse_testlist_star();
+  if (ps.cur().kind != Tok::End) syntax_error("f-string: invalid syntax", line, col);
+  return e;
+}
+
+}  // namespace sl::lang

@@ -1,0 +1,42 @@
+#include "core/storage.hpp"
+
+#include <cstdlib>
+#include <cstring>
+#include <new>
+
+#include "core/error.hpp"
+
+namespace sl {
+
+namespace {
+int64_t g_live_bytes = 0, g_live_count = 0, g_peak_bytes = 0;
+uint64_t g_next_id = 1;
+}  // namespace
+
+std::shared_ptr<Storage> Storage::allocate(int64_t nbytes) {
+  if (nbytes < 0) value_error("negative dimensions are not allowed");
+  // Always allocate at least 16 bytes so data() is a real, aligned address.
+  size_t n = size_t(nbytes < 16 ? 16 : nbytes);
+  if (uint64_t(nbytes) > (uint64_t(1) << 62)) raise("MemoryError", "array is too big");
+  void* p = std::calloc(n, 1);
+  if (!p) raise("MemoryError", "out of memory");
+  return std::shared_ptr<Storage>(new Storage(static_cast<char*>(p), nbytes));
+}
+
+Storage::Storage(char* data, int64_t nbytes) : data_(data), nbytes_(nbytes), id_(g_next_id++) {
+  g_live_bytes += nbytes;
+  ++g_live_count;
+  if (g_live_bytes > g_peak_bytes) g_peak_bytes = g_live_bytes;
+}
+
+Storage::~Storage() {
+  std::free(data_);
+  g_live_bytes -= nbytes_;
+  --g_live_count;
+}
+
+int64_t Storage::live_bytes() { return g_live_bytes; }
+int64_t Storage::live_count() { return g_live_count; }
+int64_t Storage::peak_bytes() { return g_peak_bytes; }
+
+}  // namespace sl

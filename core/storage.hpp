@@ -1,0 +1,45 @@
+// storage: refcounted bytes and the allocation accounting the inspector reads.
+//
+// A Storage is a fixed-size block of bytes owned by exactly one allocation; it
+// knows its size and nothing about dtypes, shapes or views (PyTorch's
+// StorageImpl split). Arrays and tensors hold it through shared_ptr, so the bytes
+// live exactly as long as some array can reach them: a 10-element slice of an
+// 800 MB array keeps all 800 MB alive (seed 001).
+//
+// Invariants: data() is non-null and 16-byte aligned, even for 0 bytes; the
+// bytes are zero-initialised; live_bytes() is the sum of nbytes() of every
+// Storage alive right now.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+namespace sl {
+
+class Storage {
+ public:
+  // Allocates nbytes zeroed bytes; throws PyError("MemoryError") when it cannot.
+  static std::shared_ptr<Storage> allocate(int64_t nbytes);
+  ~Storage();
+  Storage(const Storage&) = delete;
+  Storage& operator=(const Storage&) = delete;
+
+  char* data() const { return data_; }
+  int64_t nbytes() const { return nbytes_; }
+  uint64_t id() const { return id_; }  // stable, unique per session of the process
+
+  // Accounting over every live Storage.
+  static int64_t live_bytes();
+  static int64_t live_count();
+  static int64_t peak_bytes();
+
+ private:
+  explicit Storage(char* data, int64_t nbytes);
+  char* data_;
+  int64_t nbytes_;
+  uint64_t id_;
+};
+
+using StoragePtr = std::shared_ptr<Storage>;
+
+}  // namespace sl

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Installs whatever stridelab needs and is missing; quiet and fast when all is present.
+#   scripts/setup.sh [--test] [--bench]
+# Sources: Debian's package archive (apt, and apt-get download for the pinned xsimd)
+# and the npm registry. Nothing else is contacted.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+want_test=0; want_bench=0
+for a in "$@"; do
+  case "$a" in --test) want_test=1 ;; --bench) want_bench=1 ;; esac
+done
+
+XSIMD_VERSION=13.2.0-1
+DEPS=.deps
+XSIMD_DIR=$DEPS/xsimd-$XSIMD_VERSION
+
+log() { echo "[setup] $*" >&2; }
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+# --- Debian packages -------------------------------------------------------
+pkgs=(emscripten catch2 cmake g++ clang)
+[ $want_test = 1 ] && pkgs+=(chromium)
+[ $want_bench = 1 ] && pkgs+=(python3-numpy python3-torch)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  log "installing Debian packages: ${missing[*]}"
+  as_root apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# --- xsimd 13.2 headers from Debian trixie (bookworm's 8.1 has no wasm backend) ---
+if [ ! -f "$XSIMD_DIR/usr/include/xsimd/xsimd.hpp" ]; then
+  log "fetching libxsimd-dev $XSIMD_VERSION from Debian's archive"
+  # The archive address comes from the machine's own apt sources; none is written here.
+  uri=$(sed -n 's/^URIs:[[:space:]]*//p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | grep -v security | head -n 1)
+  if [ -z "$uri" ]; then
+    uri=$(awk '$1=="deb" && $2 !~ /security/ {print $2; exit}' /etc/apt/sources.list 2>/dev/null || true)
+  fi
+  [ -n "$uri" ] || { log "cannot find the Debian archive in the apt sources"; exit 1; }
+  apt_dir=$PWD/$DEPS/apt
+  mkdir -p "$apt_dir/lists/partial" "$apt_dir/archives/partial"
+  echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $uri trixie main" > "$apt_dir/sources.list"
+  apt_opts=(-o Dir::Etc::sourcelist="$apt_dir/sources.list" -o Dir::Etc::sourceparts=- \
+            -o Dir::State::Lists="$apt_dir/lists" -o Dir::Cache::archives="$apt_dir/archives" \
+            -o APT::Get::List-Cleanup=0 -o Debug::NoLocking=1 -o APT::Sandbox::User=root)
+  apt-get "${apt_opts[@]}" update -qq
+  (cd "$apt_dir" && apt-get "${apt_opts[@]}" download -qq "libxsimd-dev=$XSIMD_VERSION")
+  mkdir -p "$XSIMD_DIR"
+  dpkg-deb -x "$apt_dir"/libxsimd-dev_*.deb "$XSIMD_DIR"
+  rm -rf "$apt_dir"
+  [ -f "$XSIMD_DIR/usr/include/xsimd/xsimd.hpp" ] || { log "xsimd headers missing after extraction"; exit 1; }
+fi
+
+# --- npm dependencies --------------------------------------------------------
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  log "installing npm dependencies"
+  npm ci --no-audit --no-fund --loglevel=error >/dev/null
+fi

@@ -1,0 +1,242 @@
+// The code editor: CodeMirror 6 with Python, a Shift-Enter "run" key at the highest
+// precedence, and an error-line marker that lasts until the next edit or run.
+//
+// The `codemirror` meta package is not used (basicSetup); the extensions are listed
+// here from the scoped packages so the set is explicit and nothing unused is bundled.
+
+import {
+  EditorView, keymap, lineNumbers, highlightActiveLineGutter, highlightSpecialChars,
+  drawSelection, dropCursor, rectangularSelection, crosshairCursor, highlightActiveLine,
+  Decoration, GutterMarker, gutterLineClass,
+} from '@codemirror/view';
+import { EditorState, StateEffect, StateField, Prec, Compartment, RangeSet } from '@codemirror/state';
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import {
+  indentOnInput, indentUnit, syntaxHighlighting, bracketMatching, foldGutter, foldKeymap,
+  HighlightStyle,
+} from '@codemirror/language';
+import {
+  autocompletion, completionKeymap, closeBrackets, closeBracketsKeymap,
+} from '@codemirror/autocomplete';
+import { python } from '@codemirror/lang-python';
+import { tags as t } from '@lezer/highlight';
+
+// ---- error line ------------------------------------------------------------------
+
+const setErrorLine = StateEffect.define();
+
+const errorLineDecoration = Decoration.line({ class: 'cm-errorLine' });
+
+class ErrorGutterMarker extends GutterMarker {
+  elementClass = 'cm-errorLineGutter';
+}
+const errorGutterMarker = new ErrorGutterMarker();
+
+const errorLineField = StateField.define({
+  create: () => Decoration.none,
+  update(decorations, tr) {
+    for (const effect of tr.effects) {
+      if (!effect.is(setErrorLine)) continue;
+      const n = effect.value;
+      if (n == null || n < 1 || n > tr.state.doc.lines) return Decoration.none;
+      return Decoration.set([errorLineDecoration.range(tr.state.doc.line(n).from)]);
+    }
+    // The marker describes the text that ran; any edit makes it stale.
+    return tr.docChanged ? Decoration.none : decorations;
+  },
+  provide: (field) => [
+    EditorView.decorations.from(field),
+    gutterLineClass.compute([field], (state) => {
+      const markers = [];
+      state.field(field).between(0, state.doc.length, (from) => {
+        markers.push(errorGutterMarker.range(from));
+      });
+      return RangeSet.of(markers);
+    }),
+  ],
+});
+
+// ---- typing over a selection ------------------------------------------------------
+
+// When text replaces a selection that crosses highlighted tokens or lines, Chromium's
+// own contenteditable editing keeps the look of what it deleted by writing style=""
+// attributes, which the page's CSP refuses (a console error per keystroke; CodeMirror
+// then repairs the DOM anyway). Taking over that one case, before the browser edits,
+// leaves the DOM to CodeMirror. Input handlers (closing brackets wrap the selection)
+// still get their say, as on CodeMirror's own path.
+const typeOverSelection = EditorView.domEventHandlers({
+  beforeinput(event, view) {
+    if (event.inputType !== 'insertText' || event.isComposing || view.composing || !event.data) return false;
+    const { state } = view;
+    if (state.selection.ranges.every((r) => r.empty)) return false;
+    event.preventDefault();
+    const text = event.data;
+    const { from, to } = state.selection.main;
+    const insert = () => state.update(state.replaceSelection(text), { userEvent: 'input.type', scrollIntoView: true });
+    const handled = state.facet(EditorView.inputHandler).some((h) => h(view, from, to, text, insert));
+    if (!handled) view.dispatch(insert());
+    return true;
+  },
+});
+
+// ---- look ------------------------------------------------------------------------
+
+// Colours are CSS custom properties (style.css), so one theme serves light and dark.
+const theme = EditorView.theme({
+  '&': {
+    height: '100%',
+    color: 'var(--text)',
+    backgroundColor: 'var(--editor-bg)',
+    fontSize: 'var(--code-size)',
+  },
+  '&.cm-focused': { outline: 'none' },
+  '.cm-scroller': {
+    fontFamily: 'var(--font-mono)',
+    lineHeight: '1.6',
+    overflow: 'auto',
+  },
+  '.cm-content': { padding: '14px 0', caretColor: 'var(--accent)' },
+  '.cm-line': { padding: '0 16px 0 10px' },
+  '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--accent)', borderLeftWidth: '2px' },
+  '&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, .cm-content ::selection':
+    { backgroundColor: 'var(--selection)' },
+  '.cm-gutters': {
+    backgroundColor: 'var(--editor-bg)',
+    color: 'var(--text-faint)',
+    border: 'none',
+  },
+  '.cm-lineNumbers .cm-gutterElement': { padding: '0 6px 0 14px', minWidth: '32px' },
+  '.cm-foldGutter .cm-gutterElement': { padding: '0 4px', color: 'var(--text-faint)' },
+  '.cm-activeLine': { backgroundColor: 'var(--active-line)' },
+  '.cm-activeLineGutter': { backgroundColor: 'transparent', color: 'var(--text-muted)' },
+  '.cm-matchingBracket, &.cm-focused .cm-matchingBracket': {
+    backgroundColor: 'var(--bracket-bg)',
+    outline: '1px solid var(--bracket-outline)',
+    color: 'inherit',
+  },
+  '.cm-nonmatchingBracket, &.cm-focused .cm-nonmatchingBracket': { color: 'var(--error)' },
+  '.cm-errorLine, .cm-errorLine.cm-activeLine': {
+    backgroundColor: 'var(--error-line-bg)',
+    boxShadow: 'inset 3px 0 0 var(--error)',
+  },
+  '.cm-gutterElement.cm-errorLineGutter': { color: 'var(--error)', fontWeight: '600' },
+  '.cm-tooltip': {
+    backgroundColor: 'var(--surface-raised)',
+    color: 'var(--text)',
+    border: '1px solid var(--border)',
+    borderRadius: '6px',
+    boxShadow: 'var(--shadow-pop)',
+    overflow: 'hidden',
+  },
+  '.cm-tooltip-autocomplete > ul': { fontFamily: 'var(--font-mono)', fontSize: '12.5px' },
+  '.cm-tooltip-autocomplete > ul > li[aria-selected]': {
+    backgroundColor: 'var(--accent)',
+    color: 'var(--on-accent)',
+  },
+  '.cm-completionDetail': { color: 'var(--text-muted)' },
+  '.cm-foldPlaceholder': {
+    backgroundColor: 'var(--surface-sunken)',
+    border: '1px solid var(--border)',
+    color: 'var(--text-muted)',
+  },
+});
+
+const highlight = HighlightStyle.define([
+  { tag: [t.keyword, t.controlKeyword, t.moduleKeyword, t.operatorKeyword, t.definitionKeyword], color: 'var(--syn-keyword)' },
+  { tag: [t.bool, t.null, t.atom], color: 'var(--syn-atom)' },
+  { tag: [t.number], color: 'var(--syn-number)' },
+  { tag: [t.string, t.special(t.string), t.regexp], color: 'var(--syn-string)' },
+  { tag: [t.escape], color: 'var(--syn-atom)' },
+  { tag: [t.comment, t.lineComment, t.blockComment], color: 'var(--syn-comment)', fontStyle: 'italic' },
+  { tag: [t.function(t.variableName), t.function(t.propertyName)], color: 'var(--syn-function)' },
+  { tag: [t.definition(t.variableName), t.definition(t.function(t.variableName))], color: 'var(--syn-def)' },
+  { tag: [t.className, t.definition(t.className)], color: 'var(--syn-class)' },
+  { tag: [t.propertyName], color: 'var(--syn-property)' },
+  { tag: [t.self, t.special(t.variableName)], color: 'var(--syn-atom)' },
+  { tag: [t.operator, t.punctuation, t.bracket, t.paren, t.squareBracket, t.brace], color: 'var(--syn-punct)' },
+  { tag: t.meta, color: 'var(--syn-comment)' },
+  { tag: t.invalid, color: 'var(--error)' },
+]);
+
+// ---- editor ----------------------------------------------------------------------
+
+/**
+ * @param {{ parent: Element, doc: string, nonce?: string, dark?: boolean,
+ *           onRun: () => void, onChange?: (doc: string) => void }} options
+ */
+export function createEditor({ parent, doc, nonce = '', dark = false, onRun, onChange }) {
+  const darkness = new Compartment();
+  const runKeys = Prec.highest(keymap.of([
+    { key: 'Shift-Enter', run: () => { onRun(); return true; } },
+    { key: 'Mod-Enter', run: () => { onRun(); return true; } },
+  ]));
+
+  const view = new EditorView({
+    parent,
+    state: EditorState.create({
+      doc,
+      extensions: [
+        runKeys,
+        lineNumbers(),
+        highlightActiveLineGutter(),
+        highlightSpecialChars(),
+        history(),
+        foldGutter({ openText: '\u25be', closedText: '\u25b8' }),
+        drawSelection(),
+        dropCursor(),
+        EditorState.allowMultipleSelections.of(true),
+        indentOnInput(),
+        indentUnit.of('    '),
+        syntaxHighlighting(highlight),
+        bracketMatching(),
+        closeBrackets(),
+        autocompletion(),
+        rectangularSelection(),
+        crosshairCursor(),
+        highlightActiveLine(),
+        keymap.of([
+          ...closeBracketsKeymap,
+          ...defaultKeymap,
+          ...historyKeymap,
+          ...foldKeymap,
+          ...completionKeymap,
+          indentWithTab,
+        ]),
+        python(),
+        errorLineField,
+        typeOverSelection,
+        theme,
+        darkness.of(EditorView.darkTheme.of(dark)),
+        // style-mod inserts <style> elements; the page's CSP admits them by nonce.
+        EditorView.cspNonce.of(nonce),
+        EditorView.contentAttributes.of({ 'aria-label': 'Python program' }),
+        EditorView.updateListener.of((update) => {
+          if (update.docChanged && onChange) onChange(update.state.doc.toString());
+        }),
+      ],
+    }),
+  });
+
+  return {
+    view,
+    getCode: () => view.state.doc.toString(),
+    setCode(code) {
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: code } });
+    },
+    /** Marks a 1-based line as the failing one; null clears the mark. */
+    markErrorLine(line) {
+      view.dispatch({ effects: setErrorLine.of(line ?? null) });
+    },
+    /** Puts the cursor at the start of a 1-based line and focuses the editor. */
+    goToLine(line) {
+      if (line < 1 || line > view.state.doc.lines) return;
+      const pos = view.state.doc.line(line).from;
+      view.dispatch({ selection: { anchor: pos }, effects: EditorView.scrollIntoView(pos, { y: 'center' }) });
+      view.focus();
+    },
+    setDark(value) {
+      view.dispatch({ effects: darkness.reconfigure(EditorView.darkTheme.of(value)) });
+    },
+    focus: () => view.focus(),
+  };
+}

@@ -1,0 +1,103 @@
+// Page side of the engine worker: request/response RPC over postMessage, with ids
+// mapped to promises. The worker is served unbundled at a fixed absolute path,
+// because this file is bundled into web/dist/ and a relative URL would move with it.
+
+export const WORKER_URL = '/src/worker.js';
+
+export class EngineError extends Error {
+  constructor(message, { name = 'EngineError', fatal = true } = {}) {
+    super(message);
+    this.name = name;
+    this.fatal = fatal;
+  }
+}
+
+export class Engine {
+  /** @param {{ workerUrl?: string, onState?: (state: 'loading'|'ready'|'error', detail?: Error) => void }} [options] */
+  constructor({ workerUrl = WORKER_URL, onState = () => {} } = {}) {
+    this.workerUrl = workerUrl;
+    this.onState = onState;
+    this.worker = null;
+    this.pending = new Map();
+    this.nextId = 1;
+    this.ready = null;
+  }
+
+  /** Starts (or restarts) the worker; resolves once the engine has loaded. */
+  start() {
+    this.#stopWorker(new EngineError('The engine was restarted.', { name: 'Restarted' }));
+    this.onState('loading');
+    const worker = new Worker(this.workerUrl, { type: 'module', name: 'stridelab-engine' });
+    this.worker = worker;
+    worker.onmessage = (event) => this.#receive(event.data);
+    // Fires when the worker script itself cannot load or throws outside a request.
+    worker.onerror = (event) => {
+      event.preventDefault();
+      this.#failAll(new EngineError(event.message || 'The engine worker failed to start.'));
+    };
+    worker.onmessageerror = () => this.#failAll(new EngineError('The engine sent a message that could not be read.'));
+    this.ready = this.#call('init').then(
+      (info) => {
+        if (this.worker === worker) this.onState('ready');
+        return info;
+      },
+      (err) => {
+        if (this.worker === worker) this.onState('error', err);
+        throw err;
+      },
+    );
+    // Callers observe failures through their own requests; avoid an unhandled rejection.
+    this.ready.catch(() => {});
+    return this.ready;
+  }
+
+  /** Runs code in the persistent session. Python errors resolve (as data); engine failures reject. */
+  async run(code) {
+    await this.ready;
+    return this.#call('run', { code });
+  }
+
+  /** Disposes the session and opens a fresh one (variables are cleared). */
+  async reset() {
+    await this.ready;
+    return this.#call('reset');
+  }
+
+  #call(type, payload = {}) {
+    const worker = this.worker;
+    if (!worker) return Promise.reject(new EngineError('The engine is not running.'));
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      worker.postMessage({ id, type, ...payload });
+    });
+  }
+
+  #receive(message) {
+    const entry = this.pending.get(message?.id);
+    if (!entry) return;
+    this.pending.delete(message.id);
+    if (message.ok) entry.resolve(message.value);
+    else entry.reject(new EngineError(message.error?.message ?? 'Unknown engine failure', {
+      name: message.error?.name ?? 'Error',
+      fatal: message.error?.fatal !== false,
+    }));
+  }
+
+  #failAll(err) {
+    const pending = [...this.pending.values()];
+    this.pending.clear();
+    for (const { reject } of pending) reject(err);
+    if (this.worker) this.onState('error', err);
+  }
+
+  #stopWorker(reason) {
+    if (!this.worker) return;
+    this.worker.onmessage = this.worker.onerror = this.worker.onmessageerror = null;
+    this.worker.terminate();
+    this.worker = null;
+    const pending = [...this.pending.values()];
+    this.pending.clear();
+    for (const { reject } of pending) reject(reason);
+  }
+}
