@@ -26,8 +26,6 @@ Value ufunc_unary(Interp& in, const std::string& op, const Value& a);
 // Implemented by the indexing front end (np_index.cpp): advanced indexing.
 Value advanced_getitem(Interp& in, const ArrayPtr& a, const Value& key);
 void advanced_setitem(Interp& in, const ArrayPtr& a, const Value& key, const Value& x);
-// Method table for ndarray (np_methods.cpp) -- looked up after attributes.
-bool ndarray_method(Interp& in, const Value& self, const std::string& name, Value& out);
 
 namespace {
 
@@ -133,7 +131,7 @@ Value array_getattr(Interp& in, const Value& v, const std::string& name, bool& f
   if (name == "T") return wrap(transpose(a, {}));
   if (name == "data") return Value::integer(int64_t(uintptr_t(a->data())));
   Value out;
-  if (ndarray_method(in, v, name, out)) return out;
+  if (bind_array_method(in, a, name, out)) return out;
   found = false;
   return Value();
 }

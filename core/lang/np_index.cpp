@@ -11,6 +11,6 @@ void advanced_setitem(Interp& in, const ArrayPtr& a, const Value& key, const Val
   in.raise_exc("NotImplementedError", "advanced indexing is not implemented yet in this build");
 }
 
-void install_numpy_extra(Interp& in, ModuleObj& np) {}
+void install_numpy_index(Interp& in, ModuleObj& np) {}
 
 }  // namespace sl::lang

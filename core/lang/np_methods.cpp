@@ -12,7 +12,7 @@ namespace sl::lang {
 
 namespace {
 
-using Method = std::function<Value(Interp&, const ArrayPtr&, Args&)>;
+using Method = ArrayMethod;
 
 char order_arg(Interp& in, const Value& v, const char* allowed) {
   if (v.is_none()) return 'C';
@@ -37,8 +37,8 @@ Value tolist(Interp& in, const Array& a, int axis, int64_t off) {
   return make_list(std::move(items));
 }
 
-const std::unordered_map<std::string, Method>& methods() {
-  static const std::unordered_map<std::string, Method> m = {
+const std::vector<std::pair<const char*, Method>>& methods() {
+  static const std::vector<std::pair<const char*, Method>> m = {
       {"reshape", [](Interp& in, const ArrayPtr& a, Args& args) -> Value {
          Value order = args.optional(99, "order");
          args.finish(1000);
@@ -120,14 +120,8 @@ const std::unordered_map<std::string, Method>& methods() {
 
 }  // namespace
 
-bool ndarray_method(Interp& in, const Value& self, const std::string& name, Value& out) {
-  const auto& m = methods();
-  auto it = m.find(name);
-  if (it == m.end()) return false;
-  Method fn = it->second;
-  ArrayPtr a = self.array();
-  out = in.builtin(name, [fn, a](Interp& in, Args& args) -> Value { return fn(in, a, args); });
-  return true;
+void install_ndarray_methods(Interp&) {
+  for (auto& [name, fn] : methods()) def_ndarray_method(name, fn);
 }
 
 }  // namespace sl::lang

@@ -14,8 +14,13 @@
 
 namespace sl::lang {
 
-void install_numpy_math(Interp& in, ModuleObj& np);     // np_math.cpp
-void install_numpy_extra(Interp& in, ModuleObj& np);    // further front-end files register here
+// Each front-end file registers its functions and ndarray methods.
+void install_ndarray_methods(Interp& in);                // np_methods.cpp
+void install_numpy_math(Interp& in, ModuleObj& np);      // np_math.cpp: ufuncs, reductions
+void install_numpy_index(Interp& in, ModuleObj& np);     // np_index.cpp: advanced indexing, take, nonzero
+void install_numpy_views(Interp& in, ModuleObj& np);     // np_views.cpp: view/copy zoo, stride_tricks
+void install_numpy_linalg(Interp& in, ModuleObj& np);    // np_linalg.cpp: matmul, dot, einsum, linalg
+void install_numpy_random(Interp& in, ModuleObj& np);    // np_random.cpp: the legacy RandomState
 
 namespace {
 
@@ -404,8 +409,12 @@ void install_numpy(Interp& in) {
     return d;
   });
 
+  install_ndarray_methods(in);
   install_numpy_math(in, np);
-  install_numpy_extra(in, np);
+  install_numpy_index(in, np);
+  install_numpy_views(in, np);
+  install_numpy_linalg(in, np);
+  install_numpy_random(in, np);
 }
 
 }  // namespace sl::lang

@@ -311,4 +311,40 @@ ModuleObj& numpy_module(Interp& in) { return *in.modules.at("numpy"); }
 
 void def_fn(Interp& in, ModuleObj& m, const std::string& name, NativeFn fn) { m.attrs[name] = in.builtin(name, std::move(fn)); }
 
+ModuleObj& submodule(Interp& in, const std::string& dotted) {
+  auto it = in.modules.find(dotted);
+  if (it != in.modules.end()) return *it->second;
+  auto m = std::make_shared<ModuleObj>(dotted);
+  in.modules[dotted] = m;
+  size_t dot = dotted.rfind('.');
+  if (dot != std::string::npos) {
+    ModuleObj& parent = submodule(in, dotted.substr(0, dot));
+    parent.attrs[dotted.substr(dot + 1)] = Value(std::static_pointer_cast<Obj>(m));
+  }
+  return *m;
+}
+
+namespace {
+std::unordered_map<std::string, ArrayMethod>& ndarray_methods() {
+  static std::unordered_map<std::string, ArrayMethod> m;
+  return m;
+}
+std::unordered_map<std::string, ArrayMethod>& tensor_methods() {
+  static std::unordered_map<std::string, ArrayMethod> m;
+  return m;
+}
+}  // namespace
+
+void def_ndarray_method(const std::string& name, ArrayMethod fn) { ndarray_methods()[name] = std::move(fn); }
+void def_tensor_method(const std::string& name, ArrayMethod fn) { tensor_methods()[name] = std::move(fn); }
+
+bool bind_array_method(Interp& in, const ArrayPtr& self, const std::string& name, Value& out) {
+  auto& table = self->is_torch() ? tensor_methods() : ndarray_methods();
+  auto it = table.find(name);
+  if (it == table.end()) return false;
+  ArrayMethod fn = it->second;
+  out = in.builtin(name, [fn, self](Interp& in, Args& args) -> Value { return fn(in, self, args); });
+  return true;
+}
+
 }  // namespace sl::lang

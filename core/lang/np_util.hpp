@@ -42,5 +42,15 @@ bool parse_basic_index(Interp& in, const Value& key, std::vector<IndexItem>& out
 // The numpy module object (for registering functions from several files).
 ModuleObj& numpy_module(Interp& in);
 void def_fn(Interp& in, ModuleObj& m, const std::string& name, NativeFn fn);
+// A submodule ("numpy.linalg"), created on first use and attached to its parent.
+ModuleObj& submodule(Interp& in, const std::string& dotted);
+
+// Methods of numpy.ndarray and torch.Tensor: each front-end file registers its
+// own in its install function. `self` is the array the method is bound to.
+using ArrayMethod = std::function<Value(Interp&, const ArrayPtr& self, Args&)>;
+void def_ndarray_method(const std::string& name, ArrayMethod fn);
+void def_tensor_method(const std::string& name, ArrayMethod fn);
+// Looks up a registered method and binds it (false when there is none).
+bool bind_array_method(Interp& in, const ArrayPtr& self, const std::string& name, Value& out);
 
 }  // namespace sl::lang

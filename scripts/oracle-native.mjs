@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// Runs oracle cases through the NATIVE runner (build/<dir>/stridelab_py) -- a
+// fast development loop that needs no wasm build. The real gate is
+// ../shared/conformance/check.mjs, which runs the npm package.
+//
+//   node scripts/oracle-native.mjs [--bin build/native/stridelab_py] [--only PREFIX]... [--quiet] [--list-fails]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const opt = (n, d) => { const i = args.indexOf(n); return i >= 0 ? args[i + 1] : d; };
+const bin = path.resolve(opt('--bin', path.join(here, '..', 'build', 'native', 'stridelab_py')));
+const casesFile = path.resolve(opt('--cases', path.join(here, '..', '..', 'shared', 'conformance', 'oracle.jsonl')));
+const only = args.flatMap((a, i) => (a === '--only' ? [args[i + 1]] : []));
+const quiet = args.includes('--quiet');
+const listFails = args.includes('--list-fails');
+
+const cases = fs.readFileSync(casesFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
+  .filter((c) => only.length === 0 || only.some((p) => c.id.startsWith(p)));
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sl-oracle-'));
+let passed = 0, failed = 0;
+const fails = [];
+for (const c of cases) {
+  const f = path.join(tmp, 'case.py');
+  fs.writeFileSync(f, c.code);
+  const r = spawnSync(bin, [f], { encoding: 'utf8', timeout: 60000, maxBuffer: 64 << 20 });
+  const errLines = (r.stderr || '').split('\n').filter(Boolean);
+  const error = r.status === 0 ? null : (errLines[errLines.length - 1] ?? `exit ${r.status} ${r.signal ?? ''}`);
+  const ok = r.stdout === c.stdout && error === c.error;
+  if (ok) { passed++; continue; }
+  failed++;
+  fails.push(c.id);
+  if (!quiet && !listFails) {
+    console.log(`FAIL ${c.id}`);
+    if (r.stdout !== c.stdout) {
+      console.log(`  expected stdout: ${JSON.stringify(c.stdout)}`);
+      console.log(`  got stdout:      ${JSON.stringify(r.stdout)}`);
+    }
+    if (error !== c.error) {
+      console.log(`  expected error:  ${JSON.stringify(c.error)}`);
+      console.log(`  got error:       ${JSON.stringify(error)}`);
+    }
+  }
+}
+fs.rmSync(tmp, { recursive: true, force: true });
+if (listFails) for (const id of fails) console.log(id);
+console.log(`${passed} passed, ${failed} failed`);
