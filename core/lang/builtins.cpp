@@ -6,6 +6,7 @@
 
 #include "core/lang/interp.hpp"
 #include "core/lang/ndarray.hpp"
+#include "core/element.hpp"
 #include "core/numfmt.hpp"
 
 namespace sl::lang {
@@ -440,6 +441,43 @@ void install_builtins(Interp& in) {
     if (a.pos.size() == 1) return Value(std::static_pointer_cast<Obj>(std::make_shared<SliceObj>(Value(), x, Value())));
     return Value(std::static_pointer_cast<Obj>(std::make_shared<SliceObj>(x, y, z)));
   };
+  B["complex"] = T(in.t.complex_);
+  in.t.complex_->call = [](Interp& in, Args& a) -> Value {
+    Value re = a.optional(0, "real", Value::integer(0));
+    Value im = a.optional(1, "imag", Value::integer(0));
+    a.finish(2);
+    double r1, i1, r2, i2;
+    if (auto* s = re.as<StrObj>()) {
+      std::string x = strip_chars(s->s, "", true, true);
+      if (!x.empty() && x.front() == '(' && x.back() == ')') x = x.substr(1, x.size() - 2);
+      char* end = nullptr;
+      double v1 = std::strtod(x.c_str(), &end);
+      if (end == x.c_str() && (x == "j" || x == "+j" || x == "-j")) return make_complex(0, x == "-j" ? -1 : 1);
+      if (*end == 'j' && end[1] == 0) return make_complex(0, v1);
+      if (*end == 0) return make_complex(v1, 0);
+      char* end2 = nullptr;
+      double v2 = std::strtod(end, &end2);
+      if (end2 != end && *end2 == 'j' && end2[1] == 0) return make_complex(v1, v2);
+      if ((std::string(end) == "+j" || std::string(end) == "-j")) return make_complex(v1, *end == '-' ? -1 : 1);
+      in.raise_exc("ValueError", "complex() arg is a malformed string");
+    }
+    if (re.is_array()) {
+      const Array& x = re.arr();
+      if (x.size() != 1) in.raise_exc("TypeError", "only size-1 arrays can be converted to Python scalars");
+      std::vector<int64_t> zero(x.ndim(), 0);
+      c128 v = load_as<c128>(x.dtype, x.storage->data() + flat_offset(x, zero));
+      r1 = v.real();
+      i1 = v.imag();
+    } else if (!complex_parts(re, r1, i1)) {
+      in.raise_exc("TypeError", "complex() first argument must be a string or a number, not '" + in.type_of(re)->name + "'");
+    }
+    if (!complex_parts(im, r2, i2)) in.raise_exc("TypeError", "complex() second argument must be a number, not '" + in.type_of(im)->name + "'");
+    return make_complex(r1 - i2, i1 + r2);
+  };
+  in.def_method(in.t.complex_, "conjugate", [](Interp&, Args& a) -> Value {
+    auto* c = a.pos[0].as<ComplexObj>();
+    return make_complex(c->re, -c->im);
+  });
   B["None"] = Value();
   B["Ellipsis"] = Value(std::static_pointer_cast<Obj>(std::make_shared<EllipsisObj>()));
   B["NotImplemented"] = S("NotImplemented");
@@ -478,6 +516,7 @@ void install_builtins(Interp& in) {
       return Value::integer(std::llabs(x.as_int()));
     }
     if (x.is_float()) return Value::floating(std::fabs(x.as_float()));
+    if (auto* c = x.as<ComplexObj>()) return Value::floating(std::hypot(c->re, c->im));
     if (x.is_array()) return in.call(in.getattr(x, "__abs__"), std::vector<Value>{});
     in.raise_exc("TypeError", "bad operand type for abs(): '" + in.type_of(x)->name + "'");
   });

@@ -158,6 +158,9 @@ class Interp {
   std::vector<std::pair<std::string, int>>& frames() { return frames_; }
 };
 
+// Real and imaginary parts of a Python number (int, float, bool, complex).
+bool complex_parts(const Value& v, double& re, double& im);
+
 // Installed by the language and the library front ends (each in its own file).
 void install_builtins(Interp& in);
 void install_numpy(Interp& in);

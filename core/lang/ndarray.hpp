@@ -30,5 +30,7 @@ bool array_to_int(Interp& in, const Value& a, int64_t& out, bool index_only);
 double array_to_float(Interp& in, const Value& a);
 // dtype == dtype / dtype == 'float32' / dtype == np.float32 (either side a DTypeObj).
 bool dtype_equal(Interp& in, const Value& a, const Value& b);
+// Attributes of numpy.dtype / torch.dtype objects (itemsize, kind, name, ...).
+Value dtype_getattr(Interp& in, const Value& d, const std::string& name, bool& found);
 
 }  // namespace sl::lang

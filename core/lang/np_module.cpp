@@ -1,5 +1,6 @@
 // np_module: the `numpy` module -- scalar types, dtypes, constants, array
 // creation and the memory-relation functions.
+#include <array>
 #include <cmath>
 #include <cstring>
 
@@ -7,6 +8,7 @@
 #include "core/format.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/lang/interp.hpp"
+#include "core/lang/ndarray.hpp"
 #include "core/lang/np_util.hpp"
 #include "core/overlap.hpp"
 #include "core/strides.hpp"
@@ -189,6 +191,41 @@ int64_t max_work_arg(Interp& in, const Value& v, int64_t dflt) {
 }
 
 }  // namespace
+
+Value dtype_getattr(Interp& in, const Value& v, const std::string& attr, bool& found) {
+  found = true;
+  auto* d = v.as<DTypeObj>();
+  DType dt = d->dt;
+  const DTypeInfo& inf = info(dt);
+  if (attr == "itemsize") return Value::integer(inf.itemsize);
+  if (d->torch) {
+    if (attr == "is_floating_point") return Value::boolean(is_float(dt));
+    if (attr == "is_complex") return Value::boolean(is_complex(dt));
+    if (attr == "is_signed") return Value::boolean(is_signed_int(dt) || is_inexact(dt));
+    found = false;
+    return Value();
+  }
+  if (attr == "kind") return make_str(std::string(1, inf.kind));
+  if (attr == "name") return make_str(inf.name);
+  if (attr == "char") return make_str(std::string(1, inf.chr));
+  if (attr == "type") return Value(std::shared_ptr<Obj>(std::shared_ptr<Obj>(), in.t.np_scalar[int(dt)]));
+  if (attr == "byteorder") return make_str(inf.itemsize == 1 ? "|" : "=");
+  if (attr == "str") return make_str(std::string(inf.itemsize == 1 ? "|" : "<") + inf.kind + std::to_string(inf.itemsize));
+  if (attr == "alignment") return Value::integer(is_complex(dt) ? inf.itemsize / 2 : inf.itemsize);
+  if (attr == "names" || attr == "fields" || attr == "subdtype" || attr == "metadata") return Value();
+  if (attr == "shape") return make_tuple({});
+  if (attr == "ndim") return Value::integer(0);
+  if (attr == "isbuiltin") return Value::integer(1);
+  if (attr == "hasobject") return Value::boolean(false);
+  if (attr == "isnative") return Value::boolean(true);
+  if (attr == "num") {
+    static const int nums[kNumDTypes] = {0, 1, 3, 5, 7, 2, 4, 6, 8, 23, 11, 12, 14, 15};
+    return Value::integer(nums[int(dt)]);
+  }
+  if (attr == "base") return v;
+  found = false;
+  return Value();
+}
 
 void install_numpy(Interp& in) {
   auto npm = std::make_shared<ModuleObj>("numpy");
@@ -407,6 +444,115 @@ void install_numpy(Interp& in) {
     in.setitem(d, make_str("formatter"), Value());
     in.setitem(d, make_str("legacy"), Value::boolean(false));
     return d;
+  });
+
+  // ---- dtype relations
+  def_fn(in, np, "issubdtype", [](Interp& in, Args& a) -> Value {
+    Value x = a.required(0, "arg1"), y = a.required(1, "arg2");
+    a.finish(2);
+    auto abstract_of = [&](const Value& v) -> TypeObj* {
+      if (auto* ty = v.as<TypeObj>()) {
+        if (ty->is_subclass_of(in.t.np_generic)) return ty;
+        return in.t.np_scalar[int(to_dtype(in, v))];
+      }
+      return in.t.np_scalar[int(to_dtype(in, v))];
+    };
+    TypeObj* tx = abstract_of(x);
+    TypeObj* ty = abstract_of(y);
+    return Value::boolean(tx->is_subclass_of(ty));
+  });
+  def_fn(in, np, "result_type", [](Interp& in, Args& a) -> Value {
+    if (a.pos.empty()) in.raise_exc("ValueError", "at least one array or dtype is required");
+    std::optional<DType> r;
+    for (auto& v : a.pos) {
+      DType d = v.is_array() ? v.arr().dtype : is_dtype_like(in, v) ? to_dtype(in, v) : infer_dtype(in, v);
+      r = r ? promote(*r, d) : d;
+    }
+    return dtype_value(in, *r);
+  });
+  def_fn(in, np, "promote_types", [](Interp& in, Args& a) -> Value {
+    DType x = to_dtype(in, a.required(0, "type1")), y = to_dtype(in, a.required(1, "type2"));
+    a.finish(2);
+    return dtype_value(in, promote(x, y));
+  });
+  def_fn(in, np, "can_cast", [](Interp& in, Args& a) -> Value {
+    Value from = a.required(0, "from_");
+    DType to = to_dtype(in, a.required(1, "to"));
+    Value casting = a.optional(2, "casting", make_str("safe"));
+    a.finish(3);
+    DType f = from.is_array() ? from.arr().dtype : to_dtype(in, from);
+    std::string c = in.str(casting);
+    if (c == "unsafe") return Value::boolean(true);
+    if (c == "no" || c == "equiv") return Value::boolean(f == to);
+    if (c == "same_kind") {
+      auto rank = [](DType d) { char k = info(d).kind; return k == 'b' ? 0 : k == 'u' ? 1 : k == 'i' ? 2 : k == 'f' ? 3 : 4; };
+      return Value::boolean(can_cast_safe(f, to) || rank(f) <= rank(to));
+    }
+    return Value::boolean(can_cast_safe(f, to));
+  });
+  auto info_obj = [](Interp& in, DType dt, bool is_f) -> Value {
+    static TypeObj* finfo_t = nullptr;
+    static TypeObj* iinfo_t = nullptr;
+    if (!finfo_t) {
+      finfo_t = in.new_type("finfo", "numpy", {in.t.object});
+      iinfo_t = in.new_type("iinfo", "numpy", {in.t.object});
+    }
+    auto g = std::make_shared<GenericObj>(is_f ? finfo_t : iinfo_t);
+    g->attrs["dtype"] = dtype_value(in, dt);
+    g->attrs["bits"] = Value::integer(8 * itemsize(dt));
+    auto scalar = [&](double x) {
+      alignas(16) char buf[16] = {};
+      store_as(dt, buf, x);
+      return make_scalar(dt, buf);
+    };
+    if (is_f) {
+      double eps = dt == DType::F16 ? 0.0009765625 : dt == DType::F32 ? 1.1920928955078125e-07 : 2.220446049250313e-16;
+      double mx = dt == DType::F16 ? 65504.0 : dt == DType::F32 ? 3.4028234663852886e+38 : 1.7976931348623157e+308;
+      double tiny = dt == DType::F16 ? 6.103515625e-05 : dt == DType::F32 ? 1.1754943508222875e-38 : 2.2250738585072014e-308;
+      g->attrs["eps"] = scalar(eps);
+      g->attrs["max"] = scalar(mx);
+      g->attrs["min"] = scalar(-mx);
+      g->attrs["tiny"] = scalar(tiny);
+      g->attrs["smallest_normal"] = scalar(tiny);
+      g->attrs["resolution"] = scalar(dt == DType::F16 ? 1e-3 : dt == DType::F32 ? 1e-6 : 1e-15);
+      g->attrs["precision"] = Value::integer(dt == DType::F16 ? 3 : dt == DType::F32 ? 6 : 15);
+    } else {
+      int bits = 8 * itemsize(dt);
+      if (is_unsigned_int(dt)) {
+        g->attrs["min"] = Value::integer(0);
+        g->attrs["max"] = bits == 64 ? make_scalar(DType::U64, std::array<uint64_t, 2>{UINT64_MAX, 0}.data())
+                                     : Value::integer(int64_t((uint64_t(1) << bits) - 1));
+      } else {
+        g->attrs["min"] = Value::integer(bits == 64 ? INT64_MIN : -(int64_t(1) << (bits - 1)));
+        g->attrs["max"] = Value::integer(bits == 64 ? INT64_MAX : (int64_t(1) << (bits - 1)) - 1);
+      }
+    }
+    return Value(std::static_pointer_cast<Obj>(g));
+  };
+  def_fn(in, np, "finfo", [info_obj](Interp& in, Args& a) -> Value {
+    Value x = a.required(0, "dtype");
+    DType dt = x.is_array() ? x.arr().dtype : x.is_float() ? DType::F64 : to_dtype(in, x);
+    if (!is_inexact(dt)) in.raise_exc("ValueError", std::string("data type <class 'numpy.") + name(dt) + "'> not inexact");
+    return info_obj(in, real_part(dt), true);
+  });
+  def_fn(in, np, "iinfo", [info_obj](Interp& in, Args& a) -> Value {
+    Value x = a.required(0, "int_type");
+    DType dt = x.is_array() ? x.arr().dtype : x.is_int() ? DType::I64 : to_dtype(in, x);
+    if (!is_integer(dt)) in.raise_exc("ValueError", std::string("Invalid integer data type '") + info(dt).kind + "'.");
+    return info_obj(in, dt, false);
+  });
+  def_fn(in, np, "shape", [](Interp& in, Args& a) -> Value {
+    ArrayPtr x = to_array(in, a.required(0, "a"));
+    std::vector<Value> items;
+    for (int64_t s : x->shape) items.push_back(Value::integer(s));
+    return make_tuple(items);
+  });
+  def_fn(in, np, "ndim", [](Interp& in, Args& a) -> Value { return Value::integer(to_array(in, a.required(0, "a"))->ndim()); });
+  def_fn(in, np, "size", [](Interp& in, Args& a) -> Value { return Value::integer(to_array(in, a.required(0, "a"))->size()); });
+  def_fn(in, np, "isscalar", [](Interp& in, Args& a) -> Value {
+    Value x = a.required(0, "element");
+    return Value::boolean(x.is_int() || x.is_float() || x.is_bool() || x.as<ComplexObj>() || x.as<StrObj>() ||
+                          (x.is_array() && x.arr().flavor == Flavor::Scalar));
   });
 
   install_ndarray_methods(in);

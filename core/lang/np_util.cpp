@@ -96,6 +96,7 @@ DType infer_dtype(Interp& in, const Value& v) {
   if (v.is_bool()) return DType::Bool;
   if (v.is_int()) return DType::I64;
   if (v.is_float()) return DType::F64;
+  if (v.as<ComplexObj>()) return DType::C128;
   if (v.is_array()) return v.arr().dtype;
   in.raise_exc("TypeError", "cannot infer a dtype for " + in.type_name(v));
 }
@@ -143,6 +144,8 @@ void discover(Interp& in, const Value& v, int depth, Discovery& d, Shape& prefix
     d.any_int = true;
   } else if (v.is_float()) {
     d.any_float = true;
+  } else if (v.as<ComplexObj>()) {
+    d.any_complex = true;
   } else {
     in.raise_exc("TypeError", "stridelab arrays hold numbers only; cannot convert " + in.type_name(v));
   }
@@ -218,6 +221,11 @@ void value_to_bytes(Interp& in, const Value& v, DType dt, char* out) {
       T x = load<T>(a.storage->data() + flat_offset(a, zero));
       store_as(dt, out, x);
     });
+    return;
+  }
+  if (auto* c = v.as<ComplexObj>()) {
+    if (!is_complex(dt)) in.raise_exc("TypeError", std::string(is_float(dt) ? "float" : "int") + "() argument must be a string or a real number, not 'complex'");
+    store_as(dt, out, c128(c->re, c->im));
     return;
   }
   if (v.as<ListObj>() || v.as<TupleObj>()) in.raise_exc("ValueError", "setting an array element with a sequence.");

@@ -55,6 +55,25 @@ double mod_f(double a, double b) {
 
 }  // namespace
 
+bool complex_parts(const Value& v, double& re, double& im) {
+  if (auto* c = v.as<ComplexObj>()) {
+    re = c->re;
+    im = c->im;
+    return true;
+  }
+  if (v.is_int() || v.is_bool()) {
+    re = double(v.as_int());
+    im = 0;
+    return true;
+  }
+  if (v.is_float()) {
+    re = v.as_float();
+    im = 0;
+    return true;
+  }
+  return false;
+}
+
 std::string py_str_repr(const std::string& s) {
   bool has_sq = s.find('\'') != std::string::npos, has_dq = s.find('"') != std::string::npos;
   char q = has_sq && !has_dq ? '"' : '\'';
@@ -116,6 +135,7 @@ TypeObj* Interp::type_of(const Value& v) {
     case ObjKind::Cell: return t.cell;
     case ObjKind::DType: return static_cast<DTypeObj*>(o)->torch ? t.torch_dtype : t.np_dtype;
     case ObjKind::Generic: return static_cast<GenericObj*>(o)->type;
+    case ObjKind::Complex: return t.complex_;
   }
   return t.object;
 }
@@ -217,6 +237,10 @@ std::string Interp::repr(const Value& v) {
       if (d->torch) return std::string("torch.") + info(d->dt).torch_name;
       return std::string("dtype('") + name(d->dt) + "')";
     }
+    case ObjKind::Complex: {
+      auto* c = static_cast<ComplexObj*>(o);
+      return py_complex_repr(c->re, c->im);
+    }
     case ObjKind::Generic: {
       auto* g = static_cast<GenericObj*>(o);
       auto it = g->attrs.find("__repr__");
@@ -269,6 +293,7 @@ bool Interp::truthy(const Value& v) {
     case ObjKind::Dict: return static_cast<DictObj*>(o)->t.count != 0;
     case ObjKind::Set: return static_cast<SetObj*>(o)->t.count != 0;
     case ObjKind::Range: return static_cast<RangeObj*>(o)->length() != 0;
+    case ObjKind::Complex: return static_cast<ComplexObj*>(o)->re != 0 || static_cast<ComplexObj*>(o)->im != 0;
     default: return true;
   }
 }
@@ -286,6 +311,11 @@ bool Interp::eq(const Value& a, const Value& b) {
   }
   if (a.is_none() || b.is_none()) return a.is_none() && b.is_none();
   if (a.is_array() || b.is_array()) return truthy(compare("==", a, b));
+  if (a.as<ComplexObj>() || b.as<ComplexObj>()) {
+    double ar, ai, br, bi;
+    if (!complex_parts(a, ar, ai) || !complex_parts(b, br, bi)) return false;
+    return ar == br && ai == bi;
+  }
   if (a.identity() == b.identity()) return true;
   if (!a.is_obj() || !b.is_obj()) return false;
   Obj* x = a.obj();
@@ -372,6 +402,11 @@ uint64_t Interp::hash(const Value& v) {
     case ObjKind::Dict: type_error("unhashable type: 'dict'");
     case ObjKind::Set: type_error("unhashable type: 'set'");
     case ObjKind::DType: return uint64_t(static_cast<DTypeObj*>(o)->dt) * 7919;
+    case ObjKind::Complex: {
+      auto* c = static_cast<ComplexObj*>(o);
+      if (c->im == 0) return hash(Value::floating(c->re));
+      return hash(Value::floating(c->re)) ^ (hash(Value::floating(c->im)) * 1000003ull);
+    }
     default: return uint64_t(uintptr_t(o)) * 0x9e3779b97f4a7c15ull;
   }
 }
@@ -454,6 +489,11 @@ Value Interp::getattr(const Value& v, const std::string& name) {
       auto* e = static_cast<ExceptionObj*>(o);
       if (name == "args") return make_tuple(e->args);
     }
+    if (o->kind == ObjKind::DType) {
+      bool found = false;
+      Value r = dtype_getattr(*this, v, name, found);
+      if (found) return r;
+    }
     if (o->kind == ObjKind::Function) {
       auto* f = static_cast<FunctionObj*>(o);
       if (name == "__name__") return make_str(f->def->name);
@@ -472,6 +512,10 @@ Value Interp::getattr(const Value& v, const std::string& name) {
       if (name == "stop") return Value::integer(r->stop);
       if (name == "step") return Value::integer(r->step);
     }
+  }
+  if (auto* c = v.as<ComplexObj>()) {
+    if (name == "real") return Value::floating(c->re);
+    if (name == "imag") return Value::floating(c->im);
   }
   if (v.is_float()) {
     if (name == "real") return v;
@@ -843,6 +887,33 @@ Value Interp::binop(const std::string& op, const Value& a, const Value& b) {
       return Value::floating(r);
     }
   }
+  {
+    double ar, ai, br, bi;
+    if ((a.as<ComplexObj>() || b.as<ComplexObj>()) && complex_parts(a, ar, ai) && complex_parts(b, br, bi)) {
+      std::complex<double> x(ar, ai), y(br, bi), r;
+      if (op == "+") r = x + y;
+      else if (op == "-") r = x - y;
+      else if (op == "*") r = x * y;
+      else if (op == "/") {
+        if (br == 0 && bi == 0) raise_exc("ZeroDivisionError", "complex division by zero");
+        r = x / y;
+      } else if (op == "**") {
+        if (ar == 0 && ai == 0 && (bi != 0 || br < 0)) raise_exc("ZeroDivisionError", "0.0 to a negative or complex power");
+        if (bi == 0 && br == std::floor(br) && std::fabs(br) <= 100) {
+          // CPython uses repeated multiplication for small integral exponents
+          int64_t n = int64_t(br);
+          std::complex<double> acc(1, 0), base = n < 0 ? std::complex<double>(1, 0) / x : x;
+          for (int64_t k = 0; k < std::llabs(n); ++k) acc *= base;
+          r = acc;
+        } else {
+          r = std::pow(x, y);
+        }
+      } else {
+        type_error("unsupported operand type(s) for " + op + ": '" + type_of(a)->name + "' and '" + type_of(b)->name + "'");
+      }
+      return make_complex(r.real(), r.imag());
+    }
+  }
   // sequences
   if (op == "+") {
     if (auto* s = a.as<StrObj>())
@@ -936,6 +1007,10 @@ Value Interp::unaryop(const std::string& op, const Value& a) {
   }
   if (a.is_float()) {
     if (op == "-") return Value::floating(-a.as_float());
+    if (op == "+") return a;
+  }
+  if (auto* c = a.as<ComplexObj>()) {
+    if (op == "-") return make_complex(-c->re, -c->im);
     if (op == "+") return a;
   }
   if (auto* g = a.as<GenericObj>()) {

@@ -65,7 +65,7 @@ class Value {
 
 enum class ObjKind : uint8_t {
   Str, List, Tuple, Dict, Set, Function, Builtin, BoundMethod, Module, Type, Exception,
-  Slice, Ellipsis, Range, Iterator, Cell, DType, Generic,
+  Slice, Ellipsis, Range, Iterator, Cell, DType, Generic, Complex,
 };
 
 struct Obj {
@@ -197,6 +197,14 @@ struct CellObj : Obj {
   bool bound = false;
   CellObj() : Obj(kKind) {}
 };
+// Python's complex numbers.
+struct ComplexObj : Obj {
+  static constexpr ObjKind kKind = ObjKind::Complex;
+  double re, im;
+  ComplexObj(double r, double i) : Obj(kKind), re(r), im(i) {}
+};
+inline Value make_complex(double re, double im) { return Value(std::static_pointer_cast<Obj>(std::make_shared<ComplexObj>(re, im))); }
+
 // numpy.dtype / torch.dtype instances.
 struct DTypeObj : Obj {
   static constexpr ObjKind kKind = ObjKind::DType;
