@@ -7,5 +7,6 @@ EMSCRIPTEN_BINDINGS(stridelab) {
   emscripten::class_<sl::Session>("Session")
       .constructor<>()
       .function("run", &sl::Session::run)
-      .function("setStepBudget", &sl::Session::set_step_budget);
+      .function("setStepBudget", &sl::Session::set_step_budget)
+      .function("snapshot", &sl::Session::snapshot);
 }

@@ -52,6 +52,14 @@ class Session {
     if (typeof code !== 'string') throw new TypeError('stridelab: run(code) expects a string');
     return JSON.parse(this.#handle.run(code, echo));
   }
+  /**
+   * The inspection snapshot of every variable: layout, flags, base chains,
+   * sharing groups and the memory gauge (see docs/api.md for the shape).
+   */
+  snapshot() {
+    if (!this.#handle) throw new Error('stridelab: session has been disposed');
+    return JSON.parse(this.#handle.snapshot());
+  }
   /** Limits statements per run (a runaway loop raises TimeoutError); -1 = unlimited. */
   setStepBudget(steps) {
     this.#handle.setStepBudget(steps);

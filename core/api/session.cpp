@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "core/api/snapshot.hpp"
 #include "core/lang/interp.hpp"
 
 namespace sl {
@@ -42,6 +43,8 @@ std::string json_string(const std::string& s) {
 
 Session::Session() : in_(std::make_unique<lang::Interp>()) {}
 Session::~Session() = default;
+
+std::string Session::snapshot() { return snapshot_json(*in_); }
 
 void Session::set_step_budget(double steps) { in_->step_budget = steps < 0 ? -1 : int64_t(steps); }
 

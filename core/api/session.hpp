@@ -18,6 +18,8 @@ class Session {
   // Runs `code`; returns {"stdout":..., "error":..., "traceback":..., "line":..., "repr":...} as JSON.
   std::string run(const std::string& code, bool echo);
   void set_step_budget(double steps);
+  // The inspection snapshot of the session's variables (core/api/snapshot.hpp).
+  std::string snapshot();
 
  private:
   std::unique_ptr<lang::Interp> in_;

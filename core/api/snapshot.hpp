@@ -1,0 +1,24 @@
+// snapshot: the inspection data the playground renders after every run --
+// every variable's layout, base chains, which variables share bytes, and the
+// memory gauge -- as JSON. The page never reads engine internals; this is the
+// whole contract (documented in docs/api.md).
+//
+// Invariant: the snapshot only reads; building it never changes the session.
+#pragma once
+#include <string>
+
+namespace sl::lang {
+class Interp;
+}
+
+namespace sl {
+
+struct SnapshotOptions {
+  int max_container_items = 64;   // list/dict members listed as name[i] / name['k']
+  int preview_chars = 400;        // str(value) shown per variable, truncated
+  int64_t share_max_work = 20000; // exact overlap solver budget per pair (TOO_HARD -> "may")
+};
+
+std::string snapshot_json(lang::Interp& in, const SnapshotOptions& opt = {});
+
+}  // namespace sl

@@ -1,0 +1,40 @@
+// The inspection snapshot: what the page draws must be what the engine holds.
+#include <catch2/catch.hpp>
+
+#include "core/api/session.hpp"
+#include "core/api/snapshot.hpp"
+#include "core/lang/interp.hpp"
+
+using sl::lang::Interp;
+
+TEST_CASE("a slice keeps its whole owner alive after del (seed 001)", "[snapshot]") {
+  Interp in;
+  REQUIRE(in.run("import numpy as np\narr = np.arange(0, 1_000_000)\nsmall = arr[:10]\n").ok);
+  std::string s1 = sl::snapshot_json(in);
+  CHECK(s1.find("\"viewOnlyBytes\":0") != std::string::npos);
+  CHECK(s1.find("[\"arr\",\"small\"]") != std::string::npos);  // one sharing group
+  REQUIRE(in.run("del arr\n").ok);
+  std::string s2 = sl::snapshot_json(in);
+  // the 8 MB storage is now held only through the 80-byte view
+  CHECK(s2.find("\"viewOnlyBytes\":8000000") != std::string::npos);
+  CHECK(s2.find("\"reachableBytes\":8000000") != std::string::npos);
+  REQUIRE(in.run("small = small.copy()\n").ok);
+  std::string s3 = sl::snapshot_json(in);
+  CHECK(s3.find("\"reachableBytes\":80,") != std::string::npos);
+  CHECK(s3.find("\"viewOnlyBytes\":0") != std::string::npos);
+}
+
+TEST_CASE("snapshot reports layout, base chains and exact sharing", "[snapshot]") {
+  Interp in;
+  REQUIRE(in.run("import numpy as np\na = np.arange(12).reshape(3, 4)\nv = a[:, ::2]\nw = a[:, 1::2]\n").ok);
+  std::string s = sl::snapshot_json(in);
+  CHECK(s.find("\"name\":\"v\",\"topLevel\":true,\"kind\":\"ndarray\"") != std::string::npos);
+  CHECK(s.find("\"shape\":[3,2],\"strides\":[32,16],\"elementStrides\":[4,2],\"offset\":0") != std::string::npos);
+  CHECK(s.find("\"shape\":[3,2],\"strides\":[32,16],\"elementStrides\":[4,2],\"offset\":8") != std::string::npos);
+  // v and w interleave without touching the same bytes: a and v share, a and w share, v and w don't --
+  // union-find still puts all three in one group through a.
+  CHECK(s.find("[\"a\",\"v\",\"w\"]") != std::string::npos);
+  REQUIRE(in.run("del a\n").ok);
+  std::string s2 = sl::snapshot_json(in);
+  CHECK(s2.find("\"shareGroups\":[]") != std::string::npos);  // v and w alone share no byte
+}
