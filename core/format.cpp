@@ -428,8 +428,10 @@ std::string scalar_str(DType dt, const char* p) {
 }
 
 std::string scalar_repr_np2(DType dt, const char* p) {
-  if (dt == DType::Bool) return std::string("np.True_").substr(0, 0) + (*p ? "np.True_" : "np.False_");
-  return std::string("np.") + name(dt) + "(" + scalar_str(dt, p) + ")";
+  if (dt == DType::Bool) return *p ? "np.True_" : "np.False_";
+  std::string s = scalar_str(dt, p);
+  if (is_complex(dt) && s.front() == '(') s = s.substr(1, s.size() - 2);  // np.complex128(1+2j)
+  return std::string("np.") + name(dt) + "(" + s + ")";
 }
 
 }  // namespace sl

@@ -51,7 +51,7 @@ case "$cmd" in
     status=0
     run() { local name=$1; shift; step "$name"; if ! "$@"; then echo "FAILED: $name"; status=1; fi; }
     run "Catch2 (native)" ./build/native/stridelab_tests
-    run "Catch2 (wasm under Node)" node build/wasm/stridelab_tests.js
+    run "Catch2 (wasm under Node)" node --no-experimental-fetch build/wasm/stridelab_tests.js
     run "package (node --test)" node --test tests/js/
     run "conformance oracle" node ../shared/conformance/check.mjs --xfail tests/conformance.xfail --quiet
     run "browser smoke (headless Chromium)" node tests/browser/smoke.mjs

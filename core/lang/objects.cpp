@@ -7,6 +7,7 @@
 
 #include "core/lang/interp.hpp"
 #include "core/lang/ndarray.hpp"
+#include "core/format.hpp"
 #include "core/numfmt.hpp"
 
 namespace sl::lang {
@@ -119,7 +120,7 @@ TypeObj* Interp::type_of(const Value& v) {
   switch (o->kind) {
     case ObjKind::Str: return t.str;
     case ObjKind::List: return t.list;
-    case ObjKind::Tuple: return t.tuple;
+    case ObjKind::Tuple: return static_cast<TupleObj*>(o)->type ? static_cast<TupleObj*>(o)->type : t.tuple;
     case ObjKind::Dict: return t.dict;
     case ObjKind::Set: return t.set;
     case ObjKind::Function: return t.function;
@@ -151,7 +152,9 @@ std::string Interp::repr(const Value& v) {
     case Tag::Bool: return v.as_bool() ? "True" : "False";
     case Tag::Int: return std::to_string(v.as_int());
     case Tag::Float: return py_float_repr(v.as_float());
-    case Tag::Array: return array_repr(*this, v);
+    case Tag::Array:
+      if (np2_scalar_repr && v.arr().flavor == Flavor::Scalar) return scalar_repr_np2(v.arr().dtype, v.arr().data());
+      return array_repr(*this, v);
     case Tag::Obj: break;
   }
   Obj* o = v.obj();
@@ -160,6 +163,14 @@ std::string Interp::repr(const Value& v) {
     case ObjKind::List:
     case ObjKind::Tuple: {
       bool list = o->kind == ObjKind::List;
+      if (!list && static_cast<TupleObj*>(o)->type) {  // a tuple subclass with its own repr (torch.Size)
+        TypeObj* sub = static_cast<TupleObj*>(o)->type;
+        auto it = sub->attrs.find("__repr__");
+        if (it != sub->attrs.end()) {
+          Value r = call(it->second, std::vector<Value>{v});
+          if (auto* rs = r.as<StrObj>()) return rs->s;
+        }
+      }
       const auto& items = list ? static_cast<ListObj*>(o)->items : static_cast<TupleObj*>(o)->items;
       ReprGuard g(o);
       if (g.recursive) return list ? "[...]" : "(...)";
@@ -612,7 +623,10 @@ Value Interp::getitem(const Value& v, const Value& key) {
       std::vector<Value> out;
       out.reserve(size_t(cnt));
       for (int64_t k = 0, i = st; k < cnt; ++k, i += step) out.push_back(items[size_t(i)]);
-      return list ? make_list(std::move(out)) : make_tuple(std::move(out));
+      if (list) return make_list(std::move(out));
+      Value r = make_tuple(std::move(out));
+      r.as<TupleObj>()->type = static_cast<TupleObj*>(o)->type;  // torch.Size slices are torch.Size
+      return r;
     }
     if (!is_int_like(key))
       type_error(std::string(what) + " indices must be integers or slices, not " + type_of(key)->name);
@@ -928,7 +942,9 @@ Value Interp::binop(const std::string& op, const Value& a, const Value& b) {
       if (auto* l2 = b.as<TupleObj>()) {
         std::vector<Value> v = l->items;
         v.insert(v.end(), l2->items.begin(), l2->items.end());
-        return make_tuple(std::move(v));
+        Value r = make_tuple(std::move(v));
+        r.as<TupleObj>()->type = l->type;  // torch.Size + tuple is a torch.Size
+        return r;
       }
   }
   if (op == "*" && (ai || bi)) {
@@ -949,7 +965,11 @@ Value Interp::binop(const std::string& op, const Value& a, const Value& b) {
       return r;
     };
     if (auto* l = seq.as<ListObj>()) return make_list(rep(l->items));
-    if (auto* l = seq.as<TupleObj>()) return make_tuple(rep(l->items));
+    if (auto* l = seq.as<TupleObj>()) {
+      Value r = make_tuple(rep(l->items));
+      r.as<TupleObj>()->type = l->type;
+      return r;
+    }
   }
   if (op == "%" && a.as<StrObj>()) {
     return call(builtins["__percent_format__"], std::vector<Value>{a, b});

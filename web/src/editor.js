@@ -161,11 +161,12 @@ const highlight = HighlightStyle.define([
 // ---- editor ----------------------------------------------------------------------
 
 /**
- * @param {{ parent: Element, doc: string, nonce?: string, dark?: boolean,
+ * @param {{ parent: Element, doc: string, nonce?: string, dark?: boolean, wrap?: boolean,
  *           onRun: () => void, onChange?: (doc: string) => void }} options
  */
-export function createEditor({ parent, doc, nonce = '', dark = false, onRun, onChange }) {
+export function createEditor({ parent, doc, nonce = '', dark = false, wrap = false, onRun, onChange }) {
   const darkness = new Compartment();
+  const wrapping = new Compartment();
   const runKeys = Prec.highest(keymap.of([
     { key: 'Shift-Enter', run: () => { onRun(); return true; } },
     { key: 'Mod-Enter', run: () => { onRun(); return true; } },
@@ -207,6 +208,7 @@ export function createEditor({ parent, doc, nonce = '', dark = false, onRun, onC
         typeOverSelection,
         theme,
         darkness.of(EditorView.darkTheme.of(dark)),
+        wrapping.of(wrap ? EditorView.lineWrapping : []),
         // style-mod inserts <style> elements; the page's CSP admits them by nonce.
         EditorView.cspNonce.of(nonce),
         EditorView.contentAttributes.of({ 'aria-label': 'Python program' }),
@@ -233,6 +235,10 @@ export function createEditor({ parent, doc, nonce = '', dark = false, onRun, onC
       const pos = view.state.doc.line(line).from;
       view.dispatch({ selection: { anchor: pos }, effects: EditorView.scrollIntoView(pos, { y: 'center' }) });
       view.focus();
+    },
+    /** Soft-wraps long lines (narrow screens), or not. */
+    setWrap(value) {
+      view.dispatch({ effects: wrapping.reconfigure(value ? EditorView.lineWrapping : []) });
     },
     setDark(value) {
       view.dispatch({ effects: darkness.reconfigure(EditorView.darkTheme.of(value)) });

@@ -98,6 +98,8 @@ function main({ storage = globalThis.localStorage } = {}) {
   });
 
   const darkQuery = matchMedia('(prefers-color-scheme: dark)');
+  // Matches the stacked layout in style.css, where a side scroll would hide code.
+  const narrowQuery = matchMedia('(max-width: 760px)');
   const save = debounce((code) => {
     try { storage?.setItem(STORAGE_KEY, code); } catch { /* private mode, quota: not fatal */ }
   }, 300);
@@ -107,10 +109,12 @@ function main({ storage = globalThis.localStorage } = {}) {
     doc: loadCode(storage),
     nonce: cspNonce(),
     dark: darkQuery.matches,
+    wrap: narrowQuery.matches,
     onRun: () => run(),
     onChange: save,
   });
   darkQuery.addEventListener('change', (e) => editor.setDark(e.matches));
+  narrowQuery.addEventListener('change', (e) => editor.setWrap(e.matches));
 
   async function run() {
     if (state === 'running' || state === 'error') return;
