@@ -266,7 +266,9 @@ Value round_value(Interp& in, const Value& x, const Value& nd) {
   if (nd.is_none()) {
     if (std::isnan(v)) in.raise_exc("ValueError", "cannot convert float NaN to integer");
     if (std::isinf(v)) in.raise_exc("OverflowError", "cannot convert float infinity to integer");
-    return Value::integer(int64_t(std::nearbyint(v)));
+    double r = std::nearbyint(v);
+    if (std::fabs(r) >= 9.2233720368547758e18) in.raise_exc("OverflowError", "integer too large for stridelab's 64-bit ints");
+    return Value::integer(int64_t(r));
   }
   int64_t n = in.index_value(nd);
   if (std::isnan(v) || std::isinf(v) || n > 308) return Value::floating(v);

@@ -838,7 +838,7 @@ Value Interp::binop(const std::string& op, const Value& a, const Value& b) {
       return Value::integer(floordiv_i(x, y));
     }
     if (op == "%") {
-      if (y == 0) raise_exc("ZeroDivisionError", "integer division or modulo by zero");
+      if (y == 0) raise_exc("ZeroDivisionError", "integer modulo by zero");
       if (y == -1) return Value::integer(0);
       return Value::integer(mod_i(x, y));
     }
@@ -946,6 +946,13 @@ Value Interp::binop(const std::string& op, const Value& a, const Value& b) {
         r.as<TupleObj>()->type = l->type;  // torch.Size + tuple is a torch.Size
         return r;
       }
+  }
+  if (op == "+") {
+    for (const char* nm : {"str", "list", "tuple"}) {
+      TypeObj* ty = std::string(nm) == "str" ? t.str : std::string(nm) == "list" ? t.list : t.tuple;
+      if (type_of(a) == ty && type_of(b) != ty && !b.is_array())
+        type_error(std::string("can only concatenate ") + nm + " (not \"" + type_of(b)->name + "\") to " + nm);
+    }
   }
   if (op == "*" && (ai || bi)) {
     const Value& seq = ai ? b : a;

@@ -95,6 +95,9 @@ struct ListObj : Obj {
 struct TupleObj : Obj {
   static constexpr ObjKind kKind = ObjKind::Tuple;
   std::vector<Value> items;
+  // A tuple subclass (torch.Size): type_of reports it, repr calls its
+  // "__repr__" attribute, and slicing, + and * keep it. nullptr: plain tuple.
+  TypeObj* type = nullptr;
   explicit TupleObj(std::vector<Value> v) : Obj(kKind), items(std::move(v)) {}
 };
 
