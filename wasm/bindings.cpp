@@ -8,5 +8,13 @@ EMSCRIPTEN_BINDINGS(stridelab) {
       .constructor<>()
       .function("run", &sl::Session::run)
       .function("setStepBudget", &sl::Session::set_step_budget)
-      .function("snapshot", &sl::Session::snapshot);
+      .function("snapshot", &sl::Session::snapshot)
+      .function("setJson", &sl::Session::set_json)
+      .function("getJson", &sl::Session::get_json)
+      .function("delVar", &sl::Session::del_var)
+      .function("variables", &sl::Session::variables)
+      .function("newArray", &sl::Session::new_array)
+      .function("exportArray", &sl::Session::export_array)
+      .function("releaseExports", &sl::Session::release_exports)
+      .class_function("heapStats", &sl::Session::heap_stats);
 }

@@ -4,6 +4,9 @@
 #pragma once
 #include <memory>
 #include <string>
+#include <vector>
+
+#include "core/array.hpp"
 
 namespace sl::lang {
 class Interp;
@@ -21,8 +24,26 @@ class Session {
   // The inspection snapshot of the session's variables (core/api/snapshot.hpp).
   std::string snapshot();
 
+  // Variables as data (every result is JSON; failures are {"error":"Type: msg"}).
+  std::string set_json(const std::string& name, const std::string& json);  // {"ok":true}
+  std::string get_json(const std::string& name);                           // {"value":...}
+  std::string del_var(const std::string& name);                            // {"ok":true}
+  std::string variables();                                                 // {"names":[...]}
+  // Creates a zeroed owning array bound to `name`; returns {"ptr":P,"nbytes":N}
+  // so the caller can fill the bytes in place (the bindings copy a TypedArray there).
+  std::string new_array(const std::string& name, const std::string& dtype, const std::string& shape_json, bool torch);
+  // Layout of the array in `name` plus "ptr": the address of its first element
+  // when C-contiguous, else of a C-contiguous copy the session keeps until
+  // release_exports() or the next run. {"error":...} if `name` is no array.
+  std::string export_array(const std::string& name);
+  void release_exports();
+
+  // Live array storages of the whole module (leak checks).
+  static std::string heap_stats();
+
  private:
   std::unique_ptr<lang::Interp> in_;
+  std::vector<ArrayPtr> exports_;
 };
 
 // JSON string literal for UTF-8 text (invalid bytes become U+FFFD).

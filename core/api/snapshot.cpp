@@ -1,6 +1,8 @@
 #include "core/api/snapshot.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cstdio>
 #include <functional>
 #include <map>
 #include <set>
@@ -8,6 +10,7 @@
 
 #include "core/api/session.hpp"
 #include "core/lang/interp.hpp"
+#include "core/iter.hpp"
 #include "core/overlap.hpp"
 #include "core/storage.hpp"
 
@@ -53,6 +56,25 @@ std::string truncate_utf8(const std::string& s, size_t max_chars) {
     }
   }
   return i < s.size() ? s.substr(0, i) + "…" : s;
+}
+
+// FNV-1a over the array's elements in logical order: the page compares it
+// between runs to highlight every array whose values changed (e.g. after a
+// write through a view). Arrays above the cap report null (not hashed).
+std::string content_hash(const Array& a, int64_t max_bytes) {
+  if (a.nbytes() > max_bytes) return "null";
+  uint64_t h = 1469598103934665603ull;
+  std::array<char*, 1> base{a.data()};
+  std::array<const Strides*, 1> st{&a.strides};
+  int isz = a.itemsize();
+  for_each_strided<1>(a.shape, base, st, [&](std::array<char*, 1>& p, const std::array<int64_t, 1>& s, int64_t n) {
+    const char* q = p[0];
+    for (int64_t i = 0; i < n; ++i, q += s[0])
+      for (int b = 0; b < isz; ++b) h = (h ^ static_cast<unsigned char>(q[b])) * 1099511628211ull;
+  });
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "\"%016llx\"", static_cast<unsigned long long>(h));
+  return buf;
 }
 
 }  // namespace
@@ -197,6 +219,7 @@ std::string snapshot_json(Interp& in, const SnapshotOptions& opt) {
            ",\"storage\":" + std::to_string(a.storage->id()) + ",\"storageBytes\":" + std::to_string(a.storage->nbytes()) +
            ",\"extent\":[" + std::to_string(ext.lo) + "," + std::to_string(ext.hi) + "]" +
            ",\"object\":" + std::to_string(obj_id.count(&a) ? obj_id[&a] : -1) +
+           ",\"hash\":" + content_hash(a, opt.hash_max_bytes) +
            ",\"flags\":{\"C_CONTIGUOUS\":" + (a.c_contiguous() ? "true" : "false") +
            ",\"F_CONTIGUOUS\":" + (a.f_contiguous() ? "true" : "false") +
            ",\"OWNDATA\":" + (a.owndata ? "true" : "false") + ",\"WRITEABLE\":" + (a.writeable ? "true" : "false") +

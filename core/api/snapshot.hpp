@@ -5,6 +5,7 @@
 //
 // Invariant: the snapshot only reads; building it never changes the session.
 #pragma once
+#include <cstdint>
 #include <string>
 
 namespace sl::lang {
@@ -17,6 +18,7 @@ struct SnapshotOptions {
   int max_container_items = 64;   // list/dict members listed as name[i] / name['k']
   int preview_chars = 400;        // str(value) shown per variable, truncated
   int64_t share_max_work = 20000; // exact overlap solver budget per pair (TOO_HARD -> "may")
+  int64_t hash_max_bytes = 64 << 20;  // content hashes for arrays up to this size
 };
 
 std::string snapshot_json(lang::Interp& in, const SnapshotOptions& opt = {});

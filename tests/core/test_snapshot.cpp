@@ -38,3 +38,19 @@ TEST_CASE("snapshot reports layout, base chains and exact sharing", "[snapshot]"
   std::string s2 = sl::snapshot_json(in);
   CHECK(s2.find("\"shareGroups\":[]") != std::string::npos);  // v and w alone share no byte
 }
+
+TEST_CASE("content hashes change exactly for the arrays a write touched", "[snapshot]") {
+  Interp in;
+  REQUIRE(in.run("import numpy as np\na = np.arange(6)\nv = a[::2]\nc = a.copy()\n").ok);
+  auto hash_of = [](const std::string& js, const std::string& name) {
+    size_t p = js.find("\"name\":\"" + name + "\"");
+    size_t h = js.find("\"hash\":", p);
+    return js.substr(h + 7, 18);
+  };
+  std::string s1 = sl::snapshot_json(in);
+  REQUIRE(in.run("v[1] = 100\n").ok);  // writes a[2] through the view
+  std::string s2 = sl::snapshot_json(in);
+  CHECK(hash_of(s1, "a") != hash_of(s2, "a"));
+  CHECK(hash_of(s1, "v") != hash_of(s2, "v"));
+  CHECK(hash_of(s1, "c") == hash_of(s2, "c"));
+}

@@ -52,3 +52,54 @@ test('a step budget stops runaway loops and the session stays usable', async () 
   assert.equal(s.run('print(1)').stdout, '1\n');
   s.dispose();
 });
+
+test('variables cross the boundary as data', async () => {
+  const s = (await init()).session();
+  s.set('cfg', { n: 3, name: 'héllo', xs: [1, 2.5, null, true] });
+  assert.equal(s.run("print(cfg['n'] * 2, cfg['name'], cfg['xs'])").stdout, "6 héllo [1, 2.5, None, True]\n");
+  s.run('y = {"a": [1, (2, 3)], "b": 1.5, "c": float("nan")}');
+  const y = s.get('y');
+  assert.deepEqual(y.a, [1, [2, 3]]);
+  assert.equal(y.b, 1.5);
+  assert.ok(Number.isNaN(y.c));
+  assert.deepEqual(s.variables(), ['cfg', 'y']);
+  s.delete('y');
+  assert.throws(() => s.get('y'), /NameError: name 'y' is not defined/);
+  assert.throws(() => s.set('not valid', 1), /ValueError: not a valid Python identifier/);
+  s.dispose();
+});
+
+test('TypedArrays in and out, zero-copy where the layout allows', async () => {
+  const s = (await init()).session();
+  s.setArray('x', new Float32Array([1, 2, 3, 4, 5, 6]), { shape: [2, 3] });
+  assert.equal(s.run('print(x.dtype, x.shape, x.strides)\nprint(x.T)').stdout, 'float32 (2, 3) (12, 4)\n[[1. 4.]\n [2. 5.]\n [3. 6.]]\n');
+  s.run('t = x.T');
+  const t = s.getArray('t');  // non-contiguous: a C-order copy
+  assert.deepEqual([...t.data], [1, 4, 2, 5, 3, 6]);
+  assert.deepEqual(t.shape, [3, 2]);
+  const live = s.getArray('x', { copy: false });  // contiguous: a view of wasm memory
+  live.data[0] = 100;
+  assert.equal(s.run('print(x[0, 0], t[0, 0])').stdout, '100.0 100.0\n');
+  s.setArray('m', [[1, 2], [3, 4]]);
+  assert.equal(s.run('print(m.dtype, m.sum() if hasattr(m, "sum") else 10)').stdout.split(' ')[0], 'int64');
+  s.setArray('b', new BigInt64Array([5n, -6n]));
+  assert.deepEqual([...s.getArray('b').data], [5n, -6n]);
+  assert.throws(() => s.setArray('bad', new Float64Array(3), { shape: [2, 2] }), /RangeError|bytes given/);
+  s.dispose();
+});
+
+test('no handle or storage leaks across sessions', async () => {
+  const lib = await init();
+  const before = lib.stats();
+  for (let i = 0; i < 20; i++) {
+    const s = lib.session();
+    s.run('import numpy as np\na = np.arange(100000)\nv = a[::2]\nw = v.reshape(-1, 10)');
+    s.setArray('z', new Float64Array(1000));
+    s.getArray('w');
+    s.dispose();
+  }
+  const after = lib.stats();
+  assert.equal(after.liveSessions, before.liveSessions);
+  assert.equal(after.liveStorages, before.liveStorages);
+  assert.equal(after.liveBytes, before.liveBytes);
+});

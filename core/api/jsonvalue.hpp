@@ -1,0 +1,27 @@
+// jsonvalue: JSON text <-> interpreter values, for the JS API's set()/get().
+//
+// JSON -> Python: null -> None, true/false -> bool, numbers -> int when written
+// without '.', 'e' or 'E' and within int64, else float; strings -> str; arrays ->
+// list; objects -> dict (string keys). Python -> JSON: None, bool, int, float
+// (non-finite floats as {"$float":"nan"|"inf"|"-inf"}), str, list/tuple ->
+// array, dict with str keys -> object, complex -> {"$complex":[re,im]},
+// NumPy scalars as their Python value, arrays/tensors -> {"$array": layout},
+// anything else -> {"$repr":"..."}.
+#pragma once
+#include <string>
+
+#include "core/lang/value.hpp"
+
+namespace sl {
+
+namespace lang {
+class Interp;
+}
+
+// Throws PyError("ValueError", "invalid JSON: ...") on malformed input.
+lang::Value json_to_value(lang::Interp& in, const std::string& json);
+std::string value_to_json(lang::Interp& in, const lang::Value& v);
+// {"kind","dtype","shape","strides","offset","nbytes","contiguous"} of an array.
+std::string array_layout_json(const Array& a);
+
+}  // namespace sl
