@@ -19,7 +19,9 @@ async function loadWasmBytes(options) {
   if (options.wasmBinary) return options.wasmBinary;
   const url = options.wasmUrl ? new URL(options.wasmUrl, import.meta.url) : wasmUrl;
   if (isNode && url.protocol === 'file:') {
-    const fs = await import('node:fs/promises');
+    // A non-literal specifier keeps browser bundlers from trying to resolve it.
+    const fsModule = 'node:fs/promises';
+    const fs = await import(/* @vite-ignore */ fsModule);
     return fs.readFile(url);
   }
   return url;
@@ -127,9 +129,14 @@ class Session {
     if (!this.#handle) throw new Error('stridelab: session has been disposed');
     return this.#handle;
   }
-  /** Runs Python code; returns { stdout, error, traceback, line, col, repr }. */
-  run(code, { echo = false } = {}) {
+  /**
+   * Runs Python code; returns { stdout, error, traceback, line, col, repr }.
+   * options: echo (repr of a trailing expression, like the REPL), filename
+   * (what tracebacks call the code; default "<stdin>").
+   */
+  run(code, { echo = false, filename } = {}) {
     if (typeof code !== 'string') throw new TypeError('stridelab: run(code) expects a string');
+    if (filename != null) return JSON.parse(this.#h().runFile(code, String(filename)));
     return JSON.parse(this.#h().run(code, echo));
   }
   /** The inspection snapshot (see docs/api.md). */

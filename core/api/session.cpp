@@ -154,9 +154,12 @@ std::string Session::heap_stats() {
 
 void Session::set_step_budget(double steps) { in_->step_budget = steps < 0 ? -1 : int64_t(steps); }
 
-std::string Session::run(const std::string& code, bool echo) {
+std::string Session::run(const std::string& code, bool echo) { return run_impl(code, echo, "<stdin>"); }
+std::string Session::run_file(const std::string& code, const std::string& filename) { return run_impl(code, false, filename); }
+
+std::string Session::run_impl(const std::string& code, bool echo, const std::string& filename) {
   exports_.clear();
-  lang::Interp::Result r = in_->run(code, echo);
+  lang::Interp::Result r = in_->run(code, echo, filename);
   std::string j = "{\"stdout\":" + json_string(r.out);
   if (r.ok) {
     j += ",\"error\":null,\"traceback\":null,\"line\":null,\"col\":null";

@@ -20,6 +20,7 @@ class Session {
   ~Session();
   // Runs `code`; returns {"stdout":..., "error":..., "traceback":..., "line":..., "repr":...} as JSON.
   std::string run(const std::string& code, bool echo);
+  std::string run_file(const std::string& code, const std::string& filename);
   void set_step_budget(double steps);
   // The inspection snapshot of the session's variables (core/api/snapshot.hpp).
   std::string snapshot();
@@ -42,6 +43,7 @@ class Session {
   static std::string heap_stats();
 
  private:
+  std::string run_impl(const std::string& code, bool echo, const std::string& filename);
   std::unique_ptr<lang::Interp> in_;
   std::vector<ArrayPtr> exports_;
 };

@@ -146,7 +146,7 @@ bool Interp::exception_matches(const PyError& err, const Value& spec, Value& exc
 }
 
 // ---------------------------------------------------------------- run
-Interp::Result Interp::run(const std::string& src, bool echo_last_expr) {
+Interp::Result Interp::run(const std::string& src, bool echo_last_expr, const std::string& filename) {
   Result r;
   out_.clear();
   out_truncated_ = false;
@@ -164,7 +164,25 @@ Interp::Result Interp::run(const std::string& src, bool echo_last_expr) {
       r.line = last_syntax_error().line;
       r.col = last_syntax_error().col + 1;
     }
-    r.traceback = "  File \"<stdin>\", line " + std::to_string(r.line) + "\n" + e.type + ": " + e.msg + "\n";
+    r.traceback = "  File \"" + filename + "\", line " + std::to_string(r.line) + "\n";
+    if (r.line >= 1) {
+      // CPython shows the offending line and a caret under the column
+      size_t st = 0;
+      for (int k = 1; k < r.line && st != std::string::npos; ++k) {
+        st = src.find('\n', st);
+        if (st != std::string::npos) ++st;
+      }
+      if (st != std::string::npos) {
+        std::string code = src.substr(st, src.find('\n', st) == std::string::npos ? std::string::npos : src.find('\n', st) - st);
+        size_t lead = code.find_first_not_of(" \t");
+        if (lead != std::string::npos) {
+          r.traceback += "    " + code.substr(lead) + "\n";
+          int caret = r.col - 1 - int(lead);
+          r.traceback += "    " + std::string(size_t(std::max(caret, 0)), ' ') + "^\n";
+        }
+      }
+    }
+    r.traceback += e.type + ": " + e.msg + "\n";
     return r;
   }
   // Functions keep their own FuncDef alive; the module tree itself is dropped after the run.
@@ -211,7 +229,7 @@ Interp::Result Interp::run(const std::string& src, bool echo_last_expr) {
       r.line = tb.front().second;
       std::string text = "Traceback (most recent call last):\n";
       for (auto& [fn, ln] : tb) {
-        text += "  File \"<stdin>\", line " + std::to_string(ln) + ", in " + fn + "\n";
+        text += "  File \"" + filename + "\", line " + std::to_string(ln) + ", in " + fn + "\n";
         if (ln >= 1 && size_t(ln) <= cur_source_->size()) {
           std::string code = (*cur_source_)[ln - 1];
           size_t a = code.find_first_not_of(" \t");

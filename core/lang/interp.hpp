@@ -70,7 +70,8 @@ class Interp {
     std::string echo;          // repr of a trailing expression statement (REPL echo), "" if None/none
     bool has_echo = false;
   };
-  Result run(const std::string& src, bool echo_last_expr = false);
+  // `filename` is what tracebacks name ("<stdin>" for the REPL, the script path for the CLI).
+  Result run(const std::string& src, bool echo_last_expr = false, const std::string& filename = "<stdin>");
 
   // ---- services for builtins and modules ----
   Value call(const Value& f, Args& a);

@@ -1,0 +1,123 @@
+// Type declarations for the stridelab package (hand-written: Emscripten 3.1.6
+// cannot generate them). The shapes mirror docs/api.md.
+
+export type DType =
+  | 'bool' | 'int8' | 'int16' | 'int32' | 'int64' | 'uint8' | 'uint16' | 'uint32' | 'uint64'
+  | 'float16' | 'float32' | 'float64' | 'complex64' | 'complex128';
+
+export interface RunResult {
+  /** Everything the program printed. */
+  stdout: string;
+  /** null, or the last line of the Python traceback: "TypeName: message". */
+  error: string | null;
+  /** The full Python-style traceback text, or null. */
+  traceback: string | null;
+  /** 1-based line of the failing statement, or null. */
+  line: number | null;
+  /** 1-based column (SyntaxError only), or null. */
+  col: number | null;
+  /** With { echo: true }: repr of a trailing expression statement, or null. */
+  repr: string | null;
+}
+
+export interface RunOptions {
+  /** Show the repr of a trailing expression (REPL echo, NumPy-2-style scalars). */
+  echo?: boolean;
+  /** What tracebacks call the code (default "<stdin>"). */
+  filename?: string;
+}
+
+export type TypedArray =
+  | Int8Array | Uint8Array | Uint8ClampedArray | Int16Array | Uint16Array | Int32Array | Uint32Array
+  | Float32Array | Float64Array | BigInt64Array | BigUint64Array;
+
+export interface ArrayData {
+  kind: 'ndarray' | 'tensor';
+  dtype: DType;
+  shape: number[];
+  /** Byte strides of the array in the engine (the data below is always C order). */
+  strides: number[];
+  /** Elements in C order. complex dtypes interleave (re, im); float16 is raw bits. */
+  data: TypedArray;
+}
+
+export interface SetArrayOptions {
+  shape?: number[];
+  dtype?: DType;
+  /** Create a torch.Tensor instead of a numpy.ndarray. */
+  torch?: boolean;
+}
+
+export interface Flags {
+  C_CONTIGUOUS: boolean;
+  F_CONTIGUOUS: boolean;
+  OWNDATA: boolean;
+  WRITEABLE: boolean;
+  ALIGNED: boolean;
+  WRITEBACKIFCOPY: boolean;
+}
+
+export interface SnapshotVariable {
+  name: string;
+  topLevel: boolean;
+  kind: 'ndarray' | 'tensor' | 'scalar' | 'function' | 'module' | 'other';
+  type: string;
+  preview: string;
+  dtype?: DType;
+  itemsize?: number;
+  shape?: number[];
+  strides?: number[];
+  elementStrides?: number[];
+  offset?: number;
+  size?: number;
+  nbytes?: number;
+  storage?: number;
+  storageBytes?: number;
+  extent?: [number, number];
+  object?: number;
+  hash?: string | null;
+  flags?: Flags;
+  baseChain?: number[];
+}
+
+export interface Snapshot {
+  heap: { liveBytes: number; liveStorages: number; peakBytes: number; reachableBytes: number; viewOnlyBytes: number };
+  storages: { id: number; nbytes: number; ownerNamed: boolean; holders: string[] }[];
+  objects: { id: number; names: string[]; kind: 'ndarray' | 'tensor' | 'DummyArray'; base: number | null; ownsData: boolean }[];
+  variables: SnapshotVariable[];
+  shareGroups: string[][];
+  tooHardPairs: [string, string][];
+}
+
+export type JsValue = null | boolean | number | string | JsValue[] | { [key: string]: JsValue };
+
+export interface Session {
+  run(code: string, options?: RunOptions): RunResult;
+  snapshot(): Snapshot;
+  setStepBudget(steps: number): void;
+  set(name: string, value: JsValue | TypedArray | { data: TypedArray; shape?: number[]; dtype?: DType }): this;
+  get(name: string): unknown;
+  delete(name: string): void;
+  variables(): string[];
+  setArray(name: string, data: TypedArray | unknown[], options?: SetArrayOptions): this;
+  getArray(name: string, options?: { copy?: boolean }): ArrayData;
+  dispose(): void;
+  readonly disposed: boolean;
+}
+
+export interface Stridelab {
+  version: string;
+  session(): Session;
+  stats(): { liveSessions: number; liveBytes: number; liveStorages: number };
+}
+
+export interface InitOptions {
+  /** Where to load stridelab-core.wasm from (bundlers, CDNs). */
+  wasmUrl?: string | URL;
+  /** The .wasm bytes themselves. */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+}
+
+export function init(options?: InitOptions): Promise<Stridelab>;
+declare const _default: { init: typeof init };
+export default _default;
