@@ -150,7 +150,7 @@ std::string snapshot_json(Interp& in, const SnapshotOptions& opt) {
   std::vector<size_t> parent(entries.size());
   for (size_t i = 0; i < parent.size(); ++i) parent[i] = i;
   std::function<size_t(size_t)> find = [&](size_t x) { return parent[x] == x ? x : parent[x] = find(parent[x]); };
-  std::vector<std::string> maybe_pairs;
+  std::vector<std::string> maybe_pairs, share_pairs;
   for (size_t p = 0; p < arr_entries.size(); ++p) {
     for (size_t q = p + 1; q < arr_entries.size(); ++q) {
       const Array& x = entries[arr_entries[p]].value.arr();
@@ -158,8 +158,9 @@ std::string snapshot_json(Interp& in, const SnapshotOptions& opt) {
       if (x.storage != y.storage) continue;
       MemOverlap r = &x == &y ? MemOverlap::Yes : solve_may_share_memory(x, y, opt.share_max_work);
       if (r == MemOverlap::No) continue;
-      if (r != MemOverlap::Yes)
-        maybe_pairs.push_back("[" + json_string(entries[arr_entries[p]].name) + "," + json_string(entries[arr_entries[q]].name) + "]");
+      std::string pair = json_string(entries[arr_entries[p]].name) + "," + json_string(entries[arr_entries[q]].name);
+      share_pairs.push_back("[" + pair + (r == MemOverlap::Yes ? ",\"yes\"]" : ",\"maybe\"]"));
+      if (r != MemOverlap::Yes) maybe_pairs.push_back("[" + pair + "]");
       parent[find(arr_entries[p])] = find(arr_entries[q]);
     }
   }
@@ -175,8 +176,12 @@ std::string snapshot_json(Interp& in, const SnapshotOptions& opt) {
   j += ",\"storages\":[";
   bool first = true;
   for (auto& [sid, st] : storages) {
+    int owner_obj = -1;
+    for (size_t k = 0; k < objs.size(); ++k)
+      if (objs[k]->owndata && objs[k]->storage.get() == st) owner_obj = int(k);
     j += std::string(first ? "" : ",") + "{\"id\":" + std::to_string(sid) + ",\"nbytes\":" + std::to_string(st->nbytes()) +
-         ",\"ownerNamed\":" + (owner_named[sid] ? "true" : "false") + ",\"holders\":[";
+         ",\"ownerNamed\":" + (owner_named[sid] ? "true" : "false") + ",\"ownerObject\":" +
+         (owner_obj >= 0 ? std::to_string(owner_obj) : std::string("null")) + ",\"holders\":[";
     for (size_t k = 0; k < holders[sid].size(); ++k) j += (k ? "," : "") + json_string(holders[sid][k]);
     j += "]}";
     first = false;
@@ -190,7 +195,10 @@ std::string snapshot_json(Interp& in, const SnapshotOptions& opt) {
     j += "],\"kind\":";
     j += a->flavor == Flavor::DummyBase ? "\"DummyArray\"" : a->flavor == Flavor::Torch ? "\"tensor\"" : "\"ndarray\"";
     j += ",\"base\":" + (a->base ? std::to_string(obj_id.count(a->base.get()) ? obj_id[a->base.get()] : -1) : std::string("null"));
-    j += ",\"ownsData\":" + std::string(a->owndata ? "true" : "false") + "}";
+    j += ",\"ownsData\":" + std::string(a->owndata ? "true" : "false");
+    j += ",\"dtype\":" + json_string(name(a->dtype)) + ",\"shape\":" + ints_json(a->shape) +
+         ",\"strides\":" + ints_json(a->strides) + ",\"offset\":" + std::to_string(a->offset) +
+         ",\"nbytes\":" + std::to_string(a->nbytes()) + ",\"storage\":" + std::to_string(a->storage->id()) + "}";
   }
   j += "],\"variables\":[";
   for (size_t i = 0; i < entries.size(); ++i) {
@@ -244,6 +252,8 @@ std::string snapshot_json(Interp& in, const SnapshotOptions& opt) {
     j += "]";
     first = false;
   }
+  j += "],\"sharePairs\":[";
+  for (size_t k = 0; k < share_pairs.size(); ++k) j += (k ? "," : "") + share_pairs[k];
   j += "],\"tooHardPairs\":[";
   for (size_t k = 0; k < maybe_pairs.size(); ++k) j += (k ? "," : "") + maybe_pairs[k];
   return j + "]}";

@@ -54,3 +54,15 @@ TEST_CASE("content hashes change exactly for the arrays a write touched", "[snap
   CHECK(hash_of(s1, "v") != hash_of(s2, "v"));
   CHECK(hash_of(s1, "c") == hash_of(s2, "c"));
 }
+
+TEST_CASE("sharePairs answers per pair; objects carry their layout", "[snapshot]") {
+  Interp in;
+  REQUIRE(in.run("import numpy as np\nemb = np.arange(50, dtype=np.float32).reshape(25, 2)\n"
+                 "parts = [emb[0:8], emb[8:16], emb[16:25]]\n").ok);
+  std::string s = sl::snapshot_json(in);
+  CHECK(s.find("[\"emb\",\"parts[0]\",\"yes\"]") != std::string::npos);
+  CHECK(s.find("[\"emb\",\"parts[2]\",\"yes\"]") != std::string::npos);
+  CHECK(s.find("[\"parts[0]\",\"parts[1]\"") == std::string::npos);  // neighbours share no byte
+  CHECK(s.find("\"kind\":\"ndarray\",\"base\":null,\"ownsData\":true,\"dtype\":\"float32\",\"shape\":[50]") != std::string::npos);
+  CHECK(s.find("\"ownerObject\":") != std::string::npos);
+}
