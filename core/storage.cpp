@@ -1,5 +1,6 @@
 #include "core/storage.hpp"
 
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -15,9 +16,12 @@ uint64_t g_next_id = 1;
 
 std::shared_ptr<Storage> Storage::allocate(int64_t nbytes) {
   if (nbytes < 0) value_error("negative dimensions are not allowed");
+  // size_t is 32 bits in wasm32: a request that does not fit must fail here,
+  // never be truncated into a smaller allocation.
+  if (uint64_t(nbytes) > uint64_t(SIZE_MAX) - 64 || uint64_t(nbytes) > (uint64_t(1) << 62))
+    raise("MemoryError", "out of memory");
   // Always allocate at least 16 bytes so data() is a real, aligned address.
   size_t n = size_t(nbytes < 16 ? 16 : nbytes);
-  if (uint64_t(nbytes) > (uint64_t(1) << 62)) raise("MemoryError", "array is too big");
   void* p = std::calloc(n, 1);
   if (!p) raise("MemoryError", "out of memory");
   return std::shared_ptr<Storage>(new Storage(static_cast<char*>(p), nbytes));

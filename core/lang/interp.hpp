@@ -155,6 +155,7 @@ class Interp {
   std::string out_;
   bool out_truncated_ = false;
   int depth_ = 0;
+  int repr_depth_ = 0;  // nesting of repr/eq/hash (RecursionError instead of a native stack overflow)
   int64_t steps_ = 0;
   std::vector<std::pair<std::string, int>> frames_;  // function name, current line
  public:

@@ -56,6 +56,40 @@ double mod_f(double a, double b) {
 
 }  // namespace
 
+namespace {
+int g_release_depth = 0;
+std::vector<std::vector<Value>> g_release_queue;
+}  // namespace
+
+void release_children(std::vector<Value>&& children) {
+  if (children.empty()) return;
+  if (g_release_depth > 32) {
+    g_release_queue.push_back(std::move(children));
+    return;
+  }
+  ++g_release_depth;
+  children.clear();
+  if (g_release_depth == 1) {
+    while (!g_release_queue.empty()) {
+      std::vector<Value> batch = std::move(g_release_queue.back());
+      g_release_queue.pop_back();
+      batch.clear();
+    }
+  }
+  --g_release_depth;
+}
+
+void release_table(HashTable& t) {
+  std::vector<Value> children;
+  children.reserve(t.entries.size() * 2);
+  for (auto& [k, v] : t.entries) {
+    children.push_back(std::move(k));
+    children.push_back(std::move(v));
+  }
+  t.entries.clear();
+  release_children(std::move(children));
+}
+
 bool complex_parts(const Value& v, double& re, double& im) {
   if (auto* c = v.as<ComplexObj>()) {
     re = c->re;
@@ -147,6 +181,13 @@ bool Interp::isinstance(const Value& v, const TypeObj* ty) { return type_of(v)->
 
 // ---------------------------------------------------------------- repr / str
 std::string Interp::repr(const Value& v) {
+  if (v.is_obj() && repr_depth_ > 300)
+    raise_exc("RecursionError", "maximum recursion depth exceeded while getting the repr of an object");
+  struct Depth {
+    int& d;
+    explicit Depth(int& x) : d(++x) {}
+    ~Depth() { --d; }
+  } depth_guard(repr_depth_);
   switch (v.tag()) {
     case Tag::None: return "None";
     case Tag::Bool: return v.as_bool() ? "True" : "False";
@@ -312,6 +353,12 @@ bool Interp::truthy(const Value& v) {
 static bool is_num(const Value& v) { return v.is_bool() || v.is_int() || v.is_float(); }
 
 bool Interp::eq(const Value& a, const Value& b) {
+  if (repr_depth_ > 300) raise_exc("RecursionError", "maximum recursion depth exceeded in comparison");
+  struct Depth {
+    int& d;
+    explicit Depth(int& x) : d(++x) {}
+    ~Depth() { --d; }
+  } depth_guard(repr_depth_);
   if (is_num(a) && is_num(b)) {
     if (a.is_float() || b.is_float()) {
       double x = a.is_float() ? a.as_float() : double(a.as_int());
@@ -387,6 +434,12 @@ bool Interp::eq(const Value& a, const Value& b) {
 }
 
 uint64_t Interp::hash(const Value& v) {
+  if (repr_depth_ > 300) raise_exc("RecursionError", "maximum recursion depth exceeded while hashing");
+  struct Depth {
+    int& d;
+    explicit Depth(int& x) : d(++x) {}
+    ~Depth() { --d; }
+  } depth_guard(repr_depth_);
   switch (v.tag()) {
     case Tag::None: return 0x9e3779b97f4a7c15ull;
     case Tag::Bool:

@@ -86,11 +86,18 @@ struct StrObj : Obj {
   std::string s;
   explicit StrObj(std::string v) : Obj(kKind), s(std::move(v)) {}
 };
+// Releases a container's children without deep native recursion: freeing a
+// list nested a million levels deep must not overflow the stack (CPython's
+// "trashcan"). Past a small depth the children are queued and freed by the
+// outermost release, iteratively.
+void release_children(std::vector<Value>&& children);
+
 struct ListObj : Obj {
   static constexpr ObjKind kKind = ObjKind::List;
   std::vector<Value> items;
   ListObj() : Obj(kKind) {}
   explicit ListObj(std::vector<Value> v) : Obj(kKind), items(std::move(v)) {}
+  ~ListObj() override { release_children(std::move(items)); }
 };
 struct TupleObj : Obj {
   static constexpr ObjKind kKind = ObjKind::Tuple;
@@ -99,6 +106,7 @@ struct TupleObj : Obj {
   // "__repr__" attribute, and slicing, + and * keep it. nullptr: plain tuple.
   TypeObj* type = nullptr;
   explicit TupleObj(std::vector<Value> v) : Obj(kKind), items(std::move(v)) {}
+  ~TupleObj() override { release_children(std::move(items)); }
 };
 
 // Insertion-ordered hash map keyed by Python equality/hash (dict) or a set.
@@ -108,15 +116,19 @@ struct HashTable {
   std::unordered_multimap<uint64_t, size_t> index;
   size_t count = 0;
 };
+void release_table(HashTable& t);
+
 struct DictObj : Obj {
   static constexpr ObjKind kKind = ObjKind::Dict;
   HashTable t;
   DictObj() : Obj(kKind) {}
+  ~DictObj() override { release_table(t); }
 };
 struct SetObj : Obj {
   static constexpr ObjKind kKind = ObjKind::Set;
   HashTable t;  // values unused
   SetObj() : Obj(kKind) {}
+  ~SetObj() override { release_table(t); }
 };
 
 struct Args;

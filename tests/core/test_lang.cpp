@@ -68,3 +68,18 @@ TEST_CASE("REPL echo shows NumPy scalars NumPy-2 style, print keeps NumPy 1.24 t
   CHECK_FALSE(in.run("x = 1", true).has_echo);
   CHECK(in.run("a", true).echo == "array([0, 1, 2, 3, 4])");
 }
+
+TEST_CASE("deep nesting raises RecursionError or frees iteratively, never overflows the stack", "[lang][limits]") {
+  Interp in;
+  REQUIRE(in.run("x = []\nfor i in range(300000):\n    x = [x]\n").ok);
+  auto r = in.run("s = repr(x)");
+  CHECK_FALSE(r.ok);
+  CHECK(r.error_type == "RecursionError");
+  auto r2 = in.run("print(x == x, len(x))");  // identity short-cuts; no deep walk
+  CHECK(r2.out == "True 1\n");
+  CHECK(in.run("del x\nprint('freed')").out == "freed\n");  // 300000-deep release
+  CHECK(in.run("d = {}\nfor i in range(100000):\n    d = {'k': d}\ndel d\nprint('ok')").out == "ok\n");
+  auto r3 = in.run("def f(n):\n    return f(n + 1)\nf(0)");
+  CHECK(r3.error_type == "RecursionError");
+  CHECK(in.run("print(1)").out == "1\n");
+}

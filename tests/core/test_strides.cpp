@@ -100,3 +100,14 @@ TEST_CASE("broadcasting", "[strides][broadcast]") {
   REQUIRE_THROWS_WITH(broadcast_shapes({{3, 4}, {3}}), "operands could not be broadcast together with shapes (3,4) (3,) ");
   CHECK(broadcast_strides({3, 1}, {8, 8}, {2, 3, 4}) == Strides{0, 8, 0});
 }
+
+TEST_CASE("allocations that cannot be satisfied raise MemoryError with NumPy's text", "[storage]") {
+  REQUIRE_THROWS_WITH(make_array(DType::F64, {10000000000}),
+                      "Unable to allocate 74.5 GiB for an array with shape (10000000000,) and data type float64");
+  try {
+    make_array(DType::F64, {1000000, 1000000});
+    FAIL("expected MemoryError");
+  } catch (const PyError& e) {
+    CHECK(e.type == "_ArrayMemoryError");
+  }
+}
