@@ -47,11 +47,16 @@ ArrayPtr make_array(DType dt, const Shape& shape, char order, Flavor flavor) {
   a->dtype = dt;
   a->shape = shape;
   a->strides = default_strides(shape, isz, order);
+  // NumPy (PyArray_NewFromDescr_int) gives a freshly allocated empty array
+  // all-zero strides: np.zeros((0, 3)).strides == (0, 0). PyTorch does not.
+  if (n == 0 && flavor != Flavor::Torch) a->strides.assign(shape.size(), 0);
   try {
     a->storage = Storage::allocate(n * isz);
   } catch (const PyError& e) {
     if (e.type != "MemoryError") throw;
-    raise("MemoryError", "Unable to allocate " + format_bytes_gib(n * isz) + " for an array with shape " +
+    // numpy.core._exceptions._ArrayMemoryError (a MemoryError subclass); its
+    // __name__ is what the last traceback line shows.
+    raise("_ArrayMemoryError", "Unable to allocate " + format_bytes_gib(n * isz) + " for an array with shape " +
                              shape_repr(shape) + " and data type " + name(dt));
   }
   a->owndata = true;

@@ -317,7 +317,8 @@ void install_builtins(Interp& in) {
   ex("NotImplementedError", {rt});
   ex("AssertionError", {exc});
   ex("StopIteration", {exc});
-  ex("MemoryError", {exc});
+  TypeObj* mem = ex("MemoryError", {exc});
+  ex("_ArrayMemoryError", {mem});
   TypeObj* imp = ex("ImportError", {exc});
   ex("ModuleNotFoundError", {imp});
   ex("SyntaxError", {exc});
@@ -389,7 +390,7 @@ void install_builtins(Interp& in) {
     Value x = a.optional(0, "iterable");
     a.finish(1);
     if (x.is_none() && a.pos.empty()) return make_tuple({});
-    if (x.as<TupleObj>()) return x;
+    if (x.as<TupleObj>() && !x.as<TupleObj>()->type) return x;  // a tuple subclass (torch.Size) gives a plain tuple
     return make_tuple(in.to_vector(x));
   };
   B["set"] = T(in.t.set);
