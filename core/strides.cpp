@@ -281,7 +281,7 @@ std::string format_bytes_gib(int64_t n) {
 
 int normalize_axis(int64_t axis, int ndim) {
   if (axis < -ndim || axis >= ndim)
-    raise("numpy.AxisError", "axis " + std::to_string(axis) + " is out of bounds for array of dimension " +
+    raise("AxisError", "axis " + std::to_string(axis) + " is out of bounds for array of dimension " +
                                 std::to_string(ndim));
   return int(axis < 0 ? axis + ndim : axis);
 }

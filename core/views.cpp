@@ -1,5 +1,6 @@
 #include "core/views.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "core/error.hpp"
@@ -57,10 +58,12 @@ ArrayPtr basic_index(const ArrayPtr& a, const std::vector<IndexItem>& idx) {
         break;
       }
       case IndexItem::Slice: {
+        // get_view_from_index: an empty slice keeps the data pointer and
+        // gets step 1 (so its stride is the parent's).
         SliceRange r = slice_range(it, a->shape[dim]);
         if (r.count > 0) offset += r.start * a->strides[dim];
         shape.push_back(r.count);
-        strides.push_back(r.step * a->strides[dim]);
+        strides.push_back((r.count > 0 ? r.step : 1) * a->strides[dim]);
         ++dim;
         break;
       }
@@ -159,6 +162,398 @@ ArrayPtr view_dtype(const ArrayPtr& a, DType dt) {
   }
   strides[last] = new_sz;
   return make_view(a, dt, std::move(shape), std::move(strides), a->offset);
+}
+
+}  // namespace sl
+
+// ---------------------------------------------------------------------------
+// The view zoo: squeeze, expand_dims, swapaxes, moveaxis, diagonal, flip,
+// real/imag, ravel/flatten, broadcast_to, as_strided.
+namespace sl {
+
+int normalize_axis_index(int64_t axis, int ndim, const char* prefix) {
+  if (axis < -ndim || axis >= ndim)
+    raise("AxisError", std::string(prefix ? std::string(prefix) + ": " : "") + "axis " + std::to_string(axis) +
+                           " is out of bounds for array of dimension " + std::to_string(ndim));
+  return int(axis < 0 ? axis + ndim : axis);
+}
+
+std::vector<int> normalize_axis_tuple(const std::vector<int64_t>& axes, int ndim, const char* argname,
+                                      bool allow_duplicate) {
+  std::vector<int> out;
+  for (int64_t ax : axes) out.push_back(normalize_axis_index(ax, ndim, argname));
+  if (!allow_duplicate) {
+    for (size_t i = 0; i < out.size(); ++i)
+      for (size_t j = i + 1; j < out.size(); ++j)
+        if (out[i] == out[j])
+          value_error(argname ? "repeated axis in `" + std::string(argname) + "` argument" : "repeated axis");
+  }
+  return out;
+}
+
+// PyArray_Squeeze: drop every axis of length 1; nothing to drop -> a itself.
+ArrayPtr squeeze(const ArrayPtr& a) {
+  Shape shape;
+  Strides strides;
+  for (int k = 0; k < a->ndim(); ++k) {
+    if (a->shape[k] == 1) continue;
+    shape.push_back(a->shape[k]);
+    strides.push_back(a->strides[k]);
+  }
+  if (int(shape.size()) == a->ndim()) return a;
+  return make_view(a, a->dtype, std::move(shape), std::move(strides), a->offset);
+}
+
+// PyArray_SqueezeSelected (via PyArray_ConvertMultiAxis): duplicates and
+// non-unit axes are errors.
+ArrayPtr squeeze_axes(const ArrayPtr& a, const std::vector<int64_t>& axes, bool single) {
+  std::vector<bool> drop(a->ndim(), false);
+  for (int64_t ax : axes) {
+    // PyArray_ConvertMultiAxis lets a single axis 0 / -1 slip through for 0-d arrays.
+    if (single && a->ndim() == 0 && (ax == 0 || ax == -1)) continue;
+    int k = normalize_axis_index(ax, a->ndim());
+    if (drop[k]) value_error("duplicate value in 'axis'");
+    drop[k] = true;
+  }
+  Shape shape;
+  Strides strides;
+  for (int k = 0; k < a->ndim(); ++k) {
+    if (drop[k]) {
+      if (a->shape[k] != 1) value_error("cannot select an axis to squeeze out which has size not equal to one");
+      continue;
+    }
+    shape.push_back(a->shape[k]);
+    strides.push_back(a->strides[k]);
+  }
+  if (axes.empty()) return a;  // np.squeeze(a, axis=()) returns a itself
+  return make_view(a, a->dtype, std::move(shape), std::move(strides), a->offset);
+}
+
+// numpy/lib/shape_base.py: expand_dims.
+ArrayPtr expand_dims(const ArrayPtr& a, const std::vector<int64_t>& axes) {
+  int out_ndim = int(axes.size()) + a->ndim();
+  std::vector<int> ax = normalize_axis_tuple(axes, out_ndim);
+  std::vector<bool> is_new(out_ndim, false);
+  for (int k : ax) is_new[k] = true;
+  Shape shape;
+  int next = 0;
+  for (int k = 0; k < out_ndim; ++k) shape.push_back(is_new[k] ? 1 : a->shape[next++]);
+  return reshape(a, shape);
+}
+
+ArrayPtr swapaxes(const ArrayPtr& a, int64_t axis1, int64_t axis2) {
+  int n = a->ndim();
+  int i = normalize_axis_index(axis1, n, "axis1");
+  int j = normalize_axis_index(axis2, n, "axis2");
+  std::vector<int64_t> perm(n);
+  for (int k = 0; k < n; ++k) perm[k] = k;
+  std::swap(perm[i], perm[j]);
+  return transpose(a, perm);
+}
+
+// numpy/core/numeric.py: moveaxis. The axes not moved keep their order; each
+// moved axis is inserted at its destination, in increasing destination order.
+ArrayPtr moveaxis(const ArrayPtr& a, const std::vector<int64_t>& source, const std::vector<int64_t>& destination) {
+  int n = a->ndim();
+  std::vector<int> src = normalize_axis_tuple(source, n, "source");
+  std::vector<int> dst = normalize_axis_tuple(destination, n, "destination");
+  if (src.size() != dst.size())
+    value_error("`source` and `destination` arguments must have the same number of elements");
+  std::vector<int64_t> order;
+  for (int k = 0; k < n; ++k)
+    if (std::find(src.begin(), src.end(), k) == src.end()) order.push_back(k);
+  std::vector<std::pair<int, int>> moves;
+  for (size_t k = 0; k < src.size(); ++k) moves.push_back({dst[k], src[k]});
+  std::sort(moves.begin(), moves.end());
+  for (auto [d, s] : moves) order.insert(order.begin() + d, s);
+  return transpose(a, order);
+}
+
+ArrayPtr diagonal(const ArrayPtr& a, int64_t offset, int64_t axis1, int64_t axis2) {
+  int n = a->ndim();
+  if (n < 2) value_error("diag requires an array of at least two dimensions");
+  int i = normalize_axis_index(axis1, n, "axis1");
+  int j = normalize_axis_index(axis2, n, "axis2");
+  if (i == j) value_error("axis1 and axis2 cannot be the same");
+  int64_t dim1 = a->shape[i], dim2 = a->shape[j], stride1 = a->strides[i], stride2 = a->strides[j];
+  int64_t off = a->offset, offset_stride;
+  if (offset >= 0) {
+    offset_stride = stride2;
+    dim2 -= offset;
+  } else {
+    offset = -offset;
+    offset_stride = stride1;
+    dim1 -= offset;
+  }
+  int64_t diag_size = std::min(dim1, dim2);
+  if (diag_size < 0) diag_size = 0;
+  else off += offset * offset_stride;
+  Shape shape;
+  Strides strides;
+  for (int k = 0; k < n; ++k) {
+    if (k == i || k == j) continue;
+    shape.push_back(a->shape[k]);
+    strides.push_back(a->strides[k]);
+  }
+  shape.push_back(diag_size);
+  strides.push_back(stride1 + stride2);
+  ArrayPtr v = make_view(a, a->dtype, std::move(shape), std::move(strides), off);
+  v->writeable = false;  // NumPy >= 1.9: diagonal() is a read-only view
+  return v;
+}
+
+ArrayPtr flip(const ArrayPtr& a, const std::vector<int64_t>& axes, bool all_axes) {
+  std::vector<IndexItem> idx(a->ndim());
+  for (auto& it : idx) it.kind = IndexItem::Slice;
+  if (all_axes) {
+    for (auto& it : idx) it.step = -1;
+  } else {
+    for (int k : normalize_axis_tuple(axes, a->ndim())) idx[k].step = -1;
+  }
+  return basic_index(a, idx);
+}
+
+ArrayPtr complex_part(const ArrayPtr& a, bool imag) {
+  DType rt = real_part(a->dtype);
+  return make_view(a, rt, a->shape, a->strides, a->offset + (imag ? itemsize(rt) : 0));
+}
+
+namespace {
+
+// PyArray_CreateSortedStridePerm: axes by decreasing |stride|, ties by axis.
+std::vector<int> sorted_stride_perm(const Strides& strides) {
+  std::vector<int> perm(strides.size());
+  for (size_t k = 0; k < perm.size(); ++k) perm[k] = int(k);
+  std::stable_sort(perm.begin(), perm.end(), [&](int x, int y) {
+    int64_t sx = strides[x] < 0 ? -strides[x] : strides[x], sy = strides[y] < 0 ? -strides[y] : strides[y];
+    return sx > sy;
+  });
+  return perm;
+}
+
+}  // namespace
+
+std::vector<int> multi_sorted_stride_perm(const std::vector<const Array*>& arrays, int ndim) {
+  std::vector<int> perm(ndim);
+  for (int k = 0; k < ndim; ++k) perm[k] = k;
+  // A stable insertion sort, largest stride first; an axis moves before
+  // another only if no array says otherwise (C order wins conflicts).
+  for (int i0 = 1; i0 < ndim; ++i0) {
+    int ipos = i0, ax_j0 = perm[i0];
+    for (int i1 = i0 - 1; i1 >= 0; --i1) {
+      bool ambig = true, shouldswap = false;
+      int ax_j1 = perm[i1];
+      for (const Array* a : arrays) {
+        if (a->shape[ax_j0] != 1 && a->shape[ax_j1] != 1) {
+          int64_t s0 = a->strides[ax_j0] < 0 ? -a->strides[ax_j0] : a->strides[ax_j0];
+          int64_t s1 = a->strides[ax_j1] < 0 ? -a->strides[ax_j1] : a->strides[ax_j1];
+          if (s0 <= s1) shouldswap = false;
+          else if (ambig) shouldswap = true;
+          ambig = false;
+        }
+      }
+      if (!ambig) {
+        if (shouldswap) ipos = i1;
+        else break;
+      }
+    }
+    if (ipos != i0) {
+      for (int i1 = i0; i1 > ipos; --i1) perm[i1] = perm[i1 - 1];
+      perm[ipos] = ax_j0;
+    }
+  }
+  return perm;
+}
+
+// npyiter_find_best_axis_ordering: the axis order (outermost first) an nditer
+// over `operands` (strides already broadcast to `shape`) would allocate its
+// output in. A stable insertion sort by |stride|; zero strides (and length-1
+// axes) do not vote; when operands disagree, C order wins.
+std::vector<int> nditer_axis_order(const Shape& shape, const std::vector<Strides>& operands) {
+  const int nd = int(shape.size());
+  // The iterator works innermost-first: perm[i] is a C axis, i = 0 innermost.
+  std::vector<int> perm(nd);
+  for (int i = 0; i < nd; ++i) perm[i] = nd - 1 - i;
+  auto st = [&](size_t op, int axis) -> int64_t {
+    if (shape[axis] == 1) return 0;
+    int64_t s = operands[op][axis];
+    return s < 0 ? -s : s;
+  };
+  for (int i0 = 1; i0 < nd; ++i0) {
+    int ipos = i0, j0 = perm[i0];
+    for (int i1 = i0 - 1; i1 >= 0; --i1) {
+      bool ambig = true, shouldswap = false;
+      int j1 = perm[i1];
+      for (size_t op = 0; op < operands.size(); ++op) {
+        int64_t s0 = st(op, j0), s1 = st(op, j1);
+        if (s0 != 0 && s1 != 0) {
+          if (s1 <= s0) shouldswap = false;
+          else if (ambig) shouldswap = true;
+          ambig = false;
+        }
+      }
+      if (!ambig) {
+        if (shouldswap) ipos = i1;
+        else break;
+      }
+    }
+    if (ipos != i0) {
+      for (int i1 = i0; i1 > ipos; --i1) perm[i1] = perm[i1 - 1];
+      perm[ipos] = j0;
+    }
+  }
+  std::reverse(perm.begin(), perm.end());
+  return perm;
+}
+
+Strides strides_for_perm(const Shape& shape, const std::vector<int>& perm, int64_t isz) {
+  Strides st(shape.size(), 0);
+  bool empty = false;
+  for (int64_t d : shape) empty |= d == 0;
+  if (empty) return st;  // NumPy gives freshly allocated empty arrays zero strides
+  int64_t s = isz;
+  for (size_t k = perm.size(); k-- > 0;) {
+    st[perm[k]] = s;
+    s *= shape[perm[k]];
+  }
+  return st;
+}
+
+ArrayPtr empty_like_keep_order(const Array& a, DType dt) {
+  Flavor fl = a.is_torch() ? Flavor::Torch : Flavor::NumPy;
+  if (a.c_contiguous() || a.ndim() <= 1) return make_array(dt, a.shape, 'C', fl);
+  if (a.f_contiguous()) return make_array(dt, a.shape, 'F', fl);
+  ArrayPtr out = make_array(dt, a.shape, 'C', fl);
+  out->strides = strides_for_perm(a.shape, sorted_stride_perm(a.strides), itemsize(dt));
+  return out;
+}
+
+ArrayPtr copy_in_order(const Array& a, DType dt, char order) {
+  if (order == 'A') order = a.f_contiguous() && !a.c_contiguous() ? 'F' : 'C';
+  if (order != 'K') return copy_as(a, dt, order);
+  ArrayPtr out = empty_like_keep_order(a, dt);
+  copy_into(*out, a);
+  return out;
+}
+
+ArrayPtr ravel(const ArrayPtr& a, char order) {
+  if (order == 'A') order = a->f_contiguous() && !a->c_contiguous() ? 'F' : 'C';
+  else if (order == 'K') {
+    if (a->c_contiguous()) order = 'C';
+    else if (a->f_contiguous()) order = 'F';
+  }
+  if (order == 'C' && a->c_contiguous()) return reshape(a, {-1}, 'C');
+  if (order == 'F' && a->f_contiguous()) return reshape(a, {-1}, 'F');
+  if (order == 'K') {
+    // A view when the axes sorted by |stride| walk memory contiguously.
+    std::vector<int> perm = sorted_stride_perm(a->strides);
+    int64_t stride = a->itemsize();
+    int i = a->ndim() - 1;
+    for (; i >= 0; --i) {
+      if (a->shape[perm[i]] == 1) continue;
+      if (a->strides[perm[i]] != stride) break;
+      stride *= a->shape[perm[i]];
+    }
+    if (i < 0) return make_view(a, a->dtype, {a->size()}, {a->itemsize()}, a->offset);
+  }
+  return flatten(a, order);
+}
+
+// PyArray_Flatten: a new 1-d array, elements in `order` (K: memory order of
+// the axes, without flipping negative strides -- PyArray_CopyAsFlat).
+ArrayPtr flatten(const ArrayPtr& a, char order) {
+  if (order == 'A') order = a->f_contiguous() && !a->c_contiguous() ? 'F' : 'C';
+  Array walk = *a;
+  if (order == 'F') {
+    std::reverse(walk.shape.begin(), walk.shape.end());
+    std::reverse(walk.strides.begin(), walk.strides.end());
+  } else if (order == 'K') {
+    std::vector<int> perm = multi_sorted_stride_perm({a.get()}, a->ndim());
+    for (int k = 0; k < a->ndim(); ++k) {
+      walk.shape[k] = a->shape[perm[k]];
+      walk.strides[k] = a->strides[perm[k]];
+    }
+  }
+  ArrayPtr out = make_array(a->dtype, walk.shape, 'C', a->is_torch() ? Flavor::Torch : Flavor::NumPy);
+  copy_into(*out, walk);
+  out->shape = {a->size()};
+  out->strides = {out->size() ? a->itemsize() : 0};
+  return out;
+}
+
+ArrayPtr broadcast_to(const ArrayPtr& a, const Shape& shape, bool readonly) {
+  if (shape.empty() && !a->shape.empty()) value_error("cannot broadcast a non-scalar to a scalar array");
+  for (int64_t d : shape)
+    if (d < 0) value_error("all elements of broadcast shape must be non-negative");
+  const int nd = int(shape.size()), and_ = a->ndim();
+  if (and_ > nd) value_error("input operand has more dimensions than allowed by the axis remapping");
+  // nditer (npyiter_fill_axisdata): each axis of a must equal the requested
+  // length or be 1; axes of length 1 and missing axes get stride 0.
+  Strides strides(nd, 0);
+  for (int k = 0; k < nd; ++k) {
+    int j = k - (nd - and_);
+    if (j < 0) continue;
+    int64_t d = a->shape[j];
+    if (d == 1) continue;
+    if (d != shape[k])
+      value_error("operands could not be broadcast together with remapped shapes [original->remapped]: " +
+                  shape_compact(a->shape) + "  and requested shape " + shape_compact(shape));
+    strides[k] = a->strides[j];
+  }
+  ArrayPtr v = make_view(a, a->dtype, shape, std::move(strides), a->offset);
+  if (readonly) {
+    v->writeable = false;
+  } else {
+    v->writeable = a->writeable;
+    v->warn_on_write = a->writeable;
+  }
+  return v;
+}
+
+Shape broadcast_shapes_np(const std::vector<Shape>& shapes) {
+  size_t nd = 0;
+  for (const auto& s : shapes) nd = std::max(nd, s.size());
+  Shape out(nd, 1);
+  for (size_t i = 0; i < nd; ++i) {
+    size_t src = 0;
+    for (size_t j = 0; j < shapes.size(); ++j) {
+      long k = long(i) + long(shapes[j].size()) - long(nd);
+      if (k < 0) continue;
+      int64_t d = shapes[j][size_t(k)];
+      if (d == 1) continue;
+      if (out[i] == 1) {
+        out[i] = d;
+        src = j;
+      } else if (out[i] != d) {
+        value_error("shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is between arg " +
+                    std::to_string(src) + " with shape " + shape_repr(shapes[src]) + " and arg " + std::to_string(j) +
+                    " with shape " + shape_repr(shapes[j]) + ".");
+      }
+    }
+  }
+  return out;
+}
+
+ArrayPtr as_strided(const ArrayPtr& x, const std::optional<Shape>& shape, const std::optional<Strides>& strides,
+                    bool writeable) {
+  // DummyArray(interface, base=x): a stand-in object holding x's memory.
+  auto dummy = std::make_shared<Array>(*x);
+  dummy->flavor = Flavor::DummyBase;
+  dummy->base = x;
+  dummy->owndata = false;
+  dummy->warn_on_write = false;
+  Shape sh = shape ? *shape : x->shape;
+  Strides st;
+  if (strides) st = *strides;
+  else if (x->c_contiguous()) st = default_strides(sh, x->itemsize(), 'C');  // interface strides None
+  else st = x->strides;
+  if (st.size() != sh.size()) value_error("mismatch in length of strides and shape");
+  for (int64_t d : sh)
+    if (d < 0) value_error("negative dimensions are not allowed");
+  ArrayPtr v = make_view(dummy, x->dtype, std::move(sh), std::move(st), x->offset);
+  v->warn_on_write = false;
+  if (!writeable) v->writeable = false;
+  return v;
 }
 
 }  // namespace sl

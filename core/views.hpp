@@ -1,6 +1,9 @@
 // views: operations that make a new array over the same storage (never copy).
 // Each returns a view made by make_view, so base collapsing, WRITEABLE
-// inheritance and the in-storage check apply to all of them.
+// inheritance and the in-storage check apply to all of them. The exceptions
+// say so in their names and comments: reshape and ravel fall back to a copy
+// exactly when NumPy does, flatten / copy_in_order / empty_like_keep_order
+// always allocate (with NumPy's memory order).
 #pragma once
 #include <optional>
 #include <vector>
@@ -42,4 +45,78 @@ ArrayPtr transpose(const ArrayPtr& a, const std::vector<int64_t>& axes);
 namespace sl {
 // arr.view(dtype) with NumPy >= 1.23 rules (getset.c: array_descr_set).
 ArrayPtr view_dtype(const ArrayPtr& a, DType dt);
+
+// ---- axis bookkeeping (numpy.core.multiarray.normalize_axis_index and
+// numpy.core.numeric.normalize_axis_tuple). AxisError text:
+// "[prefix: ]axis 5 is out of bounds for array of dimension 3".
+int normalize_axis_index(int64_t axis, int ndim, const char* prefix = nullptr);
+// Duplicates raise "repeated axis" / "repeated axis in `argname` argument".
+std::vector<int> normalize_axis_tuple(const std::vector<int64_t>& axes, int ndim, const char* argname = nullptr,
+                                      bool allow_duplicate = false);
+
+// ---- views that rearrange axes (all mirror NumPy; none copies) ----
+// a.squeeze() / np.squeeze(a, axis): PyArray_Squeeze returns `a` itself when
+// there is nothing to remove; PyArray_SqueezeSelected always makes a view.
+ArrayPtr squeeze(const ArrayPtr& a);
+// single: axis was given as one int rather than a tuple.
+ArrayPtr squeeze_axes(const ArrayPtr& a, const std::vector<int64_t>& axes, bool single = false);
+// np.expand_dims(a, axis): a reshape with length-1 axes inserted.
+ArrayPtr expand_dims(const ArrayPtr& a, const std::vector<int64_t>& axes);
+// a.swapaxes(i, j) (PyArray_SwapAxes) and np.moveaxis(a, source, destination).
+ArrayPtr swapaxes(const ArrayPtr& a, int64_t axis1, int64_t axis2);
+ArrayPtr moveaxis(const ArrayPtr& a, const std::vector<int64_t>& source, const std::vector<int64_t>& destination);
+// a.diagonal(offset, axis1, axis2) (PyArray_Diagonal): the two axes are
+// replaced by one last axis of stride s1 + s2. The view is READ-ONLY.
+ArrayPtr diagonal(const ArrayPtr& a, int64_t offset, int64_t axis1, int64_t axis2);
+// np.flip(a, axes) (empty axes: every axis): negative-step slices.
+ArrayPtr flip(const ArrayPtr& a, const std::vector<int64_t>& axes, bool all_axes);
+// The real or imaginary part of a complex array as a view of the real dtype
+// (same strides, imaginary part at offset + itemsize/2).
+ArrayPtr complex_part(const ArrayPtr& a, bool imag);
+
+// ---- ravel / flatten (PyArray_Ravel, PyArray_Flatten) ----
+// ravel: a view when the order's contiguity allows it (for 'K', when the
+// strides sorted by magnitude are contiguous), else a copy (base None).
+ArrayPtr ravel(const ArrayPtr& a, char order = 'C');
+// flatten: always a new 1-d owning array; 'K' walks memory order.
+ArrayPtr flatten(const ArrayPtr& a, char order = 'C');
+
+// ---- broadcasting views ----
+// np.broadcast_to(a, shape) (via NumPy's nditer): axes of length 1 and new
+// leading axes get stride 0. readonly=false gives broadcast_arrays' results
+// (writeable, warn_on_write). Errors as NumPy words them.
+ArrayPtr broadcast_to(const ArrayPtr& a, const Shape& shape, bool readonly = true);
+// np.broadcast_shapes / np.broadcast (PyArray_Broadcast): the message names
+// the two arguments that disagree: "shape mismatch: objects cannot be
+// broadcast to a single shape.  Mismatch is between arg 0 with shape (2, 3)
+// and arg 1 with shape (4,)."
+Shape broadcast_shapes_np(const std::vector<Shape>& shapes);
+
+// numpy.lib.stride_tricks.as_strided: the result's base is a DummyBase array
+// whose base is x (semantics.md section 1). Without strides, a C-contiguous x
+// gets C strides for the new shape (its __array_interface__ has strides None).
+// Unlike NumPy, a layout reaching outside x's storage is a ValueError
+// (design.md: PyTorch's setStorage message).
+ArrayPtr as_strided(const ArrayPtr& x, const std::optional<Shape>& shape, const std::optional<Strides>& strides,
+                    bool writeable = true);
+
+// ---- memory order helpers ----
+// PyArray_CreateMultiSortedStridePerm: the axis order (outermost first) that
+// matches the memory layout of all arrays together (C order wins ties and
+// conflicts; length-1 axes do not vote). Used to lay out concatenate's output
+// and NewLikeArray(order='K').
+std::vector<int> multi_sorted_stride_perm(const std::vector<const Array*>& arrays, int ndim);
+// npyiter_find_best_axis_ordering: the axis order (outermost first) in which
+// an nditer over operands with these strides (already broadcast to `shape`)
+// allocates its output: a stable insertion sort by |stride| in which zero
+// strides and length-1 axes do not vote and C order wins conflicts.
+std::vector<int> nditer_axis_order(const Shape& shape, const std::vector<Strides>& operands);
+// Byte strides of a new array of `shape` laid out in `perm` order (outermost first).
+Strides strides_for_perm(const Shape& shape, const std::vector<int>& perm, int64_t itemsize);
+// np.empty_like(a) with order='K' (PyArray_NewLikeArray): an owning array with
+// a's memory order (C when a is C-contiguous, F when only F-contiguous).
+ArrayPtr empty_like_keep_order(const Array& a, DType dt);
+// A copy (cast to dt) in order 'C', 'F', 'A' or 'K' as PyArray_NewCopy /
+// astype do it: 'K' keeps a's memory order of axes.
+ArrayPtr copy_in_order(const Array& a, DType dt, char order);
 }  // namespace sl

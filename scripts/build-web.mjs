@@ -5,32 +5,84 @@
 //   node scripts/build-web.mjs --watch  # rebuild on change
 //
 // The worker (web/src/worker.js) is not bundled: it only imports the package's own
-// ES module (/pkg/wasm/index.js) and is served as is at /src/worker.js.
+// ES module (/pkg/wasm/index.js) and is served as is at /src/worker.js. The
+// <stride-lab> element (web/widget/stride-lab.js) is not bundled either.
+//
+// The memory inspector (web/src/inspector/, another module with its own schedule) is
+// reached through the virtual module 'stridelab:inspector': when its index.js exists
+// it becomes a lazily loaded chunk, otherwise the page is built without it. Either way
+// this build succeeds.
 
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outdir = path.join(root, 'web/dist');
+
+const inspectorPlugin = {
+  name: 'stridelab-inspector',
+  setup(build) {
+    build.onResolve({ filter: /^stridelab:inspector$/ }, () => ({ path: 'inspector', namespace: 'stridelab' }));
+    build.onLoad({ filter: /.*/, namespace: 'stridelab' }, () => {
+      const index = path.join(root, 'web/src/inspector/index.js');
+      const i18n = path.join(root, 'web/src/inspector/i18n.js');
+      const css = path.join(root, 'web/inspector.css');
+      const lines = [];
+      if (fs.existsSync(index)) {
+        lines.push('export const available = true;');
+        lines.push(`export const load = () => import(${JSON.stringify(index)});`);
+        lines.push(fs.existsSync(i18n)
+          ? `export const loadMessages = () => import(${JSON.stringify(i18n)});`
+          : 'export const loadMessages = async () => null;');
+      } else {
+        lines.push('export const available = false;');
+        lines.push('export const load = async () => null;');
+        lines.push('export const loadMessages = async () => null;');
+      }
+      lines.push(`export const css = ${fs.existsSync(css) ? '"/inspector.css"' : 'null'};`);
+      return {
+        contents: lines.join('\n'),
+        resolveDir: path.join(root, 'web/src'),
+        // Rebuild in --watch mode when the inspector appears or changes.
+        watchFiles: [index, i18n, css].filter((f) => fs.existsSync(f)),
+        watchDirs: [path.join(root, 'web/src')],
+      };
+    });
+  },
+};
 
 const options = {
   absWorkingDir: root,
   entryPoints: ['web/src/main.js'],
   outdir: 'web/dist',
   bundle: true,
+  splitting: true,
   format: 'esm',
   target: ['es2020'],
-  minify: true,
+  minify: !process.env.STRIDELAB_NO_MINIFY,
   sourcemap: true,
   legalComments: 'linked',
   logLevel: 'warning',
+  chunkNames: 'chunk-[name]-[hash]',
+  plugins: [inspectorPlugin],
 };
+
+// Chunks carry content hashes: drop the ones an earlier build left behind.
+function removeOldChunks() {
+  if (!fs.existsSync(outdir)) return;
+  for (const f of fs.readdirSync(outdir)) {
+    if (/^chunk-.*\.js(\.map)?$/.test(f)) fs.rmSync(path.join(outdir, f));
+  }
+}
 
 try {
   if (process.argv.includes('--watch')) {
     const ctx = await esbuild.context({ ...options, logLevel: 'info' });
     await ctx.watch();
   } else {
+    removeOldChunks();
     const result = await esbuild.build(options);
     if (result.errors.length) process.exit(1);
   }

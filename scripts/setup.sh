@@ -19,7 +19,7 @@ as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 # --- Debian packages -------------------------------------------------------
 pkgs=(emscripten catch2 cmake g++ clang)
-[ $want_test = 1 ] && pkgs+=(chromium)
+[ $want_test = 1 ] && pkgs+=(chromium fonts-wqy-microhei)
 [ $want_bench = 1 ] && pkgs+=(python3-numpy python3-torch)
 missing=()
 for p in "${pkgs[@]}"; do

@@ -20,9 +20,17 @@ namespace sl::lang {
 // Implemented by the torch front end.
 Value tensor_getattr(Interp& in, const Value& a, const std::string& name, bool& found);
 std::string tensor_repr(Interp& in, const Value& a);
+Value tensor_getitem(Interp& in, const ArrayPtr& a, const Value& key);
+std::string tensor_format(Interp& in, const Value& a, const std::string& spec);
+void tensor_setitem(Interp& in, const ArrayPtr& a, const Value& key, const Value& x);
 // Implemented by the ufunc front end (np_math.cpp); found=false when not applicable.
 Value ufunc_binop(Interp& in, const std::string& op, const Value& a, const Value& b, bool inplace, bool& found);
 Value ufunc_unary(Interp& in, const std::string& op, const Value& a);
+// Implemented by the linalg front end (np_linalg.cpp): the `@` operator.
+Value matmul_operator(Interp& in, const Value& a, const Value& b);
+// Implemented by the views front end (np_views.cpp): ndarray.flat.
+Value make_flatiter(Interp& in, const ArrayPtr& a);
+void flat_assign(Interp& in, const ArrayPtr& a, const Value& x);
 // Implemented by the indexing front end (np_index.cpp): advanced indexing.
 Value advanced_getitem(Interp& in, const ArrayPtr& a, const Value& key);
 void advanced_setitem(Interp& in, const ArrayPtr& a, const Value& key, const Value& x);
@@ -129,6 +137,23 @@ Value array_getattr(Interp& in, const Value& v, const std::string& name, bool& f
   }
   if (name == "flags") return flags_object(in, a);
   if (name == "T") return wrap(transpose(a, {}));
+  if (name == "flat" && a->flavor != Flavor::Scalar) return make_flatiter(in, a);
+  if (name == "real" || name == "imag") {
+    // Complex: views of one part (getset.c: array_real_get / array_imag_get).
+    // Real: .real is the array itself, .imag a new read-only array of zeros.
+    bool imag = name == "imag";
+    ArrayPtr r;
+    if (is_complex(a->dtype)) {
+      r = complex_part(a, imag);
+    } else if (!imag) {
+      return v;
+    } else {
+      r = empty_like_keep_order(*a, a->dtype);
+      r->writeable = false;
+    }
+    if (a->flavor == Flavor::Scalar) return element_value(in, *r, r->data());
+    return wrap(r);
+  }
   if (name == "data") return Value::integer(int64_t(uintptr_t(a->data())));
   Value out;
   if (bind_array_method(in, a, name, out)) return out;
@@ -144,6 +169,16 @@ void array_setattr(Interp& in, const Value& v, const std::string& name, const Va
     ArrayPtr r = reshape_nocopy_or_throw(a, to_shape(in, x));
     a->shape = r->shape;
     a->strides = r->strides;
+    return;
+  }
+  if (name == "flat" && !a->is_torch()) return flat_assign(in, a, x);
+  if ((name == "real" || name == "imag") && !a->is_torch()) {
+    // array_real_set / array_imag_set: assignment into the part's view.
+    ArrayPtr dst;
+    if (is_complex(a->dtype)) dst = complex_part(a, name == "imag");
+    else if (name == "real") dst = a;
+    else in.raise_exc("TypeError", "array does not have imaginary part to set");
+    array_setitem(in, Value(dst), Value(std::static_pointer_cast<Obj>(std::make_shared<EllipsisObj>())), x);
     return;
   }
   if (name == "dtype" || name == "strides" || name == "data" || name == "T" || name == "base" || name == "ndim" ||
@@ -165,6 +200,7 @@ Value array_getitem(Interp& in, const Value& v, const Value& key) {
     }
     in.raise_exc("IndexError", "invalid index to scalar variable.");
   }
+  if (a->is_torch()) return tensor_getitem(in, a, key);
   std::vector<IndexItem> idx;
   if (parse_basic_index(in, key, idx)) {
     bool all_int = true;
@@ -178,6 +214,19 @@ Value array_getitem(Interp& in, const Value& v, const Value& key) {
     // scalar); torch always gives a 0-d tensor view.
     if (all_int && nint == a->ndim() && !a->is_torch()) return element_value(in, *r, r->data());
     if (!a->is_torch() && a->ndim() == 0 && idx.empty()) return element_value(in, *a, a->data());
+    // NumPy's HAS_SCALAR_ARRAY (mapping.c): a 0-d integer *array* (not a NumPy
+    // scalar) in an otherwise basic index makes the result a copy, in the
+    // view's memory order, as if it were an advanced index.
+    std::vector<Value> keys;
+    if (auto* t = key.as<TupleObj>()) keys = t->items;
+    else keys.push_back(key);
+    for (auto& k : keys) {
+      if (k.is_array() && k.arr().flavor == Flavor::NumPy && k.arr().ndim() == 0) {
+        ArrayPtr c = empty_like_keep_order(*r, r->dtype);
+        copy_into(*c, *r);
+        return wrap(c);
+      }
+    }
     return wrap(r);
   }
   return advanced_getitem(in, a, key);
@@ -186,12 +235,23 @@ Value array_getitem(Interp& in, const Value& v, const Value& key) {
 void array_setitem(Interp& in, const Value& v, const Value& key, const Value& x) {
   ArrayPtr a = v.array();
   if (a->flavor == Flavor::Scalar) in.raise_exc("TypeError", "'" + in.type_name(v) + "' object does not support item assignment");
+  if (a->is_torch()) return tensor_setitem(in, a, key, x);
   std::vector<IndexItem> idx;
   if (!parse_basic_index(in, key, idx)) return advanced_setitem(in, a, key, x);
   ArrayPtr dst = basic_index(a, idx);
   if (!dst->writeable) {
     if (a->is_torch()) in.raise_exc("RuntimeError", "a view of a leaf Variable that requires grad is being used in an in-place operation.");
     in.raise_exc("ValueError", "assignment destination is read-only");
+  }
+  // a[i, j] = x with every axis indexed by an integer stores one element
+  // (PyArray_Pack): x must be a scalar or an array of size 1.
+  bool element = int(idx.size()) == a->ndim();
+  for (auto& it : idx) element &= it.kind == IndexItem::Int;
+  if (element) {
+    alignas(16) char buf[16];
+    value_to_bytes(in, x, dst->dtype, buf);
+    fill(*dst, dst->dtype, buf);
+    return;
   }
   // Scalars are converted once and broadcast; arrays broadcast by shape.
   if (!x.is_array() && !x.as<ListObj>() && !x.as<TupleObj>()) {
@@ -201,6 +261,11 @@ void array_setitem(Interp& in, const Value& v, const Value& key, const Value& x)
     return;
   }
   ArrayPtr src = to_array(in, x);
+  // A nested sequence is discovered with at most dst.ndim dimensions
+  // (PyArray_CopyObject); arrays may carry extra leading length-1 axes.
+  if (!x.is_array() && src->ndim() > dst->ndim())
+    in.raise_exc("ValueError", "setting an array element with a sequence. The requested array would exceed the maximum number of dimension of " +
+                                   std::to_string(dst->ndim()) + ".");
   Shape target = dst->shape;
   Shape b;
   if (!try_broadcast_shapes({src->shape, target}, b) || b != target) {
@@ -208,8 +273,8 @@ void array_setitem(Interp& in, const Value& v, const Value& key, const Value& x)
     Shape s = src->shape;
     while (!s.empty() && s.size() > target.size() && s[0] == 1) s.erase(s.begin());
     if (!try_broadcast_shapes({s, target}, b) || b != target)
-      in.raise_exc("ValueError", "could not broadcast input array from shape " + shape_compact(src->shape) +
-                                     " into shape " + shape_compact(target));
+      in.raise_exc("ValueError", "could not broadcast input array from shape " + shape_compact(s) +
+                                     " into shape " + shape_compact(target));  // the stripped shape, as NumPy reports it
     Strides st(src->strides.end() - long(s.size()), src->strides.end());
     src = make_view(src, src->dtype, s, st, src->offset);
   }
@@ -220,6 +285,11 @@ void array_setitem(Interp& in, const Value& v, const Value& key, const Value& x)
 }
 
 Value array_binop(Interp& in, const std::string& op, const Value& a, const Value& b, bool inplace) {
+  if (op == "@") {
+    if (inplace)
+      in.raise_exc("TypeError", "In-place matrix multiplication is not (yet) supported. Use 'a = a @ b' instead of 'a @= b'.");
+    return matmul_operator(in, a, b);
+  }
   bool found = false;
   Value r = ufunc_binop(in, op, a, b, inplace, found);
   return found ? r : Value();
@@ -245,6 +315,7 @@ std::string array_str(Interp& in, const Value& v) {
 
 std::string array_format(Interp& in, const Value& v, const std::string& spec) {
   const Array& a = v.arr();
+  if (a.is_torch()) return tensor_format(in, v, spec);
   if (spec.empty()) return array_str(in, v);
   if (a.ndim() == 0 || a.flavor == Flavor::Scalar) {
     if (is_integer(a.dtype) || a.dtype == DType::Bool) {

@@ -1,16 +1,377 @@
-// np_index: advanced (integer-array and boolean) indexing -- always a copy.
+// np_index: advanced (integer-array and boolean) indexing of numpy arrays --
+// always a copy -- and the index-producing / index-consuming functions:
+// take, put, nonzero, flatnonzero, argwhere, sort, argsort, unique.
+// The algorithms live in the engine (core/index, core/sort); this file
+// converts Python index expressions and arguments.
+#include <cmath>
+#include <cstring>
+
+#include "core/element.hpp"
+#include "core/index.hpp"
+#include "core/join.hpp"
+#include "core/kernels/copy.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/np_util.hpp"
+#include "core/sort.hpp"
+#include "core/strides.hpp"
+#include "core/views.hpp"
 
 namespace sl::lang {
 
-Value advanced_getitem(Interp& in, const ArrayPtr& a, const Value& key) {
-  in.raise_exc("NotImplementedError", "advanced indexing is not implemented yet in this build");
-}
-void advanced_setitem(Interp& in, const ArrayPtr& a, const Value& key, const Value& x) {
-  in.raise_exc("NotImplementedError", "advanced indexing is not implemented yet in this build");
+namespace {
+
+[[noreturn]] void invalid_index(Interp& in) {
+  in.raise_exc("IndexError",
+               "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean "
+               "arrays are valid indices");
 }
 
-void install_numpy_index(Interp& in, ModuleObj& np) {}
+// One array-like index entry (prepare_index): non-arrays are converted first;
+// an empty conversion becomes an intp array.
+FancyIndexItem array_item(Interp& in, const Value& k) {
+  FancyIndexItem it;
+  ArrayPtr arr;
+  bool was_array = k.is_array() && k.arr().flavor != Flavor::Scalar;
+  if (k.is_array()) {
+    arr = k.array();
+  } else {
+    try {
+      arr = to_array(in, k);
+    } catch (const PyError& e) {
+      if (e.type == "TypeError") invalid_index(in);  // would be an object array in NumPy
+      throw;
+    }
+    if (arr->size() == 0) arr = copy_as(*arr, DType::I64, 'C');
+  }
+  if (arr->dtype == DType::Bool) {
+    if (arr->ndim() == 0) {
+      it.kind = FancyIndexItem::Bool0d;
+      it.value = load<bool>(arr->data());
+    } else {
+      it.kind = FancyIndexItem::BoolArray;
+      it.arr = arr;
+    }
+    return it;
+  }
+  if (is_integer(arr->dtype)) {
+    if (arr->ndim() == 0) {  // a 0-d integer array is an integer
+      it.basic.kind = IndexItem::Int;
+      it.basic.i = load_as<int64_t>(arr->dtype, arr->data());
+      return it;
+    }
+    it.kind = FancyIndexItem::IntArray;
+    it.arr = arr;
+    return it;
+  }
+  if (was_array) in.raise_exc("IndexError", "arrays used as indices must be of integer (or boolean) type");
+  invalid_index(in);
+}
+
+std::vector<FancyIndexItem> parse_fancy_index(Interp& in, const Value& key) {
+  std::vector<Value> items;
+  if (auto* t = key.as<TupleObj>()) items = t->items;
+  else items.push_back(key);
+  std::vector<FancyIndexItem> out;
+  for (auto& k : items) {
+    FancyIndexItem it;
+    if (k.is_int()) {
+      it.basic.kind = IndexItem::Int;
+      it.basic.i = k.as_int();
+    } else if (k.is_bool()) {
+      it.kind = FancyIndexItem::Bool0d;
+      it.value = k.as_bool();
+    } else if (k.is_none()) {
+      it.basic.kind = IndexItem::NewAxis;
+    } else if (k.as<EllipsisObj>()) {
+      it.basic.kind = IndexItem::Ellipsis;
+    } else if (auto* s = k.as<SliceObj>()) {
+      it.basic.kind = IndexItem::Slice;
+      auto conv = [&](const Value& x) -> std::optional<int64_t> {
+        if (x.is_none()) return std::nullopt;
+        if (!in.is_int_like(x))
+          in.raise_exc("TypeError", "slice indices must be integers or None or have an __index__ method");
+        return in.index_value(x);
+      };
+      it.basic.start = conv(s->start);
+      it.basic.stop = conv(s->stop);
+      it.basic.step = conv(s->step);
+    } else if (k.is_array() || k.as<ListObj>() || k.as<TupleObj>()) {
+      it = array_item(in, k);
+    } else {
+      invalid_index(in);
+    }
+    out.push_back(std::move(it));
+  }
+  return out;
+}
+
+Value array_return(Interp& in, const ArrayPtr& r) {
+  if (r->ndim() == 0 && !r->is_torch()) return element_value(in, *r, r->data());
+  return wrap(r);
+}
+
+std::optional<int64_t> axis_arg(Interp& in, const Value& v) {
+  if (v.is_none()) return std::nullopt;
+  return in.index_value(v);
+}
+
+char clipmode(Interp& in, const Value& v) {
+  std::string s = v.is_none() ? "raise" : in.str(v);
+  char c = s.empty() ? '\0' : char(std::tolower((unsigned char)s[0]));
+  if (c == 'r' || c == 'w' || c == 'c') return c;
+  in.raise_exc("ValueError", "clipmode must be one of 'clip', 'raise', or 'wrap' (got '" + s + "')");
+}
+
+SortKind kind_arg(Interp& in, const Value& v) {
+  if (v.is_none()) return SortKind::Quick;
+  return parse_sort_kind(in.str(v));
+}
+
+void check_order_none(Interp& in, const Value& order) {
+  if (!order.is_none()) in.raise_exc("ValueError", "Cannot specify order when the array has no fields.");
+}
+
+// PyArray_TakeFrom (np.take / ndarray.take).
+Value take_impl(Interp& in, const ArrayPtr& a0, const Value& indices, const Value& axisv, const Value& out,
+                const Value& mode) {
+  ArrayPtr a = a0;
+  int axis = 0;
+  if (auto ax = axis_arg(in, axisv)) {
+    a = a->ndim() == 0 ? reshape(a, {1}) : a;
+    axis = normalize_axis_index(*ax, a->ndim());
+  } else {
+    a = ravel(a, 'C');
+  }
+  ArrayPtr ind = to_array(in, indices);
+  if (!is_integer(ind->dtype) && ind->dtype != DType::Bool && !is_float(ind->dtype))
+    in.raise_exc("TypeError", "Cannot cast array data from dtype('" + std::string(name(ind->dtype)) +
+                                  "') to dtype('int64') according to the rule 'safe'");
+  ArrayPtr r = take(a, *ind, axis, clipmode(in, mode));
+  if (!out.is_none()) {
+    ArrayPtr o = to_array(in, out);
+    if (o->shape != r->shape) in.raise_exc("ValueError", "output array does not match result of ndarray.take");
+    if (!o->writeable) in.raise_exc("ValueError", "output array is read-only");
+    copy_into(*o, *r);
+    return out;
+  }
+  return array_return(in, r);
+}
+
+Value nonzero_value(Interp& in, const ArrayPtr& a0) {
+  ArrayPtr a = a0->ndim() == 0 ? reshape(a0, {1}) : a0;  // NumPy 1.24: deprecated, treated as 1-d
+  std::vector<Value> items;
+  for (auto& x : nonzero(*a)) items.push_back(wrap(x));
+  return make_tuple(std::move(items));
+}
+
+// numpy.argwhere: transpose(nonzero(a)) -- a transposed view of the
+// (ndim, N) array of coordinates.
+ArrayPtr argwhere(const ArrayPtr& a) {
+  if (a->ndim() == 0) {
+    ArrayPtr r = argwhere(reshape(a, {1}));
+    IndexItem all, none;
+    all.kind = IndexItem::Slice;
+    none.kind = IndexItem::Slice;
+    none.stop = 0;
+    return basic_index(r, {all, none});
+  }
+  std::vector<ArrayPtr> nz = nonzero(*a);
+  int64_t n = nz.empty() ? 0 : nz[0]->size();
+  ArrayPtr coords = make_array(DType::I64, {int64_t(nz.size()), n});
+  for (size_t k = 0; k < nz.size(); ++k)
+    for (int64_t j = 0; j < n; ++j)
+      store<int64_t>(coords->data() + (int64_t(k) * n + j) * 8, load<int64_t>(nz[k]->data() + j * nz[k]->strides[0]));
+  return transpose(coords, {});
+}
+
+}  // namespace
+
+// ---- the hooks called by ndarray.cpp
+
+Value advanced_getitem(Interp& in, const ArrayPtr& a, const Value& key) {
+  std::vector<FancyIndexItem> idx = parse_fancy_index(in, key);
+  return wrap(fancy_getitem(a, idx));
+}
+
+void advanced_setitem(Interp& in, const ArrayPtr& a, const Value& key, const Value& x) {
+  std::vector<FancyIndexItem> idx = parse_fancy_index(in, key);
+  if (!a->writeable) in.raise_exc("ValueError", "assignment destination is read-only");
+  // The value is converted with the destination's dtype (PyArray_FromAny in
+  // array_assign_subscript); arrays keep theirs and are cast while copying.
+  ArrayPtr v = x.is_array() ? x.array() : to_array(in, x, a->dtype);
+  fancy_setitem(a, idx, v);
+}
+
+void install_numpy_index(Interp& in, ModuleObj& np) {
+  def_fn(in, np, "take", [](Interp& in, Args& a) -> Value {
+    ArrayPtr x = to_array(in, a.required(0, "a"));
+    Value ind = a.required(1, "indices");
+    Value axis = a.optional(2, "axis"), out = a.optional(3, "out"), mode = a.optional(4, "mode");
+    a.finish(5);
+    return take_impl(in, x, ind, axis, out, mode);
+  });
+  def_ndarray_method("take", [](Interp& in, const ArrayPtr& self, Args& a) -> Value {
+    Value ind = a.required(0, "indices");
+    Value axis = a.optional(1, "axis"), out = a.optional(2, "out"), mode = a.optional(3, "mode");
+    a.finish(4);
+    return take_impl(in, self, ind, axis, out, mode);
+  });
+  auto put_impl = [](Interp& in, const ArrayPtr& x, Args& a, size_t first) -> Value {
+    Value ind = a.required(first, "ind"), v = a.required(first + 1, "v");
+    Value mode = a.optional(first + 2, "mode");
+    a.finish(first + 3);
+    if (!x->writeable) in.raise_exc("ValueError", "put: output array is read-only");
+    ArrayPtr iv = to_array(in, ind);
+    ArrayPtr vv = v.is_array() ? v.array() : to_array(in, v, x->dtype);
+    put(x, *iv, *vv, clipmode(in, mode));
+    return Value();
+  };
+  def_fn(in, np, "put", [put_impl](Interp& in, Args& a) -> Value {
+    Value xv = a.required(0, "a");
+    if (!xv.is_array()) in.raise_exc("TypeError", "argument 1 must be numpy.ndarray, not " + in.type_of(xv)->name);
+    return put_impl(in, xv.array(), a, 1);
+  });
+  def_ndarray_method("put", [put_impl](Interp& in, const ArrayPtr& self, Args& a) -> Value { return put_impl(in, self, a, 0); });
+
+  def_fn(in, np, "nonzero", [](Interp& in, Args& a) -> Value {
+    ArrayPtr x = to_array(in, a.required(0, "a"));
+    a.finish(1);
+    return nonzero_value(in, x);
+  });
+  def_ndarray_method("nonzero", [](Interp& in, const ArrayPtr& self, Args& a) -> Value {
+    a.finish(0);
+    return nonzero_value(in, self);
+  });
+  def_fn(in, np, "flatnonzero", [](Interp& in, Args& a) -> Value {
+    ArrayPtr x = to_array(in, a.required(0, "a"));
+    a.finish(1);
+    return wrap(nonzero(*ravel(x, 'C'))[0]);
+  });
+  def_fn(in, np, "argwhere", [](Interp& in, Args& a) -> Value {
+    ArrayPtr x = to_array(in, a.required(0, "a"));
+    a.finish(1);
+    return wrap(argwhere(x));
+  });
+
+  // ---- sorting
+  def_fn(in, np, "sort", [](Interp& in, Args& a) -> Value {
+    ArrayPtr x = to_array(in, a.required(0, "a"));
+    Value axis = a.optional(1, "axis", Value::integer(-1)), kind = a.optional(2, "kind"), order = a.optional(3, "order");
+    a.finish(4);
+    check_order_none(in, order);
+    ArrayPtr c;
+    if (axis.is_none()) {
+      c = flatten(x, 'C');
+      sort_inplace(*c, 0, kind_arg(in, kind));
+    } else {
+      int ax = normalize_axis_index(in.index_value(axis), x->ndim());
+      c = copy_array(*x, 'K');
+      sort_inplace(*c, ax, kind_arg(in, kind));
+    }
+    return wrap(c);
+  });
+  def_ndarray_method("sort", [](Interp& in, const ArrayPtr& self, Args& a) -> Value {
+    Value axis = a.optional(0, "axis", Value::integer(-1)), kind = a.optional(1, "kind"), order = a.optional(2, "order");
+    a.finish(3);
+    int ax = normalize_axis_index(in.index_value(axis), self->ndim());
+    check_order_none(in, order);
+    if (!self->writeable) in.raise_exc("ValueError", "sort array is read-only");
+    sort_inplace(*self, ax, kind_arg(in, kind));
+    return Value();
+  });
+  auto argsort_impl = [](Interp& in, const ArrayPtr& x, const Value& axis, const Value& kind, const Value& order) -> Value {
+    check_order_none(in, order);
+    if (axis.is_none()) return wrap(argsort(*ravel(x, 'C'), 0, kind_arg(in, kind)));
+    if (x->ndim() == 0) return wrap(argsort(*reshape(x, {1}), 0, kind_arg(in, kind)));
+    int ax = normalize_axis_index(in.index_value(axis), x->ndim());
+    return wrap(argsort(*x, ax, kind_arg(in, kind)));
+  };
+  def_fn(in, np, "argsort", [argsort_impl](Interp& in, Args& a) -> Value {
+    ArrayPtr x = to_array(in, a.required(0, "a"));
+    Value axis = a.optional(1, "axis", Value::integer(-1)), kind = a.optional(2, "kind"), order = a.optional(3, "order");
+    a.finish(4);
+    return argsort_impl(in, x, axis, kind, order);
+  });
+  def_ndarray_method("argsort", [argsort_impl](Interp& in, const ArrayPtr& self, Args& a) -> Value {
+    Value axis = a.optional(0, "axis", Value::integer(-1)), kind = a.optional(1, "kind"), order = a.optional(2, "order");
+    a.finish(3);
+    return argsort_impl(in, self, axis, kind, order);
+  });
+
+  // numpy/lib/arraysetops.py: unique via _unique1d (axis=None).
+  def_fn(in, np, "unique", [](Interp& in, Args& a) -> Value {
+    ArrayPtr ar = to_array(in, a.required(0, "ar"));
+    bool return_index = in.truthy(a.optional(1, "return_index", Value::boolean(false)));
+    bool return_inverse = in.truthy(a.optional(2, "return_inverse", Value::boolean(false)));
+    bool return_counts = in.truthy(a.optional(3, "return_counts", Value::boolean(false)));
+    Value axis = a.optional(4, "axis");
+    bool equal_nan = in.truthy(a.optional(99, "equal_nan", Value::boolean(true)));
+    a.finish(5);
+    if (!axis.is_none())
+      in.raise_exc("NotImplementedError", "np.unique(..., axis=...) is not supported by stridelab; use axis=None");
+    ArrayPtr flat = flatten(ar, 'C');
+    const int64_t n = flat->size();
+    ArrayPtr perm, aux;
+    if (return_index || return_inverse) {
+      perm = argsort(*flat, 0, return_index ? SortKind::Stable : SortKind::Quick);
+      aux = take(flat, *perm, 0);
+    } else {
+      sort_inplace(*flat, 0, SortKind::Quick);
+      aux = flat;
+    }
+    // mask[i]: aux[i] starts a new run (NaNs collapse to one when equal_nan).
+    std::vector<uint8_t> mask(size_t(n), 0);
+    visit_dtype(aux->dtype, [&](auto t) {
+      using T = decltype(t);
+      const char* p = aux->data();
+      auto at = [&](int64_t i) { return load<T>(p + i * aux->itemsize()); };
+      auto isnan_ = [&](int64_t i) {
+        if constexpr (is_complex_t<T>::value) return std::isnan(at(i).real()) || std::isnan(at(i).imag());
+        else if constexpr (std::is_same_v<T, half>) return std::isnan(float(at(i)));
+        else if constexpr (std::is_floating_point_v<T>) return std::isnan(at(i));
+        else return false;
+      };
+      auto ne = [&](int64_t i, int64_t j) {
+        if constexpr (std::is_same_v<T, half>) return float(at(i)) != float(at(j));
+        else return at(i) != at(j);
+      };
+      if (n == 0) return;
+      mask[0] = 1;
+      int64_t firstnan = -1;
+      if (equal_nan && is_inexact(aux->dtype) && isnan_(n - 1)) {
+        firstnan = 0;
+        while (!isnan_(firstnan)) ++firstnan;  // searchsorted(aux, aux[-1], 'left')
+      }
+      int64_t end = firstnan >= 0 ? firstnan : n;
+      for (int64_t i = 1; i < end; ++i) mask[size_t(i)] = ne(i, i - 1);
+      if (firstnan >= 0) mask[size_t(firstnan)] = 1;
+    });
+    std::vector<int64_t> sel, starts;
+    for (int64_t i = 0; i < n; ++i)
+      if (mask[size_t(i)]) sel.push_back(i);
+    ArrayPtr selv = make_array(DType::I64, {int64_t(sel.size())});
+    if (!sel.empty()) std::memcpy(selv->data(), sel.data(), sel.size() * 8);
+    std::vector<Value> ret{wrap(take(aux, *selv, 0))};
+    if (return_index) ret.push_back(wrap(take(perm, *selv, 0)));
+    if (return_inverse) {
+      ArrayPtr inv = make_array(DType::I64, {n});
+      int64_t run = -1;
+      for (int64_t i = 0; i < n; ++i) {
+        run += mask[size_t(i)];
+        int64_t j = load<int64_t>(perm->data() + 8 * i);
+        store<int64_t>(inv->data() + 8 * j, run);
+      }
+      ret.push_back(wrap(inv));
+    }
+    if (return_counts) {
+      ArrayPtr counts = make_array(DType::I64, {int64_t(sel.size())});
+      for (size_t k = 0; k < sel.size(); ++k)
+        store<int64_t>(counts->data() + 8 * k, (k + 1 < sel.size() ? sel[k + 1] : n) - sel[k]);
+      ret.push_back(wrap(counts));
+    }
+    if (ret.size() == 1) return ret[0];
+    return make_tuple(std::move(ret));
+  });
+}
 
 }  // namespace sl::lang

@@ -55,7 +55,7 @@ const std::vector<std::pair<const char*, Method>>& methods() {
       {"copy", [](Interp& in, const ArrayPtr& a, Args& args) -> Value {
          char order = order_arg(in, args.optional(0, "order", make_str("C")), "CFAK");
          args.finish(1);
-         return wrap(copy_array(*a, order));
+         return wrap(copy_in_order(*a, a->dtype, order));
        }},
       {"transpose", [](Interp& in, const ArrayPtr& a, Args& args) -> Value {
          std::vector<int64_t> axes;
@@ -71,7 +71,7 @@ const std::vector<std::pair<const char*, Method>>& methods() {
          bool copy = in.truthy(args.optional(4, "copy", Value::boolean(true)));
          args.finish(5);
          if (!copy && dt == a->dtype) return wrap(a);
-         return wrap(copy_as(*a, dt, order));
+         return wrap(copy_in_order(*a, dt, order));
        }},
       {"tolist", [](Interp& in, const ArrayPtr& a, Args& args) -> Value {
          args.finish(0);

@@ -116,19 +116,40 @@ Value np_array(Interp& in, Args& a) {
   Value subok = a.optional(4, "subok");
   Value ndmin = a.optional(5, "ndmin");
   a.finish(6);
-  ArrayPtr r = to_array(in, obj, opt_dtype(in, dt), copy);
-  if (r->is_torch()) {
-    r = copy_array(*r);
-    r->flavor = Flavor::NumPy;
+  char ord = 'K';
+  if (auto* s = order.as<StrObj>(); s && s->s.size() == 1 && std::strchr("CFAK", toupper((unsigned char)s->s[0])))
+    ord = char(toupper((unsigned char)s->s[0]));
+  else if (!order.is_none())
+    in.raise_exc("ValueError", "order must be one of 'C', 'F', 'A', or 'K' (got '" + in.str(order) + "')");
+  ArrayPtr r;
+  if (obj.is_array() && obj.arr().flavor == Flavor::NumPy) {
+    // An array argument: copied in `order` (default 'K', keeping its memory
+    // order) when asked to, when the dtype changes, or when its layout does
+    // not satisfy `order` (_array_fromobject_generic).
+    const ArrayPtr x = obj.array();
+    DType want = dt.is_none() ? x->dtype : to_dtype(in, dt);
+    bool layout_ok = ord == 'C' ? x->c_contiguous() : ord == 'F' ? x->f_contiguous() : true;
+    r = copy || want != x->dtype || !layout_ok ? copy_in_order(*x, want, ord) : x;
+  } else {
+    r = to_array(in, obj, opt_dtype(in, dt), copy);
+    if (r->is_torch()) {
+      r = copy_array(*r);
+      r->flavor = Flavor::NumPy;
+    }
+    if (ord == 'F' && !r->f_contiguous()) r = copy_in_order(*r, r->dtype, 'F');
   }
   if (!ndmin.is_none()) {
     int64_t k = in.index_value(ndmin);
     if (r->ndim() < k) {
+      // _prepend_ones: the new leading axes get the itemsize (F order, 0-d)
+      // or strides[0] * shape[0] as stride; the result is a view.
+      bool fortran = ord == 'F' || (r->f_contiguous() && !r->c_contiguous()) || r->ndim() == 0;
+      int64_t newstride = fortran ? r->itemsize() : r->strides[0] * r->shape[0];
       Shape s = r->shape;
       Strides st = r->strides;
       while (int64_t(s.size()) < k) {
         s.insert(s.begin(), 1);
-        st.insert(st.begin(), 0);
+        st.insert(st.begin(), newstride);
       }
       r = make_view(r, r->dtype, s, st, r->offset);
     }
@@ -389,18 +410,20 @@ void install_numpy(Interp& in) {
     Value dt = a.optional(1, "dtype");
     a.finish(2);
     ArrayPtr x = to_array(in, obj, opt_dtype(in, dt));
-    if (x->c_contiguous() && x->ndim() >= 1) return wrap(x);
-    ArrayPtr c = copy_array(*x, 'C');
-    if (c->ndim() == 0) c = make_view(c, c->dtype, {1}, {c->itemsize()}, 0), c->base = nullptr, c->owndata = true;
-    return wrap(c);
+    // np.array(a, dtype, copy=False, order='C', ndmin=1): `a` itself when
+    // already C-contiguous; a 0-d array becomes a (1,) view (_prepend_ones).
+    if (!x->c_contiguous()) x = copy_array(*x, 'C');
+    if (x->ndim() == 0) x = make_view(x, x->dtype, {1}, {x->itemsize()}, x->offset);
+    return wrap(x);
   });
   def_fn(in, np, "asfortranarray", [](Interp& in, Args& a) -> Value {
     Value obj = a.required(0, "a");
     Value dt = a.optional(1, "dtype");
     a.finish(2);
     ArrayPtr x = to_array(in, obj, opt_dtype(in, dt));
-    if (x->f_contiguous() && x->ndim() >= 1) return wrap(x);
-    return wrap(copy_array(*x, 'F'));
+    if (!x->f_contiguous()) x = copy_array(*x, 'F');  // np.array(a, copy=False, order='F', ndmin=1)
+    if (x->ndim() == 0) x = make_view(x, x->dtype, {1}, {x->itemsize()}, x->offset);
+    return wrap(x);
   });
   def_fn(in, np, "copy", [](Interp& in, Args& a) -> Value {
     ArrayPtr x = to_array(in, a.required(0, "a"));
@@ -408,7 +431,7 @@ void install_numpy(Interp& in) {
     a.finish(2);
     char o = 'K';
     if (auto* s = order.as<StrObj>()) o = s->s[0];
-    return wrap(copy_array(*x, o));
+    return wrap(copy_in_order(*x, x->dtype, o));
   });
 
   // ---- printing options

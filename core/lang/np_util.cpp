@@ -303,8 +303,8 @@ bool parse_basic_index(Interp& in, const Value& key, std::vector<IndexItem>& out
       it.kind = IndexItem::Ellipsis;
     } else if (k.is_bool()) {
       return false;  // NumPy treats a bare bool as a 0-d boolean index (advanced)
-    } else if (k.is_array() || k.as<ListObj>()) {
-      return false;
+    } else if (k.is_array() || k.as<ListObj>() || k.as<TupleObj>()) {
+      return false;  // array-likes (a tuple inside an index is a sequence index)
     } else if (k.is_float()) {
       in.raise_exc("IndexError", "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean arrays are valid indices");
     } else {

@@ -1,18 +1,964 @@
-// torch_module: the `torch` module and torch.Tensor as Python objects.
-#include "core/lang/interp.hpp"
-#include "core/lang/np_util.hpp"
+// torch_module: the `torch` module -- dtypes, torch.Size, torch.device,
+// tensor creation (tensor, from_numpy, zeros/ones/empty/full, *_like, arange,
+// linspace, eye), joining (cat, stack), triu/tril, equal, printing options,
+// and torch.X(t, ...) forwarders for tensor methods. Tensor attributes and
+// methods live in torch_tensor.cpp; the view algebra in core/torch_views.
+#include <cmath>
+#include <cstring>
+#include <functional>
+
+#include "core/element.hpp"
+#include "core/format_torch.hpp"
+#include "core/kernels/copy.hpp"
+#include "core/lang/torch_util.hpp"
+#include "core/strides.hpp"
+#include "core/torch_views.hpp"
 
 namespace sl::lang {
 
-Value tensor_getattr(Interp& in, const Value& a, const std::string& name, bool& found) {
-  found = false;
-  return Value();
+void install_tensor_methods(Interp& in);  // torch_tensor.cpp
+
+std::string tensor_repr(Interp& in, const Value& a) { return format_tensor(a.arr()); }
+
+DType& torch_default_dtype() {
+  static DType d = DType::F32;
+  return d;
 }
-std::string tensor_repr(Interp& in, const Value& a) { return "tensor(...)"; }
+
+namespace {
+
+Value type_value(TypeObj* t) { return Value(std::shared_ptr<Obj>(std::shared_ptr<Obj>(), t)); }
+
+TypeObj* size_type(Interp& in) { return in.modules.at("torch")->attrs.at("Size").as<TypeObj>(); }
+
+DType default_complex() { return torch_default_dtype() == DType::F64 ? DType::C128 : DType::C64; }
+
+// The dtypes PyTorch 1.13 can hold (no uint16/32/64).
+bool torch_has_dtype(DType dt) { return dt != DType::U16 && dt != DType::U32 && dt != DType::U64; }
+
+// c10's type names in checked_convert messages ("uint8_t", "int", "at::Half").
+const char* checked_name(DType dt) {
+  switch (dt) {
+    case DType::U8: return "uint8_t";
+    case DType::I8: return "int8_t";
+    case DType::I16: return "int16_t";
+    case DType::I32: return "int";
+    case DType::I64: return "int64_t";
+    case DType::F16: return "at::Half";
+    case DType::F32: return "float";
+    case DType::F64: return "double";
+    case DType::C64: return "c10::complex<float>";
+    case DType::C128: return "c10::complex<double>";
+    default: return name(dt);
+  }
+}
+
+// Range of an integer dtype, as doubles and as integers.
+void int_range(DType dt, int64_t& lo, uint64_t& hi) {
+  int bits = 8 * itemsize(dt);
+  if (is_unsigned_int(dt)) {
+    lo = 0;
+    hi = bits == 64 ? UINT64_MAX : (uint64_t(1) << bits) - 1;
+  } else {
+    lo = bits == 64 ? INT64_MIN : -(int64_t(1) << (bits - 1));
+    hi = bits == 64 ? uint64_t(INT64_MAX) : (uint64_t(1) << (bits - 1)) - 1;
+  }
+}
+
+// One number read out of a Python value or a one-element tensor.
+struct Number {
+  enum Kind { Bool, Int, Float, Complex } kind = Int;
+  int64_t i = 0;
+  double re = 0, im = 0;
+};
+
+Number number_of(Interp& in, const Value& v) {
+  Number n;
+  if (v.is_bool()) {
+    n.kind = Number::Bool;
+    n.i = v.as_bool();
+  } else if (v.is_int()) {
+    n.i = v.as_int();
+  } else if (v.is_float()) {
+    n.kind = Number::Float;
+    n.re = v.as_float();
+  } else if (auto* c = v.as<ComplexObj>()) {
+    n.kind = Number::Complex;
+    n.re = c->re;
+    n.im = c->im;
+  } else if (v.is_array() && v.arr().size() == 1) {
+    const Array& a = v.arr();
+    std::vector<int64_t> zero(size_t(a.ndim()), 0);
+    const char* p = a.storage->data() + flat_offset(a, zero);
+    if (a.dtype == DType::Bool) {
+      n.kind = Number::Bool;
+      n.i = load<bool>(p);
+    } else if (is_integer(a.dtype)) {
+      n.i = load_as<int64_t>(a.dtype, p);
+    } else if (is_float(a.dtype)) {
+      n.kind = Number::Float;
+      n.re = load_as<double>(a.dtype, p);
+    } else {
+      n.kind = Number::Complex;
+      c128 c = load_as<c128>(a.dtype, p);
+      n.re = c.real();
+      n.im = c.imag();
+    }
+  } else if (v.is_array()) {
+    in.raise_exc("RuntimeError", "a Tensor with " + std::to_string(v.arr().size()) + " elements cannot be converted to Scalar");
+  } else {
+    in.raise_exc("TypeError", "must be real number, not " + in.type_of(v)->name);
+  }
+  return n;
+}
+
+// c10::overflows<To, From> (c10/util/TypeCast.h, Half.h).
+bool overflows(const Number& n, DType dt) {
+  if (dt == DType::Bool) return false;
+  if (n.kind == Number::Bool) return false;
+  if (n.kind == Number::Complex && !is_complex(dt) && n.im != 0) return true;
+  if (is_integer(dt)) {
+    int64_t lo;
+    uint64_t hi;
+    int_range(dt, lo, hi);
+    if (n.kind == Number::Int) {
+      if (is_unsigned_int(dt))  // negative values may wrap (two's complement), down to -max
+        return (n.i > 0 && uint64_t(n.i) > hi) || (n.i < 0 && uint64_t(-(n.i + 1)) + 1 > hi);
+      return n.i < lo || (n.i > 0 && uint64_t(n.i) > hi);
+    }
+    double f = n.re;
+    if (std::isnan(f)) return true;
+    return f < double(lo) || f > double(hi);
+  }
+  // floating / complex targets: infinities and NaN fit; finite values must be in range
+  double mx = (dt == DType::F16) ? 65504.0 : (dt == DType::F32 || dt == DType::C64) ? 3.4028234663852886e38 : INFINITY;
+  auto out = [&](double f) { return std::isfinite(f) && (f < -mx || f > mx); };
+  if (n.kind == Number::Int) return out(double(n.i));
+  return out(n.re) || (is_complex(dt) && out(n.im));
+}
+
+void store_number(const Number& n, DType dt, char* out) {
+  switch (n.kind) {
+    case Number::Bool: store_as(dt, out, bool(n.i)); break;
+    case Number::Int: store_as(dt, out, n.i); break;
+    case Number::Float: store_as(dt, out, n.re); break;
+    case Number::Complex: store_as(dt, out, c128(n.re, n.im)); break;
+  }
+}
+
+}  // namespace
+
+void torch_scalar_to_bytes(Interp& in, const Value& v, DType dt, char* out, bool tensor_data) {
+  if (v.as<StrObj>() || v.is_none() || v.as<ListObj>() || v.as<TupleObj>())
+    in.raise_exc("TypeError", "must be real number, not " + in.type_of(v)->name);
+  Number n = number_of(in, v);
+  if (tensor_data) {
+    // tensor_new.cpp store_scalar: integers are range-checked (named by the
+    // dtype), floats are plain casts, complex into a real dtype is a TypeError.
+    if (n.kind == Number::Complex && !is_complex(dt)) in.raise_exc("TypeError", "must be real number, not complex");
+    if (is_integer(dt) && overflows(n, dt))
+      in.raise_exc("RuntimeError", std::string("value cannot be converted to type ") + info(dt).torch_name + " without overflow");
+  } else if (overflows(n, dt)) {
+    in.raise_exc("RuntimeError", std::string("value cannot be converted to type ") + checked_name(dt) + " without overflow");
+  }
+  store_number(n, dt, out);
+}
+
+DType torch_scalar_dtype(Interp& in, const Value& v) {
+  if (v.is_bool()) return DType::Bool;
+  if (v.is_int()) return DType::I64;
+  if (v.is_float()) return torch_default_dtype();
+  if (v.as<ComplexObj>()) return default_complex();
+  if (v.is_array()) return v.arr().dtype;
+  in.raise_exc("TypeError", "must be real number, not " + in.type_of(v)->name);
+}
+
+Value torch_size_value(Interp& in, const Shape& s) {
+  std::vector<Value> items;
+  for (int64_t d : s) items.push_back(Value::integer(d));
+  Value v = make_tuple(std::move(items));
+  v.as<TupleObj>()->type = size_type(in);
+  return v;
+}
+
+Value tensor_tuple(const std::vector<ArrayPtr>& ts) {
+  std::vector<Value> items;
+  for (auto& t : ts) items.push_back(Value(t));
+  return make_tuple(std::move(items));
+}
+
+bool is_tensor(const Value& v) { return v.is_array() && v.arr().is_torch(); }
+
+ArrayPtr tensor_arg(Interp& in, const Value& v, const std::string& fname, const std::string& argname, int position) {
+  if (is_tensor(v)) return v.array();
+  in.raise_exc("TypeError", fname + "(): argument '" + argname + "' (position " + std::to_string(position) +
+                                ") must be Tensor, not " + in.type_of(v)->name);
+}
+
+int64_t int_arg(Interp& in, const Value& v, const std::string& fname, const std::string& argname) {
+  if (v.is_int() || v.is_bool()) return v.as_int();
+  if (v.is_array() && v.arr().size() == 1 && (is_integer(v.arr().dtype) || v.arr().dtype == DType::Bool))
+    return in.index_value(v);
+  in.raise_exc("TypeError", fname + "(): argument '" + argname + "' must be int, not " + in.type_of(v)->name);
+}
+
+Shape size_args(Interp& in, Args& a, size_t first, const std::string& fname, const std::string& argname) {
+  std::vector<Value> items;
+  Value kw;
+  if (a.pos.size() <= first && a.take(first, argname.c_str(), kw)) {
+    items = in.to_vector(kw);
+  } else if (a.pos.size() == first + 1 && (a.pos[first].as<TupleObj>() || a.pos[first].as<ListObj>())) {
+    items = in.to_vector(a.pos[first]);
+  } else {
+    items.assign(a.pos.begin() + long(std::min(first, a.pos.size())), a.pos.end());
+  }
+  Shape s;
+  for (size_t k = 0; k < items.size(); ++k) {
+    const Value& x = items[k];
+    if (!(x.is_int() || (x.is_array() && x.arr().size() == 1 && is_integer(x.arr().dtype))))
+      in.raise_exc("TypeError", fname + "(): argument '" + argname + "' must be tuple of ints, but found element of type " +
+                                    in.type_of(x)->name + " at pos " + std::to_string(k + 1));
+    s.push_back(in.index_value(x));
+  }
+  return s;
+}
+
+// ---------------------------------------------------------------- torch.tensor
+
+namespace {
+
+// Mirrors torch/csrc/utils/tensor_new.cpp: infer_scalar_type (promoting over
+// a sequence), compute_sizes (following first elements), recursive_store.
+bool is_sequence(const Value& v) {
+  return v.as<ListObj>() || v.as<TupleObj>() || v.as<RangeObj>() ||
+         (v.is_array() && v.arr().flavor == Flavor::NumPy && v.arr().ndim() > 0);
+}
+
+std::vector<Value> seq_items(Interp& in, const Value& v) { return in.to_vector(v); }
+
+DType infer_scalar_type(Interp& in, const Value& v) {
+  if (v.is_float()) return torch_default_dtype();
+  if (v.is_bool()) return DType::Bool;
+  if (v.is_int()) return DType::I64;
+  if (v.as<ComplexObj>()) return default_complex();
+  if (v.is_array()) {
+    const Array& a = v.arr();
+    if (!torch_has_dtype(a.dtype))
+      in.raise_exc("TypeError", std::string("can't convert np.ndarray of type numpy.") + name(a.dtype) +
+                                    ". The only supported types are: float64, float32, float16, complex64, complex128, "
+                                    "int64, int32, int16, int8, uint8, and bool.");
+    return a.dtype;
+  }
+  if (v.as<ListObj>() || v.as<TupleObj>() || v.as<RangeObj>()) {
+    std::optional<DType> out;
+    for (auto& x : seq_items(in, v)) {
+      DType d = infer_scalar_type(in, x);
+      out = out ? torch_promote_types(*out, d) : d;
+    }
+    return out ? *out : torch_default_dtype();
+  }
+  if (v.is_none()) in.raise_exc("RuntimeError", "Could not infer dtype of NoneType");
+  in.raise_exc("TypeError", "new(): invalid data type '" + in.type_of(v)->name + "'");
+}
+
+Shape compute_sizes(Interp& in, const Value& data) {
+  Shape sizes;
+  Value cur = data;
+  for (;;) {
+    if (!is_sequence(cur)) break;  // tensors inside a list are scalars (item())
+    std::vector<Value> items = seq_items(in, cur);
+    sizes.push_back(int64_t(items.size()));
+    if (items.empty()) break;
+    cur = items[0];
+  }
+  return sizes;
+}
+
+void recursive_store(Interp& in, char* p, const Shape& sizes, const Strides& strides, size_t dim, DType dt,
+                     const Value& obj) {
+  if (dim == sizes.size()) {
+    if (is_tensor(obj) && obj.arr().size() != 1)
+      in.raise_exc("ValueError", "only one element tensors can be converted to Python scalars");
+    if (is_sequence(obj)) in.raise_exc("TypeError", "'" + in.type_of(obj)->name + "' object cannot be interpreted as an integer");
+    torch_scalar_to_bytes(in, obj, dt, p, true);
+    return;
+  }
+  if (!is_sequence(obj)) in.raise_exc("TypeError", "not a sequence");
+  std::vector<Value> items = seq_items(in, obj);
+  if (int64_t(items.size()) != sizes[dim])
+    in.raise_exc("ValueError", "expected sequence of length " + std::to_string(sizes[dim]) + " at dim " +
+                                   std::to_string(dim) + " (got " + std::to_string(items.size()) + ")");
+  for (size_t k = 0; k < items.size(); ++k)
+    recursive_store(in, p + int64_t(k) * strides[dim], sizes, strides, dim + 1, dt, items[k]);
+}
+
+}  // namespace
+
+ArrayPtr torch_tensor_from_data(Interp& in, const Value& data, std::optional<DType> dt) {
+  if (dt && !torch_has_dtype(*dt)) in.raise_exc("TypeError", std::string("torch has no dtype ") + name(*dt));
+  if (data.is_array() && data.arr().flavor != Flavor::Scalar) {
+    // A tensor or an ndarray: tensor.to(dtype, copy=True) keeps the memory format.
+    ArrayPtr src = is_tensor(data) ? data.array() : tensor_from_numpy(in, data);
+    return torch_clone(*src, dt ? *dt : src->dtype);
+  }
+  DType out_dt = dt ? *dt : infer_scalar_type(in, data);
+  Shape sizes = compute_sizes(in, data);
+  ArrayPtr out = make_array(out_dt, sizes, 'C', Flavor::Torch);
+  if (out->size() == 0) return out;
+  recursive_store(in, out->data(), sizes, out->strides, 0, out_dt, data);
+  return out;
+}
+
+// torch.from_numpy (torch/csrc/utils/tensor_numpy.cpp): the same bytes,
+// strides and dtype; negative or unaligned strides and dtypes torch lacks are refused.
+ArrayPtr tensor_from_numpy(Interp& in, const Value& v) {
+  if (!v.is_array() || v.arr().flavor != Flavor::NumPy)
+    in.raise_exc("TypeError", "expected np.ndarray (got " + in.type_name(v) + ")");
+  ArrayPtr a = v.array();
+  for (int64_t s : a->strides) {
+    if (s < 0)
+      in.raise_exc("ValueError",
+                   "At least one stride in the given numpy array is negative, and tensors with negative strides are "
+                   "not currently supported. (You can probably work around this by making a copy of your array  with "
+                   "array.copy().) ");
+    if (s % a->itemsize() != 0)
+      in.raise_exc("ValueError", "given numpy array strides not a multiple of the element byte size. Copy the numpy "
+                                 "array to reallocate the memory.");
+  }
+  if (!torch_has_dtype(a->dtype))
+    in.raise_exc("TypeError", std::string("can't convert np.ndarray of type numpy.") + name(a->dtype) +
+                                  ". The only supported types are: float64, float32, float16, complex64, complex128, "
+                                  "int64, int32, int16, int8, uint8, and bool.");
+  auto t = std::make_shared<Array>(*a);
+  t->flavor = Flavor::Torch;
+  t->base = nullptr;  // not a view: torch.from_numpy(a)._base is None
+  t->owndata = false;
+  t->writeable = true;
+  t->warn_on_write = false;
+  return t;
+}
+
+// Tensor.numpy() (tensor_numpy.cpp tensor_to_numpy): an ndarray over the same
+// bytes whose .base is tensor.detach() -- an alias of the tensor, not itself.
+ArrayPtr numpy_from_tensor(const ArrayPtr& t) {
+  auto a = std::make_shared<Array>(*t);
+  a->flavor = Flavor::NumPy;
+  a->base = torch_alias_root(t);
+  a->owndata = false;
+  a->writeable = true;
+  return a;
+}
+
+// ---------------------------------------------------------------- module functions
+
+namespace {
+
+struct Factory {
+  std::optional<DType> dtype;
+};
+
+// The keyword arguments every factory accepts: dtype, device ('cpu'),
+// requires_grad (False), layout, pin_memory, out (unsupported).
+Factory factory_kwargs(Interp& in, Args& a) {
+  Factory f;
+  Value v;
+  if (a.take(999, "dtype", v) && !v.is_none()) f.dtype = to_dtype(in, v);
+  if (a.take(999, "device", v) && !v.is_none()) {
+    std::string d = in.str(v);
+    if (d != "cpu") in.raise_exc("RuntimeError", "stridelab runs tensors on the CPU only (got device '" + d + "')");
+  }
+  if (a.take(999, "requires_grad", v) && in.truthy(v))
+    in.raise_exc("NotImplementedError", "stridelab has no autograd: requires_grad=True is not supported");
+  a.take(999, "layout", v);
+  a.take(999, "pin_memory", v);
+  a.take(999, "memory_format", v);
+  if (a.take(999, "out", v) && !v.is_none())
+    in.raise_exc("NotImplementedError", "stridelab does not support out= for torch factories");
+  if (f.dtype && !torch_has_dtype(*f.dtype)) in.raise_exc("TypeError", std::string("torch has no dtype ") + name(*f.dtype));
+  return f;
+}
+
+void fill_value(Interp& in, const ArrayPtr& t, const Value& v) {
+  alignas(16) char buf[16] = {};
+  torch_scalar_to_bytes(in, v, t->dtype, buf);
+  fill(*t, t->dtype, buf);
+}
+
+Value filled(Interp& in, Args& a, const char* what) {
+  bool full = std::strcmp(what, "full") == 0;
+  Value fv;
+  Factory f;
+  Shape shape;
+  if (full) {
+    fv = a.required(1, "fill_value");
+    f = factory_kwargs(in, a);
+    Value sz = a.required(0, "size");
+    a.finish(2);
+    if (!sz.as<TupleObj>() && !sz.as<ListObj>())
+      in.raise_exc("TypeError", "full(): argument 'size' must be tuple of ints, not " + in.type_of(sz)->name);
+    Args tmp;
+    tmp.pos = {sz};
+    shape = size_args(in, tmp, 0, "full");
+  } else {
+    f = factory_kwargs(in, a);
+    shape = size_args(in, a, 0, what);
+  }
+  for (int64_t d : shape)
+    if (d < 0) in.raise_exc("RuntimeError", "Trying to create tensor with negative dimension " + std::to_string(d) + ": " + list_repr(shape));
+  DType dt = f.dtype ? *f.dtype : full ? torch_scalar_dtype(in, fv) : torch_default_dtype();
+  ArrayPtr out = make_array(dt, shape, 'C', Flavor::Torch);
+  if (std::strcmp(what, "ones") == 0) fill_value(in, out, Value::integer(1));
+  else if (full) fill_value(in, out, fv);
+  return Value(out);
+}
+
+Value filled_like(Interp& in, Args& a, const char* what) {
+  bool full = std::strcmp(what, "full") == 0;
+  ArrayPtr proto = tensor_arg(in, a.required(0, "input"), std::string(what) + "_like", "input", 1);
+  Value fv;
+  if (full) fv = a.required(1, "fill_value");
+  Factory f = factory_kwargs(in, a);
+  a.finish(full ? 2 : 1);
+  ArrayPtr out = torch_empty_like(*proto, f.dtype ? *f.dtype : proto->dtype);
+  if (std::strcmp(what, "ones") == 0) fill_value(in, out, Value::integer(1));
+  else if (full) fill_value(in, out, fv);
+  return Value(out);
+}
+
+bool is_float_number(const Value& v) {
+  return v.is_float() || (v.is_array() && is_inexact(v.arr().dtype));
+}
+
+// torch.arange (RangeFactories.cpp arange_out + RangeFactoriesKernel.cpp).
+// Length ceil((end - start) / step) in double. Integer results are start + i*step
+// exactly. Floating results follow the CPU kernel (AVX2 build): values are
+// computed in double (float/half) or the dtype, as fma(step, i, start) rounded to
+// the dtype; inside each vectorised block of V = 32 / itemsize elements (processed
+// in pairs) lane k is base + k*step from the block's rounded base.
+Value torch_arange(Interp& in, Args& a) {
+  Factory f = factory_kwargs(in, a);
+  std::vector<Value> p;
+  Value v;
+  if (a.pos.empty()) {  // keywords only: arange(start=..., end=..., step=...)
+    if (a.take(0, "start", v)) p.push_back(v);
+    if (a.take(1, "end", v)) p.push_back(v);
+    else in.raise_exc("TypeError", "arange() missing required argument 'end'");
+    if (a.take(2, "step", v)) p.push_back(v);
+  } else {
+    p = a.pos;
+    if (p.size() == 1 && a.take(1, "end", v)) in.raise_exc("TypeError", "arange() received an invalid combination of arguments");
+    if (p.size() == 2 && a.take(2, "step", v)) p.push_back(v);
+  }
+  a.finish(3);
+  if (p.empty() || p.size() > 3) in.raise_exc("TypeError", "arange() received an invalid combination of arguments");
+  Value start = Value::integer(0), end, step = Value::integer(1);
+  if (p.size() == 1) end = p[0];
+  else {
+    start = p[0];
+    end = p[1];
+    if (p.size() == 3) step = p[2];
+  }
+  bool any_float = is_float_number(start) || is_float_number(end) || is_float_number(step);
+  DType dt = f.dtype ? *f.dtype : any_float ? torch_default_dtype() : DType::I64;
+  double ds = in.float_value(start), de = in.float_value(end), dst = in.float_value(step);
+  if (dst == 0) in.raise_exc("RuntimeError", "step must be nonzero");
+  if (!std::isfinite(ds) || !std::isfinite(de)) in.raise_exc("RuntimeError", "unsupported range: " + in.repr(start) + " -> " + in.repr(end));
+  if (!((dst > 0 && de >= ds) || (dst < 0 && de <= ds)))
+    in.raise_exc("RuntimeError", "upper bound and larger bound inconsistent with step sign");
+  double size_d;
+  bool int_math = dt == DType::I64 && !any_float;
+  if (int_math) size_d = std::ceil(double(in.index_value(end) - in.index_value(start)) / double(in.index_value(step)));
+  else size_d = std::ceil((de - ds) / dst);
+  if (!(size_d >= 0 && size_d <= double(INT64_MAX)))
+    in.raise_exc("RuntimeError", "invalid size, possible overflow?");
+  int64_t n = int64_t(size_d);
+  ArrayPtr out = make_array(dt, {n}, 'C', Flavor::Torch);
+  char* o = out->data();
+  const int isz = out->itemsize();
+  if (is_integer(dt) || dt == DType::Bool) {
+    int64_t s0 = any_float ? int64_t(ds) : in.index_value(start), st = any_float ? int64_t(dst) : in.index_value(step);
+    for (int64_t i = 0; i < n; ++i) store_as(dt, o + i * isz, s0 + i * st);
+    return Value(out);
+  }
+  const int64_t V = 32 / isz;
+  auto scalar = [&](int64_t i) { return std::fma(dst, double(i), ds); };
+  visit_dtype(dt, [&](auto t) {
+    using T = decltype(t);
+    int64_t i = 0;
+    if constexpr (!is_complex_t<T>::value) {
+      for (; i + 2 * V <= n; i += 2 * V) {
+        for (int64_t blk = i; blk < i + 2 * V; blk += V) {
+          T base = cast_value<T>(scalar(blk));
+          double b = double(cast_value<double>(base));
+          for (int64_t k = 0; k < V; ++k) store(o + (blk + k) * isz, k ? cast_value<T>(std::fma(double(k), dst, b)) : base);
+        }
+      }
+    }
+    for (; i < n; ++i) store(o + i * isz, cast_value<T>(scalar(i)));
+  });
+  return Value(out);
+}
+
+// torch.linspace (RangeFactoriesKernel.cpp linspace_kernel): step = (end -
+// start) / (steps - 1) in the dtype (double for integer dtypes); the first half
+// is start + step*i, the second half end - step*(steps - i - 1), evaluated
+// with the same vectorised blocks as arange.
+Value torch_linspace(Interp& in, Args& a) {
+  Factory f = factory_kwargs(in, a);
+  Value start = a.required(0, "start"), end = a.required(1, "end");
+  Value stepsv;
+  if (!a.take(2, "steps", stepsv)) in.raise_exc("TypeError", "linspace() missing 1 required positional arguments: \"steps\"");
+  a.finish(3);
+  int64_t steps = int_arg(in, stepsv, "linspace", "steps");
+  if (steps < 0) in.raise_exc("RuntimeError", "number of steps must be non-negative");
+  DType dt = f.dtype ? *f.dtype : torch_default_dtype();
+  ArrayPtr out = make_array(dt, {steps}, 'C', Flavor::Torch);
+  char* o = out->data();
+  const int isz = out->itemsize();
+  double s = in.float_value(start), e = in.float_value(end);
+  if (steps == 0) return Value(out);
+  if (steps == 1) {
+    store_as(dt, o, s);
+    return Value(out);
+  }
+  const int64_t half = steps / 2;
+  visit_dtype(dt, [&](auto t) {
+    using T = decltype(t);
+    if constexpr (is_complex_t<T>::value) {
+      for (int64_t i = 0; i < steps; ++i)
+        store_as(dt, o + i * isz, i < half ? s + (e - s) / double(steps - 1) * double(i) : e - (e - s) / double(steps - 1) * double(steps - i - 1));
+    } else if constexpr (std::is_integral_v<T>) {
+      double st = (double(cast_value<T>(e)) - double(cast_value<T>(s))) / double(steps - 1);
+      double s0 = double(cast_value<T>(s)), e0 = double(cast_value<T>(e));
+      for (int64_t i = 0; i < steps; ++i)
+        store(o + i * isz, cast_value<T>(i < half ? s0 + st * double(i) : e0 - st * double(steps - i - 1)));
+    } else {
+      // float / double arithmetic in the dtype (half computes in float)
+      using A = std::conditional_t<std::is_same_v<T, double>, double, float>;
+      auto rnd = [](A x) { return A(cast_value<double>(cast_value<T>(x))); };
+      A s0 = rnd(A(s)), e0 = rnd(A(e));
+      A st = rnd((e0 - s0) / A(steps - 1));
+      auto at = [&](int64_t i) { return i < half ? rnd(s0 + st * A(i)) : rnd(e0 - st * A(steps - i - 1)); };
+      const int64_t V = 32 / isz;
+      int64_t i = 0;
+      for (; i + 2 * V <= steps; i += 2 * V) {
+        for (int64_t blk = i; blk < i + 2 * V; blk += V) {
+          A base = at(blk);
+          for (int64_t k = 0; k < V; ++k) store(o + (blk + k) * isz, cast_value<T>(base + A(k) * st));
+        }
+      }
+      for (; i < steps; ++i) store(o + i * isz, cast_value<T>(at(i)));
+    }
+  });
+  return Value(out);
+}
+
+Value torch_eye(Interp& in, Args& a) {
+  Factory f = factory_kwargs(in, a);
+  int64_t n = int_arg(in, a.required(0, "n"), "eye", "n");
+  Value mv = a.optional(1, "m");
+  a.finish(2);
+  int64_t m = mv.is_none() ? n : int_arg(in, mv, "eye", "m");
+  if (n < 0) in.raise_exc("RuntimeError", "n must be greater or equal to 0, got " + std::to_string(n));
+  if (m < 0) in.raise_exc("RuntimeError", "m must be greater or equal to 0, got " + std::to_string(m));
+  ArrayPtr out = make_array(f.dtype ? *f.dtype : torch_default_dtype(), {n, m}, 'C', Flavor::Torch);
+  for (int64_t i = 0; i < std::min(n, m); ++i) store_as(out->dtype, out->data() + i * (out->strides[0] + out->strides[1]), int64_t(1));
+  return Value(out);
+}
+
+std::vector<ArrayPtr> tensor_list(Interp& in, const Value& v, const std::string& fname) {
+  if (!v.as<ListObj>() && !v.as<TupleObj>())
+    in.raise_exc("TypeError", fname + "(): argument 'tensors' (position 1) must be tuple of Tensors, not " + in.type_of(v)->name);
+  std::vector<ArrayPtr> out;
+  for (auto& x : in.to_vector(v)) {
+    if (!is_tensor(x))
+      in.raise_exc("TypeError", "expected Tensor as element " + std::to_string(out.size()) + " in argument 0, but got " +
+                                    in.type_of(x)->name);
+    out.push_back(x.array());
+  }
+  return out;
+}
+
+// torch.cat (TensorShape.cpp cat_meta/cat_out): 1-D empty tensors are skipped
+// (legacy behaviour); the others must agree except along dim; the dtype is
+// the promotion of all inputs; the result is contiguous.
+ArrayPtr cat_tensors(Interp& in, const std::vector<ArrayPtr>& ts, int64_t dim) {
+  if (ts.empty()) in.raise_exc("RuntimeError", "torch.cat(): expected a non-empty list of Tensors");
+  auto skip = [](const Array& t) { return t.ndim() == 1 && t.shape[0] == 0; };
+  DType dt = ts[0]->dtype;
+  for (auto& t : ts) dt = torch_promote_types(dt, t->dtype);
+  for (size_t i = 0; i < ts.size(); ++i)
+    if (ts[i]->ndim() == 0)
+      in.raise_exc("RuntimeError", "zero-dimensional tensor (at position " + std::to_string(i) + ") cannot be concatenated");
+  size_t valid = ts.size();
+  for (size_t i = 0; i < ts.size(); ++i)
+    if (!skip(*ts[i])) {
+      valid = i;
+      break;
+    }
+  if (valid == ts.size()) {  // every input is an empty 1-D tensor
+    torch_wrap_dim(dim, 1);
+    return make_array(dt, {0}, 'C', Flavor::Torch);
+  }
+  const Array& ref = *ts[valid];
+  dim = torch_wrap_dim(dim, ref.ndim());
+  int64_t total = 0;
+  for (size_t i = 0; i < ts.size(); ++i) {
+    const Array& t = *ts[i];
+    if (skip(t)) continue;
+    if (t.ndim() != ref.ndim())
+      in.raise_exc("RuntimeError", "Tensors must have same number of dimensions: got " + std::to_string(ref.ndim()) + " and " +
+                                       std::to_string(t.ndim()));
+    for (int d = 0; d < ref.ndim(); ++d) {
+      if (d == dim) continue;
+      if (t.shape[size_t(d)] != ref.shape[size_t(d)])
+        in.raise_exc("RuntimeError", "Sizes of tensors must match except in dimension " + std::to_string(dim) +
+                                         ". Expected size " + std::to_string(ref.shape[size_t(d)]) + " but got size " +
+                                         std::to_string(t.shape[size_t(d)]) + " for tensor number " + std::to_string(i) +
+                                         " in the list.");
+    }
+    total += t.shape[size_t(dim)];
+  }
+  Shape shape = ref.shape;
+  shape[size_t(dim)] = total;
+  ArrayPtr out = make_array(dt, shape, 'C', Flavor::Torch);
+  int64_t at = 0;
+  for (auto& t : ts) {
+    if (skip(*t)) continue;
+    ArrayPtr dst = torch_narrow(out, dim, at, t->shape[size_t(dim)]);
+    copy_into(*dst, *t);
+    at += t->shape[size_t(dim)];
+  }
+  return out;
+}
+
+// torch.triu / torch.tril on the last two dims: element (i, j) is kept when
+// j - i >= diagonal (triu) or j - i <= diagonal (tril); a contiguous copy.
+ArrayPtr tri(Interp& in, const ArrayPtr& t, int64_t diagonal, bool upper) {
+  int64_t r = torch_wrap_dim(-2, t->ndim()), c = torch_wrap_dim(-1, t->ndim());
+  ArrayPtr out = torch_contiguous_copy(*t, t->dtype);
+  const int64_t rows = out->shape[size_t(r)], cols = out->shape[size_t(c)];
+  const int64_t mats = rows * cols == 0 ? 0 : out->size() / (rows * cols);
+  const int64_t isz = out->itemsize();
+  for (int64_t m = 0; m < mats; ++m)
+    for (int64_t i = 0; i < rows; ++i)
+      for (int64_t j = 0; j < cols; ++j)
+        if (upper ? j - i < diagonal : j - i > diagonal)
+          std::memset(out->data() + ((m * rows + i) * cols + j) * isz, 0, size_t(isz));
+  return out;
+}
+
+// torch.equal: same shape and equal values (compared after promotion); NaN != NaN.
+bool tensors_equal(const Array& a, const Array& b) {
+  if (a.shape != b.shape) return false;
+  if (a.size() == 0) return true;
+  DType dt = torch_promote_types(a.dtype, b.dtype);
+  ArrayPtr x = copy_as(a, dt), y = copy_as(b, dt);
+  const int64_t n = x->size(), isz = x->itemsize();
+  bool eq = true;
+  visit_dtype(dt, [&](auto t) {
+    using T = decltype(t);
+    for (int64_t i = 0; i < n && eq; ++i) {
+      if constexpr (std::is_same_v<T, half>)
+        eq = float(load<T>(x->data() + i * isz)) == float(load<T>(y->data() + i * isz));
+      else
+        eq = load<T>(x->data() + i * isz) == load<T>(y->data() + i * isz);
+    }
+  });
+  return eq;
+}
+
+}  // namespace
+
+// torch functions whose NumPy namesake (reached through the ufunc engine,
+// which keeps tensors tensors with PyTorch's dtype rules) computes the same
+// thing: torch name -> numpy name. Only for names no tensor method provides.
+const std::unordered_map<std::string, std::string>& numpy_namesakes() {
+  static const std::unordered_map<std::string, std::string> m = {
+      {"abs", "abs"},       {"exp", "exp"},         {"log", "log"},           {"log2", "log2"},
+      {"log10", "log10"},   {"sqrt", "sqrt"},       {"sin", "sin"},           {"cos", "cos"},
+      {"tan", "tan"},       {"tanh", "tanh"},       {"floor", "floor"},       {"ceil", "ceil"},
+      {"round", "round"},   {"sign", "sign"},       {"square", "square"},     {"isnan", "isnan"},
+      {"isinf", "isinf"},   {"isfinite", "isfinite"}, {"logical_not", "logical_not"},
+      {"logical_and", "logical_and"}, {"logical_or", "logical_or"}, {"cumsum", "cumsum"},
+      {"cumprod", "cumprod"}, {"prod", "prod"},     {"all", "all"},           {"any", "any"},
+      {"neg", "negative"},  {"negative", "negative"}, {"maximum", "maximum"}, {"minimum", "minimum"},
+      {"where", "where"},   {"allclose", "allclose"}, {"clamp", "clip"},      {"clip", "clip"},
+  };
+  return m;
+}
+
+bool numpy_namesake(Interp& in, const std::string& torch_name, Value& out) {
+  auto it = numpy_namesakes().find(torch_name);
+  if (it == numpy_namesakes().end()) return false;
+  ModuleObj& np = *in.modules.at("numpy");
+  auto f = np.attrs.find(it->second);
+  if (f == np.attrs.end()) return false;
+  Value fn = f->second;
+  // PyTorch's keyword names -> NumPy's.
+  out = in.builtin(torch_name, [fn](Interp& in, Args& a) -> Value {
+    Args b;
+    b.pos = a.pos;
+    for (auto& [k, v] : a.kw) {
+      std::string nk = k == "dim" ? "axis" : k == "keepdim" ? "keepdims" : k == "min" ? "a_min" : k == "max" ? "a_max" : k;
+      b.kw.emplace_back(nk, v);
+    }
+    return in.call(fn, b);
+  });
+  return true;
+}
+
+const std::vector<std::string>& torch_function_methods() {
+  static const std::vector<std::string> names = {
+      "reshape", "transpose", "t", "permute", "squeeze", "unsqueeze", "flatten", "unflatten", "narrow", "select",
+      "chunk", "split", "unbind", "as_strided", "clone", "movedim", "moveaxis", "diagonal", "masked_fill",
+      "swapaxes", "swapdims", "numel", "is_floating_point", "is_complex", "detach", "tensor_split",
+      "sum", "mean", "max", "min", "add", "sub", "mul", "div", "matmul", "abs", "exp", "log", "sqrt", "argmax",
+      "argmin", "prod", "std", "var", "all", "any", "maximum", "minimum", "dot", "mm", "bmm", "neg", "sin",
+      "cos", "tanh", "sigmoid", "relu", "softmax", "pow", "square", "round", "floor", "ceil", "clamp", "cumsum",
+      "allclose", "isclose", "eq", "ne", "lt", "le", "gt", "ge", "logical_not", "sort", "argsort", "flip", "roll",
+  };
+  return names;
+}
 
 void install_torch(Interp& in) {
-  in.t.tensor = in.new_type("Tensor", "torch", {in.t.object});
-  in.t.torch_dtype = in.new_type("dtype", "torch", {in.t.object});
+  TorchPrintOptions& po = torch_print_options();
+  po = TorchPrintOptions{};
+  torch_default_dtype() = DType::F32;
+
+  ModuleObj& tm = submodule(in, "torch");
+  auto& t = in.t;
+  t.tensor = in.new_type("Tensor", "torch", {t.object});
+  t.torch_dtype = in.new_type("dtype", "torch", {t.object});
+  tm.attrs["Tensor"] = type_value(t.tensor);
+  tm.attrs["dtype"] = type_value(t.torch_dtype);
+  tm.attrs["__version__"] = make_str("1.13.0");
+
+  // ---- dtypes (torch.float32 is torch.float, ...)
+  const std::pair<const char*, DType> dtypes[] = {
+      {"float32", DType::F32}, {"float", DType::F32},      {"float64", DType::F64},  {"double", DType::F64},
+      {"float16", DType::F16}, {"half", DType::F16},       {"int8", DType::I8},      {"int16", DType::I16},
+      {"short", DType::I16},   {"int32", DType::I32},      {"int", DType::I32},      {"int64", DType::I64},
+      {"long", DType::I64},    {"uint8", DType::U8},       {"bool", DType::Bool},    {"complex64", DType::C64},
+      {"cfloat", DType::C64},  {"complex128", DType::C128}, {"cdouble", DType::C128},
+  };
+  std::vector<Value> dtype_objs(kNumDTypes);
+  for (auto& [n, dt] : dtypes) {
+    if (dtype_objs[size_t(dt)].is_none()) dtype_objs[size_t(dt)] = dtype_value(in, dt, true);
+    tm.attrs[n] = dtype_objs[size_t(dt)];
+  }
+  tm.attrs["inf"] = Value::floating(INFINITY);
+  tm.attrs["nan"] = Value::floating(NAN);
+  tm.attrs["pi"] = Value::floating(M_PI);
+  tm.attrs["e"] = Value::floating(M_E);
+
+  // ---- torch.Size: a tuple subclass printed as torch.Size([3, 4])
+  TypeObj* size_t_ = in.new_type("Size", "torch", {t.tuple});
+  tm.attrs["Size"] = type_value(size_t_);
+  size_t_->attrs["__repr__"] = in.builtin("__repr__", [](Interp& in, Args& a) -> Value {
+    Shape s;
+    for (auto& x : in.to_vector(a.pos.at(0))) s.push_back(in.index_value(x));
+    return make_str(format_torch_size(s));
+  });
+  size_t_->call = [](Interp& in, Args& a) -> Value {
+    Value src = a.optional(0, "sizes");
+    a.finish(1);
+    Shape s;
+    if (!src.is_none())
+      for (auto& x : in.to_vector(src)) {
+        if (!in.is_int_like(x))
+          in.raise_exc("TypeError", "torch.Size() takes an iterable of 'int' (item 0 is '" + in.type_of(x)->name + "')");
+        s.push_back(in.index_value(x));
+      }
+    return torch_size_value(in, s);
+  };
+  in.def_method(size_t_, "numel", [](Interp& in, Args& a) -> Value {
+    int64_t n = 1;
+    for (auto& x : in.to_vector(a.pos.at(0))) n *= in.index_value(x);
+    return Value::integer(n);
+  });
+
+  // ---- torch.device: only the CPU
+  TypeObj* device_t = in.new_type("device", "torch", {t.object});
+  tm.attrs["device"] = type_value(device_t);
+  auto cpu = std::make_shared<GenericObj>(device_t);
+  cpu->attrs["type"] = make_str("cpu");
+  cpu->attrs["index"] = Value();
+  cpu->attrs["__repr__"] = in.builtin("__repr__", [](Interp&, Args&) -> Value { return make_str("device(type='cpu')"); });
+  cpu->attrs["__str__"] = in.builtin("__str__", [](Interp&, Args&) -> Value { return make_str("cpu"); });
+  Value cpu_v(std::static_pointer_cast<Obj>(cpu));
+  tm.attrs["_cpu_device"] = cpu_v;
+  device_t->call = [cpu_v](Interp& in, Args& a) -> Value {
+    Value d = a.required(0, "type");
+    a.finish(2);
+    std::string s = in.str(d);
+    if (s != "cpu") in.raise_exc("RuntimeError", "stridelab runs tensors on the CPU only (got device '" + s + "')");
+    return cpu_v;
+  };
+
+  // ---- torch.Tensor(...) and the legacy typed constructors
+  auto legacy = [](std::optional<DType> fixed) {
+    return [fixed](Interp& in, Args& a) -> Value {
+      DType dt = fixed ? *fixed : torch_default_dtype();
+      if (a.pos.size() == 1 && (a.pos[0].as<ListObj>() || a.pos[0].as<TupleObj>() || a.pos[0].is_array()))
+        return Value(torch_tensor_from_data(in, a.pos[0], dt));
+      Shape s = size_args(in, a, 0, "Tensor");
+      return Value(make_array(dt, s, 'C', Flavor::Torch));
+    };
+  };
+  t.tensor->call = legacy(std::nullopt);
+  const std::pair<const char*, DType> legacy_types[] = {
+      {"FloatTensor", DType::F32}, {"DoubleTensor", DType::F64}, {"HalfTensor", DType::F16},
+      {"LongTensor", DType::I64},  {"IntTensor", DType::I32},    {"ShortTensor", DType::I16},
+      {"CharTensor", DType::I8},   {"ByteTensor", DType::U8},    {"BoolTensor", DType::Bool},
+  };
+  for (auto& [n, dt] : legacy_types) def_fn(in, tm, n, legacy(dt));
+
+  // ---- creation
+  def_fn(in, tm, "tensor", [](Interp& in, Args& a) -> Value {
+    Value data = a.required(0, "data");
+    Factory f = factory_kwargs(in, a);
+    a.finish(1);
+    return Value(torch_tensor_from_data(in, data, f.dtype));
+  });
+  def_fn(in, tm, "as_tensor", [](Interp& in, Args& a) -> Value {
+    Value data = a.required(0, "data");
+    Factory f = factory_kwargs(in, a);
+    a.finish(1);
+    // Shares memory with a tensor or ndarray of the requested dtype; copies otherwise.
+    if (data.is_array() && data.arr().flavor != Flavor::Scalar && (!f.dtype || *f.dtype == data.arr().dtype))
+      return Value(is_tensor(data) ? data.array() : tensor_from_numpy(in, data));
+    return Value(torch_tensor_from_data(in, data, f.dtype));
+  });
+  def_fn(in, tm, "from_numpy", [](Interp& in, Args& a) -> Value {
+    Value x = a.required(0, "ndarray");
+    a.finish(1);
+    return Value(tensor_from_numpy(in, x));
+  });
+  def_fn(in, tm, "zeros", [](Interp& in, Args& a) { return filled(in, a, "zeros"); });
+  def_fn(in, tm, "ones", [](Interp& in, Args& a) { return filled(in, a, "ones"); });
+  def_fn(in, tm, "empty", [](Interp& in, Args& a) { return filled(in, a, "empty"); });
+  def_fn(in, tm, "full", [](Interp& in, Args& a) { return filled(in, a, "full"); });
+  def_fn(in, tm, "zeros_like", [](Interp& in, Args& a) { return filled_like(in, a, "zeros"); });
+  def_fn(in, tm, "ones_like", [](Interp& in, Args& a) { return filled_like(in, a, "ones"); });
+  def_fn(in, tm, "empty_like", [](Interp& in, Args& a) { return filled_like(in, a, "empty"); });
+  def_fn(in, tm, "full_like", [](Interp& in, Args& a) { return filled_like(in, a, "full"); });
+  def_fn(in, tm, "arange", torch_arange);
+  def_fn(in, tm, "linspace", torch_linspace);
+  def_fn(in, tm, "eye", torch_eye);
+
+  // ---- joining, triangles, comparison
+  def_fn(in, tm, "cat", [](Interp& in, Args& a) -> Value {
+    Value ts = a.required(0, "tensors");
+    Value d = a.optional(1, "dim", Value::integer(0));
+    a.finish(2);
+    return Value(cat_tensors(in, tensor_list(in, ts, "cat"), int_arg(in, d, "cat", "dim")));
+  });
+  tm.attrs["concat"] = tm.attrs["cat"];
+  tm.attrs["concatenate"] = tm.attrs["cat"];
+  def_fn(in, tm, "stack", [](Interp& in, Args& a) -> Value {
+    Value tv = a.required(0, "tensors");
+    Value d = a.optional(1, "dim", Value::integer(0));
+    a.finish(2);
+    std::vector<ArrayPtr> ts = tensor_list(in, tv, "stack");
+    if (ts.empty()) in.raise_exc("RuntimeError", "stack expects a non-empty TensorList");
+    int64_t dim = torch_wrap_dim(int_arg(in, d, "stack", "dim"), ts[0]->ndim() + 1);
+    for (size_t i = 1; i < ts.size(); ++i)
+      if (ts[i]->shape != ts[0]->shape)
+        in.raise_exc("RuntimeError", "stack expects each tensor to be equal size, but got " + list_repr(ts[0]->shape) +
+                                         " at entry 0 and " + list_repr(ts[i]->shape) + " at entry " + std::to_string(i));
+    std::vector<ArrayPtr> us;
+    for (auto& x : ts) us.push_back(torch_unsqueeze(x, dim));
+    return Value(cat_tensors(in, us, dim));
+  });
+  auto tri_fn = [](bool upper) {
+    return [upper](Interp& in, Args& a) -> Value {
+      ArrayPtr x = tensor_arg(in, a.required(0, "input"), upper ? "triu" : "tril", "input", 1);
+      Value d = a.optional(1, "diagonal", Value::integer(0));
+      a.finish(2);
+      return Value(tri(in, x, int_arg(in, d, upper ? "triu" : "tril", "diagonal"), upper));
+    };
+  };
+  def_fn(in, tm, "triu", tri_fn(true));
+  def_fn(in, tm, "tril", tri_fn(false));
+  def_fn(in, tm, "equal", [](Interp& in, Args& a) -> Value {
+    ArrayPtr x = tensor_arg(in, a.required(0, "input"), "equal", "input", 1);
+    ArrayPtr y = tensor_arg(in, a.required(1, "other"), "equal", "other", 2);
+    a.finish(2);
+    return Value::boolean(tensors_equal(*x, *y));
+  });
+  def_fn(in, tm, "is_tensor", [](Interp& in, Args& a) -> Value {
+    Value x = a.required(0, "obj");
+    a.finish(1);
+    return Value::boolean(is_tensor(x));
+  });
+  def_fn(in, tm, "is_storage", [](Interp& in, Args& a) -> Value { return Value::boolean(false); });
+  def_fn(in, tm, "get_default_dtype", [](Interp& in, Args& a) -> Value {
+    a.finish(0);
+    return dtype_value(in, torch_default_dtype(), true);
+  });
+  def_fn(in, tm, "set_default_dtype", [](Interp& in, Args& a) -> Value {
+    Value d = a.required(0, "d");
+    a.finish(1);
+    DType dt = to_dtype(in, d);
+    if (dt != DType::F32 && dt != DType::F64)
+      in.raise_exc("TypeError", "only floating-point types are supported as the default type");
+    torch_default_dtype() = dt;
+    return Value();
+  });
+  def_fn(in, tm, "set_printoptions", [](Interp& in, Args& a) -> Value {
+    TorchPrintOptions& o = torch_print_options();
+    Value v;
+    Value profile = a.optional(4, "profile");
+    if (!profile.is_none()) {
+      std::string p = in.str(profile);
+      if (p == "default") o.precision = 4, o.threshold = 1000, o.edgeitems = 3, o.linewidth = 80;
+      else if (p == "short") o.precision = 2, o.threshold = 1000, o.edgeitems = 2, o.linewidth = 80;
+      else if (p == "full") o.precision = 4, o.threshold = INFINITY, o.edgeitems = 3, o.linewidth = 80;
+    }
+    if (a.take(0, "precision", v) && !v.is_none()) o.precision = int(in.index_value(v));
+    if (a.take(1, "threshold", v) && !v.is_none()) o.threshold = in.float_value(v);
+    if (a.take(2, "edgeitems", v) && !v.is_none()) o.edgeitems = int(in.index_value(v));
+    if (a.take(3, "linewidth", v) && !v.is_none()) o.linewidth = int(in.index_value(v));
+    o.sci_mode.reset();
+    if (a.take(5, "sci_mode", v) && !v.is_none()) o.sci_mode = in.truthy(v);
+    a.finish(6);
+    return Value();
+  });
+  def_fn(in, tm, "manual_seed", [](Interp& in, Args& a) -> Value {
+    in.raise_exc("NotImplementedError", "stridelab has no torch random generator (torch.manual_seed, torch.rand)");
+  });
+
+  install_tensor_methods(in);
+
+  // torch.X(t, ...) for tensor methods, resolved when called (so methods other
+  // front-end files register on torch.Tensor are reachable too). Names another
+  // file already put in the module are left alone.
+  std::vector<std::string> names = torch_function_methods();
+  for (auto& [n, np_name] : numpy_namesakes()) names.push_back(n);
+  for (const std::string& n : names) {
+    if (tm.attrs.count(n)) continue;
+    if (n == "where") {  // torch.where(condition, x, y): the condition comes first
+      Value fn;
+      if (numpy_namesake(in, n, fn)) tm.attrs[n] = fn;
+      continue;
+    }
+    def_fn(in, tm, n, [n](Interp& in, Args& a) -> Value {
+      if (a.pos.empty() || !is_tensor(a.pos[0])) {
+        Value x;
+        if (!a.take(0, "input", x))
+          in.raise_exc("TypeError", n + "() missing 1 required positional arguments: \"input\"");
+        a.pos.insert(a.pos.begin(), x);
+        if (!is_tensor(x))
+          in.raise_exc("TypeError", n + "(): argument 'input' (position 1) must be Tensor, not " + in.type_of(x)->name);
+      }
+      Value self = a.pos[0];
+      Args rest;
+      rest.pos.assign(a.pos.begin() + 1, a.pos.end());
+      rest.kw = a.kw;
+      return in.call(in.getattr(self, n), rest);
+    });
+  }
 }
 
 }  // namespace sl::lang

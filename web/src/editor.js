@@ -18,7 +18,7 @@ import {
 import {
   autocompletion, completionKeymap, closeBrackets, closeBracketsKeymap,
 } from '@codemirror/autocomplete';
-import { python } from '@codemirror/lang-python';
+import { python, localCompletionSource, globalCompletion } from '@codemirror/lang-python';
 import { tags as t } from '@lezer/highlight';
 
 // ---- error line ------------------------------------------------------------------
@@ -78,6 +78,43 @@ const typeOverSelection = EditorView.domEventHandlers({
     return true;
   },
 });
+
+// ---- completion ---------------------------------------------------------------------
+
+function notAfterDot(source) {
+  return (context) => (context.matchBefore(/\.\w*$/) ? null : source(context));
+}
+
+// ---- REPL history -----------------------------------------------------------------
+
+// Up on the first line / Down on the last line step through the run history, as in a
+// terminal REPL; anywhere else they move the cursor as usual. An open completion list
+// takes the keys first (its keymap has the highest precedence).
+function runHistoryKeymap(onHistory) {
+  const step = (dir) => (view) => {
+    const { state } = view;
+    const sel = state.selection;
+    if (sel.ranges.length !== 1 || !sel.main.empty) return false;
+    const line = state.doc.lineAt(sel.main.head);
+    if (dir < 0 && line.number !== 1) return false;
+    if (dir > 0 && line.number !== state.doc.lines) return false;
+    const text = onHistory(dir, state.doc.toString());
+    if (text == null) return false;
+    const firstLineEnd = text.indexOf('\n') < 0 ? text.length : text.indexOf('\n');
+    view.dispatch({
+      changes: { from: 0, to: state.doc.length, insert: text },
+      // Going back: stay on the first line, so Up keeps walking back. Forward: the end.
+      selection: { anchor: dir < 0 ? firstLineEnd : text.length },
+      userEvent: 'input.history',
+      scrollIntoView: true,
+    });
+    return true;
+  };
+  return keymap.of([
+    { key: 'ArrowUp', run: step(-1) },
+    { key: 'ArrowDown', run: step(1) },
+  ]);
+}
 
 // ---- look ------------------------------------------------------------------------
 
@@ -162,11 +199,18 @@ const highlight = HighlightStyle.define([
 
 /**
  * @param {{ parent: Element, doc: string, nonce?: string, dark?: boolean, wrap?: boolean,
- *           onRun: () => void, onChange?: (doc: string) => void }} options
+ *           onRun: () => void, onChange?: (doc: string, isEdit: boolean) => void,
+ *           onHistory?: (dir: -1|1, current: string) => string|null,
+ *           completionSource?: import('@codemirror/autocomplete').CompletionSource,
+ *           label?: string }} options
  */
-export function createEditor({ parent, doc, nonce = '', dark = false, wrap = false, onRun, onChange }) {
+export function createEditor({
+  parent, doc, nonce = '', dark = false, wrap = false, onRun, onChange, onHistory = () => null,
+  completionSource = null, label = 'Python program',
+}) {
   const darkness = new Compartment();
   const wrapping = new Compartment();
+  const labelling = new Compartment();
   const runKeys = Prec.highest(keymap.of([
     { key: 'Shift-Enter', run: () => { onRun(); return true; } },
     { key: 'Mod-Enter', run: () => { onRun(); return true; } },
@@ -191,10 +235,15 @@ export function createEditor({ parent, doc, nonce = '', dark = false, wrap = fal
         syntaxHighlighting(highlight),
         bracketMatching(),
         closeBrackets(),
-        autocompletion(),
+        // Our source (module members, array methods, session variables) first; Python's
+        // own keyword/builtin/local-name sources only where no `x.` member is typed.
+        autocompletion(completionSource ? {
+          override: [completionSource, notAfterDot(localCompletionSource), notAfterDot(globalCompletion)],
+        } : {}),
         rectangularSelection(),
         crosshairCursor(),
         highlightActiveLine(),
+        runHistoryKeymap(onHistory),
         keymap.of([
           ...closeBracketsKeymap,
           ...defaultKeymap,
@@ -211,9 +260,12 @@ export function createEditor({ parent, doc, nonce = '', dark = false, wrap = fal
         wrapping.of(wrap ? EditorView.lineWrapping : []),
         // style-mod inserts <style> elements; the page's CSP admits them by nonce.
         EditorView.cspNonce.of(nonce),
-        EditorView.contentAttributes.of({ 'aria-label': 'Python program' }),
+        labelling.of(EditorView.contentAttributes.of({ 'aria-label': label })),
         EditorView.updateListener.of((update) => {
-          if (update.docChanged && onChange) onChange(update.state.doc.toString());
+          if (!update.docChanged || !onChange) return;
+          // History steps are not edits: they must not end the history walk.
+          const fromHistory = update.transactions.every((tr) => !tr.docChanged || tr.isUserEvent('input.history'));
+          onChange(update.state.doc.toString(), !fromHistory);
         }),
       ],
     }),
@@ -222,8 +274,17 @@ export function createEditor({ parent, doc, nonce = '', dark = false, wrap = fal
   return {
     view,
     getCode: () => view.state.doc.toString(),
+    /** Replaces the whole text (undoable), cursor at the end. */
     setCode(code) {
-      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: code } });
+      view.dispatch({
+        changes: { from: 0, to: view.state.doc.length, insert: code },
+        selection: { anchor: code.length },
+        userEvent: 'input.replace',
+        scrollIntoView: true,
+      });
+    },
+    setLabel(text) {
+      view.dispatch({ effects: labelling.reconfigure(EditorView.contentAttributes.of({ 'aria-label': text })) });
     },
     /** Marks a 1-based line as the failing one; null clears the mark. */
     markErrorLine(line) {

@@ -13,10 +13,15 @@ export class EngineError extends Error {
 }
 
 export class Engine {
-  /** @param {{ workerUrl?: string, onState?: (state: 'loading'|'ready'|'error', detail?: Error) => void }} [options] */
-  constructor({ workerUrl = WORKER_URL, onState = () => {} } = {}) {
+  /**
+   * @param {{ workerUrl?: string, onState?: (state: 'loading'|'ready'|'error', detail?: Error) => void,
+   *           adopt?: Worker|null }} [options]
+   *   adopt: a worker already started for workerUrl (see boot.js), used by the first start().
+   */
+  constructor({ workerUrl = WORKER_URL, onState = () => {}, adopt = null } = {}) {
     this.workerUrl = workerUrl;
     this.onState = onState;
+    this.adopt = adopt;
     this.worker = null;
     this.pending = new Map();
     this.nextId = 1;
@@ -27,7 +32,8 @@ export class Engine {
   start() {
     this.#stopWorker(new EngineError('The engine was restarted.', { name: 'Restarted' }));
     this.onState('loading');
-    const worker = new Worker(this.workerUrl, { type: 'module', name: 'stridelab-engine' });
+    const worker = this.adopt ?? new Worker(this.workerUrl, { type: 'module', name: 'stridelab-engine' });
+    this.adopt = null;
     this.worker = worker;
     worker.onmessage = (event) => this.#receive(event.data);
     // Fires when the worker script itself cannot load or throws outside a request.
@@ -52,15 +58,32 @@ export class Engine {
   }
 
   /** Runs code in the persistent session. Python errors resolve (as data); engine failures reject. */
-  async run(code) {
+  async run(code, { snapshot = true } = {}) {
     await this.ready;
-    return this.#call('run', { code });
+    return this.#call('run', { code, snapshot });
   }
 
-  /** Disposes the session and opens a fresh one (variables are cleared). */
+  /** Disposes the session and opens a fresh one (variables are cleared); resolves to { snapshot }. */
   async reset() {
     await this.ready;
     return this.#call('reset');
+  }
+
+  /** The session's inspection snapshot: { snapshot, snapshotError }. */
+  async snapshot() {
+    await this.ready;
+    return this.#call('snapshot');
+  }
+
+  /** Runs each { group: code } in a throwaway session; resolves to { group: lines|null }. */
+  async probe(programs) {
+    await this.ready;
+    return this.#call('probe', { programs });
+  }
+
+  /** Ends the worker for good (the <stride-lab> element, when removed from the page). */
+  terminate() {
+    this.#stopWorker(new EngineError('The engine was stopped.', { name: 'Restarted' }));
   }
 
   #call(type, payload = {}) {

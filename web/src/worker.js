@@ -1,14 +1,19 @@
 // The engine's home: a module Web Worker that owns one interpreter session.
 //
 // Protocol (ids -> promises on the page side, see engine.js):
-//   page -> worker  { id, type: 'init' | 'run' | 'reset', code? }
+//   page -> worker  { id, type: 'init' | 'run' | 'reset' | 'snapshot' | 'probe', ... }
 //   worker -> page  { id, ok: true, value } | { id, ok: false, error: { name, message, fatal } }
 // Python errors are not RPC failures: they come back inside a successful 'run' value
-// ({ stdout, error, traceback, line }). An RPC failure means the engine itself broke
-// (failed to load, or threw/aborted); `fatal` tells the page to start a fresh worker.
+// ({ stdout, error, traceback, line, col, repr, ms, snapshot }). An RPC failure means the
+// engine itself broke (failed to load, or threw/aborted); `fatal` tells the page to
+// start a fresh worker.
 //
 // The session lives across 'run' messages, so variables persist like a REPL;
-// 'reset' disposes it and opens a new one.
+// 'reset' disposes it and opens a new one. After every run and reset the worker takes
+// the inspection snapshot (session.snapshot()) and sends it along, so the page never
+// needs a second round trip to draw the inspector.
+//
+// Used by the playground page and by the <stride-lab> element (web/widget/).
 
 const ENGINE_URL = '/pkg/wasm/index.js';
 
@@ -32,24 +37,48 @@ function text(value) {
   return value == null ? null : String(value);
 }
 
+function position(value) {
+  return Number.isInteger(value) && value > 0 ? value : null;
+}
+
+// The snapshot must never turn a finished run into an engine failure: a session that
+// cannot describe itself still ran the program.
+function takeSnapshot() {
+  if (typeof session?.snapshot !== 'function') return { snapshot: null, snapshotError: 'unsupported' };
+  try {
+    return { snapshot: session.snapshot(), snapshotError: null };
+  } catch (err) {
+    return { snapshot: null, snapshotError: err?.message ? String(err.message) : String(err) };
+  }
+}
+
+// Start loading right away, before the first request arrives: the page creates this
+// worker early (boot.js) precisely so that the engine is ready sooner. A failure is
+// reported to whoever asks (init), not as an unhandled rejection here.
+load().catch(() => {});
+
 const handlers = {
-  async init() {
-    return load();
+  async init({ snapshot = false } = {}) {
+    const info = await load();
+    return snapshot ? { ...info, ...takeSnapshot() } : info;
   },
-  async run({ code }) {
+  async run({ code, snapshot = true }) {
     await load();
     const started = performance.now();
-    const r = session.run(String(code ?? ''));
+    const r = session.run(String(code ?? ''), { echo: true });
     const ms = performance.now() - started;
     // Copy field by field: the result must be structured-cloneable whatever the
     // engine hands back, and strings stay strings.
-    return {
+    const result = {
       stdout: text(r?.stdout) ?? '',
       error: text(r?.error),
       traceback: text(r?.traceback),
-      line: Number.isInteger(r?.line) && r.line > 0 ? r.line : null,
+      line: position(r?.line),
+      col: position(r?.col),
+      repr: text(r?.repr),
       ms,
     };
+    return snapshot ? { ...result, ...takeSnapshot() } : result;
   },
   async reset() {
     await load();
@@ -60,7 +89,30 @@ const handlers = {
     } finally {
       session = lib.session();
     }
-    return null;
+    return takeSnapshot();
+  },
+  async snapshot() {
+    await load();
+    return takeSnapshot();
+  },
+  // Which of the given names exist, for editor completion. Runs in a throwaway session
+  // so the user's variables are untouched; each group's program prints the names that
+  // pass hasattr(). A group whose setup fails (no torch) yields null.
+  async probe({ programs }) {
+    await load();
+    const out = {};
+    for (const [group, code] of Object.entries(programs ?? {})) {
+      const s = lib.session();
+      try {
+        const r = s.run(String(code));
+        out[group] = r?.error ? null : String(r?.stdout ?? '').split('\n').filter(Boolean);
+      } catch {
+        out[group] = null;
+      } finally {
+        s.dispose();
+      }
+    }
+    return out;
   },
 };
 

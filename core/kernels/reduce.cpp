@@ -1,0 +1,695 @@
+#include "core/kernels/reduce.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "core/element.hpp"
+#include "core/iter.hpp"
+#include "core/kernels/copy.hpp"
+#include "core/kernels/elementwise.hpp"
+#include "core/kernels/ops.hpp"
+#include "core/kernels/simd.hpp"
+#include "core/strides.hpp"
+#include "core/ufunc.hpp"
+
+namespace sl {
+
+namespace {
+
+constexpr int64_t kBufSize = 8192;  // NPY_BUFSIZE: the longest run a reduction's inner loop sees
+constexpr int64_t kPwBlock = 128;   // PW_BLOCKSIZE in loops_utils.h.src
+
+// Note [Pairwise summation]
+// Problem: s = x_0 + ... + x_{n-1} in floating point, where a left-to-right
+// sum has error growing like O(n eps) and NumPy's answer is what users
+// compare with. NumPy's pairwise_sum (numpy/core/src/umath/loops_utils.h.src):
+//   n < 8:        s = ((0 + x_0) + x_1) + ...                (left to right)
+//   n <= 128:     eight accumulators r_j = x_j + x_{j+8} + x_{j+16} + ...
+//                 over the largest multiple of 8, then
+//                 s = ((r0+r1)+(r2+r3)) + ((r4+r5)+(r6+r7)), then the
+//                 remaining n % 8 elements added left to right;
+//   n > 128:      m = n/2 rounded down to a multiple of 8, s = S(x[:m]) + S(x[m:]).
+// Error O(log n eps); cost n additions. The eight accumulators are independent,
+// so they are exactly the lanes of xsimd batches (2 x 4 floats or 4 x 2 doubles
+// on 128-bit SIMD): the batch loop below adds the same numbers in the same
+// order as the scalar one and gives the same bits.
+template <class T, class Acc>
+Acc pairwise_scalar(const char* a, int64_t n, int64_t s) {
+  auto at = [&](int64_t i) { return Acc(load<T>(a + i * s)); };
+  if (n < 8) {
+    Acc res = Acc(0);
+    for (int64_t i = 0; i < n; ++i) res += at(i);
+    return res;
+  }
+  if (n <= kPwBlock) {
+    Acc r[8];
+    for (int j = 0; j < 8; ++j) r[j] = at(j);
+    int64_t i = 8;
+    for (; i < n - (n % 8); i += 8)
+      for (int j = 0; j < 8; ++j) r[j] += at(i + j);
+    Acc res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+    for (; i < n; ++i) res += at(i);
+    return res;
+  }
+  int64_t n2 = n / 2;
+  n2 -= n2 % 8;
+  return pairwise_scalar<T, Acc>(a, n2, s) + pairwise_scalar<T, Acc>(a + n2 * s, n - n2, s);
+}
+
+template <class T>
+T pairwise(const char* a, int64_t n, int64_t s) {
+#if SL_SIMD
+  if constexpr (std::is_floating_point_v<T>) {
+    using B = xsimd::batch<T>;
+    constexpr int64_t W = B::size;
+    if constexpr (W <= 8 && 8 % W == 0) {
+      if (s == int64_t(sizeof(T)) && n >= 8) {
+        if (n > kPwBlock) {
+          int64_t n2 = n / 2;
+          n2 -= n2 % 8;
+          return pairwise<T>(a, n2, s) + pairwise<T>(a + n2 * s, n - n2, s);
+        }
+        constexpr int NB = int(8 / W);
+        const T* p = reinterpret_cast<const T*>(a);
+        B r[NB];
+        for (int b = 0; b < NB; ++b) r[b] = B::load_unaligned(p + b * W);
+        int64_t i = 8;
+        for (; i < n - (n % 8); i += 8)
+          for (int b = 0; b < NB; ++b) r[b] += B::load_unaligned(p + i + b * W);
+        T lanes[8];
+        for (int b = 0; b < NB; ++b) r[b].store_unaligned(lanes + b * W);
+        T res = ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) + ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7]));
+        for (; i < n; ++i) res += load<T>(a + i * s);
+        return res;
+      }
+    }
+  }
+#endif
+  return pairwise_scalar<T, T>(a, n, s);
+}
+
+// The complex pairwise sum (CFLOAT/CDOUBLE_pairwise_sum): NumPy walks the
+// interleaved (re, im) floats, n counting floats, with accumulators
+// r0..r7 = (re, im) of four consecutive elements.
+template <class F>
+void pairwise_cplx(F& rr, F& ri, const char* a, int64_t n, int64_t es) {
+  auto re = [&](int64_t e) { return load<F>(a + e * es); };
+  auto im = [&](int64_t e) { return load<F>(a + e * es + int64_t(sizeof(F))); };
+  if (n < 8) {
+    rr = F(0);
+    ri = F(0);
+    for (int64_t i = 0; i < n; i += 2) {
+      rr += re(i / 2);
+      ri += im(i / 2);
+    }
+    return;
+  }
+  if (n <= kPwBlock) {
+    F r[8];
+    for (int k = 0; k < 4; ++k) {
+      r[2 * k] = re(k);
+      r[2 * k + 1] = im(k);
+    }
+    int64_t i = 8;
+    for (; i < n - (n % 8); i += 8)
+      for (int k = 0; k < 4; ++k) {
+        r[2 * k] += re(i / 2 + k);
+        r[2 * k + 1] += im(i / 2 + k);
+      }
+    rr = (r[0] + r[2]) + (r[4] + r[6]);
+    ri = (r[1] + r[3]) + (r[5] + r[7]);
+    for (; i < n; i += 2) {
+      rr += re(i / 2);
+      ri += im(i / 2);
+    }
+    return;
+  }
+  int64_t n2 = n / 2;
+  n2 -= n2 % 8;
+  F rr1, ri1, rr2, ri2;
+  pairwise_cplx<F>(rr1, ri1, a, n2, es);
+  pairwise_cplx<F>(rr2, ri2, a + (n2 / 2) * es, n - n2, es);
+  rr = rr1 + rr2;
+  ri = ri1 + ri2;
+}
+
+Ufunc ufunc_of(ReduceOp op) {
+  switch (op) {
+    case ReduceOp::sum: return Ufunc::add;
+    case ReduceOp::prod: return Ufunc::multiply;
+    case ReduceOp::max: return Ufunc::maximum;
+    case ReduceOp::min: return Ufunc::minimum;
+    case ReduceOp::fmax: return Ufunc::fmax;
+    case ReduceOp::fmin: return Ufunc::fmin;
+    case ReduceOp::any: return Ufunc::logical_or;
+    case ReduceOp::all: return Ufunc::logical_and;
+  }
+  return Ufunc::add;
+}
+
+// One inner-loop call of a binary reduction: *out = *out op x_0 op ... op x_{n-1}
+// (NumPy's IS_BINARY_REDUCE loops: float16 accumulates in float and rounds
+// once per call; sums use pairwise summation).
+template <class Op, class T>
+void fold_run(char* po, const char* p, int64_t n, int64_t s) {
+  using C = ops::compute_t<T>;
+  if constexpr (std::is_same_v<Op, ops::add> && (ops::is_flt<T> || ops::is_cplx<T>)) {
+    if constexpr (ops::is_cplx<T>) {
+      using F = typename T::value_type;
+      F rr, ri;
+      pairwise_cplx<F>(rr, ri, p, 2 * n, s);
+      T acc = load<T>(po);
+      store(po, T(acc.real() + rr, acc.imag() + ri));
+    } else if constexpr (ops::is_half<T>) {
+      float acc = float(load<half>(po));
+      acc += pairwise_scalar<half, float>(p, n, s);
+      store(po, half(acc));
+    } else {
+      T acc = load<T>(po);
+      acc += pairwise<T>(p, n, s);
+      store(po, acc);
+    }
+  } else {
+    C acc = C(load<T>(po));
+    int64_t i = 0;
+#if SL_SIMD
+    // Order-insensitive folds (integer sums wrap exactly; max/min, any/all)
+    // keep one accumulator per lane, then fold the lanes.
+    constexpr bool lanes_ok = simd::batchable<T> && Op::template vec<T> &&
+                              (std::is_same_v<Op, ops::maximum> || std::is_same_v<Op, ops::minimum> ||
+                               (std::is_same_v<Op, ops::add> && std::is_integral_v<T>));
+    if constexpr (lanes_ok) {
+      using B = xsimd::batch<T>;
+      constexpr int64_t W = B::size;
+      if (s == int64_t(sizeof(T)) && n >= 2 * W) {
+        const T* q = reinterpret_cast<const T*>(p);
+        B r = B::load_unaligned(q);
+        for (i = W; i + W <= n; i += W) r = Op::v(r, B::load_unaligned(q + i));
+        T lanes[W];
+        r.store_unaligned(lanes);
+        for (int64_t k = 0; k < W; ++k) acc = Op::f(acc, lanes[k]);
+      }
+    }
+#endif
+    for (; i < n; ++i) acc = Op::f(acc, C(load<T>(p + i * s)));
+    if constexpr (std::is_same_v<decltype(Op::f(acc, acc)), bool>) store(po, bool(acc));
+    else store(po, T(acc));
+  }
+}
+
+// Walks a reduction whose innermost (memory-order) axis is reduced. NumPy's
+// buffered reduction iterator (nditer: npyiter_checkreducesize) gives the add
+// loop, for each output element, the elements of its innermost block of
+// reduced axes in memory order, cut into runs of at most NPY_BUFSIZE: block
+// b of R elements is summed as ((out + S(b[0:8192])) + S(b[8192:16384])) + ...
+// Blocks are visited in memory order of the outer axes.
+template <class Op, class T>
+void reduce_blocks(const StridedLayout<2>& L, char* out0, const char* in0) {
+  const int nd = int(L.shape.size());
+  int g = nd;
+  while (g > 0 && L.strides[0][g - 1] == 0) --g;  // [g, nd): the inner reduced axes
+  int64_t R = 1;
+  for (int k = g; k < nd; ++k) R *= L.shape[k];
+  const bool single = nd - g == 1;
+  std::vector<char> buf;
+  if (!single) buf.resize(size_t(std::min(R, kBufSize)) * sizeof(T));
+  std::vector<int64_t> gidx(nd - g);
+  auto block = [&](char* po, const char* pi) {
+    if (single) {
+      const int64_t s = L.strides[1][nd - 1];
+      for (int64_t c = 0; c < R; c += kBufSize) fold_run<Op, T>(po, pi + c * s, std::min(kBufSize, R - c), s);
+      return;
+    }
+    // Several reduced axes that do not coalesce: gather each run in C order
+    // of those axes, as NumPy's buffer does.
+    std::fill(gidx.begin(), gidx.end(), 0);
+    const char* p = pi;
+    for (int64_t c = 0; c < R; c += kBufSize) {
+      int64_t len = std::min(kBufSize, R - c);
+      for (int64_t i = 0; i < len; ++i) {
+        std::memcpy(buf.data() + i * int64_t(sizeof(T)), p, sizeof(T));
+        for (int k = nd - g - 1; k >= 0; --k) {
+          int ax = g + k;
+          if (++gidx[k] < L.shape[ax]) {
+            p += L.strides[1][ax];
+            break;
+          }
+          p -= (L.shape[ax] - 1) * L.strides[1][ax];
+          gidx[k] = 0;
+        }
+      }
+      fold_run<Op, T>(po, buf.data(), len, int64_t(sizeof(T)));
+    }
+  };
+  if (g == 0) {
+    block(out0, in0);
+    return;
+  }
+  Shape oshape(L.shape.begin(), L.shape.begin() + g);
+  Strides so(L.strides[0].begin(), L.strides[0].begin() + g), si(L.strides[1].begin(), L.strides[1].begin() + g);
+  std::array<const Strides*, 2> st{&so, &si};
+  for_each_strided<2>(oshape, {out0, const_cast<char*>(in0)}, st, [&](std::array<char*, 2>& p, const std::array<int64_t, 2>& s, int64_t n) {
+    for (int64_t j = 0; j < n; ++j) block(p[0] + j * s[0], p[1] + j * s[1]);
+  });
+}
+
+template <class Op, class T>
+void reduce_typed(ReduceOp rop, DType work, const Shape& sh, const Strides& so, const Strides& si, char* out, const char* in) {
+  StridedLayout<2> L = coalesce<2>(sh, {&so, &si});
+  if (L.empty) return;
+  if (L.shape.empty()) {
+    fold_run<Op, T>(out, in, 1, 0);
+    return;
+  }
+  if (L.strides[0].back() == 0) {
+    reduce_blocks<Op, T>(L, out, in);
+    return;
+  }
+  // The innermost axis is kept: the loop is elementwise out[i] = out[i] op x[i],
+  // once per position of the reduced axes, in memory order.
+  std::array<const Strides*, 2> st{&so, &si};
+  Ufunc uf = ufunc_of(rop);
+  for_each_strided<2>(sh, {out, const_cast<char*>(in)}, st, [&](std::array<char*, 2>& p, const std::array<int64_t, 2>& s, int64_t n) {
+    run_ufunc_run(uf, work, p[0], s[0], p[0], s[0], p[1], s[1], n);
+  });
+}
+
+template <class T>
+void reduce_dispatch(ReduceOp op, DType work, const Shape& sh, const Strides& so, const Strides& si, char* out, const char* in) {
+  switch (op) {
+    case ReduceOp::sum: return reduce_typed<ops::add, T>(op, work, sh, so, si, out, in);
+    case ReduceOp::prod: return reduce_typed<ops::multiply, T>(op, work, sh, so, si, out, in);
+    case ReduceOp::max: return reduce_typed<ops::maximum, T>(op, work, sh, so, si, out, in);
+    case ReduceOp::min: return reduce_typed<ops::minimum, T>(op, work, sh, so, si, out, in);
+    case ReduceOp::fmax: return reduce_typed<ops::fmax, T>(op, work, sh, so, si, out, in);
+    case ReduceOp::fmin: return reduce_typed<ops::fmin, T>(op, work, sh, so, si, out, in);
+    case ReduceOp::any:
+      if constexpr (std::is_same_v<T, bool>) return reduce_typed<ops::logical_or, T>(op, work, sh, so, si, out, in);
+      break;
+    case ReduceOp::all:
+      if constexpr (std::is_same_v<T, bool>) return reduce_typed<ops::logical_and, T>(op, work, sh, so, si, out, in);
+      break;
+  }
+}
+
+bool has_identity(ReduceOp op) {
+  return op == ReduceOp::sum || op == ReduceOp::prod || op == ReduceOp::any || op == ReduceOp::all;
+}
+
+// Drops the axes flagged in `drop` from a fresh array's shape and strides.
+void drop_axes(Array& a, const std::vector<bool>& drop) {
+  Shape s;
+  Strides st;
+  for (size_t k = 0; k < a.shape.size(); ++k)
+    if (!drop[k]) {
+      s.push_back(a.shape[k]);
+      st.push_back(a.strides[k]);
+    }
+  a.shape = s;
+  a.strides = st;
+}
+
+// A C-order copy (or `a` itself when already C-contiguous) in dtype dt.
+ArrayPtr c_order(const Array& a, DType dt) {
+  if (a.dtype == dt && a.c_contiguous()) {
+    ArrayPtr v = std::make_shared<Array>(a);
+    return v;
+  }
+  return copy_as(a, dt, 'C');
+}
+
+// argmax / argmin of one run (NumPy's @TYPE@_argmax: first extreme, first NaN).
+template <class T>
+int64_t arg_scan(const char* p, int64_t n, int64_t s, bool is_max) {
+  using C = ops::compute_t<T>;
+  C mp = C(load<T>(p));
+  int64_t idx = 0;
+  if constexpr (ops::is_cplx<C>) {
+    if (ops::cisnan(mp)) return 0;
+    for (int64_t i = 1; i < n; ++i) {
+      C v = load<T>(p + i * s);
+      bool better = is_max ? (v.real() > mp.real() || (v.real() == mp.real() && v.imag() > mp.imag()))
+                           : (v.real() < mp.real() || (v.real() == mp.real() && v.imag() < mp.imag()));
+      if (better || ops::cisnan(v)) {
+        mp = v;
+        idx = i;
+        if (ops::cisnan(v)) break;
+      }
+    }
+  } else if constexpr (std::is_floating_point_v<C>) {
+    if (std::isnan(mp)) return 0;
+    for (int64_t i = 1; i < n; ++i) {
+      C v = C(load<T>(p + i * s));
+      if ((is_max ? v > mp : v < mp) || std::isnan(v)) {
+        mp = v;
+        idx = i;
+        if (std::isnan(v)) break;
+      }
+    }
+  } else {
+    for (int64_t i = 1; i < n; ++i) {
+      C v = load<T>(p + i * s);
+      if (is_max ? v > mp : v < mp) {
+        mp = v;
+        idx = i;
+      }
+    }
+  }
+  return idx;
+}
+
+// Moves `axis` of a view to the end (no copy).
+Array axis_last(const Array& a, int axis) {
+  Array v = a;
+  v.shape.erase(v.shape.begin() + axis);
+  v.strides.erase(v.strides.begin() + axis);
+  v.shape.push_back(a.shape[axis]);
+  v.strides.push_back(a.strides[axis]);
+  return v;
+}
+
+// Calls f(out_ptr, in_ptr) for every position of `outer` (C order), where the
+// output is a fresh C-order array of that shape with element size osz.
+template <class F>
+void for_each_outer(const Shape& outer, const Strides& in_strides, const char* in, char* out, int64_t osz, F&& f) {
+  Strides ost = default_strides(outer, osz, 'C');
+  std::array<const Strides*, 2> st{&ost, &in_strides};
+  if (shape_size(outer) == 0) return;
+  for_each_strided<2>(outer, {out, const_cast<char*>(in)}, st, [&](std::array<char*, 2>& p, const std::array<int64_t, 2>& s, int64_t n) {
+    for (int64_t j = 0; j < n; ++j) f(p[0] + j * s[0], p[1] + j * s[1]);
+  });
+}
+
+}  // namespace
+
+const char* reduce_ufunc_name(ReduceOp op) { return ufunc_name(ufunc_of(op)); }
+
+float pairwise_sum_f32(const char* p, int64_t n, int64_t stride) { return pairwise<float>(p, n, stride); }
+double pairwise_sum_f64(const char* p, int64_t n, int64_t stride) { return pairwise<double>(p, n, stride); }
+float pairwise_sum_f16(const char* p, int64_t n, int64_t stride) { return pairwise_scalar<half, float>(p, n, stride); }
+
+ArrayPtr reduce(ReduceOp op, const Array& a, const std::vector<bool>& axes, DType dt, bool keepdims, Flavor flavor,
+                const Array* initial) {
+  const int nd = a.ndim();
+  const DType work = (op == ReduceOp::any || op == ReduceOp::all) ? DType::Bool : dt;
+  // NumPy's reduction iterator walks the input in its memory order (strides
+  // never negated) and allocates the result in that order too.
+  std::vector<int> perm = best_axis_order(a.shape, {&a.strides});
+  ArrayPtr cast;
+  const Array* src = &a;
+  if (a.dtype != work) {
+    cast = make_array_in_order(work, a.shape, perm, Flavor::NumPy);
+    copy_into(*cast, a);
+    src = cast.get();
+  }
+  Shape kshape = a.shape;
+  int64_t rcount = 1;
+  for (int k = 0; k < nd; ++k)
+    if (axes[k]) {
+      rcount *= a.shape[k];
+      kshape[k] = 1;
+    }
+  ArrayPtr res = make_array_in_order(work, kshape, perm, flavor);
+  if (initial) {
+    Array init = *initial;
+    init.strides = broadcast_strides(init.shape, init.strides, kshape);
+    init.shape = kshape;
+    copy_into(*res, init);
+  } else if (has_identity(op)) {
+    int64_t one = 1, zero = 0;
+    bool t = true;
+    if (op == ReduceOp::prod) fill(*res, DType::I64, &one);
+    else if (op == ReduceOp::all) fill(*res, DType::Bool, &t);
+    else fill(*res, DType::I64, &zero);
+  } else if (res->size() > 0) {
+    if (rcount == 0)
+      value_error(std::string("zero-size array to reduction operation ") + reduce_ufunc_name(op) + " which has no identity");
+    Array first = *src;  // index 0 along the reduced axes
+    first.shape = kshape;
+    copy_into(*res, first);
+  }
+  if (a.size() > 0) {
+    Shape sh(nd);
+    Strides so(nd), si(nd);
+    for (int i = 0; i < nd; ++i) {
+      int k = perm[i];
+      sh[i] = a.shape[k];
+      si[i] = src->strides[k];
+      so[i] = axes[k] ? 0 : res->strides[k];
+    }
+    visit_dtype(work, [&](auto t) { reduce_dispatch<decltype(t)>(op, work, sh, so, si, res->data(), src->data()); });
+  }
+  if (!keepdims) drop_axes(*res, axes);
+  return res;
+}
+
+ArrayPtr arg_reduce(bool is_max, const Array& a, std::optional<int> axis, bool keepdims, Flavor flavor) {
+  const char* what = is_max ? "argmax" : "argmin";
+  ArrayPtr src;
+  Array run;  // the array with the scanned axis last
+  Shape outer, kshape;
+  if (!axis) {
+    src = c_order(a, a.dtype);
+    run = *src;
+    run.shape = {a.size()};
+    run.strides = {a.itemsize()};
+    kshape.assign(a.ndim(), 1);
+  } else {
+    run = axis_last(a, *axis);
+    outer.assign(run.shape.begin(), run.shape.end() - 1);
+    kshape = a.shape;
+    kshape[*axis] = 1;
+  }
+  const int64_t n = run.shape.back();
+  ArrayPtr res = make_array(DType::I64, keepdims ? kshape : outer, 'C', flavor);
+  if (res->size() == 0) return res;
+  if (n == 0) value_error(std::string("attempt to get ") + what + " of an empty sequence");
+  Strides ist(run.strides.begin(), run.strides.end() - 1);
+  const int64_t s = run.strides.back();
+  visit_dtype(a.dtype, [&](auto t) {
+    using T = decltype(t);
+    for_each_outer(outer, ist, run.data(), res->data(), 8, [&](char* po, const char* pi) {
+      store<int64_t>(po, arg_scan<T>(pi, n, s, is_max));
+    });
+  });
+  return res;
+}
+
+ArrayPtr accumulate(Ufunc op, const Array& a, std::optional<int> axis, DType dt, Flavor flavor) {
+  if (ufunc_nin(op) != 2) value_error("accumulate only supported for binary functions");
+  if (!(ufunc_loops(op) >> int(dt) & 1) || ufunc_loop_output(op, dt) != dt)
+    type_error(std::string("ufunc '") + ufunc_name(op) + "' accumulate has no loop for " + name(dt));
+  ArrayPtr src = c_order(a, dt);
+  int ax = 0;
+  if (!axis) {
+    src->shape = {a.size()};
+    src->strides = {int64_t(itemsize(dt))};
+  } else {
+    ax = *axis;
+  }
+  ArrayPtr res = make_array(dt, src->shape, 'C', flavor);
+  Array sv = axis_last(*src, ax), rv = axis_last(*res, ax);
+  const int64_t n = sv.shape.back(), ss = sv.strides.back(), rs = rv.strides.back();
+  if (n == 0 || res->size() == 0) return res;
+  Shape outer(sv.shape.begin(), sv.shape.end() - 1);
+  Strides ist(sv.strides.begin(), sv.strides.end() - 1), ost(rv.strides.begin(), rv.strides.end() - 1);
+  std::array<const Strides*, 2> st{&ost, &ist};
+  const int64_t isz = itemsize(dt);
+  auto generic_scan = [&](char* po, const char* pi) {
+    std::memcpy(po, pi, size_t(isz));
+    for (int64_t i = 1; i < n; ++i) run_ufunc_run(op, dt, po + i * rs, 0, po + (i - 1) * rs, 0, pi + i * ss, 0, 1);
+  };
+  visit_dtype(dt, [&](auto t) {
+    using T = decltype(t);
+    using C = ops::compute_t<T>;
+    // add and multiply in line (the common cumsum / cumprod), others through the kernel table
+    auto scan = [&](char* po, const char* pi) {
+      if (op != Ufunc::add && op != Ufunc::multiply) return generic_scan(po, pi);
+      T acc = load<T>(pi);
+      store(po, acc);
+      for (int64_t i = 1; i < n; ++i) {
+        C x = C(load<T>(pi + i * ss));
+        if (op == Ufunc::add) acc = T(ops::add::f(C(acc), x));
+        else acc = T(ops::multiply::f(C(acc), x));
+        store(po + i * rs, acc);
+      }
+    };
+    if (outer.empty()) {
+      scan(rv.data(), sv.data());
+      return;
+    }
+    for_each_strided<2>(outer, {rv.data(), sv.data()}, st, [&](std::array<char*, 2>& p, const std::array<int64_t, 2>& s, int64_t m) {
+      for (int64_t j = 0; j < m; ++j) scan(p[0] + j * s[0], p[1] + j * s[1]);
+    });
+  });
+  return res;
+}
+
+namespace {
+
+// The values of one slice, sorted ascending with NaN last (np.partition /
+// np.sort order).
+template <class T>
+std::vector<T> sorted_slice(const char* p, int64_t n, int64_t s) {
+  std::vector<T> v(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) v[size_t(i)] = load<T>(p + i * s);
+  if constexpr (ops::is_half<T> || std::is_floating_point_v<T>) {
+    std::sort(v.begin(), v.end(), [](T x, T y) {
+      double a = double(ops::compute_t<T>(x)), b = double(ops::compute_t<T>(y));
+      return a < b || (!std::isnan(a) && std::isnan(b));
+    });
+  } else {
+    std::sort(v.begin(), v.end());
+  }
+  return v;
+}
+
+// Prepares the slices a quantile or median reduces: the data with the reduced
+// axis last (flattened C order when axis is empty), the outer shape, and the
+// shape the result takes with keepdims.
+struct Slices {
+  ArrayPtr hold;
+  Array run;
+  Shape outer, kshape;
+};
+Slices slices_of(const Array& a, std::optional<int> axis) {
+  Slices s;
+  if (!axis) {
+    s.hold = c_order(a, a.dtype);
+    s.run = *s.hold;
+    s.run.shape = {a.size()};
+    s.run.strides = {a.itemsize()};
+    s.kshape.assign(a.ndim(), 1);
+  } else {
+    s.run = axis_last(a, *axis);
+    s.outer.assign(s.run.shape.begin(), s.run.shape.end() - 1);
+    s.kshape = a.shape;
+    s.kshape[*axis] = 1;
+  }
+  return s;
+}
+
+}  // namespace
+
+ArrayPtr quantile(const Array& a, const std::vector<double>& q, const Shape& q_shape, std::optional<int> axis,
+                  bool keepdims) {
+  if (is_complex(a.dtype)) type_error("a must be an array of real numbers");
+  Slices sl = slices_of(a, axis);
+  const int64_t n = sl.run.shape.back();
+  const int64_t ss = sl.run.strides.back();
+  Shape rshape = q_shape;
+  const Shape& tail = keepdims ? sl.kshape : sl.outer;
+  rshape.insert(rshape.end(), tail.begin(), tail.end());
+  ArrayPtr res = make_array(DType::F64, rshape);
+  const int64_t nouter = shape_size(sl.outer);
+  if (res->size() == 0) return res;
+  if (n == 0) index_error("index -1 is out of bounds for axis 0 with size 0");
+  Strides ist(sl.run.strides.begin(), sl.run.strides.end() - 1);
+  std::vector<char> tmp(size_t(nouter) * 8);
+  visit_dtype(a.dtype, [&](auto t) {
+    using T = decltype(t);
+    if constexpr (ops::is_cplx<T>) {
+      return;
+    } else {
+      for (size_t j = 0; j < q.size(); ++j) {
+        const double qj = q[j];
+        // _get_indexes / _get_gamma for method 'linear': virtual index (n-1)q.
+        const double virt = double(n - 1) * qj;
+        int64_t prev, next;
+        double gamma;
+        if (std::isnan(virt) || virt >= double(n - 1)) {
+          prev = next = n - 1;
+          gamma = virt + 1;  // previous_indexes was set to -1
+        } else if (virt < 0) {
+          prev = next = 0;
+          gamma = virt;
+        } else {
+          prev = int64_t(std::floor(virt));
+          next = prev + 1;
+          gamma = virt - double(prev);
+        }
+        int64_t oi = 0;
+        for_each_outer(sl.outer, ist, sl.run.data(), tmp.data(), 8, [&](char*, const char* pi) {
+          std::vector<T> v = sorted_slice<T>(pi, n, ss);
+          double r;
+          bool has_nan = false;
+          if constexpr (!std::is_integral_v<T>) has_nan = std::isnan(double(ops::compute_t<T>(v.back())));
+          if (has_nan) {
+            r = NAN;
+          } else {
+            // _lerp: the difference in the data's dtype, the rest in float64.
+            double aa = double(ops::compute_t<T>(v[size_t(prev)])), bb = double(ops::compute_t<T>(v[size_t(next)]));
+            double diff;
+            if constexpr (std::is_same_v<T, bool>) {
+              type_error("numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, the `^` operator, or the logical_xor function instead.");
+            } else if constexpr (std::is_integral_v<T>) {
+              diff = double(ops::subtract::f(v[size_t(next)], v[size_t(prev)]));
+            } else {
+              using C = ops::compute_t<T>;
+              diff = double(ops::compute_t<T>(T(C(v[size_t(next)]) - C(v[size_t(prev)]))));
+            }
+            r = gamma >= 0.5 ? bb - diff * (1.0 - gamma) : aa + diff * gamma;
+          }
+          store<double>(res->data() + (int64_t(j) * nouter + oi) * 8, r);
+          ++oi;
+        });
+      }
+    }
+  });
+  return res;
+}
+
+ArrayPtr median(const Array& a, std::optional<int> axis, bool keepdims) {
+  Slices sl = slices_of(a, axis);
+  const int64_t n = sl.run.shape.back();
+  const int64_t ss = sl.run.strides.back();
+  // mean's dtype: float64 for integers and bools, the input's for inexact
+  // (float16 through a float32 accumulator, as np.mean does).
+  const DType rd = is_integer(a.dtype) || a.dtype == DType::Bool ? DType::F64 : a.dtype;
+  ArrayPtr res = make_array(rd, keepdims ? sl.kshape : sl.outer);
+  if (res->size() == 0) return res;
+  Strides ist(sl.run.strides.begin(), sl.run.strides.end() - 1);
+  visit_dtype(a.dtype, [&](auto t) {
+    using T = decltype(t);
+    for_each_outer(sl.outer, ist, sl.run.data(), res->data(), itemsize(rd), [&](char* po, const char* pi) {
+      if (n == 0) {
+        store_as(rd, po, NAN);
+        return;
+      }
+      std::vector<T> v;
+      if constexpr (ops::is_cplx<T>) {
+        v.resize(size_t(n));
+        for (int64_t i = 0; i < n; ++i) v[size_t(i)] = load<T>(pi + i * ss);
+        std::sort(v.begin(), v.end(), [](T x, T y) { return ops::clt(x, y); });
+      } else {
+        v = sorted_slice<T>(pi, n, ss);
+      }
+      const int64_t h = n / 2;
+      // the mean of the middle one or two values: ((0 + x) + y) / count
+      auto mean_of = [&](auto zero, int64_t count) {
+        using A = decltype(zero);
+        A s = zero;
+        for (int64_t i = (count == 2 ? h - 1 : h); i <= h; ++i) s = s + cast_value<A>(v[size_t(i)]);
+        return s / A(double(count));
+      };
+      bool nan_slice = false;
+      if constexpr (ops::is_cplx<T>) nan_slice = ops::cisnan(v.back());
+      else if constexpr (!std::is_integral_v<T>) nan_slice = std::isnan(double(ops::compute_t<T>(v.back())));
+      const int64_t count = n % 2 ? 1 : 2;
+      if (rd == DType::F64 && !is_float(a.dtype)) {
+        store<double>(po, mean_of(0.0, count));
+      } else if constexpr (ops::is_half<T>) {
+        float m = mean_of(0.0f, count);
+        store(po, half(nan_slice ? NAN : m));
+      } else if constexpr (ops::is_cplx<T>) {
+        store(po, mean_of(T(0), count));
+      } else if constexpr (std::is_floating_point_v<T>) {
+        store(po, nan_slice ? T(NAN) : mean_of(T(0), count));
+      }
+    });
+  });
+  return res;
+}
+
+}  // namespace sl

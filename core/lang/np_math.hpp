@@ -1,0 +1,39 @@
+// np_math (internal): helpers shared by the ufunc front end (np_math.cpp) and
+// the reductions front end (np_reduce.cpp).
+#pragma once
+#include <optional>
+#include <vector>
+
+#include "core/lang/interp.hpp"
+#include "core/ufunc.hpp"
+
+namespace sl::lang {
+
+// A Python value as a ufunc operand: arrays (and NumPy scalars, tensors) as
+// they are, Python bool/int/float/complex as 0-d arrays of their default dtype
+// marked python_scalar, lists and tuples through np.asarray. Returns false
+// when the value is not array-like (str, None, objects).
+bool to_operand(Interp& in, const Value& v, UfuncOperand& out);
+UfuncOperand operand_or_raise(Interp& in, const Value& v);
+
+// The Python value of a result: a 0-d NumPy array becomes a NumPy scalar
+// (np.float64(...)), as NumPy's ufuncs and reductions return.
+Value result_value(ArrayPtr r);
+
+// out= as NumPy takes it: None, an array, or a 1-tuple holding either.
+ArrayPtr out_arg(Interp& in, const Value& v);
+
+// The axis argument of a reduction: None (all axes), an int or a tuple of ints,
+// normalised; AxisError / "duplicate value in 'axis'" as NumPy raises.
+std::vector<bool> reduce_axes(Interp& in, const Value& axis, int ndim);
+// A single axis (None -> nullopt), normalised.
+std::optional<int> single_axis(Interp& in, const Value& axis, int ndim);
+
+// ufunc.reduce / ufunc.accumulate (np_reduce.cpp).
+Value ufunc_reduce(Interp& in, Ufunc op, Args& a);
+Value ufunc_accumulate(Interp& in, Ufunc op, Args& a);
+
+// Installed from install_numpy_math.
+void install_numpy_reductions(Interp& in, ModuleObj& np);
+
+}  // namespace sl::lang

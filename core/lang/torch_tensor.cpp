@@ -1,0 +1,856 @@
+// torch_tensor: torch.Tensor as a Python object -- attributes (shape, dtype,
+// device, _base, T, ...), methods (view/reshape/transpose/.../masked_fill_/
+// copy_), basic indexing with PyTorch's rules and messages, and
+// tensor.storage(). Element strides are shown in elements (Note [Strides are
+// bytes] in core/array.hpp); the algebra is core/torch_views.
+#include <cmath>
+#include <cstring>
+
+#include "core/element.hpp"
+#include "core/format_torch.hpp"
+#include "core/kernels/copy.hpp"
+#include "core/lang/torch_util.hpp"
+#include "core/strides.hpp"
+#include "core/torch_views.hpp"
+
+namespace sl::lang {
+
+// Implemented by the indexing front end (np_index.cpp): advanced indexing.
+Value advanced_getitem(Interp& in, const ArrayPtr& a, const Value& key);
+void advanced_setitem(Interp& in, const ArrayPtr& a, const Value& key, const Value& x);
+
+namespace {
+
+ModuleObj& torch_mod(Interp& in) { return *in.modules.at("torch"); }
+
+// torch.float32 & co. are singletons: t.dtype is torch.float32.
+Value dtype_obj(Interp& in, DType dt) {
+  auto& attrs = torch_mod(in).attrs;
+  auto it = attrs.find(info(dt).torch_name);
+  if (it != attrs.end()) return it->second;
+  return dtype_value(in, dt, true);
+}
+
+Value tuple_of(const std::vector<int64_t>& v) {
+  std::vector<Value> items;
+  for (int64_t x : v) items.push_back(Value::integer(x));
+  return make_tuple(std::move(items));
+}
+
+// "torch.FloatTensor"
+std::string type_string(DType dt) {
+  switch (dt) {
+    case DType::Bool: return "torch.BoolTensor";
+    case DType::U8: return "torch.ByteTensor";
+    case DType::I8: return "torch.CharTensor";
+    case DType::I16: return "torch.ShortTensor";
+    case DType::I32: return "torch.IntTensor";
+    case DType::I64: return "torch.LongTensor";
+    case DType::F16: return "torch.HalfTensor";
+    case DType::F32: return "torch.FloatTensor";
+    case DType::F64: return "torch.DoubleTensor";
+    case DType::C64: return "torch.ComplexFloatTensor";
+    case DType::C128: return "torch.ComplexDoubleTensor";
+    default: return std::string("torch.") + name(dt);
+  }
+}
+
+bool parse_type_string(const std::string& s, DType& out) {
+  for (int k = 0; k < kNumDTypes; ++k)
+    if (type_string(DType(k)) == s) {
+      out = DType(k);
+      return true;
+    }
+  return false;
+}
+
+// A Python number for the element at p (item(), tolist(), storage[i]).
+Value py_number(DType dt, const char* p) {
+  if (dt == DType::Bool) return Value::boolean(load<bool>(p));
+  if (is_integer(dt)) return Value::integer(load_as<int64_t>(dt, p));
+  if (is_float(dt)) return Value::floating(load_as<double>(dt, p));
+  c128 c = load_as<c128>(dt, p);
+  return make_complex(c.real(), c.imag());
+}
+
+Value tolist(const Array& a, int axis, int64_t off) {
+  if (axis == a.ndim()) return py_number(a.dtype, a.storage->data() + off);
+  std::vector<Value> items;
+  for (int64_t i = 0; i < a.shape[size_t(axis)]; ++i)
+    items.push_back(tolist(a, axis + 1, off + i * a.strides[size_t(axis)]));
+  return make_list(std::move(items));
+}
+
+// dims given as varargs or one sequence: permute(1, 0) / permute((1, 0)).
+std::vector<int64_t> dims_args(Interp& in, Args& a, const std::string& fname, const char* kw) {
+  return size_args(in, a, 0, fname, kw);
+}
+
+int64_t opt_int(Interp& in, Args& a, size_t i, const char* name, int64_t dflt, const std::string& fname) {
+  Value v = a.optional(i, name);
+  return v.is_none() ? dflt : int_arg(in, v, fname, name);
+}
+
+bool is_dtype_arg(const Value& v) { return v.as<DTypeObj>() != nullptr; }
+
+ArrayPtr to_dtype_copy(const ArrayPtr& t, DType dt, bool copy) {
+  if (dt == t->dtype && !copy) return t;
+  return torch_clone(*t, dt);
+}
+
+// The shape two tensors broadcast to, with TensorIterator's message.
+Shape torch_broadcast_shapes(Interp& in, const Shape& a, const Shape& b) {
+  size_t nd = std::max(a.size(), b.size());
+  Shape out(nd, 1);
+  for (size_t k = 0; k < nd; ++k) {
+    int64_t da = k + a.size() >= nd ? a[k + a.size() - nd] : 1;
+    int64_t db = k + b.size() >= nd ? b[k + b.size() - nd] : 1;
+    if (da != db && da != 1 && db != 1)
+      in.raise_exc("RuntimeError", "The size of tensor a (" + std::to_string(da) + ") must match the size of tensor b (" +
+                                       std::to_string(db) + ") at non-singleton dimension " + std::to_string(k));
+    out[k] = da == 1 ? db : da;
+  }
+  return out;
+}
+
+// masked_fill_ (TensorAdvancedIndexing.cpp masked_fill__cpu): a bool (or
+// deprecated uint8) mask broadcast to self's shape, a number or 0-dim value
+// tensor, no partial overlap between self and mask.
+void masked_fill_inplace(Interp& in, const ArrayPtr& self, const ArrayPtr& mask, const Value& value) {
+  if (mask->dtype != DType::Bool && mask->dtype != DType::U8)
+    in.raise_exc("RuntimeError", std::string("masked_fill_ only supports boolean masks, but got mask with dtype ") +
+                                     info(mask->dtype).torch_name);
+  if (is_tensor(value) && value.arr().ndim() != 0)
+    in.raise_exc("RuntimeError", "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with " +
+                                     std::to_string(value.arr().ndim()) + " dimension(s).");
+  Shape b = torch_broadcast_shapes(in, self->shape, mask->shape);
+  if (b != self->shape)
+    in.raise_exc("RuntimeError", "output with shape " + list_repr(self->shape) + " doesn't match the broadcast shape " +
+                                     list_repr(b));
+  torch_assert_no_partial_overlap(*self, *mask);
+  alignas(16) char buf[16] = {};
+  torch_scalar_to_bytes(in, value, self->dtype, buf);
+  Array m = torch_broadcast_to(*mask, self->shape);
+  // Walk self and the mask together; write where the mask is set.
+  const int nd = self->ndim();
+  std::vector<int64_t> idx(size_t(nd), 0);
+  if (self->size() == 0) return;
+  const int isz = self->itemsize();
+  for (;;) {
+    int64_t so = self->offset, mo = m.offset;
+    for (int k = 0; k < nd; ++k) {
+      so += idx[size_t(k)] * self->strides[size_t(k)];
+      mo += idx[size_t(k)] * m.strides[size_t(k)];
+    }
+    if (m.storage->data()[mo] != 0) std::memcpy(self->storage->data() + so, buf, size_t(isz));
+    int k = nd - 1;
+    for (; k >= 0; --k) {
+      if (++idx[size_t(k)] < self->shape[size_t(k)]) break;
+      idx[size_t(k)] = 0;
+    }
+    if (k < 0) break;
+  }
+}
+
+// Tensor.copy_(src) (Copy.cpp copy_impl): the same tensor is a no-op; src
+// broadcasts to self; the written tensor may not overlap itself and may not
+// partially overlap src.
+void copy_tensor(Interp& in, const ArrayPtr& self, const ArrayPtr& src) {
+  if (self == src) return;
+  Shape b = torch_broadcast_shapes(in, self->shape, src->shape);
+  if (b != self->shape)
+    in.raise_exc("RuntimeError", "output with shape " + list_repr(self->shape) + " doesn't match the broadcast shape " +
+                                     list_repr(b));
+  torch_assert_no_internal_overlap(*self);
+  torch_assert_no_partial_overlap(*self, *src);
+  Array s = torch_broadcast_to(*src, self->shape);
+  copy_into(*self, s);
+}
+
+void fill_inplace(Interp& in, const ArrayPtr& self, const Value& value) {
+  if (is_tensor(value) && value.arr().ndim() != 0)
+    in.raise_exc("RuntimeError", "fill_ only supports 0-dimension value tensor but got tensor with " +
+                                     std::to_string(value.arr().ndim()) + " dimensions.");
+  alignas(16) char buf[16] = {};
+  torch_scalar_to_bytes(in, value, self->dtype, buf);
+  fill(*self, self->dtype, buf);
+}
+
+ArrayPtr mask_arg(Interp& in, const Value& v, const char* fname) {
+  if (!is_tensor(v))
+    in.raise_exc("TypeError", std::string(fname) + "(): argument 'mask' (position 1) must be Tensor, not " + in.type_of(v)->name);
+  return v.array();
+}
+
+void check_value_arg(Interp& in, const Value& v, const char* fname) {
+  if (!(v.is_bool() || v.is_int() || v.is_float() || v.as<ComplexObj>() || is_tensor(v)))
+    in.raise_exc("TypeError", std::string(fname) + "(): argument 'value' must be Number or Tensor, not " + in.type_of(v)->name);
+}
+
+// torch.storage.TypedStorage over the tensor's whole storage, in its dtype.
+Value storage_object(Interp& in, const ArrayPtr& t) {
+  TypeObj* ty = torch_mod(in).attrs.at("_TypedStorage").as<TypeObj>();
+  auto g = std::make_shared<GenericObj>(ty);
+  const DType dt = t->dtype;
+  const int64_t isz = itemsize(dt);
+  const int64_t n = t->storage->nbytes() / isz;
+  StoragePtr st = t->storage;
+  auto at = [st, dt, isz, n](Interp& in, const Value& i) -> Value {
+    int64_t k = in.index_value(i);
+    if (k < 0) k += n;
+    if (k < 0 || k >= n) in.raise_exc("IndexError", "index " + std::to_string(in.index_value(i)) + " out of range for storage of size " + std::to_string(n));
+    return py_number(dt, st->data() + k * isz);
+  };
+  g->attrs["dtype"] = dtype_obj(in, dt);
+  g->attrs["device"] = torch_mod(in).attrs.at("_cpu_device");
+  g->attrs["__getitem__"] = in.builtin("__getitem__", [at](Interp& in, Args& a) -> Value { return at(in, a.pos.at(0)); });
+  g->attrs["__len__"] = in.builtin("__len__", [n](Interp&, Args&) -> Value { return Value::integer(n); });
+  g->attrs["size"] = in.builtin("size", [n](Interp&, Args&) -> Value { return Value::integer(n); });
+  g->attrs["element_size"] = in.builtin("element_size", [isz](Interp&, Args&) -> Value { return Value::integer(isz); });
+  g->attrs["nbytes"] = in.builtin("nbytes", [st](Interp&, Args&) -> Value { return Value::integer(st->nbytes()); });
+  g->attrs["data_ptr"] = in.builtin("data_ptr", [st](Interp&, Args&) -> Value { return Value::integer(int64_t(uintptr_t(st->data()))); });
+  g->attrs["tolist"] = in.builtin("tolist", [st, dt, isz, n](Interp&, Args&) -> Value {
+    std::vector<Value> items;
+    for (int64_t k = 0; k < n; ++k) items.push_back(py_number(dt, st->data() + k * isz));
+    return make_list(std::move(items));
+  });
+  g->attrs["__iter__"] = g->attrs["tolist"];
+  // TypedStorage.__str__: one element per line, then the type line.
+  auto text = [st, dt, isz, n](Interp& in, Args&) -> Value {
+    std::string s = " ";
+    for (int64_t k = 0; k < n; ++k) {
+      if (k) s += "\n ";
+      s += in.str(py_number(dt, st->data() + k * isz));
+    }
+    s += "\n[torch.storage.TypedStorage(dtype=" + format_torch_dtype(dt) + ", device=cpu) of size " + std::to_string(n) + "]";
+    return make_str(s);
+  };
+  g->attrs["__repr__"] = in.builtin("__repr__", text);
+  g->attrs["__str__"] = in.builtin("__str__", text);
+  return Value(std::static_pointer_cast<Obj>(g));
+}
+
+using Method = ArrayMethod;
+
+Value view_method(Interp& in, const ArrayPtr& t, Args& a) {
+  Value dt;
+  if (a.pos.size() == 1 && is_dtype_arg(a.pos[0])) {
+    a.finish(1);
+    return Value(torch_view_dtype(t, to_dtype(in, a.pos[0])));
+  }
+  if (a.pos.empty() && a.take(0, "dtype", dt)) {
+    a.finish(0);
+    return Value(torch_view_dtype(t, to_dtype(in, dt)));
+  }
+  if (a.pos.empty() && a.kw.empty())
+    in.raise_exc("TypeError", "view() received an invalid combination of arguments - got (), but expected one of:\n"
+                              " * (torch.dtype dtype)\n * (tuple of SymInts size)\n");
+  Shape s = size_args(in, a, 0, "view");
+  a.finish(1000);
+  return Value(torch_view(t, s));
+}
+
+Value to_method(Interp& in, const ArrayPtr& t, Args& a) {
+  std::optional<DType> dt;
+  bool copy = false;
+  Value v;
+  for (size_t k = 0; k < a.pos.size(); ++k) {
+    const Value& x = a.pos[k];
+    if (is_dtype_arg(x)) dt = to_dtype(in, x);
+    else if (is_tensor(x)) dt = x.arr().dtype;
+    else if (x.as<StrObj>() || x.as<GenericObj>()) {
+      std::string d = in.str(x);
+      if (d != "cpu") in.raise_exc("RuntimeError", "stridelab runs tensors on the CPU only (got device '" + d + "')");
+    } else if (x.is_bool()) {
+      if (k >= 1) copy = k == 2 ? x.as_bool() : copy;  // (dtype, non_blocking, copy)
+    }
+  }
+  if (a.take(999, "dtype", v) && !v.is_none()) dt = to_dtype(in, v);
+  if (a.take(999, "device", v) && !v.is_none() && in.str(v) != "cpu")
+    in.raise_exc("RuntimeError", "stridelab runs tensors on the CPU only (got device '" + in.str(v) + "')");
+  if (a.take(999, "copy", v)) copy = in.truthy(v);
+  a.take(999, "non_blocking", v);
+  a.take(999, "memory_format", v);
+  a.finish(1000);
+  return Value(to_dtype_copy(t, dt ? *dt : t->dtype, copy));
+}
+
+Value type_method(Interp& in, const ArrayPtr& t, Args& a) {
+  Value d = a.optional(0, "dtype");
+  Value nb = a.optional(1, "non_blocking");
+  a.finish(2);
+  if (d.is_none()) return make_str(type_string(t->dtype));
+  DType dt;
+  if (auto* s = d.as<StrObj>()) {
+    if (!parse_type_string(s->s, dt)) in.raise_exc("ValueError", "invalid type: '" + s->s + "'");
+  } else {
+    dt = to_dtype(in, d);
+  }
+  return Value(to_dtype_copy(t, dt, false));
+}
+
+// The in-place arithmetic methods (add_, ...): PyTorch refuses a written
+// tensor that overlaps itself or partially overlaps the other operand, then
+// the ufunc engine does the arithmetic.
+Method inplace_arith(const char* op) {
+  return [op](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+    Value other = a.required(0, "other");
+    Value alpha = a.optional(1, "alpha");
+    a.finish(1);
+    torch_assert_no_internal_overlap(*t);
+    if (is_tensor(other)) torch_assert_no_partial_overlap(*t, other.arr());
+    if (!alpha.is_none()) other = in.binop("*", other, alpha);
+    in.inplace_binop(op, Value(t), other);
+    return Value(t);
+  };
+}
+
+Method arith(const char* op) {
+  return [op](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+    Value other = a.required(0, "other");
+    Value alpha = a.optional(1, "alpha");
+    a.finish(1);
+    if (!alpha.is_none()) other = in.binop("*", other, alpha);
+    return in.binop(op, Value(t), other);
+  };
+}
+
+Method cast_method(DType dt) {
+  return [dt](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+    Value mf;
+    a.take(0, "memory_format", mf);
+    a.finish(0);
+    return Value(to_dtype_copy(t, dt, false));
+  };
+}
+
+Method new_filled(const char* what) {
+  return [what](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+    bool full = std::strcmp(what, "full") == 0;
+    Value fv;
+    Value dtv, dev, rg;
+    a.take(999, "dtype", dtv);
+    a.take(999, "device", dev);
+    a.take(999, "requires_grad", rg);
+    Shape s;
+    if (full) {
+      Value sz = a.required(0, "size");
+      fv = a.required(1, "fill_value");
+      a.finish(2);
+      s = to_shape(in, sz);
+    } else {
+      s = size_args(in, a, 0, std::string("new_") + what);
+    }
+    ArrayPtr out = make_array(dtv.is_none() ? t->dtype : to_dtype(in, dtv), s, 'C', Flavor::Torch);
+    if (std::strcmp(what, "ones") == 0) fill_inplace(in, out, Value::integer(1));
+    else if (full) fill_inplace(in, out, fv);
+    return Value(out);
+  };
+}
+
+const std::vector<std::pair<const char*, Method>>& methods() {
+  static const std::vector<std::pair<const char*, Method>> m = {
+      // ---- metadata
+      {"size", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         Value d = a.optional(0, "dim");
+         a.finish(1);
+         if (d.is_none()) return torch_size_value(in, t->shape);
+         return Value::integer(t->shape[size_t(torch_wrap_dim(int_arg(in, d, "size", "dim"), t->ndim(), false))]);
+       }},
+      {"stride", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         Value d = a.optional(0, "dim");
+         a.finish(1);
+         std::vector<int64_t> st = torch_strides(*t);
+         if (d.is_none()) return tuple_of(st);
+         return Value::integer(st[size_t(torch_wrap_dim(int_arg(in, d, "stride", "dim"), t->ndim(), false))]);
+       }},
+      {"storage_offset", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         a.finish(0);
+         return Value::integer(torch_storage_offset(*t));
+       }},
+      {"dim", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         a.finish(0);
+         return Value::integer(t->ndim());
+       }},
+      {"ndimension", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         a.finish(0);
+         return Value::integer(t->ndim());
+       }},
+      {"numel", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         a.finish(0);
+         return Value::integer(t->size());
+       }},
+      {"nelement", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         a.finish(0);
+         return Value::integer(t->size());
+       }},
+      {"element_size", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         a.finish(0);
+         return Value::integer(t->itemsize());
+       }},
+      {"data_ptr", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         a.finish(0);
+         return Value::integer(int64_t(uintptr_t(t->storage->data()) + uintptr_t(t->offset)));
+       }},
+      {"is_contiguous", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         Value mf;
+         a.take(0, "memory_format", mf);
+         a.finish(1);
+         return Value::boolean(torch_is_contiguous(*t));
+       }},
+      {"is_floating_point", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         a.finish(0);
+         return Value::boolean(is_float(t->dtype));
+       }},
+      {"is_complex", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         a.finish(0);
+         return Value::boolean(is_complex(t->dtype));
+       }},
+      {"is_signed", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         a.finish(0);
+         return Value::boolean(is_signed_int(t->dtype) || is_inexact(t->dtype));
+       }},
+      {"_is_view", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         a.finish(0);
+         return Value::boolean(t->base != nullptr);
+       }},
+      {"storage", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         a.finish(0);
+         return storage_object(in, t);
+       }},
+      // ---- views
+      {"view", view_method},
+      {"view_as", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         ArrayPtr o = tensor_arg(in, a.required(0, "other"), "view_as", "other", 1);
+         a.finish(1);
+         return Value(torch_view(t, o->shape));
+       }},
+      {"reshape", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         if (a.pos.empty() && a.kw.empty())
+           in.raise_exc("TypeError", "reshape() missing 1 required positional arguments: \"shape\"");
+         Shape s = size_args(in, a, 0, "reshape", "shape");
+         a.finish(1000);
+         return Value(torch_reshape(t, s));
+       }},
+      {"reshape_as", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         ArrayPtr o = tensor_arg(in, a.required(0, "other"), "reshape_as", "other", 1);
+         a.finish(1);
+         return Value(torch_reshape(t, o->shape));
+       }},
+      {"t", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         a.finish(0);
+         return Value(torch_t(t));
+       }},
+      {"transpose", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         int64_t d0 = int_arg(in, a.required(0, "dim0"), "transpose", "dim0");
+         int64_t d1 = int_arg(in, a.required(1, "dim1"), "transpose", "dim1");
+         a.finish(2);
+         return Value(torch_transpose(t, d0, d1));
+       }},
+      {"permute", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         std::vector<int64_t> dims = dims_args(in, a, "permute", "dims");
+         a.finish(1000);
+         return Value(torch_permute(t, dims));
+       }},
+      {"movedim", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         Value s = a.required(0, "source"), d = a.required(1, "destination");
+         a.finish(2);
+         return Value(torch_movedim(t, to_shape(in, s), to_shape(in, d)));
+       }},
+      {"unsqueeze", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         int64_t d = int_arg(in, a.required(0, "dim"), "unsqueeze", "dim");
+         a.finish(1);
+         return Value(torch_unsqueeze(t, d));
+       }},
+      {"squeeze", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         Value d = a.optional(0, "dim");
+         a.finish(1);
+         if (d.is_none()) return Value(torch_squeeze(t));
+         return Value(torch_squeeze_dim(t, int_arg(in, d, "squeeze", "dim")));
+       }},
+      {"expand", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         if (a.pos.empty() && a.kw.empty())
+           in.raise_exc("TypeError", "expand() missing 1 required positional arguments: \"size\"");
+         Shape s = size_args(in, a, 0, "expand");
+         a.finish(1000);
+         return Value(torch_expand(t, s));
+       }},
+      {"expand_as", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         ArrayPtr o = tensor_arg(in, a.required(0, "other"), "expand_as", "other", 1);
+         a.finish(1);
+         return Value(torch_expand(t, o->shape));
+       }},
+      {"flatten", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         int64_t s = opt_int(in, a, 0, "start_dim", 0, "flatten");
+         int64_t e = opt_int(in, a, 1, "end_dim", -1, "flatten");
+         a.finish(2);
+         return Value(torch_flatten(t, s, e));
+       }},
+      {"unflatten", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         int64_t d = int_arg(in, a.required(0, "dim"), "unflatten", "dim");
+         Value s = a.required(1, "sizes");
+         a.finish(2);
+         return Value(torch_unflatten(t, d, to_shape(in, s)));
+       }},
+      {"ravel", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         a.finish(0);
+         return Value(torch_view(torch_contiguous(t), {-1}));
+       }},
+      {"as_strided", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         Value sz = a.required(0, "size"), st = a.required(1, "stride");
+         Value off = a.optional(2, "storage_offset");
+         a.finish(3);
+         int64_t o = off.is_none() ? torch_storage_offset(*t) : int_arg(in, off, "as_strided", "storage_offset");
+         return Value(torch_as_strided(t, to_shape(in, sz), to_shape(in, st), o));
+       }},
+      {"unfold", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         int64_t d = int_arg(in, a.required(0, "dimension"), "unfold", "dimension");
+         int64_t s = int_arg(in, a.required(1, "size"), "unfold", "size");
+         int64_t st = int_arg(in, a.required(2, "step"), "unfold", "step");
+         a.finish(3);
+         return Value(torch_unfold(t, d, s, st));
+       }},
+      {"narrow", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         int64_t d = int_arg(in, a.required(0, "dim"), "narrow", "dim");
+         int64_t s = int_arg(in, a.required(1, "start"), "narrow", "start");
+         int64_t l = int_arg(in, a.required(2, "length"), "narrow", "length");
+         a.finish(3);
+         return Value(torch_narrow(t, d, s, l));
+       }},
+      {"select", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         int64_t d = int_arg(in, a.required(0, "dim"), "select", "dim");
+         int64_t i = int_arg(in, a.required(1, "index"), "select", "index");
+         a.finish(2);
+         return Value(torch_select(t, d, i));
+       }},
+      {"diagonal", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         int64_t o = opt_int(in, a, 0, "offset", 0, "diagonal");
+         int64_t d1 = opt_int(in, a, 1, "dim1", 0, "diagonal");
+         int64_t d2 = opt_int(in, a, 2, "dim2", 1, "diagonal");
+         a.finish(3);
+         return Value(torch_diagonal(t, o, d1, d2));
+       }},
+      {"chunk", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         int64_t c = int_arg(in, a.required(0, "chunks"), "chunk", "chunks");
+         int64_t d = opt_int(in, a, 1, "dim", 0, "chunk");
+         a.finish(2);
+         return tensor_tuple(torch_chunk(t, c, d));
+       }},
+      {"split", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         Value s = a.required(0, "split_size");
+         int64_t d = opt_int(in, a, 1, "dim", 0, "split");
+         a.finish(2);
+         if (s.as<ListObj>() || s.as<TupleObj>()) return tensor_tuple(torch_split_with_sizes(t, to_shape(in, s), d));
+         return tensor_tuple(torch_split(t, int_arg(in, s, "split", "split_size"), d));
+       }},
+      {"unbind", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         int64_t d = opt_int(in, a, 0, "dim", 0, "unbind");
+         a.finish(1);
+         return tensor_tuple(torch_unbind(t, d));
+       }},
+      {"detach", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         a.finish(0);
+         return Value(torch_alias_root(t));
+       }},
+      {"detach_", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         a.finish(0);
+         return Value(t);
+       }},
+      // ---- copies and conversions
+      {"contiguous", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         Value mf;
+         a.take(0, "memory_format", mf);
+         a.finish(1);
+         return Value(torch_contiguous(t));
+       }},
+      {"clone", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         Value mf;
+         a.take(0, "memory_format", mf);
+         a.finish(0);
+         if (auto* g = mf.as<GenericObj>(); g && g->attrs.count("contiguous"))
+           return Value(torch_contiguous_copy(*t, t->dtype));
+         return Value(torch_clone(*t));
+       }},
+      {"numpy", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         Value force;
+         a.take(0, "force", force);
+         a.finish(0);
+         return Value(numpy_from_tensor(t));
+       }},
+      {"tolist", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         a.finish(0);
+         return tolist(*t, 0, t->offset);
+       }},
+      {"item", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         a.finish(0);
+         if (t->size() != 1) in.raise_exc("ValueError", "only one element tensors can be converted to Python scalars");
+         std::vector<int64_t> zero(size_t(t->ndim()), 0);
+         return py_number(t->dtype, t->storage->data() + flat_offset(*t, zero));
+       }},
+      {"to", to_method},
+      {"type", type_method},
+      {"type_as", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         ArrayPtr o = tensor_arg(in, a.required(0, "other"), "type_as", "other", 1);
+         a.finish(1);
+         return Value(to_dtype_copy(t, o->dtype, false));
+       }},
+      {"float", cast_method(DType::F32)},
+      {"double", cast_method(DType::F64)},
+      {"half", cast_method(DType::F16)},
+      {"long", cast_method(DType::I64)},
+      {"int", cast_method(DType::I32)},
+      {"short", cast_method(DType::I16)},
+      {"char", cast_method(DType::I8)},
+      {"byte", cast_method(DType::U8)},
+      {"bool", cast_method(DType::Bool)},
+      {"cfloat", cast_method(DType::C64)},
+      {"cdouble", cast_method(DType::C128)},
+      {"new_zeros", new_filled("zeros")},
+      {"new_ones", new_filled("ones")},
+      {"new_empty", new_filled("empty")},
+      {"new_full", new_filled("full")},
+      {"new_tensor", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         Value data = a.required(0, "data");
+         Value dt;
+         a.take(1, "dtype", dt);
+         a.finish(1);
+         return Value(torch_tensor_from_data(in, data, dt.is_none() ? t->dtype : to_dtype(in, dt)));
+       }},
+      // ---- writes
+      {"masked_fill", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         ArrayPtr mask = mask_arg(in, a.required(0, "mask"), "masked_fill");
+         Value v = a.required(1, "value");
+         a.finish(2);
+         check_value_arg(in, v, "masked_fill");
+         // expand_outplace(mask, self), clone(contiguous), masked_fill_
+         Shape b = torch_broadcast_shapes(in, mask->shape, t->shape);
+         Array src = torch_broadcast_to(*t, b);
+         ArrayPtr out = torch_contiguous_copy(src, t->dtype);
+         masked_fill_inplace(in, out, mask, v);
+         return Value(out);
+       }},
+      {"masked_fill_", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         ArrayPtr mask = mask_arg(in, a.required(0, "mask"), "masked_fill_");
+         Value v = a.required(1, "value");
+         a.finish(2);
+         check_value_arg(in, v, "masked_fill_");
+         masked_fill_inplace(in, t, mask, v);
+         return Value(t);
+       }},
+      {"fill_", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         Value v = a.required(0, "value");
+         a.finish(1);
+         if (!(v.is_bool() || v.is_int() || v.is_float() || v.as<ComplexObj>() || is_tensor(v)))
+           in.raise_exc("TypeError", "fill_(): argument 'value' must be Number or Tensor, not " + in.type_of(v)->name);
+         fill_inplace(in, t, v);
+         return Value(t);
+       }},
+      {"zero_", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         a.finish(0);
+         fill_inplace(in, t, Value::integer(0));
+         return Value(t);
+       }},
+      {"copy_", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         Value s = a.required(0, "src");
+         Value nb;
+         a.take(1, "non_blocking", nb);
+         a.finish(2);
+         if (!is_tensor(s))
+           in.raise_exc("TypeError", "copy_(): argument 'other' (position 1) must be Tensor, not " + in.type_of(s)->name);
+         copy_tensor(in, t, s.array());
+         return Value(t);
+       }},
+      {"equal", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+         Value o = a.required(0, "other");
+         a.finish(1);
+         return in.call(in.getattr(Value(std::static_pointer_cast<Obj>(in.modules.at("torch"))), "equal"),
+                        std::vector<Value>{Value(t), o});
+       }},
+      // ---- arithmetic through the ufunc engine
+      {"add", arith("+")},
+      {"sub", arith("-")},
+      {"mul", arith("*")},
+      {"div", arith("/")},
+      {"add_", inplace_arith("+")},
+      {"sub_", inplace_arith("-")},
+      {"mul_", inplace_arith("*")},
+      {"div_", inplace_arith("/")},
+  };
+  return m;
+}
+
+// ---------------------------------------------------------------- indexing
+
+// PyTorch's basic indexing (python_variable_indexing.cpp / TensorIndexing.h):
+// integers (and 0-dim integer tensors) select, slices need a positive step,
+// None and ... as in NumPy. Returns false for advanced indices.
+bool parse_torch_index(Interp& in, const ArrayPtr& a, const Value& key, std::vector<IndexItem>& out) {
+  std::vector<Value> items;
+  if (auto* t = key.as<TupleObj>()) items = t->items;
+  else items.push_back(key);
+  int consumed = 0;
+  for (auto& k : items) {
+    if (k.is_bool()) return false;
+    if (k.is_float())
+      in.raise_exc("IndexError", "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are "
+                                 "valid indices (got float)");
+    if (k.is_array() && !(k.arr().ndim() == 0 && is_integer(k.arr().dtype) && k.arr().dtype != DType::U8)) return false;
+    if (k.as<ListObj>()) return false;
+    if (k.is_int() || k.is_array() || k.as<SliceObj>()) ++consumed;
+  }
+  if (!parse_basic_index(in, key, out)) return false;
+  if (a->ndim() == 0 && consumed > 0)
+    in.raise_exc("IndexError", "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` "
+                               "in C++ to convert a 0-dim tensor to a number");
+  if (consumed > a->ndim())
+    in.raise_exc("IndexError", "too many indices for tensor of dimension " + std::to_string(a->ndim()));
+  // Walk the dims like basic_index to give PyTorch's messages first.
+  int ellipsis_fill = a->ndim() - consumed;
+  int dim = 0;
+  for (const auto& it : out) {
+    if (it.kind == IndexItem::Ellipsis) {
+      dim += ellipsis_fill;
+    } else if (it.kind == IndexItem::Int) {
+      int64_t n = a->shape[size_t(dim)];
+      if (it.i < -n || it.i >= n)
+        in.raise_exc("IndexError", "index " + std::to_string(it.i) + " is out of bounds for dimension " +
+                                       std::to_string(dim) + " with size " + std::to_string(n));
+      ++dim;
+    } else if (it.kind == IndexItem::Slice) {
+      if (it.step && *it.step <= 0) in.raise_exc("ValueError", "step must be greater than zero");
+      ++dim;
+    }
+  }
+  return true;
+}
+
+ArrayPtr as_tensor_result(ArrayPtr r) {
+  if (r->is_torch()) return r;
+  auto t = std::make_shared<Array>(*r);
+  t->flavor = Flavor::Torch;
+  return t;
+}
+
+}  // namespace
+
+Value tensor_getitem(Interp& in, const ArrayPtr& a, const Value& key) {
+  std::vector<IndexItem> idx;
+  if (parse_torch_index(in, a, key, idx)) return Value(basic_index(a, idx));
+  Value r = advanced_getitem(in, a, key);
+  if (r.is_array()) return Value(as_tensor_result(r.array()));
+  return r;
+}
+
+// Tensor.__setitem__ (python_variable_indexing.cpp THPVariable_setitem +
+// copy_to): numbers fill with checked conversion; tensors are copied after
+// dropping leading 1s and expanding to the target (expand's messages); lists
+// and ndarrays are refused.
+void tensor_setitem(Interp& in, const ArrayPtr& a, const Value& key, const Value& x) {
+  if (!(x.is_bool() || x.is_int() || x.is_float() || x.as<ComplexObj>() || is_tensor(x)))
+    in.raise_exc("TypeError", "can't assign a " + in.type_name(x) + " to a " + type_string(a->dtype));
+  std::vector<IndexItem> idx;
+  if (!parse_torch_index(in, a, key, idx)) return advanced_setitem(in, a, key, x);
+  ArrayPtr dst = basic_index(a, idx);
+  if (!is_tensor(x)) {
+    fill_inplace(in, dst, x);
+    return;
+  }
+  ArrayPtr src = x.array();
+  if (dst->shape == src->shape) return copy_tensor(in, dst, src);
+  if (src->ndim() == 0) return fill_inplace(in, dst, x);
+  // slicePrefix1sSize: drop leading 1s of the value
+  Shape s = src->shape;
+  Strides st = src->strides;
+  while (!s.empty() && s[0] == 1) {
+    s.erase(s.begin());
+    st.erase(st.begin());
+  }
+  ArrayPtr sv = make_view(src, src->dtype, s, st, src->offset);
+  ArrayPtr ex = torch_expand(sv, dst->shape);
+  copy_tensor(in, dst, ex);
+}
+
+// Tensor.__format__ (torch/_tensor.py): a 0-dim tensor formats its item()
+// (f"{t}" gives "2.5", not "tensor(2.5000)"); others only with an empty spec.
+std::string tensor_format(Interp& in, const Value& v, const std::string& spec) {
+  const Array& t = v.arr();
+  if (t.ndim() == 0) {
+    Value item = py_number(t.dtype, t.data());
+    Value r = in.call(in.builtins.at("format"), std::vector<Value>{item, make_str(spec)});
+    return in.str(r);
+  }
+  if (!spec.empty()) in.raise_exc("TypeError", "unsupported format string passed to Tensor.__format__");
+  return format_tensor(t);
+}
+
+Value tensor_getattr(Interp& in, const Value& v, const std::string& name, bool& found) {
+  found = true;
+  ArrayPtr t = v.array();
+  if (name == "shape") return torch_size_value(in, t->shape);
+  if (name == "dtype") return dtype_obj(in, t->dtype);
+  if (name == "device") return torch_mod(in).attrs.at("_cpu_device");
+  if (name == "ndim") return Value::integer(t->ndim());
+  if (name == "T") return Value(torch_reverse_dims(t));
+  if (name == "data") return Value(torch_alias_root(t));
+  if (name == "_base") return t->base ? Value(t->base) : Value();
+  if (name == "is_leaf") return Value::boolean(true);
+  if (name == "requires_grad") return Value::boolean(false);
+  if (name == "grad" || name == "grad_fn" || name == "names") return Value();
+  if (name == "is_cuda" || name == "is_sparse" || name == "is_quantized" || name == "is_meta" || name == "is_mps")
+    return Value::boolean(false);
+  if (name == "layout") return torch_mod(in).attrs.at("strided");
+  if (name == "real") {
+    if (!is_complex(t->dtype)) return v;
+    return Value(make_view(t, real_part(t->dtype), t->shape, t->strides, t->offset));
+  }
+  if (name == "imag") {
+    if (!is_complex(t->dtype)) in.raise_exc("RuntimeError", "imag is not implemented for tensors with non-complex dtypes.");
+    return Value(make_view(t, real_part(t->dtype), t->shape, t->strides, t->offset + t->itemsize() / 2));
+  }
+  Value out;
+  if (bind_array_method(in, t, name, out)) return out;
+  if (name != "where" && numpy_namesake(in, name, out)) {  // t.exp() is numpy.exp(t)
+    Value self = v;
+    return in.builtin(name, [out, self](Interp& in, Args& a) -> Value {
+      a.pos.insert(a.pos.begin(), self);
+      return in.call(out, a);
+    });
+  }
+  if (name.size() > 4 && name.compare(0, 2, "__") == 0 && name.compare(name.size() - 2, 2, "__") == 0) {
+    found = false;  // dunder names: the interpreter's generic lookup (__class__, ...)
+    return Value();
+  }
+  in.raise_exc("AttributeError", "'Tensor' object has no attribute '" + name + "'");
+}
+
+void install_tensor_reductions(Interp& in);  // torch_reduce.cpp
+
+void install_tensor_methods(Interp& in) {
+  for (auto& [name, fn] : methods()) def_tensor_method(name, fn);
+  install_tensor_reductions(in);
+  for (auto [alias, target] : {std::pair{"swapaxes", "transpose"}, {"swapdims", "transpose"}, {"moveaxis", "movedim"}}) {
+    for (auto& [name, fn] : methods())
+      if (std::string(name) == target) def_tensor_method(alias, fn);
+  }
+  ModuleObj& tm = torch_mod(in);
+  // memory formats and the strided layout, as objects with PyTorch's reprs
+  TypeObj* mf_t = in.new_type("memory_format", "torch", {in.t.object});
+  for (const char* n : {"contiguous_format", "preserve_format", "channels_last"}) {
+    auto g = std::make_shared<GenericObj>(mf_t);
+    std::string r = std::string("torch.") + n;
+    g->attrs["__repr__"] = in.builtin("__repr__", [r](Interp&, Args&) -> Value { return make_str(r); });
+    if (std::string(n) == "contiguous_format") g->attrs["contiguous"] = Value::boolean(true);
+    tm.attrs[n] = Value(std::static_pointer_cast<Obj>(g));
+  }
+  // Types whose instances this file and torch_reduce.cpp make (kept per interpreter).
+  tm.attrs["_TypedStorage"] = Value(std::shared_ptr<Obj>(std::shared_ptr<Obj>(), in.new_type("TypedStorage", "torch.storage", {in.t.object})));
+  for (const char* n : {"max", "min"})
+    tm.attrs[std::string("_return_") + n] =
+        Value(std::shared_ptr<Obj>(std::shared_ptr<Obj>(), in.new_type(n, "torch.return_types", {in.t.object})));
+  TypeObj* layout_t = in.new_type("layout", "torch", {in.t.object});
+  auto strided = std::make_shared<GenericObj>(layout_t);
+  strided->attrs["__repr__"] = in.builtin("__repr__", [](Interp&, Args&) -> Value { return make_str("torch.strided"); });
+  tm.attrs["strided"] = Value(std::static_pointer_cast<Obj>(strided));
+}
+
+}  // namespace sl::lang

@@ -1,0 +1,61 @@
+// torch_util: argument conversions shared by the torch front-end files
+// (torch_module.cpp: the module; torch_tensor.cpp: torch.Tensor's attributes,
+// methods and indexing).
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/array.hpp"
+#include "core/lang/interp.hpp"
+#include "core/lang/np_util.hpp"
+
+namespace sl::lang {
+
+// torch.get_default_dtype(): float32 unless torch.set_default_dtype changed it.
+DType& torch_default_dtype();
+
+// A torch.Size (a tuple subclass) holding `s`.
+Value torch_size_value(Interp& in, const Shape& s);
+// A tuple of tensors (split, chunk, unbind).
+Value tensor_tuple(const std::vector<ArrayPtr>& ts);
+
+// The tensor behind a Value; TypeError in PyTorch's words otherwise:
+// "fname(): argument 'argname' (position k) must be Tensor, not list".
+ArrayPtr tensor_arg(Interp& in, const Value& v, const std::string& fname, const std::string& argname, int position);
+bool is_tensor(const Value& v);
+
+// An integer argument (ints, bools and integer 0-d tensors).
+int64_t int_arg(Interp& in, const Value& v, const std::string& fname, const std::string& argname);
+// Sizes given as varargs or one sequence: f(2, 3), f((2, 3)), f([2, 3]), f(torch.Size(...)).
+Shape size_args(Interp& in, Args& a, size_t first, const std::string& fname, const std::string& argname = "size");
+
+// A Python number or a one-element tensor, converted to dtype dt with
+// c10::checked_convert: RuntimeError "value cannot be converted to type
+// uint8_t without overflow" when it does not fit (bool never overflows;
+// floats accept inf and nan; complex with a nonzero imaginary part does not
+// fit a real type) -- the Scalar conversions of fill_, masked_fill, full and
+// setitem. tensor_data: torch.tensor's element conversion instead (only
+// integer dtypes are range-checked, the message names the dtype: "uint8").
+void torch_scalar_to_bytes(Interp& in, const Value& v, DType dt, char* out16, bool tensor_data = false);
+// The dtype a Python scalar gets in torch.tensor / torch.full.
+DType torch_scalar_dtype(Interp& in, const Value& v);
+
+// torch.tensor(data, dtype): a new tensor from nested sequences, numbers,
+// tensors and NumPy arrays (a copy; PyTorch's dtype inference).
+ArrayPtr torch_tensor_from_data(Interp& in, const Value& data, std::optional<DType> dt);
+
+// The ndarray <-> tensor bridges: share the storage, no copy.
+ArrayPtr tensor_from_numpy(Interp& in, const Value& v);
+ArrayPtr numpy_from_tensor(const ArrayPtr& t);
+
+// A torch function / Tensor method computed by its NumPy namesake (torch.exp
+// -> numpy.exp, torch.clamp -> numpy.clip), keywords renamed (dim -> axis,
+// keepdim -> keepdims). False when there is none.
+bool numpy_namesake(Interp& in, const std::string& torch_name, Value& out);
+
+// torch.Tensor methods that also exist as torch.X(tensor, ...) functions:
+// the module forwards them through the tensor's bound method.
+const std::vector<std::string>& torch_function_methods();
+
+}  // namespace sl::lang

@@ -1,0 +1,339 @@
+// sort: ports of NumPy's npysort quicksort / heapsort (see sort.hpp).
+#include "core/sort.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "core/element.hpp"
+#include "core/error.hpp"
+
+namespace sl {
+
+namespace {
+
+// npysort_common.h: the "less" of every type. NaNs compare greater than
+// everything else, so they gather at the end.
+template <class T>
+struct Less {
+  static bool less(const T& a, const T& b) {
+    if constexpr (std::is_same_v<T, half>) {
+      float x = float(a), y = float(b);
+      return x < y || (y != y && x == x);
+    } else if constexpr (std::is_floating_point_v<T>) {
+      return a < b || (b != b && a == a);
+    } else if constexpr (is_complex_t<T>::value) {
+      auto ar = a.real(), ai = a.imag(), br = b.real(), bi = b.imag();
+      if (ar < br) return ai == ai || bi != bi;
+      if (ar > br) return bi != bi && ai == ai;
+      if (ar == br || (ar != ar && br != br)) return ai < bi || (bi != bi && ai == ai);
+      return br != br;
+    } else {
+      return a < b;
+    }
+  }
+};
+
+constexpr int64_t kSmallQuicksort = 15;  // SMALL_QUICKSORT
+constexpr int kQsStack = 128;            // PYA_QS_STACK (NPY_BITSOF_INTP * 2)
+
+// npy_get_msb: floor(log2 n).
+int get_msb(uint64_t n) {
+  int depth = 0;
+  while (n >>= 1) ++depth;
+  return depth;
+}
+
+// heapsort.cpp: heapsort_ (1-based heap over start[0..n-1]).
+template <class T>
+void heapsort_(T* start, int64_t n) {
+  auto a = [start](int64_t i) -> T& { return start[i - 1]; };
+  T tmp;
+  int64_t i, j, l;
+  for (l = n >> 1; l > 0; --l) {
+    tmp = a(l);
+    for (i = l, j = l << 1; j <= n;) {
+      if (j < n && Less<T>::less(a(j), a(j + 1))) j += 1;
+      if (Less<T>::less(tmp, a(j))) {
+        a(i) = a(j);
+        i = j;
+        j += j;
+      } else {
+        break;
+      }
+    }
+    a(i) = tmp;
+  }
+  for (; n > 1;) {
+    tmp = a(n);
+    a(n) = a(1);
+    n -= 1;
+    for (i = 1, j = 2; j <= n;) {
+      if (j < n && Less<T>::less(a(j), a(j + 1))) j++;
+      if (Less<T>::less(tmp, a(j))) {
+        a(i) = a(j);
+        i = j;
+        j += j;
+      } else {
+        break;
+      }
+    }
+    a(i) = tmp;
+  }
+}
+
+// heapsort.cpp: aheapsort_ (sorts the index array tosort by v[tosort]).
+template <class T>
+void aheapsort_(const T* v, int64_t* tosort, int64_t n) {
+  auto a = [tosort](int64_t i) -> int64_t& { return tosort[i - 1]; };
+  int64_t i, j, l, tmp;
+  for (l = n >> 1; l > 0; --l) {
+    tmp = a(l);
+    for (i = l, j = l << 1; j <= n;) {
+      if (j < n && Less<T>::less(v[a(j)], v[a(j + 1)])) j += 1;
+      if (Less<T>::less(v[tmp], v[a(j)])) {
+        a(i) = a(j);
+        i = j;
+        j += j;
+      } else {
+        break;
+      }
+    }
+    a(i) = tmp;
+  }
+  for (; n > 1;) {
+    tmp = a(n);
+    a(n) = a(1);
+    n -= 1;
+    for (i = 1, j = 2; j <= n;) {
+      if (j < n && Less<T>::less(v[a(j)], v[a(j + 1)])) j++;
+      if (Less<T>::less(v[tmp], v[a(j)])) {
+        a(i) = a(j);
+        i = j;
+        j += j;
+      } else {
+        break;
+      }
+    }
+    a(i) = tmp;
+  }
+}
+
+// quicksort.cpp: quicksort_. Partitions of more than 16 elements are split
+// around the median of (first, middle, last); the smaller side is processed
+// first and the larger pushed on a stack; small partitions finish with
+// insertion sort; when the depth budget 2*msb(n) is spent, heapsort.
+template <class T>
+void quicksort_(T* start, int64_t num) {
+  T vp;
+  T* pl = start;
+  T* pr = pl + num - 1;
+  T* stack[kQsStack];
+  T** sptr = stack;
+  T *pm, *pi, *pj, *pk;
+  int depth[kQsStack];
+  int* psdepth = depth;
+  int cdepth = get_msb(uint64_t(num)) * 2;
+  for (;;) {
+    if (cdepth < 0) {
+      heapsort_(pl, pr - pl + 1);
+      goto stack_pop;
+    }
+    while ((pr - pl) > kSmallQuicksort) {
+      pm = pl + ((pr - pl) >> 1);
+      if (Less<T>::less(*pm, *pl)) std::swap(*pm, *pl);
+      if (Less<T>::less(*pr, *pm)) std::swap(*pr, *pm);
+      if (Less<T>::less(*pm, *pl)) std::swap(*pm, *pl);
+      vp = *pm;
+      pi = pl;
+      pj = pr - 1;
+      std::swap(*pm, *pj);
+      for (;;) {
+        do ++pi;
+        while (Less<T>::less(*pi, vp));
+        do --pj;
+        while (Less<T>::less(vp, *pj));
+        if (pi >= pj) break;
+        std::swap(*pi, *pj);
+      }
+      pk = pr - 1;
+      std::swap(*pi, *pk);
+      if (pi - pl < pr - pi) {
+        *sptr++ = pi + 1;
+        *sptr++ = pr;
+        pr = pi - 1;
+      } else {
+        *sptr++ = pl;
+        *sptr++ = pi - 1;
+        pl = pi + 1;
+      }
+      *psdepth++ = --cdepth;
+    }
+    for (pi = pl + 1; pi <= pr; ++pi) {  // insertion sort
+      vp = *pi;
+      pj = pi;
+      pk = pi - 1;
+      while (pj > pl && Less<T>::less(vp, *pk)) *pj-- = *pk--;
+      *pj = vp;
+    }
+  stack_pop:
+    if (sptr == stack) break;
+    pr = *(--sptr);
+    pl = *(--sptr);
+    cdepth = *(--psdepth);
+  }
+}
+
+// quicksort.cpp: aquicksort_, the same algorithm permuting indices.
+template <class T>
+void aquicksort_(const T* v, int64_t* tosort, int64_t num) {
+  T vp;
+  int64_t* pl = tosort;
+  int64_t* pr = tosort + num - 1;
+  int64_t* stack[kQsStack];
+  int64_t** sptr = stack;
+  int64_t *pm, *pi, *pj, *pk, vi;
+  int depth[kQsStack];
+  int* psdepth = depth;
+  int cdepth = get_msb(uint64_t(num)) * 2;
+  for (;;) {
+    if (cdepth < 0) {
+      aheapsort_(v, pl, pr - pl + 1);
+      goto stack_pop;
+    }
+    while ((pr - pl) > kSmallQuicksort) {
+      pm = pl + ((pr - pl) >> 1);
+      if (Less<T>::less(v[*pm], v[*pl])) std::swap(*pm, *pl);
+      if (Less<T>::less(v[*pr], v[*pm])) std::swap(*pr, *pm);
+      if (Less<T>::less(v[*pm], v[*pl])) std::swap(*pm, *pl);
+      vp = v[*pm];
+      pi = pl;
+      pj = pr - 1;
+      std::swap(*pm, *pj);
+      for (;;) {
+        do ++pi;
+        while (Less<T>::less(v[*pi], vp));
+        do --pj;
+        while (Less<T>::less(vp, v[*pj]));
+        if (pi >= pj) break;
+        std::swap(*pi, *pj);
+      }
+      pk = pr - 1;
+      std::swap(*pi, *pk);
+      if (pi - pl < pr - pi) {
+        *sptr++ = pi + 1;
+        *sptr++ = pr;
+        pr = pi - 1;
+      } else {
+        *sptr++ = pl;
+        *sptr++ = pi - 1;
+        pl = pi + 1;
+      }
+      *psdepth++ = --cdepth;
+    }
+    for (pi = pl + 1; pi <= pr; ++pi) {
+      vi = *pi;
+      vp = v[vi];
+      pj = pi;
+      pk = pi - 1;
+      while (pj > pl && Less<T>::less(vp, v[*pk])) *pj-- = *pk--;
+      *pj = vi;
+    }
+  stack_pop:
+    if (sptr == stack) break;
+    pr = *(--sptr);
+    pl = *(--sptr);
+    cdepth = *(--psdepth);
+  }
+}
+
+// Calls f(offset of the lane's first element) for every lane along `axis`.
+template <class F>
+void for_each_lane(const Array& a, int axis, F&& f) {
+  for (int64_t d : a.shape)
+    if (d == 0) return;
+  std::vector<int> outer;
+  for (int k = 0; k < a.ndim(); ++k)
+    if (k != axis) outer.push_back(k);
+  std::vector<int64_t> idx(outer.size(), 0);
+  int64_t off = a.offset;
+  for (;;) {
+    f(off);
+    int j = int(outer.size()) - 1;
+    for (; j >= 0; --j) {
+      int ax = outer[j];
+      if (++idx[j] < a.shape[ax]) {
+        off += a.strides[ax];
+        break;
+      }
+      off -= (a.shape[ax] - 1) * a.strides[ax];
+      idx[j] = 0;
+    }
+    if (j < 0) return;
+  }
+}
+
+}  // namespace
+
+SortKind parse_sort_kind(const std::string& s) {
+  char c = s.empty() ? '\0' : char(std::tolower((unsigned char)s[0]));
+  if (c == 'q') return SortKind::Quick;
+  if (c == 'h') return SortKind::Heap;
+  if (c == 'm' || c == 's') return SortKind::Stable;
+  value_error("sort kind must be one of 'quick', 'heap', or 'stable' (got '" + s + "')");
+}
+
+void sort_inplace(const Array& a, int axis, SortKind kind) {
+  if (a.ndim() == 0) return;
+  const int64_t n = a.shape[axis], stride = a.strides[axis];
+  char* base = a.storage->data();
+  visit_dtype(a.dtype, [&](auto t) {
+    // bool lanes sort as bytes (std::vector<bool> has no data()).
+    using T = std::conditional_t<std::is_same_v<decltype(t), bool>, uint8_t, decltype(t)>;
+    std::vector<T> buf(static_cast<size_t>(n));
+    for_each_lane(a, axis, [&](int64_t off) {
+      for (int64_t k = 0; k < n; ++k) buf[size_t(k)] = load<T>(base + off + k * stride);
+      if (kind == SortKind::Quick) quicksort_(buf.data(), n);
+      else if (kind == SortKind::Heap) heapsort_(buf.data(), n);
+      else std::stable_sort(buf.begin(), buf.end(), [](const T& x, const T& y) { return Less<T>::less(x, y); });
+      for (int64_t k = 0; k < n; ++k) store(base + off + k * stride, buf[size_t(k)]);
+    });
+  });
+}
+
+ArrayPtr argsort(const Array& a, int axis, SortKind kind) {
+  ArrayPtr out = make_array(DType::I64, a.shape, 'C', a.is_torch() ? Flavor::Torch : Flavor::NumPy);
+  if (a.ndim() == 0) return out;
+  const int64_t n = a.shape[axis], stride = a.strides[axis];
+  const char* base = a.storage->data();
+  // The output lane walks out with the same multi-index as a.
+  Array o = *out;
+  o.offset = 0;
+  if (out->size() == 0) return out;
+  visit_dtype(a.dtype, [&](auto t) {
+    using T = std::conditional_t<std::is_same_v<decltype(t), bool>, uint8_t, decltype(t)>;
+    std::vector<T> v(static_cast<size_t>(n));
+    std::vector<int64_t> idx(static_cast<size_t>(n));
+    std::vector<int64_t> out_offsets;
+    for_each_lane(o, axis, [&](int64_t off) { out_offsets.push_back(off); });
+    size_t lane = 0;
+    const int64_t ostride = o.strides[axis];
+    for_each_lane(a, axis, [&](int64_t off) {
+      for (int64_t k = 0; k < n; ++k) {
+        v[size_t(k)] = load<T>(base + off + k * stride);
+        idx[size_t(k)] = k;
+      }
+      if (kind == SortKind::Quick) aquicksort_(v.data(), idx.data(), n);
+      else if (kind == SortKind::Heap) aheapsort_(v.data(), idx.data(), n);
+      else
+        std::stable_sort(idx.begin(), idx.end(),
+                         [&](int64_t x, int64_t y) { return Less<T>::less(v[size_t(x)], v[size_t(y)]); });
+      char* dst = out->storage->data() + out_offsets[lane++];
+      for (int64_t k = 0; k < n; ++k) store(dst + k * ostride, idx[size_t(k)]);
+    });
+  });
+  return out;
+}
+
+}  // namespace sl

@@ -1,0 +1,28 @@
+// sort: np.sort / ndarray.sort / np.argsort along one axis, with NumPy's own
+// algorithms so that the order of equal elements (visible through argsort)
+// is NumPy's.
+//
+// Mirrors numpy/core/src/npysort: 'quicksort' is NumPy's introsort
+// (quicksort.cpp: median-of-3 partition, insertion sort below 16 elements,
+// heapsort when the depth limit 2*floor(log2 n) runs out) -- NOT stable;
+// 'heapsort' is heapsort.cpp; 'stable' / 'mergesort' are stable sorts (their
+// result is unique, so any stable algorithm gives NumPy's). NaNs sort to the
+// end (npysort_common.h: a < b || (b != b && a == a)).
+#pragma once
+#include "core/array.hpp"
+
+namespace sl {
+
+enum class SortKind { Quick, Heap, Stable };
+
+// Parses NumPy's kind names ('quicksort', 'heapsort', 'stable', 'mergesort');
+// None means quicksort. ValueError "sort kind must be one of 'quick', 'heap', or 'stable' (got 'x')".
+SortKind parse_sort_kind(const std::string& name);
+
+// Sorts every 1-d lane of a along `axis` in place (a writeable, axis normalised).
+void sort_inplace(const Array& a, int axis, SortKind kind);
+
+// The int64 indices that sort each lane along `axis`; C-contiguous, a's shape.
+ArrayPtr argsort(const Array& a, int axis, SortKind kind);
+
+}  // namespace sl

@@ -1,0 +1,199 @@
+#!/usr/bin/env node
+// `npm run bench`: the side-by-side benchmark suite (issue 6).
+//
+// In one run, times every benchmark in scripts/bench/specs.mjs for
+//   stridelab (wasm SIMD, through the package API), stridelab's scalar build
+//   (STRIDELAB_SIMD=OFF, built from a copy of the working tree into /tmp),
+//   native NumPy (Debian's /usr/bin/python3 + python3-numpy, one BLAS thread),
+//   TF.js (tfjs-backend-wasm, one thread, SIMD), scijs ndarray + ndarray-ops,
+//   @stdlib/ndarray and plain TypedArray loops,
+// plus cold start (Node and headless Chromium) and the gzipped engine size; prints
+// medians and ratios and writes docs/benchmarks.md and docs/benchmarks.svg.
+//
+//   npm run bench                   everything
+//   npm run bench -- --no-scalar    skip the scalar build
+//   npm run bench -- --reuse-scalar use the last scalar build in /tmp as is (no rebuild)
+//   npm run bench -- --no-browser   skip Chromium
+//   npm run bench -- --only=add,sum benchmarks subset (ids from specs.mjs)
+//   npm run bench -- --report-only  re-render the docs from build/bench/results.json
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { BENCHES, pythonCode, metric, higherIsBetter, median } from './bench/specs.mjs';
+import { writeReport } from './bench/report.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(ROOT);
+const args = process.argv.slice(2);
+const flag = (f) => args.includes(f);
+const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const benches = only ? BENCHES.filter((b) => only.includes(b.id)) : BENCHES;
+const PY = '/usr/bin/python3';
+const SCALAR_DIR = process.env.STRIDELAB_SCALAR_DIR || '/tmp/stridelab-bench-scalar';
+const t0 = Date.now();
+// Raw results of the last run (git-ignored build/): `--report-only` re-renders the docs from it.
+const RAW = path.join(ROOT, 'build/bench/results.json');
+if (flag('--report-only')) {
+  const raw = JSON.parse(fs.readFileSync(RAW, 'utf8'));
+  const { writeReport: w } = await import('./bench/report.mjs');
+  const rep = w({ ...raw, benches: BENCHES.filter((b) => raw.benchIds.includes(b.id)), ROOT });
+  console.log(rep.console);
+  process.exit(0);
+}
+const log = (s) => console.log(s);
+const step = (s) => log(`\n== ${s} (${((Date.now() - t0) / 1e3).toFixed(0)} s) ==`);
+
+function sh(cmd, cmdArgs, opts = {}) {
+  const r = spawnSync(cmd, cmdArgs, { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['pipe', 'pipe', 'inherit'], ...opts });
+  return r;
+}
+function jsonOf(r, what) {
+  if (r.status !== 0) return { error: `${what} exited with status ${r.status}${r.signal ? ' (' + r.signal + ')' : ''}` };
+  try { return JSON.parse(r.stdout); } catch { return { error: `${what}: unreadable output` }; }
+}
+const uptime = () => sh('uptime', []).stdout.trim();
+
+// ---------------------------------------------------------------- prerequisites
+step('prerequisites');
+if (sh(PY, ['-c', 'import numpy'], { stdio: 'ignore' }).status !== 0) {
+  log('python3-numpy missing: installing it with apt (as scripts/setup.sh does)');
+  const root = process.getuid?.() === 0;
+  const pre = root ? [] : ['sudo'];
+  const run = (a) => spawnSync(pre.length ? 'sudo' : a[0], pre.length ? a : a.slice(1), { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  run(['apt-get', 'update', '-qq']);
+  run(['apt-get', 'install', '-y', '-qq', 'python3-numpy']);
+}
+if (!fs.existsSync('dist/stridelab-core.wasm') || !fs.existsSync('dist/stridelab-core.mjs')) {
+  log('dist/ missing: building (scripts/stridelab.sh build)');
+  spawnSync('bash', ['scripts/stridelab.sh', 'build'], { stdio: 'inherit' });
+}
+const git = (a) => sh('git', a, { stdio: ['ignore', 'pipe', 'ignore'] }).stdout?.trim() ?? '';
+const meta = {
+  date: new Date().toISOString(),
+  commit: git(['rev-parse', '--short', 'HEAD']),
+  dirty: git(['status', '--porcelain', '--', 'core', 'wasm', 'CMakeLists.txt']).split('\n').filter(Boolean),
+  distTime: fs.statSync('dist/stridelab-core.wasm').mtime.toISOString(),
+  cpu: os.cpus()[0]?.model, cores: os.cpus().length, memGB: (os.totalmem() / 2 ** 30).toFixed(1),
+  node: process.version, uptimeStart: uptime(),
+};
+log(`commit ${meta.commit}${meta.dirty.length ? ` + ${meta.dirty.length} uncommitted files in core/ wasm/` : ''}; ${meta.uptimeStart}`);
+
+const results = {}; // engine -> id -> [seconds] | {error} | null
+const notes = {};
+
+// ---------------------------------------------------------------- scalar build
+let scalarEntry = null;
+if (flag('--reuse-scalar') && fs.existsSync(path.join(SCALAR_DIR, 'src/dist/stridelab-core.wasm'))) {
+  scalarEntry = path.join(SCALAR_DIR, 'src/wasm/index.js');
+  meta.scalarReused = fs.statSync(path.join(SCALAR_DIR, 'src/dist/stridelab-core.wasm')).mtime.toISOString();
+  log(`reusing the scalar build in ${SCALAR_DIR} (built ${meta.scalarReused})`);
+} else if (!flag('--no-scalar')) {
+  step('scalar build (STRIDELAB_SIMD=OFF, no -msimd128)');
+  const r = sh('bash', ['scripts/bench/build-scalar.sh', SCALAR_DIR], { stdio: ['ignore', 'pipe', 'inherit'] });
+  if (r.status === 0) {
+    scalarEntry = path.join(SCALAR_DIR, 'src/wasm/index.js');
+    log(`built: ${r.stdout.trim()}`);
+  } else {
+    const buildLog = fs.existsSync(path.join(SCALAR_DIR, 'build.log')) ? fs.readFileSync(path.join(SCALAR_DIR, 'build.log'), 'utf8') : '';
+    const errs = buildLog.split('\n').filter((l) => /error/i.test(l)).slice(0, 6);
+    notes.scalar = `the scalar build failed to compile: ${errs.join(' | ').slice(0, 900) || 'see ' + SCALAR_DIR + '/build.log'}`;
+    log(notes.scalar);
+  }
+} else notes.scalar = 'skipped (--no-scalar)';
+
+// ---------------------------------------------------------------- the engines
+const progs = benches.map((b) => ({ id: b.id, code: pythonCode(b) }));
+const progFile = path.join(os.tmpdir(), `stridelab-bench-${process.pid}.json`);
+fs.writeFileSync(progFile, JSON.stringify(progs));
+
+step('native NumPy (/usr/bin/python3, one thread)');
+{
+  const env = { ...process.env, OPENBLAS_NUM_THREADS: '1', OMP_NUM_THREADS: '1', MKL_NUM_THREADS: '1' };
+  const r = jsonOf(sh(PY, ['scripts/bench/numpy_bench.py'], { input: JSON.stringify(progs), env }), 'numpy_bench.py');
+  if (r.error) notes.numpy = r.error; else { results.numpy = r.results; meta.numpy = r.numpy; meta.python = r.python; meta.blas = r.blas; }
+}
+step('stridelab wasm SIMD (package API)');
+// Others may be relinking dist/ right now (a .wasm newer than its glue fails to
+// instantiate): probe, and wait up to ~3 minutes for a loadable engine.
+for (let i = 0; i < 12; i++) {
+  const p = sh(process.execPath, ['scripts/bench/cold_node.mjs', 'wasm/index.js'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  if (p.status === 0) break;
+  const why = (p.stderr || '').split('\n').find((l) => /stridelab|Error/.test(l)) || `status ${p.status}`;
+  notes.simdProbe = `dist/ did not load at first (${why.trim().slice(0, 200)}); glue ${fs.statSync('dist/stridelab-core.mjs').mtime.toISOString()}, wasm ${fs.statSync('dist/stridelab-core.wasm').mtime.toISOString()}`;
+  log(`dist/ does not load yet (${why.trim().slice(0, 160)}); waiting 15 s (${i + 1}/12)`);
+  spawnSync('sleep', ['15']);
+}
+meta.distTime = fs.statSync('dist/stridelab-core.wasm').mtime.toISOString();
+{
+  const r = jsonOf(sh(process.execPath, ['scripts/bench/stridelab_runner.mjs', 'wasm/index.js', progFile, 'simd']), 'stridelab runner');
+  if (r.error) notes.simd = r.error; else results.simd = r.results;
+}
+if (scalarEntry) {
+  step('stridelab scalar build (package API)');
+  const r = jsonOf(sh(process.execPath, ['scripts/bench/stridelab_runner.mjs', scalarEntry, progFile, 'scalar']), 'scalar runner');
+  if (r.error) notes.scalar = r.error; else results.scalar = r.results;
+}
+fs.rmSync(progFile, { force: true });
+
+step('JS peers (TF.js wasm, ndarray-ops, @stdlib/ndarray, TypedArray loops)');
+{
+  const r = jsonOf(sh(process.execPath, ['--expose-gc', 'scripts/bench/js_peers.mjs', ...(only ? [only.join(',')] : [])]), 'js_peers.mjs');
+  if (r.error) notes.peers = r.error;
+  else {
+    for (const k of ['tfjs', 'ndarray', 'stdlib', 'typed']) {
+      if (r[k]?.$error) notes[k] = r[k].$error; else if (r[k]) results[k] = r[k];
+    }
+    meta.tfjs = r.$tfjsInfo;
+  }
+}
+
+// ---------------------------------------------------------------- cold start, size
+step('cold start');
+const cold = {};
+const coldNode = (entry) => {
+  const ms = [];
+  for (let i = 0; i < 5; i++) {
+    const r = jsonOf(sh(process.execPath, ['scripts/bench/cold_node.mjs', entry]), 'cold_node.mjs');
+    if (r.error) return r;
+    ms.push(r.ms);
+  }
+  return { ms };
+};
+cold.node = coldNode('wasm/index.js');
+{
+  const ms = [];
+  for (let i = 0; i < 5; i++) {
+    const t = process.hrtime.bigint();
+    const r = sh(PY, ['-c', 'import numpy as np; print(np.arange(10).sum())']);
+    if (r.status === 0) ms.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  cold.cpython = ms.length ? { ms } : { error: 'python3 -c failed' };
+}
+if (!flag('--no-browser')) {
+  cold.chromium = jsonOf(sh(process.execPath, ['scripts/bench/cold_browser.mjs', '5'], { timeout: 300000 }), 'cold_browser.mjs');
+} else cold.chromium = { error: 'skipped (--no-browser)' };
+
+const gz = (f) => zlib.gzipSync(fs.readFileSync(f), { level: 9 }).length;
+const size = {
+  wasm: fs.statSync('dist/stridelab-core.wasm').size, wasmGz: gz('dist/stridelab-core.wasm'),
+  glue: fs.statSync('dist/stridelab-core.mjs').size, glueGz: gz('dist/stridelab-core.mjs'),
+  loaderGz: gz('wasm/index.js'),
+};
+size.engineGz = size.wasmGz + size.glueGz;
+if (scalarEntry) {
+  const sd = path.join(path.dirname(scalarEntry), '../dist');
+  size.scalarWasmGz = gz(path.join(sd, 'stridelab-core.wasm'));
+}
+
+meta.uptimeEnd = uptime();
+meta.seconds = Math.round((Date.now() - t0) / 1e3);
+
+// ---------------------------------------------------------------- report
+fs.mkdirSync(path.dirname(RAW), { recursive: true });
+fs.writeFileSync(RAW, JSON.stringify({ benchIds: benches.map((b) => b.id), results, notes, cold, size, meta }, null, 1));
+const report = writeReport({ benches, results, notes, cold, size, meta, ROOT });
+log('\n' + report.console);
+log(`\nwrote docs/benchmarks.md and docs/benchmarks.svg in ${meta.seconds} s`);

@@ -1,0 +1,76 @@
+// The benchmark list, shared by every runner. Each benchmark is one Python statement
+// timed inside Python (time.perf_counter) with its setup outside the timed part, so
+// stridelab's statement parse is excluded: the statement is parsed once, as part of
+// the loop, and executed `inner` times per repetition.
+export const N16M = 1 << 24;
+
+export const BENCHES = [
+  { id: 'add', label: 'float32 add 16M', unit: 'GB/s', work: 12 * N16M, inner: 1,
+    setup: `a = (np.arange(${N16M}) % 1000).astype(np.float32) * np.float32(0.004) - np.float32(2.0)\nb = a * np.float32(0.5)`,
+    stmt: 'c = a + b' },
+  { id: 'tanh', label: 'float32 tanh 16M', unit: 'Melem/s', work: N16M / 1e6 * 1e9 / 1e9, perElem: N16M, inner: 1,
+    setup: `a = (np.arange(${N16M}) % 1000).astype(np.float32) * np.float32(0.004) - np.float32(2.0)`,
+    stmt: 'c = np.tanh(a)' },
+  { id: 'exp', label: 'float32 exp 16M', unit: 'Melem/s', perElem: N16M, inner: 1,
+    setup: `a = (np.arange(${N16M}) % 1000).astype(np.float32) * np.float32(0.004) - np.float32(2.0)`,
+    stmt: 'c = np.exp(a)' },
+  { id: 'sum', label: 'float32 sum 16M', unit: 'GB/s', work: 4 * N16M, inner: 1,
+    setup: `a = (np.arange(${N16M}) % 1000).astype(np.float32) * np.float32(0.004) - np.float32(2.0)`,
+    stmt: 's = a.sum()' },
+  { id: 'transpose', label: 'contiguous(a.T) 4096x4096 f32', unit: 'ms', inner: 1,
+    setup: 'm = np.ones((4096, 4096), dtype=np.float32)',
+    stmt: 't = np.ascontiguousarray(m.T)' },
+  ...[256, 512, 1024].map((n) => ({
+    id: `sgemm${n}`, label: `sgemm ${n}`, unit: 'GFLOP/s', flops: 2 * n ** 3, inner: n === 256 ? 4 : 1, n,
+    setup: `x = np.ones((${n}, ${n}), dtype=np.float32) * np.float32(0.5)\ny = np.ones((${n}, ${n}), dtype=np.float32) * np.float32(0.25)`,
+    stmt: 'z = x @ y',
+  })),
+  { id: 'stmt_pass', label: 'loop baseline `pass`', unit: 'us/stmt', inner: 20000, overhead: true,
+    setup: 'x = 0', stmt: 'pass' },
+  { id: 'stmt_view', label: 'statement `v = x[:, ::2]` (8x8)', unit: 'us/stmt', inner: 20000, overhead: true,
+    setup: 'x = np.ones((8, 8))', stmt: 'v = x[:, ::2]' },
+  { id: 'stmt_shares', label: 'statement `np.shares_memory(a, b)`', unit: 'us/stmt', inner: 20000, overhead: true,
+    setup: 'a = np.ones(16)\nb = a[::2]', stmt: 'r = np.shares_memory(a, b)' },
+];
+
+// Python source of one benchmark: prints the list of per-statement seconds.
+// 5 repetitions; 3 when one takes over a second; 1 when it takes over 5 s.
+export function pythonCode(b, maxReps = 5) {
+  return `import numpy as np
+import time
+${b.setup}
+_ts = []
+_k = 0
+while _k < ${maxReps}:
+    _t = time.perf_counter()
+    for _i in range(${b.inner}):
+        ${b.stmt}
+    _ts.append((time.perf_counter() - _t) / ${b.inner})
+    _k += 1
+    if _ts[0] * ${b.inner} > 5.0:
+        break
+    if _k >= 3 and _ts[0] * ${b.inner} > 1.0:
+        break
+print(_ts)
+`;
+}
+
+// seconds -> the benchmark's unit (higher is better except ms and us/stmt)
+export function metric(b, sec) {
+  if (sec == null) return null;
+  switch (b.unit) {
+    case 'GB/s': return b.work / sec / 1e9;
+    case 'Melem/s': return b.perElem / sec / 1e6;
+    case 'GFLOP/s': return b.flops / sec / 1e9;
+    case 'ms': return sec * 1e3;
+    case 'us/stmt': return sec * 1e6;
+    default: return sec;
+  }
+}
+export const higherIsBetter = (b) => !['ms', 'us/stmt'].includes(b.unit);
+
+export function median(xs) {
+  const s = [...xs].sort((p, q) => p - q);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
