@@ -207,11 +207,11 @@ async function main() {
       assert(nodes.includes('sibling:named:a'), `a is not drawn as a sibling: ${nodes}`);
       assertEqual(nodes.length, 3, 'node count');
       const owner = await page.$eval('.sl-p-chain .sl-node[data-role="owner"]', (n) => n.textContent);
-      assert(owner.includes('(hidden copy)') && owner.includes('96 B'), `owner text: ${owner}`);
+      assert(owner.includes('(unnamed array)') && owner.includes('96 B'), `owner text: ${owner}`);
       const edge = await page.$eval('.sl-p-chain .sl-edge-label', (n) => n.textContent);
       assertEqual(edge, '.base', 'edge label');
       const data = await page.$$eval('.sl-p-vars tr.is-array', (rows) => Object.fromEntries(rows.map((r) => [r.dataset.name, r.querySelector('.c-data').textContent])));
-      assertEqual(data, { a: 'view of hidden copy', c: 'owns its data', v: 'view of hidden copy' }, 'data column');
+      assertEqual(data, { a: 'view of an unnamed array', c: 'owns its data', v: 'view of an unnamed array' }, 'data column');
       const strides = await page.$eval('.sl-p-vars tr[data-name="v"] .c-strides', (n) => n.textContent);
       assertEqual(strides, '(32, 16)B', 'strides cell of v (bytes, with unit)');
       assertEqual(await page.getAttribute('#inspector', 'data-selected'), 'v', 'selected');
@@ -497,7 +497,7 @@ async function main() {
       const titles = await zh.$$eval('.sl-panel-title', (ts) => ts.map((x) => x.textContent));
       assertEqual(titles, ['变量', '字节', 'base 链', '内存共享', '内存'], 'panel titles');
       const data = await zh.$eval('.sl-p-vars tr[data-name="small"] .c-data', (n) => n.textContent);
-      assertEqual(data, '隐藏副本 的视图', 'data column');
+      assertEqual(data, '未命名的数组 的视图', 'data column');
       const row = await zh.$eval('.sl-gauge-row[data-part="view-only"]', (n) => n.textContent);
       assert(row.includes('仅靠视图保持存活') && row.includes('8,000,000 B'), `gauge row: ${row}`);
     });

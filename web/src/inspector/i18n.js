@@ -43,7 +43,7 @@ export const messages = {
     'inspector.kind.function': 'function',
     'inspector.kind.other': 'other',
 
-    'inspector.owner.hidden': 'hidden copy',
+    'inspector.owner.hidden': 'an unnamed array',
     'inspector.owner.dummy': 'as_strided base',
     'inspector.owner.unknown': 'unknown base',
 
@@ -59,7 +59,7 @@ export const messages = {
     'inspector.chain.owns': '{name} owns its data. No variable is a view of it.',
     'inspector.chain.ownsViews': '{name} owns its data; {n} views point at it.',
     'inspector.chain.viewOf': '{name} is a view: its bytes belong to {owner}.',
-    'inspector.chain.hidden': '(hidden copy)',
+    'inspector.chain.hidden': '(unnamed array)',
     'inspector.chain.hiddenTitle': 'An array no variable names (a temporary such as the result of arange(), a fancy-index copy, …), kept alive by its views',
     'inspector.chain.dummy': 'DummyArray (as_strided)',
     'inspector.chain.unknown': '(unknown)',
@@ -170,7 +170,7 @@ export const messages = {
     'inspector.kind.function': '函数',
     'inspector.kind.other': '其他',
 
-    'inspector.owner.hidden': '隐藏副本',
+    'inspector.owner.hidden': '未命名的数组',
     'inspector.owner.dummy': 'as_strided 基对象',
     'inspector.owner.unknown': '未知的 base',
 
@@ -186,7 +186,7 @@ export const messages = {
     'inspector.chain.owns': '{name} 拥有自己的数据,没有变量是它的视图。',
     'inspector.chain.ownsViews': '{name} 拥有自己的数据;有 {n} 个视图指向它。',
     'inspector.chain.viewOf': '{name} 是视图:它的字节属于 {owner}。',
-    'inspector.chain.hidden': '(隐藏副本)',
+    'inspector.chain.hidden': '(未命名的数组)',
     'inspector.chain.hiddenTitle': '没有变量名的数组(例如 arange() 的结果、花式索引产生的副本……),由它的视图保持存活',
     'inspector.chain.dummy': 'DummyArray(as_strided)',
     'inspector.chain.unknown': '(未知)',
