@@ -1,7 +1,7 @@
 // Harness for developing and testing the inspector in isolation
 // (/inspector-demo.html): a plain textarea, seed examples, and the inspector, fed
 // by the real engine in a worker. It reuses the page's RPC (web/src/engine.js)
-// with its own worker (./worker.js), whose 'run' also returns the snapshot.
+// with the page's own worker (web/src/worker.js), whose 'run' also returns the snapshot.
 //
 // Tests drive it through window.inspectorDemo: run(code, { reset }), reset(),
 // render(snapshot, previous), and the inspector itself.
@@ -97,7 +97,7 @@ function main() {
   };
 
   const engine = new Engine({
-    workerUrl: '/src/inspector/worker.js',
+    workerUrl: '/src/worker.js',
     onState(state, err) {
       if (state === 'loading') setStatus('loading', 'loading engine…');
       else if (state === 'ready') setStatus('ready', 'ready');
