@@ -663,6 +663,8 @@ TEST_CASE("shares_memory matches brute force on random layouts (negative strides
     MemOverlap bounded = solve_may_share_memory(*a, *b, 2);
     if (bounded == MemOverlap::TooHard) ++hard;
     else CHECK((bounded == MemOverlap::Yes) == expect);
+    // np.may_share_memory (max_work=0, extents only) is never "No" when bytes intersect.
+    if (expect) CHECK(solve_may_share_memory(*a, *b, 0) != MemOverlap::No);
     CHECK((solve_may_have_internal_overlap(*a, -1) == MemOverlap::Yes) == brute_internal_overlap(*a));
   }
   CHECK(yes > 300);

@@ -2,6 +2,8 @@
 // element against the parent), PyTorch's computeStride, broadcasting.
 #include <catch2/catch.hpp>
 
+#include <random>
+
 #include "core/element.hpp"
 #include "core/strides.hpp"
 #include "core/views.hpp"
@@ -110,4 +112,115 @@ TEST_CASE("allocations that cannot be satisfied raise MemoryError with NumPy's t
   } catch (const PyError& e) {
     CHECK(e.type == "_ArrayMemoryError");
   }
+}
+
+namespace {
+// Byte offsets of every element of (shape, strides) visited in `order`
+// ('C': last index fastest, 'F': first index fastest).
+std::vector<int64_t> offsets_in_order(const Shape& shape, const Strides& strides, char order) {
+  std::vector<int64_t> out;
+  int64_t n = 1;
+  for (int64_t d : shape) n *= d;
+  if (n == 0) return out;
+  int nd = int(shape.size());
+  std::vector<int64_t> idx(size_t(nd), 0);
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t off = 0;
+    for (int k = 0; k < nd; ++k) off += idx[size_t(k)] * strides[size_t(k)];
+    out.push_back(off);
+    for (int j = 0; j < nd; ++j) {
+      int k = order == 'C' ? nd - 1 - j : j;
+      if (++idx[size_t(k)] < shape[size_t(k)]) break;
+      idx[size_t(k)] = 0;
+    }
+  }
+  return out;
+}
+
+// Brute force: a reshape of a non-empty layout can be a view exactly when the
+// element offsets, taken in `order`, are an affine function of the new index.
+// Returns the strides that witness it (size-1 axes get the stride NumPy gives
+// them is not checked: any stride is valid there).
+bool reshape_is_affine(const Shape& old_shape, const Strides& old_strides, const Shape& new_shape, char order) {
+  std::vector<int64_t> offs = offsets_in_order(old_shape, old_strides, order);
+  int nd = int(new_shape.size());
+  Strides s(size_t(nd), 0);
+  int64_t step = 1;
+  for (int j = 0; j < nd; ++j) {
+    int k = order == 'C' ? nd - 1 - j : j;
+    if (new_shape[size_t(k)] > 1) s[size_t(k)] = offs[size_t(step)] - offs[0];
+    step *= new_shape[size_t(k)];
+  }
+  return offsets_in_order(new_shape, s, order) == offs;
+}
+}  // namespace
+
+TEST_CASE("no-copy reshape finds a view exactly when one exists (random layouts, both orders)", "[strides][reshape]") {
+  // Property over random layouts: negative, zero (broadcast) and non-unit strides,
+  // size-1 axes, 0-d, to random target shapes of the same size. Whenever a view
+  // exists (brute-force affinity), nocopy_reshape (NumPy's
+  // _attempt_nocopy_reshape) must find one, its strides must visit the same
+  // bytes in the same order, and when none exists it must say so.
+  std::mt19937 rng(20261121);
+  auto factorizations = [&](int64_t n) {
+    Shape out;
+    while (n > 1) {
+      int64_t f = 2;
+      while (n % f) ++f;
+      // group prime factors randomly into axes, sprinkling size-1 axes
+      if (!out.empty() && rng() % 2) out.back() *= f;
+      else out.push_back(f);
+      n /= f;
+      if (rng() % 5 == 0) out.insert(out.begin() + long(rng() % (out.size() + 1)), 1);
+    }
+    if (rng() % 4 == 0) out.push_back(1);
+    return out;
+  };
+  int views = 0, copies = 0;
+  for (int iter = 0; iter < 4000; ++iter) {
+    int nd = int(rng() % 5);
+    Shape shape;
+    Strides strides;
+    for (int k = 0; k < nd; ++k) {
+      int64_t d = int64_t(rng() % 4) + 1;
+      shape.push_back(d);
+      static const int64_t choices[] = {8, 16, 24, -8, -16, 0, 48, 8 * 12};
+      strides.push_back(choices[rng() % 8]);
+    }
+    // Make some layouts contiguous-ish so views are common.
+    if (rng() % 3 == 0) {
+      int64_t st = 8;
+      for (int k = nd - 1; k >= 0; --k) {
+        strides[size_t(k)] = (rng() % 6 == 0) ? -st : st;
+        st *= shape[size_t(k)] * ((rng() % 5 == 0) ? 2 : 1);
+      }
+    }
+    int64_t n = 1;
+    for (int64_t d : shape) n *= d;
+    Shape target = factorizations(n);
+    for (char order : {'C', 'F'}) {
+      std::optional<Strides> got = nocopy_reshape(shape, strides, target, 8, order);
+      bool expect = reshape_is_affine(shape, strides, target, order);
+      INFO("shape " << shape_repr(shape) << " strides " << list_repr(strides) << " -> " << shape_repr(target) << " order " << order);
+      REQUIRE(got.has_value() == expect);
+      if (got) {
+        CHECK(offsets_in_order(target, *got, order) == offsets_in_order(shape, strides, order));
+        ++views;
+      } else {
+        ++copies;
+      }
+    }
+    // PyTorch's computeStride (element strides, C order only) decides the same way.
+    Strides elem;
+    for (int64_t st : strides) elem.push_back(st / 8);
+    std::optional<Strides> t = torch_compute_stride(shape, elem, target);
+    REQUIRE(t.has_value() == reshape_is_affine(shape, strides, target, 'C'));
+    if (t) {
+      Strides bytes;
+      for (int64_t st : *t) bytes.push_back(st * 8);
+      CHECK(offsets_in_order(target, bytes, 'C') == offsets_in_order(shape, strides, 'C'));
+    }
+  }
+  CHECK(views > 1000);
+  CHECK(copies > 500);
 }
