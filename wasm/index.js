@@ -12,12 +12,39 @@
 // Everything crossing the boundary is JSON text or raw bytes; see docs/api.md.
 import createStridelabCore from '../dist/stridelab-core.mjs';
 
-const wasmUrl = new URL('../dist/stridelab-core.wasm', import.meta.url);
+// Where the .wasm is by default: beside this module, as the package ships it.
+// The literal `new URL('...', import.meta.url)` is what Vite (tested), webpack 5
+// and Parcel recognise to emit the file as an asset and rewrite the URL. In a
+// classic-script bundle (esbuild/rollup `iife`) import.meta.url is empty: then
+// there is no default and init() asks for { wasmUrl } or { wasmBinary }.
+function defaultWasmUrl() {
+  try {
+    return new URL('../dist/stridelab-core.wasm', import.meta.url);
+  } catch {
+    return null;
+  }
+}
+// The base for a relative { wasmUrl }: this module, else the page or worker.
+function baseUrl() {
+  return import.meta.url || globalThis.location?.href;
+}
 const isNode = typeof process === 'object' && process?.versions?.node != null && typeof window === 'undefined';
 
+// The engine draws entropy through the Web Crypto global (Emscripten's
+// getentropy). Node 19+ has it; Node 18 keeps it behind a flag, so install
+// node:crypto's webcrypto there, as later Nodes do. Nothing else is touched.
+async function ensureWebCrypto() {
+  if (!isNode || typeof globalThis.crypto?.getRandomValues === 'function') return;
+  const cryptoModule = 'node:crypto';
+  const { webcrypto } = await import(/* @vite-ignore */ cryptoModule);
+  Object.defineProperty(globalThis, 'crypto', { value: webcrypto, writable: true, configurable: true, enumerable: false });
+}
+
 async function loadWasmBytes(options) {
+  await ensureWebCrypto();
   if (options.wasmBinary) return options.wasmBinary;
-  const url = options.wasmUrl ? new URL(options.wasmUrl, import.meta.url) : wasmUrl;
+  const url = options.wasmUrl ? new URL(options.wasmUrl, baseUrl()) : defaultWasmUrl();
+  if (!url) throw new Error('stridelab: cannot tell where stridelab-core.wasm is (bundled as a classic script?): pass init({ wasmUrl }) or init({ wasmBinary })');
   if (isNode && url.protocol === 'file:') {
     // A non-literal specifier keeps browser bundlers from trying to resolve it.
     const fsModule = 'node:fs/promises';
@@ -240,27 +267,34 @@ const cores = new Map();
  * options: { wasmUrl, wasmBinary } to load the .wasm from elsewhere (bundlers, CDNs).
  */
 export function init(options = {}) {
-  const key = options.wasmBinary ? options.wasmBinary : String(options.wasmUrl ?? wasmUrl);
+  const key = options.wasmBinary ? options.wasmBinary : String(options.wasmUrl ?? defaultWasmUrl());
   if (!cores.has(key)) {
-    cores.set(key, (async () => {
+    const pending = (async () => {
       const source = await loadWasmBytes(options);
-      const core = await createStridelabCore({
+      let fail;
+      const failed = new Promise((_, reject) => { fail = reject; });
+      const core = await Promise.race([failed, createStridelabCore({
+        // Any locateFile keeps the glue from resolving its own default .wasm
+        // URL from import.meta.url (which throws where that is empty); the
+        // file itself is loaded by instantiateWasm below, never by the glue.
+        locateFile: (file) => file,
         instantiateWasm(imports, done) {
-          instantiate(imports, source).then((inst) => done(inst), (err) => {
-            console.error('[stridelab] failed to instantiate the engine:', err);
-          });
+          instantiate(imports, source).then((inst) => done(inst), fail);
           return {};
         },
         print: () => {},
         printErr: (s) => console.warn('[stridelab]', s),
-      });
+      })]);
       return {
         version: '0.1.0',
         session: () => new Session(core),
         /** Live sessions and the engine's live array storages (leak checks). */
         stats: () => ({ liveSessions, ...JSON.parse(core.Session.heapStats()) }),
       };
-    })());
+    })();
+    // A failed load is not cached: a later init() tries again.
+    pending.catch(() => cores.delete(key));
+    cores.set(key, pending);
   }
   return cores.get(key);
 }

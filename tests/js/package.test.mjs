@@ -103,3 +103,9 @@ test('no handle or storage leaks across sessions', async () => {
   assert.equal(after.liveStorages, before.liveStorages);
   assert.equal(after.liveBytes, before.liveBytes);
 });
+
+test('a .wasm that cannot load makes init() reject (not hang), and is not cached', async () => {
+  await assert.rejects(init({ wasmUrl: new URL('file:///nonexistent/stridelab-core.wasm') }), /ENOENT/);
+  await assert.rejects(init({ wasmBinary: new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 99]) }), /CompileError|WebAssembly/);
+  await assert.rejects(init({ wasmUrl: 'file:///nonexistent/stridelab-core.wasm' }), /ENOENT/);
+});
