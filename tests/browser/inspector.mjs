@@ -270,12 +270,8 @@ async function main() {
     // -- byte strip: as_strided --------------------------------------------------------
     await check('byte strip: as_strided(arange(10, int8), (4, 3), (2, 1)) marks bytes used twice, hover shows the formula', async () => {
       const r = await run(page, 'import numpy as np\nfrom numpy.lib.stride_tricks import as_strided\nbase = np.arange(10, dtype=np.int8)\nw = as_strided(base, shape=(4, 3), strides=(2, 1))');
-      if (r.error) {
-        notes.push(`as_strided is not in this engine build (${r.error.split('\n')[0]}); byte strip checked on a snapshot fixture`);
-        await renderFixture(page, asStridedFixture(), 'w');
-      } else {
-        await select(page, 'w');
-      }
+      assertEqual(r.error, null, 'error');
+      await select(page, 'w');
       const cells = await page.$$eval('.sl-p-strip .sl-cell', (cs) => cs.map((c) => ({
         lo: Number(c.dataset.lo), hits: Number(c.dataset.hits), overlap: c.classList.contains('is-overlap'), lit: c.classList.contains('is-lit'),
       })));

@@ -92,6 +92,42 @@ export default async function playground({ browser, baseUrl, results }) {
     await page.screenshot({ path: screenshotPath('smoke.png') });
   });
 
+  // The same inspector component is tested in depth on its demo page
+  // (inspector.mjs); here each panel must react to the seed examples inside
+  // the real playground, fed by the page's own worker.
+  await check('inspector panels react to the seed examples in the playground', async () => {
+    const pick = async (name) => {
+      await page.click(`.sl-p-vars tr[data-name="${name}"] .c-shape`);
+      assertEqual(await page.getAttribute('#inspector', 'data-selected'), name, 'selected row');
+    };
+    await runProgram(page, 'import numpy as np\na = np.arange(12).reshape(3, 4)\nv = a[:, ::2]');
+    await pick('v');
+    const chain = await page.$$eval('.sl-p-chain .sl-node', (ns) => ns.map((n) => `${n.dataset.role}:${n.dataset.kind}:${n.dataset.name ?? ''}`));
+    assertEqual(chain.sort(), ['owner:hidden:', 'selected:named:v', 'sibling:named:a'], 'base chain of v');
+
+    await runProgram(page, 'import numpy as np\nemb = np.arange(50, dtype=np.float32).reshape(25, 2)\nparts = [emb[0:8], emb[8:16], emb[16:25]]');
+    await pick('emb');
+    const groups = await page.$$eval('.sl-p-share .sl-group:not(.is-maybe)', (gs) => gs.map((g) => [...g.querySelectorAll('.sl-chips .sl-chip')].map((c) => c.dataset.name)));
+    // (variables persist between runs, so a and v from the first program form their own group)
+    assertEqual(groups.find((g) => g.includes('emb')), ['emb', 'parts[0]', 'parts[1]', 'parts[2]'], 'sharing group of the split embedding matrix');
+    assert(!groups.some((g) => g.includes('emb') && g.some((n) => n === 'a' || n === 'v')), `emb grouped with a/v: ${JSON.stringify(groups)}`);
+
+    await runProgram(page, 'import numpy as np\nfrom numpy.lib.stride_tricks import as_strided\nbase = np.arange(10, dtype=np.int8)\nw = as_strided(base, shape=(4, 3), strides=(2, 1))');
+    await pick('w');
+    const hits = await page.$$eval('.sl-p-strip .sl-cell', (cs) => cs.map((c) => Number(c.dataset.hits)));
+    assertEqual(hits, [1, 1, 2, 1, 2, 1, 2, 1, 1, 0], 'byte strip: bytes read once, twice, never');
+
+    await runProgram(page, 'import numpy as np\narr = np.arange(0, 1_000_000)\nsmall = arr[:10]\ndel arr');
+    // (the unnamed owners of a and emb from the programs above are kept alive through views too)
+    const kept = await page.$$eval('.sl-kept-item', (ns) => ns.map((n) => n.textContent));
+    assert(kept.some((k) => k.includes('8 MB kept alive by small') && k.includes('small uses 80 B of it')), `memory gauge after del arr: ${kept}`);
+    const viewOnly = Number(await page.$eval('.sl-gauge-row[data-part="view-only"]', (n) => n.dataset.bytes));
+    assert(viewOnly >= 8_000_000 && viewOnly < 8_001_000, `bytes kept alive only through views: ${viewOnly}`);
+    await page.screenshot({ path: screenshotPath('playground-inspector-gauge.png') });
+    await page.keyboard.press('Escape');
+    await page.mouse.move(1, 1);
+  });
+
   await check('REPL echo: stdout first, then the repr of the last expression', async () => {
     await runProgram(page, "print('printed')\nx = np.int64(41)\nx");
     assertEqual(await stdoutText(page), 'printed\n', 'stdout');

@@ -16,7 +16,7 @@ import {
   HighlightStyle,
 } from '@codemirror/language';
 import {
-  autocompletion, completionKeymap, closeBrackets, closeBracketsKeymap,
+  autocompletion, completionKeymap, closeBrackets, closeBracketsKeymap, closeCompletion,
 } from '@codemirror/autocomplete';
 import { python, localCompletionSource, globalCompletion } from '@codemirror/lang-python';
 import { tags as t } from '@lezer/highlight';
@@ -212,8 +212,9 @@ export function createEditor({
   const wrapping = new Compartment();
   const labelling = new Compartment();
   const runKeys = Prec.highest(keymap.of([
-    { key: 'Shift-Enter', run: () => { onRun(); return true; } },
-    { key: 'Mod-Enter', run: () => { onRun(); return true; } },
+    // A run closes an open completion list: its names may be stale afterwards.
+    { key: 'Shift-Enter', run: (v) => { closeCompletion(v); onRun(); return true; } },
+    { key: 'Mod-Enter', run: (v) => { closeCompletion(v); onRun(); return true; } },
   ]));
 
   const view = new EditorView({
