@@ -36,13 +36,13 @@ bool Array::aligned() const {
   return true;
 }
 
-ArrayPtr make_array(DType dt, const Shape& shape, char order, Flavor flavor) {
+ArrayPtr make_array(DType dt, const Shape& shape, char order, Flavor flavor, bool zeroed) {
   if (int(shape.size()) > kMaxDims)
     value_error("maximum supported dimension for an ndarray is " + std::to_string(kMaxDims) +
                 ", found " + std::to_string(shape.size()));
   int64_t n = shape_size(shape);
   int isz = itemsize(dt);
-  if (n > (INT64_MAX / 2) / isz) value_error("array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
+  if (n > INT64_MAX / isz) value_error("array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
   auto a = std::make_shared<Array>();
   a->dtype = dt;
   a->shape = shape;
@@ -51,7 +51,7 @@ ArrayPtr make_array(DType dt, const Shape& shape, char order, Flavor flavor) {
   // all-zero strides: np.zeros((0, 3)).strides == (0, 0). PyTorch does not.
   if (n == 0 && flavor != Flavor::Torch) a->strides.assign(shape.size(), 0);
   try {
-    a->storage = Storage::allocate(n * isz);
+    a->storage = Storage::allocate(n * isz, zeroed);
   } catch (const PyError& e) {
     if (e.type != "MemoryError") throw;
     // numpy.core._exceptions._ArrayMemoryError (a MemoryError subclass); its
@@ -80,16 +80,21 @@ void check_in_storage(const Shape& shape, const Strides& strides, int64_t offset
   bool empty = false;
   for (int64_t d : shape) empty |= d == 0;
   if (empty) return;  // an empty array addresses no byte (NumPy lets its pointer be anywhere)
-  int64_t lo = offset, hi = offset;
+  // Summed in 128 bits: each span is below 2^61, but up to kMaxDims of them
+  // wrap 64 bits (shape (2,)*8 with strides 2**61-1 summed to 0 and was let
+  // through, reaching 2^64 bytes past the storage).
+  __int128 lo128 = offset, hi128 = offset;
   bool overflow = false;
   if (!empty) {
     for (size_t k = 0; k < shape.size(); ++k) {
-      __int128 span = __int128(shape[k] - 1) * strides[k];
+      __int128 span = (__int128(shape[k]) - 1) * strides[k];
       if (span > INT64_MAX / 4 || span < -(INT64_MAX / 4)) overflow = true;
-      else if (span < 0) lo += int64_t(span); else hi += int64_t(span);
+      else if (span < 0) lo128 += span; else hi128 += span;
     }
-    hi += isz;
+    hi128 += isz;
   }
+  if (hi128 > INT64_MAX || lo128 < INT64_MIN) overflow = true;
+  int64_t lo = overflow ? 0 : int64_t(lo128), hi = overflow ? 0 : int64_t(hi128);
   if (!overflow && lo >= 0 && hi <= nbytes && (empty || offset >= 0)) return;
   // PyTorch's message (setStorage), in elements for tensors, bytes for arrays.
   int64_t unit = element_units ? isz : 1;
@@ -108,6 +113,17 @@ ArrayPtr make_view(const ArrayPtr& parent, DType dt, Shape shape, Strides stride
     value_error("maximum supported dimension for an ndarray is " + std::to_string(kMaxDims) +
                 ", found " + std::to_string(shape.size()));
   check_in_storage(shape, strides, offset, itemsize(dt), parent->storage->nbytes(), parent->is_torch());
+  // A view's size * itemsize must fit in 64 bits too (zero strides can make a
+  // huge view of a tiny storage): NumPy's PyArray_NewFromDescr check, and
+  // c10's safe_compute_numel for tensors.
+  int64_t n = 1;
+  bool overflow = false;
+  for (int64_t d : shape) overflow |= __builtin_mul_overflow(n, d, &n);
+  overflow |= !overflow && n > INT64_MAX / itemsize(dt);
+  if (overflow) {
+    if (parent->is_torch()) raise("RuntimeError", "numel: integer multiplication overflow");
+    value_error("array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
+  }
   auto v = std::make_shared<Array>();
   v->dtype = dt;
   v->shape = std::move(shape);

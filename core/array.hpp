@@ -67,7 +67,9 @@ struct Array {
 };
 
 // A new owning array of zeros. order 'C' or 'F'.
-ArrayPtr make_array(DType dt, const Shape& shape, char order = 'C', Flavor flavor = Flavor::NumPy);
+// zeroed = false: the caller overwrites every element (kernel results; Note
+// [Uninitialised results] in kernels/copy.cpp).
+ArrayPtr make_array(DType dt, const Shape& shape, char order = 'C', Flavor flavor = Flavor::NumPy, bool zeroed = true);
 
 // A view of `parent`'s storage with the given layout. Sets base by the collapsing
 // rule, inherits WRITEABLE and flavour, and refuses (ValueError) any layout that

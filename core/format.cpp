@@ -36,6 +36,9 @@ std::string positional(double x, DType dt, bool unique, int precision, int min_d
     d = shortest_digits(x, dt);
     int frac = std::max(0, int(d.digits.size()) - d.exp10);
     if (precision >= 0 && frac > precision) d = fixed_digits(x, precision);
+    // Dragon4 keeps producing exact digits up to min_digits rather than
+    // padding zeros (visible for float16/float32 values).
+    else if (min_digits > frac) d = fixed_digits(x, min_digits);
   } else {
     d = fixed_digits(x, precision < 0 ? 0 : precision);
   }
@@ -81,6 +84,7 @@ std::string scientific(double x, DType dt, bool unique, int precision, int min_d
   } else if (unique) {
     d = shortest_digits(x, dt);
     if (precision >= 0 && int(d.digits.size()) - 1 > precision) d = rounded_digits(x, precision + 1);
+    else if (min_digits > int(d.digits.size()) - 1) d = rounded_digits(x, min_digits + 1);  // exact digits, as above
   } else {
     d = rounded_digits(x, (precision < 0 ? 0 : precision) + 1);
   }

@@ -75,13 +75,16 @@ ArrayPtr repeat(const ArrayPtr& a_in, const std::vector<int64_t>& counts, bool s
   if (!broadcast && int64_t(counts.size()) != n)
     value_error("operands could not be broadcast together with shape (" + std::to_string(n) + ",) (" +
                 std::to_string(counts.size()) + ",)");
+  // The output length sum(counts) must not wrap: a.repeat(2**62) would
+  // otherwise allocate a few bytes and write far past them.
+  auto too_big = [] { value_error("array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size."); };
   int64_t total = 0;
   if (broadcast) {
-    total = counts.empty() ? 0 : counts[0] * n;
+    if (!counts.empty() && __builtin_mul_overflow(counts[0], n, &total)) too_big();
   } else {
     for (int64_t c : counts) {
       if (c < 0) value_error("repeats may not contain negative values.");
-      total += c;
+      if (__builtin_add_overflow(total, c, &total)) too_big();
     }
   }
   // repeat(a, counts, axis) == take(a, [j repeated counts[j] times], axis).

@@ -337,11 +337,15 @@ MemOverlap solve_diophantine(const std::vector<DiophantineTerm>& E, int64_t b, i
 void offset_bounds_from_strides(int itemsize, const Shape& shape, const Strides& strides, int64_t& lower,
                                 int64_t& upper) {
   int64_t lo = 0, hi = 0;
+  // Empty first: an empty array may carry any strides (check_in_storage lets
+  // them through), and stride * (dim - 1) of the other axes can overflow.
   for (size_t i = 0; i < shape.size(); ++i) {
     if (shape[i] == 0) {
       lower = upper = 0;
       return;
     }
+  }
+  for (size_t i = 0; i < shape.size(); ++i) {
     int64_t span = strides[i] * (shape[i] - 1);
     if (span > 0) hi += span;
     else lo += span;

@@ -14,7 +14,7 @@ int64_t g_live_bytes = 0, g_live_count = 0, g_peak_bytes = 0;
 uint64_t g_next_id = 1;
 }  // namespace
 
-std::shared_ptr<Storage> Storage::allocate(int64_t nbytes) {
+std::shared_ptr<Storage> Storage::allocate(int64_t nbytes, bool zeroed) {
   if (nbytes < 0) value_error("negative dimensions are not allowed");
   // size_t is 32 bits in wasm32: a request that does not fit must fail here,
   // never be truncated into a smaller allocation.
@@ -22,7 +22,7 @@ std::shared_ptr<Storage> Storage::allocate(int64_t nbytes) {
     raise("MemoryError", "out of memory");
   // Always allocate at least 16 bytes so data() is a real, aligned address.
   size_t n = size_t(nbytes < 16 ? 16 : nbytes);
-  void* p = std::calloc(n, 1);
+  void* p = zeroed ? std::calloc(n, 1) : std::malloc(n);
   if (!p) raise("MemoryError", "out of memory");
   return std::shared_ptr<Storage>(new Storage(static_cast<char*>(p), nbytes));
 }

@@ -7,7 +7,9 @@
 // 800 MB array keeps all 800 MB alive (seed 001).
 //
 // Invariants: data() is non-null and 16-byte aligned, even for 0 bytes; the
-// bytes are zero-initialised; live_bytes() is the sum of nbytes() of every
+// bytes are zero-initialised (except with allocate(n, false), whose caller
+// writes every byte before anything can read them: kernel results, Note
+// [Uninitialised results] in kernels/copy.cpp); live_bytes() is the sum of nbytes() of every
 // Storage alive right now.
 #pragma once
 #include <cstddef>
@@ -18,8 +20,9 @@ namespace sl {
 
 class Storage {
  public:
-  // Allocates nbytes zeroed bytes; throws PyError("MemoryError") when it cannot.
-  static std::shared_ptr<Storage> allocate(int64_t nbytes);
+  // Allocates nbytes zeroed bytes (uninitialised when !zeroed); throws
+  // PyError("MemoryError") when it cannot.
+  static std::shared_ptr<Storage> allocate(int64_t nbytes, bool zeroed = true);
   ~Storage();
   Storage(const Storage&) = delete;
   Storage& operator=(const Storage&) = delete;

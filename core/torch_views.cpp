@@ -21,8 +21,18 @@ ArrayPtr view_elems(const ArrayPtr& t, DType dt, Shape shape, const std::vector<
                     int64_t eoffset) {
   const int64_t isz = itemsize(dt);
   Strides bytes(estrides.size());
-  for (size_t k = 0; k < estrides.size(); ++k) bytes[k] = estrides[k] * isz;
-  return make_view(t, dt, std::move(shape), std::move(bytes), eoffset * isz);
+  // Strides are kept in bytes (Note [Strides are bytes]); an element stride
+  // that PyTorch would accept on a length-1 or empty axis (t.as_strided((1,),
+  // (2**62,))) can overflow that, so it is refused instead of wrapping.
+  for (size_t k = 0; k < estrides.size(); ++k)
+    if (__builtin_mul_overflow(estrides[k], isz, &bytes[k]))
+      runtime_error("as_strided: stride " + std::to_string(estrides[k]) + " of a " + std::to_string(isz) +
+                    "-byte element does not fit in 64 bits of bytes");
+  int64_t boffset;
+  if (__builtin_mul_overflow(eoffset, isz, &boffset))
+    runtime_error("as_strided: storage offset " + std::to_string(eoffset) + " of a " + std::to_string(isz) +
+                  "-byte element does not fit in 64 bits of bytes");
+  return make_view(t, dt, std::move(shape), std::move(bytes), boffset);
 }
 
 ArrayPtr view_elems(const ArrayPtr& t, Shape shape, const std::vector<int64_t>& estrides, int64_t eoffset) {
@@ -388,7 +398,12 @@ ArrayPtr torch_as_strided(const ArrayPtr& t, const Shape& size, const std::vecto
   bool empty = std::find(size.begin(), size.end(), 0) != size.end();
   if (!empty) {
     __int128 need = 1;
-    for (size_t k = 0; k < size.size(); ++k) need += __int128(size[k] - 1) * stride[k];
+    // Each term is below 2^126; saturating keeps the sum inside 128 bits.
+    const __int128 huge = __int128(1) << 100;
+    for (size_t k = 0; k < size.size(); ++k) {
+      need += __int128(size[k] - 1) * stride[k];
+      if (need > huge) need = huge;
+    }
     need = (need + storage_offset) * isz;
     if (need > t->storage->nbytes()) {
       std::string need_s = need > INT64_MAX ? std::to_string(INT64_MAX) : str(int64_t(need));

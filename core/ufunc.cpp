@@ -92,7 +92,8 @@ bool is_torch_unary_float(Ufunc op) {
     case Ufunc::cos: case Ufunc::tan: case Ufunc::arcsin: case Ufunc::arccos: case Ufunc::arctan:
     case Ufunc::sinh: case Ufunc::cosh: case Ufunc::tanh: case Ufunc::arcsinh: case Ufunc::arccosh:
     case Ufunc::arctanh: case Ufunc::deg2rad: case Ufunc::rad2deg: case Ufunc::reciprocal:
-    case Ufunc::arctan2: case Ufunc::hypot:
+    case Ufunc::arctan2: case Ufunc::hypot: case Ufunc::degrees: case Ufunc::radians:
+    case Ufunc::logaddexp: case Ufunc::logaddexp2:
       return true;
     default:
       return false;
@@ -424,10 +425,10 @@ std::vector<int> best_axis_order(const Shape& shape, const std::vector<const Str
   return order;
 }
 
-ArrayPtr make_array_in_order(DType dt, const Shape& shape, const std::vector<int>& perm, Flavor flavor) {
+ArrayPtr make_array_in_order(DType dt, const Shape& shape, const std::vector<int>& perm, Flavor flavor, bool zeroed) {
   bool identity = true;
   for (size_t k = 0; k < perm.size(); ++k) identity = identity && perm[k] == int(k);
-  ArrayPtr a = make_array(dt, shape, 'C', flavor);
+  ArrayPtr a = make_array(dt, shape, 'C', flavor, zeroed);
   if (identity) return a;
   Strides st(shape.size(), 0);
   int64_t s = itemsize(dt);
@@ -549,8 +550,9 @@ ArrayPtr ufunc_call(Ufunc op, const std::vector<UfuncOperand>& ops, const UfuncO
   } else {
     std::vector<const Strides*> order_strides;
     for (auto& s : bstrides) order_strides.push_back(&s);
+    // the loop writes every element (Note [Uninitialised results] in kernels/copy.cpp)
     res = make_array_in_order(loop.out, bshape, best_axis_order(bshape, order_strides),
-                              torch ? Flavor::Torch : Flavor::NumPy);
+                              torch ? Flavor::Torch : Flavor::NumPy, false);
   }
 
   std::array<char*, 3> ptrs{res->data(), src[0]->data(), nin > 1 ? src[1]->data() : nullptr};

@@ -86,7 +86,7 @@ ArrayPtr ufunc_call1(Ufunc op, const ArrayPtr& a, ArrayPtr out = nullptr);
 std::vector<int> best_axis_order(const Shape& shape, const std::vector<const Strides*>& strides);
 // A new array whose memory order follows `perm` (outermost first): NumPy's
 // NPY_KEEPORDER allocation.
-ArrayPtr make_array_in_order(DType dt, const Shape& shape, const std::vector<int>& perm, Flavor flavor);
+ArrayPtr make_array_in_order(DType dt, const Shape& shape, const std::vector<int>& perm, Flavor flavor, bool zeroed = true);
 
 // The torch name of a dtype in messages: Float, Long, Bool, ComplexFloat, ...
 const char* torch_type_name(DType dt);

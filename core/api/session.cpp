@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <malloc.h>
 
 #include "core/api/jsonvalue.hpp"
 #include "core/api/snapshot.hpp"
@@ -147,9 +148,21 @@ std::string Session::export_array(const std::string& name) {
 
 void Session::release_exports() { exports_.clear(); }
 
+// Bytes the C/C++ allocator has handed out and not taken back (array storages
+// and every interpreter object): what a leak check compares with a baseline.
+static int64_t malloc_in_use() {
+#if defined(__EMSCRIPTEN__)
+  return int64_t(mallinfo().uordblks);
+#elif defined(__GLIBC__)
+  return int64_t(mallinfo2().uordblks);
+#else
+  return -1;
+#endif
+}
+
 std::string Session::heap_stats() {
   return "{\"liveBytes\":" + std::to_string(Storage::live_bytes()) + ",\"liveStorages\":" +
-         std::to_string(Storage::live_count()) + "}";
+         std::to_string(Storage::live_count()) + ",\"mallocBytes\":" + std::to_string(malloc_in_use()) + "}";
 }
 
 void Session::set_step_budget(double steps) { in_->step_budget = steps < 0 ? -1 : int64_t(steps); }

@@ -84,6 +84,11 @@ void binary_run(char* o, int64_t so, const char* a, int64_t sa, const char* b, i
   o += i * so;
   a += i * sa;
   b += i * sb;
+  // Ops whose float16 loop breaks ties differently (ops.hpp: maximum, fmin, ...).
+  if constexpr (ops::is_half<T> && requires { Op::half_f(0.0f, 0.0f); }) {
+    for (; i < n; ++i, o += so, a += sa, b += sb) store(o, O(Op::half_f(C(load<T>(a)), C(load<T>(b)))));
+    return;
+  }
   for (; i < n; ++i, o += so, a += sa, b += sb) store(o, O(Op::f(C(load<T>(a)), C(load<T>(b)))));
 }
 
@@ -98,6 +103,11 @@ void unary_run(char* o, int64_t so, const char* a, int64_t sa, int64_t n) {
 #endif
   o += i * so;
   a += i * sa;
+  // Ops whose float16 loop differs from their float32 one (ops.hpp SL_NPY_UNARY).
+  if constexpr (ops::is_half<T> && requires { Op::half_f(0.0f); }) {
+    for (; i < n; ++i, o += so, a += sa) store(o, O(Op::half_f(C(load<T>(a)))));
+    return;
+  }
   for (; i < n; ++i, o += so, a += sa) store(o, O(Op::f(C(load<T>(a)))));
 }
 
@@ -120,40 +130,41 @@ DType output_of(DType in) {
   });
 }
 
-template <class Op, int Nin>
-void run_dispatch(DType in, char* o, int64_t so, const char* a, int64_t sa, const char* b, int64_t sb, int64_t n) {
-  visit_dtype(in, [&](auto t) {
-    using T = decltype(t);
-    if constexpr (Op::template ok<T>) {
-      if constexpr (Nin == 2) binary_run<Op, T>(o, so, a, sa, b, sb, n);
-      else unary_run<Op, T>(o, so, a, sa, n);
-    } else {
-      runtime_error(std::string("internal error: no ") + name(in) + " loop");
-    }
-  });
+// Every (op, dtype) loop is one function of this type, and one table lookup
+// picks it: the strided walk (the shared iterator) is compiled once and calls
+// the loop per inner run, instead of being instantiated for each of the
+// ~700 loops (that alone was a third of the engine's code).
+using LoopFn = void (*)(char* o, int64_t so, const char* a, int64_t sa, const char* b, int64_t sb, int64_t n);
+
+template <class Op, int Nin, class T>
+void loop_of(char* o, int64_t so, const char* a, int64_t sa, const char* b, int64_t sb, int64_t n) {
+  if constexpr (Nin == 2) binary_run<Op, T>(o, so, a, sa, b, sb, n);
+  else unary_run<Op, T>(o, so, a, sa, n);
 }
 
 template <class Op, int Nin>
-void strided_dispatch(DType in, const Shape& shape, const std::array<char*, 3>& ptrs,
-                      const std::array<const Strides*, 3>& strides) {
-  visit_dtype(in, [&](auto t) {
+LoopFn loop_fn(DType in) {
+  return visit_dtype(in, [&](auto t) -> LoopFn {
     using T = decltype(t);
-    if constexpr (Op::template ok<T>) {
-      if constexpr (Nin == 2) {
-        for_each_strided<3>(shape, ptrs, strides, [](std::array<char*, 3>& p, const std::array<int64_t, 3>& s, int64_t n) {
-          binary_run<Op, T>(p[0], s[0], p[1], s[1], p[2], s[2], n);
-        });
-      } else {
-        std::array<char*, 2> p2{ptrs[0], ptrs[1]};
-        std::array<const Strides*, 2> s2{strides[0], strides[1]};
-        for_each_strided<2>(shape, p2, s2, [](std::array<char*, 2>& p, const std::array<int64_t, 2>& s, int64_t n) {
-          unary_run<Op, T>(p[0], s[0], p[1], s[1], n);
-        });
-      }
-    } else {
-      runtime_error(std::string("internal error: no ") + name(in) + " loop");
-    }
+    if constexpr (Op::template ok<T>) return &loop_of<Op, Nin, T>;
+    else return nullptr;
   });
+}
+
+LoopFn ufunc_loop_fn(Ufunc op, DType in) {
+  switch (op) {
+#define SL_X(id, fn, nin, nm) case Ufunc::id: return loop_fn<ops::fn, nin>(in);
+    SL_UFUNC_LIST(SL_X)
+#undef SL_X
+    default: break;
+  }
+  return nullptr;
+}
+
+LoopFn checked_loop_fn(Ufunc op, DType in) {
+  LoopFn f = ufunc_loop_fn(op, in);
+  if (!f) runtime_error(std::string("internal error: no ") + name(in) + " loop");
+  return f;
 }
 
 }  // namespace
@@ -200,22 +211,24 @@ DType ufunc_loop_output(Ufunc op, DType in) {
 
 void run_ufunc_loop(Ufunc op, DType in, const Shape& shape, const std::array<char*, 3>& ptrs,
                     const std::array<const Strides*, 3>& strides) {
-  switch (op) {
-#define SL_X(id, fn, nin, nm) case Ufunc::id: return strided_dispatch<ops::fn, nin>(in, shape, ptrs, strides);
-    SL_UFUNC_LIST(SL_X)
-#undef SL_X
-    default: break;
+  const LoopFn f = checked_loop_fn(op, in);
+  const int64_t osz = itemsize(ufunc_loop_output(op, in));
+  if (ufunc_nin(op) == 2) {
+    for_each_strided_any_order<3>(shape, ptrs, strides, osz, [f](std::array<char*, 3>& p, const std::array<int64_t, 3>& s, int64_t n) {
+      f(p[0], s[0], p[1], s[1], p[2], s[2], n);
+    });
+  } else {
+    std::array<char*, 2> p2{ptrs[0], ptrs[1]};
+    std::array<const Strides*, 2> s2{strides[0], strides[1]};
+    for_each_strided_any_order<2>(shape, p2, s2, osz, [f](std::array<char*, 2>& p, const std::array<int64_t, 2>& s, int64_t n) {
+      f(p[0], s[0], p[1], s[1], nullptr, 0, n);
+    });
   }
 }
 
 void run_ufunc_run(Ufunc op, DType in, char* out, int64_t so, const char* a, int64_t sa, const char* b, int64_t sb,
                    int64_t n) {
-  switch (op) {
-#define SL_X(id, fn, nin, nm) case Ufunc::id: return run_dispatch<ops::fn, nin>(in, out, so, a, sa, b, sb, n);
-    SL_UFUNC_LIST(SL_X)
-#undef SL_X
-    default: break;
-  }
+  checked_loop_fn(op, in)(out, so, a, sa, b, sb, n);
 }
 
 }  // namespace sl

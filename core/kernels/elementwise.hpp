@@ -31,6 +31,8 @@ namespace sl {
   X(arctan2, arctan2, 2, "arctan2")                                              \
   X(hypot, hypot, 2, "hypot")                                                    \
   X(copysign, copysign, 2, "copysign")                                           \
+  X(logaddexp, logaddexp, 2, "logaddexp")                                        \
+  X(logaddexp2, logaddexp2, 2, "logaddexp2")                                     \
   X(bitwise_and, bitwise_and, 2, "bitwise_and")                                  \
   X(bitwise_or, bitwise_or, 2, "bitwise_or")                                     \
   X(bitwise_xor, bitwise_xor, 2, "bitwise_xor")                                  \
@@ -76,6 +78,9 @@ namespace sl {
   X(arctanh, arctanh, 1, "arctanh")                                              \
   X(deg2rad, deg2rad, 1, "deg2rad")                                              \
   X(rad2deg, rad2deg, 1, "rad2deg")                                              \
+  X(degrees, rad2deg, 1, "degrees")                                              \
+  X(radians, deg2rad, 1, "radians")                                              \
+  X(fabs, fabs, 1, "fabs")                                                       \
   X(floor, floor, 1, "floor")                                                    \
   X(ceil, ceil, 1, "ceil")                                                       \
   X(trunc, trunc, 1, "trunc")                                                    \

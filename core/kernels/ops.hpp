@@ -27,6 +27,8 @@
 #include "core/element.hpp"
 #include "core/error.hpp"
 #include "core/kernels/simd.hpp"
+#include "core/kernels/npy_umath.hpp"
+#include "core/kernels/svml_pow.hpp"
 
 namespace sl::ops {
 
@@ -280,6 +282,10 @@ struct power {
       return out;
     } else if constexpr (is_cplx<T>) {
       return cpow(a, b);
+    } else if constexpr (std::is_same_v<T, double>) {
+      // NumPy's float64 array loop is SVML's pow on AVX-512; its scalar math
+      // is the C library's (Note [NumPy scalar math] in kernels/svml_pow.hpp).
+      return svml::g_scalar_math ? std::pow(a, b) : svml::pow_f64(a, b);
     } else {
       return std::pow(a, b);
     }
@@ -297,6 +303,8 @@ struct maximum {
     else if constexpr (std::is_floating_point_v<T>) return (a > b || std::isnan(a)) ? a : b;
     else return a > b ? a : b;
   }
+  // float16 (HALF_maximum, npy_half_ge): ties give the first operand.
+  static float half_f(float a, float b) { return (a >= b || std::isnan(a)) ? a : b; }
 #if SL_SIMD
   template <class B> static B v(const B& a, const B& b) {
     if constexpr (std::is_floating_point_v<typename B::value_type>) return xsimd::select((a > b) | (a != a), a, b);
@@ -312,6 +320,8 @@ struct minimum {
     else if constexpr (std::is_floating_point_v<T>) return (a < b || std::isnan(a)) ? a : b;
     else return a < b ? a : b;
   }
+  // float16 (HALF_minimum, npy_half_le): ties give the first operand.
+  static float half_f(float a, float b) { return (a <= b || std::isnan(a)) ? a : b; }
 #if SL_SIMD
   template <class B> static B v(const B& a, const B& b) {
     if constexpr (std::is_floating_point_v<typename B::value_type>) return xsimd::select((a < b) | (a != a), a, b);
@@ -328,6 +338,10 @@ struct fmax {
     else if constexpr (std::is_floating_point_v<T>) return (a > b || std::isnan(b)) ? a : b;
     else return a > b ? a : b;
   }
+  // float16 (HALF_fmax, npy_half_ge): ties give the first operand. The
+  // float32/64 reduction's own tie rule is in kernels/reduce.cpp
+  // (Note [fmin/fmax reduction ties]).
+  static float half_f(float a, float b) { return (a >= b || std::isnan(b)) ? a : b; }
 };
 struct fmin {
   template <class T> static constexpr bool ok = true;
@@ -337,6 +351,7 @@ struct fmin {
     else if constexpr (std::is_floating_point_v<T>) return (a < b || std::isnan(b)) ? a : b;
     else return a < b ? a : b;
   }
+  static float half_f(float a, float b) { return (a <= b || std::isnan(b)) ? a : b; }
 };
 
 struct arctan2 {
@@ -348,6 +363,38 @@ struct hypot {
   template <class T> static constexpr bool ok = is_flt<T>;
   template <class T> static constexpr bool vec = false;
   template <class T> static T f(T a, T b) { return std::hypot(a, b); }
+};
+// np.logaddexp / np.logaddexp2 (npy_logaddexp*, npy_math_internal.h.src):
+// log(exp(a) + exp(b)) without overflow; equal arguments (infinities of the
+// same sign included) give a + log(2); a NaN difference is returned as is.
+struct logaddexp {
+  template <class T> static constexpr bool ok = is_flt<T>;
+  template <class T> static constexpr bool vec = false;
+  template <class T> static T f(T a, T b) {
+    if (a == b) return a + T(0.693147180559945309417232121458176568);
+    const T d = a - b;
+    if (d > 0) return a + std::log1p(std::exp(-d));
+    if (d <= 0) return b + std::log1p(std::exp(d));
+    return d;
+  }
+};
+struct logaddexp2 {
+  template <class T> static constexpr bool ok = is_flt<T>;
+  template <class T> static constexpr bool vec = false;
+  template <class T> static T f(T a, T b) {
+    constexpr T log2e = T(1.442695040888963407359924681001892137);
+    if (a == b) return a + 1;
+    const T d = a - b;
+    if (d > 0) return a + log2e * std::log1p(std::exp2(-d));
+    if (d <= 0) return b + log2e * std::log1p(std::exp2(d));
+    return d;
+  }
+};
+// np.fabs: float loops only (integers are cast to a float type, complex has none).
+struct fabs {
+  template <class T> static constexpr bool ok = is_flt<T>;
+  template <class T> static constexpr bool vec = false;
+  template <class T> static T f(T x) { return std::fabs(x); }
 };
 struct copysign {
   template <class T> static constexpr bool ok = is_flt<T>;
@@ -570,6 +617,17 @@ struct reciprocal {
   }
 };
 
+// nc_log10: the complex log scaled by NPY_LOG10E (libstdc++ divides by log(10)).
+template <class T> inline T npy_log10(T x) {
+  if constexpr (is_cplx<T>) {
+    using F = typename T::value_type;
+    const T l = std::log(x);
+    return T(l.real() * F(0.434294481903251827651128918916605082), l.imag() * F(0.434294481903251827651128918916605082));
+  } else {
+    return std::log10(x);
+  }
+}
+
 // Transcendental functions: libm, element by element (a batch version from
 // xsimd would differ from NumPy in the last bits).
 #define SL_LIBM_UNARY(NAME, EXPR, CPLX)                                                     \
@@ -580,18 +638,13 @@ struct reciprocal {
   };
 SL_LIBM_UNARY(sqrt_, std::sqrt(x), true)
 SL_LIBM_UNARY(cbrt, std::cbrt(x), false)
-SL_LIBM_UNARY(exp, std::exp(x), true)
-SL_LIBM_UNARY(log, std::log(x), true)
-SL_LIBM_UNARY(log10, std::log10(x), true)
-SL_LIBM_UNARY(sin, std::sin(x), true)
-SL_LIBM_UNARY(cos, std::cos(x), true)
+SL_LIBM_UNARY(log10, npy_log10(x), true)
 SL_LIBM_UNARY(tan, std::tan(x), true)
 SL_LIBM_UNARY(arcsin, std::asin(x), true)
 SL_LIBM_UNARY(arccos, std::acos(x), true)
 SL_LIBM_UNARY(arctan, std::atan(x), true)
 SL_LIBM_UNARY(sinh, std::sinh(x), true)
 SL_LIBM_UNARY(cosh, std::cosh(x), true)
-SL_LIBM_UNARY(tanh, std::tanh(x), true)
 SL_LIBM_UNARY(arcsinh, std::asinh(x), true)
 SL_LIBM_UNARY(arccosh, std::acosh(x), true)
 SL_LIBM_UNARY(arctanh, std::atanh(x), true)
@@ -599,6 +652,36 @@ SL_LIBM_UNARY(floor, std::floor(x), false)
 SL_LIBM_UNARY(ceil, std::ceil(x), false)
 SL_LIBM_UNARY(trunc, std::trunc(x), false)
 #undef SL_LIBM_UNARY
+
+// exp, log, sin, cos, tanh: NumPy 1.24's own SIMD algorithms on AVX512_SKX
+// (kernels/npy_umath.hpp) for float32 (and tanh float64), bit for bit, with a
+// batch form. float64 exp/log/sin/cos are SVML there (not ported: libm), and
+// float16 goes through SVML's float32 routines (libm float32 is the nearest
+// we have): `half_f` is what the float16 loops call.
+#define SL_NPY_UNARY(NAME, VEC_F64)                                                              \
+  struct NAME {                                                                                  \
+    template <class T> static constexpr bool ok = is_flt<T> || is_cplx<T>;                        \
+    template <class T> static constexpr bool vec = std::is_same_v<T, float> || (VEC_F64 && std::is_same_v<T, double>); \
+    template <class T> static T f(T x) {                                                         \
+      if constexpr (std::is_same_v<T, float> || (VEC_F64 && std::is_same_v<T, double>)) return npyk::NAME(x); \
+      else return std::NAME(x);                                                                  \
+    }                                                                                            \
+    static float half_f(float x) { return std::NAME(x); }                                        \
+    SL_NPY_UNARY_V(NAME)                                                                         \
+  };
+#if SL_SIMD
+#define SL_NPY_UNARY_V(NAME) \
+  template <class B> static B v(const B& x) { return npyk::NAME(x); }
+#else
+#define SL_NPY_UNARY_V(NAME)
+#endif
+SL_NPY_UNARY(exp, false)
+SL_NPY_UNARY(log, false)
+SL_NPY_UNARY(sin, false)
+SL_NPY_UNARY(cos, false)
+SL_NPY_UNARY(tanh, true)
+#undef SL_NPY_UNARY
+#undef SL_NPY_UNARY_V
 
 // sqrt is exact in IEEE arithmetic, so the batch form is allowed.
 struct sqrt : sqrt_ {
@@ -620,35 +703,58 @@ struct expm1 {
   template <class T> static constexpr bool ok = is_flt<T> || is_cplx<T>;
   template <class T> static constexpr bool vec = false;
   template <class T> static T f(T x) {
-    if constexpr (is_cplx<T>) return std::exp(x) - T(1);
-    else return std::expm1(x);
+    if constexpr (is_cplx<T>) {  // nc_expm1 (funcs.inc.src), whose NaN/inf results NumPy prints
+      using F = typename T::value_type;
+      const F a = std::sin(x.imag() / 2);
+      return T(std::expm1(x.real()) * std::cos(x.imag()) - 2 * a * a, std::exp(x.real()) * std::sin(x.imag()));
+    } else {
+      return std::expm1(x);
+    }
   }
 };
 struct log2 {
   template <class T> static constexpr bool ok = is_flt<T> || is_cplx<T>;
   template <class T> static constexpr bool vec = false;
   template <class T> static T f(T x) {
-    if constexpr (is_cplx<T>) return std::log(x) / typename T::value_type(0.693147180559945309417232121458176568);
-    else return std::log2(x);
+    if constexpr (is_cplx<T>) {  // nc_log2: clog scaled by NPY_LOG2E
+      const T l = std::log(x);
+      using F = typename T::value_type;
+      return T(l.real() * F(1.442695040888963407359924681001892137), l.imag() * F(1.442695040888963407359924681001892137));
+    } else {
+      return std::log2(x);
+    }
   }
 };
 struct log1p {
   template <class T> static constexpr bool ok = is_flt<T> || is_cplx<T>;
   template <class T> static constexpr bool vec = false;
   template <class T> static T f(T x) {
-    if constexpr (is_cplx<T>) return std::log(T(1) + x);
-    else return std::log1p(x);
+    if constexpr (is_cplx<T>) {  // nc_log1p: log(hypot(re + 1, im)) + i atan2(im, re + 1)
+      using F = typename T::value_type;
+      const F l = std::hypot(x.real() + F(1), x.imag());
+      return T(std::log(l), std::atan2(x.imag(), x.real() + F(1)));
+    } else {
+      return std::log1p(x);
+    }
   }
 };
 struct deg2rad {
   template <class T> static constexpr bool ok = is_flt<T>;
   template <class T> static constexpr bool vec = false;
-  template <class T> static T f(T x) { return x * T(3.141592653589793238462643383279502884 / 180.0); }
+  // npy_deg2radf computes its constant in float: NPY_PIf / 180.0f
+  template <class T> static T f(T x) {
+    if constexpr (std::is_same_v<T, float>) return x * (3.14159265358979323846f / 180.0f);
+    else return x * T(3.141592653589793238462643383279502884 / 180.0);
+  }
 };
 struct rad2deg {
   template <class T> static constexpr bool ok = is_flt<T>;
   template <class T> static constexpr bool vec = false;
-  template <class T> static T f(T x) { return x * T(180.0 / 3.141592653589793238462643383279502884); }
+  // npy_rad2degf: 180.0f / NPY_PIf, rounded in float (57.295776f, not 57.29578f)
+  template <class T> static T f(T x) {
+    if constexpr (std::is_same_v<T, float>) return x * (180.0f / 3.14159265358979323846f);
+    else return x * T(180.0 / 3.141592653589793238462643383279502884);
+  }
 };
 // rint: round half to even (the default floating-point rounding mode).
 struct rint {

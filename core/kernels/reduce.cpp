@@ -192,9 +192,110 @@ void fold_run(char* po, const char* p, int64_t n, int64_t s) {
       }
     }
 #endif
+    if constexpr (ops::is_half<T> && requires { Op::half_f(0.0f, 0.0f); }) {
+      for (; i < n; ++i) acc = Op::half_f(acc, C(load<T>(p + i * s)));  // float16 tie rule (ops.hpp)
+    }
     for (; i < n; ++i) acc = Op::f(acc, C(load<T>(p + i * s)));
     if constexpr (std::is_same_v<decltype(Op::f(acc, acc)), bool>) store(po, bool(acc));
     else store(po, T(acc));
+  }
+}
+
+// Note [fmin/fmax reduction ties]
+// fmin/fmax may return either operand when they compare equal (0.0 and -0.0),
+// and NumPy 1.24's float32/float64 reduce loop (loops_minmax.dispatch.c.src,
+// the AVX512_SKX build /usr/bin/python3 runs) decides by its code path, so the
+// sign of a zero result depends on the run's length and layout. Its first
+// element is not in the run: NumPy copies it into the output first. Measured
+// against /usr/bin/python3 (thousands of random 0.0/-0.0/NaN/+-1 runs):
+//   contiguous (simd_reduce_c): acc = the output broadcast to W lanes (8
+//     doubles / 16 floats); per 8W elements acc = V(acc, V(V(V(v0,v1),
+//     V(v2,v3)), V(V(v4,v5), V(v6,v7)))), then per W elements acc = V(acc, v),
+//     where V is vminpd/vmaxpd (ties and a NaN first operand give the second,
+//     a NaN second operand keeps the first); the lanes are reduced by
+//     _mm512_reduce_min_pd's tree (NaN lanes read as +-inf unless all are
+//     NaN): V(high half, low half) down to 128 bits, then V(lane k, lane k+h);
+//     the remaining elements fold in with ties keeping the accumulator.
+//   strided: ties give the new element (exact for runs of < 9 elements).
+// Elementwise loops (axis=0 of a C array, binary calls) take the second
+// operand, as ops::fmin does; float16 keeps the first (ops.hpp half_f).
+template <class Op, class T>
+inline constexpr bool npy_fminmax_run = (std::is_same_v<Op, ops::fmin> || std::is_same_v<Op, ops::fmax>) &&
+                                        (std::is_same_v<T, float> || std::is_same_v<T, double>);
+
+template <bool IsMin, class T>
+T fminmax_lane(T a, T b) {  // vminpd / vmaxpd under a not-NaN(b) mask
+  if (std::isnan(b)) return a;
+  return (IsMin ? a < b : a > b) ? a : b;
+}
+
+template <bool IsMin, class T>
+T fminmax_keep(T a, T b) {  // scalar fmin/fmax keeping the accumulator on ties
+  if (std::isnan(b)) return a;
+  if (std::isnan(a)) return b;
+  return (IsMin ? b < a : b > a) ? b : a;
+}
+
+template <class Op, class T>
+void fminmax_run(char* po, const char* p, int64_t n, int64_t s) {
+  constexpr bool kMin = std::is_same_v<Op, ops::fmin>;
+  constexpr int W = 64 / int(sizeof(T)), L128 = 16 / int(sizeof(T));
+  T r = load<T>(po);
+  if (n < 1) return;
+  if (s != int64_t(sizeof(T))) {
+    for (int64_t i = 0; i < n; ++i) {
+      const T x = load<T>(p + i * s);
+      if (std::isnan(x)) continue;
+      r = (std::isnan(r) || (kMin ? !(r < x) : !(r > x))) ? x : r;
+    }
+    store(po, r);
+    return;
+  }
+  T acc[W], v[8][W];
+  for (int k = 0; k < W; ++k) acc[k] = r;
+  auto V = [](T* out, const T* a, const T* b) {
+    for (int k = 0; k < W; ++k) out[k] = fminmax_lane<kMin>(a[k], b[k]);
+  };
+  int64_t i = 0;
+  for (; n - i >= 8 * W; i += 8 * W) {
+    for (int j = 0; j < 8; ++j)
+      for (int k = 0; k < W; ++k) v[j][k] = load<T>(p + (i + j * W + k) * s);
+    V(v[0], v[0], v[1]); V(v[2], v[2], v[3]); V(v[4], v[4], v[5]); V(v[6], v[6], v[7]);
+    V(v[0], v[0], v[2]); V(v[4], v[4], v[6]); V(v[0], v[0], v[4]);
+    V(acc, acc, v[0]);
+  }
+  for (; n - i >= W; i += W) {
+    for (int k = 0; k < W; ++k) v[0][k] = load<T>(p + (i + k) * s);
+    V(acc, acc, v[0]);
+  }
+  bool all_nan = true;
+  for (int k = 0; k < W; ++k) all_nan = all_nan && std::isnan(acc[k]);
+  if (all_nan) {
+    r = acc[0];
+  } else {
+    const T fill = kMin ? std::numeric_limits<T>::infinity() : -std::numeric_limits<T>::infinity();
+    for (int k = 0; k < W; ++k)
+      if (std::isnan(acc[k])) acc[k] = fill;
+    for (int len = W; len > 1; len /= 2) {
+      const int h = len / 2;
+      for (int k = 0; k < h; ++k)
+        acc[k] = len > L128 ? fminmax_lane<kMin>(acc[k + h], acc[k]) : fminmax_lane<kMin>(acc[k], acc[k + h]);
+    }
+    r = acc[0];
+  }
+  for (; i < n; ++i) r = fminmax_keep<kMin>(r, load<T>(p + i * s));
+  store(po, r);
+}
+
+// One run of a reduction's inner loop; `first` when the output's first
+// element (already copied into it) starts the run and NumPy would skip it.
+template <class Op, class T>
+void fold_block_run(char* po, const char* p, int64_t n, int64_t s, bool first) {
+  if constexpr (npy_fminmax_run<Op, T>) {
+    if (first) fminmax_run<Op, T>(po, p + s, n - 1, s);
+    else fminmax_run<Op, T>(po, p, n, s);
+  } else {
+    fold_run<Op, T>(po, p, n, s);
   }
 }
 
@@ -205,10 +306,24 @@ void fold_run(char* po, const char* p, int64_t n, int64_t s) {
 // b of R elements is summed as ((out + S(b[0:8192])) + S(b[8192:16384])) + ...
 // Blocks are visited in memory order of the outer axes.
 template <class Op, class T>
-void reduce_blocks(const StridedLayout<2>& L, char* out0, const char* in0) {
+void reduce_blocks(const StridedLayout<2>& L, char* out0, const char* in0, bool skip_first = false) {
   const int nd = int(L.shape.size());
   int g = nd;
   while (g > 0 && L.strides[0][g - 1] == 0) --g;  // [g, nd): the inner reduced axes
+  // Note [fmin/fmax reduction ties]: which block holds each output's first element.
+  std::vector<char> seen;
+  if (npy_fminmax_run<Op, T> && skip_first) {
+    int64_t span = 0;
+    for (int k = 0; k < g; ++k) span += (L.shape[k] - 1) * L.strides[0][k];
+    seen.assign(size_t(span / int64_t(sizeof(T)) + 1), 0);
+  }
+  auto first_of = [&](char* po) {
+    if (seen.empty()) return false;
+    char& f = seen[size_t((po - out0) / int64_t(sizeof(T)))];
+    const bool r = !f;
+    f = 1;
+    return r;
+  };
   int64_t R = 1;
   for (int k = g; k < nd; ++k) R *= L.shape[k];
   const bool single = nd - g == 1;
@@ -216,9 +331,11 @@ void reduce_blocks(const StridedLayout<2>& L, char* out0, const char* in0) {
   if (!single) buf.resize(size_t(std::min(R, kBufSize)) * sizeof(T));
   std::vector<int64_t> gidx(nd - g);
   auto block = [&](char* po, const char* pi) {
+    const bool first = first_of(po);
     if (single) {
       const int64_t s = L.strides[1][nd - 1];
-      for (int64_t c = 0; c < R; c += kBufSize) fold_run<Op, T>(po, pi + c * s, std::min(kBufSize, R - c), s);
+      for (int64_t c = 0; c < R; c += kBufSize)
+        fold_block_run<Op, T>(po, pi + c * s, std::min(kBufSize, R - c), s, first && c == 0);
       return;
     }
     // Several reduced axes that do not coalesce: gather each run in C order
@@ -239,7 +356,7 @@ void reduce_blocks(const StridedLayout<2>& L, char* out0, const char* in0) {
           gidx[k] = 0;
         }
       }
-      fold_run<Op, T>(po, buf.data(), len, int64_t(sizeof(T)));
+      fold_block_run<Op, T>(po, buf.data(), len, int64_t(sizeof(T)), first && c == 0);
     }
   };
   if (g == 0) {
@@ -255,7 +372,8 @@ void reduce_blocks(const StridedLayout<2>& L, char* out0, const char* in0) {
 }
 
 template <class Op, class T>
-void reduce_typed(ReduceOp rop, DType work, const Shape& sh, const Strides& so, const Strides& si, char* out, const char* in) {
+void reduce_typed(ReduceOp rop, DType work, const Shape& sh, const Strides& so, const Strides& si, char* out, const char* in,
+                  bool skip_first = false) {
   StridedLayout<2> L = coalesce<2>(sh, {&so, &si});
   if (L.empty) return;
   if (L.shape.empty()) {
@@ -263,7 +381,7 @@ void reduce_typed(ReduceOp rop, DType work, const Shape& sh, const Strides& so, 
     return;
   }
   if (L.strides[0].back() == 0) {
-    reduce_blocks<Op, T>(L, out, in);
+    reduce_blocks<Op, T>(L, out, in, skip_first);
     return;
   }
   // The innermost axis is kept: the loop is elementwise out[i] = out[i] op x[i],
@@ -276,14 +394,15 @@ void reduce_typed(ReduceOp rop, DType work, const Shape& sh, const Strides& so, 
 }
 
 template <class T>
-void reduce_dispatch(ReduceOp op, DType work, const Shape& sh, const Strides& so, const Strides& si, char* out, const char* in) {
+void reduce_dispatch(ReduceOp op, DType work, const Shape& sh, const Strides& so, const Strides& si, char* out, const char* in,
+                     bool skip_first = false) {
   switch (op) {
     case ReduceOp::sum: return reduce_typed<ops::add, T>(op, work, sh, so, si, out, in);
     case ReduceOp::prod: return reduce_typed<ops::multiply, T>(op, work, sh, so, si, out, in);
     case ReduceOp::max: return reduce_typed<ops::maximum, T>(op, work, sh, so, si, out, in);
     case ReduceOp::min: return reduce_typed<ops::minimum, T>(op, work, sh, so, si, out, in);
-    case ReduceOp::fmax: return reduce_typed<ops::fmax, T>(op, work, sh, so, si, out, in);
-    case ReduceOp::fmin: return reduce_typed<ops::fmin, T>(op, work, sh, so, si, out, in);
+    case ReduceOp::fmax: return reduce_typed<ops::fmax, T>(op, work, sh, so, si, out, in, skip_first);
+    case ReduceOp::fmin: return reduce_typed<ops::fmin, T>(op, work, sh, so, si, out, in, skip_first);
     case ReduceOp::any:
       if constexpr (std::is_same_v<T, bool>) return reduce_typed<ops::logical_or, T>(op, work, sh, so, si, out, in);
       break;
@@ -438,7 +557,9 @@ ArrayPtr reduce(ReduceOp op, const Array& a, const std::vector<bool>& axes, DTyp
       si[i] = src->strides[k];
       so[i] = axes[k] ? 0 : res->strides[k];
     }
-    visit_dtype(work, [&](auto t) { reduce_dispatch<decltype(t)>(op, work, sh, so, si, res->data(), src->data()); });
+    // the output starts as each reduction's first element (no identity, no initial)
+    const bool skip_first = !initial && !has_identity(op);
+    visit_dtype(work, [&](auto t) { reduce_dispatch<decltype(t)>(op, work, sh, so, si, res->data(), src->data(), skip_first); });
   }
   if (!keepdims) drop_axes(*res, axes);
   return res;

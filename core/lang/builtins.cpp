@@ -447,7 +447,8 @@ void install_builtins(Interp& in) {
   B["complex"] = T(in.t.complex_);
   in.t.complex_->call = [](Interp& in, Args& a) -> Value {
     Value re = a.optional(0, "real", Value::integer(0));
-    Value im = a.optional(1, "imag", Value::integer(0));
+    Value im = Value::integer(0);
+    const bool have_im = a.take(1, "imag", im);
     a.finish(2);
     double r1, i1, r2, i2;
     if (auto* s = re.as<StrObj>()) {
@@ -475,7 +476,13 @@ void install_builtins(Interp& in) {
       in.raise_exc("TypeError", "complex() first argument must be a string or a number, not '" + in.type_of(re)->name + "'");
     }
     if (!complex_parts(im, r2, i2)) in.raise_exc("TypeError", "complex() second argument must be a number, not '" + in.type_of(im)->name + "'");
-    return make_complex(r1 - i2, i1 + r2);
+    // CPython's complex_new adds the other part only for complex arguments, so
+    // complex(1.0, -0.0) keeps its -0.0 imaginary part.
+    auto is_cplx = [](const Value& v) {
+      return v.as<ComplexObj>() || (v.is_array() && is_complex(v.arr().dtype));
+    };
+    if (!have_im) return make_complex(r1, i1);
+    return make_complex(is_cplx(im) ? r1 - i2 : r1, is_cplx(re) ? i1 + r2 : r2);
   };
   in.def_method(in.t.complex_, "conjugate", [](Interp&, Args& a) -> Value {
     auto* c = a.pos[0].as<ComplexObj>();
@@ -664,6 +671,7 @@ void install_builtins(Interp& in) {
   def("sum", [](Interp& in, Args& a) -> Value {
     Value it = in.iter(a.required(0, "iterable"));
     Value acc = a.optional(1, "start", Value::integer(0));
+    if (acc.as<StrObj>()) in.raise_exc("TypeError", "sum() can't sum strings [use ''.join(seq) instead]");
     Value x;
     while (in.next(it, x)) acc = in.binop("+", acc, x);
     return acc;
@@ -732,12 +740,29 @@ void install_builtins(Interp& in) {
     if (!m.is_none()) {
       int64_t b = in.index_value(x), e = in.index_value(y), md = in.index_value(m);
       if (md == 0) in.raise_exc("ValueError", "pow() 3rd argument cannot be 0");
-      __int128 r = 1, bb = ((b % md) + md) % md;
+      __int128 am = md < 0 ? -__int128(md) : md;
+      __int128 bb = ((b % am) + am) % am;
+      if (e < 0) {  // base**-1 mod m by extended Euclid, as long_pow does
+        __int128 r0 = am, r1 = bb, t0 = 0, t1 = 1;
+        while (r1 != 0) {
+          __int128 q = r0 / r1, tmp = r0 - q * r1;
+          r0 = r1;
+          r1 = tmp;
+          tmp = t0 - q * t1;
+          t0 = t1;
+          t1 = tmp;
+        }
+        if (r0 != 1) in.raise_exc("ValueError", "base is not invertible for the given modulus");
+        bb = ((t0 % am) + am) % am;
+        e = -e;
+      }
+      __int128 r = 1 % am;
       while (e > 0) {
-        if (e & 1) r = r * bb % md;
-        bb = bb * bb % md;
+        if (e & 1) r = r * bb % am;
+        bb = bb * bb % am;
         e >>= 1;
       }
+      if (md < 0 && r != 0) r -= am;
       return Value::integer(int64_t(r));
     }
     return in.binop("**", x, y);
@@ -851,6 +876,7 @@ void install_builtins(Interp& in) {
       for (auto& p : split_ws(s, maxsplit)) out.push_back(S(p));
       return make_list(out);
     }
+    if (!sep.as<StrObj>()) in.raise_exc("TypeError", "must be str or None, not " + in.type_of(sep)->name);
     const std::string& d = as_str(in, sep, "sep");
     if (d.empty()) in.raise_exc("ValueError", "empty separator");
     size_t i = 0;
@@ -873,6 +899,7 @@ void install_builtins(Interp& in) {
       Value m = in.getattr(a.pos[0], "split");
       return in.call(m, sep.is_none() ? std::vector<Value>{} : std::vector<Value>{sep});
     }
+    if (!sep.as<StrObj>()) in.raise_exc("TypeError", "must be str or None, not " + in.type_of(sep)->name);
     const std::string& d = as_str(in, sep, "sep");
     std::vector<Value> out;
     size_t end = s.size();
@@ -889,14 +916,16 @@ void install_builtins(Interp& in) {
     std::string s = self_s(in, a);
     std::vector<Value> out;
     size_t i = 0;
+    bool keep = in.truthy(a.optional(1, "keepends", Value::boolean(false)));
     while (i < s.size()) {
-      size_t j = s.find('\n', i);
+      size_t j = s.find_first_of("\n\r\v\f", i);  // ASCII line boundaries (\r\n is one)
       if (j == std::string::npos) {
         out.push_back(S(s.substr(i)));
         break;
       }
-      out.push_back(S(s.substr(i, j - i)));
-      i = j + 1;
+      size_t e = j + (s[j] == '\r' && j + 1 < s.size() && s[j + 1] == '\n' ? 2 : 1);
+      out.push_back(S(s.substr(i, (keep ? e : j) - i)));
+      i = e;
     }
     return make_list(out);
   });
@@ -953,9 +982,17 @@ void install_builtins(Interp& in) {
       const std::string& s = self_s(in, a);
       Value p = a.required(1, "prefix");
       std::vector<Value> options = p.as<TupleObj>() ? p.as<TupleObj>()->items : std::vector<Value>{p};
+      // optional start/end (ASCII offsets), clamped like slice indices
+      int64_t n = int64_t(s.size());
+      auto clamp = [n](int64_t v) { return v < 0 ? std::max<int64_t>(v + n, 0) : std::min(v, n); };
+      Value vs = a.optional(2, "start"), ve = a.optional(3, "end");
+      int64_t lo = vs.is_none() ? 0 : clamp(in.index_value(vs)), hi = ve.is_none() ? n : clamp(in.index_value(ve));
+      std::string part = lo <= hi ? s.substr(size_t(lo), size_t(hi - lo)) : std::string();
       for (auto& o : options) {
         const std::string& x = as_str(in, o, start ? "startswith first arg" : "endswith first arg");
-        if (x.size() <= s.size() && (start ? s.compare(0, x.size(), x) == 0 : s.compare(s.size() - x.size(), x.size(), x) == 0))
+        if (lo > hi) continue;
+        if (x.size() <= part.size() &&
+            (start ? part.compare(0, x.size(), x) == 0 : part.compare(part.size() - x.size(), x.size(), x) == 0))
           return Value::boolean(true);
       }
       return Value::boolean(false);
@@ -967,7 +1004,27 @@ void install_builtins(Interp& in) {
     return [self_s, rev, raise](Interp& in, Args& a) -> Value {
       const std::string& s = self_s(in, a);
       const std::string& x = as_str(in, a.required(1, "sub"), "must be str");
-      size_t j = rev ? s.rfind(x) : s.find(x);
+      // optional start/end in code points, clamped like slice indices
+      int64_t n = int64_t(utf8_len(s));
+      auto clamp = [n](int64_t v) { return v < 0 ? std::max<int64_t>(v + n, 0) : std::min(v, n); };
+      Value vs = a.optional(2, "start"), ve = a.optional(3, "end");
+      int64_t lo = vs.is_none() ? 0 : clamp(in.index_value(vs));
+      int64_t hi = ve.is_none() ? n : clamp(in.index_value(ve));
+      auto byte_at = [&s](int64_t cp) {
+        size_t b = 0;
+        for (int64_t k = 0; k < cp && b < s.size(); ++k) {
+          ++b;
+          while (b < s.size() && ((unsigned char)s[b] & 0xc0) == 0x80) ++b;
+        }
+        return b;
+      };
+      size_t blo = byte_at(lo), bhi = byte_at(hi);
+      size_t j = std::string::npos;
+      if (lo <= hi && bhi - blo >= x.size()) {
+        std::string part = s.substr(blo, bhi - blo);
+        size_t r = rev ? part.rfind(x) : part.find(x);
+        if (r != std::string::npos) j = blo + r;
+      }
       if (j == std::string::npos) {
         if (raise) in.raise_exc("ValueError", "substring not found");
         return Value::integer(-1);
@@ -978,6 +1035,7 @@ void install_builtins(Interp& in) {
   in.def_method(st, "find", finder(false, false));
   in.def_method(st, "rfind", finder(true, false));
   in.def_method(st, "index", finder(false, true));
+  in.def_method(st, "rindex", finder(true, true));
   in.def_method(st, "count", [self_s](Interp& in, Args& a) -> Value {
     const std::string& s = self_s(in, a);
     const std::string& x = as_str(in, a.required(1, "sub"), "must be str");
@@ -1002,6 +1060,13 @@ void install_builtins(Interp& in) {
   in.def_method(st, "isalpha", pred(isalpha));
   in.def_method(st, "isalnum", pred(isalnum));
   in.def_method(st, "isspace", pred(isspace));
+  in.def_method(st, "isidentifier", [self_s](Interp& in, Args& a) -> Value {
+    const std::string& s = self_s(in, a);
+    if (s.empty() || isdigit((unsigned char)s[0])) return Value::boolean(false);
+    for (unsigned char c : s)
+      if (!(isalnum(c) || c == '_' || c >= 0x80)) return Value::boolean(false);
+    return Value::boolean(true);
+  });
   in.def_method(st, "isupper", [self_s](Interp& in, Args& a) -> Value {
     const std::string& s = self_s(in, a);
     bool any = false;
@@ -1046,6 +1111,59 @@ void install_builtins(Interp& in) {
     return make_tuple({S(s.substr(0, j)), S(d), S(s.substr(j + d.size()))});
   });
   in.def_method(st, "encode", [self_s](Interp& in, Args& a) -> Value { return S(self_s(in, a)); });
+  in.def_method(st, "rpartition", [self_s](Interp& in, Args& a) -> Value {
+    const std::string& s = self_s(in, a);
+    const std::string& d = as_str(in, a.required(1, "sep"), "sep");
+    size_t j = s.rfind(d);
+    if (j == std::string::npos) return make_tuple({S(""), S(""), S(s)});
+    return make_tuple({S(s.substr(0, j)), S(d), S(s.substr(j + d.size()))});
+  });
+  in.def_method(st, "swapcase", [self_s](Interp& in, Args& a) -> Value {
+    std::string s = self_s(in, a);
+    for (char& c : s) c = isupper((unsigned char)c) ? char(tolower((unsigned char)c)) : char(toupper((unsigned char)c));
+    return S(s);
+  });
+  in.def_method(st, "casefold", [self_s](Interp& in, Args& a) -> Value {
+    std::string s = self_s(in, a);
+    for (char& c : s) c = char(tolower((unsigned char)c));
+    return S(s);
+  });
+  in.def_method(st, "istitle", [self_s](Interp& in, Args& a) -> Value {
+    // cased characters: uppercase only after uncased ones, lowercase only after cased ones
+    const std::string& s = self_s(in, a);
+    bool prev_cased = false, any = false;
+    for (unsigned char c : s) {
+      if (isupper(c)) {
+        if (prev_cased) return Value::boolean(false);
+        prev_cased = any = true;
+      } else if (islower(c)) {
+        if (!prev_cased) return Value::boolean(false);
+        prev_cased = any = true;
+      } else {
+        prev_cased = false;
+      }
+    }
+    return Value::boolean(any);
+  });
+  in.def_method(st, "expandtabs", [self_s](Interp& in, Args& a) -> Value {
+    const std::string& s = self_s(in, a);
+    int64_t ts = in.index_value(a.optional(1, "tabsize", Value::integer(8)));
+    std::string out;
+    int64_t col = 0;
+    for (char c : s) {
+      if (c == '\t') {
+        if (ts > 0) {
+          int64_t nsp = ts - col % ts;
+          out.append(size_t(nsp), ' ');
+          col += nsp;
+        }
+      } else {
+        out += c;
+        col = (c == '\n' || c == '\r') ? 0 : col + ((((unsigned char)c) & 0xc0) == 0x80 ? 0 : 1);
+      }
+    }
+    return S(out);
+  });
 
   // ---- list methods
   TypeObj* lt = in.t.list;
@@ -1161,6 +1279,17 @@ void install_builtins(Interp& in) {
     Value v = self_d(a).entries[size_t(i)].second;
     table_erase(in, self_d(a), k);
     return v;
+  });
+  in.def_method(dt, "popitem", [self_d](Interp& in, Args& a) -> Value {
+    auto& t = self_d(a);
+    for (size_t i = t.entries.size(); i-- > 0;) {
+      if (!t.alive[i]) continue;
+      Value k = t.entries[i].first, v = t.entries[i].second;
+      table_erase(in, t, k);
+      return make_tuple({k, v});
+    }
+    Value exc = in.make_exception(in.exception_type("KeyError"), {S("popitem(): dictionary is empty")});
+    throw PyException("KeyError", "'popitem(): dictionary is empty'", exc);
   });
   in.def_method(dt, "setdefault", [self_d](Interp& in, Args& a) -> Value {
     Value k = a.required(1, "key");

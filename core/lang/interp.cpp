@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 #include "core/lang/lexer.hpp"
 #include "core/lang/ndarray.hpp"
@@ -89,8 +90,11 @@ Interp::Interp() {
 }
 
 Interp::~Interp() {
-  // Break reference cycles (functions whose closure is the globals env that holds them).
+  // Drop the session's variables, then collect the cycles they formed (functions
+  // whose closure is the scope that holds them, self-referencing containers).
   if (globals) globals->vars.clear();
+  globals.reset();
+  gc_collect();
 }
 
 // ---------------------------------------------------------------- exceptions
@@ -153,6 +157,7 @@ Interp::Result Interp::run(const std::string& src, bool echo_last_expr, const st
   steps_ = 0;
   depth_ = 0;
   frames_.clear();
+  handling_.clear();
   std::unique_ptr<Module> mod;
   try {
     mod = parse_module(src);
@@ -160,26 +165,30 @@ Interp::Result Interp::run(const std::string& src, bool echo_last_expr, const st
     r.ok = false;
     r.error_type = e.type;
     r.error_msg = e.msg;
-    if (e.type == "SyntaxError") {
-      r.line = last_syntax_error().line;
-      r.col = last_syntax_error().col + 1;
+    bool syntax = e.type == "SyntaxError" || e.type == "IndentationError" || e.type == "TabError";
+    const SyntaxErrorInfo info = last_syntax_error();
+    if (syntax) {
+      r.line = info.line;
+      r.col = info.col + 1;
     }
+    // mirrors print_exception for SyntaxError (Python/pythonrun.c)
     r.traceback = "  File \"" + filename + "\", line " + std::to_string(r.line) + "\n";
-    if (r.line >= 1) {
-      // CPython shows the offending line and a caret under the column
+    if (syntax && r.line >= 1) {
       size_t st = 0;
       for (int k = 1; k < r.line && st != std::string::npos; ++k) {
         st = src.find('\n', st);
         if (st != std::string::npos) ++st;
       }
-      if (st != std::string::npos) {
-        std::string code = src.substr(st, src.find('\n', st) == std::string::npos ? std::string::npos : src.find('\n', st) - st);
-        size_t lead = code.find_first_not_of(" \t");
-        if (lead != std::string::npos) {
-          r.traceback += "    " + code.substr(lead) + "\n";
-          int caret = r.col - 1 - int(lead);
-          r.traceback += "    " + std::string(size_t(std::max(caret, 0)), ' ') + "^\n";
-        }
+      if (st != std::string::npos && st <= src.size()) {
+        size_t nl = src.find('\n', st);
+        std::string text = src.substr(st, nl == std::string::npos ? std::string::npos : nl - st);
+        if (!text.empty() && text.back() == '\r') text.pop_back();
+        int line_size = int(text.size()) + (nl == std::string::npos ? 0 : 1);
+        int offset = info.col + 1;
+        int end_offset = info.end_col >= 0 ? info.end_col + 1 : -1;
+        if (info.end_line > info.line) end_offset = line_size;
+        if (end_offset > line_size + 1) end_offset = line_size + 1;
+        r.traceback += syntax_error_caret(text, offset, end_offset);
       }
     }
     r.traceback += e.type + ": " + e.msg + "\n";
@@ -194,6 +203,9 @@ Interp::Result Interp::run(const std::string& src, bool echo_last_expr, const st
   for (size_t k = 0; k < nstmt; ++k) {
     const Stmt& s = *m.body[k];
     try {
+     // A C++ exception that is not a Python one (an allocation that failed, a
+     // library check) still ends the statement as a Python error, never a crash.
+     try {
       if (echo_last_expr && k + 1 == nstmt && s.kind == SK::Expr) {
         frames_.back().second = s.line;
         Value v = eval(*s.value, globals);
@@ -213,31 +225,35 @@ Interp::Result Interp::run(const std::string& src, bool echo_last_expr, const st
       }
       Flow f = exec(s, globals, ret);
       (void)f;
+     } catch (const PyError&) {
+      throw;
+     } catch (const std::bad_alloc&) {
+      throw PyError("MemoryError", "");
+     } catch (const std::exception& ex) {
+      throw PyError("SystemError", std::string("internal error in stridelab: ") + ex.what());
+     }
     } catch (const PyError& e) {
       r.ok = false;
       r.error_type = e.type;
       r.error_msg = e.msg;
       std::vector<std::pair<std::string, int>> tb;
+      Value exc;
       if (auto* pe = dynamic_cast<const PyException*>(&e)) {
         if (auto* eo = pe->exc.as<ExceptionObj>()) {
           r.error_type = eo->type->name;
           r.error_msg = exception_str(pe->exc);
+          exc = pe->exc;
         }
         for (size_t i = 0; i < pe->trace_lines.size(); ++i) tb.push_back({pe->trace_funcs[i], pe->trace_lines[i]});
+        if (pe->reraise_line) frames_.front().second = pe->reraise_line;
       }
       tb.insert(tb.begin(), {"<module>", frames_.empty() ? s.line : frames_.front().second});
       r.line = tb.front().second;
-      std::string text = "Traceback (most recent call last):\n";
-      for (auto& [fn, ln] : tb) {
-        text += "  File \"" + filename + "\", line " + std::to_string(ln) + ", in " + fn + "\n";
-        if (ln >= 1 && size_t(ln) <= cur_source_->size()) {
-          std::string code = (*cur_source_)[ln - 1];
-          size_t a = code.find_first_not_of(" \t");
-          if (a != std::string::npos) text += "    " + code.substr(a) + "\n";
-        }
-      }
-      text += r.error_type + (r.error_msg.empty() ? "" : ": " + r.error_msg) + "\n";
-      r.traceback = text;
+      if (exc.is_none()) exc = make_exception(exception_type(r.error_type), {make_str(r.error_msg)});
+      auto* eo = exc.as<ExceptionObj>();
+      eo->tb = tb;
+      if (!eo->suggestion.empty()) r.error_msg += ". Did you mean: '" + eo->suggestion + "'?";
+      r.traceback = format_traceback(exc, filename);
       break;
     }
   }
@@ -247,6 +263,55 @@ Interp::Result Interp::run(const std::string& src, bool echo_last_expr, const st
   if (out_truncated_) r.out += "\n[output truncated: more than " + std::to_string(max_output) + " bytes]\n";
   out_.clear();
   return r;
+}
+
+// mirrors print_exception_recursive (Python/pythonrun.c): the cause, or else
+// the context unless suppressed, is shown first, then this exception.
+std::string Interp::format_traceback(const Value& exc, const std::string& filename) {
+  std::vector<const ExceptionObj*> seen;
+  std::function<std::string(const Value&)> rec = [&](const Value& v) -> std::string {
+    auto* eo = v.as<ExceptionObj>();
+    if (!eo) return "";
+    seen.push_back(eo);
+    std::string text;
+    auto unseen = [&](const Value& x) {
+      auto* o = x.as<ExceptionObj>();
+      return o && std::find(seen.begin(), seen.end(), o) == seen.end();
+    };
+    if (!eo->cause.is_none()) {
+      if (unseen(eo->cause))
+        text += rec(eo->cause) + "\nThe above exception was the direct cause of the following exception:\n\n";
+    } else if (!eo->context.is_none() && !eo->suppress_context && unseen(eo->context)) {
+      text += rec(eo->context) + "\nDuring handling of the above exception, another exception occurred:\n\n";
+    }
+    if (!eo->tb.empty()) {
+      text += "Traceback (most recent call last):\n";
+      // CPython folds a run of identical frames after three: "[Previous line repeated N more times]"
+      size_t k = 0;
+      while (k < eo->tb.size()) {
+        size_t run = 1;
+        while (k + run < eo->tb.size() && eo->tb[k + run] == eo->tb[k]) ++run;
+        for (size_t j = 0; j < std::min<size_t>(run, 3); ++j) {
+          auto& [fn, ln] = eo->tb[k];
+          text += "  File \"" + filename + "\", line " + std::to_string(ln) + ", in " + fn + "\n";
+          if (cur_source_ && ln >= 1 && size_t(ln) <= cur_source_->size()) {
+            std::string code = (*cur_source_)[ln - 1];
+            size_t a = code.find_first_not_of(" \t");
+            size_t b = code.find_last_not_of(" \t\r");
+            if (a != std::string::npos) text += "    " + code.substr(a, b - a + 1) + "\n";
+          }
+        }
+        if (run > 3)
+          text += "  [Previous line repeated " + std::to_string(run - 3) + " more time" + (run - 3 == 1 ? "" : "s") + "]\n";
+        k += run;
+      }
+    }
+    std::string msg = exception_str(v);
+    text += eo->type->name + (msg.empty() ? "" : ": " + msg);
+    if (!eo->suggestion.empty()) text += ". Did you mean: '" + eo->suggestion + "'?";
+    return text + "\n";
+  };
+  return rec(exc);
 }
 
 void Interp::print_text(const std::string& s) {
@@ -269,6 +334,9 @@ Interp::Flow Interp::exec_body(const Body& body, const EnvP& env, Value& ret) {
 }
 
 Interp::Flow Interp::exec(const Stmt& s, const EnvP& env, Value& ret) {
+  // A statement boundary is a safe point for the cycle collector: every object
+  // in use is held by a scope or by a C++ local, both of which count as roots.
+  gc_maybe_collect();
   if (step_budget >= 0 && ++steps_ > step_budget)
     raise_exc("TimeoutError", "step budget of " + std::to_string(step_budget) + " statements exhausted");
   if (interrupt_flag && *interrupt_flag) raise_exc("KeyboardInterrupt", "");
@@ -374,6 +442,7 @@ Interp::Flow Interp::exec(const Stmt& s, const EnvP& env, Value& ret) {
         } catch (const PyError& e) {
           if (e.type == "KeyboardInterrupt" || e.type == "TimeoutError") throw;
           bool handled = false;
+          const int failed_line = frames_.back().second;  // before the except clauses run
           for (auto& h : s.handlers) {
             Value exc;
             bool m = true;
@@ -384,13 +453,33 @@ Interp::Flow Interp::exec(const Stmt& s, const EnvP& env, Value& ret) {
             }
             if (!m) continue;
             handled = true;
+            // the traceback so far: this frame at its current line, then the frames it unwound
+            if (auto* eo = exc.as<ExceptionObj>()) {
+              eo->tb.clear();
+              eo->tb.push_back({frames_.back().first, failed_line});
+              if (auto* pe = dynamic_cast<const PyException*>(&e)) {
+                if (pe->reraise_line) eo->tb.back().second = pe->reraise_line;
+                for (size_t i = 0; i < pe->trace_lines.size(); ++i) eo->tb.push_back({pe->trace_funcs[i], pe->trace_lines[i]});
+              }
+            }
             if (!h.name.empty()) store(h.name, exc, env);
+            handling_.push_back(exc);
             try {
               result = exec_body(h.body, env, ret);
+            } catch (PyException& e2) {
+              handling_.pop_back();
+              // raised while handling: chain the handled exception as __context__
+              if (auto* n = e2.exc.as<ExceptionObj>()) {
+                if (n != exc.as<ExceptionObj>() && n->context.is_none()) n->context = exc;
+              }
+              if (run_finally()) return result;
+              throw;
             } catch (...) {
+              handling_.pop_back();
               if (run_finally()) return result;
               throw;
             }
+            handling_.pop_back();
             if (!h.name.empty()) {
               if (env->vars.count(h.name)) env->vars.erase(h.name);
             }
@@ -417,15 +506,41 @@ Interp::Flow Interp::exec(const Stmt& s, const EnvP& env, Value& ret) {
       }
       case SK::Raise: {
         if (!s.value) {
-          raise_exc("RuntimeError", "No active exception to reraise");
+          if (handling_.empty()) raise_exc("RuntimeError", "No active exception to reraise");
+          // re-raise with the traceback it had when caught (CPython keeps the original lines)
+          Value v = handling_.back();
+          auto* eo = v.as<ExceptionObj>();
+          PyException pe(eo->type->name, exception_str(v), v);
+          size_t here = frames_.size() - 1;
+          for (size_t i = 0; i < eo->tb.size(); ++i) {
+            if (i == 0) pe.reraise_line = eo->tb[0].second;
+            else {
+              pe.trace_funcs.push_back(eo->tb[i].first);
+              pe.trace_lines.push_back(eo->tb[i].second);
+            }
+          }
+          (void)here;
+          throw pe;
         }
-        Value v = eval(*s.value, env);
-        if (auto* ty = v.as<TypeObj>()) {
-          if (!ty->is_subclass_of(t.base_exception)) type_error("exceptions must derive from BaseException");
-          v = make_exception(ty, {});
-        }
+        auto to_exc = [&](Value v) {
+          if (auto* ty = v.as<TypeObj>()) {
+            if (!ty->is_subclass_of(t.base_exception)) type_error("exceptions must derive from BaseException");
+            v = make_exception(ty, {});
+          }
+          if (!v.as<ExceptionObj>()) type_error("exceptions must derive from BaseException");
+          return v;
+        };
+        Value v = to_exc(eval(*s.value, env));
         auto* eo = v.as<ExceptionObj>();
-        if (!eo) type_error("exceptions must derive from BaseException");
+        if (s.extra) {
+          Value c = eval(*s.extra, env);
+          if (!c.is_none()) {
+            if (c.as<TypeObj>() || c.as<ExceptionObj>()) c = to_exc(c);
+            else type_error("exception causes must derive from BaseException");
+          }
+          eo->cause = c;
+          eo->suppress_context = true;
+        }
         throw PyException(eo->type->name, exception_str(v), v);
       }
       case SK::Assert: {
@@ -541,12 +656,98 @@ Value Interp::lookup(const std::string& name, const EnvP& env, const Expr& at) {
   }
   auto b = builtins.find(name);
   if (b != builtins.end()) return b->second;
-  raise_exc("NameError", "name '" + name + "' is not defined");
+  // mirrors offer_suggestions_for_name_error: the innermost function's locals,
+  // then globals, then builtins
+  std::string msg = "name '" + name + "' is not defined";
+  std::string sug;
+  if (env->fn) sug = suggest_name(name, env->fn->locals);
+  if (sug.empty()) {
+    std::vector<std::string> g;
+    for (auto& kv : globals->vars) g.push_back(kv.first);
+    std::sort(g.begin(), g.end());
+    sug = suggest_name(name, g);
+  }
+  if (sug.empty()) {
+    std::vector<std::string> bl;
+    for (auto& kv : builtins) bl.push_back(kv.first);
+    std::sort(bl.begin(), bl.end());
+    sug = suggest_name(name, bl);
+  }
+  Value exc = make_exception(exception_type("NameError"), {make_str(msg)});
+  exc.as<ExceptionObj>()->suggestion = sug;
+  throw PyException("NameError", msg, exc);
+}
+
+namespace {
+// mirrors levenshtein_distance in Python/suggestions.c (3.11): moves cost 2,
+// a case-only substitution 1; common affixes are trimmed first.
+constexpr size_t kMoveCost = 2, kMaxStringSize = 40;
+size_t substitution_cost(char a, char b) {
+  if ((a & 31) != (b & 31)) return kMoveCost;
+  if (a == b) return 0;
+  if (a >= 'A' && a <= 'Z') a = char(a + ('a' - 'A'));
+  if (b >= 'A' && b <= 'Z') b = char(b + ('a' - 'A'));
+  return a == b ? 1 : kMoveCost;
+}
+size_t levenshtein(const char* a, size_t an, const char* b, size_t bn, size_t max_cost) {
+  while (an && bn && a[0] == b[0]) { ++a; ++b; --an; --bn; }
+  while (an && bn && a[an - 1] == b[bn - 1]) { --an; --bn; }
+  if (an == 0 || bn == 0) return (an + bn) * kMoveCost;
+  if (an > kMaxStringSize || bn > kMaxStringSize) return max_cost + 1;
+  if (bn < an) { std::swap(a, b); std::swap(an, bn); }
+  if ((bn - an) * kMoveCost > max_cost) return max_cost + 1;
+  size_t buffer[kMaxStringSize];
+  size_t tmp = kMoveCost;
+  for (size_t i = 0; i < an; ++i) { buffer[i] = tmp; tmp += kMoveCost; }
+  size_t result = 0;
+  for (size_t bi = 0; bi < bn; ++bi) {
+    char code = b[bi];
+    size_t distance = result = bi * kMoveCost;
+    size_t minimum = SIZE_MAX;
+    for (size_t i = 0; i < an; ++i) {
+      size_t substitute = distance + substitution_cost(code, a[i]);
+      distance = buffer[i];
+      size_t insert_delete = std::min(result, distance) + kMoveCost;
+      result = std::min(insert_delete, substitute);
+      buffer[i] = result;
+      if (result < minimum) minimum = result;
+    }
+    if (minimum > max_cost) return max_cost + 1;
+  }
+  return result;
+}
+}  // namespace
+
+std::string Interp::suggest_name(const std::string& name, const std::vector<std::string>& candidates) {
+  if (candidates.size() >= 750) return "";  // MAX_CANDIDATE_ITEMS
+  size_t best_d = SIZE_MAX;
+  const std::string* best = nullptr;
+  for (auto& item : candidates) {
+    if (item == name) continue;
+    size_t max_d = (name.size() + item.size() + 3) * kMoveCost / 6;
+    if (best_d != SIZE_MAX) max_d = std::min(max_d, best_d - 1);
+    size_t d = levenshtein(name.data(), name.size(), item.data(), item.size(), max_d);
+    if (d > max_d) continue;
+    if (!best || d < best_d) {
+      best = &item;
+      best_d = d;
+    }
+  }
+  return best ? *best : "";
+}
+
+void Interp::raise_attribute_error(const Value& v, const std::string& name, const std::string& msg) {
+  Value exc = make_exception(exception_type("AttributeError"), {make_str(msg)});
+  std::vector<std::string> names = attribute_names(v);
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  exc.as<ExceptionObj>()->suggestion = suggest_name(name, names);
+  throw PyException("AttributeError", msg, exc);
 }
 
 void Interp::store(const std::string& name, const Value& v, const EnvP& env) {
   if (env->fn) {
-    const FuncDef* f = env->fn;
+    const FuncDef* f = env->fn.get();
     if (std::find(f->globals.begin(), f->globals.end(), name) != f->globals.end()) {
       globals->vars[name] = v;
       return;
@@ -576,7 +777,15 @@ void Interp::assign(const Expr& target, const Value& v, const EnvP& env) {
     }
     case EK::Tuple:
     case EK::List: {
-      std::vector<Value> items = to_vector(v);
+      std::vector<Value> items;
+      try {
+        items = to_vector(v);
+      } catch (const PyError& e) {
+        std::string tail = "' object is not iterable";
+        if (e.type == "TypeError" && e.msg == "'" + type_name(v) + tail)
+          type_error("cannot unpack non-iterable " + type_name(v) + " object");
+        throw;
+      }
       int star = -1;
       for (size_t k = 0; k < target.elts.size(); ++k)
         if (target.elts[k]->kind == EK::Starred) star = int(k);
@@ -629,7 +838,12 @@ void Interp::del_target(const Expr& target, const EnvP& env) {
 // ---------------------------------------------------------------- expressions
 Value Interp::eval(const Expr& e, const EnvP& env) {
   switch (e.kind) {
-    case EK::Name: return lookup(e.name, env, e);
+    // Note [Traceback lines]: like CPython 3.11 a frame's line is that of the
+    // operation running, so an error inside a multi-line statement names the
+    // line of the failing call, operator or lookup.
+    case EK::Name:
+      if (!frames_.empty()) frames_.back().second = e.line;
+      return lookup(e.name, env, e);
     case EK::Const: return e.constant;
     case EK::Imag: return call(builtins["complex"], std::vector<Value>{Value::floating(0.0), e.constant});
     case EK::FString: {
@@ -690,6 +904,7 @@ Value Interp::eval(const Expr& e, const EnvP& env) {
     case EK::BinOp: {
       Value a = eval(*e.a, env);
       Value b = eval(*e.b, env);
+      if (!frames_.empty()) frames_.back().second = e.line;
       return binop(e.op, a, b);
     }
     case EK::UnaryOp: {
@@ -718,10 +933,16 @@ Value Interp::eval(const Expr& e, const EnvP& env) {
       return result;
     }
     case EK::Call: return eval_call(e, env);
-    case EK::Attribute: return getattr(eval(*e.a, env), e.name);
+    case EK::Attribute: {
+      Value o = eval(*e.a, env);
+      if (!frames_.empty()) frames_.back().second = e.line;
+      return getattr(o, e.name);
+    }
     case EK::Subscript: {
       Value obj = eval(*e.a, env);
-      return getitem(obj, eval(*e.b, env));
+      Value key = eval(*e.b, env);
+      if (!frames_.empty()) frames_.back().second = e.line;
+      return getitem(obj, key);
     }
     case EK::Slice: {
       Value a = e.a ? eval(*e.a, env) : Value();
@@ -745,7 +966,10 @@ Value Interp::eval(const Expr& e, const EnvP& env) {
     case EK::Starred: raise_exc("SyntaxError", "can't use starred expression here");
     case EK::NamedExpr: {
       Value v = eval(*e.a, env);
-      store(e.name, v, env);
+      // PEP 572: inside a comprehension the target binds in the enclosing function or module scope
+      EnvP target = env;
+      while (target->parent && !target->fn) target = target->parent;
+      store(e.name, v, target);
       return v;
     }
   }
@@ -758,6 +982,7 @@ Value Interp::eval_comprehension(const Expr& e, const EnvP& env) {
   std::vector<Value> items;
   auto d = e.kind == EK::DictComp ? std::make_shared<DictObj>() : nullptr;
   Value dv = d ? Value(std::static_pointer_cast<Obj>(d)) : Value();
+  Value first_it = iter(eval(*e.generators[0].iter, env));
   std::function<void(size_t)> loop = [&](size_t gi) {
     if (gi == e.generators.size()) {
       if (d) {
@@ -770,7 +995,7 @@ Value Interp::eval_comprehension(const Expr& e, const EnvP& env) {
     }
     const Comprehension& g = e.generators[gi];
     // The first iterable is evaluated in the enclosing scope (Python semantics).
-    Value it = iter(eval(*g.iter, gi == 0 ? env : scope));
+    Value it = gi == 0 ? first_it : iter(eval(*g.iter, scope));
     Value x;
     while (next(it, x)) {
       if (interrupt_flag && *interrupt_flag) raise_exc("KeyboardInterrupt", "");
@@ -784,7 +1009,33 @@ Value Interp::eval_comprehension(const Expr& e, const EnvP& env) {
       if (ok) loop(gi + 1);
     }
   };
-  loop(0);
+  // The comprehension runs in its own frame, as in CPython's tracebacks.
+  const char* fname = e.kind == EK::ListComp ? "<listcomp>" : e.kind == EK::SetComp ? "<setcomp>"
+                      : e.kind == EK::DictComp ? "<dictcomp>" : "<genexpr>";
+  frames_.push_back({fname, e.line});
+  try {
+    loop(0);
+  } catch (PyException& ex) {
+    ex.trace_lines.insert(ex.trace_lines.begin(), ex.reraise_line ? ex.reraise_line : frames_.back().second);
+    ex.trace_funcs.insert(ex.trace_funcs.begin(), fname);
+    ex.reraise_line = 0;
+    frames_.pop_back();
+    throw;
+  } catch (const PyError& err) {
+    if (err.type == "KeyboardInterrupt" || err.type == "TimeoutError") {
+      frames_.pop_back();
+      throw;
+    }
+    PyException ex(err.type, err.msg, exception_value(err));
+    ex.trace_lines.push_back(frames_.back().second);
+    ex.trace_funcs.push_back(fname);
+    frames_.pop_back();
+    throw ex;
+  } catch (...) {
+    frames_.pop_back();
+    throw;
+  }
+  frames_.pop_back();
   if (d) return dv;
   if (e.kind == EK::ListComp) return make_list(std::move(items));
   if (e.kind == EK::SetComp) return call(builtins["set"], std::vector<Value>{make_list(std::move(items))});
@@ -802,9 +1053,23 @@ Value Interp::eval_call(const Expr& e, const EnvP& env) {
   Value f = eval(*e.a, env);
   Args a;
   a.pos.reserve(e.elts.size());
+  // mirrors _PyObject_FunctionStr: "__main__.f()" for functions, "len()" for builtins
+  auto func_str = [&]() -> std::string {
+    if (auto* fo = f.as<FunctionObj>()) return "__main__." + fo->def->name + "()";
+    if (auto* bo = f.as<BuiltinObj>()) return bo->name + "()";
+    return type_name(f) + " object";
+  };
   for (auto& x : e.elts) {
     if (x->kind == EK::Starred) {
-      auto more = to_vector(eval(*x->a, env));
+      Value it = eval(*x->a, env);
+      std::vector<Value> more;
+      try {
+        more = to_vector(it);
+      } catch (const PyError& err) {
+        if (err.type == "TypeError" && err.msg == "'" + type_name(it) + "' object is not iterable")
+          type_error(func_str() + " argument after * must be an iterable, not " + type_name(it));
+        throw;
+      }
       a.pos.insert(a.pos.end(), more.begin(), more.end());
     } else {
       a.pos.push_back(eval(*x, env));
@@ -814,7 +1079,7 @@ Value Interp::eval_call(const Expr& e, const EnvP& env) {
     if (k.name.empty()) {
       Value m = eval(*k.value, env);
       auto* d = m.as<DictObj>();
-      if (!d) type_error("argument after ** must be a mapping, not " + type_name(m));
+      if (!d) type_error(func_str() + " argument after ** must be a mapping, not " + type_name(m));
       for (size_t i = 0; i < d->t.entries.size(); ++i) {
         if (!d->t.alive[i]) continue;
         auto* ks = d->t.entries[i].first.as<StrObj>();
@@ -825,6 +1090,7 @@ Value Interp::eval_call(const Expr& e, const EnvP& env) {
       a.kw.push_back({k.name, eval(*k.value, env)});
     }
   }
+  if (!frames_.empty()) frames_.back().second = e.line;  // Note [Traceback lines]
   return call(f, a);
 }
 
@@ -876,7 +1142,7 @@ Value Interp::call_function(FunctionObj& f, Args& a) {
   if (depth_ >= max_call_depth) raise_exc("RecursionError", "maximum recursion depth exceeded");
   auto env = std::make_shared<Env>();
   env->parent = f.closure;
-  env->fn = &d;
+  env->fn = f.def;
   size_t npos_params = 0;
   int varargs = -1, varkw = -1;
   for (size_t k = 0; k < d.params.size(); ++k) {
@@ -894,7 +1160,7 @@ Value Interp::call_function(FunctionObj& f, Args& a) {
                " but " + std::to_string(a.pos.size()) + (a.pos.size() == 1 ? " was" : " were") + " given");
   }
   size_t di = 0;
-  std::vector<std::string> missing;
+  std::vector<std::string> missing, missing_kw;
   std::vector<Value> extra;
   size_t pi = 0;
   for (size_t k = 0; k < d.params.size(); ++k) {
@@ -926,10 +1192,19 @@ Value Interp::call_function(FunctionObj& f, Args& a) {
     }
     if (p.dflt) ++di;
     if (!have) {
-      missing.push_back(p.name);
+      (p.kind == Param::KwOnly ? missing_kw : missing).push_back(p.name);
       continue;
     }
     env->vars[p.name] = v;
+  }
+  if (missing.empty() && !missing_kw.empty()) {
+    std::string names;
+    for (size_t k = 0; k < missing_kw.size(); ++k) {
+      if (k) names += missing_kw.size() == 2 ? " and " : (k + 1 == missing_kw.size() ? ", and " : ", ");
+      names += "'" + missing_kw[k] + "'";
+    }
+    type_error(fname + "() missing " + std::to_string(missing_kw.size()) + " required keyword-only argument" +
+               (missing_kw.size() == 1 ? "" : "s") + ": " + names);
   }
   if (!missing.empty()) {
     std::string names;
@@ -961,8 +1236,9 @@ Value Interp::call_function(FunctionObj& f, Args& a) {
   try {
     exec_body(d.body, env, ret);
   } catch (PyException& e) {
-    e.trace_lines.insert(e.trace_lines.begin(), frames_.back().second);
+    e.trace_lines.insert(e.trace_lines.begin(), e.reraise_line ? e.reraise_line : frames_.back().second);
     e.trace_funcs.insert(e.trace_funcs.begin(), fname);
+    e.reraise_line = 0;
     throw;
   }
   return ret;

@@ -19,10 +19,24 @@ namespace sl::lang {
 
 // A variable scope. Function scopes know their FuncDef (which names are local);
 // module and comprehension scopes do not.
-struct Env {
+struct Env : GcNode, std::enable_shared_from_this<Env> {
   std::unordered_map<std::string, Value> vars;
   std::shared_ptr<Env> parent;  // lexically enclosing scope (null for the module)
-  const FuncDef* fn = nullptr;
+  // Which names are local (function scopes only); shared with the function
+  // objects, so a closure outliving its defining function keeps it valid.
+  std::shared_ptr<const FuncDef> fn;
+  Env() : GcNode(true) {}
+  long gc_refcount() const override { return weak_from_this().use_count(); }
+  std::shared_ptr<void> gc_strong() override { return weak_from_this().lock(); }
+  void gc_traverse(GcVisitor& v) override {
+    for (auto& [k, x] : vars) v(x);
+    v(parent);
+  }
+  void gc_clear(GcGraveyard& g) override {
+    for (auto& [k, x] : vars) g.take(x);
+    vars.clear();
+    g.take(parent);
+  }
 };
 using EnvP = std::shared_ptr<Env>;
 
@@ -32,6 +46,15 @@ struct FunctionObj : Obj {
   std::vector<Value> defaults;  // one per param with a default, in order
   EnvP closure;
   FunctionObj() : Obj(kKind) {}
+  void gc_traverse(GcVisitor& v) override {
+    for (auto& x : defaults) v(x);
+    v(closure);
+  }
+  void gc_clear(GcGraveyard& g) override {
+    for (auto& x : defaults) g.take(x);
+    defaults.clear();
+    g.take(closure);
+  }
 };
 
 // Python exception in flight inside the evaluator: the engine's PyError with
@@ -41,6 +64,7 @@ struct PyException : PyError {
   int line = 0;
   std::vector<int> trace_lines;  // innermost last
   std::vector<std::string> trace_funcs;
+  int reraise_line = 0;  // bare `raise`: the frame's line is the original one, not the raise statement's
   PyException(std::string t, std::string m, Value e) : PyError(std::move(t), std::move(m)), exc(std::move(e)) {}
 };
 
@@ -158,6 +182,16 @@ class Interp {
   int repr_depth_ = 0;  // nesting of repr/eq/hash (RecursionError instead of a native stack overflow)
   int64_t steps_ = 0;
   std::vector<std::pair<std::string, int>> frames_;  // function name, current line
+  std::vector<Value> handling_;  // exceptions whose except-blocks are running (innermost last)
+  std::string format_traceback(const Value& exc, const std::string& filename);
+ public:
+  // CPython's "Did you mean: 'x'?" pick among candidates (mirrors
+  // calculate_suggestions in Python/suggestions.c), "" if none is close.
+  static std::string suggest_name(const std::string& name, const std::vector<std::string>& candidates);
+  std::vector<std::string> attribute_names(const Value& v);  // what dir(v) would offer, roughly
+  // AttributeError carrying CPython's suggestion for `name` on `v`.
+  [[noreturn]] void raise_attribute_error(const Value& v, const std::string& name, const std::string& msg);
+ private:
  public:
   std::vector<std::pair<std::string, int>>& frames() { return frames_; }
 };

@@ -1,5 +1,6 @@
 #include "core/lang/lexer.hpp"
 
+#include <cstdio>
 #include <cstring>
 
 #include "core/error.hpp"
@@ -11,9 +12,35 @@ SyntaxErrorInfo& last_syntax_error() {
   return info;
 }
 
-void syntax_error(const std::string& msg, int line, int col) {
-  last_syntax_error() = {line, col};
+void syntax_error(const std::string& msg, int line, int col, int end_line, int end_col) {
+  last_syntax_error() = {line, col, end_line ? end_line : line, end_col};
   throw PyError("SyntaxError", msg);
+}
+
+void indentation_error(const std::string& msg, int line, int col, const char* type) {
+  last_syntax_error() = {line, col, line, -1};
+  throw PyError(type, msg);
+}
+
+// mirrors print_error_text (Python/pythonrun.c, 3.11): offsets are 1-based;
+// end_offset <= offset gives one caret; leading blanks are stripped and the
+// caret is dropped when it would point left of the text.
+std::string syntax_error_caret(const std::string& text, int offset, int end_offset) {
+  long reps = (end_offset > 0 && end_offset > offset) ? end_offset - offset : 1;
+  long off = long(offset) - 1;
+  size_t a = 0;
+  while (a < text.size() && (text[a] == ' ' || text[a] == '\t' || text[a] == '\f')) {
+    ++a;
+    --off;
+  }
+  std::string t = text.substr(a);
+  while (!t.empty() && (t.back() == '\n' || t.back() == '\r')) t.pop_back();
+  long len = long(t.size());
+  if (off > len) off = len;
+  std::string out = "    " + t + "\n";
+  if (off < 0) return out;
+  out += "    " + std::string(size_t(off), ' ') + std::string(size_t(reps), '^') + "\n";
+  return out;
 }
 
 namespace {
@@ -46,6 +73,7 @@ struct Lexer {
   size_t line_start = 0;
   std::vector<Token> out;
   std::vector<int> indents{0};
+  std::vector<int> alt_indents{0};
   std::vector<std::pair<char, std::pair<int, int>>> brackets;
   bool expr_mode;
 
@@ -61,6 +89,8 @@ struct Lexer {
     t.line = l;
     t.col = c;
     t.end_line = line;
+    t.end_col = k == Tok::Newline ? c : col();
+    t.depth = int(brackets.size());
     out.push_back(std::move(t));
   }
 
@@ -102,7 +132,10 @@ struct Lexer {
       if (is_id_start((unsigned char)c)) {
         size_t st = i;
         int cl = col();
-        while (i < s.size() && is_id_char((unsigned char)s[i])) ++i;
+        while (i < s.size() && is_id_char((unsigned char)s[i])) {
+          if ((unsigned char)s[i] >= 0x80) check_identifier_char();
+          ++i;
+        }
         std::string word = s.substr(st, i - st);
         if (i < s.size() && (s[i] == '\'' || s[i] == '"') && word.size() <= 2) {
           std::string p;
@@ -143,12 +176,20 @@ struct Lexer {
 
   // Returns true if the line was blank/comment-only (consumed).
   bool handle_indent() {
-    int width = 0;
+    // mirrors tok_get's indentation pass: col with tabs to multiples of 8,
+    // altcol with tabs as 1 column; disagreeing comparisons are a TabError.
+    int width = 0, alt = 0;
     size_t j = i;
     while (j < s.size() && (s[j] == ' ' || s[j] == '\t' || s[j] == '\f')) {
-      if (s[j] == '\t') width = (width / 8 + 1) * 8;
-      else if (s[j] == ' ') ++width;
-      else width = 0;
+      if (s[j] == '\t') {
+        width = (width / 8 + 1) * 8;
+        ++alt;
+      } else if (s[j] == ' ') {
+        ++width;
+        ++alt;
+      } else {
+        width = alt = 0;
+      }
       ++j;
     }
     if (j >= s.size() || s[j] == '\n' || s[j] == '#' || (s[j] == '\r' && j + 1 < s.size() && s[j + 1] == '\n')) {
@@ -165,20 +206,60 @@ struct Lexer {
       return true;
     }
     i = j;
+    const char* tab_error = "inconsistent use of tabs and spaces in indentation";
     if (width > indents.back()) {
+      if (alt <= alt_indents.back()) indentation_error(tab_error, line, 0, "TabError");
       if (out.empty() || out.back().kind != Tok::Newline) {
-        syntax_error("unexpected indent", line, width);
+        indentation_error("unexpected indent", line, col() - 1);
       }
       indents.push_back(width);
-      push(Tok::Indent, "", line, 0);
+      alt_indents.push_back(alt);
+      push(Tok::Indent, "", line, col() - 1);
     } else {
+      if (width == indents.back() && alt != alt_indents.back()) indentation_error(tab_error, line, 0, "TabError");
       while (width < indents.back()) {
         indents.pop_back();
+        alt_indents.pop_back();
         push(Tok::Dedent, "", line, width);
       }
-      if (width != indents.back()) syntax_error("unindent does not match any outer indentation level", line, width);
+      if (width != indents.back()) {
+        size_t e = s.find('\n', line_start);
+        int len = int((e == std::string::npos ? s.size() : e) - line_start);
+        if (len > 0 && s[line_start + size_t(len) - 1] == '\r') --len;
+        indentation_error("unindent does not match any outer indentation level", line, len);
+      }
+      if (alt != alt_indents.back()) indentation_error(tab_error, line, 0, "TabError");
     }
     return false;
+  }
+
+  // 1 1e5 1if x else y: CPython lets a keyword follow a number (with a warning).
+  bool starts_keyword_after_number() const {
+    static const char* kws[] = {"and", "else", "for", "if", "in", "is", "not", "or", nullptr};
+    for (int k = 0; kws[k]; ++k) {
+      size_t n = strlen(kws[k]);
+      if (s.compare(i, n, kws[k]) == 0 && (i + n >= s.size() || !is_id_char((unsigned char)s[i + n]))) return true;
+    }
+    return false;
+  }
+
+  // A non-ASCII character inside an identifier: letters pass; symbols and
+  // punctuation give CPython's "invalid character '€' (U+20AC)" (an
+  // approximation of the XID_Start/XID_Continue tables by block).
+  void check_identifier_char() {
+    unsigned char c0 = (unsigned char)s[i];
+    uint32_t cp = 0;
+    int n = c0 >= 0xf0 ? 4 : c0 >= 0xe0 ? 3 : c0 >= 0xc0 ? 2 : 1;
+    cp = n == 1 ? c0 : n == 2 ? (c0 & 0x1f) : n == 3 ? (c0 & 0x0f) : (c0 & 0x07);
+    for (int k = 1; k < n && i + size_t(k) < s.size(); ++k) cp = (cp << 6) | ((unsigned char)s[i + size_t(k)] & 0x3f);
+    bool bad = (cp >= 0x80 && cp <= 0xbf && cp != 0xaa && cp != 0xb5 && cp != 0xba) || cp == 0xd7 || cp == 0xf7 ||
+               (cp >= 0x2000 && cp <= 0x206f) || (cp >= 0x20a0 && cp <= 0x20cf) || (cp >= 0x2190 && cp <= 0x2bff) ||
+               (cp >= 0x3000 && cp <= 0x3003) || (cp >= 0x3008 && cp <= 0x3020) || cp == 0xfeff ||
+               (cp >= 0xff01 && cp <= 0xff0f) || (cp >= 0x1f000 && cp <= 0x1faff);
+    if (!bad) return;
+    char hex[16];
+    snprintf(hex, sizeof hex, "%04X", unsigned(cp));
+    syntax_error("invalid character '" + s.substr(i, size_t(n)) + "' (U+" + hex + ")", line, col());
   }
 
   void lex_number() {
@@ -200,7 +281,8 @@ struct Lexer {
       digits(pred);
       if (i == ds) syntax_error("invalid " + std::string(base == 'x' ? "hexadecimal" : base == 'o' ? "octal" : "binary") + " literal", line, cl);
       std::string txt = s.substr(st, i - st);
-      if (i < s.size() && is_id_char((unsigned char)s[i])) syntax_error("invalid syntax", line, col());
+      if (i < s.size() && is_id_char((unsigned char)s[i]))
+        syntax_error("invalid " + std::string(base == 'x' ? "hexadecimal" : base == 'o' ? "octal" : "binary") + " literal", line, col() - 1);
       push(Tok::Int, txt, line, cl);
       return;
     }
@@ -234,7 +316,8 @@ struct Lexer {
       for (char ch : txt)
         if (ch != '0') syntax_error("leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers", line, cl);
     }
-    if (i < s.size() && is_id_start((unsigned char)s[i])) syntax_error("invalid decimal literal", line, col());
+    if (i < s.size() && is_id_start((unsigned char)s[i]) && !starts_keyword_after_number())
+      syntax_error("invalid decimal literal", line, col() - 1);
     if (kind == Tok::Imag) txt.pop_back();
     push(kind, txt, line, cl);
   }
@@ -250,6 +333,7 @@ struct Lexer {
     std::string val;
     for (;;) {
       if (i >= s.size()) {
+        if (i > 0 && s[i - 1] == '\n') --line;  // CPython counts the last line holding text
         if (triple) syntax_error("unterminated triple-quoted string literal (detected at line " + std::to_string(line) + ")", start_line, cl);
         syntax_error("unterminated string literal (detected at line " + std::to_string(line) + ")", start_line, cl);
       }
@@ -298,6 +382,8 @@ struct Lexer {
     t.raw = raw;
     t.bytes = bytes;
     t.end_line = line;
+    t.end_col = col();
+    t.depth = int(brackets.size());
     out.push_back(std::move(t));
   }
 

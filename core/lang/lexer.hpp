@@ -17,6 +17,8 @@ struct Token {
   bool bytes = false;
   bool raw = false;
   int end_line = 0;
+  int end_col = 0;    // 0-based column just past the token on end_line
+  int depth = 0;      // bracket nesting level the token sits in
 };
 
 // Throws PyError("SyntaxError", ...) with text like CPython's; the line/col of
@@ -24,11 +26,17 @@ struct Token {
 std::vector<Token> tokenize(const std::string& src, int first_line = 1, bool expression_mode = false);
 
 struct SyntaxErrorInfo {
-  int line = 0, col = 0;
+  int line = 0, col = 0;          // col 0-based; -1: CPython shows no caret
+  int end_line = 0, end_col = -1;  // end_col 0-based exclusive; -1: a single caret
 };
 // The position of the last SyntaxError raised by tokenize/parse on this thread.
 SyntaxErrorInfo& last_syntax_error();
-[[noreturn]] void syntax_error(const std::string& msg, int line, int col);
+[[noreturn]] void syntax_error(const std::string& msg, int line, int col, int end_line = 0, int end_col = -1);
+// IndentationError / TabError: CPython always shows a single caret for these subclasses.
+[[noreturn]] void indentation_error(const std::string& msg, int line, int col, const char* type = "IndentationError");
+// The caret block CPython prints under a SyntaxError (print_error_text in
+// Python/pythonrun.c): the stripped source line and the ^ marks, or "" if no text.
+std::string syntax_error_caret(const std::string& line_text, int offset, int end_offset);
 
 }  // namespace sl::lang
 

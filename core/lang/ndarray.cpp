@@ -316,6 +316,13 @@ std::string array_str(Interp& in, const Value& v) {
 std::string array_format(Interp& in, const Value& v, const std::string& spec) {
   const Array& a = v.arr();
   if (a.is_torch()) return tensor_format(in, v, spec);
+  if (spec.empty() && a.flavor == Flavor::Scalar) {
+    // gentype_format: a NumPy scalar formats as the Python bool/int/float it converts to
+    if (a.dtype == DType::Bool) return load_as<bool>(a.dtype, a.data()) ? "True" : "False";
+    if (is_unsigned_int(a.dtype)) return std::to_string(load_as<uint64_t>(a.dtype, a.data()));
+    if (is_integer(a.dtype)) return std::to_string(load_as<int64_t>(a.dtype, a.data()));
+    if (is_float(a.dtype)) return py_float_repr(load_as<double>(a.dtype, a.data()));
+  }
   if (spec.empty()) return array_str(in, v);
   if (a.ndim() == 0 || a.flavor == Flavor::Scalar) {
     if (is_integer(a.dtype) || a.dtype == DType::Bool) {

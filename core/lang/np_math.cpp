@@ -12,10 +12,12 @@
 
 #include <cmath>
 #include <cstring>
+#include <optional>
 
 #include "core/element.hpp"
 #include "core/iter.hpp"
 #include "core/kernels/copy.hpp"
+#include "core/kernels/svml_pow.hpp"
 #include "core/lang/np_util.hpp"
 #include "core/strides.hpp"
 
@@ -594,6 +596,13 @@ Value ufunc_binop(Interp& in, const std::string& op, const Value& a, const Value
   }
   UfuncOptions opt;
   if (inplace) opt.out = a.array();
+  // NumPy scalar ** NumPy scalar (or Python number) is scalarmath, which calls
+  // the C library's pow, not the array loop (Note [NumPy scalar math]).
+  auto scalarish = [](const Value& v) {
+    return (v.is_array() && v.arr().flavor == Flavor::Scalar) || v.is_bool() || v.is_int() || v.is_float();
+  };
+  std::optional<svml::ScalarMathScope> scalar_math;
+  if (u == Ufunc::power && scalarish(a) && scalarish(b)) scalar_math.emplace();
   ArrayPtr r = ufunc_call(u, {x, y}, opt);
   return inplace ? a : result_value(r);
 }
@@ -641,6 +650,54 @@ void install_numpy_math(Interp& in, ModuleObj& np) {
     if (!hx && !hy) return nonzero_tuple(in, to_array(in, c));
     if (hx != hy) in.raise_exc("ValueError", "either both or neither of x and y should be given");
     return do_where(in, c, x, y);
+  });
+  // np.copyto(dst, src, casting='same_kind', where=True) (PyArray_AssignArray):
+  // a 0-d src may also cast by its value (can_cast_scalar_to).
+  def_fn(in, np, "copyto", [](Interp& in, Args& a) -> Value {
+    a.fname = "copyto";
+    Value dv = a.required(0, "dst"), sv = a.required(1, "src");
+    Value cv = a.optional(2, "casting"), wv = a.optional(3, "where", Value::boolean(true));
+    a.finish(4);
+    if (!dv.is_array() || dv.arr().flavor != Flavor::NumPy)
+      in.raise_exc("TypeError", "copyto() argument 1 must be numpy.ndarray, not " + in.type_name(dv));
+    ArrayPtr dst = dv.array();
+    ArrayPtr src = operand_or_raise(in, sv).array;
+    Casting casting = Casting::SameKind;
+    if (!cv.is_none()) {
+      auto* cs = cv.as<StrObj>();
+      if (!cs || (cs->s != "no" && cs->s != "equiv" && cs->s != "safe" && cs->s != "same_kind" && cs->s != "unsafe"))
+        in.raise_exc("ValueError", "casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe' (got " +
+                                       in.repr(cv) + ")");
+      casting = casting_arg(in, cv);
+    }
+    if (!can_cast(src->dtype, dst->dtype, casting)) {
+      bool small = false;
+      const bool scalar = src->ndim() == 0;
+      if (!(scalar && can_cast(min_scalar_type(*src, small), dst->dtype, casting)))
+        in.raise_exc("TypeError", std::string("Cannot cast ") + (scalar ? "scalar" : "array data") + " from dtype('" +
+                                      name(src->dtype) + "') to dtype('" + name(dst->dtype) + "') according to the rule '" +
+                                      casting_name(casting) + "'");
+    }
+    if (!dst->writeable) in.raise_exc("ValueError", "assignment destination is read-only");
+    Shape b;
+    if (!try_broadcast_shapes({src->shape, dst->shape}, b) || b != dst->shape)
+      in.raise_exc("ValueError", "could not broadcast input array from shape " + shape_compact(src->shape) + " into shape " +
+                                     shape_compact(dst->shape));
+    ArrayPtr srcd = src->dtype == dst->dtype ? src : copy_as(*src, dst->dtype);
+    if (!(wv.is_bool() && wv.as_bool())) {
+      ArrayPtr mask = bool_array(in, wv);
+      if (!try_broadcast_shapes({mask->shape, dst->shape}, b) || b != dst->shape)
+        in.raise_exc("ValueError", "could not broadcast where mask from shape " + shape_compact(mask->shape) +
+                                       " into shape " + shape_compact(dst->shape));
+      if (srcd->storage == dst->storage) srcd = copy_array(*srcd, 'C');
+      masked_assign(*dst, *srcd, *mask);
+      return Value::none();
+    }
+    Array view = *srcd;
+    view.strides = broadcast_strides(srcd->shape, srcd->strides, dst->shape);
+    view.shape = dst->shape;
+    copy_into(*dst, view);
+    return Value::none();
   });
   def_fn(in, np, "isclose", [](Interp& in, Args& a) -> Value {
     Value x = a.required(0, "a"), y = a.required(1, "b");

@@ -249,6 +249,7 @@ Value dtype_getattr(Interp& in, const Value& v, const std::string& attr, bool& f
 }
 
 void install_numpy(Interp& in) {
+  print_options() = PrintOptions{};  // a new session starts from NumPy's defaults, as install_torch does
   auto npm = std::make_shared<ModuleObj>("numpy");
   in.modules["numpy"] = npm;
   ModuleObj& np = *npm;

@@ -160,8 +160,19 @@ struct RArgs {
   bool has_initial = false;
 };
 
+// ufunc.reduce's backwards-compatible special case (ufunc_object.c,
+// PyUFunc_GenericReduction): an integer axis of 0 or -1 on a 0-d array
+// reduces nothing, so np.sum(np.array(2.5), axis=0) is 2.5. A tuple axis gets
+// no such leniency.
+Value legacy_0d_axis(Interp& in, int ndim, const Value& axis) {
+  if (ndim != 0 || axis.is_none() || axis.as<TupleObj>() || axis.as<ListObj>()) return axis;
+  const int64_t k = in.index_value(axis);
+  if (k == 0 || k == -1) return make_tuple({});
+  return axis;
+}
+
 Value do_reduce(Interp& in, ReduceOp op, const ArrayPtr& a, const RArgs& r) {
-  std::vector<bool> axes = reduce_axes(in, r.axis, a->ndim());
+  std::vector<bool> axes = reduce_axes(in, legacy_0d_axis(in, a->ndim(), r.axis), a->ndim());
   std::optional<DType> dt = dtype_arg(in, r.dtype);
   DType work;
   switch (op) {
@@ -228,9 +239,12 @@ ArrayPtr var_array(Interp& in, const ArrayPtr& a, const Value& axisv, const Valu
   const int64_t rcount = reduced_count(*a, axes);
   const DType sum_dt = dt ? *dt : a->dtype;
   ArrayPtr arrmean = reduce(ReduceOp::sum, *a, axes, sum_dt, true, flavor_of(*a));
-  divide_by_count(arrmean, double(rcount), true);
+  arrmean = divide_by_count(arrmean, double(rcount), true);
   ArrayPtr x = ufunc_call2(Ufunc::subtract, a, arrmean);
-  if (x->flavor == Flavor::Scalar) x->flavor = Flavor::NumPy;
+  if (x->flavor == Flavor::Scalar) {  // a 0-d input: x is a fresh temporary, squared in place below
+    x->flavor = Flavor::NumPy;
+    x->writeable = true;
+  }
   if (is_complex(x->dtype)) {
     ArrayPtr r = make_array(real_part(x->dtype), x->shape);
     visit_dtype(x->dtype, [&](auto t) {
@@ -277,6 +291,13 @@ Value do_var(Interp& in, const ArrayPtr& a, const Value& axis, const Value& dt, 
 }
 
 Value do_arg(Interp& in, bool is_max, const ArrayPtr& a, const Value& axisv, const Value& outv, const Value& kdv) {
+  // PyArray_CheckAxis views a 0-d array as 1-d: axis 0 / -1 are accepted
+  // ("axis 1 is out of bounds for array of dimension 1" otherwise).
+  if (a->ndim() == 0 && !axisv.is_none()) {
+    normalize_axis_index(in.index_value(axisv), 1);
+    ArrayPtr r = arg_reduce(is_max, *a, std::nullopt, keepdims_arg(in, kdv), flavor_of(*a));
+    return finish(in, r, out_arg(in, outv));
+  }
   std::optional<int> axis = single_axis(in, axisv, a->ndim());
   ArrayPtr r = arg_reduce(is_max, *a, axis, keepdims_arg(in, kdv), flavor_of(*a));
   return finish(in, r, out_arg(in, outv));
@@ -393,6 +414,15 @@ Value do_quantile(Interp& in, const ArrayPtr& a, const Value& qv, double scale, 
   }
   FoldedAxis f = fold_axes(in, a, axisv);
   const bool keepdims = keepdims_arg(in, kdv);
+  // _quantile takes the two neighbours of each virtual index from the sorted
+  // axis: an empty axis with anything to compute is np.take's error.
+  const int64_t axis_len = f.axis ? f.arr->shape[size_t(*f.axis)] : f.arr->size();
+  int64_t outputs = 1;
+  if (f.axis)
+    for (int k = 0; k < f.arr->ndim(); ++k)
+      if (k != *f.axis) outputs *= f.arr->shape[size_t(k)];
+  if (axis_len == 0 && outputs > 0 && q->size() > 0)
+    in.raise_exc("IndexError", "cannot do a non-empty take from an empty axes.");
   ArrayPtr r = quantile(*f.arr, qs, q->shape, f.axis, false);
   if (keepdims) {
     Shape s = q->shape;
@@ -405,7 +435,7 @@ Value do_quantile(Interp& in, const ArrayPtr& a, const Value& qv, double scale, 
 
 Value do_count_nonzero(Interp& in, const ArrayPtr& a, const Value& axisv, const Value& kdv) {
   const bool keepdims = keepdims_arg(in, kdv);
-  std::vector<bool> axes = reduce_axes(in, axisv, a->ndim());
+  std::vector<bool> axes = reduce_axes(in, legacy_0d_axis(in, a->ndim(), axisv), a->ndim());
   ArrayPtr b = a->dtype == DType::Bool ? a : copy_as(*a, DType::Bool);
   ArrayPtr r = reduce(ReduceOp::sum, *b, axes, DType::I64, keepdims);
   if (axisv.is_none() && !keepdims) return Value::integer(load<int64_t>(r->data()));
@@ -518,6 +548,7 @@ Value ufunc_reduce(Interp& in, Ufunc op, Args& a) {
   r.has_initial = a.take(5, "initial", r.initial) && !r.initial.is_none();
   r.where = a.optional(6, "where", Value::boolean(true));
   a.finish(7);
+  r.axis = legacy_0d_axis(in, arr->ndim(), r.axis);
   if (arr->ndim() == 0 && !r.axis.is_none()) {
     auto* t = r.axis.as<TupleObj>();
     if (!(t && t->items.empty())) normalize_axis_index(in.index_value(r.axis.as<TupleObj>() ? t->items[0] : r.axis), 0);
@@ -670,8 +701,9 @@ void install_numpy_reductions(Interp& in, ModuleObj& np) {
       args.fname = is_max ? "nanmax" : "nanmin";
       ArrayPtr a = arr_arg(in, args.required(0, "a"));
       RArgs r = minmax_args(args, 1);
-      // nanfunctions.py: fmax.reduce / fmin.reduce for arrays (NaN only where all are NaN)
-      ReduceOp op = is_inexact(a->dtype) ? (is_max ? ReduceOp::fmax : ReduceOp::fmin) : (is_max ? ReduceOp::max : ReduceOp::min);
+      // nanfunctions.py: fmax.reduce / fmin.reduce for arrays (NaN only where all
+      // are NaN), integer ones included (their empty-array error names fmax)
+      ReduceOp op = is_max ? ReduceOp::fmax : ReduceOp::fmin;
       return do_reduce(in, op, a, r);
     });
   def_fn(in, np, "nanmean", [](Interp& in, Args& args) -> Value {

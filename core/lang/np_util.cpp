@@ -345,6 +345,11 @@ std::unordered_map<std::string, ArrayMethod>& tensor_methods() {
 
 void def_ndarray_method(const std::string& name, ArrayMethod fn) { ndarray_methods()[name] = std::move(fn); }
 void def_tensor_method(const std::string& name, ArrayMethod fn) { tensor_methods()[name] = std::move(fn); }
+std::vector<std::string> array_method_names(bool torch) {
+  std::vector<std::string> out;
+  for (auto& kv : torch ? tensor_methods() : ndarray_methods()) out.push_back(kv.first);
+  return out;
+}
 
 bool bind_array_method(Interp& in, const ArrayPtr& self, const std::string& name, Value& out) {
   auto& table = self->is_torch() ? tensor_methods() : ndarray_methods();

