@@ -51,37 +51,11 @@ HEADER = '''// {desc}
 // CPython 3.11 (NumPy 1.24, PyTorch 1.13) printed for the same program. Errors
 // end the text with '!' and either the last traceback line (mode 1) or the
 // whole traceback with CPython's ^~ position lines dropped (mode 2), file "prog.py".
-#include <catch2/catch.hpp>
+#include "tests/core/program_cases.hpp"
 
-#include <string>
-
-#include "core/lang/interp.hpp"
-
-namespace {{
-struct Case {{
-  const char* name;
-  int mode;  // 0: no error, 1: last traceback line, 2: whole traceback
-  const char* code;
-  const char* expected;
-}};
-
-std::string run_case(const Case& c) {{
-  sl::lang::Interp in;
-  auto r = in.run(c.code, false, "prog.py");
-  if (r.ok) return r.out;
-  if (c.mode == 2) return r.out + "!" + r.traceback;
-  std::string tb = r.traceback;
-  while (!tb.empty() && tb.back() == '\\n') tb.pop_back();
-  return r.out + "!" + tb.substr(tb.rfind('\\n') + 1);
-}}
-
-void check_all(const Case* cases, size_t n) {{
-  for (size_t i = 0; i < n; ++i) {{
-    INFO(cases[i].name << "\\n" << cases[i].code);
-    CHECK(run_case(cases[i]) == cases[i].expected);
-  }}
-}}
-}}  // namespace
+using program_cases::Case;
+using program_cases::check_all;
+using program_cases::run_case;
 '''
 
 def main():
