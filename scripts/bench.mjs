@@ -16,6 +16,9 @@
 //   npm run bench -- --no-browser   skip Chromium
 //   npm run bench -- --only=add,sum benchmarks subset (ids from specs.mjs)
 //   npm run bench -- --report-only  re-render the docs from build/bench/results.json
+//   npm run bench -- --pkg=DIR      time the engine in DIR/wasm/index.js + DIR/dist/ instead of the
+//                                   repository's own (a private build, e.g. CMake's STRIDELAB_DIST_DIR,
+//                                   so the shared dist/ others test against is never rebuilt for a bench)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +36,10 @@ const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',');
 const benches = only ? BENCHES.filter((b) => only.includes(b.id)) : BENCHES;
 const PY = '/usr/bin/python3';
 const SCALAR_DIR = process.env.STRIDELAB_SCALAR_DIR || '/tmp/stridelab-bench-scalar';
+// The package whose engine is timed: wasm/index.js and dist/ under PKG.
+const PKG = path.resolve(args.find((a) => a.startsWith('--pkg='))?.slice(6) ?? ROOT);
+const ENTRY = path.join(PKG, 'wasm/index.js');
+const DIST = (f) => path.join(PKG, 'dist', f);
 const t0 = Date.now();
 // Raw results of the last run (git-ignored build/): `--report-only` re-renders the docs from it.
 const RAW = path.join(ROOT, 'build/bench/results.json');
@@ -66,7 +73,7 @@ if (sh(PY, ['-c', 'import numpy'], { stdio: 'ignore' }).status !== 0) {
   run(['apt-get', 'update', '-qq']);
   run(['apt-get', 'install', '-y', '-qq', 'python3-numpy']);
 }
-if (!fs.existsSync('dist/stridelab-core.wasm') || !fs.existsSync('dist/stridelab-core.mjs')) {
+if (PKG === ROOT && (!fs.existsSync(DIST('stridelab-core.wasm')) || !fs.existsSync(DIST('stridelab-core.mjs')))) {
   log('dist/ missing: building (scripts/stridelab.sh build)');
   spawnSync('bash', ['scripts/stridelab.sh', 'build'], { stdio: 'inherit' });
 }
@@ -75,7 +82,8 @@ const meta = {
   date: new Date().toISOString(),
   commit: git(['rev-parse', '--short', 'HEAD']),
   dirty: git(['status', '--porcelain', '--', 'core', 'wasm', 'CMakeLists.txt']).split('\n').filter(Boolean),
-  distTime: fs.statSync('dist/stridelab-core.wasm').mtime.toISOString(),
+  distTime: fs.statSync(DIST('stridelab-core.wasm')).mtime.toISOString(),
+  pkg: PKG === ROOT ? null : path.relative(ROOT, PKG) || PKG,
   cpu: os.cpus()[0]?.model, cores: os.cpus().length, memGB: (os.totalmem() / 2 ** 30).toFixed(1),
   node: process.version, uptimeStart: uptime(),
 };
@@ -119,16 +127,16 @@ step('stridelab wasm SIMD (package API)');
 // Others may be relinking dist/ right now (a .wasm newer than its glue fails to
 // instantiate): probe, and wait up to ~3 minutes for a loadable engine.
 for (let i = 0; i < 12; i++) {
-  const p = sh(process.execPath, ['scripts/bench/cold_node.mjs', 'wasm/index.js'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const p = sh(process.execPath, ['scripts/bench/cold_node.mjs', ENTRY], { stdio: ['ignore', 'pipe', 'pipe'] });
   if (p.status === 0) break;
   const why = (p.stderr || '').split('\n').find((l) => /stridelab|Error/.test(l)) || `status ${p.status}`;
-  notes.simdProbe = `dist/ did not load at first (${why.trim().slice(0, 200)}); glue ${fs.statSync('dist/stridelab-core.mjs').mtime.toISOString()}, wasm ${fs.statSync('dist/stridelab-core.wasm').mtime.toISOString()}`;
+  notes.simdProbe = `dist/ did not load at first (${why.trim().slice(0, 200)}); glue ${fs.statSync(DIST('stridelab-core.mjs')).mtime.toISOString()}, wasm ${fs.statSync(DIST('stridelab-core.wasm')).mtime.toISOString()}`;
   log(`dist/ does not load yet (${why.trim().slice(0, 160)}); waiting 15 s (${i + 1}/12)`);
   spawnSync('sleep', ['15']);
 }
-meta.distTime = fs.statSync('dist/stridelab-core.wasm').mtime.toISOString();
+meta.distTime = fs.statSync(DIST('stridelab-core.wasm')).mtime.toISOString();
 {
-  const r = jsonOf(sh(process.execPath, ['scripts/bench/stridelab_runner.mjs', 'wasm/index.js', progFile, 'simd']), 'stridelab runner');
+  const r = jsonOf(sh(process.execPath, ['scripts/bench/stridelab_runner.mjs', ENTRY, progFile, 'simd']), 'stridelab runner');
   if (r.error) notes.simd = r.error; else results.simd = r.results;
 }
 if (scalarEntry) {
@@ -162,7 +170,7 @@ const coldNode = (entry) => {
   }
   return { ms };
 };
-cold.node = coldNode('wasm/index.js');
+cold.node = coldNode(ENTRY);
 {
   const ms = [];
   for (let i = 0; i < 5; i++) {
@@ -173,14 +181,14 @@ cold.node = coldNode('wasm/index.js');
   cold.cpython = ms.length ? { ms } : { error: 'python3 -c failed' };
 }
 if (!flag('--no-browser')) {
-  cold.chromium = jsonOf(sh(process.execPath, ['scripts/bench/cold_browser.mjs', '5'], { timeout: 300000 }), 'cold_browser.mjs');
+  cold.chromium = jsonOf(sh(process.execPath, ['scripts/bench/cold_browser.mjs', '5', PKG], { timeout: 300000 }), 'cold_browser.mjs');
 } else cold.chromium = { error: 'skipped (--no-browser)' };
 
 const gz = (f) => zlib.gzipSync(fs.readFileSync(f), { level: 9 }).length;
 const size = {
-  wasm: fs.statSync('dist/stridelab-core.wasm').size, wasmGz: gz('dist/stridelab-core.wasm'),
-  glue: fs.statSync('dist/stridelab-core.mjs').size, glueGz: gz('dist/stridelab-core.mjs'),
-  loaderGz: gz('wasm/index.js'),
+  wasm: fs.statSync(DIST('stridelab-core.wasm')).size, wasmGz: gz(DIST('stridelab-core.wasm')),
+  glue: fs.statSync(DIST('stridelab-core.mjs')).size, glueGz: gz(DIST('stridelab-core.mjs')),
+  loaderGz: gz(ENTRY),
 };
 size.engineGz = size.wasmGz + size.glueGz;
 if (scalarEntry) {

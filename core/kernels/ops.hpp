@@ -654,8 +654,9 @@ SL_LIBM_UNARY(trunc, std::trunc(x), false)
 #undef SL_LIBM_UNARY
 
 // exp, log, sin, cos, tanh: NumPy 1.24's own SIMD algorithms on AVX512_SKX
-// (kernels/npy_umath.hpp) for float32 (and tanh float64), bit for bit, with a
-// batch form. float64 exp/log/sin/cos are SVML there (not ported: libm), and
+// (kernels/npy_umath.hpp) for float32 and float64 tanh, SVML's exp and log for
+// float64, bit for bit, with a batch form. float64 sin/cos are SVML there
+// (not ported: libm), and
 // float16 goes through SVML's float32 routines (libm float32 is the nearest
 // we have): `half_f` is what the float16 loops call.
 #define SL_NPY_UNARY(NAME, VEC_F64)                                                              \
@@ -675,8 +676,8 @@ SL_LIBM_UNARY(trunc, std::trunc(x), false)
 #else
 #define SL_NPY_UNARY_V(NAME)
 #endif
-SL_NPY_UNARY(exp, false)
-SL_NPY_UNARY(log, false)
+SL_NPY_UNARY(exp, true)
+SL_NPY_UNARY(log, true)
 SL_NPY_UNARY(sin, false)
 SL_NPY_UNARY(cos, false)
 SL_NPY_UNARY(tanh, true)

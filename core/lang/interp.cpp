@@ -916,6 +916,7 @@ Value Interp::eval(const Expr& e, const EnvP& env) {
       Value v;
       for (size_t k = 0; k < e.elts.size(); ++k) {
         v = eval(*e.elts[k], env);
+        if (k + 1 == e.elts.size()) break;  // the last operand is returned untested
         bool tv = truthy(v);
         if (e.op == "and" ? !tv : tv) return v;
       }

@@ -618,6 +618,7 @@ Value ufunc_unary(Interp& in, const std::string& op, const Value& a) {
 // ---------------------------------------------------------------- installation
 
 void install_numpy_math(Interp& in, ModuleObj& np) {
+  errstate() = ErrState{};  // each interpreter starts with NumPy's defaults (np.seterr is per process)
   ufunc_type = in.new_type("ufunc", "numpy", {in.t.object});
   np.attrs["ufunc"] = Value(std::shared_ptr<Obj>(std::shared_ptr<Obj>(), ufunc_type));
   // numpy.core._exceptions.UFuncTypeError (its __name__ is what tracebacks show)

@@ -873,7 +873,7 @@ void install_numpy_views(Interp& in, ModuleObj& np) {
       if (has_app) parts.push_back(edge(app));
       x = concatenate(parts, axis);
     }
-    std::vector<IndexItem> hi(size_t(nd)), lo(size_t(nd));
+    std::vector<IndexItem> hi(static_cast<size_t>(nd)), lo(static_cast<size_t>(nd));
     for (int k = 0; k < nd; ++k) hi[size_t(k)].kind = lo[size_t(k)].kind = IndexItem::Slice;
     hi[size_t(axis)].start = 1;
     lo[size_t(axis)].stop = -1;

@@ -678,7 +678,7 @@ const std::unordered_map<std::string, std::string>& numpy_namesakes() {
       {"abs", "abs"},       {"exp", "exp"},         {"log", "log"},           {"log2", "log2"},
       {"log10", "log10"},   {"sqrt", "sqrt"},       {"sin", "sin"},           {"cos", "cos"},
       {"tan", "tan"},       {"tanh", "tanh"},       {"floor", "floor"},       {"ceil", "ceil"},
-      {"round", "round"},   {"sign", "sign"},       {"square", "square"},     {"isnan", "isnan"},
+      {"round", "round"},   {"square", "square"},     {"isnan", "isnan"},
       {"isinf", "isinf"},   {"isfinite", "isfinite"}, {"logical_not", "logical_not"},
       {"logical_and", "logical_and"}, {"logical_or", "logical_or"}, {"cumsum", "cumsum"},
       {"cumprod", "cumprod"}, {"prod", "prod"},     {"all", "all"},           {"any", "any"},
@@ -717,6 +717,7 @@ const std::vector<std::string>& torch_function_methods() {
       "argmin", "prod", "std", "var", "all", "any", "maximum", "minimum", "dot", "mm", "bmm", "neg", "sin",
       "cos", "tanh", "sigmoid", "relu", "softmax", "pow", "square", "round", "floor", "ceil", "clamp", "cumsum",
       "allclose", "isclose", "eq", "ne", "lt", "le", "gt", "ge", "logical_not", "sort", "argsort", "flip", "roll",
+      "nan_to_num", "sign",
   };
   return names;
 }

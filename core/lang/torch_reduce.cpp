@@ -6,10 +6,12 @@
 #include <cstring>
 
 #include "core/element.hpp"
+#include "core/kernels/copy.hpp"
 #include "core/kernels/reduce.hpp"
 #include "core/lang/torch_util.hpp"
 #include "core/strides.hpp"
 #include "core/torch_views.hpp"
+#include "core/ufunc.hpp"
 
 namespace sl::lang {
 
@@ -164,6 +166,192 @@ Value matmul_method(Interp& in, const ArrayPtr& t, Args& a) {
   return in.binop("@", Value(t), other);
 }
 
+// ---- elementwise helpers: sigmoid, relu, sign, nan_to_num, softmax, sort
+
+// The float dtype an op computes in (integers and bool: the default float32).
+DType float_result(DType dt) { return is_inexact(dt) && !is_complex(dt) ? dt : DType::F32; }
+
+// out[i] = f(x[i]) over a C-order copy, computed in `C` (float for float16).
+template <class F>
+ArrayPtr map_float(const ArrayPtr& t, DType dt, F&& f) {
+  ArrayPtr x = copy_as(*t, dt, 'C');
+  ArrayPtr r = make_array(dt, t->shape, 'C', Flavor::Torch);
+  visit_dtype(dt, [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, half>) {
+      using C = std::conditional_t<std::is_same_v<T, double>, double, float>;
+      for (int64_t i = 0; i < x->size(); ++i) store<T>(r->data() + i * int64_t(sizeof(T)), T(f(C(load<T>(x->data() + i * int64_t(sizeof(T)))))));
+    }
+  });
+  return r;
+}
+
+// torch.sigmoid: 1 / (1 + exp(-x)).
+Value sigmoid_method(Interp&, const ArrayPtr& t, Args& a) {
+  a.finish(0);
+  return Value(map_float(t, float_result(t->dtype), [](auto x) { return decltype(x)(1) / (decltype(x)(1) + std::exp(-x)); }));
+}
+
+// torch.relu = clamp_min(x, 0): NaN and -0.0 pass through; integers keep their dtype.
+Value relu_method(Interp& in, const ArrayPtr& t, Args& a) {
+  a.finish(0);
+  if (t->dtype == DType::Bool) in.raise_exc("RuntimeError", "Boolean inputs not supported for relu");
+  if (is_inexact(t->dtype)) return Value(map_float(t, t->dtype, [](auto x) { return x < 0 ? decltype(x)(0) : x; }));
+  ArrayPtr r = copy_as(*t, t->dtype, 'C');
+  r->flavor = Flavor::Torch;
+  visit_dtype(r->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>)
+      for (int64_t i = 0; i < r->size(); ++i) {
+        char* p = r->data() + i * int64_t(sizeof(T));
+        if (load<T>(p) < 0) store<T>(p, T(0));
+      }
+  });
+  return Value(r);
+}
+
+// torch.sign: (0 < x) - (x < 0), so NaN and -0.0 give 0 (PyTorch 1.13's sign_kernel).
+Value sign_method(Interp& in, const ArrayPtr& t, Args& a) {
+  a.finish(0);
+  if (is_complex(t->dtype)) in.raise_exc("RuntimeError", "Unlike NumPy, torch.sign is not intended to support complex numbers. Please use torch.sgn instead.");
+  ArrayPtr r = copy_as(*t, t->dtype, 'C');
+  r->flavor = Flavor::Torch;
+  visit_dtype(r->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (std::is_same_v<T, bool> || is_complex_t<T>::value) {
+    } else if constexpr (std::is_same_v<T, half>) {
+      for (int64_t i = 0; i < r->size(); ++i) {
+        char* p = r->data() + i * 2;
+        const float x = float(load<half>(p));
+        store<half>(p, half(float(int(0 < x) - int(x < 0))));
+      }
+    } else {
+      for (int64_t i = 0; i < r->size(); ++i) {
+        char* p = r->data() + i * int64_t(sizeof(T));
+        const T x = load<T>(p);
+        store<T>(p, T(int(T(0) < x) - int(x < T(0))));
+      }
+    }
+  });
+  return Value(r);
+}
+
+// torch.nan_to_num(nan=0.0, posinf=None, neginf=None): infinities become the
+// dtype's largest finite values unless given.
+Value nan_to_num_method(Interp& in, const ArrayPtr& t, Args& a) {
+  Value nanv = a.optional(0, "nan", Value::floating(0.0)), pv = a.optional(1, "posinf"), nv = a.optional(2, "neginf");
+  a.finish(3);
+  if (!is_inexact(t->dtype) || is_complex(t->dtype)) {
+    ArrayPtr r = copy_as(*t, t->dtype, 'C');
+    r->flavor = Flavor::Torch;
+    return Value(r);
+  }
+  const double nan_to = nanv.is_none() ? 0.0 : in.float_value(nanv);
+  const double big = t->dtype == DType::F64 ? std::numeric_limits<double>::max()
+                     : t->dtype == DType::F32 ? double(std::numeric_limits<float>::max()) : 65504.0;
+  const double pos = pv.is_none() ? big : in.float_value(pv), neg = nv.is_none() ? -big : in.float_value(nv);
+  return Value(map_float(t, t->dtype, [&](auto x) {
+    using C = decltype(x);
+    return std::isnan(x) ? C(nan_to) : x == std::numeric_limits<C>::infinity() ? C(pos)
+                                     : x == -std::numeric_limits<C>::infinity() ? C(neg) : x;
+  }));
+}
+
+// Calls f(base offset of a slice, element stride) for each 1-D slice of a
+// C-contiguous array of `shape` along `dim`.
+template <class F>
+void for_each_slice(const Shape& shape, int dim, F&& f) {
+  int64_t outer = 1, inner = 1;
+  for (int k = 0; k < dim; ++k) outer *= shape[size_t(k)];
+  for (size_t k = size_t(dim) + 1; k < shape.size(); ++k) inner *= shape[k];
+  const int64_t n = shape.empty() ? 1 : shape[size_t(dim)];
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t i = 0; i < inner; ++i) f(o * n * inner + i, inner, n);
+}
+
+// softmax(dim, dtype=None) as ATen's CPU kernel: exp(x - max) * (1 / sum).
+Value softmax_method(Interp& in, const ArrayPtr& t, Args& a) {
+  Value dimv = a.required(0, "dim");
+  std::optional<DType> odt = opt_dtype(in, a, 1);
+  a.finish(2);
+  const DType dt = odt ? *odt : t->dtype;
+  const int dim = t->ndim() == 0 ? 0 : int(torch_wrap_dim(int_arg(in, dimv, "softmax", "dim"), t->ndim()));
+  if (t->ndim() == 0) torch_wrap_dim(int_arg(in, dimv, "softmax", "dim"), 1);
+  if (!odt && !is_inexact(t->dtype))  // the kernel for the last dim, or the general one
+    in.raise_exc("RuntimeError", std::string(dim == std::max(t->ndim(), 1) - 1 ? "\"softmax_lastdim_kernel_impl\"" : "\"softmax_kernel_impl\"") +
+                                     " not implemented for '" + torch_type_name(t->dtype) + "'");
+  ArrayPtr r = copy_as(*t, dt, 'C');
+  r->flavor = Flavor::Torch;
+  visit_dtype(dt, [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, half>) {
+      using C = std::conditional_t<std::is_same_v<T, double>, double, float>;
+      T* p = reinterpret_cast<T*>(r->data());
+      for_each_slice(r->shape, dim, [&](int64_t base, int64_t st, int64_t n) {
+        C mx = -std::numeric_limits<C>::infinity();
+        for (int64_t k = 0; k < n; ++k) {
+          const C x = C(p[base + k * st]);
+          mx = (std::isnan(x) || x > mx) ? x : mx;
+        }
+        C sum = 0;
+        for (int64_t k = 0; k < n; ++k) {
+          const C e = std::exp(C(p[base + k * st]) - mx);
+          p[base + k * st] = T(e);
+          sum += C(p[base + k * st]);
+        }
+        const C inv = C(1) / sum;
+        for (int64_t k = 0; k < n; ++k) p[base + k * st] = T(C(p[base + k * st]) * inv);
+      });
+    }
+  });
+  return Value(r);
+}
+
+// Tensor.sort(dim=-1, descending=False, stable=False): a stable sort with NaN
+// the largest value, returned as torch.return_types.sort(values, indices).
+Value sort_method(Interp& in, const ArrayPtr& t, Args& a) {
+  Value dimv = a.optional(0, "dim", Value::integer(-1));
+  const bool desc = in.truthy(a.optional(1, "descending", Value::boolean(false)));
+  a.optional(2, "stable");
+  a.finish(3);
+  const int nd = std::max(t->ndim(), 1);
+  const int dim = t->ndim() == 0 ? (torch_wrap_dim(int_arg(in, dimv, "sort", "dim"), 1), 0)
+                                 : int(torch_wrap_dim(int_arg(in, dimv, "sort", "dim"), nd));
+  ArrayPtr vals = copy_as(*t, t->dtype, 'C');
+  vals->flavor = Flavor::Torch;
+  ArrayPtr idx = make_array(DType::I64, t->shape, 'C', Flavor::Torch);
+  ArrayPtr src = copy_as(*t, t->dtype, 'C');
+  const int64_t isz = t->itemsize();
+  visit_dtype(t->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (!is_complex_t<T>::value) {
+      auto key = [](T v) {
+        if constexpr (std::is_same_v<T, half>) return double(float(v));
+        else return v;
+      };
+      for_each_slice(t->shape, dim, [&](int64_t base, int64_t st, int64_t n) {
+        std::vector<int64_t> order(static_cast<size_t>(n));
+        for (int64_t k = 0; k < n; ++k) order[size_t(k)] = k;
+        auto at = [&](int64_t k) { return key(load<T>(src->data() + (base + k * st) * isz)); };
+        auto isnan_ = [](auto v) {
+          if constexpr (std::is_floating_point_v<decltype(v)>) return std::isnan(v);
+          else return false;
+        };
+        std::stable_sort(order.begin(), order.end(), [&](int64_t x, int64_t y) {
+          auto vx = at(x), vy = at(y);
+          if (desc) return isnan_(vx) ? !isnan_(vy) : (!isnan_(vy) && vx > vy);
+          return isnan_(vy) ? !isnan_(vx) : (!isnan_(vx) && vx < vy);
+        });
+        for (int64_t k = 0; k < n; ++k) {
+          std::memcpy(vals->data() + (base + k * st) * isz, src->data() + (base + order[size_t(k)] * st) * isz, size_t(isz));
+          store<int64_t>(idx->data() + (base + k * st) * 8, order[size_t(k)]);
+        }
+      });
+    }
+  });
+  return return_pair(in, "sort", vals, idx);
+}
+
 }  // namespace
 
 void install_tensor_reductions(Interp& in) {
@@ -179,6 +367,12 @@ void install_tensor_reductions(Interp& in) {
   def_if_absent("argmax", arg_extreme(true));
   def_if_absent("argmin", arg_extreme(false));
   def_if_absent("matmul", matmul_method);
+  def_if_absent("sigmoid", sigmoid_method);
+  def_if_absent("relu", relu_method);
+  def_if_absent("softmax", softmax_method);
+  def_if_absent("nan_to_num", nan_to_num_method);
+  def_if_absent("sort", sort_method);
+  def_tensor_method("sign", sign_method);  // NaN -> 0, unlike np.sign
 }
 
 }  // namespace sl::lang

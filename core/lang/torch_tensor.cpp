@@ -844,7 +844,7 @@ void install_tensor_methods(Interp& in) {
   }
   // Types whose instances this file and torch_reduce.cpp make (kept per interpreter).
   tm.attrs["_TypedStorage"] = Value(std::shared_ptr<Obj>(std::shared_ptr<Obj>(), in.new_type("TypedStorage", "torch.storage", {in.t.object})));
-  for (const char* n : {"max", "min"})
+  for (const char* n : {"max", "min", "sort"})
     tm.attrs[std::string("_return_") + n] =
         Value(std::shared_ptr<Obj>(std::shared_ptr<Obj>(), in.new_type(n, "torch.return_types", {in.t.object})));
   TypeObj* layout_t = in.new_type("layout", "torch", {in.t.object});

@@ -3,11 +3,12 @@
 // a first statement. Time = the page's performance.now() at the first result, i.e. from
 // navigation start (HTML + JS + .wasm download, compile, instantiate, first run).
 // A fresh browser context (empty HTTP and code caches) per repetition.
-//   node scripts/bench/cold_browser.mjs [reps]  -> {ms: [...]} or {error}
+//   node scripts/bench/cold_browser.mjs [reps] [package dir]  -> {ms: [...]} or {error}
 import { chromium } from 'playwright-core';
 import { startServer } from '../serve.mjs';
 
 const reps = Number(process.argv[2] || 5);
+const pkgRoot = process.argv[3];  // default: the repository (serve.mjs)
 const PAGE = `<!doctype html><meta charset="utf-8"><title>cold start</title>
 <script type="module">
 import { init } from '/pkg/wasm/index.js';
@@ -17,7 +18,7 @@ window.__result = { ms: performance.now(), out: r.stdout.trim(), error: r.error 
 </script>`;
 let server, browser;
 try {
-  server = await startServer({ port: 0 });
+  server = await startServer(pkgRoot ? { port: 0, pkgRoot } : { port: 0 });
   const base = server.url ?? `http://127.0.0.1:${server.address().port}/`;
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',

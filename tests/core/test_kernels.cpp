@@ -50,6 +50,8 @@ ArrayPtr strided(DType dt, const Shape& shape, const std::vector<int64_t>& el_st
   const int64_t n = hi - lo + 1;
   ArrayPtr raw = make_array(DType::U8, {n * isz});
   for (int64_t i = 0; i < n * isz; ++i) raw->data()[i] = char(rng()());
+  if (dt == DType::Bool)  // only 0 and 1 are bools (anything else is UB to load)
+    for (int64_t i = 0; i < n; ++i) raw->data()[i] &= 1;
   if (finite)
     for (int64_t i = 0; i < n; ++i) store_as(dt, raw->data() + i * isz, double(pick(-300, 300)) / 8.0);
   Strides st;

@@ -2,9 +2,11 @@
 // oracle's machine). Every expected value below was printed by that NumPy
 // (float.hex()); several differ from the correctly rounded C library result,
 // which is the point: float64 power on arrays is SVML's __svml_pow8
-// (kernels/svml_pow.hpp). The loops are driven through run_ufunc_run with
-// contiguous, strided, negative-stride and broadcast operands and every tail
-// length, so the batch and scalar paths are covered natively and in wasm.
+// (kernels/svml_pow.hpp); float32 exp/log/tanh/sin/cos and float64 tanh are
+// NumPy's own SIMD loops, float64 exp/log SVML's (kernels/npy_umath.hpp).
+// The loops are driven through run_ufunc_run with contiguous, strided,
+// negative-stride and broadcast operands and every tail length, so the batch
+// and scalar paths are covered natively and in wasm.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -412,3 +414,60 @@ TEST_CASE("float16 exp/log/sin/cos/tanh stay on the float32 C library", "[transc
     }
   }
 }
+
+// float64 exp and log are SVML's __svml_exp8 / __svml_log8 on AVX512_SKX
+// (ported in kernels/npy_umath.hpp). exp's callout (|x| >= 707.7) uses the C
+// library, so only its specials are pinned there.
+namespace {
+const Pin<double> kExpF64[] = {
+    {0x1.848c371f1e874p+8, 0x1.78550ee30bdbap+560},
+    {0x1.22c41e1a80b04p+9, 0x1.f6b529a7dc017p+838},
+    {0x1.24c42ee150b5cp+9, 0x1.ad13dbad05fc9p+844},
+    {-0x1.0227b58d97cb6p+8, 0x1.79a5cff9d94cap-373},
+    {0x1.237d5ba6d7e3cp+8, 0x1.71d4484cf8d6cp+420},
+    {0x1.28a108e296364p+7, 0x1.f6604357a92e3p+213},
+    {0x1.8aef40d3cdeacp+8, 0x1.b4994972df1f6p+569},
+    {-0x1.26f21e44c00d2p+9, 0x1.f43592f882a4ap-852},
+    {-0x1.b2ef677c1227fp+8, 0x1.6f64c9c6e44f1p-628},
+    {0x0.0p+0, 0x1.0000000000000p+0},
+    {-0x0.0p+0, 0x1.0000000000000p+0},
+    {0x1.0000000000000p+0, 0x1.5bf0a8b145769p+1},
+    {0x1.56e1fc2f8f359p-997, 0x1.0000000000000p+0},
+    {-0x0.0000000000001p-1022, 0x1.0000000000000p+0},
+    {0x1.5e00000000000p+9, 0x1.d945df4f8ec8ep+1009},
+    {-0x1.6180000000000p+9, 0x1.029ade2342558p-1020},
+    {0x1.61d999999999ap+9, 0x1.fe53eb0062ca3p+1020},
+    {-0x1.61ccccccccccdp+9, 0x1.1bd9ceecd2441p-1021},
+    {0x1.0000000000000p-1, 0x1.a61298e1e069cp+0},
+    {INFINITY, INFINITY},
+    {-INFINITY, 0x0.0p+0},
+    {0x1.6300000000000p+9, INFINITY},
+    {-0x1.7500000000000p+9, 0x0.0p+0}};
+const Pin<double> kLogF64[] = {
+    {0x0.00cd862de3f89p-1022, -0x1.6514a286f4a75p+9},
+    {0x1.868225fce661dp-317, -0x1.b69c5b521dbc2p+7},
+    {0x1.bb03710126cf1p+589, 0x1.98cfe692c869dp+8},
+    {0x0.0008a4d44864fp-1022, -0x1.66aa3af08d3cep+9},
+    {0x1.1b0aa9349c053p+288, 0x1.8f741fbb6c2a2p+7},
+    {0x1.1b7905f41f6f3p-366, -0x1.fb2e0b3eab813p+7},
+    {0x1.5d479e65741cbp+213, 0x1.27e6ef663eabep+7},
+    {0x1.56b7d889bd87ap+936, 0x1.4489eb4187a7cp+9},
+    {0x1.666fda999fb3dp+203, 0x1.1a17459b0f7f6p+7},
+    {0x1.0000000000000p+0, 0x0.0p+0},
+    {0x1.0000000000000p+1, 0x1.62e42fefa39efp-1},
+    {0x1.8000000000000p-1, -0x1.269621134db92p-2},
+    {0x1.7ffffffffffffp-1, -0x1.269621134db95p-2},
+    {0x1.0000000000001p+0, 0x1.fffffffffffffp-53},
+    {0x1.fffffffffffffp-1, -0x1.0000000000000p-53},
+    {0x0.0000000000001p-1022, -0x1.74385446d71c3p+9},
+    {0x1.0000000000000p-1022, -0x1.6232bdd7abcd2p+9},
+    {0x1.fffffffffffffp+1023, 0x1.62e42fefa39efp+9},
+    {0x0.0p+0, -INFINITY},
+    {-0x0.0p+0, -INFINITY},
+    {-0x1.0000000000000p+0, NAN},
+    {INFINITY, INFINITY},
+    {NAN, NAN}};
+}  // namespace
+
+TEST_CASE("float64 exp matches SVML's __svml_exp8", "[transcendental]") { check_pins(Ufunc::exp, kExpF64); }
+TEST_CASE("float64 log matches SVML's __svml_log8", "[transcendental]") { check_pins(Ufunc::log, kLogF64); }
