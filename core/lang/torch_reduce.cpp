@@ -196,7 +196,10 @@ Value sigmoid_method(Interp&, const ArrayPtr& t, Args& a) {
 Value relu_method(Interp& in, const ArrayPtr& t, Args& a) {
   a.finish(0);
   if (t->dtype == DType::Bool) in.raise_exc("RuntimeError", "Boolean inputs not supported for relu");
-  if (is_inexact(t->dtype)) return Value(map_float(t, t->dtype, [](auto x) { return x < 0 ? decltype(x)(0) : x; }));
+  // Written so that no compiler may turn it into a max(): LLVM lowers
+  // `x < 0 ? 0 : x` to wasm's f32.max, which makes max(-0.0, 0) = +0.0.
+  if (is_inexact(t->dtype))
+    return Value(map_float(t, t->dtype, [](auto x) { return std::signbit(x) && x != 0 && x == x ? decltype(x)(0) : x; }));
   ArrayPtr r = copy_as(*t, t->dtype, 'C');
   r->flavor = Flavor::Torch;
   visit_dtype(r->dtype, [&](auto tag) {
