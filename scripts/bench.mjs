@@ -113,17 +113,13 @@ if (flag('--reuse-scalar') && fs.existsSync(path.join(SCALAR_DIR, 'src/dist/stri
 } else notes.scalar = 'skipped (--no-scalar)';
 
 // ---------------------------------------------------------------- the engines
-const progs = benches.map((b) => ({ id: b.id, code: pythonCode(b) }));
-const progFile = path.join(os.tmpdir(), `stridelab-bench-${process.pid}.json`);
-fs.writeFileSync(progFile, JSON.stringify(progs));
-
-step('native NumPy (/usr/bin/python3, one thread)');
-{
-  const env = { ...process.env, OPENBLAS_NUM_THREADS: '1', OMP_NUM_THREADS: '1', MKL_NUM_THREADS: '1' };
-  const r = jsonOf(sh(PY, ['scripts/bench/numpy_bench.py'], { input: JSON.stringify(progs), env }), 'numpy_bench.py');
-  if (r.error) notes.numpy = r.error; else { results.numpy = r.results; meta.numpy = r.numpy; meta.python = r.python; meta.blas = r.blas; }
-}
-step('stridelab wasm SIMD (package API)');
+// Benchmark by benchmark, every engine back to back (NumPy, stridelab SIMD,
+// stridelab scalar, the JS peers), each in a fresh process: on a shared machine
+// the load changes from minute to minute, and engines timed one after the other
+// on the same benchmark see the same load, where engines that each ran the whole
+// list saw different loads for the same row (the table's ratios were noise).
+const merge = (eng, res) => { results[eng] = { ...(results[eng] ?? {}), ...res }; };
+step('stridelab wasm SIMD: probe the engine');
 // Others may be relinking dist/ right now (a .wasm newer than its glue fails to
 // instantiate): probe, and wait up to ~3 minutes for a loadable engine.
 for (let i = 0; i < 12; i++) {
@@ -135,28 +131,44 @@ for (let i = 0; i < 12; i++) {
   spawnSync('sleep', ['15']);
 }
 meta.distTime = fs.statSync(DIST('stridelab-core.wasm')).mtime.toISOString();
-{
-  const r = jsonOf(sh(process.execPath, ['scripts/bench/stridelab_runner.mjs', ENTRY, progFile, 'simd']), 'stridelab runner');
-  if (r.error) notes.simd = r.error; else results.simd = r.results;
-}
-if (scalarEntry) {
-  step('stridelab scalar build (package API)');
-  const r = jsonOf(sh(process.execPath, ['scripts/bench/stridelab_runner.mjs', scalarEntry, progFile, 'scalar']), 'scalar runner');
-  if (r.error) notes.scalar = r.error; else results.scalar = r.results;
-}
-fs.rmSync(progFile, { force: true });
-
-step('JS peers (TF.js wasm, ndarray-ops, @stdlib/ndarray, TypedArray loops)');
-{
-  const r = jsonOf(sh(process.execPath, ['--expose-gc', 'scripts/bench/js_peers.mjs', ...(only ? [only.join(',')] : [])]), 'js_peers.mjs');
-  if (r.error) notes.peers = r.error;
-  else {
-    for (const k of ['tfjs', 'ndarray', 'stdlib', 'typed']) {
-      if (r[k]?.$error) notes[k] = r[k].$error; else if (r[k]) results[k] = r[k];
+const progFile = path.join(os.tmpdir(), `stridelab-bench-${process.pid}.json`);
+const npEnv = { ...process.env, OPENBLAS_NUM_THREADS: '1', OMP_NUM_THREADS: '1', MKL_NUM_THREADS: '1' };
+// The wasm engines (stridelab, TF.js) run with V8's optimising compiler from the
+// start (--no-liftoff): by default V8 runs wasm in its baseline compiler first
+// and swaps a function's optimised code in only after a background compile that,
+// on a loaded 2-core machine, can finish after the timed repetitions began. The
+// timed code is then the code a page runs after its first few calls, whatever
+// the load; start-up is the separate cold-start benchmark (default flags).
+const V8_STEADY = ['--no-liftoff'];
+for (const b of benches) {
+  step(`${b.id}: NumPy, stridelab SIMD${scalarEntry ? ', stridelab scalar' : ''}, JS peers`);
+  const progs = [{ id: b.id, code: pythonCode(b) }];
+  fs.writeFileSync(progFile, JSON.stringify(progs));
+  if (!notes.numpy) {
+    const r = jsonOf(sh(PY, ['scripts/bench/numpy_bench.py'], { input: JSON.stringify(progs), env: npEnv }), 'numpy_bench.py');
+    if (r.error) notes.numpy = r.error; else { merge('numpy', r.results); meta.numpy = r.numpy; meta.python = r.python; meta.blas = r.blas; }
+  }
+  if (!notes.simd) {
+    const r = jsonOf(sh(process.execPath, [...V8_STEADY, 'scripts/bench/stridelab_runner.mjs', ENTRY, progFile, 'simd']), 'stridelab runner');
+    if (r.error) notes.simd = r.error; else merge('simd', r.results);
+  }
+  if (scalarEntry && !notes.scalarRun) {
+    const r = jsonOf(sh(process.execPath, [...V8_STEADY, 'scripts/bench/stridelab_runner.mjs', scalarEntry, progFile, 'scalar']), 'scalar runner');
+    if (r.error) notes.scalar = notes.scalarRun = r.error; else merge('scalar', r.results);
+  }
+  if (!notes.peers) {
+    const r = jsonOf(sh(process.execPath, ['--expose-gc', ...V8_STEADY, 'scripts/bench/js_peers.mjs', b.id]), 'js_peers.mjs');
+    if (r.error) notes.peers = r.error;
+    else {
+      for (const k of ['tfjs', 'ndarray', 'stdlib', 'typed']) {
+        if (r[k]?.$error) notes[k] = r[k].$error; else if (r[k]) merge(k, r[k]);
+      }
+      meta.tfjs = r.$tfjsInfo ?? meta.tfjs;
     }
-    meta.tfjs = r.$tfjsInfo;
   }
 }
+delete notes.scalarRun;
+fs.rmSync(progFile, { force: true });
 
 // ---------------------------------------------------------------- cold start, size
 step('cold start');

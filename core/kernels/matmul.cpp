@@ -130,7 +130,8 @@ void write_tile(const T* t, int mr, int nr, char* C, int64_t rs, int64_t cs) {
 // partial sums. Whole tiles over contiguous, aligned C rows are read and
 // written with vector loads/stores; edge tiles go through a small buffer.
 template <class T>
-void micro_kernel(int64_t kc, const T* a, const T* b, int mr, int nr, char* C, int64_t rs, int64_t cs, bool accumulate) {
+__attribute__((noinline)) void micro_kernel(int64_t kc, const T* a, const T* b, int mr, int nr, char* C, int64_t rs,
+                                            int64_t cs, bool accumulate) {
   constexpr int MR = Blocking<T>::MR;
   constexpr int NR = Blocking<T>::NR;
 #if SL_SIMD
@@ -254,6 +255,15 @@ void gemm(int64_t M, int64_t N, int64_t K, const char* A, int64_t a_rs, int64_t 
   }
   if (N == 1) return gemv_rows<T>(M, K, A, a_rs, a_cs, B, b_rs, C, c_rs);
   if (M == 1) return gemv_cols<T>(N, K, A, a_cs, B, b_rs, b_cs, C, c_cs);
+  // The micro-kernel is called through a pointer the optimisers cannot see
+  // through: wasm-opt inlines every function with a single caller, and with
+  // gemm and the micro-kernel inlined into matmul_kernel's dtype switch the hot
+  // loop sat in one 27 KB function where V8 allocated its registers worse
+  // (~33 instead of ~50 GFLOP/s for 1024 x 1024 float32). One indirect call per
+  // MR x NR tile (kc multiply-adds of 8 batches) costs nothing measurable.
+  static void (*volatile const kernel)(int64_t, const T*, const T*, int, int, char*, int64_t, int64_t, bool) =
+      &micro_kernel<T>;
+  auto* const mk = kernel;
   std::vector<T>& abuf = scratch<T>(0);
   std::vector<T>& bbuf = scratch<T>(1);
   const int64_t kc_max = std::min<int64_t>(K, Bk::KC);
@@ -277,7 +287,7 @@ void gemm(int64_t M, int64_t N, int64_t K, const char* A, int64_t a_rs, int64_t 
             const int mr = int(std::min<int64_t>(Bk::MR, mc - ir));
             const T* ap = abuf.data() + (ir / Bk::MR) * kc * Bk::MR;
             char* c = C + (ic + ir) * c_rs + (jc + jr) * c_cs;
-            micro_kernel<T>(kc, ap, bp, mr, nr, c, c_rs, c_cs, accumulate);
+            mk(kc, ap, bp, mr, nr, c, c_rs, c_cs, accumulate);
           }
         }
       }

@@ -61,6 +61,7 @@ await peer('typed', {
   tanh: () => { const c = new Float32Array(N16M); return () => { for (let i = 0; i < N16M; i++) c[i] = Math.tanh(A[i]); }; },
   exp: () => { const c = new Float32Array(N16M); return () => { for (let i = 0; i < N16M; i++) c[i] = Math.exp(A[i]); }; },
   sum: () => () => { let s = 0; for (let i = 0; i < N16M; i++) s += A[i]; return s; },
+  copy: () => { const c = new Float32Array(N16M); return () => c.set(A); },
   transpose: () => {
     const n = 4096, m = new Float32Array(n * n).fill(1), t = new Float32Array(n * n);
     return () => { for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) t[i * n + j] = m[j * n + i]; };

@@ -55,7 +55,7 @@ export function writeReport({ benches, results, notes, cold, size, meta, ROOT })
   {
     const c = r('add');
     target('add ≥ 0.85x NumPy', c.ratio == null ? null : c.ratio >= 0.85, c.ratio == null ? (c.missing || '–') : `${fmtR(c.ratio)} (${fmt(c.v)} GB/s)${c.ratio < 0.85 ? `, ${fmt(0.85 / c.ratio)}x short of 0.85x` : ''}`,
-      'Memory-bound: 12 B/element (two 64 MB inputs read, a 64 MB result written). stridelab\'s path is one 4-lane SIMD loop over the contiguous run into a result allocated without zeroing (Note [Uninitialised results] in core/kernels/copy.cpp); NumPy\'s is an AVX2 loop. What is left is memory traffic, which the shared machine\'s other jobs take their part of.' + (() => { const tf = r('add', 'tfjs'), ty = r('add', 'typed'), sc = r('add', 'scalar'); const parts = []; if (tf.v) parts.push(`TF.js\'s wasm add ${fmt(tf.v)} GB/s`); if (ty.v) parts.push(`a plain JS loop ${fmt(ty.v)} GB/s`); if (sc.v && c.v) parts.push(`stridelab\'s scalar build ${fmt(sc.v)} GB/s (SIMD/scalar ${fmtR(c.v / sc.v)})`); return parts.length ? ' Same run: ' + parts.join('; ') + '.' : ''; })());
+      'Memory-bound: 12 B/element (two 64 MB inputs read, a 64 MB result written). stridelab\'s path is one 4-lane SIMD loop over the contiguous run into a result allocated without zeroing (Note [Uninitialised results] in core/kernels/copy.cpp); NumPy\'s is an AVX2 loop. What is left is memory traffic, which the shared machine\'s other jobs take their part of.' + (() => { const tf = r('add', 'tfjs'), ty = r('add', 'typed'), sc = r('add', 'scalar'); const parts = []; if (tf.v) parts.push(`TF.js\'s wasm add ${fmt(tf.v)} GB/s`); if (ty.v) parts.push(`a plain JS loop ${fmt(ty.v)} GB/s`); if (sc.v && c.v) parts.push(`stridelab\'s scalar build ${fmt(sc.v)} GB/s (SIMD/scalar ${fmtR(c.v / sc.v)})`); const cs = r('copy'), cn = r('copy', 'numpy'); if (cs.v && cn.v) parts.push(`a straight copy (\`c[...] = a\`, the bandwidth reference) ${fmt(cs.v)} GB/s in stridelab and ${fmt(cn.v)} GB/s in NumPy`); return parts.length ? ' Same run: ' + parts.join('; ') + '.' : ''; })());
   }
   for (const id of ['tanh', 'exp']) {
     const c = r(id), ss = ratioSS(id);
@@ -74,14 +74,14 @@ export function writeReport({ benches, results, notes, cold, size, meta, ROOT })
     const c = r('transpose');
     const ok = c.v == null ? null : c.v <= 15 && c.ratio >= 8;
     target('transposed contiguous() ≤ 15 ms and ≥ 8x NumPy', ok, c.v == null ? (c.missing || '–') : `${fmt(c.v)} ms, ${fmtR(c.ratio)} NumPy (NumPy ${fmt(r('transpose', 'numpy').v)} ms)`,
-      '64 MB read + 64 MB written, with every row of the source 16 KiB from the next: the copy is cache-blocked (16 x 16 tiles, 4 x 4 register transposes, each cache line of both sides used whole: Note [Blocked transpose copy] in core/kernels/copy.cpp) into an unzeroed result. A plain memcpy of the same 64 MB takes ≈4 ms here, so the tiles are within 3x of the memory bound; NumPy walks the source element by element (≈1 GB/s).');
+      '64 MB read + 64 MB written, with every row of the source 16 KiB from the next: the copy is cache-blocked (16 x 16 tiles, 4 x 4 register transposes, each cache line of both sides used whole: Note [Blocked transpose copy] in core/kernels/copy.cpp) into an unzeroed result; NumPy walks the source element by element (≈1 GB/s).' + (() => { const cs = r('copy'); return cs.v && c.v ? ` Same run: a straight copy of 64 MB (\`c[...] = a\`) took ${fmt(8 * 2 ** 24 / cs.v / 1e6)} ms in stridelab (64 MB read + 64 MB written), so the transpose took ${fmtR(c.v / (8 * 2 ** 24 / cs.v / 1e6))} a straight copy\'s time.` : ''; })());
   }
   {
     const c = r('sgemm1024'), tf = r('sgemm1024', 'tfjs');
     target('sgemm 1024 ≥ 35 GFLOP/s', c.v == null ? null : c.v >= 35, c.v == null ? (c.missing || '–') : `${fmt(c.v)} GFLOP/s${c.v < 35 ? `, ${fmt(35 / c.v)}x short` : ''}`,
       'Packed A/B panels and a 4 x 8 register tile; wasm SIMD has no FMA, so each k step is 8 multiplies + 8 adds + 6 loads, which fills the two FP multiply and two FP add pipes at 16 flop/cycle. Every C element stays one running sum in k order (the netlib order the oracle\'s NumPy used, bit for bit), which costs nothing: a register tile has one accumulator per element anyway. The kernel is compute-bound, so on this shared 2-core machine it gets whatever share of a core the other jobs leave.');
     target('sgemm 1024 ahead of TF.js wasm', c.v == null || tf.v == null ? null : c.v > tf.v, c.v == null || tf.v == null ? '–' : `${fmt(c.v)} vs TF.js ${fmt(tf.v)} GFLOP/s (${fmtR(c.v / tf.v)})`,
-      'TF.js\'s wasm backend uses XNNPACK\'s packed, register-blocked WASM SIMD kernels, the same design; the two were timed minutes apart on a shared machine.');
+      'TF.js\'s wasm backend uses XNNPACK\'s packed, register-blocked WASM SIMD kernels, the same design (XNNPACK may use a different k order; stridelab keeps netlib\'s). The two ran seconds apart on a shared machine, so a difference of a few percent is within its noise.');
   }
   for (const id of ['stmt_view', 'stmt_shares']) {
     const c = r(id), n = r(id, 'numpy');
@@ -94,9 +94,9 @@ export function writeReport({ benches, results, notes, cold, size, meta, ROOT })
     target('cold start ≤ 300 ms (Node)', n == null ? null : n <= 300, n == null ? (cold.node?.error || '–') : `${fmt(n)} ms`,
       'Includes reading and compiling the whole .wasm (V8 compiles it before the first call) and the first statement; on a loaded 2-core machine the compile threads compete with other jobs.');
     target('cold start ≤ 300 ms (Chromium)', c == null ? null : c <= 300, c == null ? (cold.chromium?.error || '–') : `${fmt(c)} ms`,
-      'From navigation start: HTML, the loader, the .wasm download from localhost, streaming compile, instantiate, first run; a fresh browser context each time (empty caches).');
+      'From navigation start: HTML, the loader, the .wasm download from localhost, streaming compile, instantiate, first run; a fresh browser context each time (empty caches).' + (n != null && c != null ? ` The same engine (compile, instantiate, first statement) starts in ${fmt(n)} ms in Node, so about ${fmt(c - n)} ms of the ${fmt(c)} ms go to what only the browser does (a new context, the page and its module graph, fetching the ${fmt(size.wasm / 2 ** 20)} MB .wasm over HTTP); on the engine side a smaller .wasm is the lever.` : ''));
     target('engine ≤ 400 KB gzipped', kb <= 400, `${fmt(kb)} KB (.wasm ${fmt(size.wasmGz / 1024)} KB + glue ${fmt(size.glueGz / 1024)} KB; loader wasm/index.js ${fmt(size.loaderGz / 1024)} KB more)`,
-      `Size grows with every dtype × op template instantiation of the kernels and the interpreter's builtins${size.scalarWasmGz ? `; the scalar build's .wasm is ${fmt(size.scalarWasmGz / 1024)} KB gzipped, so the SIMD kernels account for ${fmt((size.wasmGz - size.scalarWasmGz) / 1024)} KB of it` : ''}. docs/api.md's "about 310 KB gzipped" predates the kernels.`);
+      `Most of the code is the interpreter (core/lang: the evaluator, builtins and the np/torch modules, about half of the code section in a name-section build of this tree), then the reduction and elementwise loops (one instantiation per op × dtype) and libc++${size.scalarWasmGz ? `; the scalar build's .wasm is ${fmt(size.scalarWasmGz / 1024)} KB gzipped, so the SIMD kernels account for ${fmt((size.wasmGz - size.scalarWasmGz) / 1024)} KB of it` : ''}. docs/api.md's "about 310 KB gzipped" predates the kernels.`);
   }
 
   // ---- SVG
@@ -122,8 +122,9 @@ Generated by \`npm run bench\` (scripts/bench.mjs) on ${meta.date}. Do not edit 
 ## Method
 
 - Every engine does the same work; each benchmark is timed in the engine itself: the Python ones (stridelab SIMD, stridelab scalar, NumPy) run the *same* Python text, timing a statement with \`time.perf_counter()\` around a loop, setup outside the timed part, so stridelab's parse is not counted (scripts/bench/specs.mjs). JS peers are timed with \`performance.now()\` around the same work (scripts/bench/js_peers.mjs).
-- Median of 5 repetitions (3 when one repetition takes > 1 s, 1 when > 5 s), after an untimed warm-up (the statement at least once and until 0.3 s): V8 runs wasm first in its baseline compiler (Liftoff) and uses a function's optimised code only for calls that start after its background compile, so an unwarmed kernel runs its first calls 3-4x slower. Start-up is measured separately (cold start). Every engine gets the same warm-up. Results allocate a fresh output each time (\`c = a + b\`), as the NumPy statement does.
+- Median of 5 repetitions (3 when one repetition takes > 1 s, 1 when > 5 s), after an untimed warm-up (the statement at least once and until 0.3 s; every engine gets the same). V8 runs wasm first in its baseline compiler (Liftoff) and uses a function's optimised code only for calls that start after its background compile finished, which on a loaded machine can be after the timing began (an unoptimised kernel runs 3-4x slower): the wasm engines (stridelab, TF.js) therefore run with \`node --no-liftoff\`, i.e. the optimised code a page runs after its first calls. Start-up is measured separately (cold start, default flags). Results allocate a fresh output each time (\`c = a + b\`), as the NumPy statement does.
 - stridelab SIMD: the package API (\`init() → session() → run()\`) on ${meta.pkg ? `\`${meta.pkg}/dist/\`` : 'dist/'}. Scalar: the same sources with \`-DSTRIDELAB_SIMD=OFF\` (no \`-msimd128\`), built into ${'`/tmp/stridelab-bench-scalar`'}.
+- The benchmarks run one at a time through every engine back to back (each engine in a fresh process), so the numbers on one row were taken within seconds of each other under the same machine load; rows were taken minutes apart.
 - Ratios in parentheses are speed relative to native NumPy (> 1 = faster than NumPy). ↑ higher is better, ↓ lower is better.
 - sgemm inputs are constant matrices (0.5, 0.25); TF.js's result is checked. TypedArray sgemm is a naive i-k-j loop; TypedArray transpose a naive loop.
 
@@ -142,7 +143,7 @@ ${T.map((t) => `| ${t.name} | ${t.got} | ${miss(t.ok)} |`).join('\n')}
 ### Why the misses
 
 ${T.filter((t) => t.ok === false).map((t) => `- **${t.name}** — ${t.got}. ${t.why}`).join('\n') || '- none'}
-${T.some((t) => t.ok === false) ? `- All timings above were taken with a load average of ${meta.uptimeStart.split('load average:')[1]?.trim() ?? '?'} on ${meta.cores} cores: re-run on an idle machine before drawing conclusions from a near miss.` : ''}
+${T.some((t) => t.ok === false) ? `- All timings above were taken with a load average of ${meta.uptimeStart.split('load average:')[1]?.trim() ?? '?'} on ${meta.cores} cores${(() => { const n = r('add', 'numpy'); return n.v ? ` (NumPy's own add ran at ${fmt(n.v)} GB/s in this run; toolchain.md measured 27 GB/s on an idle machine of this kind)` : ''; })()}: absolute targets (ms, GFLOP/s) are missed by the share of the core other jobs took as much as by the code; re-run on an idle machine before drawing conclusions from a near miss.` : ''}
 
 ## Not measured / unavailable
 

@@ -17,6 +17,11 @@ export const BENCHES = [
   { id: 'sum', label: 'float32 sum 16M', unit: 'GB/s', work: 4 * N16M, inner: 1,
     setup: `a = (np.arange(${N16M}) % 1000).astype(np.float32) * np.float32(0.004) - np.float32(2.0)`,
     stmt: 's = a.sum()' },
+  // A reference, not a target: a straight 64 MB copy into an existing array
+  // (memcpy), the memory bandwidth each engine got in this run.
+  { id: 'copy', label: 'float32 copy 16M (`c[...] = a`, reference)', unit: 'GB/s', work: 8 * N16M, inner: 1,
+    setup: `a = (np.arange(${N16M}) % 1000).astype(np.float32) * np.float32(0.004) - np.float32(2.0)\nc = np.empty_like(a)`,
+    stmt: 'c[...] = a' },
   { id: 'transpose', label: 'contiguous(a.T) 4096x4096 f32', unit: 'ms', inner: 1,
     setup: 'm = np.ones((4096, 4096), dtype=np.float32)',
     stmt: 't = np.ascontiguousarray(m.T)' },
