@@ -52,6 +52,14 @@ inline T load(const char* p) {
   std::memcpy(&v, p, sizeof(T));
   return v;
 }
+// A bool element is one byte, and dtype views (int8 -> bool, torch uint8 ->
+// bool) can leave any byte there; NumPy and PyTorch read nonzero as True.
+// Copying a byte other than 0 / 1 into a C++ bool is undefined (UBSan, found
+// by fuzz_eval), so bool loads test the byte.
+template <>
+inline bool load<bool>(const char* p) {
+  return *reinterpret_cast<const unsigned char*>(p) != 0;
+}
 template <class T>
 inline void store(char* p, T v) {
   std::memcpy(p, &v, sizeof(T));

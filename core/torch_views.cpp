@@ -238,6 +238,10 @@ ArrayPtr torch_movedim(const ArrayPtr& t, const std::vector<int64_t>& src, const
   };
   check_unique(s, src, "source");
   check_unique(d, dst, "destination");
+  // A 0-d tensor accepts dim 0 / -1 (wrap_dim treats it as 1-d) but has no
+  // slot to move it to: the result is a plain view (order[0] was written out
+  // of bounds; found by fuzz_eval).
+  if (nd == 0) return torch_permute(t, {});
   std::vector<int64_t> order(size_t(nd), -1);
   std::vector<bool> src_used(size_t(nd), false);
   for (size_t k = 0; k < s.size(); ++k) {

@@ -4,6 +4,10 @@
 // ../shared/conformance/check.mjs, which runs the npm package.
 //
 //   node scripts/oracle-native.mjs [--bin build/native/stridelab_py] [--only PREFIX]... [--quiet] [--list-fails]
+//                                  [--sanitizers]
+// --sanitizers (npm test, with build/asan/stridelab_py): exit 1 if any program
+// ends in a sanitizer report (ASan, LSan, UBSan) or a signal; output mismatches
+// are still only listed.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +22,9 @@ const casesFile = path.resolve(opt('--cases', path.join(here, '..', '..', 'share
 const only = args.flatMap((a, i) => (a === '--only' ? [args[i + 1]] : []));
 const quiet = args.includes('--quiet');
 const listFails = args.includes('--list-fails');
+const sanitizers = args.includes('--sanitizers');
+const sanitizerReport = /ERROR: (Address|Leak|Undefined|Memory)Sanitizer|runtime error: |SUMMARY: \w+Sanitizer/;
+const reports = [];
 
 const cases = fs.readFileSync(casesFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
   .filter((c) => only.length === 0 || only.some((p) => c.id.startsWith(p)));
@@ -28,6 +35,10 @@ for (const c of cases) {
   const f = path.join(tmp, 'case.py');
   fs.writeFileSync(f, c.code);
   const r = spawnSync(bin, [f], { encoding: 'utf8', timeout: 60000, maxBuffer: 64 << 20 });
+  if (sanitizers && (r.signal || sanitizerReport.test(r.stderr || ''))) {
+    reports.push(c.id);
+    console.log(`SANITIZER ${c.id} (exit ${r.status} ${r.signal ?? ''})\n${(r.stderr || '').split('\n').slice(0, 60).join('\n')}`);
+  }
   const errLines = (r.stderr || '').split('\n').filter(Boolean);
   const error = r.status === 0 ? null : (errLines[errLines.length - 1] ?? `exit ${r.status} ${r.signal ?? ''}`);
   const ok = r.stdout === c.stdout && error === c.error;
@@ -49,3 +60,7 @@ for (const c of cases) {
 fs.rmSync(tmp, { recursive: true, force: true });
 if (listFails) for (const id of fails) console.log(id);
 console.log(`${passed} passed, ${failed} failed`);
+if (sanitizers) {
+  console.log(`${cases.length} programs under the sanitizers: ${reports.length ? `${reports.length} REPORTED: ${reports.join(', ')}` : 'no reports'}`);
+  if (reports.length) process.exitCode = 1;
+}

@@ -19,7 +19,8 @@ as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 # --- Debian packages -------------------------------------------------------
 pkgs=(emscripten catch2 cmake g++ clang)
-[ $want_test = 1 ] && pkgs+=(chromium fonts-wqy-microhei)
+# libclang-rt-14-dev: the ASan/UBSan/libFuzzer runtimes for clang 14 (tests/fuzz, scripts/fuzz.mjs)
+[ $want_test = 1 ] && pkgs+=(chromium fonts-wqy-microhei libclang-rt-14-dev)
 [ $want_bench = 1 ] && pkgs+=(python3-numpy python3-torch)
 missing=()
 for p in "${pkgs[@]}"; do

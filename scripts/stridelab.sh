@@ -24,6 +24,30 @@ build_wasm() {
   test -f dist/stridelab-core.wasm && test -f build/wasm/stridelab_tests.js
 }
 
+# ASan + UBSan + LeakSanitizer (g++, -O1 with asserts): the Catch2 suite, the
+# native runner and the fuzz targets' corpus replayers (docs/hardening.md).
+build_asan() {
+  cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g" \
+    -DSTRIDELAB_SANITIZE=ON >/dev/null
+  local rc=0
+  cmake --build build/asan -j"$JOBS" >build/asan/build.log 2>&1 || rc=$?
+  grep -Ev '^\[ *[0-9]+%\]|^gmake|^make' build/asan/build.log || true
+  [ $rc = 0 ] && test -x build/asan/stridelab_tests && test -x build/asan/stridelab_py
+}
+
+# Sanitizer settings for every sanitized run: leaks fail the run; a huge
+# allocation returns null so the engine's MemoryError path is what is tested.
+SAN_ENV=(ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1:abort_on_error=0
+         UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1)
+
+replay_fuzz_corpora() {
+  local t ok=0
+  for t in parse eval overlap; do
+    env "${SAN_ENV[@]}" "./build/asan/fuzz_${t}_replay" "tests/fuzz/corpus/$t" || ok=1
+  done
+  return $ok
+}
+
 build_web() {
   node scripts/build-web.mjs
 }
@@ -55,6 +79,20 @@ case "$cmd" in
     run "package (node --test)" node --test tests/js/
     run "conformance oracle" node ../shared/conformance/check.mjs --xfail tests/conformance.xfail --quiet
     run "browser smoke (headless Chromium)" node tests/browser/smoke.mjs
+    # Sanitizers (docs/hardening.md): one extra build, build/asan.
+    run "build: asan (g++ ASan+UBSan)" build_asan
+    if [ -x build/asan/stridelab_tests ]; then
+      run "Catch2 (ASan+UBSan+LSan)" env "${SAN_ENV[@]}" ./build/asan/stridelab_tests
+      run "conformance programs under ASan+UBSan+LSan (native runner)" env "${SAN_ENV[@]}" \
+        node scripts/oracle-native.mjs --bin build/asan/stridelab_py --sanitizers --quiet
+      # The fuzz targets over their seed corpora (and checked-in regressions),
+      # without libFuzzer: the "-runs= over the seed corpus" smoke, no clang build.
+      run "fuzz corpora replay (ASan+UBSan+LSan)" replay_fuzz_corpora
+    fi
+    # Real libFuzzer smoke (clang build in build/fuzz, +~4 min CPU): opt in.
+    if [ "${FUZZ_SMOKE:-0}" = 1 ]; then
+      run "fuzz smoke (libFuzzer, 20 s per target)" node scripts/fuzz.mjs --seconds 20 --smoke
+    fi
     step "summary"
     if [ $status = 0 ]; then echo "all suites passed"; else echo "some suites FAILED"; fi
     exit $status

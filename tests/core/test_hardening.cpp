@@ -77,3 +77,22 @@ TEST_CASE("torch as_strided: element strides that overflow bytes are refused", "
         "!RuntimeError");
   CHECK(run("import torch\nt = torch.zeros(4)\nprint(t.as_strided((1,), (2**40,)).tolist())") == "[0.0]\n");
 }
+
+// A bool view of bytes other than 0 / 1: load<bool> copied the byte into a C++
+// bool, which is undefined (UBSan "load of value 2, which is not a valid value
+// for type 'bool'", found by fuzz_eval printing a torch uint8 -> bool view).
+TEST_CASE("bool views of arbitrary bytes read nonzero as True", "[hardening][dtype]") {
+  CHECK(run("import numpy as np\nb = np.array([0, 2, 255], dtype=np.uint8).view(np.bool_)\nprint(b, b.sum(), b.tolist())") ==
+        "[False  True  True] 2 [False, True, True]\n");
+  CHECK(run("import torch\nt = torch.tensor([0, 2, 7], dtype=torch.uint8).view(torch.bool)\nprint(t)") ==
+        "tensor([False,  True,  True])\n");
+}
+
+// movedim on a 0-d tensor: dims 0 / -1 are valid (wrap_dim treats 0-d as 1-d)
+// but torch_movedim then wrote order[0] of an empty vector (UBSan "reference
+// binding to null pointer", found by fuzz_eval). PyTorch returns a view.
+TEST_CASE("torch movedim of a 0-d tensor", "[hardening][torch]") {
+  CHECK(run("import torch\na = torch.tensor(1.5)\nprint(a.movedim(0, 0), a.movedim(-1, 0), a.movedim(0, -1)._base is a)") ==
+        "tensor(1.5000) tensor(1.5000) True\n");
+  CHECK(run("import torch\ntorch.tensor(1.5).movedim(1, 0)") == "!IndexError");
+}
