@@ -384,8 +384,6 @@ void apply_err_kwargs(Interp& in, Args& a, ErrState& s, const char* fname) {
 
 // ---------------------------------------------------------------- elementwise helpers
 
-ArrayPtr arr_of(Interp& in, const Value& v) { return operand_or_raise(in, v).array; }
-
 // np.clip(a, a_min, a_max, out=None): minimum(maximum(a, a_min), a_max) with
 // the three operands promoted together (NumPy's clip ufunc).
 Value do_clip(Interp& in, const Value& av, const Value& lo, const Value& hi, const Value& outv) {
