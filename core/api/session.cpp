@@ -7,7 +7,7 @@
 #include "core/api/jsonvalue.hpp"
 #include "core/api/snapshot.hpp"
 #include "core/kernels/copy.hpp"
-#include "core/lang/np_util.hpp"
+#include "core/lang/numpy/convert.hpp"
 #include "core/storage.hpp"
 #include "core/lang/interp.hpp"
 

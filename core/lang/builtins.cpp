@@ -5,7 +5,7 @@
 #include <cstdio>
 
 #include "core/lang/interp.hpp"
-#include "core/lang/ndarray.hpp"
+#include "core/lang/array_hooks.hpp"
 #include "core/element.hpp"
 #include "core/numfmt.hpp"
 

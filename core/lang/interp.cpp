@@ -5,7 +5,7 @@
 #include <functional>
 
 #include "core/lang/lexer.hpp"
-#include "core/lang/ndarray.hpp"
+#include "core/lang/array_hooks.hpp"
 #include "core/lang/parser.hpp"
 #include "core/numfmt.hpp"
 

@@ -5,7 +5,7 @@
 // reports an uncaught exception as data (type, message, line, traceback text).
 // Builtins, the numpy and torch modules register themselves through the
 // install_* functions; the evaluator knows nothing about arrays beyond the
-// hooks in ndarray.hpp.
+// hooks in array_hooks.hpp.
 #pragma once
 #include <memory>
 #include <string>

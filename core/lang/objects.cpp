@@ -6,8 +6,8 @@
 #include <set>
 
 #include "core/lang/interp.hpp"
-#include "core/lang/ndarray.hpp"
-#include "core/lang/np_util.hpp"
+#include "core/lang/array_hooks.hpp"
+#include "core/lang/numpy/convert.hpp"
 #include "core/format.hpp"
 #include "core/numfmt.hpp"
 

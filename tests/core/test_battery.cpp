@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "core/lang/interp.hpp"
-#include "core/lang/np_util.hpp"
+#include "core/lang/numpy/convert.hpp"
 
 using namespace sl::lang;
 

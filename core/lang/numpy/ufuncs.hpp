@@ -1,5 +1,5 @@
-// np_math (internal): helpers shared by the ufunc front end (np_math.cpp) and
-// the reductions front end (np_reduce.cpp).
+// numpy/ufuncs (internal): helpers shared by the ufunc front end (numpy/ufuncs.cpp) and
+// the reductions front end (numpy/reduce.cpp).
 #pragma once
 #include <optional>
 #include <vector>
@@ -29,7 +29,7 @@ std::vector<bool> reduce_axes(Interp& in, const Value& axis, int ndim);
 // A single axis (None -> nullopt), normalised.
 std::optional<int> single_axis(Interp& in, const Value& axis, int ndim);
 
-// ufunc.reduce / ufunc.accumulate (np_reduce.cpp).
+// ufunc.reduce / ufunc.accumulate (numpy/reduce.cpp).
 Value ufunc_reduce(Interp& in, Ufunc op, Args& a);
 Value ufunc_accumulate(Interp& in, Ufunc op, Args& a);
 

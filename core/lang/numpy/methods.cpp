@@ -1,10 +1,10 @@
-// np_methods: the methods of numpy.ndarray (a.reshape(...), a.view(...), ...).
+// numpy/methods: the methods of numpy.ndarray (a.reshape(...), a.view(...), ...).
 #include <cstring>
 
 #include "core/element.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/lang/interp.hpp"
-#include "core/lang/np_util.hpp"
+#include "core/lang/numpy/convert.hpp"
 #include "core/strides.hpp"
 #include "core/views.hpp"
 

@@ -1,4 +1,4 @@
-// np_linalg: np.matmul / dot / vdot / inner / outer / tensordot / einsum /
+// numpy/linalg: np.matmul / dot / vdot / inner / outer / tensordot / einsum /
 // trace, the `@` operator on arrays (matmul_operator), ndarray.dot/.trace,
 // and the numpy.linalg module, as bindings of core/linalg.
 //
@@ -10,7 +10,7 @@
 #include "core/element.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/lang/interp.hpp"
-#include "core/lang/np_util.hpp"
+#include "core/lang/numpy/convert.hpp"
 #include "core/linalg.hpp"
 #include "core/overlap.hpp"
 #include "core/strides.hpp"

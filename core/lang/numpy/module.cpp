@@ -1,4 +1,4 @@
-// np_module: the `numpy` module -- scalar types, dtypes, constants, array
+// numpy/module: the `numpy` module -- scalar types, dtypes, constants, array
 // creation and the memory-relation functions.
 #include <array>
 #include <cmath>
@@ -8,8 +8,8 @@
 #include "core/format.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/lang/interp.hpp"
-#include "core/lang/ndarray.hpp"
-#include "core/lang/np_util.hpp"
+#include "core/lang/array_hooks.hpp"
+#include "core/lang/numpy/convert.hpp"
 #include "core/overlap.hpp"
 #include "core/strides.hpp"
 #include "core/views.hpp"
@@ -17,12 +17,12 @@
 namespace sl::lang {
 
 // Each front-end file registers its functions and ndarray methods.
-void install_ndarray_methods(Interp& in);                // np_methods.cpp
-void install_numpy_math(Interp& in, ModuleObj& np);      // np_math.cpp: ufuncs, reductions
-void install_numpy_index(Interp& in, ModuleObj& np);     // np_index.cpp: advanced indexing, take, nonzero
-void install_numpy_views(Interp& in, ModuleObj& np);     // np_views.cpp: view/copy zoo, stride_tricks
-void install_numpy_linalg(Interp& in, ModuleObj& np);    // np_linalg.cpp: matmul, dot, einsum, linalg
-void install_numpy_random(Interp& in, ModuleObj& np);    // np_random.cpp: the legacy RandomState
+void install_ndarray_methods(Interp& in);                // numpy/methods.cpp
+void install_numpy_math(Interp& in, ModuleObj& np);      // numpy/ufuncs.cpp: ufuncs, reductions
+void install_numpy_index(Interp& in, ModuleObj& np);     // numpy/index.cpp: advanced indexing, take, nonzero
+void install_numpy_views(Interp& in, ModuleObj& np);     // numpy/views.cpp: view/copy zoo, stride_tricks
+void install_numpy_linalg(Interp& in, ModuleObj& np);    // numpy/linalg.cpp: matmul, dot, einsum, linalg
+void install_numpy_random(Interp& in, ModuleObj& np);    // numpy/random.cpp: the legacy RandomState
 
 namespace {
 

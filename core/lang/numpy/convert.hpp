@@ -1,4 +1,4 @@
-// np_util: conversions between interpreter values and engine arrays shared by
+// numpy/convert: conversions between interpreter values and engine arrays shared by
 // the numpy and torch front ends.
 #pragma once
 #include <optional>

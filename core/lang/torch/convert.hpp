@@ -1,5 +1,5 @@
-// torch_util: argument conversions shared by the torch front-end files
-// (torch_module.cpp: the module; torch_tensor.cpp: torch.Tensor's attributes,
+// torch/convert: argument conversions shared by the torch front-end files
+// (torch/module.cpp: the module; torch/tensor.cpp: torch.Tensor's attributes,
 // methods and indexing).
 #pragma once
 #include <optional>
@@ -8,7 +8,7 @@
 
 #include "core/array.hpp"
 #include "core/lang/interp.hpp"
-#include "core/lang/np_util.hpp"
+#include "core/lang/numpy/convert.hpp"
 
 namespace sl::lang {
 

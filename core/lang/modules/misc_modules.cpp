@@ -1,11 +1,11 @@
-// misc_modules: the small standard and third-party modules tutorials import:
+// modules/misc_modules: the small standard and third-party modules tutorials import:
 // math, time, and psutil (Process().memory_info().rss reports the engine's
 // live array bytes, which is what seed 001's memory demonstrations measure).
 #include <chrono>
 #include <cmath>
 
 #include "core/lang/interp.hpp"
-#include "core/lang/np_util.hpp"
+#include "core/lang/numpy/convert.hpp"
 #include "core/storage.hpp"
 
 namespace sl::lang {

@@ -1,4 +1,4 @@
-// np_index: advanced (integer-array and boolean) indexing of numpy arrays --
+// numpy/index: advanced (integer-array and boolean) indexing of numpy arrays --
 // always a copy -- and the index-producing / index-consuming functions:
 // take, put, nonzero, flatnonzero, argwhere, sort, argsort, unique.
 // The algorithms live in the engine (core/index, core/sort); this file
@@ -11,7 +11,7 @@
 #include "core/join.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/lang/interp.hpp"
-#include "core/lang/np_util.hpp"
+#include "core/lang/numpy/convert.hpp"
 #include "core/sort.hpp"
 #include "core/strides.hpp"
 #include "core/views.hpp"

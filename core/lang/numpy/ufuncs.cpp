@@ -1,4 +1,4 @@
-// np_math: NumPy's ufuncs as Python objects and the Python operators on
+// numpy/ufuncs: NumPy's ufuncs as Python objects and the Python operators on
 // arrays, NumPy scalars and tensors -- a thin layer over core/ufunc.hpp.
 //
 // Each ufunc (np.add, np.sqrt, ...) is one `numpy.ufunc` object: callable
@@ -8,7 +8,7 @@
 // the elementwise helpers built from ufuncs (clip, where, isclose, allclose,
 // array_equal, round) and the floating-point error state (errstate, seterr),
 // which only records settings: stridelab prints no RuntimeWarnings.
-#include "core/lang/np_math.hpp"
+#include "core/lang/numpy/ufuncs.hpp"
 
 #include <cmath>
 #include <cstring>
@@ -18,7 +18,7 @@
 #include "core/iter.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/kernels/svml_pow.hpp"
-#include "core/lang/np_util.hpp"
+#include "core/lang/numpy/convert.hpp"
 #include "core/strides.hpp"
 
 namespace sl::lang {

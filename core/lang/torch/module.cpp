@@ -1,8 +1,8 @@
-// torch_module: the `torch` module -- dtypes, torch.Size, torch.device,
+// torch/module: the `torch` module -- dtypes, torch.Size, torch.device,
 // tensor creation (tensor, from_numpy, zeros/ones/empty/full, *_like, arange,
 // linspace, eye), joining (cat, stack), triu/tril, equal, printing options,
 // and torch.X(t, ...) forwarders for tensor methods. Tensor attributes and
-// methods live in torch_tensor.cpp; the view algebra in core/torch_views.
+// methods live in torch/tensor.cpp; the view algebra in core/torch_views.
 #include <cmath>
 #include <cstring>
 #include <functional>
@@ -10,13 +10,13 @@
 #include "core/element.hpp"
 #include "core/format_torch.hpp"
 #include "core/kernels/copy.hpp"
-#include "core/lang/torch_util.hpp"
+#include "core/lang/torch/convert.hpp"
 #include "core/strides.hpp"
 #include "core/torch_views.hpp"
 
 namespace sl::lang {
 
-void install_tensor_methods(Interp& in);  // torch_tensor.cpp
+void install_tensor_methods(Interp& in);  // torch/tensor.cpp
 
 std::string tensor_repr(Interp& in, const Value& a) { return format_tensor(a.arr()); }
 

@@ -1,7 +1,7 @@
 // ndarray: numpy.ndarray (and NumPy scalars) as Python objects -- attributes,
 // methods, indexing and printing. Tensors have their own front end
-// (torch_tensor.cpp); the shared parts live here.
-#include "core/lang/ndarray.hpp"
+// (torch/tensor.cpp); the shared parts live here.
+#include "core/lang/array_hooks.hpp"
 
 #include <cmath>
 #include <cstring>
@@ -10,7 +10,7 @@
 #include "core/format.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/lang/interp.hpp"
-#include "core/lang/np_util.hpp"
+#include "core/lang/numpy/convert.hpp"
 #include "core/numfmt.hpp"
 #include "core/strides.hpp"
 #include "core/views.hpp"
@@ -23,15 +23,15 @@ std::string tensor_repr(Interp& in, const Value& a);
 Value tensor_getitem(Interp& in, const ArrayPtr& a, const Value& key);
 std::string tensor_format(Interp& in, const Value& a, const std::string& spec);
 void tensor_setitem(Interp& in, const ArrayPtr& a, const Value& key, const Value& x);
-// Implemented by the ufunc front end (np_math.cpp); found=false when not applicable.
+// Implemented by the ufunc front end (numpy/ufuncs.cpp); found=false when not applicable.
 Value ufunc_binop(Interp& in, const std::string& op, const Value& a, const Value& b, bool inplace, bool& found);
 Value ufunc_unary(Interp& in, const std::string& op, const Value& a);
-// Implemented by the linalg front end (np_linalg.cpp): the `@` operator.
+// Implemented by the linalg front end (numpy/linalg.cpp): the `@` operator.
 Value matmul_operator(Interp& in, const Value& a, const Value& b);
-// Implemented by the views front end (np_views.cpp): ndarray.flat.
+// Implemented by the views front end (numpy/views.cpp): ndarray.flat.
 Value make_flatiter(Interp& in, const ArrayPtr& a);
 void flat_assign(Interp& in, const ArrayPtr& a, const Value& x);
-// Implemented by the indexing front end (np_index.cpp): advanced indexing.
+// Implemented by the indexing front end (numpy/index.cpp): advanced indexing.
 Value advanced_getitem(Interp& in, const ArrayPtr& a, const Value& key);
 void advanced_setitem(Interp& in, const ArrayPtr& a, const Value& key, const Value& x);
 

@@ -1,4 +1,4 @@
-// np_views: the NumPy view/copy zoo as Python functions and ndarray methods --
+// numpy/views: the NumPy view/copy zoo as Python functions and ndarray methods --
 // views (ravel, squeeze, expand_dims, swapaxes, moveaxis, rollaxis, diagonal,
 // flip*, broadcast_to/arrays, numpy.lib.stride_tricks), splits (views), and
 // the copies built from pieces (concatenate, stack family, atleast_*d, roll,
@@ -14,7 +14,7 @@
 #include "core/join.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/lang/interp.hpp"
-#include "core/lang/np_util.hpp"
+#include "core/lang/numpy/convert.hpp"
 #include "core/strides.hpp"
 #include "core/ufunc.hpp"
 #include "core/views.hpp"

@@ -1,4 +1,4 @@
-// torch_reduce: Tensor.sum / mean / max / min / argmax / argmin and matmul
+// torch/reduce: Tensor.sum / mean / max / min / argmax / argmin and matmul
 // with PyTorch's dims, dtypes, messages and return types, over the engine's
 // reduction kernels (core/kernels/reduce.hpp) and the `@` operator. A method
 // another front-end file already registered on torch.Tensor is left alone.
@@ -8,7 +8,7 @@
 #include "core/element.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/kernels/reduce.hpp"
-#include "core/lang/torch_util.hpp"
+#include "core/lang/torch/convert.hpp"
 #include "core/strides.hpp"
 #include "core/torch_views.hpp"
 #include "core/ufunc.hpp"

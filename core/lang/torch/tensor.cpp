@@ -1,4 +1,4 @@
-// torch_tensor: torch.Tensor as a Python object -- attributes (shape, dtype,
+// torch/tensor: torch.Tensor as a Python object -- attributes (shape, dtype,
 // device, _base, T, ...), methods (view/reshape/transpose/.../masked_fill_/
 // copy_), basic indexing with PyTorch's rules and messages, and
 // tensor.storage(). Element strides are shown in elements (Note [Strides are
@@ -9,13 +9,13 @@
 #include "core/element.hpp"
 #include "core/format_torch.hpp"
 #include "core/kernels/copy.hpp"
-#include "core/lang/torch_util.hpp"
+#include "core/lang/torch/convert.hpp"
 #include "core/strides.hpp"
 #include "core/torch_views.hpp"
 
 namespace sl::lang {
 
-// Implemented by the indexing front end (np_index.cpp): advanced indexing.
+// Implemented by the indexing front end (numpy/index.cpp): advanced indexing.
 Value advanced_getitem(Interp& in, const ArrayPtr& a, const Value& key);
 void advanced_setitem(Interp& in, const ArrayPtr& a, const Value& key, const Value& x);
 
@@ -823,7 +823,7 @@ Value tensor_getattr(Interp& in, const Value& v, const std::string& name, bool& 
   in.raise_exc("AttributeError", "'Tensor' object has no attribute '" + name + "'");
 }
 
-void install_tensor_reductions(Interp& in);  // torch_reduce.cpp
+void install_tensor_reductions(Interp& in);  // torch/reduce.cpp
 
 void install_tensor_methods(Interp& in) {
   for (auto& [name, fn] : methods()) def_tensor_method(name, fn);
@@ -842,7 +842,7 @@ void install_tensor_methods(Interp& in) {
     if (std::string(n) == "contiguous_format") g->attrs["contiguous"] = Value::boolean(true);
     tm.attrs[n] = Value(std::static_pointer_cast<Obj>(g));
   }
-  // Types whose instances this file and torch_reduce.cpp make (kept per interpreter).
+  // Types whose instances this file and torch/reduce.cpp make (kept per interpreter).
   tm.attrs["_TypedStorage"] = Value(std::shared_ptr<Obj>(std::shared_ptr<Obj>(), in.new_type("TypedStorage", "torch.storage", {in.t.object})));
   for (const char* n : {"max", "min", "sort"})
     tm.attrs[std::string("_return_") + n] =

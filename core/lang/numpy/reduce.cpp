@@ -1,4 +1,4 @@
-// np_reduce: NumPy's reductions as Python functions and ndarray methods --
+// numpy/reduce: NumPy's reductions as Python functions and ndarray methods --
 // np.sum / mean / std / var / min / max / argmax / prod / cumsum / any / all /
 // median / percentile / ptp / count_nonzero / the nan-variants, and the
 // ufunc methods reduce and accumulate. The numeric work is in
@@ -12,8 +12,8 @@
 #include "core/element.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/kernels/reduce.hpp"
-#include "core/lang/np_math.hpp"
-#include "core/lang/np_util.hpp"
+#include "core/lang/numpy/ufuncs.hpp"
+#include "core/lang/numpy/convert.hpp"
 #include "core/strides.hpp"
 #include "core/views.hpp"
 

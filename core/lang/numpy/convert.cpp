@@ -1,4 +1,4 @@
-#include "core/lang/np_util.hpp"
+#include "core/lang/numpy/convert.hpp"
 
 #include <cmath>
 #include <cstring>

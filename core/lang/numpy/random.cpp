@@ -1,4 +1,4 @@
-// np_random: the `numpy.random` module -- the legacy global RandomState and
+// numpy/random: the `numpy.random` module -- the legacy global RandomState and
 // `np.random.RandomState(seed)` objects (core/random.hpp holds the generator).
 //
 // Each method follows numpy/random/mtrand.pyx (NumPy 1.24) for argument
@@ -17,7 +17,7 @@
 #include "core/element.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/lang/interp.hpp"
-#include "core/lang/np_util.hpp"
+#include "core/lang/numpy/convert.hpp"
 #include "core/random.hpp"
 #include "core/strides.hpp"
 
