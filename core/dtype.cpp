@@ -86,4 +86,16 @@ DType real_part(DType dt) {
 }
 bool can_cast_safe(DType from, DType to) { return promote(from, to) == to; }
 
+int64_t int_min_of(DType dt) {
+  if (!is_integer(dt) || is_unsigned_int(dt)) return is_integer(dt) ? 0 : INT64_MIN;
+  const int bits = 8 * int(itemsize(dt));
+  return bits == 64 ? INT64_MIN : -(int64_t(1) << (bits - 1));
+}
+
+int64_t int_max_of(DType dt) {
+  if (!is_integer(dt)) return INT64_MAX;
+  const int bits = 8 * int(itemsize(dt)) - (is_unsigned_int(dt) ? 0 : 1);
+  return bits >= 63 ? INT64_MAX : (int64_t(1) << bits) - 1;
+}
+
 }  // namespace sl

@@ -162,6 +162,10 @@ inline bool is_integer(DType dt) { char k = info(dt).kind; return k == 'i' || k 
 inline bool is_float(DType dt) { return info(dt).kind == 'f'; }
 inline bool is_complex(DType dt) { return info(dt).kind == 'c'; }
 inline bool is_inexact(DType dt) { return is_float(dt) || is_complex(dt); }
+// The range of an integer dtype as int64 (uint64's max is clipped to INT64_MAX,
+// the largest value an int64 holds); for other dtypes the int64 range.
+int64_t int_min_of(DType dt);
+int64_t int_max_of(DType dt);
 
 // Parses "float32", "f4", "<i4", "int", "float", "complex", "bool", "i8", "uint8"...
 // Returns false when the name is not a dtype.

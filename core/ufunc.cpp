@@ -32,23 +32,6 @@ int simple_kind(DType dt) {
   return k == 'b' ? 0 : (k == 'i' || k == 'u') ? 1 : 2;
 }
 
-DType signed_like(DType u) {
-  switch (u) {
-    case DType::U8: return DType::I8;
-    case DType::U16: return DType::I16;
-    case DType::U32: return DType::I32;
-    case DType::U64: return DType::I64;
-    default: return u;
-  }
-}
-
-// convert_datatype.c: promote_types with the "small unsigned" flags.
-DType promote_small(DType t1, DType t2, bool small1, bool small2) {
-  if (small1 && !(t2 == DType::Bool || is_unsigned_int(t2))) return promote(signed_like(t1), t2);
-  if (small2 && !(t1 == DType::Bool || is_unsigned_int(t1))) return promote(t1, signed_like(t2));
-  return promote(t1, t2);
-}
-
 DType min_unsigned(uint64_t v, bool& small) {
   if (v <= 255) {
     small = v <= 127;
@@ -310,35 +293,57 @@ DType min_scalar_type(const Array& a, bool& small_unsigned) {
   return a.dtype;
 }
 
-DType result_type(const std::vector<UfuncOperand>& ops) {
-  if (ops.size() == 1) return ops[0].array->dtype;
-  int max_scalar_kind = -1, max_array_kind = -1;
-  bool all_scalars = true;
+namespace {
+
+// The dtype a weak Python scalar of kind `weak` (0 bool, 1 int, 2 float,
+// 3 complex) gives when it meets strongly typed operands of dtype `strong`
+// (NEP 50; NumPy's abstract PyLongDType / PyFloatDType / PyComplexDType and
+// their __common_dtype__). A weak scalar never raises the precision: it only
+// lifts the kind, to the default dtype of that kind, except that a Python
+// complex meeting float16/float32 keeps single precision (complex64).
+DType promote_weak(DType strong, int weak) {
+  const int ks = simple_kind(strong) == 2 && is_complex(strong) ? 3 : simple_kind(strong);
+  if (weak <= ks) return strong;
+  switch (weak) {
+    case 1: return DType::I64;
+    case 2: return DType::F64;
+    default: return strong == DType::F16 || strong == DType::F32 ? DType::C64 : DType::C128;
+  }
+}
+
+int weak_kind(DType dt) {
+  const char k = info(dt).kind;
+  return k == 'b' ? 0 : (k == 'i' || k == 'u') ? 1 : k == 'f' ? 2 : 3;
+}
+
+// An integer loop dtype's range holds v.
+bool int_fits(int64_t v, DType dt) { return v >= int_min_of(dt) && v <= int_max_of(dt); }
+
+void check_weak_ints_fit(const std::vector<UfuncOperand>& ops, DType loop) {
+  if (!is_integer(loop)) return;
   for (auto& o : ops) {
-    int k = simple_kind(o.array->dtype);
-    if (o.array->ndim() == 0) {
-      max_scalar_kind = std::max(max_scalar_kind, k);
-    } else {
-      max_array_kind = std::max(max_array_kind, k);
-      all_scalars = false;
-    }
+    if (!o.python_scalar || o.array->dtype != DType::I64) continue;
+    const int64_t v = load<int64_t>(o.array->data());
+    if (!int_fits(v, loop))
+      throw PyError("OverflowError", "Python integer " + std::to_string(v) + " out of bounds for " + info(loop).name);
   }
-  const bool use_min_scalar = !all_scalars && max_array_kind >= max_scalar_kind;
-  DType ret = ops[0].array->dtype;
-  bool ret_small = false;
-  for (size_t k = 0; k < ops.size(); ++k) {
-    const Array& a = *ops[k].array;
-    bool small = false;
-    DType t = use_min_scalar && a.ndim() == 0 ? min_scalar_type(a, small) : a.dtype;
-    if (k == 0) {
-      ret = t;
-      ret_small = small;
-    } else {
-      ret = use_min_scalar ? promote_small(t, ret, small, ret_small) : promote(t, ret);
-      ret_small = small && ret_small;
-    }
+}
+
+}  // namespace
+
+DType result_type(const std::vector<UfuncOperand>& ops) {
+  std::optional<DType> strong;
+  int weak = -1;
+  for (auto& o : ops) {
+    if (o.python_scalar) weak = std::max(weak, weak_kind(o.array->dtype));
+    else strong = strong ? promote(*strong, o.array->dtype) : o.array->dtype;
   }
-  return ret;
+  if (!strong) {  // only Python scalars: their default dtypes promote as usual
+    DType t = ops[0].array->dtype;
+    for (auto& o : ops) t = promote(t, o.array->dtype);
+    return t;
+  }
+  return weak < 0 ? *strong : promote_weak(*strong, weak);
 }
 
 DType torch_promote(DType a, DType b) {
@@ -440,8 +445,29 @@ ArrayPtr make_array_in_order(DType dt, const Shape& shape, const std::vector<int
   return a;
 }
 
+bool is_comparison(Ufunc op) {
+  return op == Ufunc::equal || op == Ufunc::not_equal || op == Ufunc::less || op == Ufunc::less_equal ||
+         op == Ufunc::greater || op == Ufunc::greater_equal;
+}
+
+// NEP 50 after the loop is chosen: a Python int must fit the integer loop it
+// is cast to (OverflowError otherwise, as NumPy 2 raises), except in a
+// comparison, where NumPy 2 compares the exact values (uint8_array == -1 is
+// all False): there the int takes part as a strong int64 instead, which holds
+// every value stridelab's ints can have.
 UfuncLoop resolve_loop(Ufunc op, const std::vector<UfuncOperand>& ops, const UfuncOptions& opt) {
-  return any_torch(ops, opt) ? resolve_torch(op, ops, opt) : resolve_numpy(op, ops, opt);
+  if (any_torch(ops, opt)) return resolve_torch(op, ops, opt);
+  UfuncLoop loop = resolve_numpy(op, ops, opt);
+  if (opt.dtype || !is_integer(loop.in)) return loop;
+  bool fits = true;
+  for (auto& o : ops)
+    if (o.python_scalar && o.array->dtype == DType::I64) fits = fits && int_fits(load<int64_t>(o.array->data()), loop.in);
+  if (fits) return loop;
+  if (!is_comparison(op)) check_weak_ints_fit(ops, loop.in);
+  std::vector<UfuncOperand> strong = ops;
+  for (auto& o : strong)
+    if (o.python_scalar && o.array->dtype == DType::I64) o.python_scalar = false;
+  return resolve_numpy(op, strong, opt);
 }
 
 ArrayPtr ufunc_call(Ufunc op, const std::vector<UfuncOperand>& ops, const UfuncOptions& opt) {

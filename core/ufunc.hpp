@@ -3,8 +3,8 @@
 // allocation or checking, overlap handling, then the kernel loop.
 //
 // One call: (1) resolve the loop: the dtype the inputs are cast to and the
-// output dtype, by NumPy 1.24's rules (value-based casting for 0-d operands,
-// see Note [Value-based casting]) or by torch.result_type when any operand is a
+// output dtype, by NumPy 2's rules (NEP 50: Python scalars are weak, see
+// Note [Weak Python scalars]) or by torch.result_type when any operand is a
 // tensor; (2) broadcast the inputs and `out` together; (3) allocate the result
 // in the inputs' memory order (NumPy's 'K' order) or check `out` (writeable,
 // right shape, castable under `casting`); (4) copy any input that may share
@@ -30,8 +30,8 @@ const char* casting_name(Casting c);  // "same_kind"
 
 // One input of a ufunc as type resolution sees it. Python scalars arrive as
 // 0-d arrays of their default dtype (bool, int64, float64, complex128) with
-// python_scalar set: NumPy treats them like 0-d arrays (value-based), PyTorch
-// as "wrapped numbers" of the lowest priority.
+// python_scalar set: NumPy treats them as weak (NEP 50), PyTorch as "wrapped
+// numbers" of the lowest priority.
 struct UfuncOperand {
   ArrayPtr array;
   bool python_scalar = false;
@@ -49,17 +49,19 @@ struct UfuncLoop {
   DType out;
 };
 
-// Note [Value-based casting]: NumPy 1.24 (before NEP 50) types a 0-d operand
-// (Python scalar, NumPy scalar or 0-d array) by its value when it is mixed with
-// n-d arrays whose kind (bool < integer < inexact) is at least its own: the
-// scalar then counts as the smallest dtype holding its value
-// (np.min_scalar_type), with a non-negative integer that also fits the signed
-// type of its size acting as that signed type against signed operands. So
-// int8_array + 1 stays int8, float32_array * np.float64(2.5) stays float32, but
-// int8_array + 300 is int16 and int_array + 1.5 is float64. When every
-// operand is 0-d, plain promotion applies (np.int8(3) + 1 is int64).
-// Mirrors convert_datatype.c: should_use_min_scalar, min_scalar_type_num,
-// promote_types and the legacy PyArray_ResultType loop.
+// Note [Weak Python scalars] (NEP 50, NumPy >= 2.0): the dtypes of NumPy
+// scalars and arrays of any ndim promote as np.promote_types does, whatever
+// their values; a Python bool/int/float/complex is "weak": it cannot raise the
+// precision of the strongly typed operands, only their kind, to that kind's
+// default (int64, float64, complex128; complex64 next to float16/float32).
+// So int8_array + 1 stays int8, float32_array * np.float64(2.5) is float64,
+// np.float32(3) + 3.0 is float32, int_array + 1.5 is float64. A Python int
+// that does not fit the integer loop it meets raises OverflowError ("Python
+// integer 300 out of bounds for int8"), except in comparisons, which compare
+// exact values. With Python scalars only, their default dtypes promote.
+// Mirrors NumPy 2's abstract DTypes (abstractdtypes.c: PyLongDType etc. and
+// their common_dtype) and the NEP 50 branch of PyArray_ResultType.
+// np.min_scalar_type (still public in NumPy 2) is value-based, as it always was.
 DType result_type(const std::vector<UfuncOperand>& operands);
 DType min_scalar_type(const Array& zero_d, bool& small_unsigned);
 // torch.result_type: priority dim > 0 tensors > 0-dim tensors > wrapped

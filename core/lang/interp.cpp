@@ -210,14 +210,7 @@ Interp::Result Interp::run(const std::string& src, bool echo_last_expr, const st
         frames_.back().second = s.line;
         Value v = eval(*s.value, globals);
         if (!v.is_none()) {
-          np2_scalar_repr = true;
-          try {
-            r.echo = repr(v);
-          } catch (...) {
-            np2_scalar_repr = false;
-            throw;
-          }
-          np2_scalar_repr = false;
+          r.echo = repr(v);
           r.has_echo = true;
           builtins["_"] = v;
         }

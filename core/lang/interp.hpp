@@ -145,8 +145,6 @@ class Interp {
   int max_call_depth = 200;
   size_t max_output = 8 << 20;  // bytes of stdout kept per run
   volatile int* interrupt_flag = nullptr;
-  // While true, repr() shows NumPy scalars NumPy-2 style (np.int64(3)): the REPL echo.
-  bool np2_scalar_repr = false;
 
   // Methods of builtin types: name -> native (self is args.pos[0]).
   std::unordered_map<const TypeObj*, std::unordered_map<std::string, NativeFn>> methods;

@@ -213,7 +213,8 @@ std::string Interp::repr(const Value& v) {
     case Tag::Int: return std::to_string(v.as_int());
     case Tag::Float: return py_float_repr(v.as_float());
     case Tag::Array:
-      if (np2_scalar_repr && v.arr().flavor == Flavor::Scalar) return scalar_repr_np2(v.arr().dtype, v.arr().data());
+      // NEP 51 (NumPy >= 2.0): a scalar's repr names its type, np.float64(0.5).
+      if (v.arr().flavor == Flavor::Scalar) return scalar_repr_np2(v.arr().dtype, v.arr().data());
       return array_repr(*this, v);
     case Tag::Obj: break;
   }
@@ -550,6 +551,9 @@ Value Interp::getattr(const Value& v, const std::string& name) {
       if (it != m->attrs.end()) return it->second;
       auto sub = modules.find(m->name + "." + name);
       if (sub != modules.end()) return Value(std::static_pointer_cast<Obj>(sub->second));
+      // PEP 562: a module-level __getattr__ answers names the module lacks.
+      auto hook = m->attrs.find("__getattr__");
+      if (hook != m->attrs.end()) return call(hook->second, std::vector<Value>{make_str(name)});
       raise_attribute_error(v, name, "module '" + m->name + "' has no attribute '" + name + "'");
     }
     if (o->kind == ObjKind::Type) {

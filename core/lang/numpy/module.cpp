@@ -23,6 +23,7 @@ void install_numpy_index(Interp& in, ModuleObj& np);     // numpy/index.cpp: adv
 void install_numpy_views(Interp& in, ModuleObj& np);     // numpy/views.cpp: view/copy zoo, stride_tricks
 void install_numpy_linalg(Interp& in, ModuleObj& np);    // numpy/linalg.cpp: matmul, dot, einsum, linalg
 void install_numpy_random(Interp& in, ModuleObj& np);    // numpy/random.cpp: the legacy RandomState
+void install_numpy2(Interp& in, ModuleObj& np);           // numpy/numpy2.cpp: NumPy 2.x names, removals, iinfo/finfo
 
 namespace {
 
@@ -286,7 +287,7 @@ void install_numpy(Interp& in) {
                     : is_unsigned_int(dt) ? t.np_unsignedinteger
                     : is_float(dt) ? t.np_floating
                                    : t.np_complexfloating;
-    std::string nm = dt == DType::Bool ? "bool_" : name(dt);
+    std::string nm = name(dt);  // NumPy 2: numpy.bool (np.bool_ is an alias)
     std::vector<TypeObj*> bases{base};
     if (dt == DType::F64) bases.push_back(t.float_);
     if (dt == DType::C128) bases.push_back(t.complex_);
@@ -314,7 +315,6 @@ void install_numpy(Interp& in) {
     };
     np.attrs[nm] = type_value(ty);
   }
-  np.attrs["bool8"] = np.attrs["bool_"];
   np.attrs["int_"] = np.attrs["int64"];
   np.attrs["intp"] = np.attrs["int64"];
   np.attrs["uint"] = np.attrs["uint64"];
@@ -341,7 +341,6 @@ void install_numpy(Interp& in) {
   np.attrs["NaN"] = Value::floating(NAN);
   np.attrs["NAN"] = Value::floating(NAN);
   np.attrs["euler_gamma"] = Value::floating(0.5772156649015329);
-  np.attrs["__version__"] = make_str("1.24.2");
   np.attrs["AxisError"] = in.builtins["AxisError"];
   np.attrs["TooHardError"] = in.builtins["TooHardError"];
 
@@ -514,57 +513,6 @@ void install_numpy(Interp& in) {
     }
     return Value::boolean(can_cast_safe(f, to));
   });
-  auto info_obj = [](Interp& in, DType dt, bool is_f) -> Value {
-    static TypeObj* finfo_t = nullptr;
-    static TypeObj* iinfo_t = nullptr;
-    if (!finfo_t) {
-      finfo_t = in.new_type("finfo", "numpy", {in.t.object});
-      iinfo_t = in.new_type("iinfo", "numpy", {in.t.object});
-    }
-    auto g = std::make_shared<GenericObj>(is_f ? finfo_t : iinfo_t);
-    g->attrs["dtype"] = dtype_value(in, dt);
-    g->attrs["bits"] = Value::integer(8 * itemsize(dt));
-    auto scalar = [&](double x) {
-      alignas(16) char buf[16] = {};
-      store_as(dt, buf, x);
-      return make_scalar(dt, buf);
-    };
-    if (is_f) {
-      double eps = dt == DType::F16 ? 0.0009765625 : dt == DType::F32 ? 1.1920928955078125e-07 : 2.220446049250313e-16;
-      double mx = dt == DType::F16 ? 65504.0 : dt == DType::F32 ? 3.4028234663852886e+38 : 1.7976931348623157e+308;
-      double tiny = dt == DType::F16 ? 6.103515625e-05 : dt == DType::F32 ? 1.1754943508222875e-38 : 2.2250738585072014e-308;
-      g->attrs["eps"] = scalar(eps);
-      g->attrs["max"] = scalar(mx);
-      g->attrs["min"] = scalar(-mx);
-      g->attrs["tiny"] = scalar(tiny);
-      g->attrs["smallest_normal"] = scalar(tiny);
-      g->attrs["resolution"] = scalar(dt == DType::F16 ? 1e-3 : dt == DType::F32 ? 1e-6 : 1e-15);
-      g->attrs["precision"] = Value::integer(dt == DType::F16 ? 3 : dt == DType::F32 ? 6 : 15);
-    } else {
-      int bits = 8 * itemsize(dt);
-      if (is_unsigned_int(dt)) {
-        g->attrs["min"] = Value::integer(0);
-        g->attrs["max"] = bits == 64 ? make_scalar(DType::U64, std::array<uint64_t, 2>{UINT64_MAX, 0}.data())
-                                     : Value::integer(int64_t((uint64_t(1) << bits) - 1));
-      } else {
-        g->attrs["min"] = Value::integer(bits == 64 ? INT64_MIN : -(int64_t(1) << (bits - 1)));
-        g->attrs["max"] = Value::integer(bits == 64 ? INT64_MAX : (int64_t(1) << (bits - 1)) - 1);
-      }
-    }
-    return Value(std::static_pointer_cast<Obj>(g));
-  };
-  def_fn(in, np, "finfo", [info_obj](Interp& in, Args& a) -> Value {
-    Value x = a.required(0, "dtype");
-    DType dt = x.is_array() ? x.arr().dtype : x.is_float() ? DType::F64 : to_dtype(in, x);
-    if (!is_inexact(dt)) in.raise_exc("ValueError", std::string("data type <class 'numpy.") + name(dt) + "'> not inexact");
-    return info_obj(in, real_part(dt), true);
-  });
-  def_fn(in, np, "iinfo", [info_obj](Interp& in, Args& a) -> Value {
-    Value x = a.required(0, "int_type");
-    DType dt = x.is_array() ? x.arr().dtype : x.is_int() ? DType::I64 : to_dtype(in, x);
-    if (!is_integer(dt)) in.raise_exc("ValueError", std::string("Invalid integer data type '") + info(dt).kind + "'.");
-    return info_obj(in, dt, false);
-  });
   def_fn(in, np, "shape", [](Interp& in, Args& a) -> Value {
     ArrayPtr x = to_array(in, a.required(0, "a"));
     std::vector<Value> items;
@@ -585,6 +533,7 @@ void install_numpy(Interp& in) {
   install_numpy_views(in, np);
   install_numpy_linalg(in, np);
   install_numpy_random(in, np);
+  install_numpy2(in, np);  // last: it aliases names the others defined
 }
 
 }  // namespace sl::lang

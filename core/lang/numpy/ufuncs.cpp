@@ -396,7 +396,18 @@ Value do_clip(Interp& in, const Value& av, const Value& lo, const Value& hi, con
   if (hi.is_none()) return done(ufunc_call(Ufunc::maximum, {a, operand_or_raise(in, lo)}, opt));
   UfuncOperand l = operand_or_raise(in, lo), h = operand_or_raise(in, hi);
   DType t = a.array->is_torch() ? torch_result_type({a, l, h}) : result_type({a, l, h});
+  // NumPy >= 2.1 clips with an out-of-range Python int as if it were the
+  // dtype's own bound (np.clip(uint8_array, 0, 300) is fine), not NEP 50's
+  // OverflowError.
   auto as_t = [&](UfuncOperand o) {
+    if (o.python_scalar && is_integer(t) && o.array->dtype == DType::I64) {
+      const int64_t v = load<int64_t>(o.array->data());
+      const int64_t lo = int_min_of(t), hi = int_max_of(t);
+      if (v < lo || v > hi) {
+        o.array = make_array(DType::I64, {});
+        store<int64_t>(o.array->data(), v < lo ? lo : hi);
+      }
+    }
     if (o.array->dtype != t) o.array = copy_as(*o.array, t);
     return o;
   };

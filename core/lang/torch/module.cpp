@@ -733,7 +733,7 @@ void install_torch(Interp& in) {
   t.torch_dtype = in.new_type("dtype", "torch", {t.object});
   tm.attrs["Tensor"] = type_value(t.tensor);
   tm.attrs["dtype"] = type_value(t.torch_dtype);
-  tm.attrs["__version__"] = make_str("1.13.0");
+  tm.attrs["__version__"] = make_str("2.6.0");  // the PyTorch stridelab mirrors
 
   // ---- dtypes (torch.float32 is torch.float, ...)
   const std::pair<const char*, DType> dtypes[] = {
