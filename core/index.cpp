@@ -274,8 +274,8 @@ FancyPlan plan_fancy_index(const ArrayPtr& a, const std::vector<FancyIndexItem>&
         for (int j = 0; j < it.arr->ndim(); ++j, ++dim) {
           // Boolean axes of length 0 are not checked (prepare_index: value > 0).
           if (it.arr->shape[j] > 0 && it.arr->shape[j] != a->shape[dim])
-            index_error("boolean index did not match indexed array along dimension " + std::to_string(dim) +
-                        "; dimension is " + std::to_string(a->shape[dim]) + " but corresponding boolean dimension is " +
+            index_error("boolean index did not match indexed array along axis " + std::to_string(dim) +
+                        "; size of axis is " + std::to_string(a->shape[dim]) + " but size of corresponding boolean axis is " +
                         std::to_string(it.arr->shape[j]));
         }
       } else if (it.kind == K::IntArray) {

@@ -67,7 +67,8 @@ Shape infer_reshape(const Shape& req, int64_t size) {
   }
   auto fail = [&]() {
     // NumPy's convert_shape_to_string: leading negative entries are skipped and
-    // the rest print as "newaxis"; no space after commas, no trailing comma.
+    // the rest print as "newaxis"; no space after commas; a one-entry shape
+    // keeps a tuple's trailing comma (NumPy >= 2.0: "(3,)").
     std::string s = "(";
     size_t k = 0;
     while (k < req.size() && req[k] < 0) ++k;
@@ -77,7 +78,7 @@ Shape infer_reshape(const Shape& req, int64_t size) {
       first = false;
       s += req[k] < 0 ? std::string("newaxis") : std::to_string(req[k]);
     }
-    s += ")";
+    s += req.size() == 1 && !first ? ",)" : ")";
     value_error("cannot reshape array of size " + std::to_string(size) + " into shape " + s);
   };
   if (overflow) value_error("array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");

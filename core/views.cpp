@@ -90,15 +90,20 @@ ArrayPtr basic_index(const ArrayPtr& a, const std::vector<IndexItem>& idx) {
 
 ArrayPtr view_same(const ArrayPtr& a) { return make_view(a, a->dtype, a->shape, a->strides, a->offset); }
 
-ArrayPtr reshape(const ArrayPtr& a, const Shape& requested, char order) {
+ArrayPtr reshape(const ArrayPtr& a, const Shape& requested, char order, CopyMode copy) {
   if (order == 'A') order = a->f_contiguous() && !a->c_contiguous() ? 'F' : 'C';
-  if (requested == a->shape) return view_same(a);
   Shape shape = infer_reshape(requested, a->size());
   int isz = a->itemsize();
+  if (copy == CopyMode::Always) {
+    ArrayPtr tmp = copy_array(*a, order);
+    return make_view(tmp, tmp->dtype, shape, default_strides(shape, isz, order), tmp->offset);
+  }
+  if (requested == a->shape) return view_same(a);
   bool contiguous = order == 'F' ? a->f_contiguous() : a->c_contiguous();
   if (contiguous) return make_view(a, a->dtype, shape, default_strides(shape, isz, order), a->offset);
   if (auto st = nocopy_reshape(a->shape, a->strides, shape, isz, order))
     return make_view(a, a->dtype, shape, *st, a->offset);
+  if (copy == CopyMode::Never) value_error("Unable to avoid creating a copy while reshaping.");
   // NumPy copies into a private array and returns a view of it: base is the
   // hidden copy, OWNDATA is False (see semantics.md section 1).
   ArrayPtr tmp = copy_array(*a, order);

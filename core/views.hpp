@@ -31,9 +31,16 @@ ArrayPtr basic_index(const ArrayPtr& a, const std::vector<IndexItem>& idx);
 // arr.view() : same layout, base collapses to the owner.
 ArrayPtr view_same(const ArrayPtr& a);
 
+// NumPy 2's copy= keyword (np.array, np.asarray, reshape, astype): None copies
+// only when it must, True always copies, False never does and raises when it
+// would have to.
+enum class CopyMode { IfNeeded, Always, Never };
+
 // NumPy reshape (order 'C', 'F' or 'A'): a view when possible (no-copy
-// algorithm), otherwise a view of a private copy (NumPy's behaviour).
-ArrayPtr reshape(const ArrayPtr& a, const Shape& requested, char order = 'C');
+// algorithm), otherwise a view of a private copy (NumPy's behaviour). With
+// copy=True the copy is made first; with copy=False a reshape that needs one
+// raises ValueError (mirrors _reshape_with_copy_arg, NumPy >= 2.1).
+ArrayPtr reshape(const ArrayPtr& a, const Shape& requested, char order = 'C', CopyMode copy = CopyMode::IfNeeded);
 // The view-only variant used by `a.shape = ...` (AttributeError when impossible).
 ArrayPtr reshape_nocopy_or_throw(const ArrayPtr& a, const Shape& requested);
 

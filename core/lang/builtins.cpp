@@ -467,7 +467,7 @@ void install_builtins(Interp& in) {
     }
     if (re.is_array()) {
       const Array& x = re.arr();
-      if (x.size() != 1) in.raise_exc("TypeError", "only size-1 arrays can be converted to Python scalars");
+      if (x.size() != 1) in.raise_exc("TypeError", "only length-1 arrays can be converted to Python scalars");
       std::vector<int64_t> zero(x.ndim(), 0);
       c128 v = load_as<c128>(x.dtype, x.storage->data() + flat_offset(x, zero));
       r1 = v.real();

@@ -41,9 +41,11 @@ const std::vector<std::pair<const char*, Method>>& methods() {
   static const std::vector<std::pair<const char*, Method>> m = {
       {"reshape", [](Interp& in, const ArrayPtr& a, Args& args) -> Value {
          Value order = args.optional(99, "order");
+         Value copy = args.optional(99, "copy");
          args.finish(1000);
          if (args.pos.empty()) in.raise_exc("TypeError", "reshape() takes exactly 1 argument (0 given)");
-         return wrap(reshape(a, shape_from_args(in, args, 0), order_arg(in, order, "CFA")));
+         const CopyMode mode = copy.is_none() ? CopyMode::IfNeeded : in.truthy(copy) ? CopyMode::Always : CopyMode::Never;
+         return wrap(reshape(a, shape_from_args(in, args, 0), order_arg(in, order, "CFA"), mode));
        }},
       {"view", [](Interp& in, const ArrayPtr& a, Args& args) -> Value {
          Value dt = args.optional(0, "dtype");

@@ -109,10 +109,26 @@ Value np_arange(Interp& in, Args& a) {
   return wrap(out);
 }
 
+// NumPy 2's copy= argument: None, or a truth value.
+CopyMode copy_mode(Interp& in, const Value& v) {
+  if (v.is_none()) return CopyMode::IfNeeded;
+  return in.truthy(v) ? CopyMode::Always : CopyMode::Never;
+}
+
+[[noreturn]] void raise_copy_needed(Interp& in) {
+  in.raise_exc("ValueError",
+               "Unable to avoid copy while creating an array as requested.\n"
+               "If using `np.array(obj, copy=False)` replace it with `np.asarray(obj)` to allow a copy when needed "
+               "(no behavior change in NumPy 1.x).\n"
+               "For more details, see https://numpy.org/devdocs/numpy_2_0_migration_guide.html"
+               "#adapting-to-changes-in-the-copy-keyword.");
+}
+
 Value np_array(Interp& in, Args& a) {
   Value obj = a.required(0, "object");
   Value dt = a.optional(1, "dtype");
-  bool copy = in.truthy(a.optional(2, "copy", Value::boolean(true)));
+  const CopyMode mode = copy_mode(in, a.optional(2, "copy", Value::boolean(true)));
+  const bool copy = mode == CopyMode::Always;
   Value order = a.optional(3, "order");
   Value subok = a.optional(4, "subok");
   Value ndmin = a.optional(5, "ndmin");
@@ -130,8 +146,11 @@ Value np_array(Interp& in, Args& a) {
     const ArrayPtr x = obj.array();
     DType want = dt.is_none() ? x->dtype : to_dtype(in, dt);
     bool layout_ok = ord == 'C' ? x->c_contiguous() : ord == 'F' ? x->f_contiguous() : true;
+    if (mode == CopyMode::Never && (want != x->dtype || !layout_ok)) raise_copy_needed(in);
     r = copy || want != x->dtype || !layout_ok ? copy_in_order(*x, want, ord) : x;
   } else {
+    // Anything but an ndarray (a list, a tensor, a scalar) becomes a new array.
+    if (mode == CopyMode::Never) raise_copy_needed(in);
     r = to_array(in, obj, opt_dtype(in, dt), copy);
     if (r->is_torch()) {
       r = copy_array(*r);
@@ -351,7 +370,14 @@ void install_numpy(Interp& in) {
     Value obj = a.required(0, "a");
     Value dt = a.optional(1, "dtype");
     Value order = a.optional(2, "order");
-    a.finish(3);
+    Value device = a.optional(3, "device");
+    Value copy = a.optional(4, "copy");
+    a.finish(5);
+    if (!copy.is_none()) {  // asarray(x, copy=...) is array(x, copy=...)
+      Args b;
+      b.pos = {obj, dt, copy, order};
+      return np_array(in, b);
+    }
     ArrayPtr r = to_array(in, obj, opt_dtype(in, dt), false);
     if (r->is_torch()) {
       ArrayPtr v = std::make_shared<Array>(*r);
@@ -392,12 +418,16 @@ void install_numpy(Interp& in) {
   // ---- layout
   def_fn(in, np, "reshape", [](Interp& in, Args& a) -> Value {
     ArrayPtr x = to_array(in, a.required(0, "a"));
-    Value shape = a.required(1, "newshape");
+    Value shape = a.optional(1, "shape");
     Value order = a.optional(2, "order");
+    Value newshape = a.optional(99, "newshape");
+    Value copy = a.optional(99, "copy");
     a.finish(3);
+    if (shape.is_none()) shape = newshape;
+    if (shape.is_none()) in.raise_exc("TypeError", "reshape() missing 1 required positional argument: 'shape'");
     char o = 'C';
     if (auto* s = order.as<StrObj>()) o = s->s[0];
-    return wrap(reshape(x, to_shape(in, shape), o));
+    return wrap(reshape(x, to_shape(in, shape), o, copy_mode(in, copy)));
   });
   def_fn(in, np, "transpose", [](Interp& in, Args& a) -> Value {
     ArrayPtr x = to_array(in, a.required(0, "a"));
