@@ -156,8 +156,8 @@ TEST_CASE("boolean indices act as their nonzero()", "[index]") {
   CHECK(r->shape == Shape{2, 4});
   CHECK(at(*r, {1, 2}) == at(*a, {2, 2}));
   CHECK(error_of([&] { fancy_getitem(arange({5}), {arr(bools({2}, {1, 0}))}); }) ==
-        "IndexError: boolean index did not match indexed array along dimension 0; dimension is 5 but corresponding "
-        "boolean dimension is 2");
+        "IndexError: boolean index did not match indexed array along axis 0; size of axis is 5 but size of "
+        "corresponding boolean axis is 2");
   // boolean axes of length 0 are not checked (NumPy's prepare_index)
   CHECK(fancy_getitem(make_array(DType::F64, {3, 2}), {arr(bools({0}, {}))})->shape == Shape{0, 2});
   FancyIndexItem t;

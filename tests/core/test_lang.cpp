@@ -58,13 +58,14 @@ TEST_CASE("session JSON escapes text safely", "[api]") {
         "{\"stdout\":\"<b>x</b>\\n\",\"error\":null,\"traceback\":null,\"line\":null,\"col\":null,\"repr\":null}");
 }
 
-TEST_CASE("REPL echo shows NumPy scalars NumPy-2 style, print keeps NumPy 1.24 text", "[lang][echo]") {
+TEST_CASE("NumPy scalars print NumPy 2 style in every repr, plain in str", "[lang][echo]") {
   Interp in;
   auto r = in.run("import numpy as np\na = np.arange(5)\na[3]", true);
   REQUIRE(r.has_echo);
   CHECK(r.echo == "np.int64(3)");
   CHECK(in.run("[np.float32(0.5), np.bool_(True)]", true).echo == "[np.float32(0.5), np.True_]");
-  CHECK(in.run("print(a[3], repr(a[3]))").out == "3 3\n");
+  CHECK(in.run("print(a[3], repr(a[3]), (a[3], a[3]), f'{a[3]!r} {a[3]}')").out ==
+        "3 np.int64(3) (np.int64(3), np.int64(3)) np.int64(3) 3\n");
   CHECK_FALSE(in.run("x = 1", true).has_echo);
   CHECK(in.run("a", true).echo == "array([0, 1, 2, 3, 4])");
 }

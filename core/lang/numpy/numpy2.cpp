@@ -81,9 +81,10 @@ Value module_getattr(Interp& in, Args& a) {
     if (name == r.name)
       in.raise_exc("AttributeError",
                    "`np." + name + "` was removed in the NumPy 2.0 release. " + r.advice);
-  // NumPy's own __getattr__ raises a plain AttributeError: CPython then has
-  // no name/obj to suggest from, so no "Did you mean" follows.
-  in.raise_exc("AttributeError", "module 'numpy' has no attribute '" + name + "'");
+  // CPython (>= 3.12) attaches the module and the name to an AttributeError
+  // that a module's __getattr__ raises, so "Did you mean" still follows.
+  in.raise_attribute_error(Value(std::static_pointer_cast<Obj>(in.modules["numpy"])), name,
+                           "module 'numpy' has no attribute '" + name + "'");
 }
 
 // ---- iinfo / finfo
