@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "core/element.hpp"
+#include "core/kernels/activation.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/kernels/reduce.hpp"
 #include "core/lang/torch/convert.hpp"
@@ -166,98 +167,57 @@ Value matmul_method(Interp& in, const ArrayPtr& t, Args& a) {
   return in.binop("@", Value(t), other);
 }
 
-// ---- elementwise helpers: sigmoid, relu, sign, nan_to_num, softmax, sort
+// ---- elementwise functions (kernels/activation), softmax, sort
 
 // The float dtype an op computes in (integers and bool: the default float32).
 DType float_result(DType dt) { return is_inexact(dt) && !is_complex(dt) ? dt : DType::F32; }
 
-// out[i] = f(x[i]) over a C-order copy, computed in `C` (float for float16).
-template <class F>
-ArrayPtr map_float(const ArrayPtr& t, DType dt, F&& f) {
-  ArrayPtr x = copy_as(*t, dt, 'C');
+// A new C-order tensor of dtype dt holding op(t), computed by the kernel on
+// t itself (any strides) or, when t has another dtype, on its cast.
+ArrayPtr activation(Activation op, const ArrayPtr& t, DType dt, const NanToNumValues& nv = {}) {
+  ArrayPtr src = t->dtype == dt ? t : copy_as(*t, dt, 'C');
   ArrayPtr r = make_array(dt, t->shape, 'C', Flavor::Torch);
-  visit_dtype(dt, [&](auto tag) {
-    using T = decltype(tag);
-    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, half>) {
-      using C = std::conditional_t<std::is_same_v<T, double>, double, float>;
-      for (int64_t i = 0; i < x->size(); ++i) store<T>(r->data() + i * int64_t(sizeof(T)), T(f(C(load<T>(x->data() + i * int64_t(sizeof(T)))))));
-    }
-  });
+  apply_activation(op, *r, *src, nv);
   return r;
 }
 
-// torch.sigmoid: 1 / (1 + exp(-x)).
+// torch.sigmoid: integers and bool compute in the default float32.
 Value sigmoid_method(Interp&, const ArrayPtr& t, Args& a) {
   a.finish(0);
-  return Value(map_float(t, float_result(t->dtype), [](auto x) { return decltype(x)(1) / (decltype(x)(1) + std::exp(-x)); }));
+  return Value(activation(Activation::sigmoid, t, float_result(t->dtype)));
 }
 
-// torch.relu = clamp_min(x, 0): NaN and -0.0 pass through; integers keep their dtype.
+// torch.relu: every dtype keeps its own, bool is refused.
 Value relu_method(Interp& in, const ArrayPtr& t, Args& a) {
   a.finish(0);
   if (t->dtype == DType::Bool) in.raise_exc("RuntimeError", "Boolean inputs not supported for relu");
-  // Written so that no compiler may turn it into a max(): LLVM lowers
-  // `x < 0 ? 0 : x` to wasm's f32.max, which makes max(-0.0, 0) = +0.0.
-  if (is_inexact(t->dtype))
-    return Value(map_float(t, t->dtype, [](auto x) { return std::signbit(x) && x != 0 && x == x ? decltype(x)(0) : x; }));
-  ArrayPtr r = copy_as(*t, t->dtype, 'C');
-  r->flavor = Flavor::Torch;
-  visit_dtype(r->dtype, [&](auto tag) {
-    using T = decltype(tag);
-    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>)
-      for (int64_t i = 0; i < r->size(); ++i) {
-        char* p = r->data() + i * int64_t(sizeof(T));
-        if (load<T>(p) < 0) store<T>(p, T(0));
-      }
-  });
-  return Value(r);
+  return Value(activation(Activation::relu, t, t->dtype));
 }
 
-// torch.sign: (0 < x) - (x < 0), so NaN and -0.0 give 0 (PyTorch 1.13's sign_kernel).
+// torch.sign: NaN -> 0 (unlike np.sign); complex is refused.
 Value sign_method(Interp& in, const ArrayPtr& t, Args& a) {
   a.finish(0);
   if (is_complex(t->dtype)) in.raise_exc("RuntimeError", "Unlike NumPy, torch.sign is not intended to support complex numbers. Please use torch.sgn instead.");
-  ArrayPtr r = copy_as(*t, t->dtype, 'C');
-  r->flavor = Flavor::Torch;
-  visit_dtype(r->dtype, [&](auto tag) {
-    using T = decltype(tag);
-    if constexpr (std::is_same_v<T, bool> || is_complex_t<T>::value) {
-    } else if constexpr (std::is_same_v<T, half>) {
-      for (int64_t i = 0; i < r->size(); ++i) {
-        char* p = r->data() + i * 2;
-        const float x = float(load<half>(p));
-        store<half>(p, half(float(int(0 < x) - int(x < 0))));
-      }
-    } else {
-      for (int64_t i = 0; i < r->size(); ++i) {
-        char* p = r->data() + i * int64_t(sizeof(T));
-        const T x = load<T>(p);
-        store<T>(p, T(int(T(0) < x) - int(x < T(0))));
-      }
-    }
-  });
-  return Value(r);
+  return Value(activation(Activation::sign, t, t->dtype));
 }
 
 // torch.nan_to_num(nan=0.0, posinf=None, neginf=None): infinities become the
-// dtype's largest finite values unless given.
+// dtype's largest finite values unless given; other dtypes are copied.
 Value nan_to_num_method(Interp& in, const ArrayPtr& t, Args& a) {
   Value nanv = a.optional(0, "nan", Value::floating(0.0)), pv = a.optional(1, "posinf"), nv = a.optional(2, "neginf");
   a.finish(3);
-  if (!is_inexact(t->dtype) || is_complex(t->dtype)) {
+  if (!activation_supports(Activation::nan_to_num, t->dtype)) {
     ArrayPtr r = copy_as(*t, t->dtype, 'C');
     r->flavor = Flavor::Torch;
     return Value(r);
   }
-  const double nan_to = nanv.is_none() ? 0.0 : in.float_value(nanv);
   const double big = t->dtype == DType::F64 ? std::numeric_limits<double>::max()
                      : t->dtype == DType::F32 ? double(std::numeric_limits<float>::max()) : 65504.0;
-  const double pos = pv.is_none() ? big : in.float_value(pv), neg = nv.is_none() ? -big : in.float_value(nv);
-  return Value(map_float(t, t->dtype, [&](auto x) {
-    using C = decltype(x);
-    return std::isnan(x) ? C(nan_to) : x == std::numeric_limits<C>::infinity() ? C(pos)
-                                     : x == -std::numeric_limits<C>::infinity() ? C(neg) : x;
-  }));
+  NanToNumValues v;
+  v.nan = nanv.is_none() ? 0.0 : in.float_value(nanv);
+  v.posinf = pv.is_none() ? big : in.float_value(pv);
+  v.neginf = nv.is_none() ? -big : in.float_value(nv);
+  return Value(activation(Activation::nan_to_num, t, t->dtype, v));
 }
 
 // Calls f(base offset of a slice, element stride) for each 1-D slice of a
