@@ -9,6 +9,7 @@
 #include "core/error.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/strides.hpp"
+#include "core/ufunc.hpp"
 
 namespace sl {
 
@@ -39,31 +40,9 @@ ArrayPtr view_elems(const ArrayPtr& t, Shape shape, const std::vector<int64_t>& 
   return view_elems(t, t->dtype, std::move(shape), estrides, eoffset);
 }
 
-// c10's toString of a ScalarType ("Float", "Long", ...), used in view(dtype) errors.
-const char* scalar_type_name(DType dt) {
-  switch (dt) {
-    case DType::Bool: return "Bool";
-    case DType::U8: return "Byte";
-    case DType::I8: return "Char";
-    case DType::I16: return "Short";
-    case DType::I32: return "Int";
-    case DType::I64: return "Long";
-    case DType::F16: return "Half";
-    case DType::F32: return "Float";
-    case DType::F64: return "Double";
-    case DType::C64: return "ComplexFloat";
-    case DType::C128: return "ComplexDouble";
-    case DType::U16: return "UInt16";
-    case DType::U32: return "UInt32";
-    case DType::U64: return "UInt64";
-  }
-  return "Undefined";
-}
-
-// Tensor.toString(): "torch.FloatTensor".
-std::string tensor_type_string(DType dt) { return std::string("torch.") + scalar_type_name(dt) + "Tensor"; }
-
 }  // namespace
+
+std::string torch_tensor_type_string(DType dt) { return std::string("torch.") + torch_type_name(dt) + "Tensor"; }
 
 int64_t torch_wrap_dim(int64_t dim, int64_t ndim, bool wrap_scalar) {
   if (ndim <= 0) {
@@ -145,7 +124,7 @@ ArrayPtr torch_view_dtype(const ArrayPtr& t, DType dt) {
   Shape shape = t->shape;
   int64_t off = torch_storage_offset(*t);
   auto what = [&] {
-    return std::string(" to view ") + scalar_type_name(t->dtype) + " as " + scalar_type_name(dt) +
+    return std::string(" to view ") + torch_type_name(t->dtype) + " as " + torch_type_name(dt) +
            " (different element sizes)";
   };
   if (old_sz == new_sz) return view_elems(t, dt, shape, st, off);
@@ -297,7 +276,7 @@ namespace {
 void expand_geometry(const Array& t, const Shape& sizes, Shape& out_shape, std::vector<int64_t>& out_strides) {
   const int64_t nd = int64_t(sizes.size()), tdim = t.ndim();
   if (nd < tdim)
-    runtime_error("expand(" + tensor_type_string(t.dtype) + "{" + list_repr(t.shape) + "}, size=" + list_repr(sizes) +
+    runtime_error("expand(" + torch_tensor_type_string(t.dtype) + "{" + list_repr(t.shape) + "}, size=" + list_repr(sizes) +
                   "): the number of sizes provided (" + str(nd) +
                   ") must be greater or equal to the number of dimensions in the tensor (" + str(tdim) + ")");
   std::vector<int64_t> ts = torch_strides(t);

@@ -10,6 +10,7 @@
 // Errors are PyError("RuntimeError" / "IndexError", PyTorch's wording).
 #pragma once
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "core/array.hpp"
@@ -20,6 +21,10 @@ namespace sl {
 // dims in [-1, 0] unless wrap_scalar is false. IndexError "Dimension out of range
 // (expected to be in range of [-2, 1], but got 2)".
 int64_t torch_wrap_dim(int64_t dim, int64_t ndim, bool wrap_scalar = true);
+
+// Tensor.type() / Tensor.toString(): "torch.FloatTensor" (c10's type name,
+// core/ufunc.hpp torch_type_name, + "Tensor").
+std::string torch_tensor_type_string(DType dt);
 
 // Element strides and offset of a tensor (bytes / itemsize).
 std::vector<int64_t> torch_strides(const Array& t);

@@ -83,9 +83,7 @@ Value mean_method(Interp& in, const ArrayPtr& t, Args& a) {
   if (!is_inexact(out))
     in.raise_exc("RuntimeError", std::string("mean(): could not infer output dtype. ") +
                                      (dt ? "Optional dtype" : "Input dtype") +
-                                     " must be either a floating point or complex dtype. Got: " +
-                                     (out == DType::I64 ? "Long" : out == DType::I32 ? "Int" : out == DType::I16 ? "Short"
-                                      : out == DType::I8 ? "Char" : out == DType::U8 ? "Byte" : "Bool"));
+                                     " must be either a floating point or complex dtype. Got: " + torch_type_name(out));
   std::vector<bool> axes = reduce_dims(in, dim, t->ndim(), "mean");
   int64_t count = 1;
   for (int k = 0; k < t->ndim(); ++k)

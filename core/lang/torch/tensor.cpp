@@ -37,28 +37,12 @@ Value tuple_of(const std::vector<int64_t>& v) {
   return make_tuple(std::move(items));
 }
 
-// "torch.FloatTensor"
-std::string type_string(DType dt) {
-  switch (dt) {
-    case DType::Bool: return "torch.BoolTensor";
-    case DType::U8: return "torch.ByteTensor";
-    case DType::I8: return "torch.CharTensor";
-    case DType::I16: return "torch.ShortTensor";
-    case DType::I32: return "torch.IntTensor";
-    case DType::I64: return "torch.LongTensor";
-    case DType::F16: return "torch.HalfTensor";
-    case DType::F32: return "torch.FloatTensor";
-    case DType::F64: return "torch.DoubleTensor";
-    case DType::C64: return "torch.ComplexFloatTensor";
-    case DType::C128: return "torch.ComplexDoubleTensor";
-    default: return std::string("torch.") + name(dt);
-  }
-}
-
+// Tensor.type("torch.FloatTensor"): the dtypes PyTorch 1.13 has.
 bool parse_type_string(const std::string& s, DType& out) {
-  for (int k = 0; k < kNumDTypes; ++k)
-    if (type_string(DType(k)) == s) {
-      out = DType(k);
+  for (DType dt : {DType::Bool, DType::U8, DType::I8, DType::I16, DType::I32, DType::I64, DType::F16, DType::F32,
+                   DType::F64, DType::C64, DType::C128})
+    if (torch_tensor_type_string(dt) == s) {
+      out = dt;
       return true;
     }
   return false;
@@ -279,7 +263,7 @@ Value type_method(Interp& in, const ArrayPtr& t, Args& a) {
   Value d = a.optional(0, "dtype");
   Value nb = a.optional(1, "non_blocking");
   a.finish(2);
-  if (d.is_none()) return make_str(type_string(t->dtype));
+  if (d.is_none()) return make_str(torch_tensor_type_string(t->dtype));
   DType dt;
   if (auto* s = d.as<StrObj>()) {
     if (!parse_type_string(s->s, dt)) in.raise_exc("ValueError", "invalid type: '" + s->s + "'");
@@ -424,24 +408,24 @@ Value storage_method(Interp& in, const ArrayPtr& t, Args& a) {
 
 // ---- views
 
-Value view_as_method(Interp& in, const ArrayPtr& t, Args& a) {
-  ArrayPtr o = tensor_arg(in, a.required(0, "other"), "view_as", "other", 1);
-  a.finish(1);
-  return Value(torch_view(t, o->shape));
+// view_as / reshape_as / expand_as: the op with the other tensor's shape.
+Method with_shape_of(const char* fname, ArrayPtr (*op)(const ArrayPtr&, const Shape&)) {
+  return [fname, op](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+    ArrayPtr o = tensor_arg(in, a.required(0, "other"), fname, "other", 1);
+    a.finish(1);
+    return Value(op(t, o->shape));
+  };
 }
 
-Value reshape_method(Interp& in, const ArrayPtr& t, Args& a) {
-  if (a.pos.empty() && a.kw.empty())
-    in.raise_exc("TypeError", "reshape() missing 1 required positional arguments: \"shape\"");
-  Shape s = size_args(in, a, 0, "reshape", "shape");
-  a.finish(1000);
-  return Value(torch_reshape(t, s));
-}
-
-Value reshape_as_method(Interp& in, const ArrayPtr& t, Args& a) {
-  ArrayPtr o = tensor_arg(in, a.required(0, "other"), "reshape_as", "other", 1);
-  a.finish(1);
-  return Value(torch_reshape(t, o->shape));
+// reshape(*shape) / expand(*size): sizes as varargs or one sequence, at least one.
+Method with_sizes(const char* fname, const char* argname, ArrayPtr (*op)(const ArrayPtr&, const Shape&)) {
+  return [fname, argname, op](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+    if (a.pos.empty() && a.kw.empty())
+      in.raise_exc("TypeError", std::string(fname) + "() missing 1 required positional arguments: \"" + argname + "\"");
+    Shape s = size_args(in, a, 0, fname, argname);
+    a.finish(1000);
+    return Value(op(t, s));
+  };
 }
 
 Value t_method(Interp& in, const ArrayPtr& t, Args& a) {
@@ -479,20 +463,6 @@ Value squeeze_method(Interp& in, const ArrayPtr& t, Args& a) {
   a.finish(1);
   if (d.is_none()) return Value(torch_squeeze(t));
   return Value(torch_squeeze_dim(t, int_arg(in, d, "squeeze", "dim")));
-}
-
-Value expand_method(Interp& in, const ArrayPtr& t, Args& a) {
-  if (a.pos.empty() && a.kw.empty())
-    in.raise_exc("TypeError", "expand() missing 1 required positional arguments: \"size\"");
-  Shape s = size_args(in, a, 0, "expand");
-  a.finish(1000);
-  return Value(torch_expand(t, s));
-}
-
-Value expand_as_method(Interp& in, const ArrayPtr& t, Args& a) {
-  ArrayPtr o = tensor_arg(in, a.required(0, "other"), "expand_as", "other", 1);
-  a.finish(1);
-  return Value(torch_expand(t, o->shape));
 }
 
 Value flatten_method(Interp& in, const ArrayPtr& t, Args& a) {
@@ -713,17 +683,17 @@ const std::vector<std::pair<const char*, Method>>& methods() {
       {"storage", storage_method},
       // ---- views
       {"view", view_method},
-      {"view_as", view_as_method},
-      {"reshape", reshape_method},
-      {"reshape_as", reshape_as_method},
+      {"view_as", with_shape_of("view_as", torch_view)},
+      {"reshape", with_sizes("reshape", "shape", torch_reshape)},
+      {"reshape_as", with_shape_of("reshape_as", torch_reshape)},
       {"t", t_method},
       {"transpose", transpose_method},
       {"permute", permute_method},
       {"movedim", movedim_method},
       {"unsqueeze", unsqueeze_method},
       {"squeeze", squeeze_method},
-      {"expand", expand_method},
-      {"expand_as", expand_as_method},
+      {"expand", with_sizes("expand", "size", torch_expand)},
+      {"expand_as", with_shape_of("expand_as", torch_expand)},
       {"flatten", flatten_method},
       {"unflatten", unflatten_method},
       {"ravel", ravel_method},
@@ -850,7 +820,7 @@ Value tensor_getitem(Interp& in, const ArrayPtr& a, const Value& key) {
 // and ndarrays are refused.
 void tensor_setitem(Interp& in, const ArrayPtr& a, const Value& key, const Value& x) {
   if (!(x.is_bool() || x.is_int() || x.is_float() || x.as<ComplexObj>() || is_tensor(x)))
-    in.raise_exc("TypeError", "can't assign a " + in.type_name(x) + " to a " + type_string(a->dtype));
+    in.raise_exc("TypeError", "can't assign a " + in.type_name(x) + " to a " + torch_tensor_type_string(a->dtype));
   std::vector<IndexItem> idx;
   if (!parse_torch_index(in, a, key, idx)) return advanced_setitem(in, a, key, x);
   ArrayPtr dst = basic_index(a, idx);
