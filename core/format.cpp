@@ -1,3 +1,4 @@
+// format: see format.hpp (NumPy arrayprint: array2string, array_repr, array_str).
 #include "core/format.hpp"
 
 #include <algorithm>

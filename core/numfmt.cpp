@@ -1,3 +1,4 @@
+// numfmt: see numfmt.hpp (CPython float repr, format specs; digits by printf + read-back).
 #include "core/numfmt.hpp"
 
 #include <cmath>

@@ -2,7 +2,9 @@
 // with PyTorch's rules and error messages (aten/src/ATen/native/TensorShape.cpp,
 // TensorUtils.cpp, MemoryOverlap.cpp, TensorConversions.cpp).
 //
-// Every function takes and returns torch-flavoured arrays. Views are made by
+// Owns: the torch flavour of the view algebra, contiguity/overlap checks and
+// the copies torch makes, plus the c10 names they print.
+// Invariant: every function takes and returns torch-flavoured arrays. Views are made by
 // make_view, so `_base` collapses to the root tensor (Note [Base collapses to
 // the owner]) and nothing reaches outside a storage. Arguments that PyTorch
 // takes in elements (as_strided's strides and offset) are in elements here

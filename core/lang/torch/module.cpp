@@ -3,6 +3,10 @@
 // linspace, eye), joining (cat, stack), triu/tril, equal, printing options,
 // and torch.X(t, ...) forwarders for tensor methods. Tensor attributes and
 // methods live in torch/tensor.cpp; the view algebra in core/torch_views.
+//
+// Invariant: install_torch registers names from tables that point at named
+// functions (module_functions, install_dtypes, ...); a function converts its
+// arguments and calls core/, it holds no layout rule.
 #include <cmath>
 #include <cstring>
 #include <functional>

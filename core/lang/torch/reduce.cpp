@@ -1,7 +1,12 @@
-// torch/reduce: Tensor.sum / mean / max / min / argmax / argmin and matmul
-// with PyTorch's dims, dtypes, messages and return types, over the engine's
-// reduction kernels (core/kernels/reduce.hpp) and the `@` operator. A method
-// another front-end file already registered on torch.Tensor is left alone.
+// torch/reduce: Tensor.sum / mean / max / min / argmax / argmin, matmul,
+// softmax and sort with PyTorch's dims, dtypes, messages and return types,
+// over the engine's reduction kernels (core/kernels/reduce.hpp) and the `@`
+// operator, and sigmoid / relu / sign / nan_to_num over the activation
+// kernels (core/kernels/activation.hpp). A method another front-end file
+// already registered on torch.Tensor is left alone (sign excepted).
+//
+// Invariant: reductions run on the engine's kernels in PyTorch's dtypes; the
+// results are new C-order torch tensors, never views of the input.
 #include <cmath>
 #include <cstring>
 
@@ -313,27 +318,26 @@ Value sort_method(Interp& in, const ArrayPtr& t, Args& a) {
   return return_pair(in, "sort", vals, idx);
 }
 
+// The methods this file provides, each unless another file registered it first.
+const std::vector<std::pair<const char*, ArrayMethod>>& reduction_methods() {
+  static const std::vector<std::pair<const char*, ArrayMethod>> m = {
+      {"sum", sum_method},         {"mean", mean_method},           {"max", extreme(true)},
+      {"min", extreme(false)},     {"argmax", arg_extreme(true)},   {"argmin", arg_extreme(false)},
+      {"matmul", matmul_method},   {"sigmoid", sigmoid_method},     {"relu", relu_method},
+      {"softmax", softmax_method}, {"nan_to_num", nan_to_num_method}, {"sort", sort_method},
+  };
+  return m;
+}
+
 }  // namespace
 
 void install_tensor_reductions(Interp& in) {
   ArrayPtr probe = make_array(DType::F32, {}, 'C', Flavor::Torch);
-  auto def_if_absent = [&](const char* name, ArrayMethod fn) {
+  for (auto& [name, fn] : reduction_methods()) {
     Value existing;
-    if (!bind_array_method(in, probe, name, existing)) def_tensor_method(name, std::move(fn));
-  };
-  def_if_absent("sum", sum_method);
-  def_if_absent("mean", mean_method);
-  def_if_absent("max", extreme(true));
-  def_if_absent("min", extreme(false));
-  def_if_absent("argmax", arg_extreme(true));
-  def_if_absent("argmin", arg_extreme(false));
-  def_if_absent("matmul", matmul_method);
-  def_if_absent("sigmoid", sigmoid_method);
-  def_if_absent("relu", relu_method);
-  def_if_absent("softmax", softmax_method);
-  def_if_absent("nan_to_num", nan_to_num_method);
-  def_if_absent("sort", sort_method);
-  def_tensor_method("sign", sign_method);  // NaN -> 0, unlike np.sign
+    if (!bind_array_method(in, probe, name, existing)) def_tensor_method(name, fn);
+  }
+  def_tensor_method("sign", sign_method);  // always: NaN -> 0, unlike np.sign
 }
 
 }  // namespace sl::lang

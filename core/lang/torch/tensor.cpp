@@ -3,6 +3,10 @@
 // copy_), basic indexing with PyTorch's rules and messages, and
 // tensor.storage(). Element strides are shown in elements (Note [Strides are
 // bytes] in core/array.hpp); the algebra is core/torch_views.
+//
+// Invariant: methods() is the one table of torch.Tensor's methods, each name
+// pointing at a named function (or a named maker such as cast_method); a
+// method converts arguments and calls core/torch_views, never lays out memory.
 #include <cmath>
 #include <cstring>
 
