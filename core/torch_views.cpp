@@ -318,6 +318,21 @@ ArrayPtr torch_expand(const ArrayPtr& t, const Shape& sizes) {
   return view_elems(t, shape, st, torch_storage_offset(*t));
 }
 
+Shape torch_broadcast_shapes(const Shape& a, const Shape& b) {
+  Shape out;
+  if (try_broadcast_shapes({a, b}, out)) return out;
+  // The first dim (counted in the broadcast shape) where the sizes disagree.
+  const size_t nd = std::max(a.size(), b.size());
+  for (size_t k = 0; k < nd; ++k) {
+    const int64_t da = k + a.size() >= nd ? a[k + a.size() - nd] : 1;
+    const int64_t db = k + b.size() >= nd ? b[k + b.size() - nd] : 1;
+    if (da != db && da != 1 && db != 1)
+      runtime_error("The size of tensor a (" + str(da) + ") must match the size of tensor b (" + str(db) +
+                    ") at non-singleton dimension " + str(int64_t(k)));
+  }
+  return out;
+}
+
 Array torch_broadcast_to(const Array& src, const Shape& shape) {
   Shape out_shape;
   std::vector<int64_t> st;

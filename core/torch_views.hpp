@@ -107,6 +107,10 @@ ArrayPtr torch_contiguous(const ArrayPtr& t);
 // c10::promoteTypes for the dtypes torch has (NumPy's table except that an
 // integer or bool with a floating type gives that floating type).
 DType torch_promote_types(DType a, DType b);
+// at::infer_size (ExpandUtils.cpp): the shape two tensors broadcast to (NumPy's
+// rule, strides.hpp try_broadcast_shapes); RuntimeError "The size of tensor a
+// (3) must match the size of tensor b (4) at non-singleton dimension 1".
+Shape torch_broadcast_shapes(const Shape& a, const Shape& b);
 // Expands `src` (shape broadcastable to `shape`) to `shape` as a stride-0 layout
 // (for reading only); RuntimeError in expand's words otherwise.
 Array torch_broadcast_to(const Array& src, const Shape& shape);

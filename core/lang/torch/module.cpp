@@ -433,6 +433,21 @@ bool is_float_number(const Value& v) {
   return v.is_float() || (v.is_array() && is_inexact(v.arr().dtype));
 }
 
+// The vectorised loop of ATen's CPU range kernels (RangeFactoriesKernel.cpp,
+// AVX2 build): blocks of V = 32 / itemsize lanes, two blocks per step; lane k
+// of a block is put(blk + k, lane(b, k)) from the block's base b = first(blk);
+// the elements after the last pair of blocks are put(i, tail(i)).
+template <class First, class Lane, class Tail, class Put>
+void fill_range_blocks(int64_t n, int64_t V, First first, Lane lane, Tail tail, Put put) {
+  int64_t i = 0;
+  for (; i + 2 * V <= n; i += 2 * V)
+    for (int64_t blk = i; blk < i + 2 * V; blk += V) {
+      const auto b = first(blk);
+      for (int64_t k = 0; k < V; ++k) put(blk + k, lane(b, k));
+    }
+  for (; i < n; ++i) put(i, tail(i));
+}
+
 // torch.arange (RangeFactories.cpp arange_out + RangeFactoriesKernel.cpp).
 // Length ceil((end - start) / step) in double. Integer results are start + i*step
 // exactly. Floating results follow the CPU kernel (AVX2 build): values are
@@ -488,17 +503,14 @@ Value torch_arange(Interp& in, Args& a) {
   auto scalar = [&](int64_t i) { return std::fma(dst, double(i), ds); };
   visit_dtype(dt, [&](auto t) {
     using T = decltype(t);
-    int64_t i = 0;
-    if constexpr (!is_complex_t<T>::value) {
-      for (; i + 2 * V <= n; i += 2 * V) {
-        for (int64_t blk = i; blk < i + 2 * V; blk += V) {
-          T base = cast_value<T>(scalar(blk));
-          double b = double(cast_value<double>(base));
-          for (int64_t k = 0; k < V; ++k) store(o + (blk + k) * isz, k ? cast_value<T>(std::fma(double(k), dst, b)) : base);
-        }
-      }
+    auto put = [&](int64_t i, T v) { store(o + i * isz, v); };
+    auto tail = [&](int64_t i) { return cast_value<T>(scalar(i)); };
+    if constexpr (is_complex_t<T>::value) {
+      for (int64_t i = 0; i < n; ++i) put(i, tail(i));
+    } else {
+      auto lane = [&](T base, int64_t k) { return k ? cast_value<T>(std::fma(double(k), dst, double(cast_value<double>(base)))) : base; };
+      fill_range_blocks(n, V, tail, lane, tail, put);
     }
-    for (; i < n; ++i) store(o + i * isz, cast_value<T>(scalar(i)));
   });
   return Value(out);
 }
@@ -543,15 +555,9 @@ Value torch_linspace(Interp& in, Args& a) {
       A s0 = rnd(A(s)), e0 = rnd(A(e));
       A st = rnd((e0 - s0) / A(steps - 1));
       auto at = [&](int64_t i) { return i < half ? rnd(s0 + st * A(i)) : rnd(e0 - st * A(steps - i - 1)); };
-      const int64_t V = 32 / isz;
-      int64_t i = 0;
-      for (; i + 2 * V <= steps; i += 2 * V) {
-        for (int64_t blk = i; blk < i + 2 * V; blk += V) {
-          A base = at(blk);
-          for (int64_t k = 0; k < V; ++k) store(o + (blk + k) * isz, cast_value<T>(base + A(k) * st));
-        }
-      }
-      for (; i < steps; ++i) store(o + i * isz, cast_value<T>(at(i)));
+      fill_range_blocks(
+          steps, 32 / isz, at, [&](A base, int64_t k) { return cast_value<T>(base + A(k) * st); },
+          [&](int64_t i) { return cast_value<T>(at(i)); }, [&](int64_t i, T v) { store(o + i * isz, v); });
     }
   });
   return Value(out);

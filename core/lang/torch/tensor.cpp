@@ -86,21 +86,6 @@ ArrayPtr to_dtype_copy(const ArrayPtr& t, DType dt, bool copy) {
   return torch_clone(*t, dt);
 }
 
-// The shape two tensors broadcast to, with TensorIterator's message.
-Shape torch_broadcast_shapes(Interp& in, const Shape& a, const Shape& b) {
-  size_t nd = std::max(a.size(), b.size());
-  Shape out(nd, 1);
-  for (size_t k = 0; k < nd; ++k) {
-    int64_t da = k + a.size() >= nd ? a[k + a.size() - nd] : 1;
-    int64_t db = k + b.size() >= nd ? b[k + b.size() - nd] : 1;
-    if (da != db && da != 1 && db != 1)
-      in.raise_exc("RuntimeError", "The size of tensor a (" + std::to_string(da) + ") must match the size of tensor b (" +
-                                       std::to_string(db) + ") at non-singleton dimension " + std::to_string(k));
-    out[k] = da == 1 ? db : da;
-  }
-  return out;
-}
-
 // masked_fill_ (TensorAdvancedIndexing.cpp masked_fill__cpu): a bool (or
 // deprecated uint8) mask broadcast to self's shape, a number or 0-dim value
 // tensor, no partial overlap between self and mask.
@@ -111,7 +96,7 @@ void masked_fill_inplace(Interp& in, const ArrayPtr& self, const ArrayPtr& mask,
   if (is_tensor(value) && value.arr().ndim() != 0)
     in.raise_exc("RuntimeError", "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with " +
                                      std::to_string(value.arr().ndim()) + " dimension(s).");
-  Shape b = torch_broadcast_shapes(in, self->shape, mask->shape);
+  Shape b = torch_broadcast_shapes(self->shape, mask->shape);
   if (b != self->shape)
     in.raise_exc("RuntimeError", "output with shape " + list_repr(self->shape) + " doesn't match the broadcast shape " +
                                      list_repr(b));
@@ -145,7 +130,7 @@ void masked_fill_inplace(Interp& in, const ArrayPtr& self, const ArrayPtr& mask,
 // partially overlap src.
 void copy_tensor(Interp& in, const ArrayPtr& self, const ArrayPtr& src) {
   if (self == src) return;
-  Shape b = torch_broadcast_shapes(in, self->shape, src->shape);
+  Shape b = torch_broadcast_shapes(self->shape, src->shape);
   if (b != self->shape)
     in.raise_exc("RuntimeError", "output with shape " + list_repr(self->shape) + " doesn't match the broadcast shape " +
                                      list_repr(b));
@@ -617,7 +602,7 @@ Value masked_fill_method(Interp& in, const ArrayPtr& t, Args& a) {
   a.finish(2);
   check_value_arg(in, v, "masked_fill");
   // expand_outplace(mask, self), clone(contiguous), masked_fill_
-  Shape b = torch_broadcast_shapes(in, mask->shape, t->shape);
+  Shape b = torch_broadcast_shapes(mask->shape, t->shape);
   Array src = torch_broadcast_to(*t, b);
   ArrayPtr out = torch_contiguous_copy(src, t->dtype);
   masked_fill_inplace(in, out, mask, v);
