@@ -3,9 +3,11 @@
 #include "core/torch_views.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <numeric>
 #include <string>
 
+#include "core/element.hpp"
 #include "core/error.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/strides.hpp"
@@ -648,6 +650,111 @@ ArrayPtr torch_contiguous_copy(const Array& t, DType dt) {
 ArrayPtr torch_contiguous(const ArrayPtr& t) {
   if (torch_is_contiguous(*t)) return t;
   return torch_contiguous_copy(*t, t->dtype);
+}
+
+// ---- joins, triangles and equality (copies)
+
+// torch.cat (TensorShape.cpp cat_meta/cat_out): 1-D empty tensors are skipped
+// (legacy behaviour); the others must agree except along dim; the dtype is
+// the promotion of all inputs; the result is contiguous.
+ArrayPtr torch_cat(const std::vector<ArrayPtr>& ts, int64_t dim) {
+  if (ts.empty()) runtime_error("torch.cat(): expected a non-empty list of Tensors");
+  auto skip = [](const Array& t) { return t.ndim() == 1 && t.shape[0] == 0; };
+  DType dt = ts[0]->dtype;
+  for (auto& t : ts) dt = torch_promote_types(dt, t->dtype);
+  for (size_t i = 0; i < ts.size(); ++i)
+    if (ts[i]->ndim() == 0)
+      runtime_error("zero-dimensional tensor (at position " + str(i) + ") cannot be concatenated");
+  size_t valid = ts.size();
+  for (size_t i = 0; i < ts.size(); ++i)
+    if (!skip(*ts[i])) {
+      valid = i;
+      break;
+    }
+  if (valid == ts.size()) {  // every input is an empty 1-D tensor
+    torch_wrap_dim(dim, 1);
+    return make_array(dt, {0}, 'C', Flavor::Torch);
+  }
+  const Array& ref = *ts[valid];
+  dim = torch_wrap_dim(dim, ref.ndim());
+  int64_t total = 0;
+  for (size_t i = 0; i < ts.size(); ++i) {
+    const Array& t = *ts[i];
+    if (skip(t)) continue;
+    if (t.ndim() != ref.ndim())
+      runtime_error("Tensors must have same number of dimensions: got " + str(ref.ndim()) + " and " +
+                                       str(t.ndim()));
+    for (int d = 0; d < ref.ndim(); ++d) {
+      if (d == dim) continue;
+      if (t.shape[size_t(d)] != ref.shape[size_t(d)])
+        runtime_error("Sizes of tensors must match except in dimension " + str(dim) +
+                                         ". Expected size " + str(ref.shape[size_t(d)]) + " but got size " +
+                                         str(t.shape[size_t(d)]) + " for tensor number " + str(i) +
+                                         " in the list.");
+    }
+    total += t.shape[size_t(dim)];
+  }
+  Shape shape = ref.shape;
+  shape[size_t(dim)] = total;
+  ArrayPtr out = make_array(dt, shape, 'C', Flavor::Torch);
+  int64_t at = 0;
+  for (auto& t : ts) {
+    if (skip(*t)) continue;
+    ArrayPtr dst = torch_narrow(out, dim, at, t->shape[size_t(dim)]);
+    copy_into(*dst, *t);
+    at += t->shape[size_t(dim)];
+  }
+  return out;
+}
+
+// torch.triu / torch.tril on the last two dims: element (i, j) is kept when
+// j - i >= diagonal (triu) or j - i <= diagonal (tril); a contiguous copy.
+ArrayPtr torch_tri(const ArrayPtr& t, int64_t diagonal, bool upper) {
+  int64_t r = torch_wrap_dim(-2, t->ndim()), c = torch_wrap_dim(-1, t->ndim());
+  ArrayPtr out = torch_contiguous_copy(*t, t->dtype);
+  const int64_t rows = out->shape[size_t(r)], cols = out->shape[size_t(c)];
+  const int64_t mats = rows * cols == 0 ? 0 : out->size() / (rows * cols);
+  const int64_t isz = out->itemsize();
+  for (int64_t m = 0; m < mats; ++m)
+    for (int64_t i = 0; i < rows; ++i)
+      for (int64_t j = 0; j < cols; ++j)
+        if (upper ? j - i < diagonal : j - i > diagonal)
+          std::memset(out->data() + ((m * rows + i) * cols + j) * isz, 0, size_t(isz));
+  return out;
+}
+
+// torch.equal: same shape and equal values (compared after promotion); NaN != NaN.
+bool torch_equal(const Array& a, const Array& b) {
+  if (a.shape != b.shape) return false;
+  if (a.size() == 0) return true;
+  DType dt = torch_promote_types(a.dtype, b.dtype);
+  ArrayPtr x = copy_as(a, dt), y = copy_as(b, dt);
+  const int64_t n = x->size(), isz = x->itemsize();
+  bool eq = true;
+  visit_dtype(dt, [&](auto t) {
+    using T = decltype(t);
+    for (int64_t i = 0; i < n && eq; ++i) {
+      if constexpr (std::is_same_v<T, half>)
+        eq = float(load<T>(x->data() + i * isz)) == float(load<T>(y->data() + i * isz));
+      else
+        eq = load<T>(x->data() + i * isz) == load<T>(y->data() + i * isz);
+    }
+  });
+  return eq;
+}
+
+// torch.stack (TensorShape.cpp stack): every tensor the same shape, each
+// unsqueezed at dim (wrapped against ndim + 1), then cat along it: a copy.
+ArrayPtr torch_stack(const std::vector<ArrayPtr>& ts, int64_t dim) {
+  if (ts.empty()) runtime_error("stack expects a non-empty TensorList");
+  dim = torch_wrap_dim(dim, ts[0]->ndim() + 1);
+  for (size_t i = 1; i < ts.size(); ++i)
+    if (ts[i]->shape != ts[0]->shape)
+      runtime_error("stack expects each tensor to be equal size, but got " + list_repr(ts[0]->shape) +
+                    " at entry 0 and " + list_repr(ts[i]->shape) + " at entry " + str(int64_t(i)));
+  std::vector<ArrayPtr> us;
+  for (auto& x : ts) us.push_back(torch_unsqueeze(x, dim));
+  return torch_cat(us, dim);
 }
 
 DType torch_promote_types(DType a, DType b) {

@@ -104,6 +104,18 @@ ArrayPtr torch_contiguous_copy(const Array& t, DType dt);
 // contiguous(): t itself when already contiguous.
 ArrayPtr torch_contiguous(const ArrayPtr& t);
 
+// ---- joins, triangles and equality: new contiguous tensors (copies)
+// torch.cat (TensorShape.cpp cat_meta/cat_out): 1-D empty tensors are skipped
+// (legacy behaviour); the others agree except along dim; the dtype is the
+// promotion of all inputs. RuntimeError in PyTorch's words otherwise.
+ArrayPtr torch_cat(const std::vector<ArrayPtr>& ts, int64_t dim);
+// torch.stack: equal shapes, each unsqueezed at dim, then cat.
+ArrayPtr torch_stack(const std::vector<ArrayPtr>& ts, int64_t dim);
+// torch.triu (upper) / torch.tril on the last two dims.
+ArrayPtr torch_tri(const ArrayPtr& t, int64_t diagonal, bool upper);
+// torch.equal: same shape and equal values after promotion; NaN != NaN.
+bool torch_equal(const Array& a, const Array& b);
+
 // c10::promoteTypes for the dtypes torch has (NumPy's table except that an
 // integer or bool with a floating type gives that floating type).
 DType torch_promote_types(DType a, DType b);

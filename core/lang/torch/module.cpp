@@ -589,95 +589,6 @@ std::vector<ArrayPtr> tensor_list(Interp& in, const Value& v, const std::string&
   return out;
 }
 
-// torch.cat (TensorShape.cpp cat_meta/cat_out): 1-D empty tensors are skipped
-// (legacy behaviour); the others must agree except along dim; the dtype is
-// the promotion of all inputs; the result is contiguous.
-ArrayPtr cat_tensors(Interp& in, const std::vector<ArrayPtr>& ts, int64_t dim) {
-  if (ts.empty()) in.raise_exc("RuntimeError", "torch.cat(): expected a non-empty list of Tensors");
-  auto skip = [](const Array& t) { return t.ndim() == 1 && t.shape[0] == 0; };
-  DType dt = ts[0]->dtype;
-  for (auto& t : ts) dt = torch_promote_types(dt, t->dtype);
-  for (size_t i = 0; i < ts.size(); ++i)
-    if (ts[i]->ndim() == 0)
-      in.raise_exc("RuntimeError", "zero-dimensional tensor (at position " + std::to_string(i) + ") cannot be concatenated");
-  size_t valid = ts.size();
-  for (size_t i = 0; i < ts.size(); ++i)
-    if (!skip(*ts[i])) {
-      valid = i;
-      break;
-    }
-  if (valid == ts.size()) {  // every input is an empty 1-D tensor
-    torch_wrap_dim(dim, 1);
-    return make_array(dt, {0}, 'C', Flavor::Torch);
-  }
-  const Array& ref = *ts[valid];
-  dim = torch_wrap_dim(dim, ref.ndim());
-  int64_t total = 0;
-  for (size_t i = 0; i < ts.size(); ++i) {
-    const Array& t = *ts[i];
-    if (skip(t)) continue;
-    if (t.ndim() != ref.ndim())
-      in.raise_exc("RuntimeError", "Tensors must have same number of dimensions: got " + std::to_string(ref.ndim()) + " and " +
-                                       std::to_string(t.ndim()));
-    for (int d = 0; d < ref.ndim(); ++d) {
-      if (d == dim) continue;
-      if (t.shape[size_t(d)] != ref.shape[size_t(d)])
-        in.raise_exc("RuntimeError", "Sizes of tensors must match except in dimension " + std::to_string(dim) +
-                                         ". Expected size " + std::to_string(ref.shape[size_t(d)]) + " but got size " +
-                                         std::to_string(t.shape[size_t(d)]) + " for tensor number " + std::to_string(i) +
-                                         " in the list.");
-    }
-    total += t.shape[size_t(dim)];
-  }
-  Shape shape = ref.shape;
-  shape[size_t(dim)] = total;
-  ArrayPtr out = make_array(dt, shape, 'C', Flavor::Torch);
-  int64_t at = 0;
-  for (auto& t : ts) {
-    if (skip(*t)) continue;
-    ArrayPtr dst = torch_narrow(out, dim, at, t->shape[size_t(dim)]);
-    copy_into(*dst, *t);
-    at += t->shape[size_t(dim)];
-  }
-  return out;
-}
-
-// torch.triu / torch.tril on the last two dims: element (i, j) is kept when
-// j - i >= diagonal (triu) or j - i <= diagonal (tril); a contiguous copy.
-ArrayPtr tri(Interp& in, const ArrayPtr& t, int64_t diagonal, bool upper) {
-  int64_t r = torch_wrap_dim(-2, t->ndim()), c = torch_wrap_dim(-1, t->ndim());
-  ArrayPtr out = torch_contiguous_copy(*t, t->dtype);
-  const int64_t rows = out->shape[size_t(r)], cols = out->shape[size_t(c)];
-  const int64_t mats = rows * cols == 0 ? 0 : out->size() / (rows * cols);
-  const int64_t isz = out->itemsize();
-  for (int64_t m = 0; m < mats; ++m)
-    for (int64_t i = 0; i < rows; ++i)
-      for (int64_t j = 0; j < cols; ++j)
-        if (upper ? j - i < diagonal : j - i > diagonal)
-          std::memset(out->data() + ((m * rows + i) * cols + j) * isz, 0, size_t(isz));
-  return out;
-}
-
-// torch.equal: same shape and equal values (compared after promotion); NaN != NaN.
-bool tensors_equal(const Array& a, const Array& b) {
-  if (a.shape != b.shape) return false;
-  if (a.size() == 0) return true;
-  DType dt = torch_promote_types(a.dtype, b.dtype);
-  ArrayPtr x = copy_as(a, dt), y = copy_as(b, dt);
-  const int64_t n = x->size(), isz = x->itemsize();
-  bool eq = true;
-  visit_dtype(dt, [&](auto t) {
-    using T = decltype(t);
-    for (int64_t i = 0; i < n && eq; ++i) {
-      if constexpr (std::is_same_v<T, half>)
-        eq = float(load<T>(x->data() + i * isz)) == float(load<T>(y->data() + i * isz));
-      else
-        eq = load<T>(x->data() + i * isz) == load<T>(y->data() + i * isz);
-    }
-  });
-  return eq;
-}
-
 }  // namespace
 
 // torch functions whose NumPy namesake (reached through the ufunc engine,
@@ -872,24 +783,14 @@ Value cat_fn(Interp& in, Args& a) {
   Value ts = a.required(0, "tensors");
   Value d = a.optional(1, "dim", Value::integer(0));
   a.finish(2);
-  return Value(cat_tensors(in, tensor_list(in, ts, "cat"), int_arg(in, d, "cat", "dim")));
+  return Value(torch_cat(tensor_list(in, ts, "cat"), int_arg(in, d, "cat", "dim")));
 }
 
-// torch.stack: equal shapes, each unsqueezed at dim, then cat.
 Value stack_fn(Interp& in, Args& a) {
   Value tv = a.required(0, "tensors");
   Value d = a.optional(1, "dim", Value::integer(0));
   a.finish(2);
-  std::vector<ArrayPtr> ts = tensor_list(in, tv, "stack");
-  if (ts.empty()) in.raise_exc("RuntimeError", "stack expects a non-empty TensorList");
-  int64_t dim = torch_wrap_dim(int_arg(in, d, "stack", "dim"), ts[0]->ndim() + 1);
-  for (size_t i = 1; i < ts.size(); ++i)
-    if (ts[i]->shape != ts[0]->shape)
-      in.raise_exc("RuntimeError", "stack expects each tensor to be equal size, but got " + list_repr(ts[0]->shape) +
-                                       " at entry 0 and " + list_repr(ts[i]->shape) + " at entry " + std::to_string(i));
-  std::vector<ArrayPtr> us;
-  for (auto& x : ts) us.push_back(torch_unsqueeze(x, dim));
-  return Value(cat_tensors(in, us, dim));
+  return Value(torch_stack(tensor_list(in, tv, "stack"), int_arg(in, d, "stack", "dim")));
 }
 
 NativeFn tri_fn(bool upper) {
@@ -897,7 +798,7 @@ NativeFn tri_fn(bool upper) {
     ArrayPtr x = tensor_arg(in, a.required(0, "input"), upper ? "triu" : "tril", "input", 1);
     Value d = a.optional(1, "diagonal", Value::integer(0));
     a.finish(2);
-    return Value(tri(in, x, int_arg(in, d, upper ? "triu" : "tril", "diagonal"), upper));
+    return Value(torch_tri(x, int_arg(in, d, upper ? "triu" : "tril", "diagonal"), upper));
   };
 }
 
@@ -905,7 +806,7 @@ Value equal_fn(Interp& in, Args& a) {
   ArrayPtr x = tensor_arg(in, a.required(0, "input"), "equal", "input", 1);
   ArrayPtr y = tensor_arg(in, a.required(1, "other"), "equal", "other", 2);
   a.finish(2);
-  return Value::boolean(tensors_equal(*x, *y));
+  return Value::boolean(torch_equal(*x, *y));
 }
 
 Value is_tensor_fn(Interp& in, Args& a) {
