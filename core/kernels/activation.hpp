@@ -1,5 +1,6 @@
 // kernels/activation: PyTorch's elementwise functions that have no NumPy
 // ufunc -- sigmoid, relu, sign (PyTorch's flavour: NaN -> 0) and nan_to_num --
+// and softmax along a dim,
 // as kernels: one functor per op templated on the element type, a contiguous
 // loop, a strided fallback through the shared iterator (core/iter.hpp), and
 // one dtype switch (activation.cpp).
@@ -37,5 +38,14 @@ bool activation_supports(Activation op, DType dt);
 // dst[i] = op(src[i]) for every index, in dst's dtype (== src's). The caller
 // checks activation_supports(op, dst.dtype) and that dst is writeable.
 void apply_activation(Activation op, const Array& dst, const Array& src, const NanToNumValues& nv = {});
+
+// softmax along one dim, in place (at::native softmax_kernel /
+// softmax_lastdim_kernel, SoftMaxKernel.cpp): for each slice x_0..x_{n-1},
+// m = max x_k (NaN wins), e_k = exp(x_k - m) rounded to the dtype and stored,
+// s = sum e_k in order, y_k = e_k * (1 / s). float16 computes in float. x may
+// have any layout; a 0-d x is one slice of one element. Float dtypes only
+// (softmax_supports); other dtypes are left as they are.
+bool softmax_supports(DType dt);
+void softmax_inplace(const Array& x, int dim);
 
 }  // namespace sl

@@ -4,6 +4,7 @@
 // place, with NaN, +-inf, +-0.0, subnormals and integer extremes in the data.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -189,4 +190,86 @@ TEST_CASE("activation kernels keep the values PyTorch gives", "[kernels][activat
   CHECK(at(2) == 0.0f);
   CHECK(at(3) == 1.0f);
   CHECK(std::isnan(at(1)));
+}
+
+namespace {
+
+// softmax of one slice written out plainly: the max (NaN wins), the exps
+// rounded to T, their sum in order, each exp times the reciprocal.
+template <class T>
+std::vector<T> softmax_reference(const std::vector<T>& xs) {
+  using C = std::conditional_t<std::is_same_v<T, half>, float, T>;
+  C mx = -std::numeric_limits<C>::infinity();
+  bool any_nan = false;
+  for (T v : xs) {
+    any_nan = any_nan || std::isnan(C(v));
+    mx = std::max(mx, C(v));
+  }
+  if (any_nan) mx = std::numeric_limits<C>::quiet_NaN();
+  std::vector<T> es;
+  C sum = 0;
+  for (T v : xs) {
+    es.push_back(T(std::exp(C(v) - mx)));
+    sum += C(es.back());
+  }
+  for (T& e : es) e = T(C(e) * (C(1) / sum));
+  return es;
+}
+
+// Applies softmax_inplace to x (any layout) and compares every slice along
+// dim with the reference on the slice's values before.
+template <class T>
+void check_softmax(const Array& x, int dim, const std::string& what) {
+  ArrayPtr before = copy_as(x, x.dtype, 'C');
+  softmax_inplace(x, dim);
+  ArrayPtr after = copy_as(x, x.dtype, 'C');
+  const Shape& sh = before->shape;
+  const int nd = int(sh.size());
+  const int64_t n = nd == 0 ? 1 : sh[size_t(dim)];
+  int64_t inner = 1, outer = 1;
+  for (int k = 0; k < nd; ++k) {
+    if (k < dim) outer *= sh[size_t(k)];
+    if (k > dim) inner *= sh[size_t(k)];
+  }
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t i = 0; i < inner; ++i) {
+      std::vector<T> xs;
+      for (int64_t k = 0; k < n; ++k) xs.push_back(load<T>(before->data() + ((o * n + k) * inner + i) * int64_t(sizeof(T))));
+      const std::vector<T> want = softmax_reference(xs);
+      for (int64_t k = 0; k < n; ++k) {
+        const T got = load<T>(after->data() + ((o * n + k) * inner + i) * int64_t(sizeof(T)));
+        INFO(what << " dim " << dim << " slice " << o << "," << i << " element " << k);
+        if (std::isnan(double(want[size_t(k)]))) CHECK(std::isnan(double(got)));
+        else CHECK(std::memcmp(&want[size_t(k)], &got, sizeof(T)) == 0);
+      }
+    }
+}
+
+}  // namespace
+
+TEST_CASE("softmax kernel equals the slice reference on every layout and dim", "[kernels][activation]") {
+  for (DType dt : {DType::F16, DType::F32, DType::F64}) {
+    CHECK(softmax_supports(dt));
+    for (const Layout& l : layouts()) {
+      if (std::string(l.name) == "broadcast") continue;  // aliasing elements: not a writeable layout
+      for (int dim = 0; dim < std::max<int>(int(l.shape.size()), 1); ++dim)
+        visit_dtype(dt, [&](auto tag) {
+          ArrayPtr src = layout(dt, l.shape, l.strides);
+          using T = decltype(tag);
+          if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, half>)
+            check_softmax<T>(*src, dim, std::string(l.name) + " " + name(dt));
+        });
+    }
+  }
+  // Finite inputs: each slice sums to 1 within rounding.
+  ArrayPtr x = layout(DType::F64, {3, 4}, {4, 1});
+  for (int64_t i = 0; i < 12; ++i) store<double>(x->data() + i * 8, double(i % 5) - 2.0);
+  softmax_inplace(*x, 1);
+  for (int r = 0; r < 3; ++r) {
+    double s = 0;
+    for (int c = 0; c < 4; ++c) s += load<double>(x->data() + (r * 4 + c) * 8);
+    CHECK(s == Approx(1.0));
+  }
+  CHECK_FALSE(softmax_supports(DType::I64));
+  CHECK_FALSE(softmax_supports(DType::C64));
 }

@@ -235,7 +235,8 @@ void for_each_slice(const Shape& shape, int dim, F&& f) {
     for (int64_t i = 0; i < inner; ++i) f(o * n * inner + i, inner, n);
 }
 
-// softmax(dim, dtype=None) as ATen's CPU kernel: exp(x - max) * (1 / sum).
+// softmax(dim, dtype=None): the input cast to dtype, then ATen's CPU kernel
+// (kernels/activation softmax_inplace).
 Value softmax_method(Interp& in, const ArrayPtr& t, Args& a) {
   Value dimv = a.required(0, "dim");
   std::optional<DType> odt = opt_dtype(in, a, 1);
@@ -248,28 +249,7 @@ Value softmax_method(Interp& in, const ArrayPtr& t, Args& a) {
                                      " not implemented for '" + torch_type_name(t->dtype) + "'");
   ArrayPtr r = copy_as(*t, dt, 'C');
   r->flavor = Flavor::Torch;
-  visit_dtype(dt, [&](auto tag) {
-    using T = decltype(tag);
-    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, half>) {
-      using C = std::conditional_t<std::is_same_v<T, double>, double, float>;
-      T* p = reinterpret_cast<T*>(r->data());
-      for_each_slice(r->shape, dim, [&](int64_t base, int64_t st, int64_t n) {
-        C mx = -std::numeric_limits<C>::infinity();
-        for (int64_t k = 0; k < n; ++k) {
-          const C x = C(p[base + k * st]);
-          mx = (std::isnan(x) || x > mx) ? x : mx;
-        }
-        C sum = 0;
-        for (int64_t k = 0; k < n; ++k) {
-          const C e = std::exp(C(p[base + k * st]) - mx);
-          p[base + k * st] = T(e);
-          sum += C(p[base + k * st]);
-        }
-        const C inv = C(1) / sum;
-        for (int64_t k = 0; k < n; ++k) p[base + k * st] = T(C(p[base + k * st]) * inv);
-      });
-    }
-  });
+  softmax_inplace(*r, dim);  // a complex dtype= is copied as it is
   return Value(r);
 }
 
