@@ -1,9 +1,11 @@
+// format: see format.hpp (NumPy arrayprint: array2string, array_repr, array_str).
 #include "core/format.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <functional>
+#include <limits>
 #include <vector>
 
 #include "core/element.hpp"
@@ -240,23 +242,17 @@ ElemFmt make_formatter(const Array& a, const std::vector<int64_t>& shown, const 
     bool uns = is_unsigned_int(dt);
     if (!shown.empty()) {
       // numpy IntegerFormat: width of str(max) and str(min)
-      if (uns) {
-        uint64_t mx = 0, mn = UINT64_MAX;
+      auto width = [&](auto tag) {  // in the dtype's signedness, so uint64 values stay exact
+        using I = decltype(tag);
+        I mx = std::numeric_limits<I>::min(), mn = std::numeric_limits<I>::max();
         for (int64_t off : shown) {
-          uint64_t v = load_as<uint64_t>(dt, base + off);
+          const I v = load_as<I>(dt, base + off);
           mx = std::max(mx, v);
           mn = std::min(mn, v);
         }
-        w = std::max(std::to_string(mx).size(), std::to_string(mn).size());
-      } else {
-        int64_t mx = INT64_MIN, mn = INT64_MAX;
-        for (int64_t off : shown) {
-          int64_t v = load_as<int64_t>(dt, base + off);
-          mx = std::max(mx, v);
-          mn = std::min(mn, v);
-        }
-        w = std::max(std::to_string(mx).size(), std::to_string(mn).size());
-      }
+        return std::max(std::to_string(mx).size(), std::to_string(mn).size());
+      };
+      w = uns ? width(uint64_t{}) : width(int64_t{});
     }
     return [dt, w, uns](const char* p) {
       std::string s = uns ? std::to_string(load_as<uint64_t>(dt, p)) : std::to_string(load_as<int64_t>(dt, p));

@@ -1,6 +1,11 @@
 // format: arrays and scalars as text, exactly as NumPy 1.24's arrayprint
 // (array2string, array_repr, array_str) and NumPy's scalar str/repr print them.
 // Float digits come from numfmt (shortest round-trip digits for the dtype).
+//
+// Owns: NumPy's print options (np.set_printoptions state) and the text of
+// ndarrays and NumPy scalars. Invariant: formatting reads an array only
+// through its layout (shape, byte strides, offset), never writes it, and its
+// output depends only on the values shown and the print options.
 #pragma once
 #include <string>
 

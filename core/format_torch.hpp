@@ -1,6 +1,11 @@
 // format_torch: tensors, torch.Size and torch dtypes as text, exactly as
 // PyTorch 1.13's torch/_tensor_str.py prints them (repr(t) == str(t)).
 //
+// Owns: torch's print options (torch.set_printoptions state) and the text of
+// tensors, sizes and dtypes. Invariant: formatting reads a tensor only
+// through its layout, never writes it, and its output depends only on the
+// values shown and the print options.
+//
 // The rules, from _tensor_str.py:
 //   * One _Formatter per tensor (per real/imaginary part for complex), built
 //     from every element -- or, when numel > threshold, only from the elements

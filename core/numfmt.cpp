@@ -1,3 +1,4 @@
+// numfmt: see numfmt.hpp (CPython float repr, format specs; digits by printf + read-back).
 #include "core/numfmt.hpp"
 
 #include <cmath>
@@ -11,14 +12,23 @@ namespace sl {
 
 namespace {
 
+// printf's sign: sets d.negative and returns the text after a '-'.
+const char* take_sign(const char* p, Digits& d) {
+  d.negative = *p == '-';
+  return d.negative ? p + 1 : p;
+}
+
+// Zero (of either sign) as Digits: "0" with Python's decpt 1.
+Digits zero_digits(Digits d) {
+  d.digits = "0";
+  d.exp10 = 1;
+  return d;
+}
+
 // Parses "%.Ne" output ("-1.2345e+05") into Digits.
 Digits from_e_format(const char* buf) {
   Digits d;
-  const char* p = buf;
-  if (*p == '-') {
-    d.negative = true;
-    ++p;
-  }
+  const char* p = take_sign(buf, d);
   std::string ds;
   while (*p && *p != 'e') {
     if (*p != '.') ds += *p;
@@ -27,11 +37,7 @@ Digits from_e_format(const char* buf) {
   int e = *p == 'e' ? std::atoi(p + 1) : 0;
   // strip trailing zeros
   while (ds.size() > 1 && ds.back() == '0') ds.pop_back();
-  if (ds == "0") {
-    d.digits = "0";
-    d.exp10 = 1;
-    return d;
-  }
+  if (ds == "0") return zero_digits(d);
   d.digits = ds;
   d.exp10 = e + 1;
   return d;
@@ -66,21 +72,13 @@ Digits fixed_digits(double v, int frac) {
   static char buf[512];
   std::snprintf(buf, sizeof buf, "%.*f", frac, v);
   Digits d;
-  const char* p = buf;
-  if (*p == '-') {
-    d.negative = true;
-    ++p;
-  }
+  const char* p = take_sign(buf, d);
   std::string ip, fp;
   while (*p && *p != '.') ip += *p++;
   if (*p == '.') fp = p + 1;
   std::string all = ip + fp;
   size_t nz = all.find_first_not_of('0');
-  if (nz == std::string::npos) {
-    d.digits = "0";
-    d.exp10 = 1;
-    return d;
-  }
+  if (nz == std::string::npos) return zero_digits(d);
   d.exp10 = int(ip.size()) - int(nz);
   all = all.substr(nz);
   while (all.size() > 1 && all.back() == '0') all.pop_back();

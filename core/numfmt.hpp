@@ -6,6 +6,11 @@
 // libc++ 14 (Emscripten 3.1.6) has no floating-point std::to_chars, so the
 // digits come from correctly rounded printf ("%.*e") at increasing precision,
 // checked by a correctly rounded read-back (strtod/strtof).
+//
+// Owns: number -> digits and the Python format-spec mini-language; it knows
+// nothing of arrays. Invariant: every digit string it returns reads back
+// (correctly rounded) as the value it was made from at the stated precision,
+// or is the correctly rounded decimal the caller asked for.
 #pragma once
 #include <string>
 

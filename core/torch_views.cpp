@@ -3,12 +3,15 @@
 #include "core/torch_views.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <numeric>
 #include <string>
 
+#include "core/element.hpp"
 #include "core/error.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/strides.hpp"
+#include "core/ufunc.hpp"
 
 namespace sl {
 
@@ -39,31 +42,9 @@ ArrayPtr view_elems(const ArrayPtr& t, Shape shape, const std::vector<int64_t>& 
   return view_elems(t, t->dtype, std::move(shape), estrides, eoffset);
 }
 
-// c10's toString of a ScalarType ("Float", "Long", ...), used in view(dtype) errors.
-const char* scalar_type_name(DType dt) {
-  switch (dt) {
-    case DType::Bool: return "Bool";
-    case DType::U8: return "Byte";
-    case DType::I8: return "Char";
-    case DType::I16: return "Short";
-    case DType::I32: return "Int";
-    case DType::I64: return "Long";
-    case DType::F16: return "Half";
-    case DType::F32: return "Float";
-    case DType::F64: return "Double";
-    case DType::C64: return "ComplexFloat";
-    case DType::C128: return "ComplexDouble";
-    case DType::U16: return "UInt16";
-    case DType::U32: return "UInt32";
-    case DType::U64: return "UInt64";
-  }
-  return "Undefined";
-}
-
-// Tensor.toString(): "torch.FloatTensor".
-std::string tensor_type_string(DType dt) { return std::string("torch.") + scalar_type_name(dt) + "Tensor"; }
-
 }  // namespace
+
+std::string torch_tensor_type_string(DType dt) { return std::string("torch.") + torch_type_name(dt) + "Tensor"; }
 
 int64_t torch_wrap_dim(int64_t dim, int64_t ndim, bool wrap_scalar) {
   if (ndim <= 0) {
@@ -145,7 +126,7 @@ ArrayPtr torch_view_dtype(const ArrayPtr& t, DType dt) {
   Shape shape = t->shape;
   int64_t off = torch_storage_offset(*t);
   auto what = [&] {
-    return std::string(" to view ") + scalar_type_name(t->dtype) + " as " + scalar_type_name(dt) +
+    return std::string(" to view ") + torch_type_name(t->dtype) + " as " + torch_type_name(dt) +
            " (different element sizes)";
   };
   if (old_sz == new_sz) return view_elems(t, dt, shape, st, off);
@@ -297,7 +278,7 @@ namespace {
 void expand_geometry(const Array& t, const Shape& sizes, Shape& out_shape, std::vector<int64_t>& out_strides) {
   const int64_t nd = int64_t(sizes.size()), tdim = t.ndim();
   if (nd < tdim)
-    runtime_error("expand(" + tensor_type_string(t.dtype) + "{" + list_repr(t.shape) + "}, size=" + list_repr(sizes) +
+    runtime_error("expand(" + torch_tensor_type_string(t.dtype) + "{" + list_repr(t.shape) + "}, size=" + list_repr(sizes) +
                   "): the number of sizes provided (" + str(nd) +
                   ") must be greater or equal to the number of dimensions in the tensor (" + str(tdim) + ")");
   std::vector<int64_t> ts = torch_strides(t);
@@ -337,6 +318,21 @@ ArrayPtr torch_expand(const ArrayPtr& t, const Shape& sizes) {
   for (int64_t d : shape)
     if (d < 0) runtime_error("Trying to create tensor with negative dimension " + str(d) + ": " + list_repr(shape));
   return view_elems(t, shape, st, torch_storage_offset(*t));
+}
+
+Shape torch_broadcast_shapes(const Shape& a, const Shape& b) {
+  Shape out;
+  if (try_broadcast_shapes({a, b}, out)) return out;
+  // The first dim (counted in the broadcast shape) where the sizes disagree.
+  const size_t nd = std::max(a.size(), b.size());
+  for (size_t k = 0; k < nd; ++k) {
+    const int64_t da = k + a.size() >= nd ? a[k + a.size() - nd] : 1;
+    const int64_t db = k + b.size() >= nd ? b[k + b.size() - nd] : 1;
+    if (da != db && da != 1 && db != 1)
+      runtime_error("The size of tensor a (" + str(da) + ") must match the size of tensor b (" + str(db) +
+                    ") at non-singleton dimension " + str(int64_t(k)));
+  }
+  return out;
 }
 
 Array torch_broadcast_to(const Array& src, const Shape& shape) {
@@ -654,6 +650,111 @@ ArrayPtr torch_contiguous_copy(const Array& t, DType dt) {
 ArrayPtr torch_contiguous(const ArrayPtr& t) {
   if (torch_is_contiguous(*t)) return t;
   return torch_contiguous_copy(*t, t->dtype);
+}
+
+// ---- joins, triangles and equality (copies)
+
+// torch.cat (TensorShape.cpp cat_meta/cat_out): 1-D empty tensors are skipped
+// (legacy behaviour); the others must agree except along dim; the dtype is
+// the promotion of all inputs; the result is contiguous.
+ArrayPtr torch_cat(const std::vector<ArrayPtr>& ts, int64_t dim) {
+  if (ts.empty()) runtime_error("torch.cat(): expected a non-empty list of Tensors");
+  auto skip = [](const Array& t) { return t.ndim() == 1 && t.shape[0] == 0; };
+  DType dt = ts[0]->dtype;
+  for (auto& t : ts) dt = torch_promote_types(dt, t->dtype);
+  for (size_t i = 0; i < ts.size(); ++i)
+    if (ts[i]->ndim() == 0)
+      runtime_error("zero-dimensional tensor (at position " + str(i) + ") cannot be concatenated");
+  size_t valid = ts.size();
+  for (size_t i = 0; i < ts.size(); ++i)
+    if (!skip(*ts[i])) {
+      valid = i;
+      break;
+    }
+  if (valid == ts.size()) {  // every input is an empty 1-D tensor
+    torch_wrap_dim(dim, 1);
+    return make_array(dt, {0}, 'C', Flavor::Torch);
+  }
+  const Array& ref = *ts[valid];
+  dim = torch_wrap_dim(dim, ref.ndim());
+  int64_t total = 0;
+  for (size_t i = 0; i < ts.size(); ++i) {
+    const Array& t = *ts[i];
+    if (skip(t)) continue;
+    if (t.ndim() != ref.ndim())
+      runtime_error("Tensors must have same number of dimensions: got " + str(ref.ndim()) + " and " +
+                                       str(t.ndim()));
+    for (int d = 0; d < ref.ndim(); ++d) {
+      if (d == dim) continue;
+      if (t.shape[size_t(d)] != ref.shape[size_t(d)])
+        runtime_error("Sizes of tensors must match except in dimension " + str(dim) +
+                                         ". Expected size " + str(ref.shape[size_t(d)]) + " but got size " +
+                                         str(t.shape[size_t(d)]) + " for tensor number " + str(i) +
+                                         " in the list.");
+    }
+    total += t.shape[size_t(dim)];
+  }
+  Shape shape = ref.shape;
+  shape[size_t(dim)] = total;
+  ArrayPtr out = make_array(dt, shape, 'C', Flavor::Torch);
+  int64_t at = 0;
+  for (auto& t : ts) {
+    if (skip(*t)) continue;
+    ArrayPtr dst = torch_narrow(out, dim, at, t->shape[size_t(dim)]);
+    copy_into(*dst, *t);
+    at += t->shape[size_t(dim)];
+  }
+  return out;
+}
+
+// torch.triu / torch.tril on the last two dims: element (i, j) is kept when
+// j - i >= diagonal (triu) or j - i <= diagonal (tril); a contiguous copy.
+ArrayPtr torch_tri(const ArrayPtr& t, int64_t diagonal, bool upper) {
+  int64_t r = torch_wrap_dim(-2, t->ndim()), c = torch_wrap_dim(-1, t->ndim());
+  ArrayPtr out = torch_contiguous_copy(*t, t->dtype);
+  const int64_t rows = out->shape[size_t(r)], cols = out->shape[size_t(c)];
+  const int64_t mats = rows * cols == 0 ? 0 : out->size() / (rows * cols);
+  const int64_t isz = out->itemsize();
+  for (int64_t m = 0; m < mats; ++m)
+    for (int64_t i = 0; i < rows; ++i)
+      for (int64_t j = 0; j < cols; ++j)
+        if (upper ? j - i < diagonal : j - i > diagonal)
+          std::memset(out->data() + ((m * rows + i) * cols + j) * isz, 0, size_t(isz));
+  return out;
+}
+
+// torch.equal: same shape and equal values (compared after promotion); NaN != NaN.
+bool torch_equal(const Array& a, const Array& b) {
+  if (a.shape != b.shape) return false;
+  if (a.size() == 0) return true;
+  DType dt = torch_promote_types(a.dtype, b.dtype);
+  ArrayPtr x = copy_as(a, dt), y = copy_as(b, dt);
+  const int64_t n = x->size(), isz = x->itemsize();
+  bool eq = true;
+  visit_dtype(dt, [&](auto t) {
+    using T = decltype(t);
+    for (int64_t i = 0; i < n && eq; ++i) {
+      if constexpr (std::is_same_v<T, half>)
+        eq = float(load<T>(x->data() + i * isz)) == float(load<T>(y->data() + i * isz));
+      else
+        eq = load<T>(x->data() + i * isz) == load<T>(y->data() + i * isz);
+    }
+  });
+  return eq;
+}
+
+// torch.stack (TensorShape.cpp stack): every tensor the same shape, each
+// unsqueezed at dim (wrapped against ndim + 1), then cat along it: a copy.
+ArrayPtr torch_stack(const std::vector<ArrayPtr>& ts, int64_t dim) {
+  if (ts.empty()) runtime_error("stack expects a non-empty TensorList");
+  dim = torch_wrap_dim(dim, ts[0]->ndim() + 1);
+  for (size_t i = 1; i < ts.size(); ++i)
+    if (ts[i]->shape != ts[0]->shape)
+      runtime_error("stack expects each tensor to be equal size, but got " + list_repr(ts[0]->shape) +
+                    " at entry 0 and " + list_repr(ts[i]->shape) + " at entry " + str(int64_t(i)));
+  std::vector<ArrayPtr> us;
+  for (auto& x : ts) us.push_back(torch_unsqueeze(x, dim));
+  return torch_cat(us, dim);
 }
 
 DType torch_promote_types(DType a, DType b) {

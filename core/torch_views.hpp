@@ -2,7 +2,9 @@
 // with PyTorch's rules and error messages (aten/src/ATen/native/TensorShape.cpp,
 // TensorUtils.cpp, MemoryOverlap.cpp, TensorConversions.cpp).
 //
-// Every function takes and returns torch-flavoured arrays. Views are made by
+// Owns: the torch flavour of the view algebra, contiguity/overlap checks and
+// the copies torch makes, plus the c10 names they print.
+// Invariant: every function takes and returns torch-flavoured arrays. Views are made by
 // make_view, so `_base` collapses to the root tensor (Note [Base collapses to
 // the owner]) and nothing reaches outside a storage. Arguments that PyTorch
 // takes in elements (as_strided's strides and offset) are in elements here
@@ -10,6 +12,7 @@
 // Errors are PyError("RuntimeError" / "IndexError", PyTorch's wording).
 #pragma once
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "core/array.hpp"
@@ -20,6 +23,10 @@ namespace sl {
 // dims in [-1, 0] unless wrap_scalar is false. IndexError "Dimension out of range
 // (expected to be in range of [-2, 1], but got 2)".
 int64_t torch_wrap_dim(int64_t dim, int64_t ndim, bool wrap_scalar = true);
+
+// Tensor.type() / Tensor.toString(): "torch.FloatTensor" (c10's type name,
+// core/ufunc.hpp torch_type_name, + "Tensor").
+std::string torch_tensor_type_string(DType dt);
 
 // Element strides and offset of a tensor (bytes / itemsize).
 std::vector<int64_t> torch_strides(const Array& t);
@@ -97,9 +104,25 @@ ArrayPtr torch_contiguous_copy(const Array& t, DType dt);
 // contiguous(): t itself when already contiguous.
 ArrayPtr torch_contiguous(const ArrayPtr& t);
 
+// ---- joins, triangles and equality: new contiguous tensors (copies)
+// torch.cat (TensorShape.cpp cat_meta/cat_out): 1-D empty tensors are skipped
+// (legacy behaviour); the others agree except along dim; the dtype is the
+// promotion of all inputs. RuntimeError in PyTorch's words otherwise.
+ArrayPtr torch_cat(const std::vector<ArrayPtr>& ts, int64_t dim);
+// torch.stack: equal shapes, each unsqueezed at dim, then cat.
+ArrayPtr torch_stack(const std::vector<ArrayPtr>& ts, int64_t dim);
+// torch.triu (upper) / torch.tril on the last two dims.
+ArrayPtr torch_tri(const ArrayPtr& t, int64_t diagonal, bool upper);
+// torch.equal: same shape and equal values after promotion; NaN != NaN.
+bool torch_equal(const Array& a, const Array& b);
+
 // c10::promoteTypes for the dtypes torch has (NumPy's table except that an
 // integer or bool with a floating type gives that floating type).
 DType torch_promote_types(DType a, DType b);
+// at::infer_size (ExpandUtils.cpp): the shape two tensors broadcast to (NumPy's
+// rule, strides.hpp try_broadcast_shapes); RuntimeError "The size of tensor a
+// (3) must match the size of tensor b (4) at non-singleton dimension 1".
+Shape torch_broadcast_shapes(const Shape& a, const Shape& b);
 // Expands `src` (shape broadcastable to `shape`) to `shape` as a stride-0 layout
 // (for reading only); RuntimeError in expand's words otherwise.
 Array torch_broadcast_to(const Array& src, const Shape& shape);

@@ -1,6 +1,11 @@
 // torch/convert: argument conversions shared by the torch front-end files
 // (torch/module.cpp: the module; torch/tensor.cpp: torch.Tensor's attributes,
-// methods and indexing).
+// methods and indexing; torch/reduce.cpp: reductions and elementwise methods).
+//
+// Owns: turning Python values into the engine's arguments (tensors, dims,
+// sizes, Scalars, dtypes) with PyTorch's TypeError/RuntimeError wording.
+// Invariant: a conversion either returns a valid engine argument or raises
+// the reference's exception; it holds no layout rule (those are core/).
 #pragma once
 #include <optional>
 #include <string>

@@ -3,6 +3,10 @@
 // linspace, eye), joining (cat, stack), triu/tril, equal, printing options,
 // and torch.X(t, ...) forwarders for tensor methods. Tensor attributes and
 // methods live in torch/tensor.cpp; the view algebra in core/torch_views.
+//
+// Invariant: install_torch registers names from tables that point at named
+// functions (module_functions, install_dtypes, ...); a function converts its
+// arguments and calls core/, it holds no layout rule.
 #include <cmath>
 #include <cstring>
 #include <functional>
@@ -429,6 +433,21 @@ bool is_float_number(const Value& v) {
   return v.is_float() || (v.is_array() && is_inexact(v.arr().dtype));
 }
 
+// The vectorised loop of ATen's CPU range kernels (RangeFactoriesKernel.cpp,
+// AVX2 build): blocks of V = 32 / itemsize lanes, two blocks per step; lane k
+// of a block is put(blk + k, lane(b, k)) from the block's base b = first(blk);
+// the elements after the last pair of blocks are put(i, tail(i)).
+template <class First, class Lane, class Tail, class Put>
+void fill_range_blocks(int64_t n, int64_t V, First first, Lane lane, Tail tail, Put put) {
+  int64_t i = 0;
+  for (; i + 2 * V <= n; i += 2 * V)
+    for (int64_t blk = i; blk < i + 2 * V; blk += V) {
+      const auto b = first(blk);
+      for (int64_t k = 0; k < V; ++k) put(blk + k, lane(b, k));
+    }
+  for (; i < n; ++i) put(i, tail(i));
+}
+
 // torch.arange (RangeFactories.cpp arange_out + RangeFactoriesKernel.cpp).
 // Length ceil((end - start) / step) in double. Integer results are start + i*step
 // exactly. Floating results follow the CPU kernel (AVX2 build): values are
@@ -484,17 +503,14 @@ Value torch_arange(Interp& in, Args& a) {
   auto scalar = [&](int64_t i) { return std::fma(dst, double(i), ds); };
   visit_dtype(dt, [&](auto t) {
     using T = decltype(t);
-    int64_t i = 0;
-    if constexpr (!is_complex_t<T>::value) {
-      for (; i + 2 * V <= n; i += 2 * V) {
-        for (int64_t blk = i; blk < i + 2 * V; blk += V) {
-          T base = cast_value<T>(scalar(blk));
-          double b = double(cast_value<double>(base));
-          for (int64_t k = 0; k < V; ++k) store(o + (blk + k) * isz, k ? cast_value<T>(std::fma(double(k), dst, b)) : base);
-        }
-      }
+    auto put = [&](int64_t i, T v) { store(o + i * isz, v); };
+    auto tail = [&](int64_t i) { return cast_value<T>(scalar(i)); };
+    if constexpr (is_complex_t<T>::value) {
+      for (int64_t i = 0; i < n; ++i) put(i, tail(i));
+    } else {
+      auto lane = [&](T base, int64_t k) { return k ? cast_value<T>(std::fma(double(k), dst, double(cast_value<double>(base)))) : base; };
+      fill_range_blocks(n, V, tail, lane, tail, put);
     }
-    for (; i < n; ++i) store(o + i * isz, cast_value<T>(scalar(i)));
   });
   return Value(out);
 }
@@ -539,15 +555,9 @@ Value torch_linspace(Interp& in, Args& a) {
       A s0 = rnd(A(s)), e0 = rnd(A(e));
       A st = rnd((e0 - s0) / A(steps - 1));
       auto at = [&](int64_t i) { return i < half ? rnd(s0 + st * A(i)) : rnd(e0 - st * A(steps - i - 1)); };
-      const int64_t V = 32 / isz;
-      int64_t i = 0;
-      for (; i + 2 * V <= steps; i += 2 * V) {
-        for (int64_t blk = i; blk < i + 2 * V; blk += V) {
-          A base = at(blk);
-          for (int64_t k = 0; k < V; ++k) store(o + (blk + k) * isz, cast_value<T>(base + A(k) * st));
-        }
-      }
-      for (; i < steps; ++i) store(o + i * isz, cast_value<T>(at(i)));
+      fill_range_blocks(
+          steps, 32 / isz, at, [&](A base, int64_t k) { return cast_value<T>(base + A(k) * st); },
+          [&](int64_t i) { return cast_value<T>(at(i)); }, [&](int64_t i, T v) { store(o + i * isz, v); });
     }
   });
   return Value(out);
@@ -577,95 +587,6 @@ std::vector<ArrayPtr> tensor_list(Interp& in, const Value& v, const std::string&
     out.push_back(x.array());
   }
   return out;
-}
-
-// torch.cat (TensorShape.cpp cat_meta/cat_out): 1-D empty tensors are skipped
-// (legacy behaviour); the others must agree except along dim; the dtype is
-// the promotion of all inputs; the result is contiguous.
-ArrayPtr cat_tensors(Interp& in, const std::vector<ArrayPtr>& ts, int64_t dim) {
-  if (ts.empty()) in.raise_exc("RuntimeError", "torch.cat(): expected a non-empty list of Tensors");
-  auto skip = [](const Array& t) { return t.ndim() == 1 && t.shape[0] == 0; };
-  DType dt = ts[0]->dtype;
-  for (auto& t : ts) dt = torch_promote_types(dt, t->dtype);
-  for (size_t i = 0; i < ts.size(); ++i)
-    if (ts[i]->ndim() == 0)
-      in.raise_exc("RuntimeError", "zero-dimensional tensor (at position " + std::to_string(i) + ") cannot be concatenated");
-  size_t valid = ts.size();
-  for (size_t i = 0; i < ts.size(); ++i)
-    if (!skip(*ts[i])) {
-      valid = i;
-      break;
-    }
-  if (valid == ts.size()) {  // every input is an empty 1-D tensor
-    torch_wrap_dim(dim, 1);
-    return make_array(dt, {0}, 'C', Flavor::Torch);
-  }
-  const Array& ref = *ts[valid];
-  dim = torch_wrap_dim(dim, ref.ndim());
-  int64_t total = 0;
-  for (size_t i = 0; i < ts.size(); ++i) {
-    const Array& t = *ts[i];
-    if (skip(t)) continue;
-    if (t.ndim() != ref.ndim())
-      in.raise_exc("RuntimeError", "Tensors must have same number of dimensions: got " + std::to_string(ref.ndim()) + " and " +
-                                       std::to_string(t.ndim()));
-    for (int d = 0; d < ref.ndim(); ++d) {
-      if (d == dim) continue;
-      if (t.shape[size_t(d)] != ref.shape[size_t(d)])
-        in.raise_exc("RuntimeError", "Sizes of tensors must match except in dimension " + std::to_string(dim) +
-                                         ". Expected size " + std::to_string(ref.shape[size_t(d)]) + " but got size " +
-                                         std::to_string(t.shape[size_t(d)]) + " for tensor number " + std::to_string(i) +
-                                         " in the list.");
-    }
-    total += t.shape[size_t(dim)];
-  }
-  Shape shape = ref.shape;
-  shape[size_t(dim)] = total;
-  ArrayPtr out = make_array(dt, shape, 'C', Flavor::Torch);
-  int64_t at = 0;
-  for (auto& t : ts) {
-    if (skip(*t)) continue;
-    ArrayPtr dst = torch_narrow(out, dim, at, t->shape[size_t(dim)]);
-    copy_into(*dst, *t);
-    at += t->shape[size_t(dim)];
-  }
-  return out;
-}
-
-// torch.triu / torch.tril on the last two dims: element (i, j) is kept when
-// j - i >= diagonal (triu) or j - i <= diagonal (tril); a contiguous copy.
-ArrayPtr tri(Interp& in, const ArrayPtr& t, int64_t diagonal, bool upper) {
-  int64_t r = torch_wrap_dim(-2, t->ndim()), c = torch_wrap_dim(-1, t->ndim());
-  ArrayPtr out = torch_contiguous_copy(*t, t->dtype);
-  const int64_t rows = out->shape[size_t(r)], cols = out->shape[size_t(c)];
-  const int64_t mats = rows * cols == 0 ? 0 : out->size() / (rows * cols);
-  const int64_t isz = out->itemsize();
-  for (int64_t m = 0; m < mats; ++m)
-    for (int64_t i = 0; i < rows; ++i)
-      for (int64_t j = 0; j < cols; ++j)
-        if (upper ? j - i < diagonal : j - i > diagonal)
-          std::memset(out->data() + ((m * rows + i) * cols + j) * isz, 0, size_t(isz));
-  return out;
-}
-
-// torch.equal: same shape and equal values (compared after promotion); NaN != NaN.
-bool tensors_equal(const Array& a, const Array& b) {
-  if (a.shape != b.shape) return false;
-  if (a.size() == 0) return true;
-  DType dt = torch_promote_types(a.dtype, b.dtype);
-  ArrayPtr x = copy_as(a, dt), y = copy_as(b, dt);
-  const int64_t n = x->size(), isz = x->itemsize();
-  bool eq = true;
-  visit_dtype(dt, [&](auto t) {
-    using T = decltype(t);
-    for (int64_t i = 0; i < n && eq; ++i) {
-      if constexpr (std::is_same_v<T, half>)
-        eq = float(load<T>(x->data() + i * isz)) == float(load<T>(y->data() + i * isz));
-      else
-        eq = load<T>(x->data() + i * isz) == load<T>(y->data() + i * isz);
-    }
-  });
-  return eq;
 }
 
 }  // namespace
@@ -722,65 +643,47 @@ const std::vector<std::string>& torch_function_methods() {
   return names;
 }
 
-void install_torch(Interp& in) {
-  TorchPrintOptions& po = torch_print_options();
-  po = TorchPrintOptions{};
-  torch_default_dtype() = DType::F32;
+namespace {
 
-  ModuleObj& tm = submodule(in, "torch");
-  auto& t = in.t;
-  t.tensor = in.new_type("Tensor", "torch", {t.object});
-  t.torch_dtype = in.new_type("dtype", "torch", {t.object});
-  tm.attrs["Tensor"] = type_value(t.tensor);
-  tm.attrs["dtype"] = type_value(t.torch_dtype);
-  tm.attrs["__version__"] = make_str("2.6.0");  // the PyTorch stridelab mirrors
+// ---- torch.Size: a tuple subclass printed as torch.Size([3, 4])
 
-  // ---- dtypes (torch.float32 is torch.float, ...)
-  const std::pair<const char*, DType> dtypes[] = {
-      {"float32", DType::F32}, {"float", DType::F32},      {"float64", DType::F64},  {"double", DType::F64},
-      {"float16", DType::F16}, {"half", DType::F16},       {"int8", DType::I8},      {"int16", DType::I16},
-      {"short", DType::I16},   {"int32", DType::I32},      {"int", DType::I32},      {"int64", DType::I64},
-      {"long", DType::I64},    {"uint8", DType::U8},       {"bool", DType::Bool},    {"complex64", DType::C64},
-      {"cfloat", DType::C64},  {"complex128", DType::C128}, {"cdouble", DType::C128},
-  };
-  std::vector<Value> dtype_objs(kNumDTypes);
-  for (auto& [n, dt] : dtypes) {
-    if (dtype_objs[size_t(dt)].is_none()) dtype_objs[size_t(dt)] = dtype_value(in, dt, true);
-    tm.attrs[n] = dtype_objs[size_t(dt)];
-  }
-  tm.attrs["inf"] = Value::floating(INFINITY);
-  tm.attrs["nan"] = Value::floating(NAN);
-  tm.attrs["pi"] = Value::floating(M_PI);
-  tm.attrs["e"] = Value::floating(M_E);
+Value size_repr(Interp& in, Args& a) {
+  Shape s;
+  for (auto& x : in.to_vector(a.pos.at(0))) s.push_back(in.index_value(x));
+  return make_str(format_torch_size(s));
+}
 
-  // ---- torch.Size: a tuple subclass printed as torch.Size([3, 4])
-  TypeObj* size_t_ = in.new_type("Size", "torch", {t.tuple});
+Value size_new(Interp& in, Args& a) {
+  Value src = a.optional(0, "sizes");
+  a.finish(1);
+  Shape s;
+  if (!src.is_none())
+    for (auto& x : in.to_vector(src)) {
+      if (!in.is_int_like(x))
+        in.raise_exc("TypeError", "torch.Size() takes an iterable of 'int' (item 0 is '" + in.type_of(x)->name + "')");
+      s.push_back(in.index_value(x));
+    }
+  return torch_size_value(in, s);
+}
+
+Value size_numel(Interp& in, Args& a) {
+  int64_t n = 1;
+  for (auto& x : in.to_vector(a.pos.at(0))) n *= in.index_value(x);
+  return Value::integer(n);
+}
+
+void install_size(Interp& in, ModuleObj& tm) {
+  TypeObj* size_t_ = in.new_type("Size", "torch", {in.t.tuple});
   tm.attrs["Size"] = type_value(size_t_);
-  size_t_->attrs["__repr__"] = in.builtin("__repr__", [](Interp& in, Args& a) -> Value {
-    Shape s;
-    for (auto& x : in.to_vector(a.pos.at(0))) s.push_back(in.index_value(x));
-    return make_str(format_torch_size(s));
-  });
-  size_t_->call = [](Interp& in, Args& a) -> Value {
-    Value src = a.optional(0, "sizes");
-    a.finish(1);
-    Shape s;
-    if (!src.is_none())
-      for (auto& x : in.to_vector(src)) {
-        if (!in.is_int_like(x))
-          in.raise_exc("TypeError", "torch.Size() takes an iterable of 'int' (item 0 is '" + in.type_of(x)->name + "')");
-        s.push_back(in.index_value(x));
-      }
-    return torch_size_value(in, s);
-  };
-  in.def_method(size_t_, "numel", [](Interp& in, Args& a) -> Value {
-    int64_t n = 1;
-    for (auto& x : in.to_vector(a.pos.at(0))) n *= in.index_value(x);
-    return Value::integer(n);
-  });
+  size_t_->attrs["__repr__"] = in.builtin("__repr__", size_repr);
+  size_t_->call = size_new;
+  in.def_method(size_t_, "numel", size_numel);
+}
 
-  // ---- torch.device: only the CPU
-  TypeObj* device_t = in.new_type("device", "torch", {t.object});
+// ---- torch.device: only the CPU
+
+void install_device(Interp& in, ModuleObj& tm) {
+  TypeObj* device_t = in.new_type("device", "torch", {in.t.object});
   tm.attrs["device"] = type_value(device_t);
   auto cpu = std::make_shared<GenericObj>(device_t);
   cpu->attrs["type"] = make_str("cpu");
@@ -796,145 +699,222 @@ void install_torch(Interp& in) {
     if (s != "cpu") in.raise_exc("RuntimeError", "stridelab runs tensors on the CPU only (got device '" + s + "')");
     return cpu_v;
   };
+}
 
-  // ---- torch.Tensor(...) and the legacy typed constructors
-  auto legacy = [](std::optional<DType> fixed) {
-    return [fixed](Interp& in, Args& a) -> Value {
-      DType dt = fixed ? *fixed : torch_default_dtype();
-      if (a.pos.size() == 1 && (a.pos[0].as<ListObj>() || a.pos[0].as<TupleObj>() || a.pos[0].is_array()))
-        return Value(torch_tensor_from_data(in, a.pos[0], dt));
-      Shape s = size_args(in, a, 0, "Tensor");
-      return Value(make_array(dt, s, 'C', Flavor::Torch));
-    };
+// ---- dtypes (torch.float32 is torch.float, ...) and the constants
+
+void install_dtypes(Interp& in, ModuleObj& tm) {
+  static const std::pair<const char*, DType> dtypes[] = {
+      {"float32", DType::F32}, {"float", DType::F32},      {"float64", DType::F64},  {"double", DType::F64},
+      {"float16", DType::F16}, {"half", DType::F16},       {"int8", DType::I8},      {"int16", DType::I16},
+      {"short", DType::I16},   {"int32", DType::I32},      {"int", DType::I32},      {"int64", DType::I64},
+      {"long", DType::I64},    {"uint8", DType::U8},       {"bool", DType::Bool},    {"complex64", DType::C64},
+      {"cfloat", DType::C64},  {"complex128", DType::C128}, {"cdouble", DType::C128},
   };
-  t.tensor->call = legacy(std::nullopt);
-  const std::pair<const char*, DType> legacy_types[] = {
+  std::vector<Value> dtype_objs(kNumDTypes);
+  for (auto& [n, dt] : dtypes) {
+    if (dtype_objs[size_t(dt)].is_none()) dtype_objs[size_t(dt)] = dtype_value(in, dt, true);
+    tm.attrs[n] = dtype_objs[size_t(dt)];
+  }
+  tm.attrs["inf"] = Value::floating(INFINITY);
+  tm.attrs["nan"] = Value::floating(NAN);
+  tm.attrs["pi"] = Value::floating(M_PI);
+  tm.attrs["e"] = Value::floating(M_E);
+}
+
+// ---- torch.Tensor(...) and the legacy typed constructors: data, or sizes of
+// an uninitialised tensor, in a fixed dtype or the default one.
+
+NativeFn legacy_constructor(std::optional<DType> fixed) {
+  return [fixed](Interp& in, Args& a) -> Value {
+    DType dt = fixed ? *fixed : torch_default_dtype();
+    if (a.pos.size() == 1 && (a.pos[0].as<ListObj>() || a.pos[0].as<TupleObj>() || a.pos[0].is_array()))
+      return Value(torch_tensor_from_data(in, a.pos[0], dt));
+    Shape s = size_args(in, a, 0, "Tensor");
+    return Value(make_array(dt, s, 'C', Flavor::Torch));
+  };
+}
+
+void install_legacy_constructors(Interp& in, ModuleObj& tm) {
+  in.t.tensor->call = legacy_constructor(std::nullopt);
+  static const std::pair<const char*, DType> legacy_types[] = {
       {"FloatTensor", DType::F32}, {"DoubleTensor", DType::F64}, {"HalfTensor", DType::F16},
       {"LongTensor", DType::I64},  {"IntTensor", DType::I32},    {"ShortTensor", DType::I16},
       {"CharTensor", DType::I8},   {"ByteTensor", DType::U8},    {"BoolTensor", DType::Bool},
   };
-  for (auto& [n, dt] : legacy_types) def_fn(in, tm, n, legacy(dt));
+  for (auto& [n, dt] : legacy_types) def_fn(in, tm, n, legacy_constructor(dt));
+}
 
-  // ---- creation
-  def_fn(in, tm, "tensor", [](Interp& in, Args& a) -> Value {
-    Value data = a.required(0, "data");
-    Factory f = factory_kwargs(in, a);
-    a.finish(1);
-    return Value(torch_tensor_from_data(in, data, f.dtype));
-  });
-  def_fn(in, tm, "as_tensor", [](Interp& in, Args& a) -> Value {
-    Value data = a.required(0, "data");
-    Factory f = factory_kwargs(in, a);
-    a.finish(1);
-    // Shares memory with a tensor or ndarray of the requested dtype; copies otherwise.
-    if (data.is_array() && data.arr().flavor != Flavor::Scalar && (!f.dtype || *f.dtype == data.arr().dtype))
-      return Value(is_tensor(data) ? data.array() : tensor_from_numpy(in, data));
-    return Value(torch_tensor_from_data(in, data, f.dtype));
-  });
-  def_fn(in, tm, "from_numpy", [](Interp& in, Args& a) -> Value {
-    Value x = a.required(0, "ndarray");
-    a.finish(1);
-    return Value(tensor_from_numpy(in, x));
-  });
-  def_fn(in, tm, "zeros", [](Interp& in, Args& a) { return filled(in, a, "zeros"); });
-  def_fn(in, tm, "ones", [](Interp& in, Args& a) { return filled(in, a, "ones"); });
-  def_fn(in, tm, "empty", [](Interp& in, Args& a) { return filled(in, a, "empty"); });
-  def_fn(in, tm, "full", [](Interp& in, Args& a) { return filled(in, a, "full"); });
-  def_fn(in, tm, "zeros_like", [](Interp& in, Args& a) { return filled_like(in, a, "zeros"); });
-  def_fn(in, tm, "ones_like", [](Interp& in, Args& a) { return filled_like(in, a, "ones"); });
-  def_fn(in, tm, "empty_like", [](Interp& in, Args& a) { return filled_like(in, a, "empty"); });
-  def_fn(in, tm, "full_like", [](Interp& in, Args& a) { return filled_like(in, a, "full"); });
-  def_fn(in, tm, "arange", torch_arange);
-  def_fn(in, tm, "linspace", torch_linspace);
-  def_fn(in, tm, "eye", torch_eye);
+// ---- creation
 
-  // ---- joining, triangles, comparison
-  def_fn(in, tm, "cat", [](Interp& in, Args& a) -> Value {
-    Value ts = a.required(0, "tensors");
-    Value d = a.optional(1, "dim", Value::integer(0));
+Value tensor_fn(Interp& in, Args& a) {
+  Value data = a.required(0, "data");
+  Factory f = factory_kwargs(in, a);
+  a.finish(1);
+  return Value(torch_tensor_from_data(in, data, f.dtype));
+}
+
+// Shares memory with a tensor or ndarray of the requested dtype; copies otherwise.
+Value as_tensor_fn(Interp& in, Args& a) {
+  Value data = a.required(0, "data");
+  Factory f = factory_kwargs(in, a);
+  a.finish(1);
+  if (data.is_array() && data.arr().flavor != Flavor::Scalar && (!f.dtype || *f.dtype == data.arr().dtype))
+    return Value(is_tensor(data) ? data.array() : tensor_from_numpy(in, data));
+  return Value(torch_tensor_from_data(in, data, f.dtype));
+}
+
+Value from_numpy_fn(Interp& in, Args& a) {
+  Value x = a.required(0, "ndarray");
+  a.finish(1);
+  return Value(tensor_from_numpy(in, x));
+}
+
+NativeFn filled_fn(const char* what) {
+  return [what](Interp& in, Args& a) { return filled(in, a, what); };
+}
+NativeFn filled_like_fn(const char* what) {
+  return [what](Interp& in, Args& a) { return filled_like(in, a, what); };
+}
+
+// ---- joining, triangles, comparison
+
+Value cat_fn(Interp& in, Args& a) {
+  Value ts = a.required(0, "tensors");
+  Value d = a.optional(1, "dim", Value::integer(0));
+  a.finish(2);
+  return Value(torch_cat(tensor_list(in, ts, "cat"), int_arg(in, d, "cat", "dim")));
+}
+
+Value stack_fn(Interp& in, Args& a) {
+  Value tv = a.required(0, "tensors");
+  Value d = a.optional(1, "dim", Value::integer(0));
+  a.finish(2);
+  return Value(torch_stack(tensor_list(in, tv, "stack"), int_arg(in, d, "stack", "dim")));
+}
+
+NativeFn tri_fn(bool upper) {
+  return [upper](Interp& in, Args& a) -> Value {
+    ArrayPtr x = tensor_arg(in, a.required(0, "input"), upper ? "triu" : "tril", "input", 1);
+    Value d = a.optional(1, "diagonal", Value::integer(0));
     a.finish(2);
-    return Value(cat_tensors(in, tensor_list(in, ts, "cat"), int_arg(in, d, "cat", "dim")));
-  });
-  tm.attrs["concat"] = tm.attrs["cat"];
-  tm.attrs["concatenate"] = tm.attrs["cat"];
-  def_fn(in, tm, "stack", [](Interp& in, Args& a) -> Value {
-    Value tv = a.required(0, "tensors");
-    Value d = a.optional(1, "dim", Value::integer(0));
-    a.finish(2);
-    std::vector<ArrayPtr> ts = tensor_list(in, tv, "stack");
-    if (ts.empty()) in.raise_exc("RuntimeError", "stack expects a non-empty TensorList");
-    int64_t dim = torch_wrap_dim(int_arg(in, d, "stack", "dim"), ts[0]->ndim() + 1);
-    for (size_t i = 1; i < ts.size(); ++i)
-      if (ts[i]->shape != ts[0]->shape)
-        in.raise_exc("RuntimeError", "stack expects each tensor to be equal size, but got " + list_repr(ts[0]->shape) +
-                                         " at entry 0 and " + list_repr(ts[i]->shape) + " at entry " + std::to_string(i));
-    std::vector<ArrayPtr> us;
-    for (auto& x : ts) us.push_back(torch_unsqueeze(x, dim));
-    return Value(cat_tensors(in, us, dim));
-  });
-  auto tri_fn = [](bool upper) {
-    return [upper](Interp& in, Args& a) -> Value {
-      ArrayPtr x = tensor_arg(in, a.required(0, "input"), upper ? "triu" : "tril", "input", 1);
-      Value d = a.optional(1, "diagonal", Value::integer(0));
-      a.finish(2);
-      return Value(tri(in, x, int_arg(in, d, upper ? "triu" : "tril", "diagonal"), upper));
-    };
+    return Value(torch_tri(x, int_arg(in, d, upper ? "triu" : "tril", "diagonal"), upper));
   };
-  def_fn(in, tm, "triu", tri_fn(true));
-  def_fn(in, tm, "tril", tri_fn(false));
-  def_fn(in, tm, "equal", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = tensor_arg(in, a.required(0, "input"), "equal", "input", 1);
-    ArrayPtr y = tensor_arg(in, a.required(1, "other"), "equal", "other", 2);
-    a.finish(2);
-    return Value::boolean(tensors_equal(*x, *y));
-  });
-  def_fn(in, tm, "is_tensor", [](Interp& in, Args& a) -> Value {
-    Value x = a.required(0, "obj");
-    a.finish(1);
-    return Value::boolean(is_tensor(x));
-  });
-  def_fn(in, tm, "is_storage", [](Interp& in, Args& a) -> Value { return Value::boolean(false); });
-  def_fn(in, tm, "get_default_dtype", [](Interp& in, Args& a) -> Value {
-    a.finish(0);
-    return dtype_value(in, torch_default_dtype(), true);
-  });
-  def_fn(in, tm, "set_default_dtype", [](Interp& in, Args& a) -> Value {
-    Value d = a.required(0, "d");
-    a.finish(1);
-    DType dt = to_dtype(in, d);
-    if (dt != DType::F32 && dt != DType::F64)
-      in.raise_exc("TypeError", "only floating-point types are supported as the default type");
-    torch_default_dtype() = dt;
-    return Value();
-  });
-  def_fn(in, tm, "set_printoptions", [](Interp& in, Args& a) -> Value {
-    TorchPrintOptions& o = torch_print_options();
-    Value v;
-    Value profile = a.optional(4, "profile");
-    if (!profile.is_none()) {
-      std::string p = in.str(profile);
-      if (p == "default") o.precision = 4, o.threshold = 1000, o.edgeitems = 3, o.linewidth = 80;
-      else if (p == "short") o.precision = 2, o.threshold = 1000, o.edgeitems = 2, o.linewidth = 80;
-      else if (p == "full") o.precision = 4, o.threshold = INFINITY, o.edgeitems = 3, o.linewidth = 80;
+}
+
+Value equal_fn(Interp& in, Args& a) {
+  ArrayPtr x = tensor_arg(in, a.required(0, "input"), "equal", "input", 1);
+  ArrayPtr y = tensor_arg(in, a.required(1, "other"), "equal", "other", 2);
+  a.finish(2);
+  return Value::boolean(torch_equal(*x, *y));
+}
+
+Value is_tensor_fn(Interp& in, Args& a) {
+  Value x = a.required(0, "obj");
+  a.finish(1);
+  return Value::boolean(is_tensor(x));
+}
+
+Value is_storage_fn(Interp&, Args&) { return Value::boolean(false); }
+
+// ---- defaults and printing
+
+Value get_default_dtype_fn(Interp& in, Args& a) {
+  a.finish(0);
+  return dtype_value(in, torch_default_dtype(), true);
+}
+
+Value set_default_dtype_fn(Interp& in, Args& a) {
+  Value d = a.required(0, "d");
+  a.finish(1);
+  DType dt = to_dtype(in, d);
+  if (dt != DType::F32 && dt != DType::F64)
+    in.raise_exc("TypeError", "only floating-point types are supported as the default type");
+  torch_default_dtype() = dt;
+  return Value();
+}
+
+// torch.set_printoptions: a profile first, then the options given override it.
+Value set_printoptions_fn(Interp& in, Args& a) {
+  TorchPrintOptions& o = torch_print_options();
+  Value v;
+  Value profile = a.optional(4, "profile");
+  if (!profile.is_none()) {
+    std::string p = in.str(profile);
+    if (p == "default") o.precision = 4, o.threshold = 1000, o.edgeitems = 3, o.linewidth = 80;
+    else if (p == "short") o.precision = 2, o.threshold = 1000, o.edgeitems = 2, o.linewidth = 80;
+    else if (p == "full") o.precision = 4, o.threshold = INFINITY, o.edgeitems = 3, o.linewidth = 80;
+  }
+  if (a.take(0, "precision", v) && !v.is_none()) o.precision = int(in.index_value(v));
+  if (a.take(1, "threshold", v) && !v.is_none()) o.threshold = in.float_value(v);
+  if (a.take(2, "edgeitems", v) && !v.is_none()) o.edgeitems = int(in.index_value(v));
+  if (a.take(3, "linewidth", v) && !v.is_none()) o.linewidth = int(in.index_value(v));
+  o.sci_mode.reset();
+  if (a.take(5, "sci_mode", v) && !v.is_none()) o.sci_mode = in.truthy(v);
+  a.finish(6);
+  return Value();
+}
+
+Value manual_seed_fn(Interp& in, Args&) {
+  in.raise_exc("NotImplementedError", "stridelab has no torch random generator (torch.manual_seed, torch.rand)");
+}
+
+// The torch module's own functions: name -> implementation.
+const std::vector<std::pair<const char*, NativeFn>>& module_functions() {
+  static const std::vector<std::pair<const char*, NativeFn>> m = {
+      {"tensor", tensor_fn},
+      {"as_tensor", as_tensor_fn},
+      {"from_numpy", from_numpy_fn},
+      {"zeros", filled_fn("zeros")},
+      {"ones", filled_fn("ones")},
+      {"empty", filled_fn("empty")},
+      {"full", filled_fn("full")},
+      {"zeros_like", filled_like_fn("zeros")},
+      {"ones_like", filled_like_fn("ones")},
+      {"empty_like", filled_like_fn("empty")},
+      {"full_like", filled_like_fn("full")},
+      {"arange", torch_arange},
+      {"linspace", torch_linspace},
+      {"eye", torch_eye},
+      {"cat", cat_fn},
+      {"stack", stack_fn},
+      {"triu", tri_fn(true)},
+      {"tril", tri_fn(false)},
+      {"equal", equal_fn},
+      {"is_tensor", is_tensor_fn},
+      {"is_storage", is_storage_fn},
+      {"get_default_dtype", get_default_dtype_fn},
+      {"set_default_dtype", set_default_dtype_fn},
+      {"set_printoptions", set_printoptions_fn},
+      {"manual_seed", manual_seed_fn},
+  };
+  return m;
+}
+
+// torch.X(t, ...) -> t.X(...): the input comes first, positionally or as
+// `input=`, and must be a tensor.
+NativeFn method_forwarder(const std::string& n) {
+  return [n](Interp& in, Args& a) -> Value {
+    if (a.pos.empty() || !is_tensor(a.pos[0])) {
+      Value x;
+      if (!a.take(0, "input", x))
+        in.raise_exc("TypeError", n + "() missing 1 required positional arguments: \"input\"");
+      a.pos.insert(a.pos.begin(), x);
+      if (!is_tensor(x))
+        in.raise_exc("TypeError", n + "(): argument 'input' (position 1) must be Tensor, not " + in.type_of(x)->name);
     }
-    if (a.take(0, "precision", v) && !v.is_none()) o.precision = int(in.index_value(v));
-    if (a.take(1, "threshold", v) && !v.is_none()) o.threshold = in.float_value(v);
-    if (a.take(2, "edgeitems", v) && !v.is_none()) o.edgeitems = int(in.index_value(v));
-    if (a.take(3, "linewidth", v) && !v.is_none()) o.linewidth = int(in.index_value(v));
-    o.sci_mode.reset();
-    if (a.take(5, "sci_mode", v) && !v.is_none()) o.sci_mode = in.truthy(v);
-    a.finish(6);
-    return Value();
-  });
-  def_fn(in, tm, "manual_seed", [](Interp& in, Args& a) -> Value {
-    in.raise_exc("NotImplementedError", "stridelab has no torch random generator (torch.manual_seed, torch.rand)");
-  });
+    Value self = a.pos[0];
+    Args rest;
+    rest.pos.assign(a.pos.begin() + 1, a.pos.end());
+    rest.kw = a.kw;
+    return in.call(in.getattr(self, n), rest);
+  };
+}
 
-  install_tensor_methods(in);
-
-  // torch.X(t, ...) for tensor methods, resolved when called (so methods other
-  // front-end files register on torch.Tensor are reachable too). Names another
-  // file already put in the module are left alone.
+// torch.X(t, ...) for tensor methods, resolved when called (so methods other
+// front-end files register on torch.Tensor are reachable too), and the NumPy
+// namesakes. Names another file already put in the module are left alone.
+void install_method_forwarders(Interp& in, ModuleObj& tm) {
   std::vector<std::string> names = torch_function_methods();
   for (auto& [n, np_name] : numpy_namesakes()) names.push_back(n);
   for (const std::string& n : names) {
@@ -944,22 +924,33 @@ void install_torch(Interp& in) {
       if (numpy_namesake(in, n, fn)) tm.attrs[n] = fn;
       continue;
     }
-    def_fn(in, tm, n, [n](Interp& in, Args& a) -> Value {
-      if (a.pos.empty() || !is_tensor(a.pos[0])) {
-        Value x;
-        if (!a.take(0, "input", x))
-          in.raise_exc("TypeError", n + "() missing 1 required positional arguments: \"input\"");
-        a.pos.insert(a.pos.begin(), x);
-        if (!is_tensor(x))
-          in.raise_exc("TypeError", n + "(): argument 'input' (position 1) must be Tensor, not " + in.type_of(x)->name);
-      }
-      Value self = a.pos[0];
-      Args rest;
-      rest.pos.assign(a.pos.begin() + 1, a.pos.end());
-      rest.kw = a.kw;
-      return in.call(in.getattr(self, n), rest);
-    });
+    def_fn(in, tm, n, method_forwarder(n));
   }
+}
+
+}  // namespace
+
+void install_torch(Interp& in) {
+  torch_print_options() = TorchPrintOptions{};
+  torch_default_dtype() = DType::F32;
+
+  ModuleObj& tm = submodule(in, "torch");
+  auto& t = in.t;
+  t.tensor = in.new_type("Tensor", "torch", {t.object});
+  t.torch_dtype = in.new_type("dtype", "torch", {t.object});
+  tm.attrs["Tensor"] = type_value(t.tensor);
+  tm.attrs["dtype"] = type_value(t.torch_dtype);
+  tm.attrs["__version__"] = make_str("2.6.0");  // the PyTorch stridelab mirrors
+
+  install_dtypes(in, tm);
+  install_size(in, tm);
+  install_device(in, tm);
+  install_legacy_constructors(in, tm);
+  for (auto& [name, fn] : module_functions()) def_fn(in, tm, name, fn);
+  tm.attrs["concat"] = tm.attrs["cat"];  // aliases: the same function object
+  tm.attrs["concatenate"] = tm.attrs["cat"];
+  install_tensor_methods(in);
+  install_method_forwarders(in, tm);
 }
 
 }  // namespace sl::lang

@@ -1,11 +1,17 @@
-// torch/reduce: Tensor.sum / mean / max / min / argmax / argmin and matmul
-// with PyTorch's dims, dtypes, messages and return types, over the engine's
-// reduction kernels (core/kernels/reduce.hpp) and the `@` operator. A method
-// another front-end file already registered on torch.Tensor is left alone.
+// torch/reduce: Tensor.sum / mean / max / min / argmax / argmin, matmul,
+// softmax and sort with PyTorch's dims, dtypes, messages and return types,
+// over the engine's reduction kernels (core/kernels/reduce.hpp) and the `@`
+// operator, and sigmoid / relu / sign / nan_to_num over the activation
+// kernels (core/kernels/activation.hpp). A method another front-end file
+// already registered on torch.Tensor is left alone (sign excepted).
+//
+// Invariant: reductions run on the engine's kernels in PyTorch's dtypes; the
+// results are new C-order torch tensors, never views of the input.
 #include <cmath>
 #include <cstring>
 
 #include "core/element.hpp"
+#include "core/kernels/activation.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/kernels/reduce.hpp"
 #include "core/lang/torch/convert.hpp"
@@ -82,9 +88,7 @@ Value mean_method(Interp& in, const ArrayPtr& t, Args& a) {
   if (!is_inexact(out))
     in.raise_exc("RuntimeError", std::string("mean(): could not infer output dtype. ") +
                                      (dt ? "Optional dtype" : "Input dtype") +
-                                     " must be either a floating point or complex dtype. Got: " +
-                                     (out == DType::I64 ? "Long" : out == DType::I32 ? "Int" : out == DType::I16 ? "Short"
-                                      : out == DType::I8 ? "Char" : out == DType::U8 ? "Byte" : "Bool"));
+                                     " must be either a floating point or complex dtype. Got: " + torch_type_name(out));
   std::vector<bool> axes = reduce_dims(in, dim, t->ndim(), "mean");
   int64_t count = 1;
   for (int k = 0; k < t->ndim(); ++k)
@@ -166,98 +170,57 @@ Value matmul_method(Interp& in, const ArrayPtr& t, Args& a) {
   return in.binop("@", Value(t), other);
 }
 
-// ---- elementwise helpers: sigmoid, relu, sign, nan_to_num, softmax, sort
+// ---- elementwise functions (kernels/activation), softmax, sort
 
 // The float dtype an op computes in (integers and bool: the default float32).
 DType float_result(DType dt) { return is_inexact(dt) && !is_complex(dt) ? dt : DType::F32; }
 
-// out[i] = f(x[i]) over a C-order copy, computed in `C` (float for float16).
-template <class F>
-ArrayPtr map_float(const ArrayPtr& t, DType dt, F&& f) {
-  ArrayPtr x = copy_as(*t, dt, 'C');
+// A new C-order tensor of dtype dt holding op(t), computed by the kernel on
+// t itself (any strides) or, when t has another dtype, on its cast.
+ArrayPtr activation(Activation op, const ArrayPtr& t, DType dt, const NanToNumValues& nv = {}) {
+  ArrayPtr src = t->dtype == dt ? t : copy_as(*t, dt, 'C');
   ArrayPtr r = make_array(dt, t->shape, 'C', Flavor::Torch);
-  visit_dtype(dt, [&](auto tag) {
-    using T = decltype(tag);
-    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, half>) {
-      using C = std::conditional_t<std::is_same_v<T, double>, double, float>;
-      for (int64_t i = 0; i < x->size(); ++i) store<T>(r->data() + i * int64_t(sizeof(T)), T(f(C(load<T>(x->data() + i * int64_t(sizeof(T)))))));
-    }
-  });
+  apply_activation(op, *r, *src, nv);
   return r;
 }
 
-// torch.sigmoid: 1 / (1 + exp(-x)).
+// torch.sigmoid: integers and bool compute in the default float32.
 Value sigmoid_method(Interp&, const ArrayPtr& t, Args& a) {
   a.finish(0);
-  return Value(map_float(t, float_result(t->dtype), [](auto x) { return decltype(x)(1) / (decltype(x)(1) + std::exp(-x)); }));
+  return Value(activation(Activation::sigmoid, t, float_result(t->dtype)));
 }
 
-// torch.relu = clamp_min(x, 0): NaN and -0.0 pass through; integers keep their dtype.
+// torch.relu: every dtype keeps its own, bool is refused.
 Value relu_method(Interp& in, const ArrayPtr& t, Args& a) {
   a.finish(0);
   if (t->dtype == DType::Bool) in.raise_exc("RuntimeError", "Boolean inputs not supported for relu");
-  // Written so that no compiler may turn it into a max(): LLVM lowers
-  // `x < 0 ? 0 : x` to wasm's f32.max, which makes max(-0.0, 0) = +0.0.
-  if (is_inexact(t->dtype))
-    return Value(map_float(t, t->dtype, [](auto x) { return std::signbit(x) && x != 0 && x == x ? decltype(x)(0) : x; }));
-  ArrayPtr r = copy_as(*t, t->dtype, 'C');
-  r->flavor = Flavor::Torch;
-  visit_dtype(r->dtype, [&](auto tag) {
-    using T = decltype(tag);
-    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>)
-      for (int64_t i = 0; i < r->size(); ++i) {
-        char* p = r->data() + i * int64_t(sizeof(T));
-        if (load<T>(p) < 0) store<T>(p, T(0));
-      }
-  });
-  return Value(r);
+  return Value(activation(Activation::relu, t, t->dtype));
 }
 
-// torch.sign: (0 < x) - (x < 0), so NaN and -0.0 give 0 (PyTorch 1.13's sign_kernel).
+// torch.sign: NaN -> 0 (unlike np.sign); complex is refused.
 Value sign_method(Interp& in, const ArrayPtr& t, Args& a) {
   a.finish(0);
   if (is_complex(t->dtype)) in.raise_exc("RuntimeError", "Unlike NumPy, torch.sign is not intended to support complex numbers. Please use torch.sgn instead.");
-  ArrayPtr r = copy_as(*t, t->dtype, 'C');
-  r->flavor = Flavor::Torch;
-  visit_dtype(r->dtype, [&](auto tag) {
-    using T = decltype(tag);
-    if constexpr (std::is_same_v<T, bool> || is_complex_t<T>::value) {
-    } else if constexpr (std::is_same_v<T, half>) {
-      for (int64_t i = 0; i < r->size(); ++i) {
-        char* p = r->data() + i * 2;
-        const float x = float(load<half>(p));
-        store<half>(p, half(float(int(0 < x) - int(x < 0))));
-      }
-    } else {
-      for (int64_t i = 0; i < r->size(); ++i) {
-        char* p = r->data() + i * int64_t(sizeof(T));
-        const T x = load<T>(p);
-        store<T>(p, T(int(T(0) < x) - int(x < T(0))));
-      }
-    }
-  });
-  return Value(r);
+  return Value(activation(Activation::sign, t, t->dtype));
 }
 
 // torch.nan_to_num(nan=0.0, posinf=None, neginf=None): infinities become the
-// dtype's largest finite values unless given.
+// dtype's largest finite values unless given; other dtypes are copied.
 Value nan_to_num_method(Interp& in, const ArrayPtr& t, Args& a) {
   Value nanv = a.optional(0, "nan", Value::floating(0.0)), pv = a.optional(1, "posinf"), nv = a.optional(2, "neginf");
   a.finish(3);
-  if (!is_inexact(t->dtype) || is_complex(t->dtype)) {
+  if (!activation_supports(Activation::nan_to_num, t->dtype)) {
     ArrayPtr r = copy_as(*t, t->dtype, 'C');
     r->flavor = Flavor::Torch;
     return Value(r);
   }
-  const double nan_to = nanv.is_none() ? 0.0 : in.float_value(nanv);
   const double big = t->dtype == DType::F64 ? std::numeric_limits<double>::max()
                      : t->dtype == DType::F32 ? double(std::numeric_limits<float>::max()) : 65504.0;
-  const double pos = pv.is_none() ? big : in.float_value(pv), neg = nv.is_none() ? -big : in.float_value(nv);
-  return Value(map_float(t, t->dtype, [&](auto x) {
-    using C = decltype(x);
-    return std::isnan(x) ? C(nan_to) : x == std::numeric_limits<C>::infinity() ? C(pos)
-                                     : x == -std::numeric_limits<C>::infinity() ? C(neg) : x;
-  }));
+  NanToNumValues v;
+  v.nan = nanv.is_none() ? 0.0 : in.float_value(nanv);
+  v.posinf = pv.is_none() ? big : in.float_value(pv);
+  v.neginf = nv.is_none() ? -big : in.float_value(nv);
+  return Value(activation(Activation::nan_to_num, t, t->dtype, v));
 }
 
 // Calls f(base offset of a slice, element stride) for each 1-D slice of a
@@ -272,7 +235,8 @@ void for_each_slice(const Shape& shape, int dim, F&& f) {
     for (int64_t i = 0; i < inner; ++i) f(o * n * inner + i, inner, n);
 }
 
-// softmax(dim, dtype=None) as ATen's CPU kernel: exp(x - max) * (1 / sum).
+// softmax(dim, dtype=None): the input cast to dtype, then ATen's CPU kernel
+// (kernels/activation softmax_inplace).
 Value softmax_method(Interp& in, const ArrayPtr& t, Args& a) {
   Value dimv = a.required(0, "dim");
   std::optional<DType> odt = opt_dtype(in, a, 1);
@@ -285,28 +249,7 @@ Value softmax_method(Interp& in, const ArrayPtr& t, Args& a) {
                                      " not implemented for '" + torch_type_name(t->dtype) + "'");
   ArrayPtr r = copy_as(*t, dt, 'C');
   r->flavor = Flavor::Torch;
-  visit_dtype(dt, [&](auto tag) {
-    using T = decltype(tag);
-    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, half>) {
-      using C = std::conditional_t<std::is_same_v<T, double>, double, float>;
-      T* p = reinterpret_cast<T*>(r->data());
-      for_each_slice(r->shape, dim, [&](int64_t base, int64_t st, int64_t n) {
-        C mx = -std::numeric_limits<C>::infinity();
-        for (int64_t k = 0; k < n; ++k) {
-          const C x = C(p[base + k * st]);
-          mx = (std::isnan(x) || x > mx) ? x : mx;
-        }
-        C sum = 0;
-        for (int64_t k = 0; k < n; ++k) {
-          const C e = std::exp(C(p[base + k * st]) - mx);
-          p[base + k * st] = T(e);
-          sum += C(p[base + k * st]);
-        }
-        const C inv = C(1) / sum;
-        for (int64_t k = 0; k < n; ++k) p[base + k * st] = T(C(p[base + k * st]) * inv);
-      });
-    }
-  });
+  softmax_inplace(*r, dim);  // a complex dtype= is copied as it is
   return Value(r);
 }
 
@@ -355,27 +298,26 @@ Value sort_method(Interp& in, const ArrayPtr& t, Args& a) {
   return return_pair(in, "sort", vals, idx);
 }
 
+// The methods this file provides, each unless another file registered it first.
+const std::vector<std::pair<const char*, ArrayMethod>>& reduction_methods() {
+  static const std::vector<std::pair<const char*, ArrayMethod>> m = {
+      {"sum", sum_method},         {"mean", mean_method},           {"max", extreme(true)},
+      {"min", extreme(false)},     {"argmax", arg_extreme(true)},   {"argmin", arg_extreme(false)},
+      {"matmul", matmul_method},   {"sigmoid", sigmoid_method},     {"relu", relu_method},
+      {"softmax", softmax_method}, {"nan_to_num", nan_to_num_method}, {"sort", sort_method},
+  };
+  return m;
+}
+
 }  // namespace
 
 void install_tensor_reductions(Interp& in) {
   ArrayPtr probe = make_array(DType::F32, {}, 'C', Flavor::Torch);
-  auto def_if_absent = [&](const char* name, ArrayMethod fn) {
+  for (auto& [name, fn] : reduction_methods()) {
     Value existing;
-    if (!bind_array_method(in, probe, name, existing)) def_tensor_method(name, std::move(fn));
-  };
-  def_if_absent("sum", sum_method);
-  def_if_absent("mean", mean_method);
-  def_if_absent("max", extreme(true));
-  def_if_absent("min", extreme(false));
-  def_if_absent("argmax", arg_extreme(true));
-  def_if_absent("argmin", arg_extreme(false));
-  def_if_absent("matmul", matmul_method);
-  def_if_absent("sigmoid", sigmoid_method);
-  def_if_absent("relu", relu_method);
-  def_if_absent("softmax", softmax_method);
-  def_if_absent("nan_to_num", nan_to_num_method);
-  def_if_absent("sort", sort_method);
-  def_tensor_method("sign", sign_method);  // NaN -> 0, unlike np.sign
+    if (!bind_array_method(in, probe, name, existing)) def_tensor_method(name, fn);
+  }
+  def_tensor_method("sign", sign_method);  // always: NaN -> 0, unlike np.sign
 }
 
 }  // namespace sl::lang

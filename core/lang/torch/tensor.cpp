@@ -3,6 +3,10 @@
 // copy_), basic indexing with PyTorch's rules and messages, and
 // tensor.storage(). Element strides are shown in elements (Note [Strides are
 // bytes] in core/array.hpp); the algebra is core/torch_views.
+//
+// Invariant: methods() is the one table of torch.Tensor's methods, each name
+// pointing at a named function (or a named maker such as cast_method); a
+// method converts arguments and calls core/torch_views, never lays out memory.
 #include <cmath>
 #include <cstring>
 
@@ -37,28 +41,12 @@ Value tuple_of(const std::vector<int64_t>& v) {
   return make_tuple(std::move(items));
 }
 
-// "torch.FloatTensor"
-std::string type_string(DType dt) {
-  switch (dt) {
-    case DType::Bool: return "torch.BoolTensor";
-    case DType::U8: return "torch.ByteTensor";
-    case DType::I8: return "torch.CharTensor";
-    case DType::I16: return "torch.ShortTensor";
-    case DType::I32: return "torch.IntTensor";
-    case DType::I64: return "torch.LongTensor";
-    case DType::F16: return "torch.HalfTensor";
-    case DType::F32: return "torch.FloatTensor";
-    case DType::F64: return "torch.DoubleTensor";
-    case DType::C64: return "torch.ComplexFloatTensor";
-    case DType::C128: return "torch.ComplexDoubleTensor";
-    default: return std::string("torch.") + name(dt);
-  }
-}
-
+// Tensor.type("torch.FloatTensor"): the dtypes PyTorch 1.13 has.
 bool parse_type_string(const std::string& s, DType& out) {
-  for (int k = 0; k < kNumDTypes; ++k)
-    if (type_string(DType(k)) == s) {
-      out = DType(k);
+  for (DType dt : {DType::Bool, DType::U8, DType::I8, DType::I16, DType::I32, DType::I64, DType::F16, DType::F32,
+                   DType::F64, DType::C64, DType::C128})
+    if (torch_tensor_type_string(dt) == s) {
+      out = dt;
       return true;
     }
   return false;
@@ -98,21 +86,6 @@ ArrayPtr to_dtype_copy(const ArrayPtr& t, DType dt, bool copy) {
   return torch_clone(*t, dt);
 }
 
-// The shape two tensors broadcast to, with TensorIterator's message.
-Shape torch_broadcast_shapes(Interp& in, const Shape& a, const Shape& b) {
-  size_t nd = std::max(a.size(), b.size());
-  Shape out(nd, 1);
-  for (size_t k = 0; k < nd; ++k) {
-    int64_t da = k + a.size() >= nd ? a[k + a.size() - nd] : 1;
-    int64_t db = k + b.size() >= nd ? b[k + b.size() - nd] : 1;
-    if (da != db && da != 1 && db != 1)
-      in.raise_exc("RuntimeError", "The size of tensor a (" + std::to_string(da) + ") must match the size of tensor b (" +
-                                       std::to_string(db) + ") at non-singleton dimension " + std::to_string(k));
-    out[k] = da == 1 ? db : da;
-  }
-  return out;
-}
-
 // masked_fill_ (TensorAdvancedIndexing.cpp masked_fill__cpu): a bool (or
 // deprecated uint8) mask broadcast to self's shape, a number or 0-dim value
 // tensor, no partial overlap between self and mask.
@@ -123,7 +96,7 @@ void masked_fill_inplace(Interp& in, const ArrayPtr& self, const ArrayPtr& mask,
   if (is_tensor(value) && value.arr().ndim() != 0)
     in.raise_exc("RuntimeError", "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with " +
                                      std::to_string(value.arr().ndim()) + " dimension(s).");
-  Shape b = torch_broadcast_shapes(in, self->shape, mask->shape);
+  Shape b = torch_broadcast_shapes(self->shape, mask->shape);
   if (b != self->shape)
     in.raise_exc("RuntimeError", "output with shape " + list_repr(self->shape) + " doesn't match the broadcast shape " +
                                      list_repr(b));
@@ -157,7 +130,7 @@ void masked_fill_inplace(Interp& in, const ArrayPtr& self, const ArrayPtr& mask,
 // partially overlap src.
 void copy_tensor(Interp& in, const ArrayPtr& self, const ArrayPtr& src) {
   if (self == src) return;
-  Shape b = torch_broadcast_shapes(in, self->shape, src->shape);
+  Shape b = torch_broadcast_shapes(self->shape, src->shape);
   if (b != self->shape)
     in.raise_exc("RuntimeError", "output with shape " + list_repr(self->shape) + " doesn't match the broadcast shape " +
                                      list_repr(b));
@@ -279,7 +252,7 @@ Value type_method(Interp& in, const ArrayPtr& t, Args& a) {
   Value d = a.optional(0, "dtype");
   Value nb = a.optional(1, "non_blocking");
   a.finish(2);
-  if (d.is_none()) return make_str(type_string(t->dtype));
+  if (d.is_none()) return make_str(torch_tensor_type_string(t->dtype));
   DType dt;
   if (auto* s = d.as<StrObj>()) {
     if (!parse_type_string(s->s, dt)) in.raise_exc("ValueError", "invalid type: '" + s->s + "'");
@@ -348,252 +321,390 @@ Method new_filled(const char* what) {
   };
 }
 
+// ---- metadata
+
+Value size_method(Interp& in, const ArrayPtr& t, Args& a) {
+  Value d = a.optional(0, "dim");
+  a.finish(1);
+  if (d.is_none()) return torch_size_value(in, t->shape);
+  return Value::integer(t->shape[size_t(torch_wrap_dim(int_arg(in, d, "size", "dim"), t->ndim(), false))]);
+}
+
+Value stride_method(Interp& in, const ArrayPtr& t, Args& a) {
+  Value d = a.optional(0, "dim");
+  a.finish(1);
+  std::vector<int64_t> st = torch_strides(*t);
+  if (d.is_none()) return tuple_of(st);
+  return Value::integer(st[size_t(torch_wrap_dim(int_arg(in, d, "stride", "dim"), t->ndim(), false))]);
+}
+
+Value storage_offset_method(Interp& in, const ArrayPtr& t, Args& a) {
+  a.finish(0);
+  return Value::integer(torch_storage_offset(*t));
+}
+
+Value dim_method(Interp& in, const ArrayPtr& t, Args& a) {
+  a.finish(0);
+  return Value::integer(t->ndim());
+}
+
+Value numel_method(Interp& in, const ArrayPtr& t, Args& a) {
+  a.finish(0);
+  return Value::integer(t->size());
+}
+
+Value element_size_method(Interp& in, const ArrayPtr& t, Args& a) {
+  a.finish(0);
+  return Value::integer(t->itemsize());
+}
+
+Value data_ptr_method(Interp& in, const ArrayPtr& t, Args& a) {
+  a.finish(0);
+  return Value::integer(int64_t(uintptr_t(t->storage->data()) + uintptr_t(t->offset)));
+}
+
+Value is_contiguous_method(Interp& in, const ArrayPtr& t, Args& a) {
+  Value mf;
+  a.take(0, "memory_format", mf);
+  a.finish(1);
+  return Value::boolean(torch_is_contiguous(*t));
+}
+
+Value is_floating_point_method(Interp& in, const ArrayPtr& t, Args& a) {
+  a.finish(0);
+  return Value::boolean(is_float(t->dtype));
+}
+
+Value is_complex_method(Interp& in, const ArrayPtr& t, Args& a) {
+  a.finish(0);
+  return Value::boolean(is_complex(t->dtype));
+}
+
+Value is_signed_method(Interp& in, const ArrayPtr& t, Args& a) {
+  a.finish(0);
+  return Value::boolean(is_signed_int(t->dtype) || is_inexact(t->dtype));
+}
+
+Value is_view_method(Interp& in, const ArrayPtr& t, Args& a) {
+  a.finish(0);
+  return Value::boolean(t->base != nullptr);
+}
+
+Value storage_method(Interp& in, const ArrayPtr& t, Args& a) {
+  a.finish(0);
+  return storage_object(in, t);
+}
+
+// ---- views
+
+// view_as / reshape_as / expand_as: the op with the other tensor's shape.
+Method with_shape_of(const char* fname, ArrayPtr (*op)(const ArrayPtr&, const Shape&)) {
+  return [fname, op](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+    ArrayPtr o = tensor_arg(in, a.required(0, "other"), fname, "other", 1);
+    a.finish(1);
+    return Value(op(t, o->shape));
+  };
+}
+
+// reshape(*shape) / expand(*size): sizes as varargs or one sequence, at least one.
+Method with_sizes(const char* fname, const char* argname, ArrayPtr (*op)(const ArrayPtr&, const Shape&)) {
+  return [fname, argname, op](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+    if (a.pos.empty() && a.kw.empty())
+      in.raise_exc("TypeError", std::string(fname) + "() missing 1 required positional arguments: \"" + argname + "\"");
+    Shape s = size_args(in, a, 0, fname, argname);
+    a.finish(1000);
+    return Value(op(t, s));
+  };
+}
+
+Value t_method(Interp& in, const ArrayPtr& t, Args& a) {
+  a.finish(0);
+  return Value(torch_t(t));
+}
+
+Value transpose_method(Interp& in, const ArrayPtr& t, Args& a) {
+  int64_t d0 = int_arg(in, a.required(0, "dim0"), "transpose", "dim0");
+  int64_t d1 = int_arg(in, a.required(1, "dim1"), "transpose", "dim1");
+  a.finish(2);
+  return Value(torch_transpose(t, d0, d1));
+}
+
+Value permute_method(Interp& in, const ArrayPtr& t, Args& a) {
+  std::vector<int64_t> dims = dims_args(in, a, "permute", "dims");
+  a.finish(1000);
+  return Value(torch_permute(t, dims));
+}
+
+Value movedim_method(Interp& in, const ArrayPtr& t, Args& a) {
+  Value s = a.required(0, "source"), d = a.required(1, "destination");
+  a.finish(2);
+  return Value(torch_movedim(t, to_shape(in, s), to_shape(in, d)));
+}
+
+Value unsqueeze_method(Interp& in, const ArrayPtr& t, Args& a) {
+  int64_t d = int_arg(in, a.required(0, "dim"), "unsqueeze", "dim");
+  a.finish(1);
+  return Value(torch_unsqueeze(t, d));
+}
+
+Value squeeze_method(Interp& in, const ArrayPtr& t, Args& a) {
+  Value d = a.optional(0, "dim");
+  a.finish(1);
+  if (d.is_none()) return Value(torch_squeeze(t));
+  return Value(torch_squeeze_dim(t, int_arg(in, d, "squeeze", "dim")));
+}
+
+Value flatten_method(Interp& in, const ArrayPtr& t, Args& a) {
+  int64_t s = opt_int(in, a, 0, "start_dim", 0, "flatten");
+  int64_t e = opt_int(in, a, 1, "end_dim", -1, "flatten");
+  a.finish(2);
+  return Value(torch_flatten(t, s, e));
+}
+
+Value unflatten_method(Interp& in, const ArrayPtr& t, Args& a) {
+  int64_t d = int_arg(in, a.required(0, "dim"), "unflatten", "dim");
+  Value s = a.required(1, "sizes");
+  a.finish(2);
+  return Value(torch_unflatten(t, d, to_shape(in, s)));
+}
+
+Value ravel_method(Interp& in, const ArrayPtr& t, Args& a) {
+  a.finish(0);
+  return Value(torch_view(torch_contiguous(t), {-1}));
+}
+
+Value as_strided_method(Interp& in, const ArrayPtr& t, Args& a) {
+  Value sz = a.required(0, "size"), st = a.required(1, "stride");
+  Value off = a.optional(2, "storage_offset");
+  a.finish(3);
+  int64_t o = off.is_none() ? torch_storage_offset(*t) : int_arg(in, off, "as_strided", "storage_offset");
+  return Value(torch_as_strided(t, to_shape(in, sz), to_shape(in, st), o));
+}
+
+Value unfold_method(Interp& in, const ArrayPtr& t, Args& a) {
+  int64_t d = int_arg(in, a.required(0, "dimension"), "unfold", "dimension");
+  int64_t s = int_arg(in, a.required(1, "size"), "unfold", "size");
+  int64_t st = int_arg(in, a.required(2, "step"), "unfold", "step");
+  a.finish(3);
+  return Value(torch_unfold(t, d, s, st));
+}
+
+Value narrow_method(Interp& in, const ArrayPtr& t, Args& a) {
+  int64_t d = int_arg(in, a.required(0, "dim"), "narrow", "dim");
+  int64_t s = int_arg(in, a.required(1, "start"), "narrow", "start");
+  int64_t l = int_arg(in, a.required(2, "length"), "narrow", "length");
+  a.finish(3);
+  return Value(torch_narrow(t, d, s, l));
+}
+
+Value select_method(Interp& in, const ArrayPtr& t, Args& a) {
+  int64_t d = int_arg(in, a.required(0, "dim"), "select", "dim");
+  int64_t i = int_arg(in, a.required(1, "index"), "select", "index");
+  a.finish(2);
+  return Value(torch_select(t, d, i));
+}
+
+Value diagonal_method(Interp& in, const ArrayPtr& t, Args& a) {
+  int64_t o = opt_int(in, a, 0, "offset", 0, "diagonal");
+  int64_t d1 = opt_int(in, a, 1, "dim1", 0, "diagonal");
+  int64_t d2 = opt_int(in, a, 2, "dim2", 1, "diagonal");
+  a.finish(3);
+  return Value(torch_diagonal(t, o, d1, d2));
+}
+
+Value chunk_method(Interp& in, const ArrayPtr& t, Args& a) {
+  int64_t c = int_arg(in, a.required(0, "chunks"), "chunk", "chunks");
+  int64_t d = opt_int(in, a, 1, "dim", 0, "chunk");
+  a.finish(2);
+  return tensor_tuple(torch_chunk(t, c, d));
+}
+
+Value split_method(Interp& in, const ArrayPtr& t, Args& a) {
+  Value s = a.required(0, "split_size");
+  int64_t d = opt_int(in, a, 1, "dim", 0, "split");
+  a.finish(2);
+  if (s.as<ListObj>() || s.as<TupleObj>()) return tensor_tuple(torch_split_with_sizes(t, to_shape(in, s), d));
+  return tensor_tuple(torch_split(t, int_arg(in, s, "split", "split_size"), d));
+}
+
+Value unbind_method(Interp& in, const ArrayPtr& t, Args& a) {
+  int64_t d = opt_int(in, a, 0, "dim", 0, "unbind");
+  a.finish(1);
+  return tensor_tuple(torch_unbind(t, d));
+}
+
+Value detach_method(Interp& in, const ArrayPtr& t, Args& a) {
+  a.finish(0);
+  return Value(torch_alias_root(t));
+}
+
+Value detach_inplace_method(Interp& in, const ArrayPtr& t, Args& a) {
+  a.finish(0);
+  return Value(t);
+}
+
+// ---- copies and conversions
+
+Value contiguous_method(Interp& in, const ArrayPtr& t, Args& a) {
+  Value mf;
+  a.take(0, "memory_format", mf);
+  a.finish(1);
+  return Value(torch_contiguous(t));
+}
+
+Value clone_method(Interp& in, const ArrayPtr& t, Args& a) {
+  Value mf;
+  a.take(0, "memory_format", mf);
+  a.finish(0);
+  if (auto* g = mf.as<GenericObj>(); g && g->attrs.count("contiguous"))
+    return Value(torch_contiguous_copy(*t, t->dtype));
+  return Value(torch_clone(*t));
+}
+
+Value numpy_method(Interp& in, const ArrayPtr& t, Args& a) {
+  Value force;
+  a.take(0, "force", force);
+  a.finish(0);
+  return Value(numpy_from_tensor(t));
+}
+
+Value tolist_method(Interp& in, const ArrayPtr& t, Args& a) {
+  a.finish(0);
+  return tolist(*t, 0, t->offset);
+}
+
+Value item_method(Interp& in, const ArrayPtr& t, Args& a) {
+  a.finish(0);
+  if (t->size() != 1) in.raise_exc("ValueError", "only one element tensors can be converted to Python scalars");
+  std::vector<int64_t> zero(size_t(t->ndim()), 0);
+  return py_number(t->dtype, t->storage->data() + flat_offset(*t, zero));
+}
+
+Value type_as_method(Interp& in, const ArrayPtr& t, Args& a) {
+  ArrayPtr o = tensor_arg(in, a.required(0, "other"), "type_as", "other", 1);
+  a.finish(1);
+  return Value(to_dtype_copy(t, o->dtype, false));
+}
+
+Value new_tensor_method(Interp& in, const ArrayPtr& t, Args& a) {
+  Value data = a.required(0, "data");
+  Value dt;
+  a.take(1, "dtype", dt);
+  a.finish(1);
+  return Value(torch_tensor_from_data(in, data, dt.is_none() ? t->dtype : to_dtype(in, dt)));
+}
+
+// ---- writes
+
+Value masked_fill_method(Interp& in, const ArrayPtr& t, Args& a) {
+  ArrayPtr mask = mask_arg(in, a.required(0, "mask"), "masked_fill");
+  Value v = a.required(1, "value");
+  a.finish(2);
+  check_value_arg(in, v, "masked_fill");
+  // expand_outplace(mask, self), clone(contiguous), masked_fill_
+  Shape b = torch_broadcast_shapes(mask->shape, t->shape);
+  Array src = torch_broadcast_to(*t, b);
+  ArrayPtr out = torch_contiguous_copy(src, t->dtype);
+  masked_fill_inplace(in, out, mask, v);
+  return Value(out);
+}
+
+Value masked_fill_inplace_method(Interp& in, const ArrayPtr& t, Args& a) {
+  ArrayPtr mask = mask_arg(in, a.required(0, "mask"), "masked_fill_");
+  Value v = a.required(1, "value");
+  a.finish(2);
+  check_value_arg(in, v, "masked_fill_");
+  masked_fill_inplace(in, t, mask, v);
+  return Value(t);
+}
+
+Value fill_inplace_method(Interp& in, const ArrayPtr& t, Args& a) {
+  Value v = a.required(0, "value");
+  a.finish(1);
+  if (!(v.is_bool() || v.is_int() || v.is_float() || v.as<ComplexObj>() || is_tensor(v)))
+    in.raise_exc("TypeError", "fill_(): argument 'value' must be Number or Tensor, not " + in.type_of(v)->name);
+  fill_inplace(in, t, v);
+  return Value(t);
+}
+
+Value zero_inplace_method(Interp& in, const ArrayPtr& t, Args& a) {
+  a.finish(0);
+  fill_inplace(in, t, Value::integer(0));
+  return Value(t);
+}
+
+Value copy_inplace_method(Interp& in, const ArrayPtr& t, Args& a) {
+  Value s = a.required(0, "src");
+  Value nb;
+  a.take(1, "non_blocking", nb);
+  a.finish(2);
+  if (!is_tensor(s))
+    in.raise_exc("TypeError", "copy_(): argument 'other' (position 1) must be Tensor, not " + in.type_of(s)->name);
+  copy_tensor(in, t, s.array());
+  return Value(t);
+}
+
+Value equal_method(Interp& in, const ArrayPtr& t, Args& a) {
+  Value o = a.required(0, "other");
+  a.finish(1);
+  return in.call(in.getattr(Value(std::static_pointer_cast<Obj>(in.modules.at("torch"))), "equal"),
+                 std::vector<Value>{Value(t), o});
+}
+
+// torch.Tensor's methods: name -> implementation.
 const std::vector<std::pair<const char*, Method>>& methods() {
   static const std::vector<std::pair<const char*, Method>> m = {
       // ---- metadata
-      {"size", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         Value d = a.optional(0, "dim");
-         a.finish(1);
-         if (d.is_none()) return torch_size_value(in, t->shape);
-         return Value::integer(t->shape[size_t(torch_wrap_dim(int_arg(in, d, "size", "dim"), t->ndim(), false))]);
-       }},
-      {"stride", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         Value d = a.optional(0, "dim");
-         a.finish(1);
-         std::vector<int64_t> st = torch_strides(*t);
-         if (d.is_none()) return tuple_of(st);
-         return Value::integer(st[size_t(torch_wrap_dim(int_arg(in, d, "stride", "dim"), t->ndim(), false))]);
-       }},
-      {"storage_offset", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         a.finish(0);
-         return Value::integer(torch_storage_offset(*t));
-       }},
-      {"dim", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         a.finish(0);
-         return Value::integer(t->ndim());
-       }},
-      {"ndimension", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         a.finish(0);
-         return Value::integer(t->ndim());
-       }},
-      {"numel", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         a.finish(0);
-         return Value::integer(t->size());
-       }},
-      {"nelement", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         a.finish(0);
-         return Value::integer(t->size());
-       }},
-      {"element_size", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         a.finish(0);
-         return Value::integer(t->itemsize());
-       }},
-      {"data_ptr", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         a.finish(0);
-         return Value::integer(int64_t(uintptr_t(t->storage->data()) + uintptr_t(t->offset)));
-       }},
-      {"is_contiguous", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         Value mf;
-         a.take(0, "memory_format", mf);
-         a.finish(1);
-         return Value::boolean(torch_is_contiguous(*t));
-       }},
-      {"is_floating_point", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         a.finish(0);
-         return Value::boolean(is_float(t->dtype));
-       }},
-      {"is_complex", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         a.finish(0);
-         return Value::boolean(is_complex(t->dtype));
-       }},
-      {"is_signed", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         a.finish(0);
-         return Value::boolean(is_signed_int(t->dtype) || is_inexact(t->dtype));
-       }},
-      {"_is_view", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         a.finish(0);
-         return Value::boolean(t->base != nullptr);
-       }},
-      {"storage", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         a.finish(0);
-         return storage_object(in, t);
-       }},
+      {"size", size_method},
+      {"stride", stride_method},
+      {"storage_offset", storage_offset_method},
+      {"dim", dim_method},
+      {"ndimension", dim_method},
+      {"numel", numel_method},
+      {"nelement", numel_method},
+      {"element_size", element_size_method},
+      {"data_ptr", data_ptr_method},
+      {"is_contiguous", is_contiguous_method},
+      {"is_floating_point", is_floating_point_method},
+      {"is_complex", is_complex_method},
+      {"is_signed", is_signed_method},
+      {"_is_view", is_view_method},
+      {"storage", storage_method},
       // ---- views
       {"view", view_method},
-      {"view_as", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         ArrayPtr o = tensor_arg(in, a.required(0, "other"), "view_as", "other", 1);
-         a.finish(1);
-         return Value(torch_view(t, o->shape));
-       }},
-      {"reshape", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         if (a.pos.empty() && a.kw.empty())
-           in.raise_exc("TypeError", "reshape() missing 1 required positional arguments: \"shape\"");
-         Shape s = size_args(in, a, 0, "reshape", "shape");
-         a.finish(1000);
-         return Value(torch_reshape(t, s));
-       }},
-      {"reshape_as", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         ArrayPtr o = tensor_arg(in, a.required(0, "other"), "reshape_as", "other", 1);
-         a.finish(1);
-         return Value(torch_reshape(t, o->shape));
-       }},
-      {"t", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         a.finish(0);
-         return Value(torch_t(t));
-       }},
-      {"transpose", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         int64_t d0 = int_arg(in, a.required(0, "dim0"), "transpose", "dim0");
-         int64_t d1 = int_arg(in, a.required(1, "dim1"), "transpose", "dim1");
-         a.finish(2);
-         return Value(torch_transpose(t, d0, d1));
-       }},
-      {"permute", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         std::vector<int64_t> dims = dims_args(in, a, "permute", "dims");
-         a.finish(1000);
-         return Value(torch_permute(t, dims));
-       }},
-      {"movedim", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         Value s = a.required(0, "source"), d = a.required(1, "destination");
-         a.finish(2);
-         return Value(torch_movedim(t, to_shape(in, s), to_shape(in, d)));
-       }},
-      {"unsqueeze", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         int64_t d = int_arg(in, a.required(0, "dim"), "unsqueeze", "dim");
-         a.finish(1);
-         return Value(torch_unsqueeze(t, d));
-       }},
-      {"squeeze", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         Value d = a.optional(0, "dim");
-         a.finish(1);
-         if (d.is_none()) return Value(torch_squeeze(t));
-         return Value(torch_squeeze_dim(t, int_arg(in, d, "squeeze", "dim")));
-       }},
-      {"expand", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         if (a.pos.empty() && a.kw.empty())
-           in.raise_exc("TypeError", "expand() missing 1 required positional arguments: \"size\"");
-         Shape s = size_args(in, a, 0, "expand");
-         a.finish(1000);
-         return Value(torch_expand(t, s));
-       }},
-      {"expand_as", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         ArrayPtr o = tensor_arg(in, a.required(0, "other"), "expand_as", "other", 1);
-         a.finish(1);
-         return Value(torch_expand(t, o->shape));
-       }},
-      {"flatten", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         int64_t s = opt_int(in, a, 0, "start_dim", 0, "flatten");
-         int64_t e = opt_int(in, a, 1, "end_dim", -1, "flatten");
-         a.finish(2);
-         return Value(torch_flatten(t, s, e));
-       }},
-      {"unflatten", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         int64_t d = int_arg(in, a.required(0, "dim"), "unflatten", "dim");
-         Value s = a.required(1, "sizes");
-         a.finish(2);
-         return Value(torch_unflatten(t, d, to_shape(in, s)));
-       }},
-      {"ravel", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         a.finish(0);
-         return Value(torch_view(torch_contiguous(t), {-1}));
-       }},
-      {"as_strided", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         Value sz = a.required(0, "size"), st = a.required(1, "stride");
-         Value off = a.optional(2, "storage_offset");
-         a.finish(3);
-         int64_t o = off.is_none() ? torch_storage_offset(*t) : int_arg(in, off, "as_strided", "storage_offset");
-         return Value(torch_as_strided(t, to_shape(in, sz), to_shape(in, st), o));
-       }},
-      {"unfold", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         int64_t d = int_arg(in, a.required(0, "dimension"), "unfold", "dimension");
-         int64_t s = int_arg(in, a.required(1, "size"), "unfold", "size");
-         int64_t st = int_arg(in, a.required(2, "step"), "unfold", "step");
-         a.finish(3);
-         return Value(torch_unfold(t, d, s, st));
-       }},
-      {"narrow", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         int64_t d = int_arg(in, a.required(0, "dim"), "narrow", "dim");
-         int64_t s = int_arg(in, a.required(1, "start"), "narrow", "start");
-         int64_t l = int_arg(in, a.required(2, "length"), "narrow", "length");
-         a.finish(3);
-         return Value(torch_narrow(t, d, s, l));
-       }},
-      {"select", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         int64_t d = int_arg(in, a.required(0, "dim"), "select", "dim");
-         int64_t i = int_arg(in, a.required(1, "index"), "select", "index");
-         a.finish(2);
-         return Value(torch_select(t, d, i));
-       }},
-      {"diagonal", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         int64_t o = opt_int(in, a, 0, "offset", 0, "diagonal");
-         int64_t d1 = opt_int(in, a, 1, "dim1", 0, "diagonal");
-         int64_t d2 = opt_int(in, a, 2, "dim2", 1, "diagonal");
-         a.finish(3);
-         return Value(torch_diagonal(t, o, d1, d2));
-       }},
-      {"chunk", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         int64_t c = int_arg(in, a.required(0, "chunks"), "chunk", "chunks");
-         int64_t d = opt_int(in, a, 1, "dim", 0, "chunk");
-         a.finish(2);
-         return tensor_tuple(torch_chunk(t, c, d));
-       }},
-      {"split", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         Value s = a.required(0, "split_size");
-         int64_t d = opt_int(in, a, 1, "dim", 0, "split");
-         a.finish(2);
-         if (s.as<ListObj>() || s.as<TupleObj>()) return tensor_tuple(torch_split_with_sizes(t, to_shape(in, s), d));
-         return tensor_tuple(torch_split(t, int_arg(in, s, "split", "split_size"), d));
-       }},
-      {"unbind", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         int64_t d = opt_int(in, a, 0, "dim", 0, "unbind");
-         a.finish(1);
-         return tensor_tuple(torch_unbind(t, d));
-       }},
-      {"detach", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         a.finish(0);
-         return Value(torch_alias_root(t));
-       }},
-      {"detach_", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         a.finish(0);
-         return Value(t);
-       }},
+      {"view_as", with_shape_of("view_as", torch_view)},
+      {"reshape", with_sizes("reshape", "shape", torch_reshape)},
+      {"reshape_as", with_shape_of("reshape_as", torch_reshape)},
+      {"t", t_method},
+      {"transpose", transpose_method},
+      {"permute", permute_method},
+      {"movedim", movedim_method},
+      {"unsqueeze", unsqueeze_method},
+      {"squeeze", squeeze_method},
+      {"expand", with_sizes("expand", "size", torch_expand)},
+      {"expand_as", with_shape_of("expand_as", torch_expand)},
+      {"flatten", flatten_method},
+      {"unflatten", unflatten_method},
+      {"ravel", ravel_method},
+      {"as_strided", as_strided_method},
+      {"unfold", unfold_method},
+      {"narrow", narrow_method},
+      {"select", select_method},
+      {"diagonal", diagonal_method},
+      {"chunk", chunk_method},
+      {"split", split_method},
+      {"unbind", unbind_method},
+      {"detach", detach_method},
+      {"detach_", detach_inplace_method},
       // ---- copies and conversions
-      {"contiguous", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         Value mf;
-         a.take(0, "memory_format", mf);
-         a.finish(1);
-         return Value(torch_contiguous(t));
-       }},
-      {"clone", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         Value mf;
-         a.take(0, "memory_format", mf);
-         a.finish(0);
-         if (auto* g = mf.as<GenericObj>(); g && g->attrs.count("contiguous"))
-           return Value(torch_contiguous_copy(*t, t->dtype));
-         return Value(torch_clone(*t));
-       }},
-      {"numpy", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         Value force;
-         a.take(0, "force", force);
-         a.finish(0);
-         return Value(numpy_from_tensor(t));
-       }},
-      {"tolist", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         a.finish(0);
-         return tolist(*t, 0, t->offset);
-       }},
-      {"item", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         a.finish(0);
-         if (t->size() != 1) in.raise_exc("ValueError", "only one element tensors can be converted to Python scalars");
-         std::vector<int64_t> zero(size_t(t->ndim()), 0);
-         return py_number(t->dtype, t->storage->data() + flat_offset(*t, zero));
-       }},
+      {"contiguous", contiguous_method},
+      {"clone", clone_method},
+      {"numpy", numpy_method},
+      {"tolist", tolist_method},
+      {"item", item_method},
       {"to", to_method},
       {"type", type_method},
-      {"type_as", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         ArrayPtr o = tensor_arg(in, a.required(0, "other"), "type_as", "other", 1);
-         a.finish(1);
-         return Value(to_dtype_copy(t, o->dtype, false));
-       }},
+      {"type_as", type_as_method},
       {"float", cast_method(DType::F32)},
       {"double", cast_method(DType::F64)},
       {"half", cast_method(DType::F16)},
@@ -609,63 +720,14 @@ const std::vector<std::pair<const char*, Method>>& methods() {
       {"new_ones", new_filled("ones")},
       {"new_empty", new_filled("empty")},
       {"new_full", new_filled("full")},
-      {"new_tensor", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         Value data = a.required(0, "data");
-         Value dt;
-         a.take(1, "dtype", dt);
-         a.finish(1);
-         return Value(torch_tensor_from_data(in, data, dt.is_none() ? t->dtype : to_dtype(in, dt)));
-       }},
+      {"new_tensor", new_tensor_method},
       // ---- writes
-      {"masked_fill", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         ArrayPtr mask = mask_arg(in, a.required(0, "mask"), "masked_fill");
-         Value v = a.required(1, "value");
-         a.finish(2);
-         check_value_arg(in, v, "masked_fill");
-         // expand_outplace(mask, self), clone(contiguous), masked_fill_
-         Shape b = torch_broadcast_shapes(in, mask->shape, t->shape);
-         Array src = torch_broadcast_to(*t, b);
-         ArrayPtr out = torch_contiguous_copy(src, t->dtype);
-         masked_fill_inplace(in, out, mask, v);
-         return Value(out);
-       }},
-      {"masked_fill_", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         ArrayPtr mask = mask_arg(in, a.required(0, "mask"), "masked_fill_");
-         Value v = a.required(1, "value");
-         a.finish(2);
-         check_value_arg(in, v, "masked_fill_");
-         masked_fill_inplace(in, t, mask, v);
-         return Value(t);
-       }},
-      {"fill_", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         Value v = a.required(0, "value");
-         a.finish(1);
-         if (!(v.is_bool() || v.is_int() || v.is_float() || v.as<ComplexObj>() || is_tensor(v)))
-           in.raise_exc("TypeError", "fill_(): argument 'value' must be Number or Tensor, not " + in.type_of(v)->name);
-         fill_inplace(in, t, v);
-         return Value(t);
-       }},
-      {"zero_", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         a.finish(0);
-         fill_inplace(in, t, Value::integer(0));
-         return Value(t);
-       }},
-      {"copy_", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         Value s = a.required(0, "src");
-         Value nb;
-         a.take(1, "non_blocking", nb);
-         a.finish(2);
-         if (!is_tensor(s))
-           in.raise_exc("TypeError", "copy_(): argument 'other' (position 1) must be Tensor, not " + in.type_of(s)->name);
-         copy_tensor(in, t, s.array());
-         return Value(t);
-       }},
-      {"equal", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
-         Value o = a.required(0, "other");
-         a.finish(1);
-         return in.call(in.getattr(Value(std::static_pointer_cast<Obj>(in.modules.at("torch"))), "equal"),
-                        std::vector<Value>{Value(t), o});
-       }},
+      {"masked_fill", masked_fill_method},
+      {"masked_fill_", masked_fill_inplace_method},
+      {"fill_", fill_inplace_method},
+      {"zero_", zero_inplace_method},
+      {"copy_", copy_inplace_method},
+      {"equal", equal_method},
       // ---- arithmetic through the ufunc engine
       {"add", arith("+")},
       {"sub", arith("-")},
@@ -747,7 +809,7 @@ Value tensor_getitem(Interp& in, const ArrayPtr& a, const Value& key) {
 // and ndarrays are refused.
 void tensor_setitem(Interp& in, const ArrayPtr& a, const Value& key, const Value& x) {
   if (!(x.is_bool() || x.is_int() || x.is_float() || x.as<ComplexObj>() || is_tensor(x)))
-    in.raise_exc("TypeError", "can't assign a " + in.type_name(x) + " to a " + type_string(a->dtype));
+    in.raise_exc("TypeError", "can't assign a " + in.type_name(x) + " to a " + torch_tensor_type_string(a->dtype));
   std::vector<IndexItem> idx;
   if (!parse_torch_index(in, a, key, idx)) return advanced_setitem(in, a, key, x);
   ArrayPtr dst = basic_index(a, idx);

@@ -1,0 +1,172 @@
+#include "core/kernels/activation.hpp"
+
+#include <cassert>
+#include <cmath>
+#include <limits>
+#include <type_traits>
+
+#include "core/element.hpp"
+#include "core/iter.hpp"
+
+namespace sl {
+
+namespace {
+
+// The type an element of storage type T is computed in: float for float16
+// (PyTorch upcasts Half to float inside its CPU kernels), T otherwise.
+template <class T> using compute_of = std::conditional_t<std::is_same_v<T, half>, float, T>;
+template <class T> inline constexpr bool is_float_elem = std::is_floating_point_v<T> || std::is_same_v<T, half>;
+template <class T> inline constexpr bool is_real_elem = !is_complex_t<T>::value;
+
+// ---- one functor per op: `ok<T>` says which storage types it has a loop for,
+// f(C) computes one element in its compute type C.
+
+// at::native sigmoid_kernel (UnaryOpsKernel.cpp): 1 / (1 + exp(-x)), in that
+// order of operations, so the bits are libm's exp followed by one add and one
+// division (no xsimd batch: its exp is not libm's).
+struct sigmoid_fn {
+  template <class T> static constexpr bool ok = is_float_elem<T>;
+  template <class C> C operator()(C x) const { return C(1) / (C(1) + std::exp(-x)); }
+};
+
+// at::native relu = clamp_min(x, 0): NaN and -0.0 pass through. Written as a
+// test of the sign bit so that no compiler may turn it into a max(): LLVM
+// lowers `x < 0 ? 0 : x` to wasm's f32.max, which makes max(-0.0, 0) = +0.0
+// (toolchain.md, pitfalls). Integers clamp at 0 (unsigned ones are unchanged).
+struct relu_fn {
+  template <class T> static constexpr bool ok = is_real_elem<T> && !std::is_same_v<T, bool>;
+  template <class C> C operator()(C x) const {
+    if constexpr (std::is_floating_point_v<C>) return std::signbit(x) && x != 0 && x == x ? C(0) : x;
+    else if constexpr (std::is_signed_v<C>) return x < C(0) ? C(0) : x;
+    else return x;
+  }
+};
+
+// at::native sign_kernel: (0 < x) - (x < 0), so NaN, -0.0 and +0.0 give 0
+// (NumPy's sign keeps NaN); bool maps to itself.
+struct sign_fn {
+  template <class T> static constexpr bool ok = is_real_elem<T>;
+  template <class C> C operator()(C x) const {
+    if constexpr (std::is_same_v<C, bool>) return x;
+    else return C(int(C(0) < x) - int(x < C(0)));
+  }
+};
+
+// at::native nan_to_num: NaN, +inf and -inf replaced by the given values,
+// each rounded to the compute type first; every other value unchanged.
+struct nan_to_num_fn {
+  NanToNumValues v;
+  template <class T> static constexpr bool ok = is_float_elem<T>;
+  template <class C> C operator()(C x) const {
+    if (std::isnan(x)) return C(v.nan);
+    if (x == std::numeric_limits<C>::infinity()) return C(v.posinf);
+    if (x == -std::numeric_limits<C>::infinity()) return C(v.neginf);
+    return x;
+  }
+};
+
+// One 1-D run of n elements: a typed loop when both sides are contiguous,
+// the byte-stride loop otherwise. Both evaluate the same expression.
+template <class T, class F>
+void run(const F& f, char* o, int64_t so, const char* a, int64_t sa, int64_t n) {
+  using C = compute_of<T>;
+  constexpr int64_t w = int64_t(sizeof(T));
+  if (so == w && sa == w) {
+    T* po = reinterpret_cast<T*>(o);
+    const T* pa = reinterpret_cast<const T*>(a);
+    for (int64_t i = 0; i < n; ++i) po[i] = T(f(C(pa[i])));
+    return;
+  }
+  for (int64_t i = 0; i < n; ++i, o += so, a += sa) store<T>(o, T(f(C(load<T>(a)))));
+}
+
+// The one dtype switch: F's loop for dst's element type, over every run the
+// shared iterator hands out (dimensions coalesced where both layouts allow).
+template <class F>
+void apply(const F& f, const Array& dst, const Array& src) {
+  visit_dtype(dst.dtype, [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (F::template ok<T>) {
+      std::array<char*, 2> base = {dst.data(), src.data()};
+      std::array<const Strides*, 2> strides = {&dst.strides, &src.strides};
+      for_each_strided<2>(dst.shape, base, strides,
+                          [&](std::array<char*, 2>& p, const std::array<int64_t, 2>& s, int64_t n) {
+                            run<T>(f, p[0], s[0], p[1], s[1], n);
+                          });
+    }
+  });
+}
+
+template <class F>
+bool supports(DType dt) {
+  return visit_dtype(dt, [](auto tag) { return F::template ok<decltype(tag)>; });
+}
+
+// One softmax slice of n elements, `st` bytes apart (see activation.hpp).
+template <class T>
+void softmax_slice(char* p, int64_t st, int64_t n) {
+  using C = compute_of<T>;
+  C mx = -std::numeric_limits<C>::infinity();
+  for (int64_t k = 0; k < n; ++k) {
+    const C x = C(load<T>(p + k * st));
+    mx = (std::isnan(x) || x > mx) ? x : mx;
+  }
+  C sum = 0;
+  for (int64_t k = 0; k < n; ++k) {
+    const T e = T(std::exp(C(load<T>(p + k * st)) - mx));
+    store<T>(p + k * st, e);
+    sum += C(e);
+  }
+  const C inv = C(1) / sum;
+  for (int64_t k = 0; k < n; ++k) store<T>(p + k * st, T(C(load<T>(p + k * st)) * inv));
+}
+
+}  // namespace
+
+bool softmax_supports(DType dt) {
+  return visit_dtype(dt, [](auto tag) { return is_float_elem<decltype(tag)>; });
+}
+
+// The slices are the positions of every dim but `dim`, visited by the shared
+// iterator; each is walked with x's stride along `dim`.
+void softmax_inplace(const Array& x, int dim) {
+  visit_dtype(x.dtype, [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (is_float_elem<T>) {
+      if (x.ndim() == 0) return softmax_slice<T>(x.data(), 0, 1);
+      const int64_t n = x.shape[size_t(dim)], st = x.strides[size_t(dim)];
+      Shape outer = x.shape;
+      Strides outer_strides = x.strides;
+      outer.erase(outer.begin() + dim);
+      outer_strides.erase(outer_strides.begin() + dim);
+      for_each_strided<1>(outer, {x.data()}, {&outer_strides},
+                          [&](std::array<char*, 1>& p, const std::array<int64_t, 1>& s, int64_t m) {
+                            for (int64_t j = 0; j < m; ++j) softmax_slice<T>(p[0] + j * s[0], st, n);
+                          });
+    }
+  });
+}
+
+bool activation_supports(Activation op, DType dt) {
+  switch (op) {
+    case Activation::sigmoid: return supports<sigmoid_fn>(dt);
+    case Activation::relu: return supports<relu_fn>(dt);
+    case Activation::sign: return supports<sign_fn>(dt);
+    case Activation::nan_to_num: break;
+  }
+  return supports<nan_to_num_fn>(dt);
+}
+
+void apply_activation(Activation op, const Array& dst, const Array& src, const NanToNumValues& nv) {
+  // Preconditions, not user errors (the front end checks the dtype first).
+  assert(activation_supports(op, dst.dtype) && dst.dtype == src.dtype && dst.shape == src.shape);
+  switch (op) {
+    case Activation::sigmoid: return apply(sigmoid_fn{}, dst, src);
+    case Activation::relu: return apply(relu_fn{}, dst, src);
+    case Activation::sign: return apply(sign_fn{}, dst, src);
+    case Activation::nan_to_num: break;
+  }
+  apply(nan_to_num_fn{nv}, dst, src);
+}
+
+}  // namespace sl

@@ -1,0 +1,51 @@
+// kernels/activation: PyTorch's elementwise functions that have no NumPy
+// ufunc -- sigmoid, relu, sign (PyTorch's flavour: NaN -> 0) and nan_to_num --
+// and softmax along a dim,
+// as kernels: one functor per op templated on the element type, a contiguous
+// loop, a strided fallback through the shared iterator (core/iter.hpp), and
+// one dtype switch (activation.cpp).
+//
+// Invariant: dst and src have the same shape and the same dtype; the kernel
+// reads src and writes dst only through their shapes and byte strides, so
+// src may be any view (strided, negative strides, empty) and dst may be src
+// itself (each element is read before it is written). Every element is
+// computed by the same scalar expression on every path, so the contiguous and
+// strided loops produce the same bits. float16 is computed in float, as
+// PyTorch's CPU kernels do.
+#pragma once
+#include <cstdint>
+
+#include "core/array.hpp"
+
+namespace sl {
+
+enum class Activation : uint8_t {
+  sigmoid,     // 1 / (1 + exp(-x))              float dtypes
+  relu,        // x < 0 ? 0 : x, -0.0 and NaN kept  every real dtype but bool
+  sign,        // (0 < x) - (x < 0), NaN -> 0    every real dtype (bool: itself)
+  nan_to_num,  // NaN, +inf, -inf -> given values  float dtypes
+};
+
+// The replacement values of nan_to_num (unused by the other ops).
+struct NanToNumValues {
+  double nan = 0.0, posinf = 0.0, neginf = 0.0;
+};
+
+// True when `op` has a loop for `dt` (the front end raises PyTorch's message
+// otherwise, or casts first).
+bool activation_supports(Activation op, DType dt);
+
+// dst[i] = op(src[i]) for every index, in dst's dtype (== src's). The caller
+// checks activation_supports(op, dst.dtype) and that dst is writeable.
+void apply_activation(Activation op, const Array& dst, const Array& src, const NanToNumValues& nv = {});
+
+// softmax along one dim, in place (at::native softmax_kernel /
+// softmax_lastdim_kernel, SoftMaxKernel.cpp): for each slice x_0..x_{n-1},
+// m = max x_k (NaN wins), e_k = exp(x_k - m) rounded to the dtype and stored,
+// s = sum e_k in order, y_k = e_k * (1 / s). float16 computes in float. x may
+// have any layout; a 0-d x is one slice of one element. Float dtypes only
+// (softmax_supports); other dtypes are left as they are.
+bool softmax_supports(DType dt);
+void softmax_inplace(const Array& x, int dim);
+
+}  // namespace sl
