@@ -34,13 +34,17 @@ const fails = [];
 for (const c of cases) {
   const f = path.join(tmp, 'case.py');
   fs.writeFileSync(f, c.code);
-  const r = spawnSync(bin, [f], { encoding: 'utf8', timeout: 60000, maxBuffer: 64 << 20 });
+  const r = spawnSync(bin, c.echo ? ['--echo', f] : [f], { encoding: 'utf8', timeout: 60000, maxBuffer: 64 << 20 });
   if (sanitizers && (r.signal || sanitizerReport.test(r.stderr || ''))) {
     reports.push(c.id);
     console.log(`SANITIZER ${c.id} (exit ${r.status} ${r.signal ?? ''})\n${(r.stderr || '').split('\n').slice(0, 60).join('\n')}`);
   }
+  // The error is the traceback's exception text: everything after the last
+  // indented (frame or source) line, so multi-line messages stay whole.
   const errLines = (r.stderr || '').split('\n').filter(Boolean);
-  const error = r.status === 0 ? null : (errLines[errLines.length - 1] ?? `exit ${r.status} ${r.signal ?? ''}`);
+  let first = errLines.length - 1;
+  while (first > 0 && !errLines[first - 1].startsWith(' ') && !errLines[first - 1].startsWith('Traceback')) first--;
+  const error = r.status === 0 ? null : (errLines.slice(Math.max(first, 0)).join('\n') || `exit ${r.status} ${r.signal ?? ''}`);
   const ok = r.stdout === c.stdout && error === c.error;
   if (ok) { passed++; continue; }
   failed++;
