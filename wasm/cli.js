@@ -75,7 +75,7 @@ async function repl() {
     prompt: '>>> ',
   });
   const isTTY = process.stdin.isTTY;
-  if (isTTY) process.stdout.write('stridelab 0.1.0 (NumPy 1.24 / PyTorch 1.13 semantics). Ctrl-D to exit.\n');
+  if (isTTY) process.stdout.write('stridelab 0.1.0 (Python 3.13, NumPy 2.2, PyTorch 2.6 semantics). Ctrl-D to exit.\n');
   let buffer = '';
   const prompt = () => { rl.setPrompt(buffer ? '... ' : '>>> '); if (isTTY) rl.prompt(); };
   prompt();
