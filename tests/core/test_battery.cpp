@@ -5,7 +5,7 @@
 // must be unchanged: every variable bound as before, every array's bytes as
 // before. Writes to read-only views and out-of-bounds as_strided are covered
 // the same way. The oracle half (NaN/inf through every kernel, empty and 0-d
-// arrays through every op, NumPy's own output) is test_battery_oracle.cpp.
+// arrays through every op, NumPy's own output) is tests/data/battery_oracle.jsonl (run by test_corpus.cpp).
 #include <catch2/catch.hpp>
 
 #include <algorithm>

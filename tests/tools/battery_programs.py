@@ -1,7 +1,7 @@
 # Programs of the bad-input battery (issue 8) whose expected output comes from
 # real NumPy 1.24 / PyTorch 1.13: NaN and inf through every kernel, empty and
 # 0-d arrays through every op. `python3 tests/tools/gen_battery.py` runs them
-# with /usr/bin/python3 and writes tests/core/test_battery_oracle.cpp.
+# with /usr/bin/python3 and writes tests/data/battery_oracle.jsonl.
 
 UNARY = ["negative", "positive", "absolute", "sign", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p",
          "sqrt", "cbrt", "square", "reciprocal", "sin", "cos", "tan", "arcsin", "arccos", "arctan", "sinh", "cosh",
