@@ -23,6 +23,15 @@ std::shared_ptr<Storage> Storage::allocate(int64_t nbytes, bool zeroed) {
   // Always allocate at least 16 bytes so data() is a real, aligned address.
   size_t n = size_t(nbytes < 16 ? 16 : nbytes);
   void* p = zeroed ? std::calloc(n, 1) : std::malloc(n);
+  // glibc's malloc aligns to 16; emscripten's to 8 only. Then the block comes
+  // from aligned_alloc instead (its size a multiple of the alignment; free()
+  // releases either kind), zeroed by hand.
+  if (p && reinterpret_cast<uintptr_t>(p) % 16 != 0) {
+    std::free(p);
+    size_t rounded = (n + 15) / 16 * 16;
+    p = std::aligned_alloc(16, rounded);
+    if (p && zeroed) std::memset(p, 0, rounded);
+  }
   if (!p) raise("MemoryError", "out of memory");
   return std::shared_ptr<Storage>(new Storage(static_cast<char*>(p), nbytes));
 }

@@ -56,7 +56,17 @@ if [ ! -f "$XSIMD_DIR/usr/include/xsimd/xsimd.hpp" ]; then
 fi
 
 # --- npm dependencies --------------------------------------------------------
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+# Whether node_modules matches package-lock.json is asked of npm itself (`npm ls`
+# fails on a missing, extraneous or wrong-version package), not read from file
+# times: a fresh checkout or worktree has a lock file newer than a valid install.
+# A node_modules that is a symlink (a worktree sharing another checkout's) is
+# never reinstalled from here: npm ci would empty the folder every sharer uses.
+if [ ! -e node_modules ] || ! npm ls --all >/dev/null 2>&1; then
+  if [ -L node_modules ]; then
+    log "node_modules links to $(readlink node_modules), which does not match package-lock.json;"
+    log "not reinstalling a shared folder: run npm ci where it lives, or remove the link"
+    exit 1
+  fi
   log "installing npm dependencies"
   npm ci --no-audit --no-fund --loglevel=error >/dev/null
 fi

@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # The project's one entry point for setup, build, test and serve.
-#   scripts/stridelab.sh start   install what is missing, build what is stale, serve the playground
-#   scripts/stridelab.sh test    install what is missing, build, run every suite
-#   scripts/stridelab.sh build   install what is missing (no browser), build
+#   scripts/stridelab.sh start                   install what is missing, build what the page needs
+#                                                (the wasm module and the web bundle), serve the playground
+#   scripts/stridelab.sh test [--only SUITE]...  install what is missing, build what the suites need, run them
+#                                                (every suite without --only); prints each suite's wall time
+#   scripts/stridelab.sh test --list             the suite names --only takes
+#   scripts/stridelab.sh build                   install what is missing (no browser), build everything
+# From npm: `npm test -- --only native --only package`, `npm test -- --list`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_PATH=/usr/share/nodejs   # emcc's acorn optimizer lives there (toolchain.md)
@@ -16,12 +20,24 @@ build_native() {
   test -x build/native/stridelab_tests
 }
 
+# build_wasm [TARGET...]: the wasm tree (every target, or the ones named).
 build_wasm() {
   if [ ! -f build/wasm/CMakeCache.txt ]; then
     emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
   fi
-  cmake --build build/wasm -j"$JOBS" 2>&1 | grep -Ev '^\[ *[0-9]+%\]|^gmake|^make' || true
-  test -f dist/stridelab-core.wasm && test -f build/wasm/stridelab_tests.js
+  local targets=()
+  for t in "$@"; do targets+=(--target "$t"); done
+  cmake --build build/wasm -j"$JOBS" "${targets[@]}" 2>&1 | grep -Ev '^\[ *[0-9]+%\]|^gmake|^make' || true
+  local ok=0
+  case " $* " in "  "|*" stridelab_module "*) test -f dist/stridelab-core.wasm || ok=1 ;; esac
+  case " $* " in "  "|*" stridelab_tests "*) test -f build/wasm/stridelab_tests.js || ok=1 ;; esac
+  return $ok
+}
+
+# What the page needs and nothing else: the module the page loads, the bundle.
+build_page() {
+  step "build: wasm module (em++)"; build_wasm stridelab_module
+  step "build: web"; build_web
 }
 
 # ASan + UBSan + LeakSanitizer (g++, -O1 with asserts): the Catch2 suite, the
@@ -58,7 +74,121 @@ build_all() {
   step "build: web"; build_web
 }
 
+# --- test suites -------------------------------------------------------------
+# name|what it needs built (native, wasm-tests, module, web, asan, none)|title
+SUITES=(
+  "native|native|Catch2 (native)"
+  "wasm|wasm-tests|Catch2 (wasm under Node)"
+  "package|module|package (node --test)"
+  "conformance|module|conformance oracle"
+  "browser|module web|browser smoke (headless Chromium)"
+  "asan|asan|Catch2 (ASan+UBSan+LSan)"
+  "asan-conformance|asan|conformance programs under ASan+UBSan+LSan (native runner)"
+  "fuzz-replay|asan|fuzz corpora replay (ASan+UBSan+LSan)"
+  "fuzz-smoke|none|fuzz smoke (libFuzzer, 15 s per target; FUZZ_SMOKE=0 leaves it out)"
+)
+
+suite_cmd() {
+  case "$1" in
+    native) ./build/native/stridelab_tests ;;
+    wasm) node --no-experimental-fetch build/wasm/stridelab_tests.js ;;
+    package) node --test tests/js/ ;;
+    conformance) node ../shared/conformance/check.mjs --xfail tests/conformance.xfail --quiet ;;
+    browser) node tests/browser/smoke.mjs ;;
+    asan) env "${SAN_ENV[@]}" ./build/asan/stridelab_tests ;;
+    asan-conformance) env "${SAN_ENV[@]}" node scripts/oracle-native.mjs --bin build/asan/stridelab_py --sanitizers --quiet ;;
+    # The fuzz targets over their seed corpora (and checked-in regressions),
+    # without libFuzzer: the "-runs= over the seed corpus" smoke, no clang build.
+    fuzz-replay) replay_fuzz_corpora ;;
+    # A short real libFuzzer run of each target (clang build in build/fuzz,
+    # ~4 min CPU once, then 15 s per target).
+    fuzz-smoke) node scripts/fuzz.mjs --seconds 15 --smoke ;;
+  esac
+}
+
+build_cmd() {
+  case "$1" in
+    native) build_native ;;
+    wasm-tests) build_wasm stridelab_tests ;;
+    module) build_wasm stridelab_module ;;
+    web) build_web ;;
+    asan) build_asan ;;
+  esac
+}
+
+now() { date +%s.%N; }
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
+
+run_tests() {
+  local only=() list=0
+  while [ $# -gt 0 ]; do
+    case "$1" in
+      --only) [ $# -ge 2 ] || { echo "--only needs a suite name (--list shows them)" >&2; exit 2; }; only+=("$2"); shift 2 ;;
+      --only=*) only+=("${1#--only=}"); shift ;;
+      --list) list=1; shift ;;
+      *) echo "unknown test option $1 (use --only SUITE, --list)" >&2; exit 2 ;;
+    esac
+  done
+  local entry name needs title
+  if [ $list = 1 ]; then
+    for entry in "${SUITES[@]}"; do IFS='|' read -r name needs title <<<"$entry"; printf '%-18s %s\n' "$name" "$title"; done
+    return 0
+  fi
+  local chosen=()
+  if [ ${#only[@]} -gt 0 ]; then
+    local o found
+    for o in "${only[@]}"; do
+      found=0
+      for entry in "${SUITES[@]}"; do IFS='|' read -r name needs title <<<"$entry"; [ "$name" = "$o" ] && found=1; done
+      [ $found = 1 ] || { echo "no suite '$o'; the suites are:" >&2; run_tests --list >&2; exit 2; }
+    done
+    for entry in "${SUITES[@]}"; do
+      IFS='|' read -r name needs title <<<"$entry"
+      for o in "${only[@]}"; do [ "$name" = "$o" ] && { chosen+=("$entry"); break; }; done
+    done
+  else
+    for entry in "${SUITES[@]}"; do
+      IFS='|' read -r name needs title <<<"$entry"
+      [ "$name" = fuzz-smoke ] && [ "${FUZZ_SMOKE:-1}" != 1 ] && continue
+      chosen+=("$entry")
+    done
+  fi
+
+  local needs_browser=0
+  for entry in "${chosen[@]}"; do case "$entry" in browser\|*|package\|*) needs_browser=1 ;; esac; done
+  if [ $needs_browser = 1 ] || [ ${#only[@]} = 0 ]; then bash scripts/setup.sh --test; else bash scripts/setup.sh; fi
+
+  local status=0 t0 t_all built=" " b rc secs report=()
+  t_all=$(now)
+  for entry in "${chosen[@]}"; do
+    IFS='|' read -r name needs title <<<"$entry"
+    # Build what this suite needs, once per run (each build is timed like a suite).
+    rc=0
+    for b in $needs; do
+      [ "$b" = none ] && continue
+      case "$built" in *" $b "*) continue ;; esac
+      built+="$b "
+      step "build: $b"
+      t0=$(now)
+      if ! build_cmd "$b"; then echo "FAILED: build $b"; status=1; rc=1; fi
+      report+=("$(printf '%8ss  %-6s %s' "$(elapsed "$t0" "$(now)")" "$([ $rc = 0 ] && echo ok || echo FAIL)" "build: $b")")
+    done
+    step "$title"
+    t0=$(now)
+    if [ $rc = 0 ] && suite_cmd "$name"; then rc=0; else rc=1; echo "FAILED: $title"; status=1; fi
+    secs=$(elapsed "$t0" "$(now)")
+    echo "($name: ${secs} s)"
+    report+=("$(printf '%8ss  %-6s %s' "$secs" "$([ $rc = 0 ] && echo ok || echo FAIL)" "$name: $title")")
+  done
+  step "summary (wall time per step)"
+  printf '%s\n' "${report[@]}"
+  printf '%8ss  total\n' "$(elapsed "$t_all" "$(now)")"
+  if [ $status = 0 ]; then echo "all suites passed"; else echo "some suites FAILED"; fi
+  return $status
+}
+
 cmd=${1:-}
+[ $# -gt 0 ] && shift
 case "$cmd" in
   build)
     bash scripts/setup.sh
@@ -66,40 +196,14 @@ case "$cmd" in
     ;;
   start)
     bash scripts/setup.sh
-    build_all >&2
+    build_page >&2
     exec node scripts/serve.mjs
     ;;
   test)
-    bash scripts/setup.sh --test
-    build_all
-    status=0
-    run() { local name=$1; shift; step "$name"; if ! "$@"; then echo "FAILED: $name"; status=1; fi; }
-    run "Catch2 (native)" ./build/native/stridelab_tests
-    run "Catch2 (wasm under Node)" node --no-experimental-fetch build/wasm/stridelab_tests.js
-    run "package (node --test)" node --test tests/js/
-    run "conformance oracle" node ../shared/conformance/check.mjs --xfail tests/conformance.xfail --quiet
-    run "browser smoke (headless Chromium)" node tests/browser/smoke.mjs
-    # Sanitizers (docs/hardening.md): one extra build, build/asan.
-    run "build: asan (g++ ASan+UBSan)" build_asan
-    if [ -x build/asan/stridelab_tests ]; then
-      run "Catch2 (ASan+UBSan+LSan)" env "${SAN_ENV[@]}" ./build/asan/stridelab_tests
-      run "conformance programs under ASan+UBSan+LSan (native runner)" env "${SAN_ENV[@]}" \
-        node scripts/oracle-native.mjs --bin build/asan/stridelab_py --sanitizers --quiet
-      # The fuzz targets over their seed corpora (and checked-in regressions),
-      # without libFuzzer: the "-runs= over the seed corpus" smoke, no clang build.
-      run "fuzz corpora replay (ASan+UBSan+LSan)" replay_fuzz_corpora
-    fi
-    # A short real libFuzzer run of each target (clang build in build/fuzz,
-    # ~4 min CPU once, then 15 s per target); FUZZ_SMOKE=0 skips it.
-    if [ "${FUZZ_SMOKE:-1}" = 1 ]; then
-      run "fuzz smoke (libFuzzer, 15 s per target)" node scripts/fuzz.mjs --seconds 15 --smoke
-    fi
-    step "summary"
-    if [ $status = 0 ]; then echo "all suites passed"; else echo "some suites FAILED"; fi
-    exit $status
+    run_tests "$@"
     ;;
   *)
-    echo "usage: $0 {start|test|build}" >&2
+    echo "usage: $0 {start|test [--only SUITE]... [--list]|build}" >&2
     exit 2
     ;;
 esac

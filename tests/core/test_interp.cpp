@@ -1,3 +1,12 @@
+// The evaluator (core/lang/interp): statement atomicity across REPL runs. The
+// language corpus (tests/data/lang/, run by test_corpus.cpp) covers the rest of
+// the evaluator program by program.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "core/lang/interp.hpp"
+
 
 // Statement atomicity across REPL runs: a run that fails leaves every variable
 // as it was before the failing statement (the same values CPython keeps, as the
@@ -36,15 +45,3 @@ TEST_CASE("a failing statement leaves variables as they were (REPL runs)", "[lan
   }
 }
 
-TEST_CASE("SyntaxError reports CPython's line and 1-based column", "[lang][syntax]") {
-  sl::lang::Interp in;
-  auto r = in.run("x = 1\nprint(x 2)\n");
-  CHECK(r.error_type == "SyntaxError");
-  CHECK(r.error_msg == "invalid syntax. Perhaps you forgot a comma?");
-  CHECK(r.line == 2);
-  CHECK(r.col == 7);
-  r = in.run("if True:\n        x = 1\n    y = 2\n");
-  CHECK(r.error_type == "IndentationError");
-  CHECK(r.line == 3);
-  CHECK(r.col == 10);
-}
