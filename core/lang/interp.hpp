@@ -111,10 +111,19 @@ class Interp {
   Value getitem(const Value& v, const Value& key);
   void setitem(const Value& v, const Value& key, const Value& x);
   void delitem(const Value& v, const Value& key);
-  Value binop(const std::string& op, const Value& a, const Value& b);
-  Value inplace_binop(const std::string& op, const Value& a, const Value& b);
-  Value unaryop(const std::string& op, const Value& a);
-  Value compare(const std::string& op, const Value& a, const Value& b);
+  Value binop(BinOp op, const Value& a, const Value& b);
+  Value inplace_binop(BinOp op, const Value& a, const Value& b);  // a op= b
+  Value unaryop(UnaryOp op, const Value& a);
+  Value compare(CmpOp op, const Value& a, const Value& b);
+  bool contains(const Value& container, const Value& x);  // x in container
+  // Forwarders by spelling, so front-end call sites such as in.binop("*", x, y)
+  // keep compiling; the evaluator itself never passes an operator as a string.
+  Value binop(const std::string& op, const Value& a, const Value& b) { return binop(binop_named(op), a, b); }
+  Value inplace_binop(const std::string& op, const Value& a, const Value& b) {
+    return inplace_binop(binop_named(op), a, b);
+  }
+  Value unaryop(const std::string& op, const Value& a) { return unaryop(unaryop_named(op), a); }
+  Value compare(const std::string& op, const Value& a, const Value& b) { return compare(cmpop_named(op), a, b); }
   Value iter(const Value& v);                 // an IteratorObj
   bool next(const Value& it, Value& out);
   std::vector<Value> to_vector(const Value& iterable);
@@ -127,6 +136,11 @@ class Interp {
   bool is_int_like(const Value& v);
   void print_text(const std::string& s);      // stdout (with the output limit)
   Value none() const { return Value(); }
+
+  // The operator a spelling names; an unknown spelling is an internal error (ValueError).
+  static BinOp binop_named(const std::string& op);
+  static CmpOp cmpop_named(const std::string& op);
+  static UnaryOp unaryop_named(const std::string& op);
 
   // Raise a Python exception of a builtin type name.
   [[noreturn]] void raise_exc(const std::string& type, const std::string& msg);
@@ -161,6 +175,17 @@ class Interp {
   enum class Flow { Normal, Break, Continue, Return };
   Flow exec_body(const Body& body, const EnvP& env, Value& ret);
   Flow exec(const Stmt& s, const EnvP& env, Value& ret);
+  // One per compound or non-trivial statement kind (exec dispatches on s.kind).
+  Flow exec_aug_assign(const Stmt& s, const EnvP& env, Value& ret);
+  Flow exec_while(const Stmt& s, const EnvP& env, Value& ret);
+  Flow exec_for(const Stmt& s, const EnvP& env, Value& ret);
+  Flow exec_function_def(const Stmt& s, const EnvP& env, Value& ret);
+  Flow exec_try(const Stmt& s, const EnvP& env, Value& ret);
+  Flow exec_raise(const Stmt& s, const EnvP& env, Value& ret);
+  Flow exec_assert(const Stmt& s, const EnvP& env, Value& ret);
+  Flow exec_with(const Stmt& s, const EnvP& env, Value& ret);
+  Flow exec_import(const Stmt& s, const EnvP& env, Value& ret);
+  Flow exec_import_from(const Stmt& s, const EnvP& env, Value& ret);
   void assign(const Expr& target, const Value& v, const EnvP& env);
   void del_target(const Expr& target, const EnvP& env);
   Value lookup(const std::string& name, const EnvP& env, const Expr& at);

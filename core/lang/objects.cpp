@@ -946,76 +946,83 @@ static Value int_result(Interp& in, __int128 r) {
   return Value::integer(int64_t(r));
 }
 
-Value Interp::binop(const std::string& op, const Value& a, const Value& b) {
-  if (a.is_array() || b.is_array()) {
-    Value r = array_binop(*this, op, a, b, false);
-    if (!r.is_none() || op == "__none__") return r;
-  }
-  bool ai = a.is_int() || a.is_bool(), bi = b.is_int() || b.is_bool();
-  if (ai && bi) {
-    int64_t x = a.as_int(), y = b.as_int();
-    if (op == "+") return int_result(*this, __int128(x) + y);
-    if (op == "-") return int_result(*this, __int128(x) - y);
-    if (op == "*") return int_result(*this, __int128(x) * y);
-    if (op == "/") {
-      if (y == 0) raise_exc("ZeroDivisionError", "division by zero");
-      return Value::floating(double(x) / double(y));
-    }
-    if (op == "//") {
-      if (y == 0) raise_exc("ZeroDivisionError", "integer division or modulo by zero");
-      if (x == INT64_MIN && y == -1) raise_exc("OverflowError", "integer result too large for stridelab's 64-bit ints");
-      return Value::integer(floordiv_i(x, y));
-    }
-    if (op == "%") {
-      if (y == 0) raise_exc("ZeroDivisionError", "integer modulo by zero");
-      if (y == -1) return Value::integer(0);
-      return Value::integer(mod_i(x, y));
-    }
-    if (op == "**") {
+namespace {
+
+// int op int with Python's semantics on 64-bit ints (floor division and
+// modulo round toward -inf; overflow is an OverflowError, not a wrap).
+// Returns false for operators ints do not define.
+bool int_binop(Interp& in, BinOp op, const Value& a, const Value& b, Value& out) {
+  int64_t x = a.as_int(), y = b.as_int();
+  const bool both_bool = a.is_bool() && b.is_bool();
+  switch (op) {
+    case BinOp::Add: out = int_result(in, __int128(x) + y); return true;
+    case BinOp::Sub: out = int_result(in, __int128(x) - y); return true;
+    case BinOp::Mul: out = int_result(in, __int128(x) * y); return true;
+    case BinOp::TrueDiv:
+      if (y == 0) in.raise_exc("ZeroDivisionError", "division by zero");
+      out = Value::floating(double(x) / double(y));
+      return true;
+    case BinOp::FloorDiv:
+      if (y == 0) in.raise_exc("ZeroDivisionError", "integer division or modulo by zero");
+      if (x == INT64_MIN && y == -1) in.raise_exc("OverflowError", "integer result too large for stridelab's 64-bit ints");
+      out = Value::integer(floordiv_i(x, y));
+      return true;
+    case BinOp::Mod:
+      if (y == 0) in.raise_exc("ZeroDivisionError", "integer modulo by zero");
+      out = Value::integer(y == -1 ? 0 : mod_i(x, y));
+      return true;
+    case BinOp::Pow: {
       if (y < 0) {
-        if (x == 0) raise_exc("ZeroDivisionError", "0.0 cannot be raised to a negative power");
-        return Value::floating(std::pow(double(x), double(y)));
+        if (x == 0) in.raise_exc("ZeroDivisionError", "0.0 cannot be raised to a negative power");
+        out = Value::floating(std::pow(double(x), double(y)));
+        return true;
       }
       __int128 r = 1, base = x;
       int64_t e = y;
       while (e > 0) {
         if (e & 1) {
           r *= base;
-          if (r > INT64_MAX || r < INT64_MIN) int_result(*this, r);
+          if (r > INT64_MAX || r < INT64_MIN) int_result(in, r);
         }
         e >>= 1;
         if (e) {
           base *= base;
-          if (base > INT64_MAX || base < INT64_MIN) int_result(*this, base);
+          if (base > INT64_MAX || base < INT64_MIN) int_result(in, base);
         }
       }
-      return int_result(*this, r);
+      out = int_result(in, r);
+      return true;
     }
-    if (op == "&") return a.is_bool() && b.is_bool() ? Value::boolean(x & y) : Value::integer(x & y);
-    if (op == "|") return a.is_bool() && b.is_bool() ? Value::boolean(x | y) : Value::integer(x | y);
-    if (op == "^") return a.is_bool() && b.is_bool() ? Value::boolean(x ^ y) : Value::integer(x ^ y);
-    if (op == "<<") {
-      if (y < 0) raise_exc("ValueError", "negative shift count");
-      if (y >= 64 || (x != 0 && (y >= 63 || (x << y) >> y != x))) int_result(*this, __int128(INT64_MAX) + 1);
-      return Value::integer(x << y);
-    }
-    if (op == ">>") {
-      if (y < 0) raise_exc("ValueError", "negative shift count");
-      return Value::integer(y >= 64 ? (x < 0 ? -1 : 0) : x >> y);
-    }
+    case BinOp::BitAnd: out = both_bool ? Value::boolean(x & y) : Value::integer(x & y); return true;
+    case BinOp::BitOr: out = both_bool ? Value::boolean(x | y) : Value::integer(x | y); return true;
+    case BinOp::BitXor: out = both_bool ? Value::boolean(x ^ y) : Value::integer(x ^ y); return true;
+    case BinOp::LShift:
+      if (y < 0) in.raise_exc("ValueError", "negative shift count");
+      if (y >= 64 || (x != 0 && (y >= 63 || (x << y) >> y != x))) int_result(in, __int128(INT64_MAX) + 1);
+      out = Value::integer(x << y);
+      return true;
+    case BinOp::RShift:
+      if (y < 0) in.raise_exc("ValueError", "negative shift count");
+      out = Value::integer(y >= 64 ? (x < 0 ? -1 : 0) : x >> y);
+      return true;
+    case BinOp::MatMul: return false;
   }
-  if ((ai || a.is_float()) && (bi || b.is_float())) {
-    double x = a.is_float() ? a.as_float() : double(a.as_int());
-    double y = b.is_float() ? b.as_float() : double(b.as_int());
-    if (op == "+") return Value::floating(x + y);
-    if (op == "-") return Value::floating(x - y);
-    if (op == "*") return Value::floating(x * y);
-    if (op == "/") {
-      if (y == 0) raise_exc("ZeroDivisionError", "float division by zero");
-      return Value::floating(x / y);
-    }
-    if (op == "//") {
-      if (y == 0) raise_exc("ZeroDivisionError", "float floor division by zero");
+  return false;
+}
+
+// float op float (an int operand already converted); false for operators
+// floats do not define.
+bool float_binop(Interp& in, BinOp op, const Value& a, const Value& b, double x, double y, Value& out) {
+  switch (op) {
+    case BinOp::Add: out = Value::floating(x + y); return true;
+    case BinOp::Sub: out = Value::floating(x - y); return true;
+    case BinOp::Mul: out = Value::floating(x * y); return true;
+    case BinOp::TrueDiv:
+      if (y == 0) in.raise_exc("ZeroDivisionError", "float division by zero");
+      out = Value::floating(x / y);
+      return true;
+    case BinOp::FloorDiv: {
+      if (y == 0) in.raise_exc("ZeroDivisionError", "float floor division by zero");
       // mirrors float_divmod (Objects/floatobject.c)
       double mod = std::fmod(x, y), div = (x - mod) / y;
       if (mod != 0 && ((y < 0) != (mod < 0))) div -= 1.0;
@@ -1026,142 +1033,164 @@ Value Interp::binop(const std::string& op, const Value& a, const Value& b) {
       } else {
         fd = std::copysign(0.0, x / y);
       }
-      return Value::floating(fd);
+      out = Value::floating(fd);
+      return true;
     }
-    if (op == "%") {
-      if (y == 0) raise_exc("ZeroDivisionError", "float modulo");
-      return Value::floating(mod_f(x, y));
-    }
-    if (op == "**") {
-      if (x == 0 && y < 0) raise_exc("ZeroDivisionError", "0.0 cannot be raised to a negative power");
-      if (x < 0 && std::floor(y) != y) return binop("**", call(builtins["complex"], std::vector<Value>{a}), b);
-      double r = std::pow(x, y);
-      if (std::isinf(r) && !std::isinf(x) && !std::isinf(y)) raise_exc("OverflowError", "(34, 'Numerical result out of range')");
-      return Value::floating(r);
-    }
-  }
-  {
-    double ar, ai, br, bi;
-    if ((a.as<ComplexObj>() || b.as<ComplexObj>()) && complex_parts(a, ar, ai) && complex_parts(b, br, bi)) {
-      std::complex<double> x(ar, ai), y(br, bi), r;
-      if (op == "+") r = x + y;
-      else if (op == "-") r = x - y;
-      else if (op == "*") r = x * y;
-      else if (op == "/") {
-        if (br == 0 && bi == 0) raise_exc("ZeroDivisionError", "complex division by zero");
-        r = x / y;
-      } else if (op == "**") {
-        if (ar == 0 && ai == 0 && (bi != 0 || br < 0)) raise_exc("ZeroDivisionError", "0.0 to a negative or complex power");
-        if (bi == 0 && br == std::floor(br) && std::fabs(br) <= 100) {
-          // CPython uses repeated multiplication for small integral exponents
-          int64_t n = int64_t(br);
-          std::complex<double> acc(1, 0), base = n < 0 ? std::complex<double>(1, 0) / x : x;
-          for (int64_t k = 0; k < std::llabs(n); ++k) acc *= base;
-          r = acc;
-        } else {
-          r = std::pow(x, y);
-        }
-      } else {
-        type_error("unsupported operand type(s) for " + op + ": '" + type_of(a)->name + "' and '" + type_of(b)->name + "'");
+    case BinOp::Mod:
+      if (y == 0) in.raise_exc("ZeroDivisionError", "float modulo");
+      out = Value::floating(mod_f(x, y));
+      return true;
+    case BinOp::Pow: {
+      if (x == 0 && y < 0) in.raise_exc("ZeroDivisionError", "0.0 cannot be raised to a negative power");
+      if (x < 0 && std::floor(y) != y) {
+        out = in.binop(BinOp::Pow, in.call(in.builtins["complex"], std::vector<Value>{a}), b);
+        return true;
       }
-      return make_complex(r.real(), r.imag());
+      double r = std::pow(x, y);
+      if (std::isinf(r) && !std::isinf(x) && !std::isinf(y)) in.raise_exc("OverflowError", "(34, 'Numerical result out of range')");
+      out = Value::floating(r);
+      return true;
     }
+    default: return false;
   }
-  // sequences
-  if (op == "+") {
+}
+
+// complex op number, when either side is a complex.
+bool complex_binop(Interp& in, BinOp op, const Value& a, const Value& b, Value& out) {
+  double ar, ai, br, bi;
+  if (!(a.as<ComplexObj>() || b.as<ComplexObj>()) || !complex_parts(a, ar, ai) || !complex_parts(b, br, bi)) return false;
+  std::complex<double> x(ar, ai), y(br, bi), r;
+  if (op == BinOp::Add) r = x + y;
+  else if (op == BinOp::Sub) r = x - y;
+  else if (op == BinOp::Mul) r = x * y;
+  else if (op == BinOp::TrueDiv) {
+    if (br == 0 && bi == 0) in.raise_exc("ZeroDivisionError", "complex division by zero");
+    r = x / y;
+  } else if (op == BinOp::Pow) {
+    if (ar == 0 && ai == 0 && (bi != 0 || br < 0)) in.raise_exc("ZeroDivisionError", "0.0 to a negative or complex power");
+    if (bi == 0 && br == std::floor(br) && std::fabs(br) <= 100) {
+      // CPython uses repeated multiplication for small integral exponents
+      int64_t n = int64_t(br);
+      std::complex<double> acc(1, 0), base = n < 0 ? std::complex<double>(1, 0) / x : x;
+      for (int64_t k = 0; k < std::llabs(n); ++k) acc *= base;
+      r = acc;
+    } else {
+      r = std::pow(x, y);
+    }
+  } else {
+    type_error(std::string("unsupported operand type(s) for ") + op_symbol(op) + ": '" + in.type_of(a)->name + "' and '" +
+               in.type_of(b)->name + "'");
+  }
+  out = make_complex(r.real(), r.imag());
+  return true;
+}
+
+// str / list / tuple concatenation (+) and repetition (*).
+bool sequence_binop(Interp& in, BinOp op, const Value& a, const Value& b, Value& out) {
+  if (op == BinOp::Add) {
     if (auto* s = a.as<StrObj>())
-      if (auto* s2 = b.as<StrObj>()) return make_str(s->s + s2->s);
+      if (auto* s2 = b.as<StrObj>()) {
+        out = make_str(s->s + s2->s);
+        return true;
+      }
     if (auto* l = a.as<ListObj>())
       if (auto* l2 = b.as<ListObj>()) {
         std::vector<Value> v = l->items;
         v.insert(v.end(), l2->items.begin(), l2->items.end());
-        return make_list(std::move(v));
+        out = make_list(std::move(v));
+        return true;
       }
     if (auto* l = a.as<TupleObj>())
       if (auto* l2 = b.as<TupleObj>()) {
         std::vector<Value> v = l->items;
         v.insert(v.end(), l2->items.begin(), l2->items.end());
-        Value r = make_tuple(std::move(v));
-        r.as<TupleObj>()->type = l->type;  // torch.Size + tuple is a torch.Size
-        return r;
+        out = make_tuple(std::move(v));
+        out.as<TupleObj>()->type = l->type;  // torch.Size + tuple is a torch.Size
+        return true;
       }
-  }
-  if (op == "+") {
-    for (const char* nm : {"str", "list", "tuple"}) {
-      TypeObj* ty = std::string(nm) == "str" ? t.str : std::string(nm) == "list" ? t.list : t.tuple;
-      if (type_of(a) == ty && type_of(b) != ty && !b.is_array())
-        type_error(std::string("can only concatenate ") + nm + " (not \"" + type_of(b)->name + "\") to " + nm);
+    for (TypeObj* ty : {in.t.str, in.t.list, in.t.tuple}) {
+      if (in.type_of(a) == ty && in.type_of(b) != ty && !b.is_array())
+        type_error("can only concatenate " + ty->name + " (not \"" + in.type_of(b)->name + "\") to " + ty->name);
     }
+    return false;
   }
-  if (op == "*" && (ai || bi)) {
-    const Value& seq = ai ? b : a;
-    int64_t n = std::max<int64_t>(0, (ai ? a : b).as_int());
-    if (auto* s = seq.as<StrObj>()) {
-      if (int64_t(s->s.size()) * n > (int64_t(1) << 30)) raise_exc("MemoryError", "");
-      std::string r;
-      r.reserve(s->s.size() * size_t(n));
-      for (int64_t k = 0; k < n; ++k) r += s->s;
-      return make_str(r);
-    }
-    auto rep = [&](const std::vector<Value>& items) {
-      if (int64_t(items.size()) * n > (int64_t(1) << 28)) raise_exc("MemoryError", "");
-      std::vector<Value> r;
-      r.reserve(items.size() * size_t(n));
-      for (int64_t k = 0; k < n; ++k) r.insert(r.end(), items.begin(), items.end());
-      return r;
-    };
-    if (auto* l = seq.as<ListObj>()) return make_list(rep(l->items));
-    if (auto* l = seq.as<TupleObj>()) {
-      Value r = make_tuple(rep(l->items));
-      r.as<TupleObj>()->type = l->type;
-      return r;
-    }
+  const bool ai = a.is_int() || a.is_bool(), bi = b.is_int() || b.is_bool();
+  if (op != BinOp::Mul || !(ai || bi)) return false;
+  const Value& seq = ai ? b : a;
+  int64_t n = std::max<int64_t>(0, (ai ? a : b).as_int());
+  if (auto* s = seq.as<StrObj>()) {
+    if (int64_t(s->s.size()) * n > (int64_t(1) << 30)) in.raise_exc("MemoryError", "");
+    std::string r;
+    r.reserve(s->s.size() * size_t(n));
+    for (int64_t k = 0; k < n; ++k) r += s->s;
+    out = make_str(r);
+    return true;
   }
-  if (op == "%" && a.as<StrObj>()) {
-    return call(builtins["__percent_format__"], std::vector<Value>{a, b});
+  auto rep = [&](const std::vector<Value>& items) {
+    if (int64_t(items.size()) * n > (int64_t(1) << 28)) in.raise_exc("MemoryError", "");
+    std::vector<Value> r;
+    r.reserve(items.size() * size_t(n));
+    for (int64_t k = 0; k < n; ++k) r.insert(r.end(), items.begin(), items.end());
+    return r;
+  };
+  if (auto* l = seq.as<ListObj>()) {
+    out = make_list(rep(l->items));
+    return true;
   }
-  if (op == "|" || op == "&" || op == "-" || op == "^") {
-    if (a.as<SetObj>() && b.as<SetObj>()) return call(builtins["__set_op__"], std::vector<Value>{make_str(op), a, b});
-    if (op == "|" && a.as<DictObj>() && b.as<DictObj>()) {
+  if (auto* l = seq.as<TupleObj>()) {
+    out = make_tuple(rep(l->items));
+    out.as<TupleObj>()->type = l->type;
+    return true;
+  }
+  return false;
+}
+
+std::string binop_spelling(BinOp op) { return op == BinOp::Pow ? "** or pow()" : op_symbol(op); }
+
+}  // namespace
+
+Value Interp::binop(BinOp op, const Value& a, const Value& b) {
+  if (a.is_array() || b.is_array()) {
+    Value r = array_binop(*this, op, a, b, false);
+    if (!r.is_none()) return r;
+  }
+  Value out;
+  bool ai = a.is_int() || a.is_bool(), bi = b.is_int() || b.is_bool();
+  if (ai && bi && int_binop(*this, op, a, b, out)) return out;
+  if ((ai || a.is_float()) && (bi || b.is_float())) {
+    double x = a.is_float() ? a.as_float() : double(a.as_int());
+    double y = b.is_float() ? b.as_float() : double(b.as_int());
+    if (float_binop(*this, op, a, b, x, y, out)) return out;
+  }
+  if (complex_binop(*this, op, a, b, out)) return out;
+  if (sequence_binop(*this, op, a, b, out)) return out;
+  if (op == BinOp::Mod && a.as<StrObj>()) return call(builtins["__percent_format__"], std::vector<Value>{a, b});
+  if (op == BinOp::BitOr || op == BinOp::BitAnd || op == BinOp::Sub || op == BinOp::BitXor) {
+    if (a.as<SetObj>() && b.as<SetObj>())
+      return call(builtins["__set_op__"], std::vector<Value>{make_str(op_symbol(op)), a, b});
+    if (op == BinOp::BitOr && a.as<DictObj>() && b.as<DictObj>()) {
       Value d = call(builtins["dict"], std::vector<Value>{a});
       call(getattr(d, "update"), std::vector<Value>{b});
       return d;
     }
   }
-  if (a.is_obj() && a.as<GenericObj>()) {
-    auto* g = a.as<GenericObj>();
-    auto it = g->attrs.find("__binop__");
-    if (it != g->attrs.end()) {
-      Value r = call(it->second, std::vector<Value>{make_str(op), b, Value::boolean(false)});
-      if (!r.is_none()) return r;
-    }
-  }
-  if (b.is_obj() && b.as<GenericObj>()) {
-    auto* g = b.as<GenericObj>();
-    auto it = g->attrs.find("__binop__");
-    if (it != g->attrs.end()) {
-      Value r = call(it->second, std::vector<Value>{make_str(op), a, Value::boolean(true)});
-      if (!r.is_none()) return r;
-    }
-  }
-  if (op == "*") {
+  if (op == BinOp::Mul) {
     auto is_seq = [](const Value& x) { return x.as<StrObj>() || x.as<ListObj>() || x.as<TupleObj>(); };
     if (is_seq(a) && !b.is_int() && !b.is_bool() && !b.is_array())
       type_error("can't multiply sequence by non-int of type '" + type_of(b)->name + "'");
     if (is_seq(b) && !a.is_int() && !a.is_bool() && !a.is_array())
       type_error("can't multiply sequence by non-int of type '" + type_of(a)->name + "'");
   }
-  std::string shown = op == "**" ? "** or pow()" : op;
-  type_error("unsupported operand type(s) for " + shown + ": '" + type_of(a)->name + "' and '" + type_of(b)->name + "'");
+  type_error("unsupported operand type(s) for " + binop_spelling(op) + ": '" + type_of(a)->name + "' and '" + type_of(b)->name + "'");
 }
 
-Value Interp::inplace_binop(const std::string& op, const Value& a, const Value& b) {
+Value Interp::inplace_binop(BinOp op, const Value& a, const Value& b) {
   if (a.is_array() && a.arr().flavor != Flavor::Scalar) {
     Value r = array_binop(*this, op, a, b, true);
     if (!r.is_none()) return r;
   }
   if (auto* l = a.as<ListObj>()) {
-    if (op == "+") {
+    if (op == BinOp::Add) {
       auto more = to_vector(b);
       l->items.insert(l->items.end(), more.begin(), more.end());
       return a;
@@ -1171,83 +1200,86 @@ Value Interp::inplace_binop(const std::string& op, const Value& a, const Value& 
     return binop(op, a, b);
   } catch (const PyError& e) {
     // CPython names the augmented operator: "unsupported operand type(s) for +=: ..."
-    std::string pre = "unsupported operand type(s) for " + (op == "**" ? std::string("** or pow()") : op) + ": ";
+    std::string pre = "unsupported operand type(s) for " + binop_spelling(op) + ": ";
     if (e.type == "TypeError" && e.msg.rfind(pre, 0) == 0 && !dynamic_cast<const PyException*>(&e))
-      type_error("unsupported operand type(s) for " + op + "=: " + e.msg.substr(pre.size()));
+      type_error(std::string("unsupported operand type(s) for ") + op_symbol(op) + "=: " + e.msg.substr(pre.size()));
     throw;
   }
 }
 
-Value Interp::unaryop(const std::string& op, const Value& a) {
+Value Interp::unaryop(UnaryOp op, const Value& a) {
+  if (op == UnaryOp::Not) return Value::boolean(!truthy(a));
   if (a.is_array()) return array_unaryop(*this, op, a);
   if (a.is_int() || a.is_bool()) {
     int64_t x = a.as_int();
-    if (op == "-") return int_result(*this, -__int128(x));
-    if (op == "+") return Value::integer(x);
-    if (op == "~") return Value::integer(~x);
+    if (op == UnaryOp::Neg) return int_result(*this, -__int128(x));
+    if (op == UnaryOp::Pos) return Value::integer(x);
+    if (op == UnaryOp::Invert) return Value::integer(~x);
   }
   if (a.is_float()) {
-    if (op == "-") return Value::floating(-a.as_float());
-    if (op == "+") return a;
+    if (op == UnaryOp::Neg) return Value::floating(-a.as_float());
+    if (op == UnaryOp::Pos) return a;
   }
   if (auto* c = a.as<ComplexObj>()) {
-    if (op == "-") return make_complex(-c->re, -c->im);
-    if (op == "+") return a;
+    if (op == UnaryOp::Neg) return make_complex(-c->re, -c->im);
+    if (op == UnaryOp::Pos) return a;
   }
-  if (auto* g = a.as<GenericObj>()) {
-    auto it = g->attrs.find("__unary__");
-    if (it != g->attrs.end()) return call(it->second, std::vector<Value>{make_str(op)});
-  }
-  std::string what = op == "-" ? "unary -" : op == "+" ? "unary +" : "unary ~";
-  type_error("bad operand type for " + what + ": '" + type_of(a)->name + "'");
+  type_error(std::string("bad operand type for unary ") + op_symbol(op) + ": '" + type_of(a)->name + "'");
 }
 
-Value Interp::compare(const std::string& op, const Value& a, const Value& b) {
-  if (op == "is") return Value::boolean(a.tag() == b.tag() && (a.is_obj() || a.is_array() ? a.identity() == b.identity() : a.tag() == Tag::None || a.as_int() == b.as_int()));
-  if (op == "is not") return Value::boolean(!truthy(compare("is", a, b)));
-  if (op == "in" || op == "not in") {
-    bool found = false;
-    if (auto* d = b.as<DictObj>()) found = table_lookup(*this, d->t, a) >= 0;
-    else if (auto* s = b.as<SetObj>()) found = table_lookup(*this, s->t, a) >= 0;
-    else if (auto* s = b.as<StrObj>()) {
-      auto* sub = a.as<StrObj>();
-      if (!sub) type_error("'in <string>' requires string as left operand, not " + type_of(a)->name);
-      found = s->s.find(sub->s) != std::string::npos;
-    } else if (b.is_array()) {
-      found = truthy(call(getattr(compare("==", b, a), "any"), std::vector<Value>{}));
-    } else {
-      Value it = iter(b);
-      Value x;
-      while (next(it, x))
-        if ((x.identity() == a.identity() && a.is_obj()) || eq(x, a)) {
-          found = true;
-          break;
-        }
+namespace {
+template <class T>
+bool ordered(CmpOp op, const T& x, const T& y) {
+  return op == CmpOp::Lt ? x < y : op == CmpOp::Le ? x <= y : op == CmpOp::Gt ? x > y : x >= y;
+}
+}  // namespace
+
+// x in container: dict/set by hash, str by substring, arrays elementwise,
+// anything else by iteration (identity or ==).
+bool Interp::contains(const Value& b, const Value& a) {
+  if (auto* d = b.as<DictObj>()) return table_lookup(*this, d->t, a) >= 0;
+  if (auto* s = b.as<SetObj>()) return table_lookup(*this, s->t, a) >= 0;
+  if (auto* s = b.as<StrObj>()) {
+    auto* sub = a.as<StrObj>();
+    if (!sub) type_error("'in <string>' requires string as left operand, not " + type_of(a)->name);
+    return s->s.find(sub->s) != std::string::npos;
+  }
+  if (b.is_array()) return truthy(call(getattr(compare(CmpOp::Eq, b, a), "any"), std::vector<Value>{}));
+  Value it = iter(b);
+  Value x;
+  while (next(it, x))
+    if ((x.identity() == a.identity() && a.is_obj()) || eq(x, a)) return true;
+  return false;
+}
+
+Value Interp::compare(CmpOp op, const Value& a, const Value& b) {
+  switch (op) {
+    case CmpOp::Is:
+    case CmpOp::IsNot: {
+      bool same = a.tag() == b.tag() &&
+                  (a.is_obj() || a.is_array() ? a.identity() == b.identity() : a.tag() == Tag::None || a.as_int() == b.as_int());
+      return Value::boolean(same == (op == CmpOp::Is));
     }
-    return Value::boolean(op == "in" ? found : !found);
+    case CmpOp::In: return Value::boolean(contains(b, a));
+    case CmpOp::NotIn: return Value::boolean(!contains(b, a));
+    default: break;
   }
   if (a.is_array() || b.is_array()) {
-    Value r = array_binop(*this, op, a, b, false);
+    Value r = array_compare(*this, op, a, b);
     if (!r.is_none()) return r;
   }
-  if (op == "==") return Value::boolean(eq(a, b));
-  if (op == "!=") return Value::boolean(!eq(a, b));
+  if (op == CmpOp::Eq) return Value::boolean(eq(a, b));
+  if (op == CmpOp::Ne) return Value::boolean(!eq(a, b));
   bool an = is_num(a), bn = is_num(b);
   if (an && bn) {
-    if (!a.is_float() && !b.is_float()) {
-      int64_t x = a.as_int(), y = b.as_int();
-      return Value::boolean(op == "<" ? x < y : op == "<=" ? x <= y : op == ">" ? x > y : x >= y);
-    }
+    if (!a.is_float() && !b.is_float()) return Value::boolean(ordered(op, a.as_int(), b.as_int()));
     double x = a.is_float() ? a.as_float() : double(a.as_int());
     double y = b.is_float() ? b.as_float() : double(b.as_int());
-    return Value::boolean(op == "<" ? x < y : op == "<=" ? x <= y : op == ">" ? x > y : x >= y);
+    return Value::boolean(ordered(op, x, y));
   }
   auto* s1 = a.as<StrObj>();
   auto* s2 = b.as<StrObj>();
-  if (s1 && s2) {
-    int c = s1->s.compare(s2->s);
-    return Value::boolean(op == "<" ? c < 0 : op == "<=" ? c <= 0 : op == ">" ? c > 0 : c >= 0);
-  }
+  if (s1 && s2) return Value::boolean(ordered(op, s1->s.compare(s2->s), 0));
   auto seq = [](const Value& v) -> const std::vector<Value>* {
     if (auto* l = v.as<ListObj>()) return &l->items;
     if (auto* t2 = v.as<TupleObj>()) return &t2->items;
@@ -1260,8 +1292,7 @@ Value Interp::compare(const std::string& op, const Value& a, const Value& b) {
     for (size_t k = 0; k < n; ++k) {
       if (!eq((*p)[k], (*q)[k])) return compare(op, (*p)[k], (*q)[k]);
     }
-    size_t x = p->size(), y = q->size();
-    return Value::boolean(op == "<" ? x < y : op == "<=" ? x <= y : op == ">" ? x > y : x >= y);
+    return Value::boolean(ordered(op, p->size(), q->size()));
   }
   auto* sa = a.as<SetObj>();
   auto* sb = b.as<SetObj>();
@@ -1269,16 +1300,17 @@ Value Interp::compare(const std::string& op, const Value& a, const Value& b) {
     auto subset = [&](const Value& x, const Value& y) {
       Value it = iter(x), v;
       while (next(it, v))
-        if (!truthy(compare("in", v, y))) return false;
+        if (!contains(y, v)) return false;
       return true;
     };
     int64_t nx = len(a), ny = len(b);
-    if (op == "<=") return Value::boolean(subset(a, b));
-    if (op == "<") return Value::boolean(nx < ny && subset(a, b));
-    if (op == ">=") return Value::boolean(subset(b, a));
+    if (op == CmpOp::Le) return Value::boolean(subset(a, b));
+    if (op == CmpOp::Lt) return Value::boolean(nx < ny && subset(a, b));
+    if (op == CmpOp::Ge) return Value::boolean(subset(b, a));
     return Value::boolean(nx > ny && subset(b, a));
   }
-  type_error("'" + op + "' not supported between instances of '" + type_of(a)->name + "' and '" + type_of(b)->name + "'");
+  type_error(std::string("'") + op_symbol(op) + "' not supported between instances of '" + type_of(a)->name + "' and '" +
+             type_of(b)->name + "'");
 }
 
 // ---------------------------------------------------------------- iteration

@@ -40,7 +40,7 @@ void install_misc_modules(Interp& in) {
   def_fn(in, *math, "isinf", [](Interp& in, Args& a) -> Value { return Value::boolean(std::isinf(in.float_value(a.required(0, "x")))); });
   def_fn(in, *math, "prod", [](Interp& in, Args& a) -> Value {
     Value acc = Value::integer(1);
-    for (auto& x : in.to_vector(a.required(0, "iterable"))) acc = in.binop("*", acc, x);
+    for (auto& x : in.to_vector(a.required(0, "iterable"))) acc = in.binop(BinOp::Mul, acc, x);
     return acc;
   });
   math->attrs["pi"] = Value::floating(M_PI);
