@@ -1,6 +1,10 @@
-// ndarray: the hooks through which the evaluator treats arrays, tensors and
+// array_hooks: the hooks through which the evaluator treats arrays, tensors and
 // NumPy scalars like Python objects (attributes, indexing, operators, printing).
-// Implemented by the NumPy/PyTorch front end (ndarray.cpp and friends).
+// Declared by the interpreter, implemented by the NumPy/PyTorch front end
+// (numpy/ndarray.cpp and friends).
+// Invariant: the interpreter reaches array semantics only through these
+// functions; a hook that does not apply says so (found=false / None) and the
+// interpreter goes on with Python's own rules.
 #pragma once
 #include <string>
 

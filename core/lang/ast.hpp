@@ -1,6 +1,8 @@
 // ast: the syntax tree the parser builds and the interpreter walks.
 // One node struct per family (expressions, statements) with the fields each
 // kind uses; kinds are documented next to their fields.
+// Invariant: the tree is immutable once parsed (the evaluator only reads it;
+// FuncDefs are shared with the function objects that outlive a run).
 #pragma once
 #include <memory>
 #include <string>

@@ -1,3 +1,4 @@
+// parser: the recursive-descent Parser and the scope analysis (parser.hpp).
 #include "core/lang/parser.hpp"
 
 #include <algorithm>

@@ -201,11 +201,11 @@ Value set_remove(Interp& in, Args& a) {
   return Value();
 }
 
-template <char op>
+template <BinOp op>
 Value set_setop(Interp& in, Args& a) {
   Value other = a.required(1, "other");
   if (!other.as<SetObj>()) other = new_set(in, in.to_vector(other));
-  return in.call(in.builtins["__set_op__"], std::vector<Value>{S(std::string(1, op)), a.pos[0], other});
+  return set_operation(in, op, a.pos[0], other);
 }
 
 Value set_update(Interp& in, Args& a) {
@@ -258,16 +258,41 @@ const NativeDef kSetMethods[] = {
     {"add", set_add},
     {"discard", set_discard},
     {"remove", set_remove},
-    {"union", set_setop<'|'>},
-    {"intersection", set_setop<'&'>},
-    {"difference", set_setop<'-'>},
-    {"symmetric_difference", set_setop<'^'>},
+    {"union", set_setop<BinOp::BitOr>},
+    {"intersection", set_setop<BinOp::BitAnd>},
+    {"difference", set_setop<BinOp::Sub>},
+    {"symmetric_difference", set_setop<BinOp::BitXor>},
     {"update", set_update},
     {"copy", set_copy},
     {"issubset", set_issubset}
 };
 
 }  // namespace
+
+// x | y, x & y, x - y, x ^ y on sets: the result keeps x's insertion order,
+// then y's (CPython's order for the small sets tutorials print).
+Value set_operation(Interp& in, BinOp op, const Value& a, const Value& b) {
+  auto* x = a.as<SetObj>();
+  auto* y = b.as<SetObj>();
+  std::vector<Value> out;
+  auto kx = table_keys(x->t), ky = table_keys(y->t);
+  if (op == BinOp::BitOr) {
+    out = kx;
+    out.insert(out.end(), ky.begin(), ky.end());
+  } else if (op == BinOp::BitAnd) {
+    for (auto& k : kx)
+      if (table_lookup(in, y->t, k) >= 0) out.push_back(k);
+  } else if (op == BinOp::Sub) {
+    for (auto& k : kx)
+      if (table_lookup(in, y->t, k) < 0) out.push_back(k);
+  } else {
+    for (auto& k : kx)
+      if (table_lookup(in, y->t, k) < 0) out.push_back(k);
+    for (auto& k : ky)
+      if (table_lookup(in, x->t, k) < 0) out.push_back(k);
+  }
+  return new_set(in, out);
+}
 
 void install_container_methods(Interp& in) {
   def_methods(in, in.t.list, kListMethods);

@@ -405,34 +405,6 @@ Value builtin_format(Interp& in, Args& a) {
   in.raise_exc("TypeError", "unsupported format string passed to " + in.type_of(x)->name + ".__format__");
 }
 
-Value builtin___percent_format__(Interp& in, Args& a) {
-  return S(percent_format(in, a.pos[0].as<StrObj>()->s, a.pos[1]));
-}
-
-Value builtin___set_op__(Interp& in, Args& a) {
-  const std::string& op = a.pos[0].as<StrObj>()->s;
-  auto* x = a.pos[1].as<SetObj>();
-  auto* y = a.pos[2].as<SetObj>();
-  std::vector<Value> out;
-  auto kx = table_keys(x->t), ky = table_keys(y->t);
-  if (op == "|") {
-    out = kx;
-    out.insert(out.end(), ky.begin(), ky.end());
-  } else if (op == "&") {
-    for (auto& k : kx)
-      if (table_lookup(in, y->t, k) >= 0) out.push_back(k);
-  } else if (op == "-") {
-    for (auto& k : kx)
-      if (table_lookup(in, y->t, k) < 0) out.push_back(k);
-  } else {
-    for (auto& k : kx)
-      if (table_lookup(in, y->t, k) < 0) out.push_back(k);
-    for (auto& k : ky)
-      if (table_lookup(in, x->t, k) < 0) out.push_back(k);
-  }
-  return new_set(in, out);
-}
-
 Value builtin_globals(Interp& in, Args&) {
   auto d = std::make_shared<DictObj>();
   for (auto& [k, v] : in.globals->vars) table_set(in, d->t, S(k), v);
@@ -491,8 +463,6 @@ const NativeDef kBuiltinFunctions[] = {
     {"chr", builtin_chr},
     {"ord", builtin_ord},
     {"format", builtin_format},
-    {"__percent_format__", builtin___percent_format__},
-    {"__set_op__", builtin___set_op__},
     {"globals", builtin_globals},
     {"input", builtin_input},
     {"open", builtin_open},
