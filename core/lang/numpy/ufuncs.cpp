@@ -277,21 +277,36 @@ Value make_ufunc(Interp& in, Ufunc op) {
 
 }  // namespace
 
-// The ufunc behind each Python operator (MatMul is matmul_operator's, not a ufunc).
+// The ufunc behind each Python operator (@ is matmul_operator's, not a ufunc).
 Ufunc operator_ufunc(BinOp op) {
-  static constexpr Ufunc table[] = {
-      Ufunc::add,    Ufunc::subtract,   Ufunc::multiply,    Ufunc::divide,      Ufunc::floor_divide,
-      Ufunc::remainder, Ufunc::power,   Ufunc::multiply /* MatMul: unused */, Ufunc::left_shift,
-      Ufunc::right_shift, Ufunc::bitwise_and, Ufunc::bitwise_or, Ufunc::bitwise_xor,
-  };
-  static_assert(std::size(table) == std::size(kBinOps));
-  return table[size_t(op)];
+  switch (op) {
+    case BinOp::Add: return Ufunc::add;
+    case BinOp::Sub: return Ufunc::subtract;
+    case BinOp::Mul: return Ufunc::multiply;
+    case BinOp::TrueDiv: return Ufunc::divide;
+    case BinOp::FloorDiv: return Ufunc::floor_divide;
+    case BinOp::Mod: return Ufunc::remainder;
+    case BinOp::Pow: return Ufunc::power;
+    case BinOp::LShift: return Ufunc::left_shift;
+    case BinOp::RShift: return Ufunc::right_shift;
+    case BinOp::BitAnd: return Ufunc::bitwise_and;
+    case BinOp::BitOr: return Ufunc::bitwise_or;
+    case BinOp::BitXor: return Ufunc::bitwise_xor;
+    case BinOp::MatMul: break;
+  }
+  throw PyError("ValueError", std::string("no ufunc for ") + op_symbol(op));
 }
 Ufunc operator_ufunc(CmpOp op) {
-  static constexpr Ufunc table[] = {Ufunc::equal, Ufunc::not_equal, Ufunc::less, Ufunc::less_equal, Ufunc::greater,
-                                    Ufunc::greater_equal};
-  if (size_t(op) >= std::size(table)) throw PyError("ValueError", std::string("no ufunc for ") + op_symbol(op));
-  return table[size_t(op)];
+  switch (op) {
+    case CmpOp::Eq: return Ufunc::equal;
+    case CmpOp::Ne: return Ufunc::not_equal;
+    case CmpOp::Lt: return Ufunc::less;
+    case CmpOp::Le: return Ufunc::less_equal;
+    case CmpOp::Gt: return Ufunc::greater;
+    case CmpOp::Ge: return Ufunc::greater_equal;
+    default: break;  // is / in: identity and containment, no ufunc
+  }
+  throw PyError("ValueError", std::string("no ufunc for ") + op_symbol(op));
 }
 
 namespace {
