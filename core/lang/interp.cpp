@@ -55,7 +55,7 @@ Interp::Interp() {
   install_builtins(*this);
   install_numpy(*this);
   install_torch(*this);
-  install_misc_modules(*this);
+  install_modules(*this);
 }
 
 Interp::~Interp() {

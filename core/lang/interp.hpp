@@ -238,6 +238,6 @@ bool complex_parts(const Value& v, double& re, double& im);
 void install_builtins(Interp& in);
 void install_numpy(Interp& in);
 void install_torch(Interp& in);
-void install_misc_modules(Interp& in);  // time, psutil, math
+void install_modules(Interp& in);  // the standard modules (modules/modules.hpp)
 
 }  // namespace sl::lang
