@@ -12,10 +12,6 @@
 
 namespace sl::lang {
 
-bool FuncDef::is_local(const std::string& n) const {
-  return std::find(locals.begin(), locals.end(), n) != locals.end();
-}
-
 namespace {
 
 const std::set<std::string> kKeywords = {
