@@ -1,9 +1,14 @@
-// ndarray: the hooks through which the evaluator treats arrays, tensors and
+// array_hooks: the hooks through which the evaluator treats arrays, tensors and
 // NumPy scalars like Python objects (attributes, indexing, operators, printing).
-// Implemented by the NumPy/PyTorch front end (ndarray.cpp and friends).
+// Declared by the interpreter, implemented by the NumPy/PyTorch front end
+// (numpy/ndarray.cpp and friends).
+// Invariant: the interpreter reaches array semantics only through these
+// functions; a hook that does not apply says so (found=false / None) and the
+// interpreter goes on with Python's own rules.
 #pragma once
 #include <string>
 
+#include "core/lang/ops.hpp"
 #include "core/lang/value.hpp"
 
 namespace sl::lang {
@@ -14,10 +19,14 @@ Value array_getattr(Interp& in, const Value& a, const std::string& name, bool& f
 void array_setattr(Interp& in, const Value& a, const std::string& name, const Value& x);
 Value array_getitem(Interp& in, const Value& a, const Value& key);
 void array_setitem(Interp& in, const Value& a, const Value& key, const Value& x);
-// op is the Python operator ("+", "@", "<", "==", ...). Returns a null-tagged
-// Value with found=false when the operands are not for arrays (e.g. list + array).
-Value array_binop(Interp& in, const std::string& op, const Value& a, const Value& b, bool inplace);
-Value array_unaryop(Interp& in, const std::string& op, const Value& a);
+// a op b (a op= b when inplace). Returns None when the operands are not for
+// arrays (e.g. list + array), and the evaluator goes on with Python's rules.
+Value array_binop(Interp& in, BinOp op, const Value& a, const Value& b, bool inplace);
+// a op b for the rich comparisons (==, !=, <, <=, >, >=; never is / in).
+// Returns None when the operands are not for arrays.
+Value array_compare(Interp& in, CmpOp op, const Value& a, const Value& b);
+// -a, +a, ~a (never `not`, which is truthiness).
+Value array_unaryop(Interp& in, UnaryOp op, const Value& a);
 std::string array_repr(Interp& in, const Value& a);
 std::string array_str(Interp& in, const Value& a);
 std::string array_format(Interp& in, const Value& a, const std::string& spec);

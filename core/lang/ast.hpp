@@ -1,11 +1,14 @@
 // ast: the syntax tree the parser builds and the interpreter walks.
 // One node struct per family (expressions, statements) with the fields each
 // kind uses; kinds are documented next to their fields.
+// Invariant: the tree is immutable once parsed (the evaluator only reads it;
+// FuncDefs are shared with the function objects that outlive a run).
 #pragma once
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "core/lang/ops.hpp"
 #include "core/lang/value.hpp"
 
 namespace sl::lang {
@@ -25,10 +28,10 @@ enum class EK {
   Formatted,  // a = value, conversion ('r','s','a' or 0), b = format spec (FString) or null
   List, Tuple, Set,  // elts
   Dict,       // keys / elts (values); a null key means **mapping
-  BinOp,      // a op b
-  UnaryOp,    // op a
-  BoolOp,     // op ("and"/"or"), elts
-  Compare,    // a, ops, elts (comparators)
+  BinOp,      // a binop b
+  UnaryOp,    // unop a
+  BoolOp,     // boolop (and / or), elts
+  Compare,    // a, cmp_ops, elts (comparators)
   Call,       // a(elts..., keywords...)
   Attribute,  // a.name
   Subscript,  // a[b]
@@ -54,13 +57,15 @@ struct Expr {
   EK kind;
   int line = 0, col = 0;
   std::string name;
-  std::string op;
+  BinOp binop = BinOp::Add;        // BinOp
+  UnaryOp unop = UnaryOp::Neg;      // UnaryOp
+  BoolOp boolop = BoolOp::And;      // BoolOp
   Value constant;
   char conversion = 0;
   ExprP a, b, c;
   std::vector<ExprP> elts;
   std::vector<ExprP> keys;
-  std::vector<std::string> ops;
+  std::vector<CmpOp> cmp_ops;  // Compare: one per comparator
   std::vector<Keyword> keywords;
   std::vector<Comprehension> generators;
   std::shared_ptr<FuncDef> func;
@@ -106,7 +111,7 @@ struct Stmt {
   std::vector<ExprP> targets;  // Assign (chain), Del; For: targets[0]; With: optional_vars
   ExprP value;                 // Expr, Assign, AugAssign, Return, Raise (exc), Assert (test); If/While test; For iter
   ExprP extra;                 // Raise cause; Assert msg
-  std::string op;              // AugAssign
+  BinOp op = BinOp::Add;       // AugAssign
   Body body, orelse, finalbody;
   std::vector<Handler> handlers;
   std::vector<ExprP> items;    // With: context managers

@@ -1,3 +1,4 @@
+// gc: the collector (gc.hpp).
 #include "core/lang/gc.hpp"
 
 #include <algorithm>

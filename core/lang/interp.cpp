@@ -1,3 +1,6 @@
+// interp: Interp's members (interp.hpp) -- setup, run(), exceptions and
+// tracebacks, statements (exec and one exec_* per compound kind), name
+// lookup and assignment, expressions, calls.
 #include "core/lang/interp.hpp"
 
 #include <algorithm>
@@ -10,40 +13,6 @@
 #include "core/numfmt.hpp"
 
 namespace sl::lang {
-
-// ---------------------------------------------------------------- Args
-bool Args::take(size_t i, const char* name, Value& out) {
-  for (auto it = kw.begin(); it != kw.end(); ++it) {
-    if (it->first == name) {
-      if (i < pos.size())
-        type_error(fname + "() got multiple values for argument '" + name + "'");
-      out = it->second;
-      kw.erase(it);
-      return true;
-    }
-  }
-  if (i < pos.size()) {
-    out = pos[i];
-    return true;
-  }
-  return false;
-}
-Value Args::required(size_t i, const char* name) {
-  Value v;
-  if (!take(i, name, v))
-    type_error(fname + "() missing required argument '" + name + "' (pos " + std::to_string(i + 1) + ")");
-  return v;
-}
-Value Args::optional(size_t i, const char* name, Value dflt) {
-  Value v;
-  return take(i, name, v) ? v : dflt;
-}
-void Args::finish(size_t max_pos) {
-  if (pos.size() > max_pos)
-    type_error(fname + "() takes at most " + std::to_string(max_pos) + " positional argument" +
-               (max_pos == 1 ? "" : "s") + " (" + std::to_string(pos.size()) + " given)");
-  if (!kw.empty()) type_error(fname + "() got an unexpected keyword argument '" + kw.front().first + "'");
-}
 
 // ---------------------------------------------------------------- setup
 TypeObj* Interp::new_type(const std::string& name, const std::string& module, std::vector<TypeObj*> bases) {
@@ -86,7 +55,7 @@ Interp::Interp() {
   install_builtins(*this);
   install_numpy(*this);
   install_torch(*this);
-  install_misc_modules(*this);
+  install_modules(*this);
 }
 
 Interp::~Interp() {
@@ -95,6 +64,23 @@ Interp::~Interp() {
   if (globals) globals->vars.clear();
   globals.reset();
   gc_collect();
+}
+
+// ---------------------------------------------------------------- operators by spelling
+BinOp Interp::binop_named(const std::string& op) {
+  BinOp o;
+  if (!parse_binop(op, o)) throw PyError("ValueError", "no binary operator '" + op + "'");
+  return o;
+}
+CmpOp Interp::cmpop_named(const std::string& op) {
+  CmpOp o;
+  if (!parse_cmpop(op, o)) throw PyError("ValueError", "no comparison operator '" + op + "'");
+  return o;
+}
+UnaryOp Interp::unaryop_named(const std::string& op) {
+  UnaryOp o;
+  if (!parse_unaryop(op, o)) throw PyError("ValueError", "no unary operator '" + op + "'");
+  return o;
 }
 
 // ---------------------------------------------------------------- exceptions
@@ -345,29 +331,7 @@ Interp::Flow Interp::exec(const Stmt& s, const EnvP& env, Value& ret) {
         for (auto& tg : s.targets) assign(*tg, v, env);
         return Flow::Normal;
       }
-      case SK::AugAssign: {
-        const Expr& tg = *s.targets[0];
-        if (tg.kind == EK::Name) {
-          Value cur = lookup(tg.name, env, tg);
-          Value rhs = eval(*s.value, env);
-          store(tg.name, inplace_binop(s.op, cur, rhs), env);
-        } else if (tg.kind == EK::Attribute) {
-          Value obj = eval(*tg.a, env);
-          Value cur = getattr(obj, tg.name);
-          Value rhs = eval(*s.value, env);
-          setattr(obj, tg.name, inplace_binop(s.op, cur, rhs));
-        } else {
-          Value obj = eval(*tg.a, env);
-          Value key = eval(*tg.b, env);
-          Value cur = getitem(obj, key);
-          Value rhs = eval(*s.value, env);
-          Value res = inplace_binop(s.op, cur, rhs);
-          // In-place array ops already wrote through the view; NumPy still calls
-          // __setitem__ with the result, which is then a no-op copy onto itself.
-          setitem(obj, key, res);
-        }
-        return Flow::Normal;
-      }
+      case SK::AugAssign: return exec_aug_assign(s, env, ret);
       case SK::Del: {
         for (auto& tg : s.targets) del_target(*tg, env);
         return Flow::Normal;
@@ -383,222 +347,15 @@ Interp::Flow Interp::exec(const Stmt& s, const EnvP& env, Value& ret) {
         if (truthy(eval(*s.value, env))) return exec_body(s.body, env, ret);
         return exec_body(s.orelse, env, ret);
       }
-      case SK::While: {
-        while (truthy(eval(*s.value, env))) {
-          Flow f = exec_body(s.body, env, ret);
-          if (f == Flow::Break) return Flow::Normal;
-          if (f == Flow::Return) return f;
-          frames_.back().second = s.line;
-          if (step_budget >= 0 && ++steps_ > step_budget)
-            raise_exc("TimeoutError", "step budget of " + std::to_string(step_budget) + " statements exhausted");
-          if (interrupt_flag && *interrupt_flag) raise_exc("KeyboardInterrupt", "");
-        }
-        return exec_body(s.orelse, env, ret);
-      }
-      case SK::For: {
-        Value it = iter(eval(*s.value, env));
-        Value item;
-        while (next(it, item)) {
-          assign(*s.targets[0], item, env);
-          Flow f = exec_body(s.body, env, ret);
-          if (f == Flow::Break) return Flow::Normal;
-          if (f == Flow::Return) return f;
-          frames_.back().second = s.line;
-        }
-        return exec_body(s.orelse, env, ret);
-      }
-      case SK::FunctionDef: {
-        auto f = std::make_shared<FunctionObj>();
-        f->def = s.func;
-        for (auto& prm : s.func->params)
-          if (prm.dflt) f->defaults.push_back(eval(*prm.dflt, env));
-        f->closure = env;
-        store(s.func->name, Value(std::static_pointer_cast<Obj>(f)), env);
-        return Flow::Normal;
-      }
-      case SK::Try: {
-        Flow result = Flow::Normal;
-        auto run_finally = [&]() {
-          if (!s.finalbody.empty()) {
-            Value r2;
-            Flow ff = exec_body(s.finalbody, env, r2);
-            if (ff != Flow::Normal) {
-              result = ff;
-              if (ff == Flow::Return) ret = r2;
-              return true;
-            }
-          }
-          return false;
-        };
-        try {
-          result = exec_body(s.body, env, ret);
-        } catch (const PyError& e) {
-          if (e.type == "KeyboardInterrupt" || e.type == "TimeoutError") throw;
-          bool handled = false;
-          const int failed_line = frames_.back().second;  // before the except clauses run
-          for (auto& h : s.handlers) {
-            Value exc;
-            bool m = true;
-            if (h.type) {
-              m = exception_matches(e, eval(*h.type, env), exc);
-            } else {
-              exc = exception_value(e);
-            }
-            if (!m) continue;
-            handled = true;
-            // the traceback so far: this frame at its current line, then the frames it unwound
-            if (auto* eo = exc.as<ExceptionObj>()) {
-              eo->tb.clear();
-              eo->tb.push_back({frames_.back().first, failed_line});
-              if (auto* pe = dynamic_cast<const PyException*>(&e)) {
-                if (pe->reraise_line) eo->tb.back().second = pe->reraise_line;
-                for (size_t i = 0; i < pe->trace_lines.size(); ++i) eo->tb.push_back({pe->trace_funcs[i], pe->trace_lines[i]});
-              }
-            }
-            if (!h.name.empty()) store(h.name, exc, env);
-            handling_.push_back(exc);
-            try {
-              result = exec_body(h.body, env, ret);
-            } catch (PyException& e2) {
-              handling_.pop_back();
-              // raised while handling: chain the handled exception as __context__
-              if (auto* n = e2.exc.as<ExceptionObj>()) {
-                if (n != exc.as<ExceptionObj>() && n->context.is_none()) n->context = exc;
-              }
-              if (run_finally()) return result;
-              throw;
-            } catch (...) {
-              handling_.pop_back();
-              if (run_finally()) return result;
-              throw;
-            }
-            handling_.pop_back();
-            if (!h.name.empty()) {
-              if (env->vars.count(h.name)) env->vars.erase(h.name);
-            }
-            break;
-          }
-          if (!handled) {
-            if (run_finally()) return result;
-            throw;
-          }
-          run_finally();
-          return result;
-        }
-        if (result == Flow::Normal && !s.orelse.empty()) {
-          try {
-            result = exec_body(s.orelse, env, ret);
-          } catch (...) {
-            if (run_finally()) return result;
-            throw;
-          }
-        }
-        Flow saved = result;
-        if (run_finally()) return result;
-        return saved;
-      }
-      case SK::Raise: {
-        if (!s.value) {
-          if (handling_.empty()) raise_exc("RuntimeError", "No active exception to reraise");
-          // re-raise with the traceback it had when caught (CPython keeps the original lines)
-          Value v = handling_.back();
-          auto* eo = v.as<ExceptionObj>();
-          PyException pe(eo->type->name, exception_str(v), v);
-          size_t here = frames_.size() - 1;
-          for (size_t i = 0; i < eo->tb.size(); ++i) {
-            if (i == 0) pe.reraise_line = eo->tb[0].second;
-            else {
-              pe.trace_funcs.push_back(eo->tb[i].first);
-              pe.trace_lines.push_back(eo->tb[i].second);
-            }
-          }
-          (void)here;
-          throw pe;
-        }
-        auto to_exc = [&](Value v) {
-          if (auto* ty = v.as<TypeObj>()) {
-            if (!ty->is_subclass_of(t.base_exception)) type_error("exceptions must derive from BaseException");
-            v = make_exception(ty, {});
-          }
-          if (!v.as<ExceptionObj>()) type_error("exceptions must derive from BaseException");
-          return v;
-        };
-        Value v = to_exc(eval(*s.value, env));
-        auto* eo = v.as<ExceptionObj>();
-        if (s.extra) {
-          Value c = eval(*s.extra, env);
-          if (!c.is_none()) {
-            if (c.as<TypeObj>() || c.as<ExceptionObj>()) c = to_exc(c);
-            else type_error("exception causes must derive from BaseException");
-          }
-          eo->cause = c;
-          eo->suppress_context = true;
-        }
-        throw PyException(eo->type->name, exception_str(v), v);
-      }
-      case SK::Assert: {
-        if (!truthy(eval(*s.value, env))) {
-          std::vector<Value> args;
-          if (s.extra) args.push_back(eval(*s.extra, env));
-          Value exc = make_exception(exception_type("AssertionError"), args);
-          throw PyException("AssertionError", exception_str(exc), exc);
-        }
-        return Flow::Normal;
-      }
-      case SK::With: {
-        std::vector<Value> managers;
-        for (size_t k = 0; k < s.items.size(); ++k) {
-          Value m = eval(*s.items[k], env);
-          Value entered = call(getattr(m, "__enter__"), std::vector<Value>{});
-          managers.push_back(m);
-          if (s.targets[k]) assign(*s.targets[k], entered, env);
-        }
-        Flow f;
-        try {
-          f = exec_body(s.body, env, ret);
-        } catch (...) {
-          for (auto it = managers.rbegin(); it != managers.rend(); ++it)
-            call(getattr(*it, "__exit__"), std::vector<Value>{Value(), Value(), Value()});
-          throw;
-        }
-        for (auto it = managers.rbegin(); it != managers.rend(); ++it)
-          call(getattr(*it, "__exit__"), std::vector<Value>{Value(), Value(), Value()});
-        return f;
-      }
-      case SK::Import: {
-        for (auto& a : s.names) {
-          Value m = import_module(a.name, s.line);
-          if (!a.asname.empty()) {
-            store(a.asname, m, env);
-          } else {
-            std::string top = a.name.substr(0, a.name.find('.'));
-            store(top, import_module(top, s.line), env);
-          }
-        }
-        return Flow::Normal;
-      }
-      case SK::ImportFrom: {
-        Value m = import_module(s.module, s.line);
-        auto* mo = m.as<ModuleObj>();
-        for (auto& a : s.names) {
-          if (a.name == "*") {
-            for (auto& [k, v] : mo->attrs)
-              if (!k.empty() && k[0] != '_') store(k, v, env);
-            continue;
-          }
-          auto it = mo->attrs.find(a.name);
-          Value v;
-          if (it != mo->attrs.end()) {
-            v = it->second;
-          } else if (modules.count(s.module + "." + a.name)) {
-            v = Value(std::static_pointer_cast<Obj>(modules[s.module + "." + a.name]));
-          } else {
-            raise_exc("ImportError", "cannot import name '" + a.name + "' from '" + s.module + "'");
-          }
-          store(a.asname.empty() ? a.name : a.asname, v, env);
-        }
-        return Flow::Normal;
-      }
+      case SK::While: return exec_while(s, env, ret);
+      case SK::For: return exec_for(s, env, ret);
+      case SK::FunctionDef: return exec_function_def(s, env, ret);
+      case SK::Try: return exec_try(s, env, ret);
+      case SK::Raise: return exec_raise(s, env, ret);
+      case SK::Assert: return exec_assert(s, env, ret);
+      case SK::With: return exec_with(s, env, ret);
+      case SK::Import: return exec_import(s, env, ret);
+      case SK::ImportFrom: return exec_import_from(s, env, ret);
       case SK::Global:
       case SK::Nonlocal: return Flow::Normal;
       case SK::AnnAssign: return Flow::Normal;
@@ -613,6 +370,254 @@ Interp::Flow Interp::exec(const Stmt& s, const EnvP& env, Value& ret) {
   }
   return Flow::Normal;
 }
+
+Interp::Flow Interp::exec_aug_assign(const Stmt& s, const EnvP& env, Value& ret) {
+    const Expr& tg = *s.targets[0];
+    if (tg.kind == EK::Name) {
+      Value cur = lookup(tg.name, env, tg);
+      Value rhs = eval(*s.value, env);
+      store(tg.name, inplace_binop(s.op, cur, rhs), env);
+    } else if (tg.kind == EK::Attribute) {
+      Value obj = eval(*tg.a, env);
+      Value cur = getattr(obj, tg.name);
+      Value rhs = eval(*s.value, env);
+      setattr(obj, tg.name, inplace_binop(s.op, cur, rhs));
+    } else {
+      Value obj = eval(*tg.a, env);
+      Value key = eval(*tg.b, env);
+      Value cur = getitem(obj, key);
+      Value rhs = eval(*s.value, env);
+      Value res = inplace_binop(s.op, cur, rhs);
+      // In-place array ops already wrote through the view; NumPy still calls
+      // __setitem__ with the result, which is then a no-op copy onto itself.
+      setitem(obj, key, res);
+    }
+    return Flow::Normal;
+}
+
+Interp::Flow Interp::exec_while(const Stmt& s, const EnvP& env, Value& ret) {
+    while (truthy(eval(*s.value, env))) {
+      Flow f = exec_body(s.body, env, ret);
+      if (f == Flow::Break) return Flow::Normal;
+      if (f == Flow::Return) return f;
+      frames_.back().second = s.line;
+      if (step_budget >= 0 && ++steps_ > step_budget)
+        raise_exc("TimeoutError", "step budget of " + std::to_string(step_budget) + " statements exhausted");
+      if (interrupt_flag && *interrupt_flag) raise_exc("KeyboardInterrupt", "");
+    }
+    return exec_body(s.orelse, env, ret);
+}
+
+Interp::Flow Interp::exec_for(const Stmt& s, const EnvP& env, Value& ret) {
+    Value it = iter(eval(*s.value, env));
+    Value item;
+    while (next(it, item)) {
+      assign(*s.targets[0], item, env);
+      Flow f = exec_body(s.body, env, ret);
+      if (f == Flow::Break) return Flow::Normal;
+      if (f == Flow::Return) return f;
+      frames_.back().second = s.line;
+    }
+    return exec_body(s.orelse, env, ret);
+}
+
+Interp::Flow Interp::exec_function_def(const Stmt& s, const EnvP& env, Value& ret) {
+    auto f = std::make_shared<FunctionObj>();
+    f->def = s.func;
+    for (auto& prm : s.func->params)
+      if (prm.dflt) f->defaults.push_back(eval(*prm.dflt, env));
+    f->closure = env;
+    store(s.func->name, Value(std::static_pointer_cast<Obj>(f)), env);
+    return Flow::Normal;
+}
+
+Interp::Flow Interp::exec_try(const Stmt& s, const EnvP& env, Value& ret) {
+    Flow result = Flow::Normal;
+    auto run_finally = [&]() {
+      if (!s.finalbody.empty()) {
+        Value r2;
+        Flow ff = exec_body(s.finalbody, env, r2);
+        if (ff != Flow::Normal) {
+          result = ff;
+          if (ff == Flow::Return) ret = r2;
+          return true;
+        }
+      }
+      return false;
+    };
+    try {
+      result = exec_body(s.body, env, ret);
+    } catch (const PyError& e) {
+      if (e.type == "KeyboardInterrupt" || e.type == "TimeoutError") throw;
+      bool handled = false;
+      const int failed_line = frames_.back().second;  // before the except clauses run
+      for (auto& h : s.handlers) {
+        Value exc;
+        bool m = true;
+        if (h.type) {
+          m = exception_matches(e, eval(*h.type, env), exc);
+        } else {
+          exc = exception_value(e);
+        }
+        if (!m) continue;
+        handled = true;
+        // the traceback so far: this frame at its current line, then the frames it unwound
+        if (auto* eo = exc.as<ExceptionObj>()) {
+          eo->tb.clear();
+          eo->tb.push_back({frames_.back().first, failed_line});
+          if (auto* pe = dynamic_cast<const PyException*>(&e)) {
+            if (pe->reraise_line) eo->tb.back().second = pe->reraise_line;
+            for (size_t i = 0; i < pe->trace_lines.size(); ++i) eo->tb.push_back({pe->trace_funcs[i], pe->trace_lines[i]});
+          }
+        }
+        if (!h.name.empty()) store(h.name, exc, env);
+        handling_.push_back(exc);
+        try {
+          result = exec_body(h.body, env, ret);
+        } catch (PyException& e2) {
+          handling_.pop_back();
+          // raised while handling: chain the handled exception as __context__
+          if (auto* n = e2.exc.as<ExceptionObj>()) {
+            if (n != exc.as<ExceptionObj>() && n->context.is_none()) n->context = exc;
+          }
+          if (run_finally()) return result;
+          throw;
+        } catch (...) {
+          handling_.pop_back();
+          if (run_finally()) return result;
+          throw;
+        }
+        handling_.pop_back();
+        if (!h.name.empty()) {
+          if (env->vars.count(h.name)) env->vars.erase(h.name);
+        }
+        break;
+      }
+      if (!handled) {
+        if (run_finally()) return result;
+        throw;
+      }
+      run_finally();
+      return result;
+    }
+    if (result == Flow::Normal && !s.orelse.empty()) {
+      try {
+        result = exec_body(s.orelse, env, ret);
+      } catch (...) {
+        if (run_finally()) return result;
+        throw;
+      }
+    }
+    Flow saved = result;
+    if (run_finally()) return result;
+    return saved;
+}
+
+Interp::Flow Interp::exec_raise(const Stmt& s, const EnvP& env, Value& ret) {
+    if (!s.value) {
+      if (handling_.empty()) raise_exc("RuntimeError", "No active exception to reraise");
+      // re-raise with the traceback it had when caught (CPython keeps the original lines)
+      Value v = handling_.back();
+      auto* eo = v.as<ExceptionObj>();
+      PyException pe(eo->type->name, exception_str(v), v);
+          for (size_t i = 0; i < eo->tb.size(); ++i) {
+        if (i == 0) pe.reraise_line = eo->tb[0].second;
+        else {
+          pe.trace_funcs.push_back(eo->tb[i].first);
+          pe.trace_lines.push_back(eo->tb[i].second);
+        }
+      }
+          throw pe;
+    }
+    auto to_exc = [&](Value v) {
+      if (auto* ty = v.as<TypeObj>()) {
+        if (!ty->is_subclass_of(t.base_exception)) type_error("exceptions must derive from BaseException");
+        v = make_exception(ty, {});
+      }
+      if (!v.as<ExceptionObj>()) type_error("exceptions must derive from BaseException");
+      return v;
+    };
+    Value v = to_exc(eval(*s.value, env));
+    auto* eo = v.as<ExceptionObj>();
+    if (s.extra) {
+      Value c = eval(*s.extra, env);
+      if (!c.is_none()) {
+        if (c.as<TypeObj>() || c.as<ExceptionObj>()) c = to_exc(c);
+        else type_error("exception causes must derive from BaseException");
+      }
+      eo->cause = c;
+      eo->suppress_context = true;
+    }
+    throw PyException(eo->type->name, exception_str(v), v);
+}
+
+Interp::Flow Interp::exec_assert(const Stmt& s, const EnvP& env, Value& ret) {
+    if (!truthy(eval(*s.value, env))) {
+      std::vector<Value> args;
+      if (s.extra) args.push_back(eval(*s.extra, env));
+      Value exc = make_exception(exception_type("AssertionError"), args);
+      throw PyException("AssertionError", exception_str(exc), exc);
+    }
+    return Flow::Normal;
+}
+
+Interp::Flow Interp::exec_with(const Stmt& s, const EnvP& env, Value& ret) {
+    std::vector<Value> managers;
+    for (size_t k = 0; k < s.items.size(); ++k) {
+      Value m = eval(*s.items[k], env);
+      Value entered = call(getattr(m, "__enter__"), std::vector<Value>{});
+      managers.push_back(m);
+      if (s.targets[k]) assign(*s.targets[k], entered, env);
+    }
+    Flow f;
+    try {
+      f = exec_body(s.body, env, ret);
+    } catch (...) {
+      for (auto it = managers.rbegin(); it != managers.rend(); ++it)
+        call(getattr(*it, "__exit__"), std::vector<Value>{Value(), Value(), Value()});
+      throw;
+    }
+    for (auto it = managers.rbegin(); it != managers.rend(); ++it)
+      call(getattr(*it, "__exit__"), std::vector<Value>{Value(), Value(), Value()});
+    return f;
+}
+
+Interp::Flow Interp::exec_import(const Stmt& s, const EnvP& env, Value& ret) {
+    for (auto& a : s.names) {
+      Value m = import_module(a.name, s.line);
+      if (!a.asname.empty()) {
+        store(a.asname, m, env);
+      } else {
+        std::string top = a.name.substr(0, a.name.find('.'));
+        store(top, import_module(top, s.line), env);
+      }
+    }
+    return Flow::Normal;
+}
+
+Interp::Flow Interp::exec_import_from(const Stmt& s, const EnvP& env, Value& ret) {
+    Value m = import_module(s.module, s.line);
+    auto* mo = m.as<ModuleObj>();
+    for (auto& a : s.names) {
+      if (a.name == "*") {
+        for (auto& [k, v] : mo->attrs)
+          if (!k.empty() && k[0] != '_') store(k, v, env);
+        continue;
+      }
+      auto it = mo->attrs.find(a.name);
+      Value v;
+      if (it != mo->attrs.end()) {
+        v = it->second;
+      } else if (modules.count(s.module + "." + a.name)) {
+        v = Value(std::static_pointer_cast<Obj>(modules[s.module + "." + a.name]));
+      } else {
+        raise_exc("ImportError", "cannot import name '" + a.name + "' from '" + s.module + "'");
+      }
+      store(a.asname.empty() ? a.name : a.asname, v, env);
+    }
+    return Flow::Normal;
+}
+
 
 Value Interp::import_module(const std::string& dotted, int line) {
   auto it = modules.find(dotted);
@@ -898,12 +903,11 @@ Value Interp::eval(const Expr& e, const EnvP& env) {
       Value a = eval(*e.a, env);
       Value b = eval(*e.b, env);
       if (!frames_.empty()) frames_.back().second = e.line;
-      return binop(e.op, a, b);
+      return binop(e.binop, a, b);
     }
     case EK::UnaryOp: {
       Value a = eval(*e.a, env);
-      if (e.op == "not") return Value::boolean(!truthy(a));
-      return unaryop(e.op, a);
+      return unaryop(e.unop, a);
     }
     case EK::BoolOp: {
       Value v;
@@ -911,17 +915,17 @@ Value Interp::eval(const Expr& e, const EnvP& env) {
         v = eval(*e.elts[k], env);
         if (k + 1 == e.elts.size()) break;  // the last operand is returned untested
         bool tv = truthy(v);
-        if (e.op == "and" ? !tv : tv) return v;
+        if (e.boolop == BoolOp::And ? !tv : tv) return v;
       }
       return v;
     }
     case EK::Compare: {
       Value left = eval(*e.a, env);
       Value result;
-      for (size_t k = 0; k < e.ops.size(); ++k) {
+      for (size_t k = 0; k < e.cmp_ops.size(); ++k) {
         Value right = eval(*e.elts[k], env);
-        result = compare(e.ops[k], left, right);
-        if (k + 1 < e.ops.size() && !truthy(result)) return result;
+        result = compare(e.cmp_ops[k], left, right);
+        if (k + 1 < e.cmp_ops.size() && !truthy(result)) return result;
         left = right;
       }
       return result;

@@ -6,6 +6,16 @@
 // Builtins, the numpy and torch modules register themselves through the
 // install_* functions; the evaluator knows nothing about arrays beyond the
 // hooks in array_hooks.hpp.
+//
+// Owns: scopes (Env), function objects, the statement and expression
+// evaluator (interp.cpp), calls and argument binding to Python functions,
+// exceptions in flight and tracebacks, the session limits (steps, depth,
+// output). The object protocol is ObjectProtocol's (objects.hpp): Interp
+// holds one and forwards its members with one-line inline functions, so the
+// front ends' call sites (in.repr(v), in.getattr(v, "x"), in.binop("+", a, b))
+// compile unchanged; the forwarders hold no logic.
+// Invariant: every statement runs between the step/interrupt checks of exec(),
+// and frames() names the line each active frame is on.
 #pragma once
 #include <memory>
 #include <string>
@@ -13,6 +23,7 @@
 #include <vector>
 
 #include "core/lang/ast.hpp"
+#include "core/lang/objects.hpp"
 #include "core/lang/value.hpp"
 
 namespace sl::lang {
@@ -100,33 +111,49 @@ class Interp {
   // ---- services for builtins and modules ----
   Value call(const Value& f, Args& a);
   Value call(const Value& f, std::vector<Value> pos);
-  std::string repr(const Value& v);
-  std::string str(const Value& v);
-  bool truthy(const Value& v);
-  bool eq(const Value& a, const Value& b);
-  uint64_t hash(const Value& v);
-  Value getattr(const Value& v, const std::string& name);
-  bool hasattr(const Value& v, const std::string& name);
-  void setattr(const Value& v, const std::string& name, const Value& x);
-  Value getitem(const Value& v, const Value& key);
-  void setitem(const Value& v, const Value& key, const Value& x);
-  void delitem(const Value& v, const Value& key);
-  Value binop(const std::string& op, const Value& a, const Value& b);
-  Value inplace_binop(const std::string& op, const Value& a, const Value& b);
-  Value unaryop(const std::string& op, const Value& a);
-  Value compare(const std::string& op, const Value& a, const Value& b);
-  Value iter(const Value& v);                 // an IteratorObj
-  bool next(const Value& it, Value& out);
-  std::vector<Value> to_vector(const Value& iterable);
-  int64_t len(const Value& v);
-  TypeObj* type_of(const Value& v);
-  std::string type_name(const Value& v);      // "int", "numpy.ndarray" as in error messages
-  bool isinstance(const Value& v, const TypeObj* t);
-  int64_t index_value(const Value& v);        // __index__ (ints, bools, integer numpy scalars)
-  double float_value(const Value& v);         // float(x)
-  bool is_int_like(const Value& v);
+  // ---- the object protocol (objects.hpp), forwarded so call sites read in.repr(v)
+  std::string repr(const Value& v) { return objects_.repr(v); }
+  std::string str(const Value& v) { return objects_.str(v); }
+  bool truthy(const Value& v) { return objects_.truthy(v); }
+  bool eq(const Value& a, const Value& b) { return objects_.eq(a, b); }
+  uint64_t hash(const Value& v) { return objects_.hash(v); }
+  Value getattr(const Value& v, const std::string& name) { return objects_.getattr(v, name); }
+  bool hasattr(const Value& v, const std::string& name) { return objects_.hasattr(v, name); }
+  void setattr(const Value& v, const std::string& name, const Value& x) { objects_.setattr(v, name, x); }
+  std::vector<std::string> attribute_names(const Value& v) { return objects_.attribute_names(v); }
+  Value getitem(const Value& v, const Value& key) { return objects_.getitem(v, key); }
+  void setitem(const Value& v, const Value& key, const Value& x) { objects_.setitem(v, key, x); }
+  void delitem(const Value& v, const Value& key) { objects_.delitem(v, key); }
+  Value binop(BinOp op, const Value& a, const Value& b) { return objects_.binop(op, a, b); }
+  Value inplace_binop(BinOp op, const Value& a, const Value& b) { return objects_.inplace_binop(op, a, b); }
+  Value unaryop(UnaryOp op, const Value& a) { return objects_.unaryop(op, a); }
+  Value compare(CmpOp op, const Value& a, const Value& b) { return objects_.compare(op, a, b); }
+  bool contains(const Value& container, const Value& x) { return objects_.contains(container, x); }
+  // By spelling, for front-end call sites such as in.binop("*", x, y); the
+  // evaluator itself never passes an operator as a string.
+  Value binop(const std::string& op, const Value& a, const Value& b) { return binop(binop_named(op), a, b); }
+  Value inplace_binop(const std::string& op, const Value& a, const Value& b) {
+    return inplace_binop(binop_named(op), a, b);
+  }
+  Value unaryop(const std::string& op, const Value& a) { return unaryop(unaryop_named(op), a); }
+  Value compare(const std::string& op, const Value& a, const Value& b) { return compare(cmpop_named(op), a, b); }
+  Value iter(const Value& v) { return objects_.iter(v); }
+  bool next(const Value& it, Value& out) { return objects_.next(it, out); }
+  std::vector<Value> to_vector(const Value& iterable) { return objects_.to_vector(iterable); }
+  int64_t len(const Value& v) { return objects_.len(v); }
+  TypeObj* type_of(const Value& v) { return objects_.type_of(v); }
+  std::string type_name(const Value& v) { return objects_.type_name(v); }
+  bool isinstance(const Value& v, const TypeObj* t) { return objects_.isinstance(v, t); }
+  int64_t index_value(const Value& v) { return objects_.index_value(v); }
+  double float_value(const Value& v) { return objects_.float_value(v); }
+  bool is_int_like(const Value& v) { return objects_.is_int_like(v); }
   void print_text(const std::string& s);      // stdout (with the output limit)
   Value none() const { return Value(); }
+
+  // The operator a spelling names; an unknown spelling is an internal error (ValueError).
+  static BinOp binop_named(const std::string& op);
+  static CmpOp cmpop_named(const std::string& op);
+  static UnaryOp unaryop_named(const std::string& op);
 
   // Raise a Python exception of a builtin type name.
   [[noreturn]] void raise_exc(const std::string& type, const std::string& msg);
@@ -159,6 +186,17 @@ class Interp {
   enum class Flow { Normal, Break, Continue, Return };
   Flow exec_body(const Body& body, const EnvP& env, Value& ret);
   Flow exec(const Stmt& s, const EnvP& env, Value& ret);
+  // One per compound or non-trivial statement kind (exec dispatches on s.kind).
+  Flow exec_aug_assign(const Stmt& s, const EnvP& env, Value& ret);
+  Flow exec_while(const Stmt& s, const EnvP& env, Value& ret);
+  Flow exec_for(const Stmt& s, const EnvP& env, Value& ret);
+  Flow exec_function_def(const Stmt& s, const EnvP& env, Value& ret);
+  Flow exec_try(const Stmt& s, const EnvP& env, Value& ret);
+  Flow exec_raise(const Stmt& s, const EnvP& env, Value& ret);
+  Flow exec_assert(const Stmt& s, const EnvP& env, Value& ret);
+  Flow exec_with(const Stmt& s, const EnvP& env, Value& ret);
+  Flow exec_import(const Stmt& s, const EnvP& env, Value& ret);
+  Flow exec_import_from(const Stmt& s, const EnvP& env, Value& ret);
   void assign(const Expr& target, const Value& v, const EnvP& env);
   void del_target(const Expr& target, const EnvP& env);
   Value lookup(const std::string& name, const EnvP& env, const Expr& at);
@@ -172,12 +210,12 @@ class Interp {
   Value exception_value(const PyError& err);
 
   std::vector<std::shared_ptr<TypeObj>> types_;
+  ObjectProtocol objects_{*this};  // after t / builtins / methods, which it refers to
   std::unordered_map<std::string, TypeObj*> exc_types_;
   std::vector<std::string>* cur_source_ = nullptr;
   std::string out_;
   bool out_truncated_ = false;
   int depth_ = 0;
-  int repr_depth_ = 0;  // nesting of repr/eq/hash (RecursionError instead of a native stack overflow)
   int64_t steps_ = 0;
   std::vector<std::pair<std::string, int>> frames_;  // function name, current line
   std::vector<Value> handling_;  // exceptions whose except-blocks are running (innermost last)
@@ -186,11 +224,8 @@ class Interp {
   // CPython's "Did you mean: 'x'?" pick among candidates (mirrors
   // calculate_suggestions in Python/suggestions.c), "" if none is close.
   static std::string suggest_name(const std::string& name, const std::vector<std::string>& candidates);
-  std::vector<std::string> attribute_names(const Value& v);  // what dir(v) would offer, roughly
   // AttributeError carrying CPython's suggestion for `name` on `v`.
   [[noreturn]] void raise_attribute_error(const Value& v, const std::string& name, const std::string& msg);
- private:
- public:
   std::vector<std::pair<std::string, int>>& frames() { return frames_; }
 };
 
@@ -201,6 +236,6 @@ bool complex_parts(const Value& v, double& re, double& im);
 void install_builtins(Interp& in);
 void install_numpy(Interp& in);
 void install_torch(Interp& in);
-void install_misc_modules(Interp& in);  // time, psutil, math
+void install_modules(Interp& in);  // the standard modules (modules/modules.hpp)
 
 }  // namespace sl::lang

@@ -1,3 +1,4 @@
+// lexer: tokenize() (lexer.hpp).
 #include "core/lang/lexer.hpp"
 
 #include <cstdio>

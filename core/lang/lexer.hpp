@@ -1,5 +1,6 @@
 // lexer: Python source text -> tokens, with INDENT/DEDENT from indentation and
 // implicit line joining inside brackets (the tokenize module's rules).
+// Invariant: INDENT and DEDENT tokens balance, and the stream ends with End.
 #pragma once
 #include <string>
 #include <vector>

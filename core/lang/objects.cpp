@@ -1,5 +1,5 @@
-// objects: Python semantics of the builtin types -- repr/str, truth, equality,
-// hashing, attribute access, subscripts, operators, iteration.
+// objects: the object protocol (objects.hpp) and the insertion-ordered hash
+// tables behind dict and set (table_*).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -7,6 +7,7 @@
 
 #include "core/lang/interp.hpp"
 #include "core/lang/array_hooks.hpp"
+#include "core/lang/builtins/builtins.hpp"
 #include "core/lang/numpy/convert.hpp"
 #include "core/format.hpp"
 #include "core/numfmt.hpp"
@@ -150,8 +151,10 @@ std::string py_str_repr(const std::string& s) {
   return out;
 }
 
+ObjectProtocol::ObjectProtocol(Interp& in) : in_(in), t(in.t) {}
+
 // ---------------------------------------------------------------- types
-TypeObj* Interp::type_of(const Value& v) {
+TypeObj* ObjectProtocol::type_of(const Value& v) {
   switch (v.tag()) {
     case Tag::None: return t.none;
     case Tag::Bool: return t.bool_;
@@ -194,14 +197,14 @@ TypeObj* Interp::type_of(const Value& v) {
   return t.object;
 }
 
-std::string Interp::type_name(const Value& v) { return type_of(v)->qualname(); }
+std::string ObjectProtocol::type_name(const Value& v) { return type_of(v)->qualname(); }
 
-bool Interp::isinstance(const Value& v, const TypeObj* ty) { return type_of(v)->is_subclass_of(ty); }
+bool ObjectProtocol::isinstance(const Value& v, const TypeObj* ty) { return type_of(v)->is_subclass_of(ty); }
 
 // ---------------------------------------------------------------- repr / str
-std::string Interp::repr(const Value& v) {
+std::string ObjectProtocol::repr(const Value& v) {
   if (v.is_obj() && repr_depth_ > 300)
-    raise_exc("RecursionError", "maximum recursion depth exceeded while getting the repr of an object");
+    in_.raise_exc("RecursionError", "maximum recursion depth exceeded while getting the repr of an object");
   struct Depth {
     int& d;
     explicit Depth(int& x) : d(++x) {}
@@ -215,7 +218,7 @@ std::string Interp::repr(const Value& v) {
     case Tag::Array:
       // NEP 51 (NumPy >= 2.0): a scalar's repr names its type, np.float64(0.5).
       if (v.arr().flavor == Flavor::Scalar) return scalar_repr_np2(v.arr().dtype, v.arr().data());
-      return array_repr(*this, v);
+      return array_repr(in_, v);
     case Tag::Obj: break;
   }
   Obj* o = v.obj();
@@ -228,7 +231,7 @@ std::string Interp::repr(const Value& v) {
         TypeObj* sub = static_cast<TupleObj*>(o)->type;
         auto it = sub->attrs.find("__repr__");
         if (it != sub->attrs.end()) {
-          Value r = call(it->second, std::vector<Value>{v});
+          Value r = in_.call(it->second, std::vector<Value>{v});
           if (auto* rs = r.as<StrObj>()) return rs->s;
         }
       }
@@ -317,7 +320,7 @@ std::string Interp::repr(const Value& v) {
       auto* g = static_cast<GenericObj*>(o);
       auto it = g->attrs.find("__repr__");
       if (it != g->attrs.end()) {
-        Value r = call(it->second, std::vector<Value>{});
+        Value r = in_.call(it->second, std::vector<Value>{});
         if (auto* s = r.as<StrObj>()) return s->s;
       }
       return "<" + g->type->qualname() + " object at " + hex_id(o) + ">";
@@ -326,12 +329,12 @@ std::string Interp::repr(const Value& v) {
   return "<object>";
 }
 
-std::string Interp::str(const Value& v) {
+std::string ObjectProtocol::str(const Value& v) {
   if (auto* s = v.as<StrObj>()) return s->s;
-  if (v.is_array()) return array_str(*this, v);
+  if (v.is_array()) return array_str(in_, v);
   if (auto* e = v.as<ExceptionObj>()) {
     (void)e;
-    return exception_str(v);
+    return in_.exception_str(v);
   }
   if (auto* d = v.as<DTypeObj>()) {
     if (d->torch) return std::string("torch.") + info(d->dt).torch_name;
@@ -340,7 +343,7 @@ std::string Interp::str(const Value& v) {
   if (auto* g = v.as<GenericObj>()) {
     auto it = g->attrs.find("__str__");
     if (it != g->attrs.end()) {
-      Value r = call(it->second, std::vector<Value>{});
+      Value r = in_.call(it->second, std::vector<Value>{});
       if (auto* s = r.as<StrObj>()) return s->s;
     }
   }
@@ -348,13 +351,13 @@ std::string Interp::str(const Value& v) {
 }
 
 // ---------------------------------------------------------------- truth / equality / hash
-bool Interp::truthy(const Value& v) {
+bool ObjectProtocol::truthy(const Value& v) {
   switch (v.tag()) {
     case Tag::None: return false;
     case Tag::Bool:
     case Tag::Int: return v.as_int() != 0;
     case Tag::Float: return v.as_float() != 0.0;
-    case Tag::Array: return array_truthy(*this, v);
+    case Tag::Array: return array_truthy(in_, v);
     case Tag::Obj: break;
   }
   Obj* o = v.obj();
@@ -372,8 +375,8 @@ bool Interp::truthy(const Value& v) {
 
 static bool is_num(const Value& v) { return v.is_bool() || v.is_int() || v.is_float(); }
 
-bool Interp::eq(const Value& a, const Value& b) {
-  if (repr_depth_ > 300) raise_exc("RecursionError", "maximum recursion depth exceeded in comparison");
+bool ObjectProtocol::eq(const Value& a, const Value& b) {
+  if (repr_depth_ > 300) in_.raise_exc("RecursionError", "maximum recursion depth exceeded in comparison");
   struct Depth {
     int& d;
     explicit Depth(int& x) : d(++x) {}
@@ -388,7 +391,7 @@ bool Interp::eq(const Value& a, const Value& b) {
     return a.as_int() == b.as_int();
   }
   if (a.is_none() || b.is_none()) return a.is_none() && b.is_none();
-  if (a.is_array() || b.is_array()) return truthy(compare("==", a, b));
+  if (a.is_array() || b.is_array()) return truthy(compare(CmpOp::Eq, a, b));
   if (a.as<ComplexObj>() || b.as<ComplexObj>()) {
     double ar, ai, br, bi;
     if (!complex_parts(a, ar, ai) || !complex_parts(b, br, bi)) return false;
@@ -399,7 +402,7 @@ bool Interp::eq(const Value& a, const Value& b) {
   Obj* x = a.obj();
   Obj* y = b.obj();
   if (x->kind != y->kind) {
-    if (a.as<DTypeObj>() || b.as<DTypeObj>()) return dtype_equal(*this, a, b);
+    if (a.as<DTypeObj>() || b.as<DTypeObj>()) return dtype_equal(in_, a, b);
     return false;
   }
   switch (x->kind) {
@@ -435,7 +438,7 @@ bool Interp::eq(const Value& a, const Value& b) {
       auto* s2 = static_cast<SetObj*>(y);
       if (s1->t.count != s2->t.count) return false;
       for (size_t k = 0; k < s1->t.entries.size(); ++k)
-        if (s1->t.alive[k] && !truthy(compare("in", s1->t.entries[k].first, b))) return false;
+        if (s1->t.alive[k] && !contains(b, s1->t.entries[k].first)) return false;
       return true;
     }
     case ObjKind::Range: {
@@ -448,13 +451,13 @@ bool Interp::eq(const Value& a, const Value& b) {
       auto* s2 = static_cast<SliceObj*>(y);
       return eq(s1->start, s2->start) && eq(s1->stop, s2->stop) && eq(s1->step, s2->step);
     }
-    case ObjKind::DType: return dtype_equal(*this, a, b);
+    case ObjKind::DType: return dtype_equal(in_, a, b);
     default: return false;
   }
 }
 
-uint64_t Interp::hash(const Value& v) {
-  if (repr_depth_ > 300) raise_exc("RecursionError", "maximum recursion depth exceeded while hashing");
+uint64_t ObjectProtocol::hash(const Value& v) {
+  if (repr_depth_ > 300) in_.raise_exc("RecursionError", "maximum recursion depth exceeded while hashing");
   struct Depth {
     int& d;
     explicit Depth(int& x) : d(++x) {}
@@ -471,7 +474,7 @@ uint64_t Interp::hash(const Value& v) {
       std::memcpy(&bits, &f, 8);
       return bits * 0xff51afd7ed558ccdull;
     }
-    case Tag::Array: return array_hash(*this, v);
+    case Tag::Array: return array_hash(in_, v);
     case Tag::Obj: break;
   }
   Obj* o = v.obj();
@@ -538,10 +541,10 @@ bool table_erase(Interp& in, HashTable& t, const Value& key) {
 }
 
 // ---------------------------------------------------------------- attributes
-Value Interp::getattr(const Value& v, const std::string& name) {
+Value ObjectProtocol::getattr(const Value& v, const std::string& name) {
   if (v.is_array()) {
     bool found = false;
-    Value r = array_getattr(*this, v, name, found);
+    Value r = array_getattr(in_, v, name, found);
     if (found) return r;
   } else if (v.is_obj()) {
     Obj* o = v.obj();
@@ -549,12 +552,12 @@ Value Interp::getattr(const Value& v, const std::string& name) {
       auto* m = static_cast<ModuleObj*>(o);
       auto it = m->attrs.find(name);
       if (it != m->attrs.end()) return it->second;
-      auto sub = modules.find(m->name + "." + name);
-      if (sub != modules.end()) return Value(std::static_pointer_cast<Obj>(sub->second));
+      auto sub = in_.modules.find(m->name + "." + name);
+      if (sub != in_.modules.end()) return Value(std::static_pointer_cast<Obj>(sub->second));
       // PEP 562: a module-level __getattr__ answers names the module lacks.
       auto hook = m->attrs.find("__getattr__");
-      if (hook != m->attrs.end()) return call(hook->second, std::vector<Value>{make_str(name)});
-      raise_attribute_error(v, name, "module '" + m->name + "' has no attribute '" + name + "'");
+      if (hook != m->attrs.end()) return in_.call(hook->second, std::vector<Value>{make_str(name)});
+      in_.raise_attribute_error(v, name, "module '" + m->name + "' has no attribute '" + name + "'");
     }
     if (o->kind == ObjKind::Type) {
       auto* ty = static_cast<TypeObj*>(o);
@@ -565,13 +568,13 @@ Value Interp::getattr(const Value& v, const std::string& name) {
         auto it = c->attrs.find(name);
         if (it != c->attrs.end()) return it->second;
         // an unbound method (str.lower): the instance comes as the first argument
-        auto mt = methods.find(c);
-        if (mt != methods.end()) {
+        auto mt = in_.methods.find(c);
+        if (mt != in_.methods.end()) {
           auto m = mt->second.find(name);
           if (m != mt->second.end()) return Value(std::static_pointer_cast<Obj>(std::make_shared<BuiltinObj>(name, m->second)));
         }
       }
-      raise_attribute_error(v, name, "type object '" + ty->name + "' has no attribute '" + name + "'");
+      in_.raise_attribute_error(v, name, "type object '" + ty->name + "' has no attribute '" + name + "'");
     }
     if (o->kind == ObjKind::Generic) {
       auto* g = static_cast<GenericObj*>(o);
@@ -587,7 +590,7 @@ Value Interp::getattr(const Value& v, const std::string& name) {
     }
     if (o->kind == ObjKind::DType) {
       bool found = false;
-      Value r = dtype_getattr(*this, v, name, found);
+      Value r = dtype_getattr(in_, v, name, found);
       if (found) return r;
     }
     if (o->kind == ObjKind::Function) {
@@ -625,8 +628,8 @@ Value Interp::getattr(const Value& v, const std::string& name) {
   if (name == "__class__") return Value(std::static_pointer_cast<Obj>(std::shared_ptr<Obj>(std::shared_ptr<Obj>(), type_of(v))));
   // methods of the value's type (and its bases)
   for (const TypeObj* ty = type_of(v); ty; ty = ty->bases.empty() ? nullptr : ty->bases[0]) {
-    auto mt = methods.find(ty);
-    if (mt != methods.end()) {
+    auto mt = in_.methods.find(ty);
+    if (mt != in_.methods.end()) {
       auto it = mt->second.find(name);
       if (it != mt->second.end()) {
         auto b = std::make_shared<BuiltinObj>(name, it->second);
@@ -634,14 +637,14 @@ Value Interp::getattr(const Value& v, const std::string& name) {
       }
     }
   }
-  raise_attribute_error(v, name, "'" + type_name(v) + "' object has no attribute '" + name + "'");
+  in_.raise_attribute_error(v, name, "'" + type_name(v) + "' object has no attribute '" + name + "'");
 }
 
-std::vector<std::string> Interp::attribute_names(const Value& v) {
+std::vector<std::string> ObjectProtocol::attribute_names(const Value& v) {
   std::vector<std::string> out;
   if (auto* m = v.as<ModuleObj>()) {
     for (auto& kv : m->attrs) out.push_back(kv.first);
-    for (auto& kv : modules)
+    for (auto& kv : in_.modules)
       if (kv.first.rfind(m->name + ".", 0) == 0 && kv.first.find('.', m->name.size() + 1) == std::string::npos)
         out.push_back(kv.first.substr(m->name.size() + 1));
     return out;
@@ -649,8 +652,8 @@ std::vector<std::string> Interp::attribute_names(const Value& v) {
   if (auto* ty = v.as<TypeObj>()) {
     for (const TypeObj* c = ty; c; c = c->bases.empty() ? nullptr : c->bases[0]) {
       for (auto& kv : c->attrs) out.push_back(kv.first);
-      auto mt = methods.find(c);
-      if (mt != methods.end())
+      auto mt = in_.methods.find(c);
+      if (mt != in_.methods.end())
         for (auto& kv : mt->second) out.push_back(kv.first);
     }
     return out;
@@ -672,14 +675,14 @@ std::vector<std::string> Interp::attribute_names(const Value& v) {
   if (v.is_int() || v.is_bool()) for (const char* n : {"real", "imag", "numerator", "denominator"}) out.push_back(n);
   if (v.is_float() || v.as<ComplexObj>()) for (const char* n : {"real", "imag"}) out.push_back(n);
   for (const TypeObj* ty = type_of(v); ty; ty = ty->bases.empty() ? nullptr : ty->bases[0]) {
-    auto mt = methods.find(ty);
-    if (mt != methods.end())
+    auto mt = in_.methods.find(ty);
+    if (mt != in_.methods.end())
       for (auto& kv : mt->second) out.push_back(kv.first);
   }
   return out;
 }
 
-bool Interp::hasattr(const Value& v, const std::string& name) {
+bool ObjectProtocol::hasattr(const Value& v, const std::string& name) {
   try {
     getattr(v, name);
     return true;
@@ -689,12 +692,12 @@ bool Interp::hasattr(const Value& v, const std::string& name) {
   }
 }
 
-void Interp::setattr(const Value& v, const std::string& name, const Value& x) {
-  if (v.is_array()) return array_setattr(*this, v, name, x);
+void ObjectProtocol::setattr(const Value& v, const std::string& name, const Value& x) {
+  if (v.is_array()) return array_setattr(in_, v, name, x);
   if (auto* g = v.as<GenericObj>()) {
     auto it = g->attrs.find("__setattr__");
     if (it != g->attrs.end()) {
-      call(it->second, std::vector<Value>{make_str(name), x});
+      in_.call(it->second, std::vector<Value>{make_str(name), x});
       return;
     }
   }
@@ -704,9 +707,9 @@ void Interp::setattr(const Value& v, const std::string& name, const Value& x) {
   }
   if (auto* f = v.as<FunctionObj>()) {
     (void)f;
-    raise_exc("AttributeError", "stridelab functions do not support attribute assignment");
+    in_.raise_exc("AttributeError", "stridelab functions do not support attribute assignment");
   }
-  raise_exc("AttributeError", "'" + type_name(v) + "' object has no attribute '" + name + "'");
+  in_.raise_exc("AttributeError", "'" + type_name(v) + "' object has no attribute '" + name + "'");
 }
 
 // ---------------------------------------------------------------- subscripts
@@ -743,14 +746,14 @@ void py_slice_indices(Interp& in, const SliceObj& s, int64_t n, int64_t& start, 
   slice_indices(in, s, n, start, stop, step, count);
 }
 
-Value Interp::getitem(const Value& v, const Value& key) {
-  if (v.is_array()) return array_getitem(*this, v, key);
+Value ObjectProtocol::getitem(const Value& v, const Value& key) {
+  if (v.is_array()) return array_getitem(in_, v, key);
   if (!v.is_obj()) type_error("'" + type_name(v) + "' object is not subscriptable");
   Obj* o = v.obj();
   auto seq_get = [&](const std::vector<Value>& items, const char* what, bool list) -> Value {
     if (auto* s = key.as<SliceObj>()) {
       int64_t st, sp, step, cnt;
-      slice_indices(*this, *s, int64_t(items.size()), st, sp, step, cnt);
+      slice_indices(in_, *s, int64_t(items.size()), st, sp, step, cnt);
       std::vector<Value> out;
       out.reserve(size_t(cnt));
       for (int64_t k = 0, i = st; k < cnt; ++k, i += step) out.push_back(items[size_t(i)]);
@@ -763,7 +766,7 @@ Value Interp::getitem(const Value& v, const Value& key) {
       type_error(std::string(what) + " indices must be integers or slices, not " + type_of(key)->name);
     int64_t i = index_value(key), n = int64_t(items.size());
     if (i < 0) i += n;
-    if (i < 0 || i >= n) raise_exc("IndexError", std::string(what) + " index out of range");
+    if (i < 0 || i >= n) in_.raise_exc("IndexError", std::string(what) + " index out of range");
     return items[size_t(i)];
   };
   switch (o->kind) {
@@ -781,7 +784,7 @@ Value Interp::getitem(const Value& v, const Value& key) {
       }
       if (auto* sl = key.as<SliceObj>()) {
         int64_t st, sp, step, cnt;
-        slice_indices(*this, *sl, int64_t(cps.size()), st, sp, step, cnt);
+        slice_indices(in_, *sl, int64_t(cps.size()), st, sp, step, cnt);
         std::string out;
         for (int64_t k = 0, i = st; k < cnt; ++k, i += step) out += cps[size_t(i)];
         return make_str(out);
@@ -789,14 +792,14 @@ Value Interp::getitem(const Value& v, const Value& key) {
       if (!is_int_like(key)) type_error("string indices must be integers, not '" + type_of(key)->name + "'");
       int64_t i = index_value(key), n = int64_t(cps.size());
       if (i < 0) i += n;
-      if (i < 0 || i >= n) raise_exc("IndexError", "string index out of range");
+      if (i < 0 || i >= n) in_.raise_exc("IndexError", "string index out of range");
       return make_str(cps[size_t(i)]);
     }
     case ObjKind::Dict: {
       auto* d = static_cast<DictObj*>(o);
-      long i = table_lookup(*this, d->t, key);
+      long i = table_lookup(in_, d->t, key);
       if (i < 0) {
-        Value exc = make_exception(exception_type("KeyError"), {key});
+        Value exc = in_.make_exception(in_.exception_type("KeyError"), {key});
         throw PyException("KeyError", repr(key), exc);
       }
       return d->t.entries[size_t(i)].second;
@@ -805,7 +808,7 @@ Value Interp::getitem(const Value& v, const Value& key) {
       auto* r = static_cast<RangeObj*>(o);
       if (auto* sl = key.as<SliceObj>()) {
         int64_t st, sp, step, cnt;
-        slice_indices(*this, *sl, r->length(), st, sp, step, cnt);
+        slice_indices(in_, *sl, r->length(), st, sp, step, cnt);
         // mirrors compute_slice (Objects/rangeobject.c): the stop keeps the slice's own index
         (void)cnt;
         int64_t ns = r->start + st * r->step, nstop = r->start + sp * r->step, nstep = r->step * step;
@@ -813,13 +816,13 @@ Value Interp::getitem(const Value& v, const Value& key) {
       }
       int64_t i = index_value(key), n = r->length();
       if (i < 0) i += n;
-      if (i < 0 || i >= n) raise_exc("IndexError", "range object index out of range");
+      if (i < 0 || i >= n) in_.raise_exc("IndexError", "range object index out of range");
       return Value::integer(r->start + i * r->step);
     }
     case ObjKind::Generic: {
       auto* g = static_cast<GenericObj*>(o);
       auto it = g->attrs.find("__getitem__");
-      if (it != g->attrs.end()) return call(it->second, std::vector<Value>{key});
+      if (it != g->attrs.end()) return in_.call(it->second, std::vector<Value>{key});
       break;
     }
     case ObjKind::Type: {
@@ -831,12 +834,12 @@ Value Interp::getitem(const Value& v, const Value& key) {
   type_error("'" + type_name(v) + "' object is not subscriptable");
 }
 
-void Interp::setitem(const Value& v, const Value& key, const Value& x) {
-  if (v.is_array()) return array_setitem(*this, v, key, x);
+void ObjectProtocol::setitem(const Value& v, const Value& key, const Value& x) {
+  if (v.is_array()) return array_setitem(in_, v, key, x);
   if (auto* l = v.as<ListObj>()) {
     if (auto* s = key.as<SliceObj>()) {
       int64_t st, sp, step, cnt;
-      slice_indices(*this, *s, int64_t(l->items.size()), st, sp, step, cnt);
+      slice_indices(in_, *s, int64_t(l->items.size()), st, sp, step, cnt);
       std::vector<Value> repl = to_vector(x);
       if (step == 1) {
         int64_t stop = std::max(st, sp);
@@ -845,7 +848,7 @@ void Interp::setitem(const Value& v, const Value& key, const Value& x) {
         return;
       }
       if (int64_t(repl.size()) != cnt)
-        raise_exc("ValueError", "attempt to assign sequence of size " + std::to_string(repl.size()) +
+        in_.raise_exc("ValueError", "attempt to assign sequence of size " + std::to_string(repl.size()) +
                                     " to extended slice of size " + std::to_string(cnt));
       for (int64_t k = 0, i = st; k < cnt; ++k, i += step) l->items[size_t(i)] = repl[size_t(k)];
       return;
@@ -853,29 +856,29 @@ void Interp::setitem(const Value& v, const Value& key, const Value& x) {
     if (!is_int_like(key)) type_error("list indices must be integers or slices, not " + type_of(key)->name);
     int64_t i = index_value(key), n = int64_t(l->items.size());
     if (i < 0) i += n;
-    if (i < 0 || i >= n) raise_exc("IndexError", "list assignment index out of range");
+    if (i < 0 || i >= n) in_.raise_exc("IndexError", "list assignment index out of range");
     l->items[size_t(i)] = x;
     return;
   }
   if (auto* d = v.as<DictObj>()) {
-    table_set(*this, d->t, key, x);
+    table_set(in_, d->t, key, x);
     return;
   }
   if (auto* g = v.as<GenericObj>()) {
     auto it = g->attrs.find("__setitem__");
     if (it != g->attrs.end()) {
-      call(it->second, std::vector<Value>{key, x});
+      in_.call(it->second, std::vector<Value>{key, x});
       return;
     }
   }
   type_error("'" + type_name(v) + "' object does not support item assignment");
 }
 
-void Interp::delitem(const Value& v, const Value& key) {
+void ObjectProtocol::delitem(const Value& v, const Value& key) {
   if (auto* l = v.as<ListObj>()) {
     if (auto* s = key.as<SliceObj>()) {
       int64_t st, sp, step, cnt;
-      slice_indices(*this, *s, int64_t(l->items.size()), st, sp, step, cnt);
+      slice_indices(in_, *s, int64_t(l->items.size()), st, sp, step, cnt);
       std::vector<bool> drop(l->items.size(), false);
       for (int64_t k = 0, i = st; k < cnt; ++k, i += step) drop[size_t(i)] = true;
       std::vector<Value> keep;
@@ -886,44 +889,44 @@ void Interp::delitem(const Value& v, const Value& key) {
     }
     int64_t i = index_value(key), n = int64_t(l->items.size());
     if (i < 0) i += n;
-    if (i < 0 || i >= n) raise_exc("IndexError", "list assignment index out of range");
+    if (i < 0 || i >= n) in_.raise_exc("IndexError", "list assignment index out of range");
     l->items.erase(l->items.begin() + i);
     return;
   }
   if (auto* d = v.as<DictObj>()) {
-    if (!table_erase(*this, d->t, key)) {
-      Value exc = make_exception(exception_type("KeyError"), {key});
+    if (!table_erase(in_, d->t, key)) {
+      Value exc = in_.make_exception(in_.exception_type("KeyError"), {key});
       throw PyException("KeyError", repr(key), exc);
     }
     return;
   }
-  if (v.is_array()) raise_exc("ValueError", "cannot delete array elements");
+  if (v.is_array()) in_.raise_exc("ValueError", "cannot delete array elements");
   type_error("'" + type_name(v) + "' object does not support item deletion");
 }
 
 // ---------------------------------------------------------------- numbers
-bool Interp::is_int_like(const Value& v) {
+bool ObjectProtocol::is_int_like(const Value& v) {
   if (v.is_int() || v.is_bool()) return true;
   if (v.is_array()) {
     int64_t x;
-    return v.arr().ndim() == 0 && is_integer(v.arr().dtype) && array_to_int(*this, v, x, true);
+    return v.arr().ndim() == 0 && is_integer(v.arr().dtype) && array_to_int(in_, v, x, true);
   }
   return false;
 }
 
-int64_t Interp::index_value(const Value& v) {
+int64_t ObjectProtocol::index_value(const Value& v) {
   if (v.is_int() || v.is_bool()) return v.as_int();
   if (v.is_array()) {
     int64_t x;
-    if (array_to_int(*this, v, x, true)) return x;
+    if (array_to_int(in_, v, x, true)) return x;
   }
   type_error("'" + type_name(v) + "' object cannot be interpreted as an integer");
 }
 
-double Interp::float_value(const Value& v) {
+double ObjectProtocol::float_value(const Value& v) {
   if (v.is_float()) return v.as_float();
   if (v.is_int() || v.is_bool()) return double(v.as_int());
-  if (v.is_array()) return array_to_float(*this, v);
+  if (v.is_array()) return array_to_float(in_, v);
   if (auto* s = v.as<StrObj>()) {
     std::string x = s->s;
     x.erase(0, x.find_first_not_of(" \t\n"));
@@ -938,7 +941,7 @@ double Interp::float_value(const Value& v) {
     for (char c : x)
       if (c != '_') clean += c;
     double d = std::strtod(clean.c_str(), &end);
-    if (clean.empty() || *end) raise_exc("ValueError", "could not convert string to float: " + py_str_repr(s->s));
+    if (clean.empty() || *end) in_.raise_exc("ValueError", "could not convert string to float: " + py_str_repr(s->s));
     return d;
   }
   type_error("float() argument must be a string or a real number, not '" + type_of(v)->name + "'");
@@ -950,76 +953,83 @@ static Value int_result(Interp& in, __int128 r) {
   return Value::integer(int64_t(r));
 }
 
-Value Interp::binop(const std::string& op, const Value& a, const Value& b) {
-  if (a.is_array() || b.is_array()) {
-    Value r = array_binop(*this, op, a, b, false);
-    if (!r.is_none() || op == "__none__") return r;
-  }
-  bool ai = a.is_int() || a.is_bool(), bi = b.is_int() || b.is_bool();
-  if (ai && bi) {
-    int64_t x = a.as_int(), y = b.as_int();
-    if (op == "+") return int_result(*this, __int128(x) + y);
-    if (op == "-") return int_result(*this, __int128(x) - y);
-    if (op == "*") return int_result(*this, __int128(x) * y);
-    if (op == "/") {
-      if (y == 0) raise_exc("ZeroDivisionError", "division by zero");
-      return Value::floating(double(x) / double(y));
-    }
-    if (op == "//") {
-      if (y == 0) raise_exc("ZeroDivisionError", "integer division or modulo by zero");
-      if (x == INT64_MIN && y == -1) raise_exc("OverflowError", "integer result too large for stridelab's 64-bit ints");
-      return Value::integer(floordiv_i(x, y));
-    }
-    if (op == "%") {
-      if (y == 0) raise_exc("ZeroDivisionError", "integer modulo by zero");
-      if (y == -1) return Value::integer(0);
-      return Value::integer(mod_i(x, y));
-    }
-    if (op == "**") {
+namespace {
+
+// int op int with Python's semantics on 64-bit ints (floor division and
+// modulo round toward -inf; overflow is an OverflowError, not a wrap).
+// Returns false for operators ints do not define.
+bool int_binop(Interp& in, BinOp op, const Value& a, const Value& b, Value& out) {
+  int64_t x = a.as_int(), y = b.as_int();
+  const bool both_bool = a.is_bool() && b.is_bool();
+  switch (op) {
+    case BinOp::Add: out = int_result(in, __int128(x) + y); return true;
+    case BinOp::Sub: out = int_result(in, __int128(x) - y); return true;
+    case BinOp::Mul: out = int_result(in, __int128(x) * y); return true;
+    case BinOp::TrueDiv:
+      if (y == 0) in.raise_exc("ZeroDivisionError", "division by zero");
+      out = Value::floating(double(x) / double(y));
+      return true;
+    case BinOp::FloorDiv:
+      if (y == 0) in.raise_exc("ZeroDivisionError", "integer division or modulo by zero");
+      if (x == INT64_MIN && y == -1) in.raise_exc("OverflowError", "integer result too large for stridelab's 64-bit ints");
+      out = Value::integer(floordiv_i(x, y));
+      return true;
+    case BinOp::Mod:
+      if (y == 0) in.raise_exc("ZeroDivisionError", "integer modulo by zero");
+      out = Value::integer(y == -1 ? 0 : mod_i(x, y));
+      return true;
+    case BinOp::Pow: {
       if (y < 0) {
-        if (x == 0) raise_exc("ZeroDivisionError", "0.0 cannot be raised to a negative power");
-        return Value::floating(std::pow(double(x), double(y)));
+        if (x == 0) in.raise_exc("ZeroDivisionError", "0.0 cannot be raised to a negative power");
+        out = Value::floating(std::pow(double(x), double(y)));
+        return true;
       }
       __int128 r = 1, base = x;
       int64_t e = y;
       while (e > 0) {
         if (e & 1) {
           r *= base;
-          if (r > INT64_MAX || r < INT64_MIN) int_result(*this, r);
+          if (r > INT64_MAX || r < INT64_MIN) int_result(in, r);
         }
         e >>= 1;
         if (e) {
           base *= base;
-          if (base > INT64_MAX || base < INT64_MIN) int_result(*this, base);
+          if (base > INT64_MAX || base < INT64_MIN) int_result(in, base);
         }
       }
-      return int_result(*this, r);
+      out = int_result(in, r);
+      return true;
     }
-    if (op == "&") return a.is_bool() && b.is_bool() ? Value::boolean(x & y) : Value::integer(x & y);
-    if (op == "|") return a.is_bool() && b.is_bool() ? Value::boolean(x | y) : Value::integer(x | y);
-    if (op == "^") return a.is_bool() && b.is_bool() ? Value::boolean(x ^ y) : Value::integer(x ^ y);
-    if (op == "<<") {
-      if (y < 0) raise_exc("ValueError", "negative shift count");
-      if (y >= 64 || (x != 0 && (y >= 63 || (x << y) >> y != x))) int_result(*this, __int128(INT64_MAX) + 1);
-      return Value::integer(x << y);
-    }
-    if (op == ">>") {
-      if (y < 0) raise_exc("ValueError", "negative shift count");
-      return Value::integer(y >= 64 ? (x < 0 ? -1 : 0) : x >> y);
-    }
+    case BinOp::BitAnd: out = both_bool ? Value::boolean(x & y) : Value::integer(x & y); return true;
+    case BinOp::BitOr: out = both_bool ? Value::boolean(x | y) : Value::integer(x | y); return true;
+    case BinOp::BitXor: out = both_bool ? Value::boolean(x ^ y) : Value::integer(x ^ y); return true;
+    case BinOp::LShift:
+      if (y < 0) in.raise_exc("ValueError", "negative shift count");
+      if (y >= 64 || (x != 0 && (y >= 63 || (x << y) >> y != x))) int_result(in, __int128(INT64_MAX) + 1);
+      out = Value::integer(x << y);
+      return true;
+    case BinOp::RShift:
+      if (y < 0) in.raise_exc("ValueError", "negative shift count");
+      out = Value::integer(y >= 64 ? (x < 0 ? -1 : 0) : x >> y);
+      return true;
+    case BinOp::MatMul: return false;
   }
-  if ((ai || a.is_float()) && (bi || b.is_float())) {
-    double x = a.is_float() ? a.as_float() : double(a.as_int());
-    double y = b.is_float() ? b.as_float() : double(b.as_int());
-    if (op == "+") return Value::floating(x + y);
-    if (op == "-") return Value::floating(x - y);
-    if (op == "*") return Value::floating(x * y);
-    if (op == "/") {
-      if (y == 0) raise_exc("ZeroDivisionError", "float division by zero");
-      return Value::floating(x / y);
-    }
-    if (op == "//") {
-      if (y == 0) raise_exc("ZeroDivisionError", "float floor division by zero");
+  return false;
+}
+
+// float op float (an int operand already converted); false for operators
+// floats do not define.
+bool float_binop(Interp& in, BinOp op, const Value& a, const Value& b, double x, double y, Value& out) {
+  switch (op) {
+    case BinOp::Add: out = Value::floating(x + y); return true;
+    case BinOp::Sub: out = Value::floating(x - y); return true;
+    case BinOp::Mul: out = Value::floating(x * y); return true;
+    case BinOp::TrueDiv:
+      if (y == 0) in.raise_exc("ZeroDivisionError", "float division by zero");
+      out = Value::floating(x / y);
+      return true;
+    case BinOp::FloorDiv: {
+      if (y == 0) in.raise_exc("ZeroDivisionError", "float floor division by zero");
       // mirrors float_divmod (Objects/floatobject.c)
       double mod = std::fmod(x, y), div = (x - mod) / y;
       if (mod != 0 && ((y < 0) != (mod < 0))) div -= 1.0;
@@ -1030,142 +1040,163 @@ Value Interp::binop(const std::string& op, const Value& a, const Value& b) {
       } else {
         fd = std::copysign(0.0, x / y);
       }
-      return Value::floating(fd);
+      out = Value::floating(fd);
+      return true;
     }
-    if (op == "%") {
-      if (y == 0) raise_exc("ZeroDivisionError", "float modulo");
-      return Value::floating(mod_f(x, y));
-    }
-    if (op == "**") {
-      if (x == 0 && y < 0) raise_exc("ZeroDivisionError", "0.0 cannot be raised to a negative power");
-      if (x < 0 && std::floor(y) != y) return binop("**", call(builtins["complex"], std::vector<Value>{a}), b);
-      double r = std::pow(x, y);
-      if (std::isinf(r) && !std::isinf(x) && !std::isinf(y)) raise_exc("OverflowError", "(34, 'Numerical result out of range')");
-      return Value::floating(r);
-    }
-  }
-  {
-    double ar, ai, br, bi;
-    if ((a.as<ComplexObj>() || b.as<ComplexObj>()) && complex_parts(a, ar, ai) && complex_parts(b, br, bi)) {
-      std::complex<double> x(ar, ai), y(br, bi), r;
-      if (op == "+") r = x + y;
-      else if (op == "-") r = x - y;
-      else if (op == "*") r = x * y;
-      else if (op == "/") {
-        if (br == 0 && bi == 0) raise_exc("ZeroDivisionError", "complex division by zero");
-        r = x / y;
-      } else if (op == "**") {
-        if (ar == 0 && ai == 0 && (bi != 0 || br < 0)) raise_exc("ZeroDivisionError", "0.0 to a negative or complex power");
-        if (bi == 0 && br == std::floor(br) && std::fabs(br) <= 100) {
-          // CPython uses repeated multiplication for small integral exponents
-          int64_t n = int64_t(br);
-          std::complex<double> acc(1, 0), base = n < 0 ? std::complex<double>(1, 0) / x : x;
-          for (int64_t k = 0; k < std::llabs(n); ++k) acc *= base;
-          r = acc;
-        } else {
-          r = std::pow(x, y);
-        }
-      } else {
-        type_error("unsupported operand type(s) for " + op + ": '" + type_of(a)->name + "' and '" + type_of(b)->name + "'");
+    case BinOp::Mod:
+      if (y == 0) in.raise_exc("ZeroDivisionError", "float modulo");
+      out = Value::floating(mod_f(x, y));
+      return true;
+    case BinOp::Pow: {
+      if (x == 0 && y < 0) in.raise_exc("ZeroDivisionError", "0.0 cannot be raised to a negative power");
+      if (x < 0 && std::floor(y) != y) {
+        out = in.binop(BinOp::Pow, in.call(in.builtins["complex"], std::vector<Value>{a}), b);
+        return true;
       }
-      return make_complex(r.real(), r.imag());
+      double r = std::pow(x, y);
+      if (std::isinf(r) && !std::isinf(x) && !std::isinf(y)) in.raise_exc("OverflowError", "(34, 'Numerical result out of range')");
+      out = Value::floating(r);
+      return true;
     }
+    default: return false;
   }
-  // sequences
-  if (op == "+") {
+}
+
+// complex op number, when either side is a complex.
+bool complex_binop(Interp& in, BinOp op, const Value& a, const Value& b, Value& out) {
+  double ar, ai, br, bi;
+  if (!(a.as<ComplexObj>() || b.as<ComplexObj>()) || !complex_parts(a, ar, ai) || !complex_parts(b, br, bi)) return false;
+  std::complex<double> x(ar, ai), y(br, bi), r;
+  if (op == BinOp::Add) r = x + y;
+  else if (op == BinOp::Sub) r = x - y;
+  else if (op == BinOp::Mul) r = x * y;
+  else if (op == BinOp::TrueDiv) {
+    if (br == 0 && bi == 0) in.raise_exc("ZeroDivisionError", "complex division by zero");
+    r = x / y;
+  } else if (op == BinOp::Pow) {
+    if (ar == 0 && ai == 0 && (bi != 0 || br < 0)) in.raise_exc("ZeroDivisionError", "0.0 to a negative or complex power");
+    if (bi == 0 && br == std::floor(br) && std::fabs(br) <= 100) {
+      // CPython uses repeated multiplication for small integral exponents
+      int64_t n = int64_t(br);
+      std::complex<double> acc(1, 0), base = n < 0 ? std::complex<double>(1, 0) / x : x;
+      for (int64_t k = 0; k < std::llabs(n); ++k) acc *= base;
+      r = acc;
+    } else {
+      r = std::pow(x, y);
+    }
+  } else {
+    type_error(std::string("unsupported operand type(s) for ") + op_symbol(op) + ": '" + in.type_of(a)->name + "' and '" +
+               in.type_of(b)->name + "'");
+  }
+  out = make_complex(r.real(), r.imag());
+  return true;
+}
+
+// str / list / tuple concatenation (+) and repetition (*).
+bool sequence_binop(Interp& in, BinOp op, const Value& a, const Value& b, Value& out) {
+  if (op == BinOp::Add) {
     if (auto* s = a.as<StrObj>())
-      if (auto* s2 = b.as<StrObj>()) return make_str(s->s + s2->s);
+      if (auto* s2 = b.as<StrObj>()) {
+        out = make_str(s->s + s2->s);
+        return true;
+      }
     if (auto* l = a.as<ListObj>())
       if (auto* l2 = b.as<ListObj>()) {
         std::vector<Value> v = l->items;
         v.insert(v.end(), l2->items.begin(), l2->items.end());
-        return make_list(std::move(v));
+        out = make_list(std::move(v));
+        return true;
       }
     if (auto* l = a.as<TupleObj>())
       if (auto* l2 = b.as<TupleObj>()) {
         std::vector<Value> v = l->items;
         v.insert(v.end(), l2->items.begin(), l2->items.end());
-        Value r = make_tuple(std::move(v));
-        r.as<TupleObj>()->type = l->type;  // torch.Size + tuple is a torch.Size
-        return r;
+        out = make_tuple(std::move(v));
+        out.as<TupleObj>()->type = l->type;  // torch.Size + tuple is a torch.Size
+        return true;
       }
-  }
-  if (op == "+") {
-    for (const char* nm : {"str", "list", "tuple"}) {
-      TypeObj* ty = std::string(nm) == "str" ? t.str : std::string(nm) == "list" ? t.list : t.tuple;
-      if (type_of(a) == ty && type_of(b) != ty && !b.is_array())
-        type_error(std::string("can only concatenate ") + nm + " (not \"" + type_of(b)->name + "\") to " + nm);
+    for (TypeObj* ty : {in.t.str, in.t.list, in.t.tuple}) {
+      if (in.type_of(a) == ty && in.type_of(b) != ty && !b.is_array())
+        type_error("can only concatenate " + ty->name + " (not \"" + in.type_of(b)->name + "\") to " + ty->name);
     }
+    return false;
   }
-  if (op == "*" && (ai || bi)) {
-    const Value& seq = ai ? b : a;
-    int64_t n = std::max<int64_t>(0, (ai ? a : b).as_int());
-    if (auto* s = seq.as<StrObj>()) {
-      if (int64_t(s->s.size()) * n > (int64_t(1) << 30)) raise_exc("MemoryError", "");
-      std::string r;
-      r.reserve(s->s.size() * size_t(n));
-      for (int64_t k = 0; k < n; ++k) r += s->s;
-      return make_str(r);
-    }
-    auto rep = [&](const std::vector<Value>& items) {
-      if (int64_t(items.size()) * n > (int64_t(1) << 28)) raise_exc("MemoryError", "");
-      std::vector<Value> r;
-      r.reserve(items.size() * size_t(n));
-      for (int64_t k = 0; k < n; ++k) r.insert(r.end(), items.begin(), items.end());
-      return r;
-    };
-    if (auto* l = seq.as<ListObj>()) return make_list(rep(l->items));
-    if (auto* l = seq.as<TupleObj>()) {
-      Value r = make_tuple(rep(l->items));
-      r.as<TupleObj>()->type = l->type;
-      return r;
-    }
+  const bool ai = a.is_int() || a.is_bool(), bi = b.is_int() || b.is_bool();
+  if (op != BinOp::Mul || !(ai || bi)) return false;
+  const Value& seq = ai ? b : a;
+  int64_t n = std::max<int64_t>(0, (ai ? a : b).as_int());
+  if (auto* s = seq.as<StrObj>()) {
+    if (int64_t(s->s.size()) * n > (int64_t(1) << 30)) in.raise_exc("MemoryError", "");
+    std::string r;
+    r.reserve(s->s.size() * size_t(n));
+    for (int64_t k = 0; k < n; ++k) r += s->s;
+    out = make_str(r);
+    return true;
   }
-  if (op == "%" && a.as<StrObj>()) {
-    return call(builtins["__percent_format__"], std::vector<Value>{a, b});
+  auto rep = [&](const std::vector<Value>& items) {
+    if (int64_t(items.size()) * n > (int64_t(1) << 28)) in.raise_exc("MemoryError", "");
+    std::vector<Value> r;
+    r.reserve(items.size() * size_t(n));
+    for (int64_t k = 0; k < n; ++k) r.insert(r.end(), items.begin(), items.end());
+    return r;
+  };
+  if (auto* l = seq.as<ListObj>()) {
+    out = make_list(rep(l->items));
+    return true;
   }
-  if (op == "|" || op == "&" || op == "-" || op == "^") {
-    if (a.as<SetObj>() && b.as<SetObj>()) return call(builtins["__set_op__"], std::vector<Value>{make_str(op), a, b});
-    if (op == "|" && a.as<DictObj>() && b.as<DictObj>()) {
-      Value d = call(builtins["dict"], std::vector<Value>{a});
-      call(getattr(d, "update"), std::vector<Value>{b});
+  if (auto* l = seq.as<TupleObj>()) {
+    out = make_tuple(rep(l->items));
+    out.as<TupleObj>()->type = l->type;
+    return true;
+  }
+  return false;
+}
+
+std::string binop_spelling(BinOp op) { return op == BinOp::Pow ? "** or pow()" : op_symbol(op); }
+
+}  // namespace
+
+Value ObjectProtocol::binop(BinOp op, const Value& a, const Value& b) {
+  if (a.is_array() || b.is_array()) {
+    Value r = array_binop(in_, op, a, b, false);
+    if (!r.is_none()) return r;
+  }
+  Value out;
+  bool ai = a.is_int() || a.is_bool(), bi = b.is_int() || b.is_bool();
+  if (ai && bi && int_binop(in_, op, a, b, out)) return out;
+  if ((ai || a.is_float()) && (bi || b.is_float())) {
+    double x = a.is_float() ? a.as_float() : double(a.as_int());
+    double y = b.is_float() ? b.as_float() : double(b.as_int());
+    if (float_binop(in_, op, a, b, x, y, out)) return out;
+  }
+  if (complex_binop(in_, op, a, b, out)) return out;
+  if (sequence_binop(in_, op, a, b, out)) return out;
+  if (op == BinOp::Mod && a.as<StrObj>()) return make_str(percent_format(in_, a.as<StrObj>()->s, b));
+  if (op == BinOp::BitOr || op == BinOp::BitAnd || op == BinOp::Sub || op == BinOp::BitXor) {
+    if (a.as<SetObj>() && b.as<SetObj>()) return set_operation(in_, op, a, b);
+    if (op == BinOp::BitOr && a.as<DictObj>() && b.as<DictObj>()) {
+      Value d = in_.call(in_.builtins["dict"], std::vector<Value>{a});
+      in_.call(getattr(d, "update"), std::vector<Value>{b});
       return d;
     }
   }
-  if (a.is_obj() && a.as<GenericObj>()) {
-    auto* g = a.as<GenericObj>();
-    auto it = g->attrs.find("__binop__");
-    if (it != g->attrs.end()) {
-      Value r = call(it->second, std::vector<Value>{make_str(op), b, Value::boolean(false)});
-      if (!r.is_none()) return r;
-    }
-  }
-  if (b.is_obj() && b.as<GenericObj>()) {
-    auto* g = b.as<GenericObj>();
-    auto it = g->attrs.find("__binop__");
-    if (it != g->attrs.end()) {
-      Value r = call(it->second, std::vector<Value>{make_str(op), a, Value::boolean(true)});
-      if (!r.is_none()) return r;
-    }
-  }
-  if (op == "*") {
+  if (op == BinOp::Mul) {
     auto is_seq = [](const Value& x) { return x.as<StrObj>() || x.as<ListObj>() || x.as<TupleObj>(); };
     if (is_seq(a) && !b.is_int() && !b.is_bool() && !b.is_array())
       type_error("can't multiply sequence by non-int of type '" + type_of(b)->name + "'");
     if (is_seq(b) && !a.is_int() && !a.is_bool() && !a.is_array())
       type_error("can't multiply sequence by non-int of type '" + type_of(a)->name + "'");
   }
-  std::string shown = op == "**" ? "** or pow()" : op;
-  type_error("unsupported operand type(s) for " + shown + ": '" + type_of(a)->name + "' and '" + type_of(b)->name + "'");
+  type_error("unsupported operand type(s) for " + binop_spelling(op) + ": '" + type_of(a)->name + "' and '" + type_of(b)->name + "'");
 }
 
-Value Interp::inplace_binop(const std::string& op, const Value& a, const Value& b) {
+Value ObjectProtocol::inplace_binop(BinOp op, const Value& a, const Value& b) {
   if (a.is_array() && a.arr().flavor != Flavor::Scalar) {
-    Value r = array_binop(*this, op, a, b, true);
+    Value r = array_binop(in_, op, a, b, true);
     if (!r.is_none()) return r;
   }
   if (auto* l = a.as<ListObj>()) {
-    if (op == "+") {
+    if (op == BinOp::Add) {
       auto more = to_vector(b);
       l->items.insert(l->items.end(), more.begin(), more.end());
       return a;
@@ -1175,83 +1206,86 @@ Value Interp::inplace_binop(const std::string& op, const Value& a, const Value& 
     return binop(op, a, b);
   } catch (const PyError& e) {
     // CPython names the augmented operator: "unsupported operand type(s) for +=: ..."
-    std::string pre = "unsupported operand type(s) for " + (op == "**" ? std::string("** or pow()") : op) + ": ";
+    std::string pre = "unsupported operand type(s) for " + binop_spelling(op) + ": ";
     if (e.type == "TypeError" && e.msg.rfind(pre, 0) == 0 && !dynamic_cast<const PyException*>(&e))
-      type_error("unsupported operand type(s) for " + op + "=: " + e.msg.substr(pre.size()));
+      type_error(std::string("unsupported operand type(s) for ") + op_symbol(op) + "=: " + e.msg.substr(pre.size()));
     throw;
   }
 }
 
-Value Interp::unaryop(const std::string& op, const Value& a) {
-  if (a.is_array()) return array_unaryop(*this, op, a);
+Value ObjectProtocol::unaryop(UnaryOp op, const Value& a) {
+  if (op == UnaryOp::Not) return Value::boolean(!truthy(a));
+  if (a.is_array()) return array_unaryop(in_, op, a);
   if (a.is_int() || a.is_bool()) {
     int64_t x = a.as_int();
-    if (op == "-") return int_result(*this, -__int128(x));
-    if (op == "+") return Value::integer(x);
-    if (op == "~") return Value::integer(~x);
+    if (op == UnaryOp::Neg) return int_result(in_, -__int128(x));
+    if (op == UnaryOp::Pos) return Value::integer(x);
+    if (op == UnaryOp::Invert) return Value::integer(~x);
   }
   if (a.is_float()) {
-    if (op == "-") return Value::floating(-a.as_float());
-    if (op == "+") return a;
+    if (op == UnaryOp::Neg) return Value::floating(-a.as_float());
+    if (op == UnaryOp::Pos) return a;
   }
   if (auto* c = a.as<ComplexObj>()) {
-    if (op == "-") return make_complex(-c->re, -c->im);
-    if (op == "+") return a;
+    if (op == UnaryOp::Neg) return make_complex(-c->re, -c->im);
+    if (op == UnaryOp::Pos) return a;
   }
-  if (auto* g = a.as<GenericObj>()) {
-    auto it = g->attrs.find("__unary__");
-    if (it != g->attrs.end()) return call(it->second, std::vector<Value>{make_str(op)});
-  }
-  std::string what = op == "-" ? "unary -" : op == "+" ? "unary +" : "unary ~";
-  type_error("bad operand type for " + what + ": '" + type_of(a)->name + "'");
+  type_error(std::string("bad operand type for unary ") + op_symbol(op) + ": '" + type_of(a)->name + "'");
 }
 
-Value Interp::compare(const std::string& op, const Value& a, const Value& b) {
-  if (op == "is") return Value::boolean(a.tag() == b.tag() && (a.is_obj() || a.is_array() ? a.identity() == b.identity() : a.tag() == Tag::None || a.as_int() == b.as_int()));
-  if (op == "is not") return Value::boolean(!truthy(compare("is", a, b)));
-  if (op == "in" || op == "not in") {
-    bool found = false;
-    if (auto* d = b.as<DictObj>()) found = table_lookup(*this, d->t, a) >= 0;
-    else if (auto* s = b.as<SetObj>()) found = table_lookup(*this, s->t, a) >= 0;
-    else if (auto* s = b.as<StrObj>()) {
-      auto* sub = a.as<StrObj>();
-      if (!sub) type_error("'in <string>' requires string as left operand, not " + type_of(a)->name);
-      found = s->s.find(sub->s) != std::string::npos;
-    } else if (b.is_array()) {
-      found = truthy(call(getattr(compare("==", b, a), "any"), std::vector<Value>{}));
-    } else {
-      Value it = iter(b);
-      Value x;
-      while (next(it, x))
-        if ((x.identity() == a.identity() && a.is_obj()) || eq(x, a)) {
-          found = true;
-          break;
-        }
+namespace {
+template <class T>
+bool ordered(CmpOp op, const T& x, const T& y) {
+  return op == CmpOp::Lt ? x < y : op == CmpOp::Le ? x <= y : op == CmpOp::Gt ? x > y : x >= y;
+}
+}  // namespace
+
+// x in container: dict/set by hash, str by substring, arrays elementwise,
+// anything else by iteration (identity or ==).
+bool ObjectProtocol::contains(const Value& b, const Value& a) {
+  if (auto* d = b.as<DictObj>()) return table_lookup(in_, d->t, a) >= 0;
+  if (auto* s = b.as<SetObj>()) return table_lookup(in_, s->t, a) >= 0;
+  if (auto* s = b.as<StrObj>()) {
+    auto* sub = a.as<StrObj>();
+    if (!sub) type_error("'in <string>' requires string as left operand, not " + type_of(a)->name);
+    return s->s.find(sub->s) != std::string::npos;
+  }
+  if (b.is_array()) return truthy(in_.call(getattr(compare(CmpOp::Eq, b, a), "any"), std::vector<Value>{}));
+  Value it = iter(b);
+  Value x;
+  while (next(it, x))
+    if ((x.identity() == a.identity() && a.is_obj()) || eq(x, a)) return true;
+  return false;
+}
+
+Value ObjectProtocol::compare(CmpOp op, const Value& a, const Value& b) {
+  switch (op) {
+    case CmpOp::Is:
+    case CmpOp::IsNot: {
+      bool same = a.tag() == b.tag() &&
+                  (a.is_obj() || a.is_array() ? a.identity() == b.identity() : a.tag() == Tag::None || a.as_int() == b.as_int());
+      return Value::boolean(same == (op == CmpOp::Is));
     }
-    return Value::boolean(op == "in" ? found : !found);
+    case CmpOp::In: return Value::boolean(contains(b, a));
+    case CmpOp::NotIn: return Value::boolean(!contains(b, a));
+    default: break;
   }
   if (a.is_array() || b.is_array()) {
-    Value r = array_binop(*this, op, a, b, false);
+    Value r = array_compare(in_, op, a, b);
     if (!r.is_none()) return r;
   }
-  if (op == "==") return Value::boolean(eq(a, b));
-  if (op == "!=") return Value::boolean(!eq(a, b));
+  if (op == CmpOp::Eq) return Value::boolean(eq(a, b));
+  if (op == CmpOp::Ne) return Value::boolean(!eq(a, b));
   bool an = is_num(a), bn = is_num(b);
   if (an && bn) {
-    if (!a.is_float() && !b.is_float()) {
-      int64_t x = a.as_int(), y = b.as_int();
-      return Value::boolean(op == "<" ? x < y : op == "<=" ? x <= y : op == ">" ? x > y : x >= y);
-    }
+    if (!a.is_float() && !b.is_float()) return Value::boolean(ordered(op, a.as_int(), b.as_int()));
     double x = a.is_float() ? a.as_float() : double(a.as_int());
     double y = b.is_float() ? b.as_float() : double(b.as_int());
-    return Value::boolean(op == "<" ? x < y : op == "<=" ? x <= y : op == ">" ? x > y : x >= y);
+    return Value::boolean(ordered(op, x, y));
   }
   auto* s1 = a.as<StrObj>();
   auto* s2 = b.as<StrObj>();
-  if (s1 && s2) {
-    int c = s1->s.compare(s2->s);
-    return Value::boolean(op == "<" ? c < 0 : op == "<=" ? c <= 0 : op == ">" ? c > 0 : c >= 0);
-  }
+  if (s1 && s2) return Value::boolean(ordered(op, s1->s.compare(s2->s), 0));
   auto seq = [](const Value& v) -> const std::vector<Value>* {
     if (auto* l = v.as<ListObj>()) return &l->items;
     if (auto* t2 = v.as<TupleObj>()) return &t2->items;
@@ -1264,8 +1298,7 @@ Value Interp::compare(const std::string& op, const Value& a, const Value& b) {
     for (size_t k = 0; k < n; ++k) {
       if (!eq((*p)[k], (*q)[k])) return compare(op, (*p)[k], (*q)[k]);
     }
-    size_t x = p->size(), y = q->size();
-    return Value::boolean(op == "<" ? x < y : op == "<=" ? x <= y : op == ">" ? x > y : x >= y);
+    return Value::boolean(ordered(op, p->size(), q->size()));
   }
   auto* sa = a.as<SetObj>();
   auto* sb = b.as<SetObj>();
@@ -1273,24 +1306,25 @@ Value Interp::compare(const std::string& op, const Value& a, const Value& b) {
     auto subset = [&](const Value& x, const Value& y) {
       Value it = iter(x), v;
       while (next(it, v))
-        if (!truthy(compare("in", v, y))) return false;
+        if (!contains(y, v)) return false;
       return true;
     };
     int64_t nx = len(a), ny = len(b);
-    if (op == "<=") return Value::boolean(subset(a, b));
-    if (op == "<") return Value::boolean(nx < ny && subset(a, b));
-    if (op == ">=") return Value::boolean(subset(b, a));
+    if (op == CmpOp::Le) return Value::boolean(subset(a, b));
+    if (op == CmpOp::Lt) return Value::boolean(nx < ny && subset(a, b));
+    if (op == CmpOp::Ge) return Value::boolean(subset(b, a));
     return Value::boolean(nx > ny && subset(b, a));
   }
-  type_error("'" + op + "' not supported between instances of '" + type_of(a)->name + "' and '" + type_of(b)->name + "'");
+  type_error(std::string("'") + op_symbol(op) + "' not supported between instances of '" + type_of(a)->name + "' and '" +
+             type_of(b)->name + "'");
 }
 
 // ---------------------------------------------------------------- iteration
-Value Interp::iter(const Value& v) {
+Value ObjectProtocol::iter(const Value& v) {
   auto make = [](std::string name, std::function<bool(Value&)> f) {
     return Value(std::static_pointer_cast<Obj>(std::make_shared<IteratorObj>(std::move(name), std::move(f))));
   };
-  if (v.is_array()) return array_iter(*this, v);
+  if (v.is_array()) return array_iter(in_, v);
   if (!v.is_obj()) type_error("'" + type_of(v)->name + "' object is not iterable");
   Obj* o = v.obj();
   switch (o->kind) {
@@ -1350,7 +1384,7 @@ Value Interp::iter(const Value& v) {
     case ObjKind::Generic: {
       auto* g = static_cast<GenericObj*>(o);
       auto it = g->attrs.find("__iter__");
-      if (it != g->attrs.end()) return iter(call(it->second, std::vector<Value>{}));
+      if (it != g->attrs.end()) return iter(in_.call(it->second, std::vector<Value>{}));
       break;
     }
     default: break;
@@ -1358,13 +1392,13 @@ Value Interp::iter(const Value& v) {
   type_error("'" + type_of(v)->name + "' object is not iterable");
 }
 
-bool Interp::next(const Value& it, Value& out) {
+bool ObjectProtocol::next(const Value& it, Value& out) {
   auto* io = it.as<IteratorObj>();
   if (!io) type_error("'" + type_of(it)->name + "' object is not an iterator");
   return io->next(out);
 }
 
-std::vector<Value> Interp::to_vector(const Value& v) {
+std::vector<Value> ObjectProtocol::to_vector(const Value& v) {
   if (auto* l = v.as<ListObj>()) return l->items;
   if (auto* t2 = v.as<TupleObj>()) return t2->items;
   std::vector<Value> out;
@@ -1372,13 +1406,13 @@ std::vector<Value> Interp::to_vector(const Value& v) {
   Value x;
   while (next(it, x)) {
     out.push_back(x);
-    if (interrupt_flag && *interrupt_flag) raise_exc("KeyboardInterrupt", "");
+    if (in_.interrupt_flag && *in_.interrupt_flag) in_.raise_exc("KeyboardInterrupt", "");
   }
   return out;
 }
 
-int64_t Interp::len(const Value& v) {
-  if (v.is_array()) return array_len(*this, v);
+int64_t ObjectProtocol::len(const Value& v) {
+  if (v.is_array()) return array_len(in_, v);
   if (v.is_obj()) {
     Obj* o = v.obj();
     switch (o->kind) {
@@ -1391,7 +1425,7 @@ int64_t Interp::len(const Value& v) {
       case ObjKind::Generic: {
         auto* g = static_cast<GenericObj*>(o);
         auto it = g->attrs.find("__len__");
-        if (it != g->attrs.end()) return index_value(call(it->second, std::vector<Value>{}));
+        if (it != g->attrs.end()) return index_value(in_.call(it->second, std::vector<Value>{}));
         break;
       }
       default: break;

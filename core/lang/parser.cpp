@@ -1,3 +1,4 @@
+// parser: the recursive-descent Parser and the scope analysis (parser.hpp).
 #include "core/lang/parser.hpp"
 
 #include <algorithm>
@@ -10,10 +11,6 @@
 #include "core/lang/lexer.hpp"
 
 namespace sl::lang {
-
-bool FuncDef::is_local(const std::string& n) const {
-  return std::find(locals.begin(), locals.end(), n) != locals.end();
-}
 
 namespace {
 
@@ -472,7 +469,7 @@ struct Parser {
         auto s = std::make_unique<Stmt>(SK::AugAssign, t.line, t.col);
         if (first->kind != EK::Name && first->kind != EK::Attribute && first->kind != EK::Subscript)
           fail_node(*first, "'" + describe(*first) + "' is an illegal expression for augmented assignment");
-        s->op = o.substr(0, o.size() - 1);
+        if (!parse_binop(o.substr(0, o.size() - 1), s->op)) fail("invalid syntax");
         s->targets.push_back(std::move(first));
         s->value = parse_testlist_star();
         return s;
@@ -652,7 +649,7 @@ struct Parser {
     ExprP a = parse_and();
     if (!is_kw("or")) return a;
     auto e = node(EK::BoolOp, t);
-    e->op = "or";
+    e->boolop = BoolOp::Or;
     e->elts.push_back(std::move(a));
     while (accept_kw("or")) e->elts.push_back(parse_and());
     return e;
@@ -662,7 +659,7 @@ struct Parser {
     ExprP a = parse_not();
     if (!is_kw("and")) return a;
     auto e = node(EK::BoolOp, t);
-    e->op = "and";
+    e->boolop = BoolOp::And;
     e->elts.push_back(std::move(a));
     while (accept_kw("and")) e->elts.push_back(parse_not());
     return e;
@@ -672,7 +669,7 @@ struct Parser {
     if (accept_kw("not")) {
       DepthGuard g(*this);
       auto e = node(EK::UnaryOp, t);
-      e->op = "not";
+      e->unop = UnaryOp::Not;
       e->a = parse_not();
       return e;
     }
@@ -683,19 +680,19 @@ struct Parser {
     ExprP a = parse_bitor();
     ExprP cmp;
     for (;;) {
-      std::string op;
+      CmpOp op;
       if (cur().kind == Tok::Op && (cur().text == "<" || cur().text == ">" || cur().text == "==" ||
                                     cur().text == ">=" || cur().text == "<=" || cur().text == "!=")) {
-        op = toks[p++].text;
+        parse_cmpop(toks[p++].text, op);
       } else if (is_kw("in")) {
         ++p;
-        op = "in";
+        op = CmpOp::In;
       } else if (is_kw("not") && ahead().kind == Tok::Name && ahead().text == "in") {
         p += 2;
-        op = "not in";
+        op = CmpOp::NotIn;
       } else if (is_kw("is")) {
         ++p;
-        op = accept_kw("not") ? "is not" : "is";
+        op = accept_kw("not") ? CmpOp::IsNot : CmpOp::Is;
       } else {
         break;
       }
@@ -703,45 +700,44 @@ struct Parser {
         cmp = node(EK::Compare, t);
         cmp->a = std::move(a);
       }
-      cmp->ops.push_back(op);
+      cmp->cmp_ops.push_back(op);
       cmp->elts.push_back(parse_bitor());
     }
     return cmp ? std::move(cmp) : std::move(a);
   }
 
-  ExprP binop_chain(ExprP (Parser::*sub)(), std::initializer_list<const char*> ops) {
+  ExprP binop_chain(ExprP (Parser::*sub)(), std::initializer_list<BinOp> ops) {
     const Token& t = cur();
     ExprP a = (this->*sub)();
     for (;;) {
-      const char* hit = nullptr;
+      const BinOp* hit = nullptr;
       if (cur().kind == Tok::Op)
-        for (const char* o : ops)
-          if (cur().text == o) hit = o;
+        for (const BinOp& o : ops)
+          if (cur().text == op_symbol(o)) hit = &o;
       if (!hit) return a;
-      int l = cur().line, c = cur().col;
       ++p;
       auto e = std::make_unique<Expr>(EK::BinOp, t.line, t.col);
-      (void)l;
-      (void)c;
-      e->op = hit;
+      e->binop = *hit;
       e->a = std::move(a);
       e->b = (this->*sub)();
       a = fin(std::move(e));
     }
   }
-  ExprP parse_bitor() { return binop_chain(&Parser::parse_xor, {"|"}); }
-  ExprP parse_xor() { return binop_chain(&Parser::parse_bitand, {"^"}); }
-  ExprP parse_bitand() { return binop_chain(&Parser::parse_shift, {"&"}); }
-  ExprP parse_shift() { return binop_chain(&Parser::parse_arith, {"<<", ">>"}); }
-  ExprP parse_arith() { return binop_chain(&Parser::parse_term, {"+", "-"}); }
-  ExprP parse_term() { return binop_chain(&Parser::parse_factor, {"*", "/", "//", "%", "@"}); }
+  ExprP parse_bitor() { return binop_chain(&Parser::parse_xor, {BinOp::BitOr}); }
+  ExprP parse_xor() { return binop_chain(&Parser::parse_bitand, {BinOp::BitXor}); }
+  ExprP parse_bitand() { return binop_chain(&Parser::parse_shift, {BinOp::BitAnd}); }
+  ExprP parse_shift() { return binop_chain(&Parser::parse_arith, {BinOp::LShift, BinOp::RShift}); }
+  ExprP parse_arith() { return binop_chain(&Parser::parse_term, {BinOp::Add, BinOp::Sub}); }
+  ExprP parse_term() {
+    return binop_chain(&Parser::parse_factor, {BinOp::Mul, BinOp::TrueDiv, BinOp::FloorDiv, BinOp::Mod, BinOp::MatMul});
+  }
   ExprP parse_factor_raw() {
     const Token& t = cur();
     if (cur().kind == Tok::Op && (cur().text == "-" || cur().text == "+" || cur().text == "~")) {
       DepthGuard g(*this);
       ++p;
       auto e = node(EK::UnaryOp, t);
-      e->op = t.text;
+      parse_unaryop(t.text, e->unop);
       e->a = parse_factor();
       return e;
     }
@@ -753,7 +749,7 @@ struct Parser {
     if (accept_op("**")) {
       DepthGuard g(*this);
       auto e = node(EK::BinOp, t);
-      e->op = "**";
+      e->binop = BinOp::Pow;
       e->a = std::move(a);
       e->b = parse_factor();
       return e;
@@ -923,7 +919,6 @@ struct Parser {
     if (accept_op("...")) {
       auto e = node(EK::Const, t);
       e->constant = Value(std::static_pointer_cast<Obj>(std::make_shared<EllipsisObj>()));
-      e->op = "...";
       return e;
     }
     if (accept_op("(")) {

@@ -1,5 +1,8 @@
 // parser: tokens -> syntax tree (recursive descent over Python 3.11's grammar
 // for the subset stridelab runs), plus the scope analysis functions need.
+// Invariant: a returned tree is complete (every FuncDef's locals/globals/
+// nonlocals filled, every operator an enum from ops.hpp); anything the
+// subset does not run is a SyntaxError here, never a surprise in the evaluator.
 #pragma once
 #include <string>
 

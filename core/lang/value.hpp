@@ -6,6 +6,10 @@
 // everything else is an Obj. Reference counting is shared_ptr: when the last
 // reference to an array goes, its storage is freed at once, as in CPython, which
 // is what makes seed 001's memory demonstration observable.
+// Owns: Value, the Obj structs of the builtin types, the insertion-ordered
+// HashTable, Args (argument binding for natives; value.cpp).
+// Invariant: a Value's tag says which accessor is valid; an Obj that can hold
+// other Values reports them to the cycle collector (gc_traverse / gc_clear).
 #pragma once
 #include <cstdint>
 #include <functional>

@@ -9,6 +9,7 @@
 #include "core/element.hpp"
 #include "core/format.hpp"
 #include "core/kernels/copy.hpp"
+#include "core/kernels/elementwise.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/numpy/convert.hpp"
 #include "core/numfmt.hpp"
@@ -24,8 +25,10 @@ Value tensor_getitem(Interp& in, const ArrayPtr& a, const Value& key);
 std::string tensor_format(Interp& in, const Value& a, const std::string& spec);
 void tensor_setitem(Interp& in, const ArrayPtr& a, const Value& key, const Value& x);
 // Implemented by the ufunc front end (numpy/ufuncs.cpp); found=false when not applicable.
-Value ufunc_binop(Interp& in, const std::string& op, const Value& a, const Value& b, bool inplace, bool& found);
-Value ufunc_unary(Interp& in, const std::string& op, const Value& a);
+Value ufunc_binop(Interp& in, Ufunc u, const Value& a, const Value& b, bool inplace, bool& found);
+Value ufunc_unary(Interp& in, UnaryOp op, const Value& a);
+Ufunc operator_ufunc(BinOp op);
+Ufunc operator_ufunc(CmpOp op);
 // Implemented by the linalg front end (numpy/linalg.cpp): the `@` operator.
 Value matmul_operator(Interp& in, const Value& a, const Value& b);
 // Implemented by the views front end (numpy/views.cpp): ndarray.flat.
@@ -287,18 +290,24 @@ void array_setitem(Interp& in, const Value& v, const Value& key, const Value& x)
   copy_into(*dst, view);
 }
 
-Value array_binop(Interp& in, const std::string& op, const Value& a, const Value& b, bool inplace) {
-  if (op == "@") {
+Value array_binop(Interp& in, BinOp op, const Value& a, const Value& b, bool inplace) {
+  if (op == BinOp::MatMul) {
     if (inplace)
       in.raise_exc("TypeError", "In-place matrix multiplication is not (yet) supported. Use 'a = a @ b' instead of 'a @= b'.");
     return matmul_operator(in, a, b);
   }
   bool found = false;
-  Value r = ufunc_binop(in, op, a, b, inplace, found);
+  Value r = ufunc_binop(in, operator_ufunc(op), a, b, inplace, found);
   return found ? r : Value();
 }
 
-Value array_unaryop(Interp& in, const std::string& op, const Value& a) { return ufunc_unary(in, op, a); }
+Value array_compare(Interp& in, CmpOp op, const Value& a, const Value& b) {
+  bool found = false;
+  Value r = ufunc_binop(in, operator_ufunc(op), a, b, false, found);
+  return found ? r : Value();
+}
+
+Value array_unaryop(Interp& in, UnaryOp op, const Value& a) { return ufunc_unary(in, op, a); }
 
 std::string array_repr(Interp& in, const Value& v) {
   const Array& a = v.arr();

@@ -275,21 +275,41 @@ Value make_ufunc(Interp& in, Ufunc op) {
 
 // ---------------------------------------------------------------- operators
 
-bool operator_ufunc(const std::string& op, Ufunc& u) {
-  static const std::pair<const char*, Ufunc> table[] = {
-      {"+", Ufunc::add},          {"-", Ufunc::subtract},      {"*", Ufunc::multiply},     {"/", Ufunc::divide},
-      {"//", Ufunc::floor_divide}, {"%", Ufunc::remainder},    {"**", Ufunc::power},       {"&", Ufunc::bitwise_and},
-      {"|", Ufunc::bitwise_or},   {"^", Ufunc::bitwise_xor},   {"<<", Ufunc::left_shift},  {">>", Ufunc::right_shift},
-      {"==", Ufunc::equal},       {"!=", Ufunc::not_equal},    {"<", Ufunc::less},         {"<=", Ufunc::less_equal},
-      {">", Ufunc::greater},      {">=", Ufunc::greater_equal},
-  };
-  for (auto& [s, f] : table)
-    if (op == s) {
-      u = f;
-      return true;
-    }
-  return false;
+}  // namespace
+
+// The ufunc behind each Python operator (@ is matmul_operator's, not a ufunc).
+Ufunc operator_ufunc(BinOp op) {
+  switch (op) {
+    case BinOp::Add: return Ufunc::add;
+    case BinOp::Sub: return Ufunc::subtract;
+    case BinOp::Mul: return Ufunc::multiply;
+    case BinOp::TrueDiv: return Ufunc::divide;
+    case BinOp::FloorDiv: return Ufunc::floor_divide;
+    case BinOp::Mod: return Ufunc::remainder;
+    case BinOp::Pow: return Ufunc::power;
+    case BinOp::LShift: return Ufunc::left_shift;
+    case BinOp::RShift: return Ufunc::right_shift;
+    case BinOp::BitAnd: return Ufunc::bitwise_and;
+    case BinOp::BitOr: return Ufunc::bitwise_or;
+    case BinOp::BitXor: return Ufunc::bitwise_xor;
+    case BinOp::MatMul: break;
+  }
+  throw PyError("ValueError", std::string("no ufunc for ") + op_symbol(op));
 }
+Ufunc operator_ufunc(CmpOp op) {
+  switch (op) {
+    case CmpOp::Eq: return Ufunc::equal;
+    case CmpOp::Ne: return Ufunc::not_equal;
+    case CmpOp::Lt: return Ufunc::less;
+    case CmpOp::Le: return Ufunc::less_equal;
+    case CmpOp::Gt: return Ufunc::greater;
+    case CmpOp::Ge: return Ufunc::greater_equal;
+    default: break;  // is / in: identity and containment, no ufunc
+  }
+  throw PyError("ValueError", std::string("no ufunc for ") + op_symbol(op));
+}
+
+namespace {
 
 // ndarray.__pow__'s fast path (number.c: fast_scalar_power): a float or
 // complex array raised to 1, -1, 0, 0.5 or 2 uses positive / reciprocal /
@@ -564,12 +584,10 @@ Value do_round(Interp& in, const Value& av, const Value& decv, const Value& outv
 
 // ---------------------------------------------------------------- operator hooks
 
-Value ufunc_binop(Interp& in, const std::string& op, const Value& a, const Value& b, bool inplace, bool& found) {
+Value ufunc_binop(Interp& in, Ufunc u, const Value& a, const Value& b, bool inplace, bool& found) {
   found = false;
-  Ufunc u;
-  if (op == "@" || !operator_ufunc(op, u)) return Value();
   UfuncOperand x, y;
-  const bool equality = op == "==" || op == "!=";
+  const bool equality = u == Ufunc::equal || u == Ufunc::not_equal;
   bool ok;
   if (equality) {
     // NumPy 1.24: when the elementwise comparison fails the result is the
@@ -586,7 +604,7 @@ Value ufunc_binop(Interp& in, const std::string& op, const Value& a, const Value
   if (!ok) {
     if (!equality) return Value();
     found = true;
-    const bool ne = op == "!=";
+    const bool ne = u == Ufunc::not_equal;
     // arr == None compares elementwise (every element differs from None)
     const Value& arrv = a.is_array() ? a : b;
     if ((a.is_none() || b.is_none()) && arrv.is_array() && arrv.arr().flavor == Flavor::NumPy) {
@@ -616,11 +634,11 @@ Value ufunc_binop(Interp& in, const std::string& op, const Value& a, const Value
   return inplace ? a : result_value(r);
 }
 
-Value ufunc_unary(Interp& in, const std::string& op, const Value& a) {
-  Ufunc u = op == "-" ? Ufunc::negative : op == "+" ? Ufunc::positive : Ufunc::invert;
-  if (op != "-" && op != "+" && op != "~") in.raise_exc("TypeError", "bad operand type for unary " + op);
+Value ufunc_unary(Interp& in, UnaryOp op, const Value& a) {
+  if (op == UnaryOp::Not) in.raise_exc("TypeError", "bad operand type for unary not");
+  Ufunc u = op == UnaryOp::Neg ? Ufunc::negative : op == UnaryOp::Pos ? Ufunc::positive : Ufunc::invert;
   if (a.arr().flavor == Flavor::DummyBase)
-    in.raise_exc("TypeError", "bad operand type for unary " + op + ": '" + in.type_name(a) + "'");
+    in.raise_exc("TypeError", std::string("bad operand type for unary ") + op_symbol(op) + ": '" + in.type_name(a) + "'");
   return result_value(ufunc_call1(u, a.array()));
 }
 

@@ -1,0 +1,56 @@
+// builtins: the names every program starts with (Python's `builtins` module)
+// and the methods of the builtin types, split by concept:
+//   types.cpp       exception classes, the type constructors (int(), dict(), ...)
+//                   and the methods of the numeric types
+//   functions.cpp   the builtin functions (print, len, sorted, ...)
+//   str_methods.cpp str methods, str.format and printf-style % formatting
+//   containers.cpp  list, tuple, dict and set methods
+// Each file registers its names from a table of (name, named function); a
+// native receives its arguments in Args, self (for methods) in pos[0].
+// Invariant: registration holds no logic, and install_builtins runs once per
+// Interp, before any program (later installers, numpy and torch, may add to
+// the same tables but never replace a builtin).
+#pragma once
+#include <string>
+#include <vector>
+
+#include "core/lang/interp.hpp"
+
+namespace sl::lang {
+
+// One native of a registration table.
+struct NativeDef {
+  const char* name;
+  Value (*fn)(Interp&, Args&);
+};
+template <size_t N>
+void def_methods(Interp& in, TypeObj* type, const NativeDef (&table)[N]) {
+  for (const auto& d : table) in.def_method(type, d.name, d.fn);
+}
+
+void install_builtin_types(Interp& in);
+void install_builtin_functions(Interp& in);
+void install_str_methods(Interp& in);
+void install_container_methods(Interp& in);
+
+// ---- helpers shared by the builtins files (objects.cpp owns the hash tables)
+std::string py_str_repr(const std::string& s);
+long table_lookup(Interp& in, HashTable& t, const Value& key);
+void table_set(Interp& in, HashTable& t, const Value& key, const Value& val);
+bool table_erase(Interp& in, HashTable& t, const Value& key);
+
+inline Value S(std::string s) { return make_str(std::move(s)); }
+// v as a str, or TypeError "<what> must be str, not <type>".
+const std::string& as_str(Interp& in, const Value& v, const char* what);
+Value new_set(Interp& in, const std::vector<Value>& items);
+std::vector<Value> table_keys(const HashTable& t);
+// Stable sort with Python's "<" (and key / reverse), as list.sort and sorted().
+void sort_values(Interp& in, std::vector<Value>& v, const Value& key, bool reverse);
+// str.strip: chars "" means whitespace.
+std::string strip_chars(const std::string& s, const std::string& chars, bool left, bool right);
+// printf-style "%d %s %.2f" % args (str % x)
+std::string percent_format(Interp& in, const std::string& fmt, const Value& arg);
+// set op set for op in | & - ^ (both operands SetObj).
+Value set_operation(Interp& in, BinOp op, const Value& a, const Value& b);
+
+}  // namespace sl::lang

@@ -1,0 +1,304 @@
+// containers: the methods of list, tuple, dict and set. Dicts and sets are
+// insertion-ordered hash tables (objects.cpp's table_*); a method that takes
+// an iterable accepts anything iter() accepts.
+#include <algorithm>
+
+#include "core/lang/builtins/builtins.hpp"
+
+namespace sl::lang {
+
+namespace {
+
+std::vector<Value>& self_l(Args& a) { return a.pos[0].as<ListObj>()->items; }
+HashTable& self_d(Args& a) { return a.pos[0].as<DictObj>()->t; }
+HashTable& self_set(Args& a) { return a.pos[0].as<SetObj>()->t; }
+
+Value list_append(Interp& in, Args& a) {
+  if (a.pos.size() != 2) in.raise_exc("TypeError", "list.append() takes exactly one argument (" + std::to_string(a.pos.size() - 1) + " given)");
+  self_l(a).push_back(a.pos[1]);
+  return Value();
+}
+
+Value list_extend(Interp& in, Args& a) {
+  auto more = in.to_vector(a.required(1, "iterable"));
+  auto& v = self_l(a);
+  v.insert(v.end(), more.begin(), more.end());
+  return Value();
+}
+
+Value list_insert(Interp& in, Args& a) {
+  auto& v = self_l(a);
+  int64_t i = in.index_value(a.required(1, "index")), n = int64_t(v.size());
+  if (i < 0) i = std::max<int64_t>(0, i + n);
+  if (i > n) i = n;
+  v.insert(v.begin() + i, a.required(2, "object"));
+  return Value();
+}
+
+Value list_pop(Interp& in, Args& a) {
+  auto& v = self_l(a);
+  if (v.empty()) in.raise_exc("IndexError", "pop from empty list");
+  int64_t i = in.index_value(a.optional(1, "index", Value::integer(-1))), n = int64_t(v.size());
+  if (i < 0) i += n;
+  if (i < 0 || i >= n) in.raise_exc("IndexError", "pop index out of range");
+  Value x = v[size_t(i)];
+  v.erase(v.begin() + i);
+  return x;
+}
+
+Value list_remove(Interp& in, Args& a) {
+  auto& v = self_l(a);
+  Value x = a.required(1, "value");
+  for (size_t k = 0; k < v.size(); ++k)
+    if (in.eq(v[k], x)) {
+      v.erase(v.begin() + long(k));
+      return Value();
+    }
+  in.raise_exc("ValueError", "list.remove(x): x not in list");
+}
+
+template <bool list>
+Value list_seq_index(Interp& in, Args& a) {
+  const auto& v = list ? a.pos[0].as<ListObj>()->items : a.pos[0].as<TupleObj>()->items;
+  Value x = a.required(1, "value");
+  for (size_t k = 0; k < v.size(); ++k)
+    if (in.eq(v[k], x)) return Value::integer(int64_t(k));
+  in.raise_exc("ValueError", list ? in.repr(x) + " is not in list" : "tuple.index(x): x not in tuple");
+}
+
+template <bool list>
+Value list_seq_count(Interp& in, Args& a) {
+  const auto& v = list ? a.pos[0].as<ListObj>()->items : a.pos[0].as<TupleObj>()->items;
+  Value x = a.required(1, "value");
+  int64_t n = 0;
+  for (auto& y : v) n += in.eq(y, x);
+  return Value::integer(n);
+}
+
+Value list_sort(Interp& in, Args& a) {
+  Value key = a.optional(99, "key");
+  bool rev = in.truthy(a.optional(99, "reverse", Value::boolean(false)));
+  a.finish(1);
+  sort_values(in, self_l(a), key, rev);
+  return Value();
+}
+
+Value list_reverse(Interp&, Args& a) {
+  std::reverse(self_l(a).begin(), self_l(a).end());
+  return Value();
+}
+
+Value list_copy(Interp&, Args& a) {
+  return make_list(self_l(a));
+}
+
+Value list_clear(Interp&, Args& a) {
+  self_l(a).clear();
+  return Value();
+}
+
+Value dict_keys(Interp&, Args& a) {
+  return make_list(table_keys(self_d(a)));
+}
+
+Value dict_values(Interp&, Args& a) {
+  std::vector<Value> out;
+  auto& t = self_d(a);
+  for (size_t i = 0; i < t.entries.size(); ++i)
+    if (t.alive[i]) out.push_back(t.entries[i].second);
+  return make_list(out);
+}
+
+Value dict_items(Interp&, Args& a) {
+  std::vector<Value> out;
+  auto& t = self_d(a);
+  for (size_t i = 0; i < t.entries.size(); ++i)
+    if (t.alive[i]) out.push_back(make_tuple({t.entries[i].first, t.entries[i].second}));
+  return make_list(out);
+}
+
+Value dict_get(Interp& in, Args& a) {
+  long i = table_lookup(in, self_d(a), a.required(1, "key"));
+  return i >= 0 ? self_d(a).entries[size_t(i)].second : a.optional(2, "default");
+}
+
+Value dict_pop(Interp& in, Args& a) {
+  Value k = a.required(1, "key");
+  long i = table_lookup(in, self_d(a), k);
+  if (i < 0) {
+    if (a.pos.size() > 2) return a.pos[2];
+    Value exc = in.make_exception(in.exception_type("KeyError"), {k});
+    throw PyException("KeyError", in.repr(k), exc);
+  }
+  Value v = self_d(a).entries[size_t(i)].second;
+  table_erase(in, self_d(a), k);
+  return v;
+}
+
+Value dict_popitem(Interp& in, Args& a) {
+  auto& t = self_d(a);
+  for (size_t i = t.entries.size(); i-- > 0;) {
+    if (!t.alive[i]) continue;
+    Value k = t.entries[i].first, v = t.entries[i].second;
+    table_erase(in, t, k);
+    return make_tuple({k, v});
+  }
+  Value exc = in.make_exception(in.exception_type("KeyError"), {S("popitem(): dictionary is empty")});
+  throw PyException("KeyError", "'popitem(): dictionary is empty'", exc);
+}
+
+Value dict_setdefault(Interp& in, Args& a) {
+  Value k = a.required(1, "key");
+  long i = table_lookup(in, self_d(a), k);
+  if (i >= 0) return self_d(a).entries[size_t(i)].second;
+  Value d = a.optional(2, "default");
+  table_set(in, self_d(a), k, d);
+  return d;
+}
+
+Value dict_update(Interp& in, Args& a) {
+  if (a.pos.size() > 1) {
+    Value src = a.pos[1];
+    if (auto* sd = src.as<DictObj>()) {
+      for (size_t i = 0; i < sd->t.entries.size(); ++i)
+        if (sd->t.alive[i]) table_set(in, self_d(a), sd->t.entries[i].first, sd->t.entries[i].second);
+    } else {
+      for (auto& kv : in.to_vector(src)) {
+        auto items = in.to_vector(kv);
+        table_set(in, self_d(a), items.at(0), items.at(1));
+      }
+    }
+  }
+  for (auto& [k, v] : a.kw) table_set(in, self_d(a), S(k), v);
+  return Value();
+}
+
+Value dict_copy(Interp& in, Args& a) {
+  return in.call(in.builtins["dict"], std::vector<Value>{a.pos[0]});
+}
+
+Value dict_clear(Interp&, Args& a) {
+  self_d(a) = HashTable();
+  return Value();
+}
+
+Value set_add(Interp& in, Args& a) {
+  table_set(in, self_set(a), a.required(1, "elem"), Value());
+  return Value();
+}
+
+Value set_discard(Interp& in, Args& a) {
+  table_erase(in, self_set(a), a.required(1, "elem"));
+  return Value();
+}
+
+Value set_remove(Interp& in, Args& a) {
+  Value k = a.required(1, "elem");
+  if (!table_erase(in, self_set(a), k)) {
+    Value exc = in.make_exception(in.exception_type("KeyError"), {k});
+    throw PyException("KeyError", in.repr(k), exc);
+  }
+  return Value();
+}
+
+template <BinOp op>
+Value set_setop(Interp& in, Args& a) {
+  Value other = a.required(1, "other");
+  if (!other.as<SetObj>()) other = new_set(in, in.to_vector(other));
+  return set_operation(in, op, a.pos[0], other);
+}
+
+Value set_update(Interp& in, Args& a) {
+  for (auto& x : in.to_vector(a.required(1, "other"))) table_set(in, self_set(a), x, Value());
+  return Value();
+}
+
+Value set_copy(Interp& in, Args& a) {
+  return new_set(in, table_keys(a.pos[0].as<SetObj>()->t));
+}
+
+Value set_issubset(Interp& in, Args& a) {
+  Value other = a.required(1, "other");
+  for (auto& k : table_keys(self_set(a)))
+    if (!in.contains(other, k)) return Value::boolean(false);
+  return Value::boolean(true);
+}
+
+
+const NativeDef kListMethods[] = {
+    {"append", list_append},
+    {"extend", list_extend},
+    {"insert", list_insert},
+    {"pop", list_pop},
+    {"remove", list_remove},
+    {"index", list_seq_index<true>},
+    {"count", list_seq_count<true>},
+    {"sort", list_sort},
+    {"reverse", list_reverse},
+    {"copy", list_copy},
+    {"clear", list_clear}
+};
+const NativeDef kTupleMethods[] = {
+    {"index", list_seq_index<false>},
+    {"count", list_seq_count<false>}
+};
+const NativeDef kDictMethods[] = {
+    {"keys", dict_keys},
+    {"values", dict_values},
+    {"items", dict_items},
+    {"get", dict_get},
+    {"pop", dict_pop},
+    {"popitem", dict_popitem},
+    {"setdefault", dict_setdefault},
+    {"update", dict_update},
+    {"copy", dict_copy},
+    {"clear", dict_clear}
+};
+const NativeDef kSetMethods[] = {
+    {"add", set_add},
+    {"discard", set_discard},
+    {"remove", set_remove},
+    {"union", set_setop<BinOp::BitOr>},
+    {"intersection", set_setop<BinOp::BitAnd>},
+    {"difference", set_setop<BinOp::Sub>},
+    {"symmetric_difference", set_setop<BinOp::BitXor>},
+    {"update", set_update},
+    {"copy", set_copy},
+    {"issubset", set_issubset}
+};
+
+}  // namespace
+
+// x | y, x & y, x - y, x ^ y on sets: the result keeps x's insertion order,
+// then y's (CPython's order for the small sets tutorials print).
+Value set_operation(Interp& in, BinOp op, const Value& a, const Value& b) {
+  auto* x = a.as<SetObj>();
+  auto* y = b.as<SetObj>();
+  std::vector<Value> out;
+  auto kx = table_keys(x->t), ky = table_keys(y->t);
+  if (op == BinOp::BitOr) {
+    out = kx;
+    out.insert(out.end(), ky.begin(), ky.end());
+  } else if (op == BinOp::BitAnd) {
+    for (auto& k : kx)
+      if (table_lookup(in, y->t, k) >= 0) out.push_back(k);
+  } else if (op == BinOp::Sub) {
+    for (auto& k : kx)
+      if (table_lookup(in, y->t, k) < 0) out.push_back(k);
+  } else {
+    for (auto& k : kx)
+      if (table_lookup(in, y->t, k) < 0) out.push_back(k);
+    for (auto& k : ky)
+      if (table_lookup(in, x->t, k) < 0) out.push_back(k);
+  }
+  return new_set(in, out);
+}
+
+void install_container_methods(Interp& in) {
+  def_methods(in, in.t.list, kListMethods);
+  def_methods(in, in.t.tuple, kTupleMethods);
+  def_methods(in, in.t.dict, kDictMethods);
+  def_methods(in, in.t.set, kSetMethods);
+}
+
+}  // namespace sl::lang

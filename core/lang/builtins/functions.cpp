@@ -1,0 +1,479 @@
+// functions: Python's builtin functions (print, len, isinstance, sorted,
+// min/max, round, format, ...). Iterator-returning builtins (enumerate, zip,
+// map, filter) are lazy, as in Python: each holds the iterators of its
+// arguments and advances them on demand.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+
+#include "core/lang/array_hooks.hpp"
+#include "core/lang/builtins/builtins.hpp"
+#include "core/numfmt.hpp"
+
+namespace sl::lang {
+
+namespace {
+
+Value round_value(Interp& in, const Value& x, const Value& nd) {
+  if (x.is_array()) {
+    Value f = in.getattr(x, "round");
+    return nd.is_none() ? in.call(f, std::vector<Value>{}) : in.call(f, std::vector<Value>{nd});
+  }
+  if (x.is_int() || x.is_bool()) {
+    if (nd.is_none() || in.index_value(nd) >= 0) return Value::integer(x.as_int());
+    int64_t p = 1;
+    for (int64_t k = 0; k < -in.index_value(nd) && p < INT64_MAX / 10; ++k) p *= 10;
+    int64_t v = x.as_int(), q = v / p, r = v % p;
+    if (r < 0) { r += p; --q; }
+    if (2 * r > p || (2 * r == p && (q & 1))) ++q;
+    return Value::integer(q * p);
+  }
+  double v = in.float_value(x);
+  if (nd.is_none()) {
+    if (std::isnan(v)) in.raise_exc("ValueError", "cannot convert float NaN to integer");
+    if (std::isinf(v)) in.raise_exc("OverflowError", "cannot convert float infinity to integer");
+    double r = std::nearbyint(v);
+    if (std::fabs(r) >= 9.2233720368547758e18) in.raise_exc("OverflowError", "integer too large for stridelab's 64-bit ints");
+    return Value::integer(int64_t(r));
+  }
+  int64_t n = in.index_value(nd);
+  if (std::isnan(v) || std::isinf(v) || n > 308) return Value::floating(v);
+  if (n < -308) return Value::floating(0.0 * v);
+  char buf[512];
+  if (n >= 0) {
+    std::snprintf(buf, sizeof buf, "%.*f", int(n), v);
+    return Value::floating(std::strtod(buf, nullptr));
+  }
+  double p = std::pow(10.0, double(-n));
+  double y = std::nearbyint(v / p) * p;
+  return Value::floating(y);
+}
+
+Value builtin_print(Interp& in, Args& a) {
+  std::string sep = " ", end = "\n";
+  for (auto it = a.kw.begin(); it != a.kw.end();) {
+    if (it->first == "sep") {
+      if (!it->second.is_none()) sep = as_str(in, it->second, "sep");
+    } else if (it->first == "end") {
+      if (!it->second.is_none()) end = as_str(in, it->second, "end");
+    } else if (it->first != "flush" && it->first != "file") {
+      in.raise_exc("TypeError", "'" + it->first + "' is an invalid keyword argument for print()");
+    }
+    it = a.kw.erase(it);
+  }
+  std::string s;
+  for (size_t k = 0; k < a.pos.size(); ++k) {
+    if (k) s += sep;
+    s += in.str(a.pos[k]);
+  }
+  in.print_text(s + end);
+  return Value();
+}
+
+Value builtin_repr(Interp& in, Args& a) {
+  return S(in.repr(a.required(0, "obj")));
+}
+
+Value builtin_ascii(Interp& in, Args& a) {
+  return S(in.repr(a.required(0, "obj")));
+}
+
+Value builtin_len(Interp& in, Args& a) {
+  if (a.pos.size() != 1) in.raise_exc("TypeError", "len() takes exactly one argument (" + std::to_string(a.pos.size()) + " given)");
+  return Value::integer(in.len(a.pos[0]));
+}
+
+Value builtin_abs(Interp& in, Args& a) {
+  Value x = a.required(0, "x");
+  if (x.is_int() || x.is_bool()) {
+    if (x.as_int() == INT64_MIN) in.raise_exc("OverflowError", "integer too large for stridelab's 64-bit ints");
+    return Value::integer(std::llabs(x.as_int()));
+  }
+  if (x.is_float()) return Value::floating(std::fabs(x.as_float()));
+  if (auto* c = x.as<ComplexObj>()) return Value::floating(std::hypot(c->re, c->im));
+  if (x.is_array()) return in.call(in.getattr(x, "__abs__"), std::vector<Value>{});
+  in.raise_exc("TypeError", "bad operand type for abs(): '" + in.type_of(x)->name + "'");
+}
+
+Value builtin_id(Interp& in, Args& a) {
+  Value x = a.required(0, "obj");
+  if (x.is_obj() || x.is_array()) return Value::integer(int64_t(uintptr_t(x.identity())));
+  return Value::integer(int64_t(in.hash(x) & 0x7fffffffffffull));
+}
+
+Value builtin_hash(Interp& in, Args& a) {
+  return Value::integer(int64_t(in.hash(a.required(0, "obj")) >> 2));
+}
+
+Value builtin_isinstance(Interp& in, Args& a) {
+  Value x = a.required(0, "obj"), spec = a.required(1, "class_or_tuple");
+  std::function<bool(const Value&)> m = [&](const Value& s) -> bool {
+    if (auto* ty = s.as<TypeObj>()) return in.isinstance(x, ty);
+    if (auto* tu = s.as<TupleObj>()) {
+      for (auto& y : tu->items)
+        if (m(y)) return true;
+      return false;
+    }
+    if (auto* d = s.as<DTypeObj>()) {
+      (void)d;
+      in.raise_exc("TypeError", "isinstance() arg 2 must be a type, a tuple of types, or a union");
+    }
+    in.raise_exc("TypeError", "isinstance() arg 2 must be a type, a tuple of types, or a union");
+  };
+  return Value::boolean(m(spec));
+}
+
+Value builtin_issubclass(Interp& in, Args& a) {
+  auto* x = a.required(0, "cls").as<TypeObj>();
+  auto* y = a.required(1, "class_or_tuple").as<TypeObj>();
+  if (!x || !y) in.raise_exc("TypeError", "issubclass() arg 1 must be a class");
+  return Value::boolean(x->is_subclass_of(y));
+}
+
+Value builtin_callable(Interp& in, Args& a) {
+  Value x = a.required(0, "obj");
+  auto* o = x.is_obj() ? x.obj() : nullptr;
+  return Value::boolean(o && (o->kind == ObjKind::Function || o->kind == ObjKind::Builtin ||
+                              o->kind == ObjKind::BoundMethod || o->kind == ObjKind::Type));
+}
+
+Value builtin_hasattr(Interp& in, Args& a) {
+  return Value::boolean(in.hasattr(a.required(0, "obj"), as_str(in, a.required(1, "name"), "attribute name")));
+}
+
+Value builtin_getattr(Interp& in, Args& a) {
+  Value x = a.required(0, "obj");
+  const std::string& n = as_str(in, a.required(1, "name"), "attribute name");
+  if (a.pos.size() > 2) {
+    try {
+      return in.getattr(x, n);
+    } catch (const PyError& e) {
+      if (e.type != "AttributeError") throw;
+      return a.pos[2];
+    }
+  }
+  return in.getattr(x, n);
+}
+
+Value builtin_setattr(Interp& in, Args& a) {
+  in.setattr(a.required(0, "obj"), as_str(in, a.required(1, "name"), "attribute name"), a.required(2, "value"));
+  return Value();
+}
+
+Value builtin_iter(Interp& in, Args& a) {
+  return in.iter(a.required(0, "object"));
+}
+
+Value builtin_next(Interp& in, Args& a) {
+  Value it = a.required(0, "iterator");
+  Value out;
+  if (in.next(it, out)) return out;
+  if (a.pos.size() > 1) return a.pos[1];
+  in.raise_exc("StopIteration", "");
+}
+
+Value builtin_enumerate(Interp& in, Args& a) {
+  Value it = in.iter(a.required(0, "iterable"));
+  int64_t start = in.index_value(a.optional(1, "start", Value::integer(0)));
+  a.finish(2);
+  auto i = std::make_shared<int64_t>(start);
+  Interp* ip = &in;
+  return Value(std::static_pointer_cast<Obj>(std::make_shared<IteratorObj>("enumerate", [ip, it, i](Value& out) {
+    Value x;
+    if (!ip->next(it, x)) return false;
+    out = make_tuple({Value::integer((*i)++), x});
+    return true;
+  })));
+}
+
+Value builtin_zip(Interp& in, Args& a) {
+  std::vector<Value> its;
+  for (auto& v : a.pos) its.push_back(in.iter(v));
+  a.kw.clear();
+  Interp* ip = &in;
+  return Value(std::static_pointer_cast<Obj>(std::make_shared<IteratorObj>("zip", [ip, its](Value& out) {
+    if (its.empty()) return false;
+    std::vector<Value> row;
+    for (auto& it : its) {
+      Value x;
+      if (!ip->next(it, x)) return false;
+      row.push_back(x);
+    }
+    out = make_tuple(std::move(row));
+    return true;
+  })));
+}
+
+Value builtin_map(Interp& in, Args& a) {
+  Value f = a.required(0, "func");
+  std::vector<Value> its;
+  for (size_t k = 1; k < a.pos.size(); ++k) its.push_back(in.iter(a.pos[k]));
+  Interp* ip = &in;
+  return Value(std::static_pointer_cast<Obj>(std::make_shared<IteratorObj>("map", [ip, f, its](Value& out) {
+    std::vector<Value> row;
+    for (auto& it : its) {
+      Value x;
+      if (!ip->next(it, x)) return false;
+      row.push_back(x);
+    }
+    out = ip->call(f, row);
+    return true;
+  })));
+}
+
+Value builtin_filter(Interp& in, Args& a) {
+  Value f = a.required(0, "function");
+  Value it = in.iter(a.required(1, "iterable"));
+  Interp* ip = &in;
+  return Value(std::static_pointer_cast<Obj>(std::make_shared<IteratorObj>("filter", [ip, f, it](Value& out) {
+    Value x;
+    while (ip->next(it, x)) {
+      bool keep = f.is_none() ? ip->truthy(x) : ip->truthy(ip->call(f, std::vector<Value>{x}));
+      if (keep) {
+        out = x;
+        return true;
+      }
+    }
+    return false;
+  })));
+}
+
+Value builtin_reversed(Interp& in, Args& a) {
+  std::vector<Value> v = in.to_vector(a.required(0, "sequence"));
+  std::reverse(v.begin(), v.end());
+  return in.iter(make_list(std::move(v)));
+}
+
+Value builtin_sorted(Interp& in, Args& a) {
+  std::vector<Value> v = in.to_vector(a.required(0, "iterable"));
+  Value key = a.optional(99, "key");
+  bool rev = in.truthy(a.optional(99, "reverse", Value::boolean(false)));
+  a.finish(1);
+  sort_values(in, v, key, rev);
+  return make_list(std::move(v));
+}
+
+Value builtin_sum(Interp& in, Args& a) {
+  Value it = in.iter(a.required(0, "iterable"));
+  Value acc = a.optional(1, "start", Value::integer(0));
+  if (acc.as<StrObj>()) in.raise_exc("TypeError", "sum() can't sum strings [use ''.join(seq) instead]");
+  Value x;
+  while (in.next(it, x)) acc = in.binop(BinOp::Add, acc, x);
+  return acc;
+}
+
+template <bool is_max>
+Value builtin_minmax(Interp& in, Args& a) {
+  Value key = a.optional(99, "key");
+  Value dflt;
+  bool has_default = false;
+  for (auto it = a.kw.begin(); it != a.kw.end(); ++it)
+    if (it->first == "default") {
+      dflt = it->second;
+      has_default = true;
+      a.kw.erase(it);
+      break;
+    }
+  a.finish(1000);
+  std::vector<Value> items = a.pos.size() == 1 ? in.to_vector(a.pos[0]) : a.pos;
+  const char* nm = is_max ? "max" : "min";
+  if (a.pos.empty()) in.raise_exc("TypeError", std::string(nm) + " expected at least 1 argument, got 0");
+  if (items.empty()) {
+    if (has_default) return dflt;
+    in.raise_exc("ValueError", std::string(nm) + "() arg is an empty sequence");
+  }
+  Value best = items[0];
+  Value bk = key.is_none() ? best : in.call(key, std::vector<Value>{best});
+  for (size_t k = 1; k < items.size(); ++k) {
+    Value kk = key.is_none() ? items[k] : in.call(key, std::vector<Value>{items[k]});
+    if (in.truthy(in.compare(is_max ? CmpOp::Gt : CmpOp::Lt, kk, bk))) {
+      best = items[k];
+      bk = kk;
+    }
+  }
+  return best;
+}
+
+Value builtin_any(Interp& in, Args& a) {
+  Value it = in.iter(a.required(0, "iterable"));
+  Value x;
+  while (in.next(it, x))
+    if (in.truthy(x)) return Value::boolean(true);
+  return Value::boolean(false);
+}
+
+Value builtin_all(Interp& in, Args& a) {
+  Value it = in.iter(a.required(0, "iterable"));
+  Value x;
+  while (in.next(it, x))
+    if (!in.truthy(x)) return Value::boolean(false);
+  return Value::boolean(true);
+}
+
+Value builtin_round(Interp& in, Args& a) {
+  Value x = a.required(0, "number");
+  Value nd = a.optional(1, "ndigits");
+  a.finish(2);
+  return round_value(in, x, nd);
+}
+
+Value builtin_divmod(Interp& in, Args& a) {
+  Value x = a.required(0, "x"), y = a.required(1, "y");
+  return make_tuple({in.binop(BinOp::FloorDiv, x, y), in.binop(BinOp::Mod, x, y)});
+}
+
+Value builtin_pow(Interp& in, Args& a) {
+  Value x = a.required(0, "base"), y = a.required(1, "exp");
+  Value m = a.optional(2, "mod");
+  if (!m.is_none()) {
+    int64_t b = in.index_value(x), e = in.index_value(y), md = in.index_value(m);
+    if (md == 0) in.raise_exc("ValueError", "pow() 3rd argument cannot be 0");
+    __int128 am = md < 0 ? -__int128(md) : md;
+    __int128 bb = ((b % am) + am) % am;
+    if (e < 0) {  // base**-1 mod m by extended Euclid, as long_pow does
+      __int128 r0 = am, r1 = bb, t0 = 0, t1 = 1;
+      while (r1 != 0) {
+        __int128 q = r0 / r1, tmp = r0 - q * r1;
+        r0 = r1;
+        r1 = tmp;
+        tmp = t0 - q * t1;
+        t0 = t1;
+        t1 = tmp;
+      }
+      if (r0 != 1) in.raise_exc("ValueError", "base is not invertible for the given modulus");
+      bb = ((t0 % am) + am) % am;
+      e = -e;
+    }
+    __int128 r = 1 % am;
+    while (e > 0) {
+      if (e & 1) r = r * bb % am;
+      bb = bb * bb % am;
+      e >>= 1;
+    }
+    if (md < 0 && r != 0) r -= am;
+    return Value::integer(int64_t(r));
+  }
+  return in.binop(BinOp::Pow, x, y);
+}
+
+Value builtin_hex(Interp& in, Args& a) {
+  return S(format_int_spec(in.index_value(a.required(0, "number")), "#x"));
+}
+
+Value builtin_oct(Interp& in, Args& a) {
+  return S(format_int_spec(in.index_value(a.required(0, "number")), "#o"));
+}
+
+Value builtin_bin(Interp& in, Args& a) {
+  return S(format_int_spec(in.index_value(a.required(0, "number")), "#b"));
+}
+
+Value builtin_chr(Interp& in, Args& a) {
+  int64_t c = in.index_value(a.required(0, "i"));
+  if (c < 0 || c > 0x10ffff) in.raise_exc("ValueError", "chr() arg not in range(0x110000)");
+  std::string s;
+  uint32_t cp = uint32_t(c);
+  if (cp < 0x80) s += char(cp);
+  else if (cp < 0x800) { s += char(0xc0 | (cp >> 6)); s += char(0x80 | (cp & 0x3f)); }
+  else if (cp < 0x10000) { s += char(0xe0 | (cp >> 12)); s += char(0x80 | ((cp >> 6) & 0x3f)); s += char(0x80 | (cp & 0x3f)); }
+  else { s += char(0xf0 | (cp >> 18)); s += char(0x80 | ((cp >> 12) & 0x3f)); s += char(0x80 | ((cp >> 6) & 0x3f)); s += char(0x80 | (cp & 0x3f)); }
+  return S(s);
+}
+
+Value builtin_ord(Interp& in, Args& a) {
+  const std::string& s = as_str(in, a.required(0, "c"), "ord() argument");
+  if (utf8_len(s) != 1) in.raise_exc("TypeError", "ord() expected a character, but string of length " + std::to_string(utf8_len(s)) + " found");
+  unsigned char c0 = s[0];
+  uint32_t cp = c0;
+  if (c0 >= 0xf0) cp = ((c0 & 7u) << 18) | ((s[1] & 0x3fu) << 12) | ((s[2] & 0x3fu) << 6) | (s[3] & 0x3fu);
+  else if (c0 >= 0xe0) cp = ((c0 & 15u) << 12) | ((s[1] & 0x3fu) << 6) | (s[2] & 0x3fu);
+  else if (c0 >= 0xc0) cp = ((c0 & 31u) << 6) | (s[1] & 0x3fu);
+  return Value::integer(cp);
+}
+
+Value builtin_format(Interp& in, Args& a) {
+  Value x = a.required(0, "value");
+  Value spec = a.optional(1, "format_spec", S(""));
+  std::string sp = as_str(in, spec, "format_spec");
+  if (auto* s = x.as<StrObj>()) return S(sp.empty() ? s->s : format_str_spec(s->s, sp));
+  if (x.is_bool() && sp.empty()) return S(x.as_bool() ? "True" : "False");
+  if (x.is_int() || x.is_bool()) return S(sp.empty() ? std::to_string(x.as_int()) : format_int_spec(x.as_int(), sp));
+  if (x.is_float()) return S(sp.empty() ? py_float_repr(x.as_float()) : format_float_spec(x.as_float(), sp));
+  if (x.is_array()) return S(array_format(in, x, sp));
+  if (sp.empty()) return S(in.str(x));
+  in.raise_exc("TypeError", "unsupported format string passed to " + in.type_of(x)->name + ".__format__");
+}
+
+Value builtin_globals(Interp& in, Args&) {
+  auto d = std::make_shared<DictObj>();
+  for (auto& [k, v] : in.globals->vars) table_set(in, d->t, S(k), v);
+  return Value(std::static_pointer_cast<Obj>(d));
+}
+
+Value builtin_input(Interp& in, Args&) {
+  in.raise_exc("OSError", "stridelab has no standard input");
+}
+
+Value builtin_open(Interp& in, Args&) {
+  in.raise_exc("OSError", "stridelab has no file system: open() is not available");
+}
+
+Value builtin_exec(Interp& in, Args&) {
+  in.raise_exc("NotImplementedError", "exec() is not available in stridelab");
+}
+
+Value builtin_eval(Interp& in, Args&) {
+  in.raise_exc("NotImplementedError", "eval() is not available in stridelab");
+}
+
+const NativeDef kBuiltinFunctions[] = {
+    {"print", builtin_print},
+    {"repr", builtin_repr},
+    {"ascii", builtin_ascii},
+    {"len", builtin_len},
+    {"abs", builtin_abs},
+    {"id", builtin_id},
+    {"hash", builtin_hash},
+    {"isinstance", builtin_isinstance},
+    {"issubclass", builtin_issubclass},
+    {"callable", builtin_callable},
+    {"hasattr", builtin_hasattr},
+    {"getattr", builtin_getattr},
+    {"setattr", builtin_setattr},
+    {"iter", builtin_iter},
+    {"next", builtin_next},
+    {"enumerate", builtin_enumerate},
+    {"zip", builtin_zip},
+    {"map", builtin_map},
+    {"filter", builtin_filter},
+    {"reversed", builtin_reversed},
+    {"sorted", builtin_sorted},
+    {"sum", builtin_sum},
+    {"max", builtin_minmax<true>},
+    {"min", builtin_minmax<false>},
+    {"any", builtin_any},
+    {"all", builtin_all},
+    {"round", builtin_round},
+    {"divmod", builtin_divmod},
+    {"pow", builtin_pow},
+    {"hex", builtin_hex},
+    {"oct", builtin_oct},
+    {"bin", builtin_bin},
+    {"chr", builtin_chr},
+    {"ord", builtin_ord},
+    {"format", builtin_format},
+    {"globals", builtin_globals},
+    {"input", builtin_input},
+    {"open", builtin_open},
+    {"exec", builtin_exec},
+    {"eval", builtin_eval}
+};
+
+}  // namespace
+
+void install_builtin_functions(Interp& in) {
+  for (const auto& d : kBuiltinFunctions) in.builtins[d.name] = in.builtin(d.name, d.fn);
+}
+
+}  // namespace sl::lang

@@ -1,0 +1,552 @@
+// str_methods: the methods of str, str.format's replacement fields and
+// printf-style `%` formatting. Strings are UTF-8; methods that count
+// (find, count, zfill, the width of center) count code points, the case
+// methods act on ASCII letters only.
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+
+#include "core/lang/builtins/builtins.hpp"
+#include "core/numfmt.hpp"
+
+namespace sl::lang {
+
+std::string strip_chars(const std::string& s, const std::string& chars, bool left, bool right) {
+  size_t a = 0, b = s.size();
+  auto in_set = [&](char c) { return chars.empty() ? isspace((unsigned char)c) != 0 : chars.find(c) != std::string::npos; };
+  if (left)
+    while (a < b && in_set(s[a])) ++a;
+  if (right)
+    while (b > a && in_set(s[b - 1])) --b;
+  return s.substr(a, b - a);
+}
+
+std::string percent_format(Interp& in, const std::string& fmt, const Value& arg) {
+  std::vector<Value> args;
+  if (auto* t = arg.as<TupleObj>()) args = t->items;
+  else args.push_back(arg);
+  size_t ai = 0;
+  std::string out;
+  for (size_t i = 0; i < fmt.size(); ++i) {
+    if (fmt[i] != '%') {
+      out += fmt[i];
+      continue;
+    }
+    size_t j = i + 1;
+    if (j < fmt.size() && fmt[j] == '%') {
+      out += '%';
+      i = j;
+      continue;
+    }
+    std::string flags;
+    while (j < fmt.size() && strchr("-+ #0", fmt[j])) flags += fmt[j++];
+    std::string width;
+    while (j < fmt.size() && isdigit((unsigned char)fmt[j])) width += fmt[j++];
+    std::string prec;
+    if (j < fmt.size() && fmt[j] == '.') {
+      ++j;
+      prec = ".";
+      while (j < fmt.size() && isdigit((unsigned char)fmt[j])) prec += fmt[j++];
+    }
+    if (j >= fmt.size()) in.raise_exc("ValueError", "incomplete format");
+    char conv = fmt[j];
+    if (ai >= args.size()) in.raise_exc("TypeError", "not enough arguments for format string");
+    Value v = args[ai++];
+    std::string align = flags.find('-') != std::string::npos ? "<" : "";
+    std::string sign = flags.find('+') != std::string::npos ? "+" : flags.find(' ') != std::string::npos ? " " : "";
+    std::string zero = flags.find('0') != std::string::npos && align.empty() ? "0" : "";
+    std::string alt = flags.find('#') != std::string::npos ? "#" : "";
+    std::string spec = align + sign + alt + zero + width;
+    if (conv == 's') out += format_str_spec(in.str(v), align + width + prec);
+    else if (conv == 'r') out += format_str_spec(in.repr(v), align + width + prec);
+    else if (conv == 'd' || conv == 'i') out += format_int_spec(int64_t(in.float_value(v)), spec + "d");
+    else if (strchr("xXob", conv)) out += format_int_spec(in.index_value(v), spec + conv);
+    else if (strchr("eEfFgG", conv)) out += format_float_spec(in.float_value(v), spec + prec + conv);
+    else in.raise_exc("ValueError", std::string("unsupported format character '") + conv + "'");
+    i = j;
+  }
+  if (ai < args.size()) in.raise_exc("TypeError", "not all arguments converted during string formatting");
+  return out;
+}
+
+namespace {
+
+const std::string& self_s(Interp&, Args& a) { return a.pos[0].as<StrObj>()->s; }
+
+std::vector<std::string> split_ws(const std::string& s, int64_t maxsplit) {
+  std::vector<std::string> out;
+  size_t i = 0, n = s.size();
+  while (i < n) {
+    while (i < n && isspace((unsigned char)s[i])) ++i;
+    if (i >= n) break;
+    if (maxsplit >= 0 && int64_t(out.size()) == maxsplit) {
+      size_t e = n;
+      while (e > i && isspace((unsigned char)s[e - 1])) --e;
+      out.push_back(s.substr(i, e - i));
+      return out;
+    }
+    size_t j = i;
+    while (j < n && !isspace((unsigned char)s[j])) ++j;
+    out.push_back(s.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+// str.format: positional {} / {0} / {name}, conversions and specs.
+std::string format_fields(Interp& in, const std::string& fmt, Args& a) {
+  std::string out;
+  size_t auto_idx = 1;  // pos[0] is self
+  for (size_t i = 0; i < fmt.size(); ++i) {
+    char c = fmt[i];
+    if (c == '{') {
+      if (i + 1 < fmt.size() && fmt[i + 1] == '{') {
+        out += '{';
+        ++i;
+        continue;
+      }
+      size_t j = fmt.find('}', i);
+      if (j == std::string::npos) in.raise_exc("ValueError", "Single '{' encountered in format string");
+      std::string field = fmt.substr(i + 1, j - i - 1);
+      std::string spec, conv;
+      size_t colon = field.find(':');
+      if (colon != std::string::npos) {
+        spec = field.substr(colon + 1);
+        field = field.substr(0, colon);
+      }
+      size_t bang = field.find('!');
+      if (bang != std::string::npos) {
+        conv = field.substr(bang + 1);
+        field = field.substr(0, bang);
+      }
+      Value v;
+      std::string attr;
+      size_t dot = field.find_first_of(".[");
+      std::string head = dot == std::string::npos ? field : field.substr(0, dot);
+      if (dot != std::string::npos) attr = field.substr(dot);
+      if (head.empty()) {
+        if (auto_idx >= a.pos.size()) in.raise_exc("IndexError", "Replacement index " + std::to_string(auto_idx - 1) + " out of range for positional args tuple");
+        v = a.pos[auto_idx++];
+      } else if (isdigit((unsigned char)head[0])) {
+        size_t k = size_t(std::stoul(head)) + 1;
+        if (k >= a.pos.size()) in.raise_exc("IndexError", "Replacement index " + head + " out of range for positional args tuple");
+        v = a.pos[k];
+      } else {
+        bool found = false;
+        for (auto& [k, val] : a.kw)
+          if (k == head) {
+            v = val;
+            found = true;
+          }
+        if (!found) {
+          Value exc = in.make_exception(in.exception_type("KeyError"), {S(head)});
+          throw PyException("KeyError", "'" + head + "'", exc);
+        }
+      }
+      while (!attr.empty()) {
+        if (attr[0] == '.') {
+          size_t e = attr.find_first_of(".[", 1);
+          v = in.getattr(v, attr.substr(1, e == std::string::npos ? std::string::npos : e - 1));
+          attr = e == std::string::npos ? "" : attr.substr(e);
+        } else {
+          size_t e = attr.find(']');
+          std::string k = attr.substr(1, e - 1);
+          Value key = !k.empty() && isdigit((unsigned char)k[0]) ? Value::integer(std::stoll(k)) : S(k);
+          v = in.getitem(v, key);
+          attr = attr.substr(e + 1);
+        }
+      }
+      if (conv == "r") v = S(in.repr(v));
+      else if (conv == "s") v = S(in.str(v));
+      Value f = in.call(in.builtins["format"], std::vector<Value>{v, S(spec)});
+      out += f.as<StrObj>()->s;
+      i = j;
+    } else if (c == '}') {
+      if (i + 1 < fmt.size() && fmt[i + 1] == '}') ++i;
+      else in.raise_exc("ValueError", "Single '}' encountered in format string");
+      out += '}';
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+Value str_lower(Interp& in, Args& a) {
+  std::string s = self_s(in, a);
+  for (auto& c : s) c = char(tolower((unsigned char)c));
+  return S(s);
+}
+
+Value str_upper(Interp& in, Args& a) {
+  std::string s = self_s(in, a);
+  for (auto& c : s) c = char(toupper((unsigned char)c));
+  return S(s);
+}
+
+Value str_title(Interp& in, Args& a) {
+  std::string s = self_s(in, a);
+  bool prev = false;
+  for (auto& c : s) {
+    bool alpha = isalpha((unsigned char)c) != 0;
+    c = alpha ? char(prev ? tolower((unsigned char)c) : toupper((unsigned char)c)) : c;
+    prev = alpha;
+  }
+  return S(s);
+}
+
+Value str_capitalize(Interp& in, Args& a) {
+  std::string s = self_s(in, a);
+  for (size_t k = 0; k < s.size(); ++k) s[k] = char(k ? tolower((unsigned char)s[k]) : toupper((unsigned char)s[k]));
+  return S(s);
+}
+
+Value str_split(Interp& in, Args& a) {
+  std::string s = self_s(in, a);
+  Value sep = a.optional(1, "sep");
+  int64_t maxsplit = in.index_value(a.optional(2, "maxsplit", Value::integer(-1)));
+  std::vector<Value> out;
+  if (sep.is_none()) {
+    for (auto& p : split_ws(s, maxsplit)) out.push_back(S(p));
+    return make_list(out);
+  }
+  if (!sep.as<StrObj>()) in.raise_exc("TypeError", "must be str or None, not " + in.type_of(sep)->name);
+  const std::string& d = as_str(in, sep, "sep");
+  if (d.empty()) in.raise_exc("ValueError", "empty separator");
+  size_t i = 0;
+  while (true) {
+    size_t j = s.find(d, i);
+    if (j == std::string::npos || (maxsplit >= 0 && int64_t(out.size()) == maxsplit)) {
+      out.push_back(S(s.substr(i)));
+      break;
+    }
+    out.push_back(S(s.substr(i, j - i)));
+    i = j + d.size();
+  }
+  return make_list(out);
+}
+
+Value str_rsplit(Interp& in, Args& a) {
+  std::string s = self_s(in, a);
+  Value sep = a.optional(1, "sep");
+  int64_t maxsplit = in.index_value(a.optional(2, "maxsplit", Value::integer(-1)));
+  if (sep.is_none() || maxsplit < 0) {
+    Value m = in.getattr(a.pos[0], "split");
+    return in.call(m, sep.is_none() ? std::vector<Value>{} : std::vector<Value>{sep});
+  }
+  if (!sep.as<StrObj>()) in.raise_exc("TypeError", "must be str or None, not " + in.type_of(sep)->name);
+  const std::string& d = as_str(in, sep, "sep");
+  std::vector<Value> out;
+  size_t end = s.size();
+  while (int64_t(out.size()) < maxsplit) {
+    size_t j = s.rfind(d, end - std::min(end, d.size()));
+    if (j == std::string::npos || end < d.size()) break;
+    out.insert(out.begin(), S(s.substr(j + d.size(), end - j - d.size())));
+    end = j;
+  }
+  out.insert(out.begin(), S(s.substr(0, end)));
+  return make_list(out);
+}
+
+Value str_splitlines(Interp& in, Args& a) {
+  std::string s = self_s(in, a);
+  std::vector<Value> out;
+  size_t i = 0;
+  bool keep = in.truthy(a.optional(1, "keepends", Value::boolean(false)));
+  while (i < s.size()) {
+    size_t j = s.find_first_of("\n\r\v\f", i);  // ASCII line boundaries (\r\n is one)
+    if (j == std::string::npos) {
+      out.push_back(S(s.substr(i)));
+      break;
+    }
+    size_t e = j + (s[j] == '\r' && j + 1 < s.size() && s[j + 1] == '\n' ? 2 : 1);
+    out.push_back(S(s.substr(i, (keep ? e : j) - i)));
+    i = e;
+  }
+  return make_list(out);
+}
+
+Value str_join(Interp& in, Args& a) {
+  std::string sep = self_s(in, a);
+  std::string out;
+  auto items = in.to_vector(a.required(1, "iterable"));
+  for (size_t k = 0; k < items.size(); ++k) {
+    auto* s = items[k].as<StrObj>();
+    if (!s) in.raise_exc("TypeError", "sequence item " + std::to_string(k) + ": expected str instance, " + in.type_of(items[k])->name + " found");
+    if (k) out += sep;
+    out += s->s;
+  }
+  return S(out);
+}
+
+Value str_replace(Interp& in, Args& a) {
+  std::string s = self_s(in, a);
+  std::string from = as_str(in, a.required(1, "old"), "replace() argument 1");
+  std::string to = as_str(in, a.required(2, "new"), "replace() argument 2");
+  int64_t count = in.index_value(a.optional(3, "count", Value::integer(-1)));
+  std::string out;
+  size_t i = 0;
+  int64_t n = 0;
+  if (from.empty()) {
+    for (size_t k = 0; k <= s.size(); ++k) {
+      if (count < 0 || n < count) { out += to; ++n; }
+      if (k < s.size()) out += s[k];
+    }
+    return S(out);
+  }
+  while (true) {
+    size_t j = s.find(from, i);
+    if (j == std::string::npos || (count >= 0 && n >= count)) {
+      out += s.substr(i);
+      break;
+    }
+    out += s.substr(i, j - i) + to;
+    i = j + from.size();
+    ++n;
+  }
+  return S(out);
+}
+
+template <bool l, bool r>
+Value str_strip(Interp& in, Args& a) {
+  Value chars = a.optional(1, "chars");
+  return S(strip_chars(self_s(in, a), chars.is_none() ? "" : as_str(in, chars, "chars"), l, r));
+}
+
+template <bool start>
+Value str_affix(Interp& in, Args& a) {
+  const std::string& s = self_s(in, a);
+  Value p = a.required(1, "prefix");
+  std::vector<Value> options = p.as<TupleObj>() ? p.as<TupleObj>()->items : std::vector<Value>{p};
+  // optional start/end (ASCII offsets), clamped like slice indices
+  int64_t n = int64_t(s.size());
+  auto clamp = [n](int64_t v) { return v < 0 ? std::max<int64_t>(v + n, 0) : std::min(v, n); };
+  Value vs = a.optional(2, "start"), ve = a.optional(3, "end");
+  int64_t lo = vs.is_none() ? 0 : clamp(in.index_value(vs)), hi = ve.is_none() ? n : clamp(in.index_value(ve));
+  std::string part = lo <= hi ? s.substr(size_t(lo), size_t(hi - lo)) : std::string();
+  for (auto& o : options) {
+    const std::string& x = as_str(in, o, start ? "startswith first arg" : "endswith first arg");
+    if (lo > hi) continue;
+    if (x.size() <= part.size() &&
+        (start ? part.compare(0, x.size(), x) == 0 : part.compare(part.size() - x.size(), x.size(), x) == 0))
+      return Value::boolean(true);
+  }
+  return Value::boolean(false);
+}
+
+template <bool rev, bool raise>
+Value str_finder(Interp& in, Args& a) {
+  const std::string& s = self_s(in, a);
+  const std::string& x = as_str(in, a.required(1, "sub"), "must be str");
+  // optional start/end in code points, clamped like slice indices
+  int64_t n = int64_t(utf8_len(s));
+  auto clamp = [n](int64_t v) { return v < 0 ? std::max<int64_t>(v + n, 0) : std::min(v, n); };
+  Value vs = a.optional(2, "start"), ve = a.optional(3, "end");
+  int64_t lo = vs.is_none() ? 0 : clamp(in.index_value(vs));
+  int64_t hi = ve.is_none() ? n : clamp(in.index_value(ve));
+  auto byte_at = [&s](int64_t cp) {
+    size_t b = 0;
+    for (int64_t k = 0; k < cp && b < s.size(); ++k) {
+      ++b;
+      while (b < s.size() && ((unsigned char)s[b] & 0xc0) == 0x80) ++b;
+    }
+    return b;
+  };
+  size_t blo = byte_at(lo), bhi = byte_at(hi);
+  size_t j = std::string::npos;
+  if (lo <= hi && bhi - blo >= x.size()) {
+    std::string part = s.substr(blo, bhi - blo);
+    size_t r = rev ? part.rfind(x) : part.find(x);
+    if (r != std::string::npos) j = blo + r;
+  }
+  if (j == std::string::npos) {
+    if (raise) in.raise_exc("ValueError", "substring not found");
+    return Value::integer(-1);
+  }
+  return Value::integer(int64_t(utf8_len(s.substr(0, j))));
+}
+
+Value str_count(Interp& in, Args& a) {
+  const std::string& s = self_s(in, a);
+  const std::string& x = as_str(in, a.required(1, "sub"), "must be str");
+  if (x.empty()) return Value::integer(int64_t(utf8_len(s)) + 1);
+  int64_t n = 0;
+  for (size_t i = s.find(x); i != std::string::npos; i = s.find(x, i + x.size())) ++n;
+  return Value::integer(n);
+}
+
+Value str_format(Interp& in, Args& a) {
+  return S(format_fields(in, a.pos[0].as<StrObj>()->s, a));
+}
+
+template <int (*f)(int)>
+Value str_pred(Interp& in, Args& a) {
+  const std::string& s = self_s(in, a);
+  if (s.empty()) return Value::boolean(false);
+  for (unsigned char c : s)
+    if (!f(c)) return Value::boolean(false);
+  return Value::boolean(true);
+}
+
+Value str_isidentifier(Interp& in, Args& a) {
+  const std::string& s = self_s(in, a);
+  if (s.empty() || isdigit((unsigned char)s[0])) return Value::boolean(false);
+  for (unsigned char c : s)
+    if (!(isalnum(c) || c == '_' || c >= 0x80)) return Value::boolean(false);
+  return Value::boolean(true);
+}
+
+Value str_isupper(Interp& in, Args& a) {
+  const std::string& s = self_s(in, a);
+  bool any = false;
+  for (unsigned char c : s) {
+    if (islower(c)) return Value::boolean(false);
+    any |= isupper(c) != 0;
+  }
+  return Value::boolean(any);
+}
+
+Value str_islower(Interp& in, Args& a) {
+  const std::string& s = self_s(in, a);
+  bool any = false;
+  for (unsigned char c : s) {
+    if (isupper(c)) return Value::boolean(false);
+    any |= islower(c) != 0;
+  }
+  return Value::boolean(any);
+}
+
+template <char align>
+Value str_justify(Interp& in, Args& a) {
+  int64_t w = in.index_value(a.required(1, "width"));
+  Value fill = a.optional(2, "fillchar", S(" "));
+  std::string spec = as_str(in, fill, "fillchar") + std::string(1, align) + std::to_string(std::max<int64_t>(w, 0));
+  return S(format_str_spec(self_s(in, a), spec));
+}
+
+Value str_zfill(Interp& in, Args& a) {
+  std::string s = self_s(in, a);
+  int64_t w = in.index_value(a.required(1, "width"));
+  size_t sign = !s.empty() && (s[0] == '-' || s[0] == '+') ? 1 : 0;
+  while (int64_t(utf8_len(s)) < w) s.insert(sign, "0");
+  return S(s);
+}
+
+Value str_partition(Interp& in, Args& a) {
+  const std::string& s = self_s(in, a);
+  const std::string& d = as_str(in, a.required(1, "sep"), "sep");
+  size_t j = s.find(d);
+  if (j == std::string::npos) return make_tuple({S(s), S(""), S("")});
+  return make_tuple({S(s.substr(0, j)), S(d), S(s.substr(j + d.size()))});
+}
+
+Value str_encode(Interp& in, Args& a) {
+  return S(self_s(in, a));
+}
+
+Value str_rpartition(Interp& in, Args& a) {
+  const std::string& s = self_s(in, a);
+  const std::string& d = as_str(in, a.required(1, "sep"), "sep");
+  size_t j = s.rfind(d);
+  if (j == std::string::npos) return make_tuple({S(""), S(""), S(s)});
+  return make_tuple({S(s.substr(0, j)), S(d), S(s.substr(j + d.size()))});
+}
+
+Value str_swapcase(Interp& in, Args& a) {
+  std::string s = self_s(in, a);
+  for (char& c : s) c = isupper((unsigned char)c) ? char(tolower((unsigned char)c)) : char(toupper((unsigned char)c));
+  return S(s);
+}
+
+Value str_casefold(Interp& in, Args& a) {
+  std::string s = self_s(in, a);
+  for (char& c : s) c = char(tolower((unsigned char)c));
+  return S(s);
+}
+
+Value str_istitle(Interp& in, Args& a) {
+  // cased characters: uppercase only after uncased ones, lowercase only after cased ones
+  const std::string& s = self_s(in, a);
+  bool prev_cased = false, any = false;
+  for (unsigned char c : s) {
+    if (isupper(c)) {
+      if (prev_cased) return Value::boolean(false);
+      prev_cased = any = true;
+    } else if (islower(c)) {
+      if (!prev_cased) return Value::boolean(false);
+      prev_cased = any = true;
+    } else {
+      prev_cased = false;
+    }
+  }
+  return Value::boolean(any);
+}
+
+Value str_expandtabs(Interp& in, Args& a) {
+  const std::string& s = self_s(in, a);
+  int64_t ts = in.index_value(a.optional(1, "tabsize", Value::integer(8)));
+  std::string out;
+  int64_t col = 0;
+  for (char c : s) {
+    if (c == '\t') {
+      if (ts > 0) {
+        int64_t nsp = ts - col % ts;
+        out.append(size_t(nsp), ' ');
+        col += nsp;
+      }
+    } else {
+      out += c;
+      col = (c == '\n' || c == '\r') ? 0 : col + ((((unsigned char)c) & 0xc0) == 0x80 ? 0 : 1);
+    }
+  }
+  return S(out);
+}
+
+const NativeDef kStrMethods[] = {
+    {"lower", str_lower},
+    {"upper", str_upper},
+    {"title", str_title},
+    {"capitalize", str_capitalize},
+    {"split", str_split},
+    {"rsplit", str_rsplit},
+    {"splitlines", str_splitlines},
+    {"join", str_join},
+    {"replace", str_replace},
+    {"strip", str_strip<true, true>},
+    {"lstrip", str_strip<true, false>},
+    {"rstrip", str_strip<false, true>},
+    {"startswith", str_affix<true>},
+    {"endswith", str_affix<false>},
+    {"find", str_finder<false, false>},
+    {"rfind", str_finder<true, false>},
+    {"index", str_finder<false, true>},
+    {"rindex", str_finder<true, true>},
+    {"count", str_count},
+    {"format", str_format},
+    {"isdigit", str_pred<isdigit>},
+    {"isnumeric", str_pred<isdigit>},
+    {"isdecimal", str_pred<isdigit>},
+    {"isalpha", str_pred<isalpha>},
+    {"isalnum", str_pred<isalnum>},
+    {"isspace", str_pred<isspace>},
+    {"isidentifier", str_isidentifier},
+    {"isupper", str_isupper},
+    {"islower", str_islower},
+    {"center", str_justify<'^'>},
+    {"ljust", str_justify<'<'>},
+    {"rjust", str_justify<'>'>},
+    {"zfill", str_zfill},
+    {"partition", str_partition},
+    {"encode", str_encode},
+    {"rpartition", str_rpartition},
+    {"swapcase", str_swapcase},
+    {"casefold", str_casefold},
+    {"istitle", str_istitle},
+    {"expandtabs", str_expandtabs}
+};
+
+}  // namespace
+
+void install_str_methods(Interp& in) { def_methods(in, in.t.str, kStrMethods); }
+
+}  // namespace sl::lang

@@ -1,0 +1,316 @@
+// types: the builtin exception hierarchy, the builtin types as callables
+// (int("12", 2), dict(a=1), range(3), complex("1+2j"), ...) and the few
+// methods of the numeric types. Exception classes are TypeObjs whose bases
+// give except-clause matching its order (CPython's hierarchy, plus the NumPy
+// exception names tracebacks end with).
+#include <cmath>
+
+#include "core/lang/array_hooks.hpp"
+#include "core/lang/builtins/builtins.hpp"
+#include "core/element.hpp"
+
+namespace sl::lang {
+
+namespace {
+
+Value type_value(TypeObj* ty) { return Value(std::shared_ptr<Obj>(std::shared_ptr<Obj>(), ty)); }
+
+// (name, bases) in creation order; a base is a name created earlier, or
+// "BaseException" / "Exception" (the Interp's own).
+struct ExcDef {
+  const char* name;
+  const char* bases[2];
+};
+const ExcDef kExceptions[] = {
+    {"ArithmeticError", {"Exception"}},
+    {"ZeroDivisionError", {"ArithmeticError"}},
+    {"OverflowError", {"ArithmeticError"}},
+    {"FloatingPointError", {"ArithmeticError"}},
+    {"LookupError", {"Exception"}},
+    {"IndexError", {"LookupError"}},
+    {"KeyError", {"LookupError"}},
+    {"ValueError", {"Exception"}},
+    {"UnicodeError", {"ValueError"}},
+    {"TypeError", {"Exception"}},
+    {"NameError", {"Exception"}},
+    {"UnboundLocalError", {"NameError"}},
+    {"AttributeError", {"Exception"}},
+    {"RuntimeError", {"Exception"}},
+    {"RecursionError", {"RuntimeError"}},
+    {"NotImplementedError", {"RuntimeError"}},
+    {"AssertionError", {"Exception"}},
+    {"StopIteration", {"Exception"}},
+    {"MemoryError", {"Exception"}},
+    {"_ArrayMemoryError", {"MemoryError"}},
+    {"ImportError", {"Exception"}},
+    {"ModuleNotFoundError", {"ImportError"}},
+    {"SyntaxError", {"Exception"}},
+    {"OSError", {"Exception"}},
+    {"TimeoutError", {"OSError"}},
+    {"KeyboardInterrupt", {"BaseException"}},
+    {"Warning", {"Exception"}},
+    // NumPy's exception classes (their __name__ is what tracebacks end with)
+    {"AxisError", {"ValueError", "IndexError"}},
+    {"TooHardError", {"RuntimeError"}},
+    {"ComplexWarning", {"Exception"}},
+};
+
+void install_exceptions(Interp& in) {
+  in.builtins["BaseException"] = type_value(in.t.base_exception);
+  in.builtins["Exception"] = type_value(in.t.exception);
+  for (const auto& e : kExceptions) {
+    std::vector<TypeObj*> bases;
+    for (const char* b : e.bases)
+      if (b) bases.push_back(in.builtins.at(b).as<TypeObj>());
+    in.builtins[e.name] = type_value(in.new_type(e.name, "builtins", std::move(bases)));
+  }
+}
+
+int64_t to_int_from_str(Interp& in, const std::string& s0, int base) {
+  std::string s = strip_chars(s0, "", true, true);
+  std::string clean;
+  for (char c : s)
+    if (c != '_') clean += c;
+  bool neg = false;
+  size_t i = 0;
+  if (i < clean.size() && (clean[i] == '+' || clean[i] == '-')) neg = clean[i++] == '-';
+  if (base == 0 || base == 16 || base == 8 || base == 2) {
+    if (clean.size() > i + 1 && clean[i] == '0') {
+      char p = char(tolower(clean[i + 1]));
+      int b = p == 'x' ? 16 : p == 'o' ? 8 : p == 'b' ? 2 : 0;
+      if (b && (base == 0 || base == b)) {
+        base = b;
+        i += 2;
+      }
+    }
+    if (base == 0) base = 10;
+  }
+  if (i >= clean.size()) goto bad;
+  {
+    unsigned __int128 v = 0;
+    for (; i < clean.size(); ++i) {
+      char c = char(tolower(clean[i]));
+      int d = isdigit((unsigned char)c) ? c - '0' : (c >= 'a' && c <= 'z') ? c - 'a' + 10 : 99;
+      if (d >= base) goto bad;
+      v = v * base + d;
+      if (v > (unsigned __int128)INT64_MAX + 1) in.raise_exc("OverflowError", "integer too large for stridelab's 64-bit ints");
+    }
+    if (!neg && v > (unsigned __int128)INT64_MAX) in.raise_exc("OverflowError", "integer too large for stridelab's 64-bit ints");
+    return neg ? int64_t(0 - (uint64_t)v) : int64_t(v);
+  }
+bad:
+  in.raise_exc("ValueError", "invalid literal for int() with base " + std::to_string(base) + ": " + py_str_repr(s0));
+}
+
+Value construct_type(Interp& in, Args& a) {
+  if (a.size() != 1) in.raise_exc("TypeError", "type() takes 1 argument (stridelab does not create classes)");
+  return Value(std::shared_ptr<Obj>(std::shared_ptr<Obj>(), in.type_of(a.pos[0])));
+}
+
+Value construct_int(Interp& in, Args& a) {
+  Value x = a.optional(0, "x", Value::integer(0));
+  Value base = a.optional(1, "base");
+  a.finish(2);
+  if (auto* s = x.as<StrObj>()) return Value::integer(to_int_from_str(in, s->s, base.is_none() ? 10 : int(in.index_value(base))));
+  if (!base.is_none()) in.raise_exc("TypeError", "int() can't convert non-string with explicit base");
+  if (x.is_int()) return x;
+  if (x.is_bool()) return Value::integer(x.as_int());
+  if (x.is_array()) {
+    int64_t v;
+    if (array_to_int(in, x, v, false)) return Value::integer(v);
+  }
+  if (x.is_float()) {
+    double d = x.as_float();
+    if (std::isnan(d)) in.raise_exc("ValueError", "cannot convert float NaN to integer");
+    if (std::isinf(d)) in.raise_exc("OverflowError", "cannot convert float infinity to integer");
+    if (std::fabs(d) >= 9.2233720368547758e18) in.raise_exc("OverflowError", "integer too large for stridelab's 64-bit ints");
+    return Value::integer(int64_t(d));
+  }
+  in.raise_exc("TypeError", "int() argument must be a string, a bytes-like object or a real number, not '" + in.type_of(x)->name + "'");
+}
+
+Value construct_float(Interp& in, Args& a) {
+  Value x = a.optional(0, "x", Value::floating(0.0));
+  a.finish(1);
+  return Value::floating(in.float_value(x));
+}
+
+Value construct_bool(Interp& in, Args& a) {
+  Value x = a.optional(0, "x", Value::boolean(false));
+  a.finish(1);
+  return Value::boolean(in.truthy(x));
+}
+
+Value construct_str(Interp& in, Args& a) {
+  Value x = a.optional(0, "object", S(""));
+  a.finish(1);
+  return S(in.str(x));
+}
+
+Value construct_list(Interp& in, Args& a) {
+  Value x = a.optional(0, "iterable");
+  a.finish(1);
+  if (x.is_none() && a.pos.empty()) return make_list();
+  return make_list(in.to_vector(x));
+}
+
+Value construct_tuple(Interp& in, Args& a) {
+  Value x = a.optional(0, "iterable");
+  a.finish(1);
+  if (x.is_none() && a.pos.empty()) return make_tuple({});
+  if (x.as<TupleObj>() && !x.as<TupleObj>()->type) return x;  // a tuple subclass (torch.Size) gives a plain tuple
+  return make_tuple(in.to_vector(x));
+}
+
+Value construct_set(Interp& in, Args& a) {
+  Value x = a.optional(0, "iterable");
+  a.finish(1);
+  if (x.is_none() && a.pos.empty()) return new_set(in, {});
+  return new_set(in, in.to_vector(x));
+}
+
+Value construct_dict(Interp& in, Args& a) {
+  auto d = std::make_shared<DictObj>();
+  Value dv(std::static_pointer_cast<Obj>(d));
+  if (!a.pos.empty()) {
+    Value src = a.pos[0];
+    if (auto* sd = src.as<DictObj>()) {
+      for (size_t i = 0; i < sd->t.entries.size(); ++i)
+        if (sd->t.alive[i]) table_set(in, d->t, sd->t.entries[i].first, sd->t.entries[i].second);
+    } else {
+      for (auto& kv : in.to_vector(src)) {
+        auto items = in.to_vector(kv);
+        if (items.size() != 2)
+          in.raise_exc("ValueError", "dictionary update sequence element has length " + std::to_string(items.size()) + "; 2 is required");
+        table_set(in, d->t, items[0], items[1]);
+      }
+    }
+  }
+  for (auto& [k, v] : a.kw) table_set(in, d->t, S(k), v);
+  return dv;
+}
+
+Value construct_range(Interp& in, Args& a) {
+  if (!a.kw.empty()) in.raise_exc("TypeError", "range() takes no keyword arguments");
+  if (a.pos.empty()) in.raise_exc("TypeError", "range expected at least 1 argument, got 0");
+  if (a.pos.size() > 3) in.raise_exc("TypeError", "range expected at most 3 arguments, got " + std::to_string(a.pos.size()));
+  for (auto& v : a.pos)
+    if (!in.is_int_like(v)) in.raise_exc("TypeError", "'" + in.type_of(v)->name + "' object cannot be interpreted as an integer");
+  int64_t start = 0, stop, step = 1;
+  if (a.pos.size() == 1) stop = in.index_value(a.pos[0]);
+  else {
+    start = in.index_value(a.pos[0]);
+    stop = in.index_value(a.pos[1]);
+    if (a.pos.size() == 3) step = in.index_value(a.pos[2]);
+  }
+  if (step == 0) in.raise_exc("ValueError", "range() arg 3 must not be zero");
+  return Value(std::static_pointer_cast<Obj>(std::make_shared<RangeObj>(start, stop, step)));
+}
+
+Value construct_slice(Interp& in, Args& a) {
+  Value x = a.optional(0, "start"), y = a.optional(1, "stop"), z = a.optional(2, "step");
+  if (a.pos.size() == 1) return Value(std::static_pointer_cast<Obj>(std::make_shared<SliceObj>(Value(), x, Value())));
+  return Value(std::static_pointer_cast<Obj>(std::make_shared<SliceObj>(x, y, z)));
+}
+
+Value construct_complex(Interp& in, Args& a) {
+  Value re = a.optional(0, "real", Value::integer(0));
+  Value im = Value::integer(0);
+  const bool have_im = a.take(1, "imag", im);
+  a.finish(2);
+  double r1, i1, r2, i2;
+  if (auto* s = re.as<StrObj>()) {
+    std::string x = strip_chars(s->s, "", true, true);
+    if (!x.empty() && x.front() == '(' && x.back() == ')') x = x.substr(1, x.size() - 2);
+    char* end = nullptr;
+    double v1 = std::strtod(x.c_str(), &end);
+    if (end == x.c_str() && (x == "j" || x == "+j" || x == "-j")) return make_complex(0, x == "-j" ? -1 : 1);
+    if (*end == 'j' && end[1] == 0) return make_complex(0, v1);
+    if (*end == 0) return make_complex(v1, 0);
+    char* end2 = nullptr;
+    double v2 = std::strtod(end, &end2);
+    if (end2 != end && *end2 == 'j' && end2[1] == 0) return make_complex(v1, v2);
+    if ((std::string(end) == "+j" || std::string(end) == "-j")) return make_complex(v1, *end == '-' ? -1 : 1);
+    in.raise_exc("ValueError", "complex() arg is a malformed string");
+  }
+  if (re.is_array()) {
+    const Array& x = re.arr();
+    if (x.size() != 1) in.raise_exc("TypeError", "only length-1 arrays can be converted to Python scalars");
+    std::vector<int64_t> zero(x.ndim(), 0);
+    c128 v = load_as<c128>(x.dtype, x.storage->data() + flat_offset(x, zero));
+    r1 = v.real();
+    i1 = v.imag();
+  } else if (!complex_parts(re, r1, i1)) {
+    in.raise_exc("TypeError", "complex() first argument must be a string or a number, not '" + in.type_of(re)->name + "'");
+  }
+  if (!complex_parts(im, r2, i2)) in.raise_exc("TypeError", "complex() second argument must be a number, not '" + in.type_of(im)->name + "'");
+  // CPython's complex_new adds the other part only for complex arguments, so
+  // complex(1.0, -0.0) keeps its -0.0 imaginary part.
+  auto is_cplx = [](const Value& v) {
+    return v.as<ComplexObj>() || (v.is_array() && is_complex(v.arr().dtype));
+  };
+  if (!have_im) return make_complex(r1, i1);
+  return make_complex(is_cplx(im) ? r1 - i2 : r1, is_cplx(re) ? i1 + r2 : r2);
+}
+
+Value complex_conjugate(Interp&, Args& a) {
+  auto* c = a.pos[0].as<ComplexObj>();
+  return make_complex(c->re, -c->im);
+}
+
+Value float_is_integer(Interp&, Args& a) {
+  double d = a.pos[0].as_float();
+  return Value::boolean(std::isfinite(d) && std::floor(d) == d);
+}
+
+Value int_bit_length(Interp&, Args& a) {
+  uint64_t v = uint64_t(std::llabs(a.pos[0].as_int()));
+  int n = 0;
+  while (v) { ++n; v >>= 1; }
+  return Value::integer(n);
+}
+
+// The builtin types that are also constructors: name, the Types slot, the call.
+struct CtorDef {
+  const char* name;
+  TypeObj* Types::*type;
+  Value (*fn)(Interp&, Args&);
+};
+const CtorDef kConstructors[] = {
+    {"type", &Types::type, construct_type},
+    {"int", &Types::int_, construct_int},
+    {"float", &Types::float_, construct_float},
+    {"bool", &Types::bool_, construct_bool},
+    {"str", &Types::str, construct_str},
+    {"list", &Types::list, construct_list},
+    {"tuple", &Types::tuple, construct_tuple},
+    {"set", &Types::set, construct_set},
+    {"dict", &Types::dict, construct_dict},
+    {"range", &Types::range, construct_range},
+    {"slice", &Types::slice, construct_slice},
+    {"complex", &Types::complex_, construct_complex}
+};
+
+const NativeDef kComplexMethods[] = {{"conjugate", complex_conjugate}};
+const NativeDef kFloatMethods[] = {{"is_integer", float_is_integer}};
+const NativeDef kIntMethods[] = {{"bit_length", int_bit_length}};
+
+}  // namespace
+
+void install_builtin_types(Interp& in) {
+  install_exceptions(in);
+  in.builtins["object"] = type_value(in.t.object);
+  for (const auto& c : kConstructors) {
+    TypeObj* ty = in.t.*c.type;
+    in.builtins[c.name] = type_value(ty);
+    ty->call = c.fn;
+  }
+  def_methods(in, in.t.complex_, kComplexMethods);
+  def_methods(in, in.t.float_, kFloatMethods);
+  def_methods(in, in.t.int_, kIntMethods);
+  in.builtins["None"] = Value();
+  in.builtins["Ellipsis"] = Value(std::static_pointer_cast<Obj>(std::make_shared<EllipsisObj>()));
+  in.builtins["NotImplemented"] = S("NotImplemented");
+}
+
+}  // namespace sl::lang

@@ -1,0 +1,18 @@
+// modules: install_modules (modules.hpp).
+#include "core/lang/modules/modules.hpp"
+
+namespace sl::lang {
+
+ModuleObj& new_module(Interp& in, const char* name) {
+  auto m = std::make_shared<ModuleObj>(name);
+  in.modules[name] = m;
+  return *m;
+}
+
+void install_modules(Interp& in) {
+  install_math_module(in);
+  install_time_module(in);
+  install_psutil_module(in);
+}
+
+}  // namespace sl::lang
