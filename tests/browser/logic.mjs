@@ -159,6 +159,7 @@ export default async function logic({ results }) {
         'f = a.view(np.int8)': ['view', 'view-dtype'],
         'k = a[:, ::2].reshape(6)': ['view', 'reshape-regroup<basic-index'],
         'h = a.T.reshape(12)': ['copy', 'reshape-copy<transpose'],
+        'r = a.T.ravel()': ['copy', 'ravel-copy<transpose'],
         'z = a': ['same', 'reshape-contiguous'],
         'c = a[[0, 2]]': ['copy', 'advanced-index'],
         'g = np.ascontiguousarray(a.T)': ['copy', 'ascontiguous-copy<transpose'],
