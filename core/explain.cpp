@@ -87,7 +87,10 @@ ArrayPtr explain_basic_index(ArrayPtr out, const Array& in, const std::vector<In
       steps.push_back(0);
       parent.push_back(0);
     } else {
-      for (int k = 0; k < in.ndim() - consumed; ++k, ++dim) steps.push_back(1), parent.push_back(in.strides[size_t(dim)]);
+      for (int k = 0; k < in.ndim() - consumed; ++k, ++dim) {
+        steps.push_back(1);
+        parent.push_back(in.strides[size_t(dim)]);
+      }
     }
   }
   for (; dim < in.ndim(); ++dim) steps.push_back(1), parent.push_back(in.strides[size_t(dim)]);
@@ -101,7 +104,9 @@ ArrayPtr explain_advanced_index(ArrayPtr out, const Array& in, const std::vector
   for (size_t k = 0; k < idx.size(); ++k) {
     const FancyIndexItem& it = idx[k];
     if (it.kind == FancyIndexItem::Basic) continue;
-    const char* kind = it.kind == FancyIndexItem::IntArray ? "int-array" : it.kind == FancyIndexItem::BoolArray ? "bool-array" : "bool-scalar";
+    const char* kind = it.kind == FancyIndexItem::IntArray    ? "int-array"
+                       : it.kind == FancyIndexItem::BoolArray ? "bool-array"
+                                                              : "bool-scalar";
     std::vector<ExplainFact> facts{fact("component", int64_t(k)), fact("componentKind", std::string(kind))};
     if (it.arr) facts.push_back(fact("indexShape", it.arr->shape));
     return explained(std::move(out), in, "advanced-index", Verdict::Copy, std::move(facts));

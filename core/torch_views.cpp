@@ -192,7 +192,8 @@ ArrayPtr torch_transpose(const ArrayPtr& t, int64_t d0, int64_t d1) {
   }
   std::vector<int64_t> axes(size_t(t->ndim()));
   for (size_t k = 0; k < axes.size(); ++k) axes[k] = k == size_t(d0) ? d1 : k == size_t(d1) ? d0 : int64_t(k);
-  return explained(make_view(t, t->dtype, shape, strides, t->offset), *t, "transpose", Verdict::View, {fact("axes", axes)});
+  return explained(make_view(t, t->dtype, shape, strides, t->offset), *t, "transpose", Verdict::View,
+                   {fact("axes", axes)});
 }
 
 ArrayPtr torch_t(const ArrayPtr& t) {
@@ -226,7 +227,8 @@ ArrayPtr torch_permute(const ArrayPtr& t, const std::vector<int64_t>& dims) {
     strides[size_t(k)] = t->strides[size_t(d)];
     perm[size_t(k)] = d;
   }
-  return explained(make_view(t, t->dtype, shape, strides, t->offset), *t, "transpose", Verdict::View, {fact("axes", perm)});
+  return explained(make_view(t, t->dtype, shape, strides, t->offset), *t, "transpose", Verdict::View,
+                   {fact("axes", perm)});
 }
 
 // Mirrors at::native::movedim: the named dims go to their destinations, the

@@ -99,7 +99,8 @@ ArrayPtr reshape(const ArrayPtr& a, const Shape& requested, char order) {
   bool contiguous = order == 'F' ? a->f_contiguous() : a->c_contiguous();
   const ExplainFact ord = fact("order", std::string(1, order));
   if (contiguous)
-    return explained(make_view(a, a->dtype, shape, default_strides(shape, isz, order), a->offset), *a, "reshape-contiguous", Verdict::View, {ord});
+    return explained(make_view(a, a->dtype, shape, default_strides(shape, isz, order), a->offset), *a,
+                     "reshape-contiguous", Verdict::View, {ord});
   ReshapeBlock block;
   if (auto st = nocopy_reshape(a->shape, a->strides, shape, isz, order, &block))
     return explained(make_view(a, a->dtype, shape, *st, a->offset), *a, "reshape-regroup", Verdict::View, {ord});
@@ -108,7 +109,8 @@ ArrayPtr reshape(const ArrayPtr& a, const Shape& requested, char order) {
   ArrayPtr tmp = copy_array(*a, order);
   std::vector<ExplainFact> why = reshape_block_facts(*a, block, shape);
   why.push_back(ord);
-  return explained(make_view(tmp, tmp->dtype, shape, default_strides(shape, isz, order), tmp->offset), *a, "reshape-copy", Verdict::Copy, std::move(why));
+  return explained(make_view(tmp, tmp->dtype, shape, default_strides(shape, isz, order), tmp->offset), *a,
+                   "reshape-copy", Verdict::Copy, std::move(why));
 }
 
 ArrayPtr reshape_nocopy_or_throw(const ArrayPtr& a, const Shape& requested) {
@@ -138,7 +140,8 @@ ArrayPtr transpose(const ArrayPtr& a, const std::vector<int64_t>& axes_in) {
     strides[k] = a->strides[ax];
     axes[k] = ax;
   }
-  return explained(make_view(a, a->dtype, std::move(shape), std::move(strides), a->offset), *a, "transpose", Verdict::View, {fact("axes", axes)});
+  return explained(make_view(a, a->dtype, std::move(shape), std::move(strides), a->offset), *a, "transpose",
+                   Verdict::View, {fact("axes", axes)});
 }
 
 }  // namespace sl
@@ -151,7 +154,8 @@ namespace sl {
 ArrayPtr view_dtype(const ArrayPtr& a, DType dt) {
   int old_sz = a->itemsize(), new_sz = itemsize(dt);
   const std::vector<ExplainFact> sizes{fact("fromItemsize", int64_t(old_sz)), fact("toItemsize", int64_t(new_sz))};
-  if (old_sz == new_sz) return explained(make_view(a, dt, a->shape, a->strides, a->offset), *a, "view-dtype", Verdict::View, sizes);
+  if (old_sz == new_sz)
+    return explained(make_view(a, dt, a->shape, a->strides, a->offset), *a, "view-dtype", Verdict::View, sizes);
   if (a->ndim() == 0) value_error("Changing the dtype of a 0d array is only supported if the itemsize is unchanged");
   int last = a->ndim() - 1;
   Shape shape = a->shape;
@@ -169,7 +173,8 @@ ArrayPtr view_dtype(const ArrayPtr& a, DType dt) {
     shape[last] = total / new_sz;
   }
   strides[last] = new_sz;
-  return explained(make_view(a, dt, std::move(shape), std::move(strides), a->offset), *a, "view-dtype", Verdict::View, sizes);
+  return explained(make_view(a, dt, std::move(shape), std::move(strides), a->offset), *a, "view-dtype", Verdict::View,
+                   sizes);
 }
 
 }  // namespace sl
@@ -509,7 +514,8 @@ ArrayPtr broadcast_to(const ArrayPtr& a, const Shape& shape, bool readonly) {
                   shape_compact(a->shape) + "  and requested shape " + shape_compact(shape));
     strides[k] = a->strides[j];
   }
-  ArrayPtr v = explained(make_view(a, a->dtype, shape, strides, a->offset), *a, "broadcast", Verdict::View, {byte_fact("newStrides", strides)});
+  ArrayPtr v = explained(make_view(a, a->dtype, shape, strides, a->offset), *a, "broadcast", Verdict::View,
+                         {byte_fact("newStrides", strides)});
   if (readonly) {
     v->writeable = false;
   } else {
@@ -559,7 +565,8 @@ ArrayPtr as_strided(const ArrayPtr& x, const std::optional<Shape>& shape, const 
   if (st.size() != sh.size()) value_error("mismatch in length of strides and shape");
   for (int64_t d : sh)
     if (d < 0) value_error("negative dimensions are not allowed");
-  ArrayPtr v = explained(make_view(dummy, x->dtype, sh, st, x->offset), *x, "as-strided", Verdict::View, {byte_fact("newStrides", st)});
+  ArrayPtr v = explained(make_view(dummy, x->dtype, sh, st, x->offset), *x, "as-strided", Verdict::View,
+                         {byte_fact("newStrides", st)});
   v->warn_on_write = false;
   if (!writeable) v->writeable = false;
   return v;

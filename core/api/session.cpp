@@ -35,7 +35,9 @@ bool valid_identifier(const std::string& n) {
   return true;
 }
 
-std::string error_json(const std::string& message) { return JsonWriter().begin_object().field("error", message).end_object().take(); }
+std::string error_json(const std::string& message) {
+  return JsonWriter().begin_object().field("error", message).end_object().take();
+}
 std::string error_json(const PyError& e) { return error_json(e.type + ": " + e.msg); }
 std::string ok_json() { return JsonWriter().begin_object().field("ok", true).end_object().take(); }
 
@@ -133,8 +135,9 @@ static int64_t malloc_in_use() {
 }
 
 std::string Session::heap_stats() {
-  return JsonWriter().begin_object().field("liveBytes", Storage::live_bytes()).field("liveStorages", Storage::live_count())
-      .field("mallocBytes", malloc_in_use()).end_object().take();
+  JsonWriter w;
+  w.begin_object().field("liveBytes", Storage::live_bytes()).field("liveStorages", Storage::live_count());
+  return w.field("mallocBytes", malloc_in_use()).end_object().take();
 }
 
 void Session::set_step_budget(double steps) { in_->step_budget = steps < 0 ? -1 : int64_t(steps); }

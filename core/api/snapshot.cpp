@@ -121,7 +121,8 @@ void collect_entries(Interp& in, const SnapshotOptions& opt, Model& m) {
       for (size_t i = 0; i < t->items.size(); ++i) member(std::to_string(i), t->items[i]);
     } else if (auto* d = v.as<lang::DictObj>()) {
       for (size_t i = 0; i < d->t.entries.size(); ++i)
-        if (d->t.alive[i] && d->t.entries[i].second.is_array()) member(in.repr(d->t.entries[i].first), d->t.entries[i].second);
+        if (d->t.alive[i] && d->t.entries[i].second.is_array())
+          member(in.repr(d->t.entries[i].first), d->t.entries[i].second);
     }
   }
 }
@@ -186,7 +187,8 @@ void emit_sharing(JsonWriter& w, const Model& m, const SnapshotOptions& opt) {
   }
   w.end_array().key("sharePairs").begin_array();
   for (auto& pr : pairs)
-    w.begin_array().value(m.entries[pr.p].name).value(m.entries[pr.q].name).value(pr.r == MemOverlap::Yes ? "yes" : "maybe").end_array();
+    w.begin_array().value(m.entries[pr.p].name).value(m.entries[pr.q].name)
+        .value(pr.r == MemOverlap::Yes ? "yes" : "maybe").end_array();
   w.end_array().key("tooHardPairs").begin_array();
   for (auto& pr : pairs)
     if (pr.r != MemOverlap::Yes) w.begin_array().value(m.entries[pr.p].name).value(m.entries[pr.q].name).end_array();

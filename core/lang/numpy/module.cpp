@@ -433,7 +433,8 @@ void install_numpy(Interp& in) {
     a.finish(2);
     char o = 'K';
     if (auto* s = order.as<StrObj>()) o = s->s[0];
-    return wrap(explained(copy_in_order(*x, x->dtype, o), *x, "copy", Verdict::Copy, {fact("order", std::string(1, o))}));
+    return wrap(
+        explained(copy_in_order(*x, x->dtype, o), *x, "copy", Verdict::Copy, {fact("order", std::string(1, o))}));
   });
 
   // ---- printing options

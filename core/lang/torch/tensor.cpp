@@ -569,7 +569,8 @@ const std::vector<std::pair<const char*, Method>>& methods() {
          a.take(0, "memory_format", mf);
          a.finish(0);
          if (auto* g = mf.as<GenericObj>(); g && g->attrs.count("contiguous"))
-           return Value(explained(torch_contiguous_copy(*t, t->dtype), *t, "copy", Verdict::Copy, {fact("order", std::string("C"))}));
+           return Value(explained(torch_contiguous_copy(*t, t->dtype), *t, "copy", Verdict::Copy,
+                                  {fact("order", std::string("C"))}));
          return Value(explained(torch_clone(*t), *t, "copy", Verdict::Copy, {fact("order", std::string("K"))}));
        }},
       {"numpy", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
