@@ -492,7 +492,7 @@ ArrayPtr flatten(const ArrayPtr& a, char order) {
   copy_into(*out, walk);
   out->shape = {a->size()};
   out->strides = {out->size() ? a->itemsize() : 0};
-  return out;
+  return explained(out, *a, "flatten", Verdict::Copy, {fact("order", std::string(1, order))});
 }
 
 ArrayPtr broadcast_to(const ArrayPtr& a, const Shape& shape, bool readonly) {

@@ -128,7 +128,8 @@ TEST_CASE("astype / copy / ascontiguousarray / contiguous name the flag or the c
   // operation that returned it, so each is checked in its own session.
   run(in, "a = np.arange(6).reshape(2, 3)\nb = a.astype(np.int64)\nd = a.astype(np.float32, copy=False)\n"
           "e = a.copy()\nf = np.ascontiguousarray(a.T)\nt = torch.ones(2, 3)\nu = t.contiguous()\n"
-          "w = t.t().contiguous()\nk = t.clone()\nr = a.T.ravel()\nr2 = a.ravel()\n");
+          "w = t.t().contiguous()\nk = t.clone()\nr = a.T.ravel()\nr2 = a.ravel()\n"
+          "fl = a.flatten()\nar = np.array(a)\n");
   Interp in_c, in_g;
   run(in_c, "a = np.arange(6).reshape(2, 3)\nc = a.astype(np.int64, copy=False)\n");
   run(in_g, "a = np.arange(6).reshape(2, 3)\ng = np.ascontiguousarray(a)\n");
@@ -153,6 +154,9 @@ TEST_CASE("astype / copy / ascontiguousarray / contiguous name the flag or the c
   CHECK(why(in, "r").rule == "ravel-copy");
   CHECK(num(why(in, "r"), "axis") == 1);
   CHECK(why(in, "r2").rule == "reshape-contiguous");  // ravel of a contiguous array: reshape(-1)
+  CHECK(why(in, "fl").rule == "flatten");
+  CHECK(why(in, "ar").rule == "array-copy");
+  CHECK(num(why(in, "ar"), "copy") == 1);
   CHECK(why(in, "w").rule == "contiguous-copy");
   CHECK(why(in, "k").rule == "copy");
 }

@@ -131,6 +131,9 @@ Value np_array(Interp& in, Args& a) {
     DType want = dt.is_none() ? x->dtype : to_dtype(in, dt);
     bool layout_ok = ord == 'C' ? x->c_contiguous() : ord == 'F' ? x->f_contiguous() : true;
     r = copy || want != x->dtype || !layout_ok ? copy_in_order(*x, want, ord) : x;
+    r = explained(r, *x, r == x ? "array-no-copy" : "array-copy", r == x ? Verdict::Same : Verdict::Copy,
+                  {fact("copy", int64_t(copy)), fact("from", name(x->dtype)), fact("to", name(want)),
+                   fact("layoutOk", int64_t(layout_ok)), fact("order", std::string(1, ord))});
   } else {
     r = to_array(in, obj, opt_dtype(in, dt), copy);
     if (r->is_torch()) {
