@@ -6,6 +6,7 @@
 
 #include "core/element.hpp"
 #include "core/format.hpp"
+#include "core/explain.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/array_hooks.hpp"
@@ -130,6 +131,9 @@ Value np_array(Interp& in, Args& a) {
     DType want = dt.is_none() ? x->dtype : to_dtype(in, dt);
     bool layout_ok = ord == 'C' ? x->c_contiguous() : ord == 'F' ? x->f_contiguous() : true;
     r = copy || want != x->dtype || !layout_ok ? copy_in_order(*x, want, ord) : x;
+    r = explained(r, *x, r == x ? "array-no-copy" : "array-copy", r == x ? Verdict::Same : Verdict::Copy,
+                  {fact("copy", int64_t(copy)), fact("from", name(x->dtype)), fact("to", name(want)),
+                   fact("layoutOk", int64_t(layout_ok)), fact("order", std::string(1, ord))});
   } else {
     r = to_array(in, obj, opt_dtype(in, dt), copy);
     if (r->is_torch()) {
@@ -410,12 +414,12 @@ void install_numpy(Interp& in) {
     Value obj = a.required(0, "a");
     Value dt = a.optional(1, "dtype");
     a.finish(2);
-    ArrayPtr x = to_array(in, obj, opt_dtype(in, dt));
+    ArrayPtr x = to_array(in, obj, opt_dtype(in, dt)), x0 = x;
     // np.array(a, dtype, copy=False, order='C', ndmin=1): `a` itself when
     // already C-contiguous; a 0-d array becomes a (1,) view (_prepend_ones).
     if (!x->c_contiguous()) x = copy_array(*x, 'C');
     if (x->ndim() == 0) x = make_view(x, x->dtype, {1}, {x->itemsize()}, x->offset);
-    return wrap(x);
+    return wrap(explain_contiguous(x, x0, "ascontiguous"));
   });
   def_fn(in, np, "asfortranarray", [](Interp& in, Args& a) -> Value {
     Value obj = a.required(0, "a");
@@ -432,7 +436,8 @@ void install_numpy(Interp& in) {
     a.finish(2);
     char o = 'K';
     if (auto* s = order.as<StrObj>()) o = s->s[0];
-    return wrap(copy_in_order(*x, x->dtype, o));
+    return wrap(
+        explained(copy_in_order(*x, x->dtype, o), *x, "copy", Verdict::Copy, {fact("order", std::string(1, o))}));
   });
 
   // ---- printing options
