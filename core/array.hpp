@@ -40,6 +40,7 @@ enum class Flavor : uint8_t {
 
 struct Array;
 using ArrayPtr = std::shared_ptr<Array>;
+struct Explain;  // core/explain.hpp: why this array is a view or a copy
 
 struct Array {
   DType dtype = DType::F64;
@@ -52,6 +53,7 @@ struct Array {
   bool owndata = false;
   bool writeable = true;
   bool warn_on_write = false;  // broadcast_arrays results (NumPy warns, then writes)
+  std::shared_ptr<const Explain> why;  // set where a view/copy decision was made, else null
 
   int ndim() const { return int(shape.size()); }
   int64_t size() const;

@@ -8,6 +8,7 @@
 
 #include "core/element.hpp"
 #include "core/error.hpp"
+#include "core/explain.hpp"
 #include "core/iter.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/strides.hpp"
@@ -460,12 +461,12 @@ ArrayPtr fancy_getitem(const ArrayPtr& a, const std::vector<FancyIndexItem>& idx
   ArrayPtr tmp = make_array(a->dtype, tshape, 'C', fl);
   if (!a->is_torch()) tmp->strides = fancy_result_strides(p, tshape, a->itemsize());
   gather(*p.view, p.fancy_axes, p.index, p.bshape, p.sub_shape, p.sub_strides, *tmp);
-  if (p.consec == 0) return tmp;
+  if (p.consec == 0) return explain_advanced_index(tmp, *a, idx);
   // PyArray_MapIterSwapAxes: the result is a transposed view of tmp.
   std::vector<int64_t> perm = result_perm(p.bshape.size(), p.sub_shape.size(), p.consec);
   ArrayPtr r = transpose(tmp, perm);
-  if (a->is_torch()) return copy_array(*r, 'C');  // PyTorch returns contiguous results
-  return r;
+  if (a->is_torch()) r = copy_array(*r, 'C');  // PyTorch returns contiguous results
+  return explain_advanced_index(r, *a, idx);
 }
 
 void fancy_setitem(const ArrayPtr& a, const std::vector<FancyIndexItem>& idx, const ArrayPtr& value) {

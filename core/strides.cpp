@@ -104,13 +104,15 @@ Shape infer_reshape(const Shape& req, int64_t size) {
 // are products outward. New trailing length-1 axes take the last stride
 // (times the last length for F order). Cost O(old ndim + new ndim).
 std::optional<Strides> nocopy_reshape(const Shape& old_shape, const Strides& old_strides,
-                                      const Shape& new_shape, int64_t itemsize, char order) {
+                                      const Shape& new_shape, int64_t itemsize, char order, ReshapeBlock* why) {
   Shape od;
   Strides os;
+  std::vector<int64_t> oax;  // od[k] is old axis oax[k]
   for (size_t k = 0; k < old_shape.size(); ++k) {
     if (old_shape[k] != 1) {
       od.push_back(old_shape[k]);
       os.push_back(old_strides[k]);
+      oax.push_back(int64_t(k));
     }
   }
   const bool f = order == 'F';
@@ -129,7 +131,10 @@ std::optional<Strides> nocopy_reshape(const Shape& old_shape, const Strides& old
       }
     }
     for (int k = oi; k < oj - 1; ++k) {
-      if (f ? os[k + 1] != od[k] * os[k] : os[k] != od[k + 1] * os[k + 1]) return std::nullopt;
+      if (f ? os[k + 1] != od[k] * os[k] : os[k] != od[k + 1] * os[k + 1]) {
+        if (why) *why = {std::vector<int64_t>(oax.begin() + oi, oax.begin() + oj), k - oi};
+        return std::nullopt;
+      }
     }
     if (f) {
       ns[ni] = os[oi];
@@ -157,7 +162,7 @@ std::optional<Strides> nocopy_reshape(const Shape& old_shape, const Strides& old
 // run that cannot end exactly at a chunk boundary means the view would span two
 // non-contiguous subspaces: impossible.
 std::optional<Strides> torch_compute_stride(const Shape& old_shape, const Strides& old_strides,
-                                            const Shape& new_shape) {
+                                            const Shape& new_shape, ReshapeBlock* why) {
   int64_t numel = 1;
   for (int64_t d : old_shape) numel *= d;
   Strides ns(new_shape.size(), 0);
@@ -178,6 +183,7 @@ std::optional<Strides> torch_compute_stride(const Shape& old_shape, const Stride
   int64_t view_d = int64_t(new_shape.size()) - 1;
   int64_t chunk_base_stride = old_strides.back();
   int64_t tensor_numel = 1, view_numel = 1;
+  int64_t chunk_end = int64_t(old_shape.size()) - 1;  // innermost old dim of the current chunk
   for (int64_t d = int64_t(old_shape.size()) - 1; d >= 0; --d) {
     tensor_numel *= old_shape[d];
     if (d == 0 || (old_shape[d - 1] != 1 && old_strides[d - 1] != tensor_numel * chunk_base_stride)) {
@@ -186,8 +192,13 @@ std::optional<Strides> torch_compute_stride(const Shape& old_shape, const Stride
         view_numel *= new_shape[view_d];
         --view_d;
       }
-      if (view_numel != tensor_numel) return std::nullopt;
+      if (view_numel != tensor_numel) {
+        if (why) *why = {{}, -1};
+        for (int64_t k = d; why && k <= chunk_end; ++k) why->axes.push_back(k);
+        return std::nullopt;
+      }
       if (d > 0) {
+        chunk_end = d - 1;
         chunk_base_stride = old_strides[d - 1];
         tensor_numel = 1;
         view_numel = 1;

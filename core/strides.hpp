@@ -18,16 +18,28 @@ bool is_f_contiguous(const Shape& shape, const Strides& strides, int64_t itemsiz
 // is an unknown; more than one raises, a wrong size raises with NumPy's quirky text.
 Shape infer_reshape(const Shape& requested, int64_t size);
 
+// Why a no-copy reshape failed, for core/explain: the old axes (numbered in
+// old_shape) that had to be merged or re-split together, and the position in
+// `axes` where their strides stop nesting (NumPy: s[at] != d[at+1] * s[at+1];
+// PyTorch: the chunk [axes] is not covered exactly, at == -1).
+struct ReshapeBlock {
+  std::vector<int64_t> axes;
+  int at = -1;
+};
+
 // The no-copy reshape (mirrors NumPy's _attempt_nocopy_reshape).
 // Returns the strides of `new_shape` viewing the same elements in `order`
-// ('C' or 'F') as (old_shape, old_strides), or nullopt when a copy is needed.
+// ('C' or 'F') as (old_shape, old_strides), or nullopt when a copy is needed
+// (then *why, if given, names the axes that could not be merged).
 std::optional<Strides> nocopy_reshape(const Shape& old_shape, const Strides& old_strides,
-                                      const Shape& new_shape, int64_t itemsize, char order);
+                                      const Shape& new_shape, int64_t itemsize, char order,
+                                      ReshapeBlock* why = nullptr);
 
 // PyTorch's view stride rule (mirrors at::detail::computeStride); strides in
-// any unit (elements for tensors). nullopt when the view is impossible.
+// any unit (elements for tensors). nullopt when the view is impossible (then
+// *why, if given, names the old chunk the new sizes could not cover exactly).
 std::optional<Strides> torch_compute_stride(const Shape& old_shape, const Strides& old_strides,
-                                            const Shape& new_shape);
+                                            const Shape& new_shape, ReshapeBlock* why = nullptr);
 
 // Broadcasting (NumPy's broadcast rules): the common shape of the inputs, or
 // ValueError "operands could not be broadcast together with shapes (3,4) (3,) ".

@@ -9,6 +9,7 @@
 
 #include "core/element.hpp"
 #include "core/error.hpp"
+#include "core/explain.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/strides.hpp"
 #include "core/ufunc.hpp"
@@ -96,24 +97,27 @@ Shape torch_infer_size(const Shape& shape, int64_t numel) {
 // Mirrors at::native::view (TensorShape.cpp): infer_size, then computeStride.
 ArrayPtr torch_view(const ArrayPtr& t, const Shape& shape) {
   Shape size = torch_infer_size(shape, t->size());
-  auto st = torch_compute_stride(t->shape, torch_strides(*t), size);
+  ReshapeBlock block;
+  auto st = torch_compute_stride(t->shape, torch_strides(*t), size, &block);
+  if (!st) explain_failure(*t, "torch-view-fail", reshape_block_facts(*t, block, size));
   if (!st)
     runtime_error(
         "view size is not compatible with input tensor's size and stride (at least one dimension spans across "
         "two contiguous subspaces). Use .reshape(...) instead.");
-  return view_elems(t, size, *st, torch_storage_offset(*t));
+  return explained(view_elems(t, size, *st, torch_storage_offset(*t)), *t, "torch-view", Verdict::View);
 }
 
 // Mirrors at::native::reshape: a view (_reshape_alias) when computeStride
 // succeeds, else _unsafe_view(clone(contiguous)) -- a fresh tensor, no _base.
 ArrayPtr torch_reshape(const ArrayPtr& t, const Shape& shape) {
   Shape size = torch_infer_size(shape, t->size());
-  if (auto st = torch_compute_stride(t->shape, torch_strides(*t), size))
-    return view_elems(t, size, *st, torch_storage_offset(*t));
+  ReshapeBlock block;
+  if (auto st = torch_compute_stride(t->shape, torch_strides(*t), size, &block))
+    return explained(view_elems(t, size, *st, torch_storage_offset(*t)), *t, "torch-reshape-view", Verdict::View);
   ArrayPtr c = torch_contiguous_copy(*t, t->dtype);
   c->shape = size;
   c->strides = default_strides(size, c->itemsize(), 'C');
-  return c;
+  return explained(c, *t, "torch-reshape-copy", Verdict::Copy, reshape_block_facts(*t, block, size));
 }
 
 // Mirrors at::native::view_dtype (TensorConversions.cpp). With r the itemsize
@@ -167,7 +171,10 @@ ArrayPtr torch_transpose(const ArrayPtr& t, int64_t d0, int64_t d1) {
     std::swap(shape[size_t(d0)], shape[size_t(d1)]);
     std::swap(strides[size_t(d0)], strides[size_t(d1)]);
   }
-  return make_view(t, t->dtype, shape, strides, t->offset);
+  std::vector<int64_t> axes(size_t(t->ndim()));
+  for (size_t k = 0; k < axes.size(); ++k) axes[k] = k == size_t(d0) ? d1 : k == size_t(d1) ? d0 : int64_t(k);
+  return explained(make_view(t, t->dtype, shape, strides, t->offset), *t, "transpose", Verdict::View,
+                   {fact("axes", axes)});
 }
 
 ArrayPtr torch_t(const ArrayPtr& t) {
@@ -192,14 +199,17 @@ ArrayPtr torch_permute(const ArrayPtr& t, const std::vector<int64_t>& dims) {
   std::vector<bool> seen(size_t(nd), false);
   Shape shape(static_cast<size_t>(nd));
   Strides strides(static_cast<size_t>(nd));
+  std::vector<int64_t> perm(static_cast<size_t>(nd));
   for (int64_t k = 0; k < nd; ++k) {
     int64_t d = torch_wrap_dim(dims[size_t(k)], nd);
     if (seen[size_t(d)]) runtime_error("permute(): duplicate dims are not allowed.");
     seen[size_t(d)] = true;
     shape[size_t(k)] = t->shape[size_t(d)];
     strides[size_t(k)] = t->strides[size_t(d)];
+    perm[size_t(k)] = d;
   }
-  return make_view(t, t->dtype, shape, strides, t->offset);
+  return explained(make_view(t, t->dtype, shape, strides, t->offset), *t, "transpose", Verdict::View,
+                   {fact("axes", perm)});
 }
 
 // Mirrors at::native::movedim: the named dims go to their destinations, the
@@ -317,7 +327,8 @@ ArrayPtr torch_expand(const ArrayPtr& t, const Shape& sizes) {
   expand_geometry(*t, sizes, shape, st);
   for (int64_t d : shape)
     if (d < 0) runtime_error("Trying to create tensor with negative dimension " + str(d) + ": " + list_repr(shape));
-  return view_elems(t, shape, st, torch_storage_offset(*t));
+  ArrayPtr v = view_elems(t, shape, st, torch_storage_offset(*t));
+  return explained(v, *t, "expand", Verdict::View, {byte_fact("newStrides", v->strides)});
 }
 
 Shape torch_broadcast_shapes(const Shape& a, const Shape& b) {
@@ -648,8 +659,7 @@ ArrayPtr torch_contiguous_copy(const Array& t, DType dt) {
 }
 
 ArrayPtr torch_contiguous(const ArrayPtr& t) {
-  if (torch_is_contiguous(*t)) return t;
-  return torch_contiguous_copy(*t, t->dtype);
+  return explain_contiguous(torch_is_contiguous(*t) ? t : torch_contiguous_copy(*t, t->dtype), t, "contiguous");
 }
 
 // ---- joins, triangles and equality (copies)

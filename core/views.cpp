@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "core/explain.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/strides.hpp"
 
@@ -85,7 +86,7 @@ ArrayPtr basic_index(const ArrayPtr& a, const std::vector<IndexItem>& idx) {
     shape.push_back(a->shape[dim]);
     strides.push_back(a->strides[dim]);
   }
-  return make_view(a, a->dtype, std::move(shape), std::move(strides), offset);
+  return explain_basic_index(make_view(a, a->dtype, std::move(shape), std::move(strides), offset), *a, idx);
 }
 
 ArrayPtr view_same(const ArrayPtr& a) { return make_view(a, a->dtype, a->shape, a->strides, a->offset); }
@@ -94,20 +95,28 @@ ArrayPtr reshape(const ArrayPtr& a, const Shape& requested, char order, CopyMode
   if (order == 'A') order = a->f_contiguous() && !a->c_contiguous() ? 'F' : 'C';
   Shape shape = infer_reshape(requested, a->size());
   int isz = a->itemsize();
-  if (copy == CopyMode::Always) {
+  const ExplainFact ord = fact("order", std::string(1, order));
+  if (copy == CopyMode::Always) {  // reshape(..., copy=True): the copy comes first
     ArrayPtr tmp = copy_array(*a, order);
-    return make_view(tmp, tmp->dtype, shape, default_strides(shape, isz, order), tmp->offset);
+    return explained(make_view(tmp, tmp->dtype, shape, default_strides(shape, isz, order), tmp->offset), *a, "copy",
+                     Verdict::Copy, {ord});
   }
-  if (requested == a->shape) return view_same(a);
+  if (requested == a->shape) return explained(view_same(a), *a, "reshape-same", Verdict::View);
   bool contiguous = order == 'F' ? a->f_contiguous() : a->c_contiguous();
-  if (contiguous) return make_view(a, a->dtype, shape, default_strides(shape, isz, order), a->offset);
-  if (auto st = nocopy_reshape(a->shape, a->strides, shape, isz, order))
-    return make_view(a, a->dtype, shape, *st, a->offset);
+  if (contiguous)
+    return explained(make_view(a, a->dtype, shape, default_strides(shape, isz, order), a->offset), *a,
+                     "reshape-contiguous", Verdict::View, {ord});
+  ReshapeBlock block;
+  if (auto st = nocopy_reshape(a->shape, a->strides, shape, isz, order, &block))
+    return explained(make_view(a, a->dtype, shape, *st, a->offset), *a, "reshape-regroup", Verdict::View, {ord});
   if (copy == CopyMode::Never) value_error("Unable to avoid creating a copy while reshaping.");
   // NumPy copies into a private array and returns a view of it: base is the
   // hidden copy, OWNDATA is False (see semantics.md section 1).
   ArrayPtr tmp = copy_array(*a, order);
-  return make_view(tmp, tmp->dtype, shape, default_strides(shape, isz, order), tmp->offset);
+  std::vector<ExplainFact> why = reshape_block_facts(*a, block, shape);
+  why.push_back(ord);
+  return explained(make_view(tmp, tmp->dtype, shape, default_strides(shape, isz, order), tmp->offset), *a,
+                   "reshape-copy", Verdict::Copy, std::move(why));
 }
 
 ArrayPtr reshape_nocopy_or_throw(const ArrayPtr& a, const Shape& requested) {
@@ -135,8 +144,10 @@ ArrayPtr transpose(const ArrayPtr& a, const std::vector<int64_t>& axes_in) {
     seen[ax] = true;
     shape[k] = a->shape[ax];
     strides[k] = a->strides[ax];
+    axes[k] = ax;
   }
-  return make_view(a, a->dtype, std::move(shape), std::move(strides), a->offset);
+  return explained(make_view(a, a->dtype, std::move(shape), std::move(strides), a->offset), *a, "transpose",
+                   Verdict::View, {fact("axes", axes)});
 }
 
 }  // namespace sl
@@ -148,7 +159,9 @@ namespace sl {
 // or the array empty; it is re-split into units of the new itemsize.
 ArrayPtr view_dtype(const ArrayPtr& a, DType dt) {
   int old_sz = a->itemsize(), new_sz = itemsize(dt);
-  if (old_sz == new_sz) return make_view(a, dt, a->shape, a->strides, a->offset);
+  const std::vector<ExplainFact> sizes{fact("fromItemsize", int64_t(old_sz)), fact("toItemsize", int64_t(new_sz))};
+  if (old_sz == new_sz)
+    return explained(make_view(a, dt, a->shape, a->strides, a->offset), *a, "view-dtype", Verdict::View, sizes);
   if (a->ndim() == 0) value_error("Changing the dtype of a 0d array is only supported if the itemsize is unchanged");
   int last = a->ndim() - 1;
   Shape shape = a->shape;
@@ -166,7 +179,8 @@ ArrayPtr view_dtype(const ArrayPtr& a, DType dt) {
     shape[last] = total / new_sz;
   }
   strides[last] = new_sz;
-  return make_view(a, dt, std::move(shape), std::move(strides), a->offset);
+  return explained(make_view(a, dt, std::move(shape), std::move(strides), a->offset), *a, "view-dtype", Verdict::View,
+                   sizes);
 }
 
 }  // namespace sl
@@ -461,6 +475,7 @@ ArrayPtr ravel(const ArrayPtr& a, char order) {
     }
     if (i < 0) return make_view(a, a->dtype, {a->size()}, {a->itemsize()}, a->offset);
   }
+  if (order == 'C') return explain_contiguous(flatten(a, order), a, "ravel");  // why C order could not be kept
   return flatten(a, order);
 }
 
@@ -483,7 +498,7 @@ ArrayPtr flatten(const ArrayPtr& a, char order) {
   copy_into(*out, walk);
   out->shape = {a->size()};
   out->strides = {out->size() ? a->itemsize() : 0};
-  return out;
+  return explained(out, *a, "flatten", Verdict::Copy, {fact("order", std::string(1, order))});
 }
 
 ArrayPtr broadcast_to(const ArrayPtr& a, const Shape& shape, bool readonly) {
@@ -505,7 +520,8 @@ ArrayPtr broadcast_to(const ArrayPtr& a, const Shape& shape, bool readonly) {
                   shape_compact(a->shape) + "  and requested shape " + shape_compact(shape));
     strides[k] = a->strides[j];
   }
-  ArrayPtr v = make_view(a, a->dtype, shape, std::move(strides), a->offset);
+  ArrayPtr v = explained(make_view(a, a->dtype, shape, strides, a->offset), *a, "broadcast", Verdict::View,
+                         {byte_fact("newStrides", strides)});
   if (readonly) {
     v->writeable = false;
   } else {
@@ -555,7 +571,8 @@ ArrayPtr as_strided(const ArrayPtr& x, const std::optional<Shape>& shape, const 
   if (st.size() != sh.size()) value_error("mismatch in length of strides and shape");
   for (int64_t d : sh)
     if (d < 0) value_error("negative dimensions are not allowed");
-  ArrayPtr v = make_view(dummy, x->dtype, std::move(sh), std::move(st), x->offset);
+  ArrayPtr v = explained(make_view(dummy, x->dtype, sh, st, x->offset), *x, "as-strided", Verdict::View,
+                         {byte_fact("newStrides", st)});
   v->warn_on_write = false;
   if (!writeable) v->writeable = false;
   return v;

@@ -18,6 +18,37 @@ export interface RunResult {
   col: number | null;
   /** With { echo: true }: repr of a trailing expression statement, or null. */
   repr: string | null;
+  /** Why an operation the run attempted refused to make a view (torch `view`), or null. */
+  explainError: Explanation | null;
+  /** With { snapshot: true }: the inspection snapshot taken after the run. */
+  snapshot?: Snapshot;
+}
+
+/**
+ * One view-or-copy decision, as the engine made it (docs/api.md lists the rules).
+ * Strides and offsets are in `unit`: bytes for ndarrays, elements for tensors.
+ */
+export interface ExplainStep {
+  /** Stable rule id: 'basic-index', 'advanced-index', 'reshape-copy', 'torch-view-fail', ... */
+  rule: string;
+  verdict: 'view' | 'copy' | 'same' | 'error';
+  unit?: 'bytes' | 'elements';
+  itemsize?: number;
+  inShape?: number[];
+  inStrides?: number[];
+  inOffset?: number;
+  outShape?: number[];
+  outStrides?: number[];
+  outOffset?: number;
+  /** The rule's numbers (e.g. reshape-copy: axes, dims, strides, at, needed, newShape). */
+  facts: { [key: string]: number | number[] | string };
+}
+
+export interface Explanation {
+  /** The decisive record was made by the latest run. */
+  thisRun: boolean;
+  /** The decisive step first, then earlier steps of the same run (nearest first). */
+  steps: ExplainStep[];
 }
 
 export interface RunOptions {
@@ -25,6 +56,8 @@ export interface RunOptions {
   echo?: boolean;
   /** What tracebacks call the code (default "<stdin>"). */
   filename?: string;
+  /** Also return the snapshot taken after the run (one engine call per run). */
+  snapshot?: boolean;
 }
 
 export type TypedArray =
@@ -78,6 +111,8 @@ export interface SnapshotVariable {
   hash?: string | null;
   flags?: Flags;
   baseChain?: number[];
+  /** Arrays and tensors: why this is a view or a copy. */
+  explain?: Explanation;
 }
 
 export interface Snapshot {

@@ -157,14 +157,19 @@ class Session {
     return this.#handle;
   }
   /**
-   * Runs Python code; returns { stdout, error, traceback, line, col, repr }.
+   * Runs Python code; returns { stdout, error, traceback, line, col, repr, explainError }.
    * options: echo (repr of a trailing expression, like the REPL), filename
-   * (what tracebacks call the code; default "<stdin>").
+   * (what tracebacks call the code; default "<stdin>"), snapshot (also return
+   * the inspection snapshot taken after the run as `snapshot`: one engine call
+   * instead of run() + snapshot()).
    */
-  run(code, { echo = false, filename } = {}) {
+  run(code, { echo = false, filename, snapshot = false } = {}) {
     if (typeof code !== 'string') throw new TypeError('stridelab: run(code) expects a string');
-    if (filename != null) return JSON.parse(this.#h().runFile(code, String(filename)));
-    return JSON.parse(this.#h().run(code, echo));
+    if (filename != null) {
+      const r = JSON.parse(this.#h().runFile(code, String(filename)));
+      return snapshot ? { ...r, snapshot: this.snapshot() } : r;
+    }
+    return JSON.parse(this.#h().run(code, Boolean(echo), Boolean(snapshot)));
   }
   /** The inspection snapshot (see docs/api.md). */
   snapshot() {

@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <set>
 
-#include "core/api/session.hpp"
+#include "core/api/json_writer.hpp"
 #include "core/element.hpp"
 #include "core/lang/interp.hpp"
 
@@ -178,81 +178,93 @@ struct Reader {
   }
 };
 
-std::string number_json(double d) {
-  if (std::isnan(d)) return "{\"$float\":\"nan\"}";
-  if (std::isinf(d)) return d > 0 ? "{\"$float\":\"inf\"}" : "{\"$float\":\"-inf\"}";
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.17g", d);
-  return buf;
+void number_json(JsonWriter& w, double d) {
+  if (std::isnan(d) || std::isinf(d)) {
+    w.begin_object().field("$float", std::isnan(d) ? "nan" : d > 0 ? "inf" : "-inf").end_object();
+    return;
+  }
+  w.value(d);
 }
 
-std::string ints(const std::vector<int64_t>& v) {
-  std::string s = "[";
-  for (size_t k = 0; k < v.size(); ++k) s += (k ? "," : "") + std::to_string(v[k]);
-  return s + "]";
+void repr_json(JsonWriter& w, const std::string& text) { w.begin_object().field("$repr", text).end_object(); }
+
+void complex_json(JsonWriter& w, double re, double im) {
+  w.begin_object().key("$complex").begin_array();
+  number_json(w, re);
+  number_json(w, im);
+  w.end_array().end_object();
 }
 
-std::string to_json(lang::Interp& in, const Value& v, std::set<const void*>& active, int depth) {
-  if (depth > 100) return "{\"$repr\":\"...\"}";
+// NumPy scalars as their Python value; arrays as their layout.
+void array_json(JsonWriter& w, const Array& a) {
+  if (a.flavor != Flavor::Scalar) {
+    w.begin_object().key("$array").begin_object();
+    array_layout_fields(w, a);
+    w.end_object().end_object();
+  } else if (a.dtype == DType::Bool) {
+    w.value(*a.data() != 0);
+  } else if (is_unsigned_int(a.dtype)) {
+    w.value(load_as<uint64_t>(a.dtype, a.data()));
+  } else if (is_integer(a.dtype)) {
+    w.value(load_as<int64_t>(a.dtype, a.data()));
+  } else if (is_float(a.dtype)) {
+    number_json(w, load_as<double>(a.dtype, a.data()));
+  } else {
+    c128 c = load_as<c128>(a.dtype, a.data());
+    complex_json(w, c.real(), c.imag());
+  }
+}
+
+bool all_str_keys(const lang::DictObj& d) {
+  for (size_t k = 0; k < d.t.entries.size(); ++k)
+    if (d.t.alive[k] && !d.t.entries[k].first.as<lang::StrObj>()) return false;
+  return true;
+}
+
+void to_json(JsonWriter& w, lang::Interp& in, const Value& v, std::set<const void*>& active, int depth) {
+  if (depth > 100) return repr_json(w, "...");
   switch (v.tag()) {
-    case lang::Tag::None: return "null";
-    case lang::Tag::Bool: return v.as_bool() ? "true" : "false";
-    case lang::Tag::Int: return std::to_string(v.as_int());
-    case lang::Tag::Float: return number_json(v.as_float());
-    case lang::Tag::Array: {
-      const Array& a = v.arr();
-      if (a.flavor == Flavor::Scalar) {
-        if (a.dtype == DType::Bool) return *a.data() ? "true" : "false";
-        if (is_unsigned_int(a.dtype)) return std::to_string(load_as<uint64_t>(a.dtype, a.data()));
-        if (is_integer(a.dtype)) return std::to_string(load_as<int64_t>(a.dtype, a.data()));
-        if (is_float(a.dtype)) return number_json(load_as<double>(a.dtype, a.data()));
-        c128 c = load_as<c128>(a.dtype, a.data());
-        return "{\"$complex\":[" + number_json(c.real()) + "," + number_json(c.imag()) + "]}";
-      }
-      return "{\"$array\":" + array_layout_json(a) + "}";
-    }
+    case lang::Tag::None: w.null(); return;
+    case lang::Tag::Bool: w.value(v.as_bool()); return;
+    case lang::Tag::Int: w.value(int64_t(v.as_int())); return;
+    case lang::Tag::Float: number_json(w, v.as_float()); return;
+    case lang::Tag::Array: array_json(w, v.arr()); return;
     case lang::Tag::Obj: break;
   }
-  if (auto* s = v.as<lang::StrObj>()) return json_string(s->s);
-  if (auto* c = v.as<lang::ComplexObj>()) return "{\"$complex\":[" + number_json(c->re) + "," + number_json(c->im) + "]}";
+  if (auto* s = v.as<lang::StrObj>()) {
+    w.value(s->s);
+    return;
+  }
+  if (auto* c = v.as<lang::ComplexObj>()) return complex_json(w, c->re, c->im);
   const std::vector<Value>* items = nullptr;
   if (auto* l = v.as<lang::ListObj>()) items = &l->items;
   if (auto* t = v.as<lang::TupleObj>()) items = &t->items;
+  auto* d = v.as<lang::DictObj>();
+  if (!items && !(d && all_str_keys(*d))) return repr_json(w, in.repr(v));
+  // A container inside itself is written as its repr marker, not followed.
+  if (!active.insert(v.identity()).second) return repr_json(w, items ? "[...]" : "{...}");
   if (items) {
-    if (!active.insert(v.identity()).second) return "{\"$repr\":\"[...]\"}";
-    std::string out = "[";
-    for (size_t k = 0; k < items->size(); ++k) out += (k ? "," : "") + to_json(in, (*items)[k], active, depth + 1);
-    active.erase(v.identity());
-    return out + "]";
-  }
-  if (auto* d = v.as<lang::DictObj>()) {
-    bool str_keys = true;
-    for (size_t k = 0; k < d->t.entries.size(); ++k)
-      if (d->t.alive[k] && !d->t.entries[k].first.as<lang::StrObj>()) str_keys = false;
-    if (str_keys) {
-      if (!active.insert(v.identity()).second) return "{\"$repr\":\"{...}\"}";
-      std::string out = "{";
-      bool first = true;
-      for (size_t k = 0; k < d->t.entries.size(); ++k) {
-        if (!d->t.alive[k]) continue;
-        out += std::string(first ? "" : ",") + json_string(d->t.entries[k].first.as<lang::StrObj>()->s) + ":" +
-               to_json(in, d->t.entries[k].second, active, depth + 1);
-        first = false;
-      }
-      active.erase(v.identity());
-      return out + "}";
+    w.begin_array();
+    for (const Value& x : *items) to_json(w, in, x, active, depth + 1);
+    w.end_array();
+  } else {
+    w.begin_object();
+    for (size_t k = 0; k < d->t.entries.size(); ++k) {
+      if (!d->t.alive[k]) continue;
+      w.key(d->t.entries[k].first.as<lang::StrObj>()->s);
+      to_json(w, in, d->t.entries[k].second, active, depth + 1);
     }
+    w.end_object();
   }
-  return "{\"$repr\":" + json_string(in.repr(v)) + "}";
+  active.erase(v.identity());
 }
 
 }  // namespace
 
-std::string array_layout_json(const Array& a) {
-  return std::string("{\"kind\":") + (a.is_torch() ? "\"tensor\"" : "\"ndarray\"") + ",\"dtype\":" +
-         json_string(name(a.dtype)) + ",\"shape\":" + ints(a.shape) + ",\"strides\":" + ints(a.strides) +
-         ",\"offset\":" + std::to_string(a.offset) + ",\"nbytes\":" + std::to_string(a.nbytes()) +
-         ",\"contiguous\":" + (a.c_contiguous() ? "true" : "false") + "}";
+void array_layout_fields(JsonWriter& w, const Array& a) {
+  w.field("kind", a.is_torch() ? "tensor" : "ndarray").field("dtype", name(a.dtype)).key("shape").ints(a.shape);
+  w.key("strides").ints(a.strides).field("offset", a.offset).field("nbytes", a.nbytes());
+  w.field("contiguous", a.c_contiguous());
 }
 
 lang::Value json_to_value(lang::Interp& in, const std::string& json) {
@@ -265,7 +277,9 @@ lang::Value json_to_value(lang::Interp& in, const std::string& json) {
 
 std::string value_to_json(lang::Interp& in, const lang::Value& v) {
   std::set<const void*> active;
-  return to_json(in, v, active, 0);
+  JsonWriter w;
+  to_json(w, in, v, active, 0);
+  return w.take();
 }
 
 }  // namespace sl

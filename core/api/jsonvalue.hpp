@@ -21,7 +21,9 @@ class Interp;
 // Throws PyError("ValueError", "invalid JSON: ...") on malformed input.
 lang::Value json_to_value(lang::Interp& in, const std::string& json);
 std::string value_to_json(lang::Interp& in, const lang::Value& v);
-// {"kind","dtype","shape","strides","offset","nbytes","contiguous"} of an array.
-std::string array_layout_json(const Array& a);
+class JsonWriter;
+// The members "kind","dtype","shape","strides","offset","nbytes","contiguous"
+// of an array's layout, written into the caller's open object.
+void array_layout_fields(JsonWriter& w, const Array& a);
 
 }  // namespace sl

@@ -4,48 +4,16 @@
 #include <cstdio>
 #include <malloc.h>
 
+#include "core/api/json_writer.hpp"
 #include "core/api/jsonvalue.hpp"
 #include "core/api/snapshot.hpp"
+#include "core/explain.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/lang/numpy/convert.hpp"
 #include "core/storage.hpp"
 #include "core/lang/interp.hpp"
 
 namespace sl {
-
-std::string json_string(const std::string& s) {
-  std::string out = "\"";
-  for (size_t i = 0; i < s.size(); ++i) {
-    unsigned char c = s[i];
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (c < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          out += buf;
-        } else if (c < 0x80) {
-          out += char(c);
-        } else {
-          // validate one UTF-8 sequence
-          int len = c >= 0xf0 && c < 0xf5 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 && c < 0xe0 ? 2 : 0;
-          bool ok = len > 0 && i + len <= s.size();
-          for (int k = 1; ok && k < len; ++k) ok = (static_cast<unsigned char>(s[i + k]) & 0xc0) == 0x80;
-          if (ok) {
-            out.append(s, i, size_t(len));
-            i += size_t(len - 1);
-          } else {
-            out += "\\ufffd";
-          }
-        }
-    }
-  }
-  return out + "\"";
-}
 
 Session::Session() : in_(std::make_unique<lang::Interp>()) {}
 Session::~Session() = default;
@@ -67,7 +35,11 @@ bool valid_identifier(const std::string& n) {
   return true;
 }
 
-std::string error_json(const PyError& e) { return "{\"error\":" + json_string(e.type + ": " + e.msg) + "}"; }
+std::string error_json(const std::string& message) {
+  return JsonWriter().begin_object().field("error", message).end_object().take();
+}
+std::string error_json(const PyError& e) { return error_json(e.type + ": " + e.msg); }
+std::string ok_json() { return JsonWriter().begin_object().field("ok", true).end_object().take(); }
 
 void check_name(const std::string& name) {
   if (!valid_identifier(name)) value_error("not a valid Python identifier: " + json_string(name));
@@ -79,7 +51,7 @@ std::string Session::set_json(const std::string& name, const std::string& json) 
   try {
     check_name(name);
     in_->globals->vars[name] = json_to_value(*in_, json);
-    return "{\"ok\":true}";
+    return ok_json();
   } catch (const PyError& e) {
     return error_json(e);
   }
@@ -89,7 +61,7 @@ std::string Session::get_json(const std::string& name) {
   try {
     auto it = in_->globals->vars.find(name);
     if (it == in_->globals->vars.end()) raise("NameError", "name '" + name + "' is not defined");
-    return "{\"value\":" + value_to_json(*in_, it->second) + "}";
+    return JsonWriter().begin_object().key("value").raw(value_to_json(*in_, it->second)).end_object().take();
   } catch (const PyError& e) {
     return error_json(e);
   }
@@ -97,9 +69,9 @@ std::string Session::get_json(const std::string& name) {
 
 std::string Session::del_var(const std::string& name) {
   auto it = in_->globals->vars.find(name);
-  if (it == in_->globals->vars.end()) return "{\"error\":" + json_string("NameError: name '" + name + "' is not defined") + "}";
+  if (it == in_->globals->vars.end()) return error_json("NameError: name '" + name + "' is not defined");
   in_->globals->vars.erase(it);
-  return "{\"ok\":true}";
+  return ok_json();
 }
 
 std::string Session::variables() {
@@ -107,9 +79,10 @@ std::string Session::variables() {
   for (auto& [k, v] : in_->globals->vars)
     if (!v.as<lang::ModuleObj>()) names.push_back(k);
   std::sort(names.begin(), names.end());
-  std::string s = "{\"names\":[";
-  for (size_t k = 0; k < names.size(); ++k) s += (k ? "," : "") + json_string(names[k]);
-  return s + "]}";
+  JsonWriter w;
+  w.begin_object().key("names").begin_array();
+  for (auto& n : names) w.value(n);
+  return w.end_array().end_object().take();
 }
 
 std::string Session::new_array(const std::string& name, const std::string& dtype, const std::string& shape_json,
@@ -122,8 +95,8 @@ std::string Session::new_array(const std::string& name, const std::string& dtype
     Shape shape = lang::to_shape(*in_, sv);
     ArrayPtr a = make_array(dt, shape, 'C', torch ? Flavor::Torch : Flavor::NumPy);
     in_->globals->vars[name] = lang::Value(a);
-    return "{\"ptr\":" + std::to_string(reinterpret_cast<uintptr_t>(a->data())) + ",\"nbytes\":" +
-           std::to_string(a->nbytes()) + "}";
+    return JsonWriter().begin_object().field("ptr", uint64_t(reinterpret_cast<uintptr_t>(a->data())))
+        .field("nbytes", a->nbytes()).end_object().take();
   } catch (const PyError& e) {
     return error_json(e);
   }
@@ -137,10 +110,11 @@ std::string Session::export_array(const std::string& name) {
     ArrayPtr a = it->second.array();
     ArrayPtr flat = a->c_contiguous() ? a : copy_array(*a, 'C');
     if (flat != a) exports_.push_back(flat);
-    std::string layout = array_layout_json(*a);
-    layout.pop_back();  // reopen the object
-    return layout + ",\"ptr\":" + std::to_string(reinterpret_cast<uintptr_t>(flat->data())) +
-           ",\"copied\":" + (flat != a ? "true" : "false") + "}";
+    JsonWriter w;
+    w.begin_object();
+    array_layout_fields(w, *a);
+    w.field("ptr", uint64_t(reinterpret_cast<uintptr_t>(flat->data()))).field("copied", flat != a);
+    return w.end_object().take();
   } catch (const PyError& e) {
     return error_json(e);
   }
@@ -161,29 +135,44 @@ static int64_t malloc_in_use() {
 }
 
 std::string Session::heap_stats() {
-  return "{\"liveBytes\":" + std::to_string(Storage::live_bytes()) + ",\"liveStorages\":" +
-         std::to_string(Storage::live_count()) + ",\"mallocBytes\":" + std::to_string(malloc_in_use()) + "}";
+  JsonWriter w;
+  w.begin_object().field("liveBytes", Storage::live_bytes()).field("liveStorages", Storage::live_count());
+  return w.field("mallocBytes", malloc_in_use()).end_object().take();
 }
 
 void Session::set_step_budget(double steps) { in_->step_budget = steps < 0 ? -1 : int64_t(steps); }
 
-std::string Session::run(const std::string& code, bool echo) { return run_impl(code, echo, "<stdin>"); }
-std::string Session::run_file(const std::string& code, const std::string& filename) { return run_impl(code, false, filename); }
+std::string Session::run(const std::string& code, bool echo, bool with_snapshot) {
+  return run_impl(code, echo, "<stdin>", with_snapshot);
+}
+std::string Session::run_file(const std::string& code, const std::string& filename) {
+  return run_impl(code, false, filename, false);
+}
 
-std::string Session::run_impl(const std::string& code, bool echo, const std::string& filename) {
+std::string Session::run_impl(const std::string& code, bool echo, const std::string& filename, bool with_snapshot) {
   exports_.clear();
+  explain_begin_run();
   lang::Interp::Result r = in_->run(code, echo, filename);
-  std::string j = "{\"stdout\":" + json_string(r.out);
+  JsonWriter w;
+  w.begin_object().field("stdout", r.out);
   if (r.ok) {
-    j += ",\"error\":null,\"traceback\":null,\"line\":null,\"col\":null";
+    w.key("error").null().key("traceback").null().key("line").null().key("col").null();
   } else {
-    std::string last = r.error_type + (r.error_msg.empty() ? "" : ": " + r.error_msg);
-    j += ",\"error\":" + json_string(last) + ",\"traceback\":" + json_string(r.traceback) +
-         ",\"line\":" + (r.line > 0 ? std::to_string(r.line) : "null") +
-         ",\"col\":" + (r.col > 0 ? std::to_string(r.col) : "null");
+    w.field("error", r.error_type + (r.error_msg.empty() ? "" : ": " + r.error_msg)).field("traceback", r.traceback);
+    w.key("line");
+    if (r.line > 0) w.value(int64_t(r.line));
+    else w.null();
+    w.key("col");
+    if (r.col > 0) w.value(int64_t(r.col));
+    else w.null();
   }
-  j += ",\"repr\":" + (r.has_echo ? json_string(r.echo) : std::string("null"));
-  return j + "}";
+  w.key("repr");
+  if (r.has_echo) w.value(r.echo);
+  else w.null();
+  w.key("explainError");
+  explain_failure_json(w);
+  if (with_snapshot) w.key("snapshot").raw(snapshot_json(*in_));
+  return w.end_object().take();
 }
 
 }  // namespace sl

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/api/json_writer.hpp"  // json_string, used by callers of this API
 #include "core/array.hpp"
 
 namespace sl::lang {
@@ -18,8 +19,11 @@ class Session {
  public:
   Session();
   ~Session();
-  // Runs `code`; returns {"stdout":..., "error":..., "traceback":..., "line":..., "repr":...} as JSON.
-  std::string run(const std::string& code, bool echo);
+  // Runs `code`; returns {"stdout", "error", "traceback", "line", "col", "repr",
+  // "explainError"} as JSON, plus "snapshot" (the object snapshot() returns,
+  // taken after the run) when with_snapshot: one boundary call per run.
+  // "explainError" is why a refused view failed (core/explain.hpp), else null.
+  std::string run(const std::string& code, bool echo, bool with_snapshot = false);
   std::string run_file(const std::string& code, const std::string& filename);
   void set_step_budget(double steps);
   // The inspection snapshot of the session's variables (core/api/snapshot.hpp).
@@ -43,12 +47,9 @@ class Session {
   static std::string heap_stats();
 
  private:
-  std::string run_impl(const std::string& code, bool echo, const std::string& filename);
+  std::string run_impl(const std::string& code, bool echo, const std::string& filename, bool with_snapshot);
   std::unique_ptr<lang::Interp> in_;
   std::vector<ArrayPtr> exports_;
 };
-
-// JSON string literal for UTF-8 text (invalid bytes become U+FFFD).
-std::string json_string(const std::string& s);
 
 }  // namespace sl

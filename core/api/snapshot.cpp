@@ -8,7 +8,8 @@
 #include <set>
 #include <unordered_map>
 
-#include "core/api/session.hpp"
+#include "core/api/json_writer.hpp"
+#include "core/explain.hpp"
 #include "core/lang/interp.hpp"
 #include "core/iter.hpp"
 #include "core/overlap.hpp"
@@ -41,12 +42,6 @@ std::string kind_of(Interp& in, const Value& v) {
   return "other";
 }
 
-std::string ints_json(const std::vector<int64_t>& v) {
-  std::string s = "[";
-  for (size_t k = 0; k < v.size(); ++k) s += (k ? "," : "") + std::to_string(v[k]);
-  return s + "]";
-}
-
 std::string truncate_utf8(const std::string& s, size_t max_chars) {
   size_t n = 0, i = 0;
   for (; i < s.size(); ++i) {
@@ -61,8 +56,11 @@ std::string truncate_utf8(const std::string& s, size_t max_chars) {
 // FNV-1a over the array's elements in logical order: the page compares it
 // between runs to highlight every array whose values changed (e.g. after a
 // write through a view). Arrays above the cap report null (not hashed).
-std::string content_hash(const Array& a, int64_t max_bytes) {
-  if (a.nbytes() > max_bytes) return "null";
+void content_hash(JsonWriter& w, const Array& a, int64_t max_bytes) {
+  if (a.nbytes() > max_bytes) {
+    w.null();
+    return;
+  }
   uint64_t h = 1469598103934665603ull;
   std::array<char*, 1> base{a.data()};
   std::array<const Strides*, 1> st{&a.strides};
@@ -73,190 +71,302 @@ std::string content_hash(const Array& a, int64_t max_bytes) {
       for (int b = 0; b < isz; ++b) h = (h ^ static_cast<unsigned char>(q[b])) * 1099511628211ull;
   });
   char buf[24];
-  std::snprintf(buf, sizeof buf, "\"%016llx\"", static_cast<unsigned long long>(h));
-  return buf;
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  w.value(std::string(buf));
 }
 
-}  // namespace
-
-std::string snapshot_json(Interp& in, const SnapshotOptions& opt) {
-  // 1. Collect variables (sorted by name) and container members holding arrays.
-  std::vector<std::pair<std::string, Value>> globals(in.globals->vars.begin(), in.globals->vars.end());
-  std::sort(globals.begin(), globals.end(), [](auto& a, auto& b) { return a.first < b.first; });
+// Everything the emit steps share: the entries, the numbered array objects
+// (reachable through bases) and the storages they hold.
+struct Model {
   std::vector<Entry> entries;
-  for (auto& [name, v] : globals) {
-    if (v.as<lang::ModuleObj>()) continue;  // `np`, `torch`: not interesting
-    entries.push_back({name, true, v});
-    int count = 0;
-    if (auto* l = v.as<lang::ListObj>()) {
-      for (size_t i = 0; i < l->items.size() && count < opt.max_container_items; ++i)
-        if (l->items[i].is_array()) entries.push_back({name + "[" + std::to_string(i) + "]", false, l->items[i]}), ++count;
-    } else if (auto* t = v.as<lang::TupleObj>()) {
-      for (size_t i = 0; i < t->items.size() && count < opt.max_container_items; ++i)
-        if (t->items[i].is_array()) entries.push_back({name + "[" + std::to_string(i) + "]", false, t->items[i]}), ++count;
-    } else if (auto* d = v.as<lang::DictObj>()) {
-      for (size_t i = 0; i < d->t.entries.size() && count < opt.max_container_items; ++i) {
-        if (!d->t.alive[i] || !d->t.entries[i].second.is_array()) continue;
-        entries.push_back({name + "[" + in.repr(d->t.entries[i].first) + "]", false, d->t.entries[i].second});
-        ++count;
-      }
-    }
-  }
-
-  // 2. Number every array object reachable from the entries (through bases).
   std::unordered_map<const Array*, int> obj_id;
   std::vector<const Array*> objs;
   std::unordered_map<const Array*, std::vector<std::string>> names_of;
-  auto id_of = [&](const Array* a) {
+  std::map<uint64_t, const Storage*> storages;
+  std::map<uint64_t, std::vector<std::string>> holders;
+  std::map<uint64_t, bool> owner_named;
+  int64_t reachable = 0, view_only = 0;
+
+  int id_of(const Array* a) {
     auto it = obj_id.find(a);
     if (it != obj_id.end()) return it->second;
     int id = int(objs.size());
     obj_id[a] = id;
     objs.push_back(a);
     return id;
-  };
-  for (auto& e : entries) {
+  }
+  int known_id(const Array* a) const {
+    auto it = obj_id.find(a);
+    return it == obj_id.end() ? -1 : it->second;
+  }
+};
+
+// 1. Variables (sorted by name) and the container members holding arrays.
+void collect_entries(Interp& in, const SnapshotOptions& opt, Model& m) {
+  std::vector<std::pair<std::string, Value>> globals(in.globals->vars.begin(), in.globals->vars.end());
+  std::sort(globals.begin(), globals.end(), [](auto& a, auto& b) { return a.first < b.first; });
+  for (auto& [var, v] : globals) {
+    if (v.as<lang::ModuleObj>()) continue;  // `np`, `torch`: not interesting
+    const std::string& name = var;  // a lambda cannot capture a structured binding (C++17)
+    m.entries.push_back({name, true, v});
+    int count = 0;
+    auto member = [&](const std::string& label, const Value& x) {
+      if (count >= opt.max_container_items || !x.is_array()) return;
+      m.entries.push_back({name + "[" + label + "]", false, x});
+      ++count;
+    };
+    if (auto* l = v.as<lang::ListObj>()) {
+      for (size_t i = 0; i < l->items.size(); ++i) member(std::to_string(i), l->items[i]);
+    } else if (auto* t = v.as<lang::TupleObj>()) {
+      for (size_t i = 0; i < t->items.size(); ++i) member(std::to_string(i), t->items[i]);
+    } else if (auto* d = v.as<lang::DictObj>()) {
+      for (size_t i = 0; i < d->t.entries.size(); ++i)
+        if (d->t.alive[i] && d->t.entries[i].second.is_array())
+          member(in.repr(d->t.entries[i].first), d->t.entries[i].second);
+    }
+  }
+}
+
+// 2-3. Number every array reachable from the entries (through bases); the
+// storages they hold, their owners, and who holds them.
+void collect_arrays(Model& m) {
+  for (auto& e : m.entries) {
     if (!e.value.is_array()) continue;
     const Array* a = &e.value.arr();
-    names_of[a].push_back(e.name);
-    for (const Array* b = a; b; b = b->base.get()) id_of(b);
+    m.names_of[a].push_back(e.name);
+    for (const Array* b = a; b; b = b->base.get()) m.id_of(b);
+    if (a->flavor == Flavor::Scalar) continue;
+    uint64_t sid = a->storage->id();
+    m.storages[sid] = a->storage.get();
+    m.holders[sid].push_back(e.name);
+    if (a->owndata) m.owner_named[sid] = true;
   }
+  for (auto& [sid, st] : m.storages) {
+    m.reachable += st->nbytes();
+    if (!m.owner_named[sid]) m.view_only += st->nbytes();
+  }
+}
 
-  // 3. Storages: reachable ones, their owners, and who holds them.
-  std::map<uint64_t, const Storage*> storages;
-  std::map<uint64_t, std::vector<std::string>> holders;
-  std::map<uint64_t, bool> owner_named;
-  for (auto& e : entries) {
-    if (!e.value.is_array()) continue;
-    const Array& a = e.value.arr();
-    if (a.flavor == Flavor::Scalar) continue;
-    uint64_t sid = a.storage->id();
-    storages[sid] = a.storage.get();
-    holders[sid].push_back(e.name);
-    if (a.owndata) owner_named[sid] = true;
-  }
-  int64_t reachable = 0, view_only = 0;
-  for (auto& [sid, st] : storages) {
-    reachable += st->nbytes();
-    if (!owner_named[sid]) view_only += st->nbytes();
-  }
+bool shares_candidate(const Value& v) {
+  return v.is_array() && v.arr().flavor != Flavor::Scalar && v.arr().flavor != Flavor::DummyBase;
+}
 
-  // 4. Sharing groups: union-find over named arrays that really share bytes.
+// 4. Sharing: union-find over named arrays that really share bytes; every
+// pair that may overlap, and the groups.
+void emit_sharing(JsonWriter& w, const Model& m, const SnapshotOptions& opt) {
   std::vector<size_t> arr_entries;
-  for (size_t i = 0; i < entries.size(); ++i)
-    if (entries[i].value.is_array() && entries[i].value.arr().flavor != Flavor::Scalar &&
-        entries[i].value.arr().flavor != Flavor::DummyBase)
-      arr_entries.push_back(i);
-  std::vector<size_t> parent(entries.size());
+  for (size_t i = 0; i < m.entries.size(); ++i)
+    if (shares_candidate(m.entries[i].value)) arr_entries.push_back(i);
+  std::vector<size_t> parent(m.entries.size());
   for (size_t i = 0; i < parent.size(); ++i) parent[i] = i;
   std::function<size_t(size_t)> find = [&](size_t x) { return parent[x] == x ? x : parent[x] = find(parent[x]); };
-  std::vector<std::string> maybe_pairs, share_pairs;
+  struct Pair {
+    size_t p, q;
+    MemOverlap r;
+  };
+  std::vector<Pair> pairs;
   for (size_t p = 0; p < arr_entries.size(); ++p) {
     for (size_t q = p + 1; q < arr_entries.size(); ++q) {
-      const Array& x = entries[arr_entries[p]].value.arr();
-      const Array& y = entries[arr_entries[q]].value.arr();
+      const Array& x = m.entries[arr_entries[p]].value.arr();
+      const Array& y = m.entries[arr_entries[q]].value.arr();
       if (x.storage != y.storage) continue;
       MemOverlap r = &x == &y ? MemOverlap::Yes : solve_may_share_memory(x, y, opt.share_max_work);
       if (r == MemOverlap::No) continue;
-      std::string pair = json_string(entries[arr_entries[p]].name) + "," + json_string(entries[arr_entries[q]].name);
-      share_pairs.push_back("[" + pair + (r == MemOverlap::Yes ? ",\"yes\"]" : ",\"maybe\"]"));
-      if (r != MemOverlap::Yes) maybe_pairs.push_back("[" + pair + "]");
+      pairs.push_back({arr_entries[p], arr_entries[q], r});
       parent[find(arr_entries[p])] = find(arr_entries[q]);
     }
   }
   std::map<size_t, std::vector<std::string>> groups;
-  for (size_t i : arr_entries) groups[find(i)].push_back(entries[i].name);
+  for (size_t i : arr_entries) groups[find(i)].push_back(m.entries[i].name);
+  w.key("shareGroups").begin_array();
+  for (auto& [root, names] : groups) {
+    if (names.size() < 2) continue;
+    w.begin_array();
+    for (auto& n : names) w.value(n);
+    w.end_array();
+  }
+  w.end_array().key("sharePairs").begin_array();
+  for (auto& pr : pairs)
+    w.begin_array().value(m.entries[pr.p].name).value(m.entries[pr.q].name)
+        .value(pr.r == MemOverlap::Yes ? "yes" : "maybe").end_array();
+  w.end_array().key("tooHardPairs").begin_array();
+  for (auto& pr : pairs)
+    if (pr.r != MemOverlap::Yes) w.begin_array().value(m.entries[pr.p].name).value(m.entries[pr.q].name).end_array();
+  w.end_array();
+}
 
-  // 5. Emit.
-  std::string j = "{\"heap\":{\"liveBytes\":" + std::to_string(Storage::live_bytes()) +
-                  ",\"liveStorages\":" + std::to_string(Storage::live_count()) +
-                  ",\"peakBytes\":" + std::to_string(Storage::peak_bytes()) +
-                  ",\"reachableBytes\":" + std::to_string(reachable) +
-                  ",\"viewOnlyBytes\":" + std::to_string(view_only) + "}";
-  j += ",\"storages\":[";
-  bool first = true;
-  for (auto& [sid, st] : storages) {
+void emit_heap_and_storages(JsonWriter& w, const Model& m) {
+  w.key("heap").begin_object();
+  w.field("liveBytes", Storage::live_bytes()).field("liveStorages", Storage::live_count());
+  w.field("peakBytes", Storage::peak_bytes()).field("reachableBytes", m.reachable).field("viewOnlyBytes", m.view_only);
+  w.end_object();
+  w.key("storages").begin_array();
+  for (auto& [sid, st] : m.storages) {
     int owner_obj = -1;
-    for (size_t k = 0; k < objs.size(); ++k)
-      if (objs[k]->owndata && objs[k]->storage.get() == st) owner_obj = int(k);
-    j += std::string(first ? "" : ",") + "{\"id\":" + std::to_string(sid) + ",\"nbytes\":" + std::to_string(st->nbytes()) +
-         ",\"ownerNamed\":" + (owner_named[sid] ? "true" : "false") + ",\"ownerObject\":" +
-         (owner_obj >= 0 ? std::to_string(owner_obj) : std::string("null")) + ",\"holders\":[";
-    for (size_t k = 0; k < holders[sid].size(); ++k) j += (k ? "," : "") + json_string(holders[sid][k]);
-    j += "]}";
-    first = false;
+    for (size_t k = 0; k < m.objs.size(); ++k)
+      if (m.objs[k]->owndata && m.objs[k]->storage.get() == st) owner_obj = int(k);
+    w.begin_object().field("id", sid).field("nbytes", st->nbytes());
+    w.field("ownerNamed", m.owner_named.count(sid) > 0 && m.owner_named.at(sid)).key("ownerObject");
+    if (owner_obj >= 0) w.value(owner_obj);
+    else w.null();
+    w.key("holders").begin_array();
+    for (auto& h : m.holders.at(sid)) w.value(h);
+    w.end_array().end_object();
   }
-  j += "],\"objects\":[";
-  for (size_t k = 0; k < objs.size(); ++k) {
-    const Array* a = objs[k];
-    j += std::string(k ? "," : "") + "{\"id\":" + std::to_string(k) + ",\"names\":[";
-    auto& nm = names_of[a];
-    for (size_t i = 0; i < nm.size(); ++i) j += (i ? "," : "") + json_string(nm[i]);
-    j += "],\"kind\":";
-    j += a->flavor == Flavor::DummyBase ? "\"DummyArray\"" : a->flavor == Flavor::Torch ? "\"tensor\"" : "\"ndarray\"";
-    j += ",\"base\":" + (a->base ? std::to_string(obj_id.count(a->base.get()) ? obj_id[a->base.get()] : -1) : std::string("null"));
-    j += ",\"ownsData\":" + std::string(a->owndata ? "true" : "false");
-    j += ",\"dtype\":" + json_string(name(a->dtype)) + ",\"shape\":" + ints_json(a->shape) +
-         ",\"strides\":" + ints_json(a->strides) + ",\"offset\":" + std::to_string(a->offset) +
-         ",\"nbytes\":" + std::to_string(a->nbytes()) + ",\"storage\":" + std::to_string(a->storage->id()) + "}";
+  w.end_array();
+}
+
+void emit_objects(JsonWriter& w, const Model& m) {
+  static const std::vector<std::string> kNone;
+  w.key("objects").begin_array();
+  for (size_t k = 0; k < m.objs.size(); ++k) {
+    const Array* a = m.objs[k];
+    auto nm = m.names_of.find(a);
+    w.begin_object().field("id", int64_t(k)).key("names").begin_array();
+    for (auto& n : nm == m.names_of.end() ? kNone : nm->second) w.value(n);
+    w.end_array();
+    w.field("kind", a->flavor == Flavor::DummyBase ? "DummyArray" : a->flavor == Flavor::Torch ? "tensor" : "ndarray");
+    w.key("base");
+    if (a->base) w.value(m.known_id(a->base.get()));
+    else w.null();
+    w.field("ownsData", a->owndata).field("dtype", name(a->dtype)).key("shape").ints(a->shape);
+    w.key("strides").ints(a->strides).field("offset", a->offset).field("nbytes", a->nbytes());
+    w.field("storage", a->storage->id()).end_object();
   }
-  j += "],\"variables\":[";
-  for (size_t i = 0; i < entries.size(); ++i) {
-    const Entry& e = entries[i];
+  w.end_array();
+}
+
+const char* verdict_word(Verdict v) {
+  switch (v) {
+    case Verdict::View: return "view";
+    case Verdict::Copy: return "copy";
+    case Verdict::Same: return "same";
+    case Verdict::Error: return "error";
+  }
+  return "view";
+}
+
+// Byte quantities of a tensor's record are shown in elements (Note [Strides are bytes]).
+std::vector<int64_t> in_units(const std::vector<int64_t>& v, int64_t unit) {
+  std::vector<int64_t> out;
+  for (int64_t x : v) out.push_back(x / unit);
+  return out;
+}
+
+void emit_record(JsonWriter& w, const Explain& e) {
+  const int64_t unit = e.torch ? e.in_itemsize : 1;
+  w.begin_object().field("rule", e.rule).field("verdict", verdict_word(e.verdict));
+  w.field("unit", e.torch ? "elements" : "bytes").field("itemsize", int64_t(e.in_itemsize));
+  w.key("inShape").ints(e.in_shape).key("inStrides").ints(in_units(e.in_strides, unit));
+  w.field("inOffset", e.in_offset / unit);
+  if (e.verdict != Verdict::Error) {
+    w.key("outShape").ints(e.out_shape).key("outStrides").ints(in_units(e.out_strides, unit));
+    w.field("outOffset", e.out_offset / unit);
+  }
+  w.key("facts").begin_object();
+  for (const ExplainFact& f : e.facts) {
+    w.key(f.key);
+    if (f.list) w.ints(f.bytes ? in_units(f.ints, unit) : f.ints);
+    else if (!f.ints.empty()) w.value(f.bytes ? f.ints[0] / unit : f.ints[0]);
+    else w.value(f.text);
+  }
+  w.end_object().end_object();
+}
+
+}  // namespace
+
+// The explanation of one array: its records, the decisive one first and then
+// the earlier steps of the same run (nearest first). An array with no record
+// was made where no view/copy decision happens: "owner" (new bytes, e.g.
+// np.arange, arithmetic) or "view-of-base" (a view from an operation that is
+// always a view, e.g. squeeze, diagonal).
+void explain_json(JsonWriter& w, const Array& a) {
+  w.begin_object();
+  if (a.why) {
+    w.field("thisRun", a.why->run == explain_run());
+    w.key("steps").begin_array();
+    for (const Explain* e = a.why.get(); e; e = e->input.get()) emit_record(w, *e);
+    w.end_array();
+  } else {
+    w.field("thisRun", false).key("steps").begin_array().begin_object();
+    w.field("rule", a.base ? "view-of-base" : "owner").field("verdict", a.base ? "view" : "copy");
+    w.key("facts").begin_object().end_object().end_object().end_array();
+  }
+  w.end_object();
+}
+
+void explain_failure_json(JsonWriter& w) {
+  ExplainPtr f = explain_last_failure();
+  if (!f) {
+    w.null();
+    return;
+  }
+  w.begin_object().field("thisRun", true).key("steps").begin_array();
+  for (const Explain* e = f.get(); e; e = e->input.get()) emit_record(w, *e);
+  w.end_array().end_object();
+}
+
+namespace {
+
+void emit_array_fields(JsonWriter& w, const Array& a, int obj, const SnapshotOptions& opt) {
+  int isz = a.itemsize();
+  std::vector<int64_t> elem_strides;
+  for (int64_t s : a.strides) elem_strides.push_back(s / isz);
+  ByteExtent ext = byte_extent(a);
+  w.field("dtype", name(a.dtype)).field("itemsize", isz).key("shape").ints(a.shape).key("strides").ints(a.strides);
+  w.key("elementStrides").ints(elem_strides).field("offset", a.offset).field("size", a.size());
+  w.field("nbytes", a.nbytes()).field("storage", a.storage->id()).field("storageBytes", a.storage->nbytes());
+  w.key("extent").ints({ext.lo, ext.hi}).field("object", obj).key("hash");
+  content_hash(w, a, opt.hash_max_bytes);
+  w.key("flags").begin_object().field("C_CONTIGUOUS", a.c_contiguous()).field("F_CONTIGUOUS", a.f_contiguous());
+  w.field("OWNDATA", a.owndata).field("WRITEABLE", a.writeable).field("ALIGNED", a.aligned());
+  w.field("WRITEBACKIFCOPY", false).end_object();
+}
+
+void emit_variables(JsonWriter& w, Interp& in, const Model& m, const SnapshotOptions& opt) {
+  w.key("variables").begin_array();
+  for (const Entry& e : m.entries) {
     const Value& v = e.value;
     std::string kind = kind_of(in, v);
-    j += std::string(i ? "," : "") + "{\"name\":" + json_string(e.name) + ",\"topLevel\":" + (e.top_level ? "true" : "false") +
-         ",\"kind\":" + json_string(kind) + ",\"type\":" + json_string(in.type_name(v));
+    w.begin_object().field("name", e.name).field("topLevel", e.top_level).field("kind", kind);
+    w.field("type", in.type_name(v));
     std::string preview;
     try {
       preview = kind == "function" || kind == "module" ? in.repr(v) : in.str(v);
     } catch (const PyError& err) {
       preview = "<" + err.type + " while printing>";
     }
-    j += ",\"preview\":" + json_string(truncate_utf8(preview, size_t(opt.preview_chars)));
+    w.field("preview", truncate_utf8(preview, size_t(opt.preview_chars)));
     if (v.is_array() && v.arr().flavor != Flavor::DummyBase) {
       const Array& a = v.arr();
-      int isz = a.itemsize();
-      std::vector<int64_t> elem_strides;
-      for (int64_t s : a.strides) elem_strides.push_back(s / isz);
-      ByteExtent ext = byte_extent(a);
-      j += ",\"dtype\":" + json_string(name(a.dtype)) + ",\"itemsize\":" + std::to_string(isz) +
-           ",\"shape\":" + ints_json(a.shape) + ",\"strides\":" + ints_json(a.strides) +
-           ",\"elementStrides\":" + ints_json(elem_strides) + ",\"offset\":" + std::to_string(a.offset) +
-           ",\"size\":" + std::to_string(a.size()) + ",\"nbytes\":" + std::to_string(a.nbytes()) +
-           ",\"storage\":" + std::to_string(a.storage->id()) + ",\"storageBytes\":" + std::to_string(a.storage->nbytes()) +
-           ",\"extent\":[" + std::to_string(ext.lo) + "," + std::to_string(ext.hi) + "]" +
-           ",\"object\":" + std::to_string(obj_id.count(&a) ? obj_id[&a] : -1) +
-           ",\"hash\":" + content_hash(a, opt.hash_max_bytes) +
-           ",\"flags\":{\"C_CONTIGUOUS\":" + (a.c_contiguous() ? "true" : "false") +
-           ",\"F_CONTIGUOUS\":" + (a.f_contiguous() ? "true" : "false") +
-           ",\"OWNDATA\":" + (a.owndata ? "true" : "false") + ",\"WRITEABLE\":" + (a.writeable ? "true" : "false") +
-           ",\"ALIGNED\":" + (a.aligned() ? "true" : "false") + ",\"WRITEBACKIFCOPY\":false}";
-      // the chain of bases, nearest first
-      j += ",\"baseChain\":[";
-      bool f2 = true;
-      for (const Array* b = a.base.get(); b; b = b->base.get()) {
-        j += std::string(f2 ? "" : ",") + std::to_string(obj_id.count(b) ? obj_id[b] : -1);
-        f2 = false;
+      emit_array_fields(w, a, m.known_id(&a), opt);
+      w.key("baseChain").begin_array();  // nearest first
+      for (const Array* b = a.base.get(); b; b = b->base.get()) w.value(m.known_id(b));
+      w.end_array();
+      if (a.flavor != Flavor::Scalar) {
+        w.key("explain");
+        explain_json(w, a);
       }
-      j += "]";
     }
-    j += "}";
+    w.end_object();
   }
-  j += "],\"shareGroups\":[";
-  first = true;
-  for (auto& [root, names] : groups) {
-    if (names.size() < 2) continue;
-    j += std::string(first ? "" : ",") + "[";
-    for (size_t k = 0; k < names.size(); ++k) j += (k ? "," : "") + json_string(names[k]);
-    j += "]";
-    first = false;
-  }
-  j += "],\"sharePairs\":[";
-  for (size_t k = 0; k < share_pairs.size(); ++k) j += (k ? "," : "") + share_pairs[k];
-  j += "],\"tooHardPairs\":[";
-  for (size_t k = 0; k < maybe_pairs.size(); ++k) j += (k ? "," : "") + maybe_pairs[k];
-  return j + "]}";
+  w.end_array();
+}
+
+}  // namespace
+
+std::string snapshot_json(Interp& in, const SnapshotOptions& opt) {
+  Model m;
+  collect_entries(in, opt, m);
+  collect_arrays(m);
+  JsonWriter w;
+  w.begin_object();
+  emit_heap_and_storages(w, m);
+  emit_objects(w, m);
+  emit_variables(w, in, m, opt);
+  emit_sharing(w, m, opt);
+  w.end_object();
+  return w.take();
 }
 
 }  // namespace sl

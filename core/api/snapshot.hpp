@@ -1,6 +1,7 @@
 // snapshot: the inspection data the playground renders after every run --
-// every variable's layout, base chains, which variables share bytes, and the
-// memory gauge -- as JSON. The page never reads engine internals; this is the
+// every variable's layout, base chains, which variables share bytes, the
+// memory gauge, and why each array is a view or a copy (core/explain.hpp) --
+// as JSON. The page never reads engine internals; this is the
 // whole contract (documented in docs/api.md).
 //
 // Invariant: the snapshot only reads; building it never changes the session.
@@ -22,5 +23,11 @@ struct SnapshotOptions {
 };
 
 std::string snapshot_json(lang::Interp& in, const SnapshotOptions& opt = {});
+
+class JsonWriter;
+// The run's refused operation (a torch view() that raised), as the same
+// {"thisRun","steps":[record...]} object a variable's "explain" holds; null
+// when the run refused nothing (core/explain.hpp).
+void explain_failure_json(JsonWriter& w);
 
 }  // namespace sl

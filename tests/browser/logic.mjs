@@ -1,6 +1,6 @@
 // The page's logic modules, in Node (no browser needed): share-link encoding and its
-// defences, the i18n dictionaries, the run history, and the view-or-copy rule engine
-// (statement analysis, the no-copy reshape algorithm, verdicts from real snapshots).
+// defences, the i18n dictionaries, the run history, and the view-or-copy mode
+// (which statements are asked about; verdicts and the engine's explanations from real runs).
 
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,7 +18,7 @@ class MemoryStorage {
 export default async function logic({ results }) {
   const { check } = results;
   const share = await mod('web/src/share.js');
-  const vc = await mod('web/src/viewcopy.js');
+  const vc = await mod('web/src/vcui.js');
   const { RunHistory } = await mod('web/src/history.js');
 
   await check('share: round trip of unicode, quotes and markup; compact', async () => {
@@ -93,95 +93,102 @@ export default async function logic({ results }) {
     assertEqual(new RunHistory({ storage }).entries, ['a = 1', 'b = 2'], 'persisted');
   });
 
-  await check('view-or-copy: which statements are asked about, and the rules they map to', async () => {
+  await check('view-or-copy: which statements are asked about (the form only, no engine rule)', async () => {
     const snapshot = {
       variables: [
-        { name: 'a', topLevel: true, kind: 'ndarray', dtype: 'int64', itemsize: 8, shape: [3, 4], strides: [32, 8], storage: 1, object: 0 },
-        { name: 'm', topLevel: true, kind: 'ndarray', dtype: 'bool', itemsize: 1, shape: [3, 4], strides: [4, 1], storage: 2, object: 1 },
-        { name: 't', topLevel: true, kind: 'tensor', dtype: 'float32', itemsize: 4, shape: [2, 3], strides: [12, 4], elementStrides: [3, 1], storage: 3, object: 2 },
+        { name: 'a', topLevel: true, kind: 'ndarray', shape: [3, 4], storage: 1, object: 0 },
+        { name: 't', topLevel: true, kind: 'tensor', shape: [2, 3], storage: 3, object: 2 },
         { name: 'i', topLevel: true, kind: 'other', type: 'int', preview: '2' },
       ],
     };
-    const rules = (code) => vc.analyzeStatement(code, snapshot)?.rules.map((r) => r.rule).join(' > ') ?? null;
+    const asked = (code) => {
+      const q = vc.questionFor(code, snapshot);
+      return q ? `${q.target}<-${q.source}` : null;
+    };
     const cases = {
-      'b = a[:, ::2]': 'basic-index',
-      'b = a[i]': 'basic-index',
-      'b = a[1, 2]': 'scalar-index',
-      'c = a[[0, 2]]': 'fancy-index',
-      'c = a[m]': 'bool-index',
-      'c = a[a > 5]': 'bool-index',
-      'd = a.reshape(6, 2)  # a comment': 'reshape',
-      'e = a.T.copy()': 'transpose > copy',
-      'f = a.view(np.int8)': 'view-dtype',
-      'g = a.ravel()': 'ravel',
-      'h = np.ascontiguousarray(a.T)': 'transpose > ascontiguous',
-      'k = np.asarray(a)': 'asarray',
-      'n = a.astype(np.float32)': 'astype',
-      'p = a + 1': 'arith',
-      'q = a': 'alias',
-      'r = np.array(a)': 'np-array',
-      'u = t.view(3, 2)': 'torch-view',
-      'u = t.view(torch.int32)': 'torch-view-dtype',
-      'u = t.reshape(-1)': 'torch-reshape',
-      'u = t.t().contiguous()': 'transpose > torch-contiguous',
-      'u = t[0]': 'basic-index',
-      'u = torch.from_numpy(a)': 'from-numpy',
-      'w = t.numpy()': 'numpy-bridge',
+      'b = a[:, ::2]': 'b<-a',
+      'b = a[i]': 'b<-a',
+      'd = a.reshape(6, 2)  # a comment': 'd<-a',
+      '# setup\nh = np.ascontiguousarray(a.T)': 'h<-a',
+      'u = torch.from_numpy(a)': 'u<-a',
+      'w = t.t().contiguous()': 'w<-t',
+      'q = a': 'q<-a',
+      'x = np.ones(3).t': null, // `.t` is an attribute, not the variable t
+      "s = 'a'": null,
       'print(a)': null,
       'b = a[:, ::2]\nc = 1': null,
       'b = zz[0]': null,
       'b = a[:, ::2]; c = 1': null,
       'if True: b = a': null,
+      'b == a': null,
     };
-    const wrong = Object.entries(cases).filter(([code, want]) => rules(code) !== want)
-      .map(([code, want]) => `${JSON.stringify(code)}: ${rules(code)} (want ${want})`);
+    const wrong = Object.entries(cases).filter(([code, want]) => asked(code) !== want)
+      .map(([code, want]) => `${JSON.stringify(code)}: ${asked(code)} (want ${want})`);
     if (wrong.length) throw new Error(wrong.join('\n'));
   });
 
-  await check('view-or-copy: the no-copy reshape algorithm (NumPy / ATen computeStride)', async () => {
-    assertEqual(vc.nocopyReshape([3, 2], [32, 16], [6], 8), { ok: true, strides: [16] }, 'a[:, ::2] -> (6,)');
-    const t = vc.nocopyReshape([4, 3], [8, 32], [12], 8);
-    assertEqual([t.ok, t.group, t.dims, t.strides, t.at], [false, [0, 1], [4, 3], [8, 32], 0], 'a.T -> (12,)');
-    assertEqual(vc.nocopyReshape([2, 3, 4], [96, 32, 8], [6, 4], 8), { ok: true, strides: [32, 8] }, 'contiguous');
-    // LLMs-from-scratch: (b, heads, tokens, head_dim).transpose(1, 2).view(b, tokens, d_out)
-    assertEqual(vc.nocopyReshape([2, 6, 2, 2], [24, 2, 12, 1], [2, 6, 4], 1).ok, false, 'MHA: view fails');
-    assertEqual(vc.nocopyReshape([2, 3, 2, 1], [6, 1, 3, 1], [2, 3, 2], 1).ok, true, 'MHA with head_dim 1: view works');
-    assertEqual(vc.nocopyReshape([2, 1, 3], [24, 8, 8], [2, 3, 1], 8), { ok: true, strides: [24, 8, 8] }, 'length-1 axes');
-    assertEqual(vc.evalInt('b * num_tokens // 2', new Map([['b', 2], ['num_tokens', 6]])), 6, 'evalInt');
-    assertEqual(vc.parseShapeArgs({ positional: ['(3, -1)'], keywords: {} }, 12), [3, 4], '(3, -1)');
-    assertEqual(vc.followLayout({ shape: [3, 4], strides: [32, 8], itemsize: 8 }, { rule: 'basic-index', step: { kind: 'index', parts: [':', '::2'] } }),
-      { shape: [3, 2], strides: [32, 16], itemsize: 8 }, 'layout after a[:, ::2]');
+  await check('view-or-copy: web/src holds no layout, indexing or reshape rule', async () => {
+    const fs = await import('node:fs');
+    const dir = path.join(ROOT, 'web/src');
+    const files = fs.readdirSync(dir).filter((f) => f.endsWith('.js'));
+    assert(!files.some((f) => f.startsWith('viewcopy')), `viewcopy*.js present: ${files}`);
+    const banned = /nocopyReshape|basicIndexLayout|isCContiguous|isFContiguous|computeStride\s*\(|sliceLength|followLayout/;
+    const hits = files.filter((f) => banned.test(fs.readFileSync(path.join(dir, f), 'utf8')));
+    assertEqual(hits, [], 'files re-implementing engine rules');
   });
 
-  await check('view-or-copy: verdicts from real engine snapshots', async () => {
+  await check('view-or-copy: verdicts and the engine\'s explanations from real runs, worded in EN and ZH', async () => {
     const { init } = await mod('wasm/index.js');
+    const i18n = await mod('web/src/i18n.js');
     const lib = await init();
     const s = lib.session();
     try {
-      s.run('import numpy as np\na = np.arange(12).reshape(3, 4)');
+      let snap = s.run('import numpy as np\nimport torch\na = np.arange(12).reshape(3, 4)\nt = torch.arange(12.).reshape(3, 4)', { snapshot: true }).snapshot;
       const verdict = (code) => {
-        const before = s.snapshot();
-        const analysis = vc.analyzeStatement(code, before);
-        assert(analysis, `not analysed: ${code}`);
-        const r = s.run(code, { echo: true });
-        return { r, v: vc.judge(analysis, r, before, s.snapshot()) };
+        const q = vc.questionFor(code, snap);
+        assert(q, `not asked: ${code}`);
+        const r = s.run(code, { echo: true, snapshot: true });
+        assert(r.snapshot, 'run({ snapshot: true }) returns the snapshot');
+        const v = vc.verdictOf(q, r, snap, r.snapshot);
+        snap = r.snapshot;
+        return v;
       };
       const want = {
-        'b = a[:, ::2]': 'view', 'e = a.T.copy()': 'copy', 'f = a.view(np.int8)': 'view', 'k = a[:, ::2].reshape(6)': 'view',
-        'h = a.T.reshape(12)': 'copy', 'z = a': 'same', 'x = a[1, 2]': 'scalar', 'c = a[[0, 2]]': 'copy', 'g = a.ravel()': 'view',
+        'b = a[:, ::2]': ['view', 'basic-index'],
+        'e = a.T.copy()': ['copy', 'copy<transpose'],
+        'f = a.view(np.int8)': ['view', 'view-dtype'],
+        'k = a[:, ::2].reshape(6)': ['view', 'reshape-regroup<basic-index'],
+        'h = a.T.reshape(12)': ['copy', 'reshape-copy<transpose'],
+        'r = a.T.ravel()': ['copy', 'ravel-copy<transpose'],
+        'z = a': ['same', 'reshape-contiguous'],
+        'c = a[[0, 2]]': ['copy', 'advanced-index'],
+        'g = np.ascontiguousarray(a.T)': ['copy', 'ascontiguous-copy<transpose'],
+        'n = a.astype(np.float32)': ['copy', 'astype-copy'],
+        'p = a + 1': ['copy', 'owner'],
+        'u = t.t().view(12)': ['error', 'torch-view-fail<transpose'],
+        'w = t.t().reshape(12)': ['copy', 'torch-reshape-copy<transpose'],
+        'y = t.t().contiguous()': ['copy', 'contiguous-copy<transpose'],
       };
-      for (const [code, outcome] of Object.entries(want)) {
-        const { r, v } = verdict(code);
-        assert(!r.error, `${code}: ${r.error}`);
-        assertEqual(v.outcome, outcome, code);
+      const seen = new Set();
+      for (const [code, [outcome, rules]] of Object.entries(want)) {
+        const v = verdict(code);
+        const ids = (v.explanation?.steps ?? []).map((x) => x.rule);
+        ids.forEach((id) => seen.add(id));
+        assertEqual([v.outcome, ids.join('<')], [outcome, rules], code);
       }
-      // a is 3x4 int64: a.T has strides (8, 32); merging its axes needs 8 == 3 * 32.
-      const { r, v } = verdict('n = a.T.reshape(2, 6)');
-      assert(!r.error, `n = a.T.reshape(2, 6): ${r.error}`);
-      assertEqual(v.outcome, 'copy', 'n = a.T.reshape(2, 6)');
-      const d = v.details.find((x) => x.rule === 'reshape');
-      assert(d, `no reshape rule in ${JSON.stringify(v.details)}`);
-      assertEqual([d.note, d.noteVars.left, d.noteVars.dim, d.noteVars.right], ['cannotMerge', 8, 3, 32], 'the failing stride check');
+      // The numbers come from the engine: a.T.reshape(12) names the axes that could not be merged.
+      const h = snap.variables.find((x) => x.name === 'h').explain.steps[0];
+      assertEqual([h.facts.axes, h.facts.dims, h.facts.strides, h.facts.at, h.facts.needed], [[0, 1], [4, 3], [8, 32], 0, 96], 'reshape-copy facts');
+      const vars = vc.stepVars(h, { a: 'a', b: 'h' });
+      assertEqual([vars.axisAt, vars.strideAt, vars.dimNext, vars.strideNext], [0, 8, 3, 32], 'the failing pair');
+      // Every rule seen is worded in both languages.
+      for (const lang of ['en', 'zh']) {
+        i18n.setLang(lang, { persist: false });
+        for (const id of seen) assert(i18n.hasMessage(`vc.rule.${id}.title`) && i18n.hasMessage(`vc.rule.${id}.text`), `${lang}: ${id}`);
+        const text = i18n.t('vc.rule.reshape-copy.text', vars);
+        assert(text.includes('96 B = 3 × 32 B') && !/\{\w+\}/.test(text), `${lang}: ${text}`);
+      }
+      i18n.setLang('en', { persist: false });
     } finally {
       s.dispose();
     }

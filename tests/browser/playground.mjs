@@ -6,7 +6,7 @@
 
 import {
   assert, assertEqual, openPage, screenshotPath, setEditorText, editorText, runCount, waitForRun,
-  stdoutText, reprText, runProgram, engineLacks, ENGINE_READY_MS, RUN_MS,
+  stdoutText, reprText, runProgram, ENGINE_READY_MS, RUN_MS,
 } from './lib.mjs';
 
 const PROGRAM = `import numpy as np
@@ -387,73 +387,98 @@ export default async function playground({ browser, baseUrl, results }) {
     assert(out.includes('修改视图后') && out.includes('999'), `output: ${out}`);
   });
 
-  await check('view-or-copy mode: b = a[:, ::2] -> predict, reveal, rule explained', async () => {
+  await check('view-or-copy mode: predict, reveal, and the engine\'s explanation in English and Chinese', async () => {
     await page.click('#vc-toggle');
     assertEqual(await page.getAttribute('#vc-toggle', 'aria-pressed'), 'true', 'toggle');
     assert(await page.isVisible('#vc-banner'), 'banner');
     // A multi-statement program just runs.
     await runProgram(page, 'import numpy as np\na = np.arange(12).reshape(3, 4)');
     assertEqual(await page.getAttribute('#output', 'data-state'), 'ok', 'setup ran normally');
+    const ask = async (code, choice) => {
+      await setEditorText(page, code);
+      await page.keyboard.press('Shift+Enter');
+      await page.waitForSelector('.vc-card[data-vc="question"]');
+      assert(!(await page.$('.vc-verdict')), 'no answer before the prediction');
+      const before = await runCount(page);
+      await page.click(`.vc-choice[data-choice="${choice}"]`);
+      await waitForRun(page, before);
+      await page.waitForSelector('.vc-verdict');
+    };
     await setEditorText(page, 'b = a[:, ::2]');
-    let before = await runCount(page);
     await page.keyboard.press('Shift+Enter');
     await page.waitForSelector('.vc-card[data-vc="question"]');
     const prompt = await page.textContent('.vc-prompt');
     assert(prompt.includes('b') && prompt.includes('a'), prompt);
-    assert(!(await page.$('.vc-verdict')), 'no answer before the prediction');
-    before = await runCount(page);
+    const b0 = await runCount(page);
     await page.click('.vc-choice[data-choice="view"]');
-    await waitForRun(page, before);
+    await waitForRun(page, b0);
     await page.waitForSelector('.vc-verdict');
     assertEqual(await page.getAttribute('.vc-verdict', 'data-outcome'), 'view', 'outcome');
     assertEqual(await page.getAttribute('.vc-verdict', 'data-correct'), 'true', 'prediction judged');
+    // The engine's record: basic indexing, the stride arithmetic with its numbers.
     const rule = await page.textContent('.vc-rule[data-rule="basic-index"]');
-    assert(/Basic slicing makes a view/.test(rule) && /strides/.test(rule), `rule: ${rule}`);
+    assert(/Basic indexing makes a view/.test(rule) && /a slice, a slice/.test(rule), `rule: ${rule}`);
+    assert(rule.includes('axis 1: 16 B = 2 × 8 B') && rule.includes('axis 0: 32 B = 1 × 32 B'), `arithmetic: ${rule}`);
     const evidence = await page.textContent('.vc-evidence');
     assert(evidence.includes('(32, 16)') && /shares bytes with a: yes/.test(evidence), `evidence: ${evidence}`);
     await page.screenshot({ path: screenshotPath('playground-viewcopy.png') });
 
-    // A reshape that must copy: predicted wrongly, with the failing stride check named.
-    await setEditorText(page, 'c = a.T.reshape(12)');
-    await page.keyboard.press('Shift+Enter');
-    await page.waitForSelector('.vc-card[data-vc="question"]');
-    before = await runCount(page);
-    await page.click('.vc-choice[data-choice="view"]');
-    await waitForRun(page, before);
-    const outcome = await page.getAttribute('.vc-verdict', 'data-outcome');
-    if (outcome === 'error') {
-      const msg = await page.textContent('#output .out-error-message');
-      if (!engineLacks(msg)) throw new Error(`unexpected error: ${msg}`);
-      results.info(`view-or-copy reshape case skipped: this engine build says ${msg}`);
-    } else {
-      assertEqual(outcome, 'copy', 'a.T.reshape(12) outcome');
-      assertEqual(await page.getAttribute('.vc-verdict', 'data-correct'), 'false', 'judged wrong');
-      const note = await page.textContent('.vc-rule[data-rule="reshape"] .vc-this');
-      assert(note.includes('8 ≠ 3 × 32 = 96'), `note: ${note}`);
-    }
-    // PyTorch: view() of a transposed tensor cannot be a view, and says why.
-    await runProgram(page, 'import torch\nt = torch.arange(12.).reshape(3, 4)');
-    if (await page.getAttribute('#output', 'data-state') === 'ok') {
-      await setEditorText(page, 'u = t.t().view(12)');
-      await page.keyboard.press('Shift+Enter');
-      await page.waitForSelector('.vc-card[data-vc="question"]');
-      before = await runCount(page);
-      await page.click('.vc-choice[data-choice="copy"]');
-      await waitForRun(page, before);
-      assertEqual(await page.getAttribute('.vc-verdict', 'data-outcome'), 'error', 'torch view outcome');
-      const note = await page.textContent('.vc-rule[data-rule="torch-view"]');
-      assert(/never copies/.test(note) && /two contiguous subspaces/.test(note), `torch note: ${note}`);
-      assert(/view size is not compatible/.test(await page.textContent('#output .out-error-message')), 'the RuntimeError is shown');
-    } else {
-      results.info('view-or-copy torch case skipped: this engine build has no torch');
-    }
-    // In Chinese too.
+    // A reshape that must copy: predicted wrongly; the engine names the axes that could not merge.
+    await ask('c = a.T.reshape(12)', 'view');
+    assertEqual(await page.getAttribute('.vc-verdict', 'data-outcome'), 'copy', 'a.T.reshape(12) outcome');
+    assertEqual(await page.getAttribute('.vc-verdict', 'data-correct'), 'false', 'judged wrong');
+    const steps = await page.$$eval('.vc-verdict .vc-rule', (xs) => xs.map((x) => x.dataset.rule));
+    assertEqual(steps, ['transpose', 'reshape-copy'], 'the steps, in order');
+    const note = await page.textContent('.vc-rule[data-rule="reshape-copy"] .vc-this');
+    assert(note.includes('axes (0, 1)') && note.includes('(4, 3)') && note.includes('(8, 32)') && note.includes('96 B = 3 × 32 B'), `note: ${note}`);
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.$eval('.vc-rule[data-rule="reshape-copy"]', (x) => x.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: screenshotPath('playground-viewcopy-1400.png') });
+    // In Chinese: the same record, worded from the Chinese table.
     await page.click('#lang');
     const zhTitle = await page.textContent('.vc-verdict .vc-rules-title');
     assertEqual(zhTitle, '逐步规则', 'verdict re-rendered in Chinese');
+    const zhNote = await page.textContent('.vc-rule[data-rule="reshape-copy"] .vc-this');
+    assert(zhNote.includes('轴 (0, 1)') && zhNote.includes('96 B = 3 × 32 B'), `zh note: ${zhNote}`);
+    await page.$eval('.vc-rule[data-rule="reshape-copy"]', (x) => x.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: screenshotPath('playground-viewcopy-1400-zh.png') });
     await page.click('#lang');
+    await page.setViewportSize(size);
+
+    // PyTorch: view() of a transposed tensor is refused; the run's explainError says why.
+    await runProgram(page, 'import torch\nt = torch.arange(12.).reshape(3, 4)');
+    assertEqual(await page.getAttribute('#output', 'data-state'), 'ok', 'torch setup ran');
+    await ask('u = t.t().view(12)', 'copy');
+    assertEqual(await page.getAttribute('.vc-verdict', 'data-outcome'), 'error', 'torch view outcome');
+    const tnote = await page.textContent('.vc-rule[data-rule="torch-view-fail"]');
+    assert(/computeStride/.test(tnote) && tnote.includes('(12,)') && tnote.includes('strides (4,)'), `torch note: ${tnote}`);
+    assert(/view size is not compatible/.test(await page.textContent('#output .out-error-message')), 'the RuntimeError is shown');
+    // The same object: astype(copy=False) with the same dtype returns the input itself.
+    await ask('d = a.astype(a.dtype, copy=False)', 'copy');
+    assertEqual(await page.getAttribute('.vc-verdict', 'data-outcome'), 'same', 'astype outcome');
+    assert(await page.$('.vc-rule[data-rule="astype-no-copy"]'), 'astype rule');
     await page.click('#vc-toggle');
     assertEqual(await page.getAttribute('#vc-toggle', 'aria-pressed'), 'false', 'toggle off');
+  });
+
+  await check('view-or-copy mode at 375 px: the verdict fits (build/screenshots/playground-375-viewcopy.png)', async () => {
+    const narrow = await open({ viewport: { width: 375, height: 812 } });
+    await narrow.page.goto(baseUrl);
+    await pageReady(narrow.page);
+    await runProgram(narrow.page, 'import numpy as np\na = np.arange(12).reshape(3, 4)');
+    await narrow.page.click('#vc-toggle');
+    await setEditorText(narrow.page, 'c = a.T.reshape(12)');
+    await narrow.page.keyboard.press('Shift+Enter');
+    await narrow.page.waitForSelector('.vc-card[data-vc="question"]');
+    const before = await runCount(narrow.page);
+    await narrow.page.click('.vc-choice[data-choice="copy"]');
+    await waitForRun(narrow.page, before);
+    await narrow.page.waitForSelector('.vc-rule[data-rule="reshape-copy"]');
+    const overflow = await narrow.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert(overflow <= 0, `horizontal overflow at 375 px: ${overflow}px`);
+    await narrow.page.screenshot({ path: screenshotPath('playground-375-viewcopy.png'), fullPage: true });
+    await narrow.page.click('#vc-toggle');  // leave the stored preference off
   });
 
   await check('screenshot: 375 px wide, full page (build/screenshots/playground-375.png)', async () => {

@@ -55,7 +55,8 @@ TEST_CASE("session JSON escapes text safely", "[api]") {
   CHECK(sl::json_string(std::string("\xff", 1)) == "\"\\ufffd\"");
   sl::Session s;
   CHECK(s.run("print('<b>x</b>')", false) ==
-        "{\"stdout\":\"<b>x</b>\\n\",\"error\":null,\"traceback\":null,\"line\":null,\"col\":null,\"repr\":null}");
+        "{\"stdout\":\"<b>x</b>\\n\",\"error\":null,\"traceback\":null,\"line\":null,\"col\":null,\"repr\":null,"
+        "\"explainError\":null}");
 }
 
 TEST_CASE("NumPy scalars print NumPy 2 style in every repr, plain in str", "[lang][echo]") {

@@ -29,6 +29,23 @@ test('run returns stdout and errors as data', async () => {
   s.dispose();
 });
 
+test('run({ snapshot: true }) returns the snapshot in the same result, with each array explained', async () => {
+  const s = (await init()).session();
+  const r = s.run('import numpy as np\na = np.arange(12).reshape(3, 4)\nh = a.T.reshape(12)', { snapshot: true });
+  assert.equal(r.error, null);
+  assert.deepEqual(r.snapshot, s.snapshot());  // the same document the separate call returns
+  const h = r.snapshot.variables.find((v) => v.name === 'h').explain;
+  assert.equal(h.thisRun, true);
+  assert.deepEqual(h.steps.map((x) => x.rule), ['reshape-copy', 'transpose', 'reshape-contiguous']);  // a was made in this run too
+  assert.deepEqual(h.steps[0].facts, { axes: [0, 1], dims: [4, 3], strides: [8, 32], newShape: [12], at: 0, needed: 96, order: 'C' });
+  assert.equal(s.run('x = 1').snapshot, undefined);
+  const bad = s.run('import torch\nu = torch.arange(12).reshape(3, 4).t().view(12)');
+  assert.match(bad.error, /^RuntimeError: view size is not compatible/);
+  assert.equal(bad.explainError.steps[0].rule, 'torch-view-fail');
+  assert.deepEqual(bad.explainError.steps[0].facts, { axes: [1], dims: [3], strides: [4], newShape: [12] });
+  s.dispose();
+});
+
 test('a disposed session refuses to run', async () => {
   const s = (await init()).session();
   s.dispose();

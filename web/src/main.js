@@ -17,8 +17,7 @@ import { RunHistory } from './history.js';
 import { STATIC_LISTS, PROBES, probeProgram, createCompletionSource, importAliases } from './completions.js';
 import { decodeFragment, encodeCode, shareUrl, MAX_FRAGMENT_CHARS } from './share.js';
 import { createGallery } from './gallery.js';
-import { analyzeStatement, judge, predictionCorrect } from './viewcopy.js';
-import { questionCard, verdictCard, formatBytes } from './vcui.js';
+import { questionFor, verdictOf, predictionCorrect, questionCard, verdictCard, formatBytes } from './vcui.js';
 import { InspectorHost } from './inspector-host.js';
 
 const DEFAULT_PROGRAM = `import numpy as np
@@ -264,30 +263,30 @@ async function main({ storage = globalThis.localStorage } = {}) {
     if (state === 'running' || state === 'error') return;
     const code = editor.getCode();
     if (vcMode && !skipQuiz) {
-      const analysis = analyzeStatement(code, snapshot);
-      if (analysis) {
-        ask(analysis);
+      const question = questionFor(code, snapshot);
+      if (question) {
+        ask(question);
         return;
       }
     }
     await execute(code);
   }
 
-  function ask(analysis) {
+  function ask(question) {
     const id = {};
     pendingQuestion = id;
     output.showNodes('question', () => [questionCard({
-      analysis,
+      question,
       onAnswer(choice) {
         if (pendingQuestion !== id) return;
         pendingQuestion = null;
-        execute(analysis.code, choice ? { analysis, prediction: choice } : {});
+        execute(question.code, choice ? { question, prediction: choice } : {});
       },
     })]);
     output.root.querySelector('.vc-choice')?.focus();
   }
 
-  async function execute(code, { analysis = null, prediction = null } = {}) {
+  async function execute(code, { question = null, prediction = null } = {}) {
     pendingQuestion = null;
     if (state === 'running' || state === 'error') return;
     if (state === 'loading') {
@@ -305,8 +304,8 @@ async function main({ storage = globalThis.localStorage } = {}) {
       setState('ready');
       takeSnapshot(result.snapshot);
       let prelude = null;
-      if (analysis) {
-        const verdict = judge(analysis, result, before, snapshot);
+      if (question) {
+        const verdict = verdictOf(question, result, before, snapshot);
         const correct = prediction ? predictionCorrect(prediction, verdict.outcome) : null;
         if (correct != null) {
           score.total += 1;
@@ -314,7 +313,7 @@ async function main({ storage = globalThis.localStorage } = {}) {
         }
         const at = { ...score };
         const after = snapshot;
-        prelude = () => [verdictCard({ analysis, verdict, prediction, after, score: at })];
+        prelude = () => [verdictCard({ question, verdict, prediction, after, score: at })];
       }
       output.showResult(result, { prelude });
       if (!performance.getEntriesByName?.('stridelab:first-result').length) performance.mark?.('stridelab:first-result');

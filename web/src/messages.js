@@ -1,8 +1,8 @@
 // The page's UI strings, English and Simplified Chinese. Keys are grouped by area;
 // `{name}` is filled by t(key, { name }). The view-or-copy rule texts are in
-// viewcopy-messages.js; the inspector brings its own (web/src/inspector/i18n.js).
+// explain-messages.js; the inspector brings its own (web/src/inspector/i18n.js).
 
-import { VIEWCOPY_MESSAGES } from './viewcopy-messages.js';
+import { EXPLAIN_MESSAGES } from './explain-messages.js';
 
 const en = {
   'app.title': 'stridelab playground',
@@ -179,6 +179,6 @@ const zh = {
 };
 
 export const MESSAGES = {
-  en: { ...en, ...VIEWCOPY_MESSAGES.en },
-  zh: { ...zh, ...VIEWCOPY_MESSAGES.zh },
+  en: { ...en, ...EXPLAIN_MESSAGES.en },
+  zh: { ...zh, ...EXPLAIN_MESSAGES.zh },
 };

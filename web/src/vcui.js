@@ -1,10 +1,14 @@
-// "View or copy?" mode, the DOM side: the question card before a run and the verdict
-// card after it. All text is built from t() strings and engine data as text nodes;
-// `backticks` in a string become <code> elements.
+// "View or copy?" mode: the question card before a run and the verdict card after it.
+//
+// The page decides nothing about layouts. Whether the result is a view, a copy or the
+// same object is read from the snapshot (storage ids and object ids); WHY is the
+// engine's explanation record for the variable (snapshot variable `explain`, or the
+// run's `explainError` when a view was refused), which this module only words, from
+// the i18n tables in explain-messages.js. All text is built from t() strings and
+// engine data as text nodes; `backticks` in a string become <code> elements.
 
 import { t, hasMessage } from './i18n.js';
 import { el } from './output.js';
-import { predictionCorrect, describeStep } from './viewcopy.js';
 
 /** Appends `text` to `parent`, with `code` spans as <code> text nodes. */
 export function appendRich(parent, text) {
@@ -33,39 +37,92 @@ function tuple(xs) {
   return Array.isArray(xs) ? `(${xs.join(', ')}${xs.length === 1 ? ',' : ''})` : '?';
 }
 
+function isArrayVar(v) {
+  return v && (v.kind === 'ndarray' || v.kind === 'tensor') && Array.isArray(v.shape);
+}
+
+function variablesByName(snapshot) {
+  const map = new Map();
+  for (const v of snapshot?.variables ?? []) if (v.topLevel !== false) map.set(v.name, v);
+  return map;
+}
+
+/**
+ * Whether to ask before running: a one-line assignment `name = <expression>` whose
+ * expression names an existing array variable (the first one named is the source).
+ * Only the statement's form is looked at; what the expression does is the engine's
+ * business, answered after the run.
+ * @returns {null | { code: string, target: string, source: string }}
+ */
+export function questionFor(code, snapshot) {
+  const lines = String(code ?? '').split('\n').filter((l) => l.trim() && !/^\s*#/.test(l));
+  if (lines.length !== 1 || /^\s/.test(lines[0])) return null;
+  const m = /^([A-Za-z_]\w*)\s*=(?!=)\s*(.+)$/.exec(lines[0]);
+  if (!m || m[2].includes(';')) return null;
+  const arrays = variablesByName(snapshot);
+  for (const [, name] of m[2].matchAll(/(?<![\w.'"])([A-Za-z_]\w*)/g)) {
+    if (isArrayVar(arrays.get(name))) return { code: String(code), target: m[1], source: name };
+  }
+  return null;
+}
+
+/**
+ * What happened, from the snapshot after the run, and the engine's explanation.
+ * @returns {{ outcome: 'view'|'same'|'copy'|'error'|'scalar'|'missing', targetVar?: object,
+ *   explanation: null | { thisRun: boolean, steps: object[] } }}
+ */
+export function verdictOf(question, result, before, after) {
+  const afterVars = variablesByName(after);
+  const sourceBefore = variablesByName(before).get(question.source);
+  const targetVar = afterVars.get(question.target);
+  const sourceAfter = question.target === question.source ? null : afterVars.get(question.source);
+  let outcome;
+  if (result?.error) outcome = 'error';
+  else if (!targetVar) outcome = 'missing';
+  else if (!isArrayVar(targetVar)) outcome = 'scalar';
+  else if (sourceAfter && targetVar.object != null && targetVar.object === sourceAfter.object) outcome = 'same';
+  else if (sourceBefore && targetVar.storage === sourceBefore.storage) outcome = 'view';
+  else outcome = 'copy';
+  const explanation = outcome === 'error' ? result?.explainError ?? null : targetVar?.explain ?? null;
+  return { outcome, targetVar, sourceAfter, explanation };
+}
+
+/** Was the prediction right? 'same' counts as "view" (no bytes were copied). */
+export function predictionCorrect(prediction, outcome) {
+  if (outcome === 'view' || outcome === 'same') return prediction === 'view';
+  if (outcome === 'copy') return prediction === 'copy';
+  return null;
+}
+
 /**
  * The question: predict view or copy.
- * @param {{ analysis: object, onAnswer: (choice: 'view'|'copy'|null) => void }} options
+ * @param {{ question: object, onAnswer: (choice: 'view'|'copy'|null) => void }} options
  */
-export function questionCard({ analysis, onAnswer }) {
+export function questionCard({ question, onAnswer }) {
   const card = el('div', 'vc-card vc-question');
   card.dataset.vc = 'question';
   card.append(el('div', 'vc-kicker', t('vc.kicker')));
-  const stmt = el('pre', 'vc-code vc-statement', analysis.code.trim());
-  card.append(stmt);
-  card.append(rich('p', 'vc-prompt', t('vc.question', { a: analysis.source, b: analysis.target })));
+  card.append(el('pre', 'vc-code vc-statement', question.code.trim()));
+  card.append(rich('p', 'vc-prompt', t('vc.question', { a: question.source, b: question.target })));
   card.append(el('p', 'vc-hint', t('vc.hint')));
   const choices = el('div', 'vc-choices');
-  const view = el('button', 'btn vc-choice', t('vc.view'));
-  view.type = 'button';
-  view.dataset.choice = 'view';
-  const copy = el('button', 'btn vc-choice', t('vc.copy'));
-  copy.type = 'button';
-  copy.dataset.choice = 'copy';
-  const skip = el('button', 'btn vc-skip', t('vc.skip'));
-  skip.type = 'button';
-  skip.dataset.choice = 'skip';
+  const buttons = [['view', 'btn vc-choice', 'vc.view'], ['copy', 'btn vc-choice', 'vc.copy'], ['skip', 'btn vc-skip', 'vc.skip']]
+    .map(([choice, cls, key]) => {
+      const b = el('button', cls, t(key));
+      b.type = 'button';
+      b.dataset.choice = choice;
+      return b;
+    });
   let answered = false;
-  const answer = (choice) => {
-    if (answered) return;
-    answered = true;
-    for (const b of [view, copy, skip]) b.disabled = true;
-    onAnswer(choice);
-  };
-  view.addEventListener('click', () => answer('view'));
-  copy.addEventListener('click', () => answer('copy'));
-  skip.addEventListener('click', () => answer(null));
-  choices.append(view, copy, skip);
+  for (const b of buttons) {
+    b.addEventListener('click', () => {
+      if (answered) return;
+      answered = true;
+      for (const x of buttons) x.disabled = true;
+      onAnswer(b.dataset.choice === 'skip' ? null : b.dataset.choice);
+    });
+  }
+  choices.append(...buttons);
   card.append(choices);
   return card;
 }
@@ -79,7 +136,7 @@ function baseChainText(v, snapshot, sourceName) {
   return chain.map((id) => {
     const names = objects.get(id)?.names ?? [];
     if (names.length) return names.join(' = ');
-    // NumPy collapses bases to the owner: name it through the variable it serves.
+    // The base is an unnamed array: name it through the variable it serves.
     return sourceBases.has(id) ? t('vc.evidence.baseOf', { a: sourceName }) : t('vc.evidence.anonymous');
   }).join(' → ');
 }
@@ -88,11 +145,76 @@ function sharesWith(after, a, b) {
   return (after?.shareGroups ?? []).some((g) => g.includes(a) && g.includes(b));
 }
 
+/** The placeholders of a rule text: the record's facts and layouts, formatted. */
+export function stepVars(step, names) {
+  const f = step.facts ?? {};
+  const vars = { ...names, u: t(`vc.unit.${step.unit === 'elements' ? 'elements' : 'bytes'}`) };
+  for (const [k, v] of Object.entries(f)) vars[k] = Array.isArray(v) ? tuple(v) : String(v);
+  for (const k of ['inShape', 'inStrides', 'outShape', 'outStrides']) if (Array.isArray(step[k])) vars[k] = tuple(step[k]);
+  if (Number.isInteger(f.at) && Array.isArray(f.axes)) {
+    // the pair of axes where the engine found the strides stop nesting
+    Object.assign(vars, { axisAt: f.axes[f.at], strideAt: f.strides[f.at], dimNext: f.dims[f.at + 1], strideNext: f.strides[f.at + 1] });
+  }
+  if (typeof f.components === 'string') vars.components = f.components.split(',').map((c) => t(`vc.component.${c}`)).join(', ');
+  if (typeof f.componentKind === 'string') vars.componentKind = t(`vc.kind.${f.componentKind}`);
+  if (typeof f.from === 'string') vars.from = `\`${f.from}\``;
+  if (typeof f.to === 'string') vars.to = `\`${f.to}\``;
+  return vars;
+}
+
+// basic-index: one line per output axis, the engine's step x parent stride.
+function strideArithmetic(step) {
+  const f = step.facts ?? {};
+  if (!Array.isArray(f.steps) || !Array.isArray(f.parentStrides) || !Array.isArray(step.outStrides)) return null;
+  const u = t(`vc.unit.${step.unit === 'elements' ? 'elements' : 'bytes'}`);
+  const list = el('ul', 'vc-arith');
+  f.steps.forEach((s, k) => {
+    const out = `${step.outStrides[k]}${u}`;
+    list.append(el('li', null, s === 0 ? t('vc.arithNew', { k, out }) : t('vc.arith', { k, out, step: s, parent: `${f.parentStrides[k]}${u}` })));
+  });
+  return list;
+}
+
+function ruleBlock(step, names, index, count) {
+  const block = el('div', 'vc-rule');
+  block.dataset.rule = step.rule;
+  block.dataset.verdict = step.verdict ?? '';
+  const title = el('div', 'vc-rule-title');
+  if (count > 1) title.append(el('span', 'vc-rule-step', t('vc.step', { n: index + 1 })));
+  const key = `vc.rule.${step.rule}`;
+  title.append(el('span', null, hasMessage(`${key}.title`) ? t(`${key}.title`) : step.rule));
+  block.append(title);
+  if (hasMessage(`${key}.text`)) block.append(rich('p', 'vc-this', t(`${key}.text`, stepVars(step, names))));
+  const arith = step.rule === 'basic-index' ? strideArithmetic(step) : null;
+  if (arith) block.append(arith);
+  return block;
+}
+
+function explanationBlocks(card, verdict, names) {
+  const { outcome, explanation } = verdict;
+  // `b = a` (or any statement that returned an existing object without deciding):
+  // no record of this run names the target.
+  if (outcome === 'same' && !explanation?.thisRun) {
+    card.append(el('div', 'vc-kicker vc-rules-title', t('vc.rules')));
+    const block = rich('p', 'vc-rule vc-this', t('vc.alias', names));
+    block.dataset.rule = 'alias';
+    card.append(block);
+    return;
+  }
+  const steps = Array.isArray(explanation?.steps) ? [...explanation.steps].reverse() : [];
+  if (!steps.length) {
+    if (outcome !== 'scalar' && outcome !== 'missing') card.append(rich('p', 'vc-this', t('vc.noRecord')));
+    return;
+  }
+  card.append(el('div', 'vc-kicker vc-rules-title', t(steps.length > 1 ? 'vc.rulesSteps' : 'vc.rules')));
+  steps.forEach((step, i) => card.append(ruleBlock(step, names, i, steps.length)));
+}
+
 /**
  * The verdict, shown above the program's output.
- * @param {{ analysis: object, verdict: object, prediction: 'view'|'copy'|null, after: object, score: {right:number,total:number} }} o
+ * @param {{ question: object, verdict: object, prediction: 'view'|'copy'|null, after: object, score: {right:number,total:number} }} o
  */
-export function verdictCard({ analysis, verdict, prediction, after, score }) {
+export function verdictCard({ question, verdict, prediction, after, score }) {
   const { outcome, targetVar } = verdict;
   const card = el('div', 'vc-card vc-verdict');
   card.dataset.vc = 'verdict';
@@ -108,30 +230,29 @@ export function verdictCard({ analysis, verdict, prediction, after, score }) {
   head.append(pill);
   card.append(head);
 
-  const names = { a: analysis.source, b: analysis.target };
-  const outcomeVars = {
+  const names = { a: question.source, b: question.target };
+  card.append(rich('p', 'vc-answer', t(`vc.outcome.${outcome}`, {
     ...names,
     storage: targetVar?.storage ?? '?',
     bytes: formatBytes(targetVar?.storageBytes),
     type: targetVar?.type ?? '?',
-  };
-  card.append(rich('p', 'vc-answer', t(`vc.outcome.${outcome}`, outcomeVars)));
+  })));
 
-  if (targetVar && Array.isArray(targetVar.shape)) {
+  if (isArrayVar(targetVar)) {
     const list = el('ul', 'vc-evidence');
     const tensor = targetVar.kind === 'tensor' && Array.isArray(targetVar.elementStrides);
     list.append(rich('li', null, t('vc.evidence.layout', {
-      b: analysis.target,
+      b: question.target,
       shape: tuple(targetVar.shape),
       strides: tuple(tensor ? targetVar.elementStrides : targetVar.strides),
       offset: tensor ? String(targetVar.offset / (targetVar.itemsize || 1)) : `${targetVar.offset} B`,
     })));
     if (verdict.sourceAfter && outcome !== 'same') {
-      const yes = sharesWith(after, analysis.source, analysis.target);
-      list.append(rich('li', null, t('vc.evidence.shares', { a: analysis.source, value: t(yes ? 'vc.yes' : 'vc.no') })));
+      const yes = sharesWith(after, question.source, question.target);
+      list.append(rich('li', null, t('vc.evidence.shares', { a: question.source, value: t(yes ? 'vc.yes' : 'vc.no') })));
     }
     if (targetVar.kind === 'ndarray') {
-      list.append(rich('li', null, t('vc.evidence.base', { b: analysis.target, chain: baseChainText(targetVar, after, analysis.source) })));
+      list.append(rich('li', null, t('vc.evidence.base', { b: question.target, chain: baseChainText(targetVar, after, question.source) })));
     }
     if (targetVar.flags) {
       list.append(rich('li', null, t('vc.evidence.owndata', {
@@ -141,25 +262,7 @@ export function verdictCard({ analysis, verdict, prediction, after, score }) {
     }
     card.append(list);
   }
-
-  const details = verdict.details.filter((d, i, all) => d.rule !== 'unknown' || all.length === 1);
-  if (details.length) {
-    card.append(el('div', 'vc-kicker vc-rules-title', t(details.length > 1 ? 'vc.rulesSteps' : 'vc.rules')));
-    for (const d of details) {
-      const block = el('div', 'vc-rule');
-      block.dataset.rule = d.rule;
-      const title = el('div', 'vc-rule-title');
-      if (details.length > 1 && d.vars.op) title.append(el('code', 'vc-rule-step', d.vars.op));
-      title.append(el('span', null, t(`vc.rule.${d.rule}.title`)));
-      block.append(title);
-      block.append(rich('p', null, t(`vc.rule.${d.rule}.text`, { ...d.vars, op: d.vars.op ?? describeStep(null) })));
-      if (d.note) {
-        const key = hasMessage(`vc.note.${d.rule}.${d.note}`) ? `vc.note.${d.rule}.${d.note}` : `vc.note.${d.note}`;
-        if (hasMessage(key)) block.append(rich('p', 'vc-this', t(key, { ...d.vars, ...d.noteVars })));
-      }
-      card.append(block);
-    }
-  }
+  explanationBlocks(card, verdict, names);
   if (score?.total) card.append(el('p', 'vc-score', t('vc.score', score)));
   return card;
 }

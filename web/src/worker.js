@@ -4,13 +4,14 @@
 //   page -> worker  { id, type: 'init' | 'run' | 'reset' | 'snapshot' | 'probe', ... }
 //   worker -> page  { id, ok: true, value } | { id, ok: false, error: { name, message, fatal } }
 // Python errors are not RPC failures: they come back inside a successful 'run' value
-// ({ stdout, error, traceback, line, col, repr, ms, snapshot }). An RPC failure means the
+// ({ stdout, error, traceback, line, col, repr, explainError, ms, snapshot }). An RPC failure means the
 // engine itself broke (failed to load, or threw/aborted); `fatal` tells the page to
 // start a fresh worker.
 //
 // The session lives across 'run' messages, so variables persist like a REPL;
-// 'reset' disposes it and opens a new one. After every run and reset the worker takes
-// the inspection snapshot (session.snapshot()) and sends it along, so the page never
+// 'reset' disposes it and opens a new one. Every run returns the inspection snapshot
+// in the same engine call (run(code, { snapshot: true })); after a reset the worker
+// takes it with session.snapshot(). Either way it is sent along, so the page never
 // needs a second round trip to draw the inspector.
 //
 // Used by the playground page and by the <stride-lab> element (web/widget/).
@@ -65,7 +66,8 @@ const handlers = {
   async run({ code, snapshot = true }) {
     await load();
     const started = performance.now();
-    const r = session.run(String(code ?? ''), { echo: true });
+    // One engine call per run: the snapshot comes back in the same result.
+    const r = session.run(String(code ?? ''), { echo: true, snapshot });
     const ms = performance.now() - started;
     // Copy field by field: the result must be structured-cloneable whatever the
     // engine hands back, and strings stay strings.
@@ -76,9 +78,11 @@ const handlers = {
       line: position(r?.line),
       col: position(r?.col),
       repr: text(r?.repr),
+      explainError: r?.explainError ?? null,
       ms,
     };
-    return snapshot ? { ...result, ...takeSnapshot() } : result;
+    if (!snapshot) return result;
+    return r?.snapshot ? { ...result, snapshot: r.snapshot, snapshotError: null } : { ...result, ...takeSnapshot() };
   },
   async reset() {
     await load();

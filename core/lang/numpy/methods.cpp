@@ -2,6 +2,7 @@
 #include <cstring>
 
 #include "core/element.hpp"
+#include "core/explain.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/numpy/convert.hpp"
@@ -57,7 +58,8 @@ const std::vector<std::pair<const char*, Method>>& methods() {
       {"copy", [](Interp& in, const ArrayPtr& a, Args& args) -> Value {
          char order = order_arg(in, args.optional(0, "order", make_str("C")), "CFAK");
          args.finish(1);
-         return wrap(copy_in_order(*a, a->dtype, order));
+         return wrap(explained(copy_in_order(*a, a->dtype, order), *a, "copy", Verdict::Copy,
+                               {fact("order", std::string(1, order))}));
        }},
       {"transpose", [](Interp& in, const ArrayPtr& a, Args& args) -> Value {
          std::vector<int64_t> axes;
@@ -72,8 +74,10 @@ const std::vector<std::pair<const char*, Method>>& methods() {
          Value subok = args.optional(3, "subok");
          bool copy = in.truthy(args.optional(4, "copy", Value::boolean(true)));
          args.finish(5);
-         if (!copy && dt == a->dtype) return wrap(a);
-         return wrap(copy_in_order(*a, dt, order));
+         std::vector<ExplainFact> why{fact("copy", int64_t(copy)), fact("from", name(a->dtype)), fact("to", name(dt))};
+         if (!copy && dt == a->dtype) return wrap(explained(a, *a, "astype-no-copy", Verdict::Same, why));
+         return wrap(explained(copy_in_order(*a, dt, order), *a, copy ? "astype-copy" : "astype-new-dtype",
+                               Verdict::Copy, why));
        }},
       {"tolist", [](Interp& in, const ArrayPtr& a, Args& args) -> Value {
          args.finish(0);

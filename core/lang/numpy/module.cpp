@@ -6,6 +6,7 @@
 
 #include "core/element.hpp"
 #include "core/format.hpp"
+#include "core/explain.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/array_hooks.hpp"
@@ -148,6 +149,9 @@ Value np_array(Interp& in, Args& a) {
     bool layout_ok = ord == 'C' ? x->c_contiguous() : ord == 'F' ? x->f_contiguous() : true;
     if (mode == CopyMode::Never && (want != x->dtype || !layout_ok)) raise_copy_needed(in);
     r = copy || want != x->dtype || !layout_ok ? copy_in_order(*x, want, ord) : x;
+    r = explained(r, *x, r == x ? "array-no-copy" : "array-copy", r == x ? Verdict::Same : Verdict::Copy,
+                  {fact("copy", int64_t(copy)), fact("from", name(x->dtype)), fact("to", name(want)),
+                   fact("layoutOk", int64_t(layout_ok)), fact("order", std::string(1, ord))});
   } else {
     // Anything but an ndarray (a list, a tensor, a scalar) becomes a new array.
     if (mode == CopyMode::Never) raise_copy_needed(in);
@@ -439,12 +443,12 @@ void install_numpy(Interp& in) {
     Value obj = a.required(0, "a");
     Value dt = a.optional(1, "dtype");
     a.finish(2);
-    ArrayPtr x = to_array(in, obj, opt_dtype(in, dt));
+    ArrayPtr x = to_array(in, obj, opt_dtype(in, dt)), x0 = x;
     // np.array(a, dtype, copy=False, order='C', ndmin=1): `a` itself when
     // already C-contiguous; a 0-d array becomes a (1,) view (_prepend_ones).
     if (!x->c_contiguous()) x = copy_array(*x, 'C');
     if (x->ndim() == 0) x = make_view(x, x->dtype, {1}, {x->itemsize()}, x->offset);
-    return wrap(x);
+    return wrap(explain_contiguous(x, x0, "ascontiguous"));
   });
   def_fn(in, np, "asfortranarray", [](Interp& in, Args& a) -> Value {
     Value obj = a.required(0, "a");
@@ -461,7 +465,8 @@ void install_numpy(Interp& in) {
     a.finish(2);
     char o = 'K';
     if (auto* s = order.as<StrObj>()) o = s->s[0];
-    return wrap(copy_in_order(*x, x->dtype, o));
+    return wrap(
+        explained(copy_in_order(*x, x->dtype, o), *x, "copy", Verdict::Copy, {fact("order", std::string(1, o))}));
   });
 
   // ---- printing options

@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "core/element.hpp"
+#include "core/explain.hpp"
 #include "core/format_torch.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/lang/torch/convert.hpp"
@@ -557,8 +558,9 @@ Value clone_method(Interp& in, const ArrayPtr& t, Args& a) {
   a.take(0, "memory_format", mf);
   a.finish(0);
   if (auto* g = mf.as<GenericObj>(); g && g->attrs.count("contiguous"))
-    return Value(torch_contiguous_copy(*t, t->dtype));
-  return Value(torch_clone(*t));
+    return Value(explained(torch_contiguous_copy(*t, t->dtype), *t, "copy", Verdict::Copy,
+                           {fact("order", std::string("C"))}));
+  return Value(explained(torch_clone(*t), *t, "copy", Verdict::Copy, {fact("order", std::string("K"))}));
 }
 
 Value numpy_method(Interp& in, const ArrayPtr& t, Args& a) {

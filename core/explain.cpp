@@ -1,0 +1,157 @@
+#include "core/explain.hpp"
+
+#include "core/index.hpp"
+#include "core/strides.hpp"
+#include "core/views.hpp"
+
+namespace sl {
+
+namespace {
+
+constexpr int kMaxChain = 4;
+uint64_t g_run = 0;
+ExplainPtr g_failure;
+
+std::shared_ptr<Explain> make_record(const Array& in, const char* rule, Verdict verdict,
+                                     std::vector<ExplainFact> facts) {
+  auto e = std::make_shared<Explain>();
+  e->rule = rule;
+  e->verdict = verdict;
+  e->in_shape = in.shape;
+  e->in_strides = in.strides;
+  e->in_offset = in.offset;
+  e->in_itemsize = in.itemsize();
+  e->torch = in.is_torch();
+  e->facts = std::move(facts);
+  e->run = g_run;
+  // Chains are kept short (at most kMaxChain records) so a loop such as
+  // `a = a[1:]` repeated does not keep every intermediate record alive.
+  if (in.why && in.why->run == g_run && in.why->depth + 1 < kMaxChain) {
+    e->input = in.why;
+    e->depth = in.why->depth + 1;
+  }
+  return e;
+}
+
+}  // namespace
+
+ExplainFact fact(std::string key, int64_t v) { return {std::move(key), {v}, false, false, {}}; }
+ExplainFact fact(std::string key, std::vector<int64_t> v) { return {std::move(key), std::move(v), true, false, {}}; }
+ExplainFact fact(std::string key, std::string text) { return {std::move(key), {}, false, false, std::move(text)}; }
+ExplainFact byte_fact(std::string key, int64_t v) { return {std::move(key), {v}, false, true, {}}; }
+ExplainFact byte_fact(std::string key, std::vector<int64_t> v) {
+  return {std::move(key), std::move(v), true, true, {}};
+}
+
+ArrayPtr explained(ArrayPtr out, const Array& in, const char* rule, Verdict verdict, std::vector<ExplainFact> facts) {
+  // For Verdict::Same, out and in are one object: the record's `input` is the
+  // record it replaces (when from this run).
+  auto e = make_record(in, rule, verdict, std::move(facts));
+  e->out_shape = out->shape;
+  e->out_strides = out->strides;
+  e->out_offset = out->offset;
+  out->why = std::move(e);
+  return out;
+}
+
+void explain_failure(const Array& in, const char* rule, std::vector<ExplainFact> facts) {
+  g_failure = make_record(in, rule, Verdict::Error, std::move(facts));
+}
+
+ExplainPtr explain_last_failure() { return g_failure && g_failure->run == g_run ? g_failure : nullptr; }
+
+void explain_begin_run() {
+  ++g_run;
+  g_failure.reset();
+}
+
+uint64_t explain_run() { return g_run; }
+
+ArrayPtr explain_basic_index(ArrayPtr out, const Array& in, const std::vector<IndexItem>& idx) {
+  // The same walk as basic_index: which parent axis each output axis comes from.
+  static const char* const kWord[] = {"int", "slice", "newaxis", "ellipsis"};
+  std::string components;
+  std::vector<int64_t> steps, parent;
+  int consumed = 0;
+  for (const auto& it : idx) consumed += it.kind == IndexItem::Int || it.kind == IndexItem::Slice;
+  int dim = 0;
+  for (const auto& it : idx) {
+    components += (components.empty() ? "" : ",") + std::string(kWord[it.kind]);
+    if (it.kind == IndexItem::Int) {
+      ++dim;
+    } else if (it.kind == IndexItem::Slice) {
+      SliceRange r = slice_range(it, in.shape[size_t(dim)]);
+      steps.push_back(r.count > 0 ? r.step : 1);
+      parent.push_back(in.strides[size_t(dim++)]);
+    } else if (it.kind == IndexItem::NewAxis) {
+      steps.push_back(0);
+      parent.push_back(0);
+    } else {
+      for (int k = 0; k < in.ndim() - consumed; ++k, ++dim) {
+        steps.push_back(1);
+        parent.push_back(in.strides[size_t(dim)]);
+      }
+    }
+  }
+  for (; dim < in.ndim(); ++dim) steps.push_back(1), parent.push_back(in.strides[size_t(dim)]);
+  int64_t moved = out->offset - in.offset;
+  return explained(std::move(out), in, "basic-index", Verdict::View,
+                   {fact("components", components), fact("steps", steps), byte_fact("parentStrides", parent),
+                    byte_fact("offsetMoved", moved)});
+}
+
+ArrayPtr explain_advanced_index(ArrayPtr out, const Array& in, const std::vector<FancyIndexItem>& idx) {
+  for (size_t k = 0; k < idx.size(); ++k) {
+    const FancyIndexItem& it = idx[k];
+    if (it.kind == FancyIndexItem::Basic) continue;
+    const char* kind = it.kind == FancyIndexItem::IntArray    ? "int-array"
+                       : it.kind == FancyIndexItem::BoolArray ? "bool-array"
+                                                              : "bool-scalar";
+    std::vector<ExplainFact> facts{fact("component", int64_t(k)), fact("componentKind", std::string(kind))};
+    if (it.arr) facts.push_back(fact("indexShape", it.arr->shape));
+    return explained(std::move(out), in, "advanced-index", Verdict::Copy, std::move(facts));
+  }
+  return out;
+}
+
+std::vector<ExplainFact> reshape_block_facts(const Array& in, const ReshapeBlock& b, const Shape& new_shape) {
+  std::vector<int64_t> dims, strides;
+  for (int64_t ax : b.axes) {
+    dims.push_back(in.shape[size_t(ax)]);
+    strides.push_back(in.strides[size_t(ax)]);
+  }
+  std::vector<ExplainFact> f{fact("axes", b.axes), fact("dims", dims), byte_fact("strides", strides),
+                             fact("newShape", new_shape)};
+  if (b.at >= 0 && size_t(b.at) + 1 < dims.size()) {
+    f.push_back(fact("at", int64_t(b.at)));
+    f.push_back(byte_fact("needed", dims[size_t(b.at) + 1] * strides[size_t(b.at) + 1]));
+  }
+  return f;
+}
+
+ArrayPtr explain_contiguous(ArrayPtr out, const ArrayPtr& in, const std::string& op) {
+  if (out->storage == in->storage) {
+    Verdict v = out == in ? Verdict::Same : Verdict::View;
+    return explained(std::move(out), *in, (op + "-already").c_str(), v);
+  }
+  ContiguityBreak b = c_contiguity_break(*in);
+  std::vector<ExplainFact> facts;
+  if (b.axis >= 0)
+    facts = {fact("axis", int64_t(b.axis)), byte_fact("stride", in->strides[size_t(b.axis)]),
+             byte_fact("expected", b.expected)};
+  return explained(std::move(out), *in, (op + "-copy").c_str(), Verdict::Copy, std::move(facts));
+}
+
+ContiguityBreak c_contiguity_break(const Array& a) {
+  for (int64_t d : a.shape)
+    if (d == 0) return {};
+  int64_t expected = a.itemsize();
+  for (int k = a.ndim() - 1; k >= 0; --k) {
+    if (a.shape[size_t(k)] == 1) continue;
+    if (a.strides[size_t(k)] != expected) return {k, expected};
+    expected *= a.shape[size_t(k)];
+  }
+  return {};
+}
+
+}  // namespace sl
