@@ -13,6 +13,7 @@
 #include "core/error.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/kernels/matmul.hpp"
+#include "core/kernels/reduce.hpp"
 #include "core/lapack.hpp"
 #include "core/strides.hpp"
 #include "core/views.hpp"
@@ -95,31 +96,6 @@ T add(T a, T b) {
   }
 }
 
-// NumPy's pairwise summation (loops_utils.h: pairwise_sum): blocks of up to 128
-// elements summed with 8 interleaved accumulators, halves above that.
-template <class T>
-T pairwise_sum(const char* a, int64_t n, int64_t stride) {
-  auto at = [&](int64_t i) { return load<T>(a + i * stride); };
-  if (n < 8) {
-    T res = T(0);
-    for (int64_t i = 0; i < n; ++i) res += at(i);
-    return res;
-  }
-  if (n <= 128) {
-    T r[8];
-    for (int k = 0; k < 8; ++k) r[k] = at(k);
-    int64_t i = 8;
-    for (; i < n - (n % 8); i += 8)
-      for (int k = 0; k < 8; ++k) r[k] += at(i + k);
-    T res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
-    for (; i < n; ++i) res += at(i);
-    return res;
-  }
-  int64_t n2 = n / 2;
-  n2 -= n2 % 8;
-  return pairwise_sum<T>(a, n2, stride) + pairwise_sum<T>(a + n2 * stride, n - n2, stride);
-}
-
 // add.reduce of n elements as NumPy does it along a contiguous inner axis: the
 // first element seeds the accumulator, the rest are pairwise-summed (floats);
 // other types add in order.
@@ -127,7 +103,9 @@ template <class T>
 T reduce_sum(const char* a, int64_t n, int64_t stride) {
   if (n == 0) return T{};
   if constexpr (std::is_floating_point_v<T>) {
-    return load<T>(a) + pairwise_sum<T>(a + stride, n - 1, stride);
+    // Note [Pairwise summation] in kernels/reduce.cpp: the reduction kernel's sum.
+    if constexpr (std::is_same_v<T, float>) return load<T>(a) + pairwise_sum_f32(a + stride, n - 1, stride);
+    else return load<T>(a) + pairwise_sum_f64(a + stride, n - 1, stride);
   } else if constexpr (is_complex_t<T>::value) {
     using R = typename T::value_type;
     // complex pairwise sums real and imaginary parts as interleaved pairs;

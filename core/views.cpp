@@ -1,6 +1,7 @@
 #include "core/views.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <string>
 
 #include "core/error.hpp"
@@ -333,77 +334,75 @@ std::vector<int> sorted_stride_perm(const Strides& strides) {
 
 }  // namespace
 
+namespace {
+
+// The stable insertion sort shared by NumPy's PyArray_CreateMultiSortedStridePerm
+// and npyiter_find_best_axis_ordering. Over positions 1..n-1 of `order`, the
+// axis j0 at position i0 moves before the earlier axis j1 when the first
+// operand with an opinion says so and no operand says otherwise; pairs nobody
+// votes on keep their relative place. vote(op, j0, j1) is -1 (no opinion),
+// 0 (keep j1 first) or 1 (j0 belongs first).
+template <class Vote>
+void sort_axes_by_votes(std::vector<int>& order, size_t nops, Vote vote) {
+  const int n = int(order.size());
+  for (int i0 = 1; i0 < n; ++i0) {
+    int ipos = i0, j0 = order[size_t(i0)];
+    for (int i1 = i0 - 1; i1 >= 0; --i1) {
+      bool ambig = true, shouldswap = false;
+      int j1 = order[size_t(i1)];
+      for (size_t op = 0; op < nops; ++op) {
+        int v = vote(op, j0, j1);
+        if (v < 0) continue;
+        if (v == 0) shouldswap = false;
+        else if (ambig) shouldswap = true;
+        ambig = false;
+      }
+      if (!ambig) {
+        if (shouldswap) ipos = i1;
+        else break;
+      }
+    }
+    if (ipos != i0) {
+      for (int k = i0; k > ipos; --k) order[size_t(k)] = order[size_t(k - 1)];
+      order[size_t(ipos)] = j0;
+    }
+  }
+}
+
+}  // namespace
+
 std::vector<int> multi_sorted_stride_perm(const std::vector<const Array*>& arrays, int ndim) {
   std::vector<int> perm(ndim);
   for (int k = 0; k < ndim; ++k) perm[k] = k;
-  // A stable insertion sort, largest stride first; an axis moves before
-  // another only if no array says otherwise (C order wins conflicts).
-  for (int i0 = 1; i0 < ndim; ++i0) {
-    int ipos = i0, ax_j0 = perm[i0];
-    for (int i1 = i0 - 1; i1 >= 0; --i1) {
-      bool ambig = true, shouldswap = false;
-      int ax_j1 = perm[i1];
-      for (const Array* a : arrays) {
-        if (a->shape[ax_j0] != 1 && a->shape[ax_j1] != 1) {
-          int64_t s0 = a->strides[ax_j0] < 0 ? -a->strides[ax_j0] : a->strides[ax_j0];
-          int64_t s1 = a->strides[ax_j1] < 0 ? -a->strides[ax_j1] : a->strides[ax_j1];
-          if (s0 <= s1) shouldswap = false;
-          else if (ambig) shouldswap = true;
-          ambig = false;
-        }
-      }
-      if (!ambig) {
-        if (shouldswap) ipos = i1;
-        else break;
-      }
-    }
-    if (ipos != i0) {
-      for (int i1 = i0; i1 > ipos; --i1) perm[i1] = perm[i1 - 1];
-      perm[ipos] = ax_j0;
-    }
-  }
+  // Largest |stride| first; length-1 axes do not vote (zero strides do).
+  sort_axes_by_votes(perm, arrays.size(), [&](size_t op, int j0, int j1) {
+    const Array* a = arrays[op];
+    if (a->shape[j0] == 1 || a->shape[j1] == 1) return -1;
+    return std::llabs(a->strides[j0]) <= std::llabs(a->strides[j1]) ? 0 : 1;
+  });
   return perm;
 }
 
-// npyiter_find_best_axis_ordering: the axis order (outermost first) an nditer
-// over `operands` (strides already broadcast to `shape`) would allocate its
-// output in. A stable insertion sort by |stride|; zero strides (and length-1
-// axes) do not vote; when operands disagree, C order wins.
-std::vector<int> nditer_axis_order(const Shape& shape, const std::vector<Strides>& operands) {
+std::vector<int> nditer_axis_order(const Shape& shape, const std::vector<const Strides*>& operands) {
   const int nd = int(shape.size());
-  // The iterator works innermost-first: perm[i] is a C axis, i = 0 innermost.
+  // The iterator works innermost-first: perm[i] is a C axis, i = 0 innermost;
+  // smallest |stride| first, zero strides and length-1 axes do not vote.
   std::vector<int> perm(nd);
   for (int i = 0; i < nd; ++i) perm[i] = nd - 1 - i;
-  auto st = [&](size_t op, int axis) -> int64_t {
-    if (shape[axis] == 1) return 0;
-    int64_t s = operands[op][axis];
-    return s < 0 ? -s : s;
-  };
-  for (int i0 = 1; i0 < nd; ++i0) {
-    int ipos = i0, j0 = perm[i0];
-    for (int i1 = i0 - 1; i1 >= 0; --i1) {
-      bool ambig = true, shouldswap = false;
-      int j1 = perm[i1];
-      for (size_t op = 0; op < operands.size(); ++op) {
-        int64_t s0 = st(op, j0), s1 = st(op, j1);
-        if (s0 != 0 && s1 != 0) {
-          if (s1 <= s0) shouldswap = false;
-          else if (ambig) shouldswap = true;
-          ambig = false;
-        }
-      }
-      if (!ambig) {
-        if (shouldswap) ipos = i1;
-        else break;
-      }
-    }
-    if (ipos != i0) {
-      for (int i1 = i0; i1 > ipos; --i1) perm[i1] = perm[i1 - 1];
-      perm[ipos] = j0;
-    }
-  }
+  auto st = [&](size_t op, int axis) -> int64_t { return shape[axis] == 1 ? 0 : std::llabs((*operands[op])[axis]); };
+  sort_axes_by_votes(perm, operands.size(), [&](size_t op, int j0, int j1) {
+    int64_t s0 = st(op, j0), s1 = st(op, j1);
+    if (s0 == 0 || s1 == 0) return -1;
+    return s1 <= s0 ? 0 : 1;
+  });
   std::reverse(perm.begin(), perm.end());
   return perm;
+}
+
+std::vector<int> nditer_axis_order(const Shape& shape, const std::vector<Strides>& operands) {
+  std::vector<const Strides*> ptrs;
+  for (const Strides& s : operands) ptrs.push_back(&s);
+  return nditer_axis_order(shape, ptrs);
 }
 
 Strides strides_for_perm(const Shape& shape, const std::vector<int>& perm, int64_t isz) {
@@ -537,10 +536,7 @@ Shape broadcast_shapes_np(const std::vector<Shape>& shapes) {
 ArrayPtr as_strided(const ArrayPtr& x, const std::optional<Shape>& shape, const std::optional<Strides>& strides,
                     bool writeable) {
   // DummyArray(interface, base=x): a stand-in object holding x's memory.
-  auto dummy = std::make_shared<Array>(*x);
-  dummy->flavor = Flavor::DummyBase;
-  dummy->base = x;
-  dummy->owndata = false;
+  ArrayPtr dummy = alias_array(*x, Flavor::DummyBase, x);
   dummy->warn_on_write = false;
   Shape sh = shape ? *shape : x->shape;
   Strides st;

@@ -110,6 +110,9 @@ std::vector<int> multi_sorted_stride_perm(const std::vector<const Array*>& array
 // an nditer over operands with these strides (already broadcast to `shape`)
 // allocates its output: a stable insertion sort by |stride| in which zero
 // strides and length-1 axes do not vote and C order wins conflicts.
+// The one axis-ordering helper: ufunc outputs, reductions, fancy indexing
+// and np.where all allocate through it.
+std::vector<int> nditer_axis_order(const Shape& shape, const std::vector<const Strides*>& operands);
 std::vector<int> nditer_axis_order(const Shape& shape, const std::vector<Strides>& operands);
 // Byte strides of a new array of `shape` laid out in `perm` order (outermost first).
 Strides strides_for_perm(const Shape& shape, const std::vector<int>& perm, int64_t itemsize);

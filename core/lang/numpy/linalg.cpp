@@ -177,90 +177,6 @@ Value trace_call(Interp& in, const ArrayPtr& x, Args& a, size_t first) {
   return with_out(in, trace(x, offset, ax1, ax2, opt_dtype(in, dt)), out);
 }
 
-// ---- np.diag / np.diagonal / np.tril / np.triu (registered only when the
-// views front end has not provided them)
-
-ArrayPtr diagonal_view(const ArrayPtr& x, int64_t offset, int ax1, int ax2) {
-  // a.diagonal(): a read-only view, the two axes replaced by one trailing axis
-  // of stride s1 + s2 (NumPy >= 1.9)
-  const int64_t n1 = x->shape[size_t(ax1)], n2 = x->shape[size_t(ax2)];
-  const int64_t s1 = x->strides[size_t(ax1)], s2 = x->strides[size_t(ax2)];
-  int64_t len, off = x->offset;
-  if (offset >= 0) {
-    len = std::max<int64_t>(0, std::min(n1, n2 - offset));
-    if (len > 0) off += offset * s2;
-  } else {
-    len = std::max<int64_t>(0, std::min(n1 + offset, n2));
-    if (len > 0) off -= offset * s1;
-  }
-  Shape shape;
-  Strides strides;
-  for (int d = 0; d < x->ndim(); ++d)
-    if (d != ax1 && d != ax2) shape.push_back(x->shape[size_t(d)]), strides.push_back(x->strides[size_t(d)]);
-  shape.push_back(len);
-  strides.push_back(s1 + s2);
-  ArrayPtr v = make_view(x, x->dtype, shape, strides, off);
-  v->writeable = false;
-  return v;
-}
-
-Value np_diagonal(Interp& in, const ArrayPtr& x, Args& a, size_t first) {
-  int64_t offset = in.index_value(a.optional(first, "offset", Value::integer(0)));
-  int64_t ax1 = in.index_value(a.optional(first + 1, "axis1", Value::integer(0)));
-  int64_t ax2 = in.index_value(a.optional(first + 2, "axis2", Value::integer(1)));
-  a.finish(first + 3);
-  if (x->ndim() < 2) in.raise_exc("ValueError", "diag requires an array of at least two dimensions");
-  int d1 = normalize_axis(ax1, x->ndim()), d2 = normalize_axis(ax2, x->ndim());
-  if (d1 == d2) in.raise_exc("ValueError", "axis1 and axis2 cannot be the same");
-  return wrap(diagonal_view(x, offset, d1, d2));
-}
-
-Value np_diag(Interp& in, Args& a) {
-  // mirrors numpy.diag: 1-d -> a new square matrix with v on diagonal k;
-  // 2-d -> the k-th diagonal (a read-only view, as a.diagonal(k))
-  ArrayPtr v = to_array(in, a.required(0, "v"));
-  int64_t k = in.index_value(a.optional(1, "k", Value::integer(0)));
-  a.finish(2);
-  if (v->ndim() == 1) {
-    const int64_t n = v->shape[0], res = n + (k < 0 ? -k : k);
-    ArrayPtr out = make_array(v->dtype, {res, res});
-    const int64_t isz = v->itemsize();
-    for (int64_t i = 0; i < n; ++i) {
-      int64_t r = k >= 0 ? i : i - k, c = k >= 0 ? i + k : i;
-      std::memcpy(out->data() + (r * res + c) * isz, v->data() + i * v->strides[0], size_t(isz));
-    }
-    return wrap(out);
-  }
-  if (v->ndim() == 2) return wrap(diagonal_view(v, k, 0, 1));
-  in.raise_exc("ValueError", "Input must be 1- or 2-d.");
-}
-
-Value np_tri_mask(Interp& in, Args& a, bool upper) {
-  // tril/triu: a copy with the elements above (below) diagonal k zeroed; the
-  // mask applies to the last two axes (a 1-d input is first broadcast to (n, n)).
-  ArrayPtr m = to_array(in, a.required(0, "m"));
-  int64_t k = in.index_value(a.optional(1, "k", Value::integer(0)));
-  a.finish(2);
-  ArrayPtr x = m;
-  if (x->ndim() == 0) in.raise_exc("ValueError", "input array must be at least 1-d");
-  if (x->ndim() == 1) {
-    Array b = *x;
-    b.shape = {x->shape[0], x->shape[0]};
-    b.strides = {0, x->strides[0]};
-    x = copy_array(b);
-  } else {
-    x = copy_array(*x);
-  }
-  const int nd = x->ndim();
-  const int64_t R = x->shape[size_t(nd - 2)], C = x->shape[size_t(nd - 1)], isz = x->itemsize();
-  const int64_t cnt = R * C != 0 ? x->size() / (R * C) : 0;
-  for (int64_t b = 0; b < cnt; ++b)
-    for (int64_t i = 0; i < R; ++i)
-      for (int64_t j = 0; j < C; ++j)
-        if (upper ? j - i < k : j - i > k) std::memset(x->data() + ((b * R + i) * C + j) * isz, 0, size_t(isz));
-  return wrap(x);
-}
-
 // ---- numpy.linalg
 
 Value lin_result(const ArrayPtr& r) { return result(r); }
@@ -303,15 +219,6 @@ void install_numpy_linalg(Interp& in, ModuleObj& np) {
     ArrayPtr x = to_array(in, a.required(0, "a"));
     return trace_call(in, x, a, 1);
   });
-  if (!np.attrs.count("diag")) def_fn(in, np, "diag", np_diag);
-  if (!np.attrs.count("diagonal"))
-    def_fn(in, np, "diagonal", [](Interp& in, Args& a) -> Value {
-      ArrayPtr x = to_array(in, a.required(0, "a"));
-      return np_diagonal(in, x, a, 1);
-    });
-  if (!np.attrs.count("tril")) def_fn(in, np, "tril", [](Interp& in, Args& a) { return np_tri_mask(in, a, false); });
-  if (!np.attrs.count("triu")) def_fn(in, np, "triu", [](Interp& in, Args& a) { return np_tri_mask(in, a, true); });
-
   def_ndarray_method("dot", [](Interp& in, const ArrayPtr& self, Args& a) -> Value {
     Value y = a.required(0, "b");
     Value out = a.optional(1, "out");
@@ -319,9 +226,6 @@ void install_numpy_linalg(Interp& in, ModuleObj& np) {
     return dot_out(in, dot_values(in, wrap(self), y), out);
   });
   def_ndarray_method("trace", [](Interp& in, const ArrayPtr& self, Args& a) -> Value { return trace_call(in, self, a, 0); });
-  Value dummy;
-  if (!bind_array_method(in, make_array(DType::F64, {1, 1}), "diagonal", dummy))
-    def_ndarray_method("diagonal", [](Interp& in, const ArrayPtr& self, Args& a) -> Value { return np_diagonal(in, self, a, 0); });
 
   ModuleObj& la = submodule(in, "numpy.linalg");
   TypeObj* err = in.exception_type("LinAlgError");

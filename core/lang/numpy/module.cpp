@@ -354,13 +354,7 @@ void install_numpy(Interp& in) {
     Value order = a.optional(2, "order");
     a.finish(3);
     ArrayPtr r = to_array(in, obj, opt_dtype(in, dt), false);
-    if (r->is_torch()) {
-      ArrayPtr v = std::make_shared<Array>(*r);
-      v->flavor = Flavor::NumPy;
-      v->base = r;
-      v->owndata = false;
-      r = v;
-    }
+    if (r->is_torch()) r = alias_array(*r, Flavor::NumPy, r);
     return wrap(r);
   });
   def_fn(in, np, "zeros", [](Interp& in, Args& a) { return filled(in, a, "zeros"); });
