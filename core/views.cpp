@@ -552,4 +552,137 @@ ArrayPtr as_strided(const ArrayPtr& x, const std::optional<Shape>& shape, const 
   return v;
 }
 
+
+// ---- views composed from basic indexing (numpy/core/shape_base.py,
+// numpy/lib/shape_base.py, numpy/lib/stride_tricks.py)
+
+namespace {
+IndexItem slice_all() {
+  IndexItem it;
+  it.kind = IndexItem::Slice;
+  return it;
+}
+IndexItem new_axis_item() {
+  IndexItem it;
+  it.kind = IndexItem::NewAxis;
+  return it;
+}
+}  // namespace
+
+ArrayPtr atleast_1d(const ArrayPtr& a) { return a->ndim() == 0 ? reshape(a, {1}) : a; }
+ArrayPtr atleast_2d(const ArrayPtr& a) {
+  if (a->ndim() == 0) return reshape(a, {1, 1});
+  if (a->ndim() == 1) return basic_index(a, {new_axis_item(), slice_all()});
+  return a;
+}
+ArrayPtr atleast_3d(const ArrayPtr& a) {
+  if (a->ndim() == 0) return reshape(a, {1, 1, 1});
+  if (a->ndim() == 1) return basic_index(a, {new_axis_item(), slice_all(), new_axis_item()});
+  if (a->ndim() == 2) return basic_index(a, {slice_all(), slice_all(), new_axis_item()});
+  return a;
+}
+
+namespace {
+int64_t split_axis_length(const Array& a, int64_t axis) {
+  if (axis < -a.ndim() || axis >= a.ndim()) index_error("tuple index out of range");
+  return a.shape[size_t(axis < 0 ? axis + a.ndim() : axis)];
+}
+
+// The pieces a[..., div[i]:div[i+1], ...] along axis, taken as NumPy does
+// through swapaxes(a, axis, 0)[lo:hi] and back.
+std::vector<ArrayPtr> split_at_bounds(const ArrayPtr& ary, const std::vector<int64_t>& div, int64_t axis) {
+  ArrayPtr sary = swapaxes(ary, axis, 0);
+  std::vector<ArrayPtr> out;
+  for (size_t i = 0; i + 1 < div.size(); ++i) {
+    IndexItem part;
+    part.kind = IndexItem::Slice;
+    part.start = div[i];
+    part.stop = div[i + 1];
+    out.push_back(swapaxes(basic_index(sary, {part}), axis, 0));
+  }
+  return out;
+}
+}  // namespace
+
+std::vector<ArrayPtr> array_split_at(const ArrayPtr& ary, const std::vector<int64_t>& indices, int64_t axis) {
+  std::vector<int64_t> div{0};
+  div.insert(div.end(), indices.begin(), indices.end());
+  div.push_back(split_axis_length(*ary, axis));
+  return split_at_bounds(ary, div, axis);
+}
+
+std::vector<ArrayPtr> array_split_sections(const ArrayPtr& ary, int64_t nsections, int64_t axis, bool equal) {
+  int64_t ntotal = split_axis_length(*ary, axis);
+  if (equal) {
+    if (nsections == 0) raise("ZeroDivisionError", "integer modulo by zero");
+    if (ntotal % nsections) value_error("array split does not result in an equal division");
+  }
+  if (nsections <= 0) value_error("number sections must be larger than 0.");
+  // The first ntotal % nsections pieces get one extra element.
+  int64_t each = ntotal / nsections, extras = ntotal % nsections;
+  std::vector<int64_t> div{0};
+  for (int64_t k = 0; k < nsections; ++k) div.push_back(div.back() + (k < extras ? each + 1 : each));
+  return split_at_bounds(ary, div, axis);
+}
+
+ArrayPtr sliding_window_view(const ArrayPtr& x, const std::vector<int64_t>& window,
+                             const std::optional<std::vector<int64_t>>& axis, bool writeable) {
+  for (int64_t w : window)
+    if (w < 0) value_error("`window_shape` cannot contain negative values");
+  std::vector<int> axes;
+  if (!axis) {
+    for (int k = 0; k < x->ndim(); ++k) axes.push_back(k);
+    if (window.size() != axes.size())
+      value_error("Since axis is `None`, must provide window_shape for all dimensions of `x`; got " +
+                  std::to_string(window.size()) + " window_shape elements and `x.ndim` is " + std::to_string(x->ndim()) +
+                  ".");
+  } else {
+    axes = normalize_axis_tuple(*axis, x->ndim(), nullptr, true);
+    if (window.size() != axes.size())
+      value_error("Must provide matching length window_shape and axis; got " + std::to_string(window.size()) +
+                  " window_shape elements and " + std::to_string(axes.size()) + " axes elements.");
+  }
+  Strides out_strides = x->strides;
+  for (int ax : axes) out_strides.push_back(x->strides[ax]);
+  Shape out_shape = x->shape;
+  for (size_t k = 0; k < axes.size(); ++k) {
+    if (out_shape[axes[k]] < window[k]) value_error("window shape cannot be larger than input array shape");
+    out_shape[axes[k]] -= window[k] - 1;
+  }
+  out_shape.insert(out_shape.end(), window.begin(), window.end());
+  return as_strided(x, out_shape, out_strides, writeable);
+}
+
+// numpy/core/numeric.py rollaxis: axis moved to before `start`, as a transpose
+// (or a plain view when it is already there).
+ArrayPtr rollaxis(const ArrayPtr& x, int64_t axis, int64_t start) {
+  int n = x->ndim();
+  int ax = normalize_axis_index(axis, n);
+  if (start < 0) start += n;
+  if (!(0 <= start && start < n + 1))
+    raise("AxisError", "'start' arg requires " + std::to_string(-n) + " <= start < " + std::to_string(n + 1) + ", but " +
+                           std::to_string(start) + " was passed in");
+  if (ax < start) --start;
+  if (ax == start) return view_same(x);
+  std::vector<int64_t> axes;
+  for (int k = 0; k < n; ++k)
+    if (k != ax) axes.push_back(k);
+  axes.insert(axes.begin() + start, ax);
+  return transpose(x, axes);
+}
+
+// numpy/lib/stride_tricks.py broadcast_arrays: the inputs themselves when they
+// all have the broadcast shape, else writeable broadcast views of each.
+std::vector<ArrayPtr> broadcast_arrays(const std::vector<ArrayPtr>& args) {
+  std::vector<Shape> shapes;
+  for (auto& x : args) shapes.push_back(x->shape);
+  Shape shape = broadcast_shapes_np(shapes);
+  bool all_same = true;
+  for (auto& x : args) all_same &= x->shape == shape;
+  if (all_same) return args;
+  std::vector<ArrayPtr> out;
+  for (auto& x : args) out.push_back(broadcast_to(x, shape, false));
+  return out;
+}
+
 }  // namespace sl

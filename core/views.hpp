@@ -122,4 +122,26 @@ ArrayPtr empty_like_keep_order(const Array& a, DType dt);
 // A copy (cast to dt) in order 'C', 'F', 'A' or 'K' as PyArray_NewCopy /
 // astype do it: 'K' keeps a's memory order of axes.
 ArrayPtr copy_in_order(const Array& a, DType dt, char order);
+
+// ---- views composed from basic indexing ----
+// np.atleast_1d/2d/3d (shape_base.py): the input itself when it has enough
+// axes, else a view with length-1 axes added where NumPy adds them.
+ArrayPtr atleast_1d(const ArrayPtr& a);
+ArrayPtr atleast_2d(const ArrayPtr& a);
+ArrayPtr atleast_3d(const ArrayPtr& a);
+// np.array_split / np.split (numpy/lib/shape_base.py): VIEWS of `ary` cut
+// along `axis` at the given indices, or into nsections pieces (the first
+// ntotal % nsections one longer); equal = np.split's "equal division" rule.
+std::vector<ArrayPtr> array_split_at(const ArrayPtr& ary, const std::vector<int64_t>& indices, int64_t axis);
+std::vector<ArrayPtr> array_split_sections(const ArrayPtr& ary, int64_t nsections, int64_t axis, bool equal);
+// numpy.lib.stride_tricks.sliding_window_view: a VIEW (through as_strided,
+// so its base is the DummyBase) with the window axes appended; axis nullopt
+// means every axis. Read-only unless writeable.
+ArrayPtr sliding_window_view(const ArrayPtr& x, const std::vector<int64_t>& window,
+                             const std::optional<std::vector<int64_t>>& axis, bool writeable);
+// np.rollaxis(a, axis, start) (numpy/core/numeric.py): a transposed VIEW.
+ArrayPtr rollaxis(const ArrayPtr& a, int64_t axis, int64_t start);
+// np.broadcast_arrays (stride_tricks.py): the inputs themselves when they
+// already share the broadcast shape, else writeable broadcast VIEWS.
+std::vector<ArrayPtr> broadcast_arrays(const std::vector<ArrayPtr>& args);
 }  // namespace sl
