@@ -685,4 +685,12 @@ std::vector<ArrayPtr> broadcast_arrays(const std::vector<ArrayPtr>& args) {
   return out;
 }
 
+
+ArrayPtr contiguous_ndmin1(const ArrayPtr& a, char order) {
+  ArrayPtr x = a;
+  if (order == 'F' ? !x->f_contiguous() : !x->c_contiguous()) x = copy_array(*x, order);
+  if (x->ndim() == 0) x = make_view(x, x->dtype, {1}, {x->itemsize()}, x->offset);
+  return x;
+}
+
 }  // namespace sl

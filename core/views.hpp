@@ -144,4 +144,8 @@ ArrayPtr rollaxis(const ArrayPtr& a, int64_t axis, int64_t start);
 // np.broadcast_arrays (stride_tricks.py): the inputs themselves when they
 // already share the broadcast shape, else writeable broadcast VIEWS.
 std::vector<ArrayPtr> broadcast_arrays(const std::vector<ArrayPtr>& args);
+// np.ascontiguousarray / np.asfortranarray: np.array(a, copy=False,
+// order='C'|'F', ndmin=1) -- `a` itself when already contiguous in that
+// order, else a COPY in it; a 0-d result becomes a (1,) VIEW (_prepend_ones).
+ArrayPtr contiguous_ndmin1(const ArrayPtr& a, char order);
 }  // namespace sl

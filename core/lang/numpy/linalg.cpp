@@ -207,169 +207,226 @@ Value matmul_operator(Interp& in, const Value& a, const Value& b) {
   return result(matmul(A, B));
 }
 
+namespace {
+
+// ---- the functions install_numpy_linalg registers
+
+Value np_trace(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a"));
+  return trace_call(in, x, a, 1);
+}
+
+Value ndarray_dot(Interp& in, const ArrayPtr& self, Args& a) {
+  Value y = a.required(0, "b");
+  Value out = a.optional(1, "out");
+  a.finish(2);
+  return dot_out(in, dot_values(in, wrap(self), y), out);
+}
+
+Value ndarray_trace(Interp& in, const ArrayPtr& self, Args& a) { return trace_call(in, self, a, 0); }
+
+Value np_la_inv(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a"));
+  a.finish(1);
+  return wrap(linalg::inv(x));
+}
+
+Value np_la_solve(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a")), y = to_array(in, a.required(1, "b"));
+  a.finish(2);
+  return wrap(linalg::solve(x, y));
+}
+
+Value np_la_det(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a"));
+  a.finish(1);
+  return lin_result(linalg::det(x));
+}
+
+Value np_la_slogdet(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a"));
+  a.finish(1);
+  auto [s, l] = linalg::slogdet(x);
+  return make_tuple({lin_result(s), lin_result(l)});
+}
+
+Value np_la_cholesky(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a"));
+  a.finish(1);
+  return wrap(linalg::cholesky(x));
+}
+
+Value np_la_svd(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a"));
+  bool full = in.truthy(a.optional(1, "full_matrices", Value::boolean(true)));
+  bool uv = in.truthy(a.optional(2, "compute_uv", Value::boolean(true)));
+  a.optional(3, "hermitian");
+  a.finish(4);
+  linalg::SVD r = linalg::svd(x, full, uv);
+  if (!uv) return wrap(r.s);
+  return make_tuple({wrap(r.u), wrap(r.s), wrap(r.vh)});
+}
+
+Value np_la_qr(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a"));
+  Value mode = a.optional(1, "mode", make_str("reduced"));
+  a.finish(2);
+  auto [q, r] = linalg::qr(x, in.str(mode));
+  if (!q) return wrap(r);
+  return make_tuple({wrap(q), wrap(r)});
+}
+
+Value np_la_eig(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a"));
+  a.finish(1);
+  auto [w, v] = linalg::eig(x, true);
+  return make_tuple({wrap(w), wrap(v)});
+}
+
+Value np_la_eigvals(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a"));
+  a.finish(1);
+  return wrap(linalg::eig(x, false).first);
+}
+
+Value np_la_matrix_rank(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "A"));
+  Value tol = a.optional(1, "tol");
+  a.optional(2, "hermitian");
+  a.finish(3);
+  return lin_result(linalg::matrix_rank(x, tol.is_none() ? std::nullopt : std::optional<double>(in.float_value(tol))));
+}
+
+Value np_la_lstsq(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a")), y = to_array(in, a.required(1, "b"));
+  Value rc;
+  // rcond: None -> eps * max(M, N); not given -> NumPy 1.24's legacy -1
+  // (machine precision; NumPy also warns FutureWarning on stderr)
+  bool given = a.take(2, "rcond", rc);
+  a.finish(3);
+  double rcond = -1;
+  if (given && rc.is_none()) {
+    const double eps = x->dtype == DType::F32 ? 1.1920928955078125e-07 : 2.220446049250313e-16;
+    rcond = eps * double(std::max(x->ndim() == 2 ? x->shape[0] : 0, x->ndim() == 2 ? x->shape[1] : 0));
+  } else if (given) {
+    rcond = in.float_value(rc);
+  }
+  linalg::Lstsq r = linalg::lstsq(x, y, rcond);
+  return make_tuple({wrap(r.x), wrap(r.residuals), Value::integer(r.rank), wrap(r.s)});
+}
+
+Value np_la_pinv(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a"));
+  Value rcond = a.optional(1, "rcond", Value::floating(1e-15));
+  a.optional(2, "hermitian");
+  a.finish(3);
+  return wrap(linalg::pinv(x, in.float_value(rcond)));
+}
+
+Value np_la_matrix_power(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a"));
+  Value n = a.required(1, "n");
+  a.finish(2);
+  if (!in.is_int_like(n)) in.raise_exc("TypeError", "exponent must be an integer");
+  return wrap(linalg::matrix_power(x, in.index_value(n)));
+}
+
+Value np_la_norm(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "x"));
+  Value ord = a.optional(1, "ord");
+  Value axis = a.optional(2, "axis");
+  bool keepdims = in.truthy(a.optional(3, "keepdims", Value::boolean(false)));
+  a.finish(4);
+  std::optional<std::vector<int64_t>> ax;
+  if (!axis.is_none()) {
+    ax = std::vector<int64_t>();
+    if (auto* t = axis.as<TupleObj>()) {
+      for (auto& e : t->items) ax->push_back(in.index_value(e));
+    } else {
+      if (!in.is_int_like(axis)) in.raise_exc("TypeError", "'axis' must be None, an integer or a tuple of integers");
+      ax->push_back(in.index_value(axis));
+    }
+  }
+  return lin_result(linalg::norm(x, norm_ord(in, ord), ax, keepdims));
+}
+
+Value np_la_multi_dot(Interp& in, Args& a) {
+  Value arrays = a.required(0, "arrays");
+  a.finish(1);
+  std::vector<Value> xs = in.to_vector(arrays);
+  if (xs.size() < 2) in.raise_exc("ValueError", "Expecting at least two arrays.");
+  Value r = xs[0];
+  for (size_t k = 1; k < xs.size(); ++k) r = dot_values(in, r, xs[k]);
+  return r;
+}
+
+const FnEntry kLinalgFns[] = {
+    {"matmul", np_matmul},
+    {"dot", np_dot},
+    {"inner", np_inner},
+    {"outer", np_outer},
+    {"vdot", np_vdot},
+    {"tensordot", np_tensordot},
+    {"einsum", np_einsum},
+    {"trace", np_trace},
+};
+
+char uplo_arg(Interp& in, const Value& v) {
+  std::string u = in.str(v);
+  if (u != "L" && u != "U") in.raise_exc("ValueError", "UPLO argument must be 'L' or 'U'");
+  return u[0];
+}
+Value np_la_eigh(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a"));
+  char u = uplo_arg(in, a.optional(1, "UPLO", make_str("L")));
+  a.finish(2);
+  auto [w, v] = linalg::eigh(x, u, true);
+  return make_tuple({wrap(w), wrap(v)});
+}
+Value np_la_eigvalsh(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a"));
+  char u = uplo_arg(in, a.optional(1, "UPLO", make_str("L")));
+  a.finish(2);
+  return wrap(linalg::eigh(x, u, false).first);
+}
+
+const FnEntry kLinalgLaFns[] = {
+    {"inv", np_la_inv},
+    {"solve", np_la_solve},
+    {"det", np_la_det},
+    {"slogdet", np_la_slogdet},
+    {"cholesky", np_la_cholesky},
+    {"svd", np_la_svd},
+    {"qr", np_la_qr},
+    {"eig", np_la_eig},
+    {"eigvals", np_la_eigvals},
+    {"matrix_rank", np_la_matrix_rank},
+    {"lstsq", np_la_lstsq},
+    {"pinv", np_la_pinv},
+    {"matrix_power", np_la_matrix_power},
+    {"norm", np_la_norm},
+    {"multi_dot", np_la_multi_dot},
+    {"eigh", np_la_eigh},
+    {"eigvalsh", np_la_eigvalsh},
+};
+
+const MethodEntry kLinalgMethods[] = {
+    {"dot", ndarray_dot},
+    {"trace", ndarray_trace},
+};
+
+}  // namespace
+
 void install_numpy_linalg(Interp& in, ModuleObj& np) {
-  def_fn(in, np, "matmul", np_matmul);
-  def_fn(in, np, "dot", np_dot);
-  def_fn(in, np, "inner", np_inner);
-  def_fn(in, np, "outer", np_outer);
-  def_fn(in, np, "vdot", np_vdot);
-  def_fn(in, np, "tensordot", np_tensordot);
-  def_fn(in, np, "einsum", np_einsum);
-  def_fn(in, np, "trace", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a"));
-    return trace_call(in, x, a, 1);
-  });
-  def_ndarray_method("dot", [](Interp& in, const ArrayPtr& self, Args& a) -> Value {
-    Value y = a.required(0, "b");
-    Value out = a.optional(1, "out");
-    a.finish(2);
-    return dot_out(in, dot_values(in, wrap(self), y), out);
-  });
-  def_ndarray_method("trace", [](Interp& in, const ArrayPtr& self, Args& a) -> Value { return trace_call(in, self, a, 0); });
+  def_fns(in, np, kLinalgFns);
+  def_ndarray_methods(kLinalgMethods);
 
   ModuleObj& la = submodule(in, "numpy.linalg");
   TypeObj* err = in.exception_type("LinAlgError");
   err->module = "numpy.linalg";
   la.attrs["LinAlgError"] = Value(std::shared_ptr<Obj>(std::shared_ptr<Obj>(), err));
 
-  def_fn(in, la, "inv", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a"));
-    a.finish(1);
-    return wrap(linalg::inv(x));
-  });
-  def_fn(in, la, "solve", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a")), y = to_array(in, a.required(1, "b"));
-    a.finish(2);
-    return wrap(linalg::solve(x, y));
-  });
-  def_fn(in, la, "det", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a"));
-    a.finish(1);
-    return lin_result(linalg::det(x));
-  });
-  def_fn(in, la, "slogdet", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a"));
-    a.finish(1);
-    auto [s, l] = linalg::slogdet(x);
-    return make_tuple({lin_result(s), lin_result(l)});
-  });
-  def_fn(in, la, "cholesky", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a"));
-    a.finish(1);
-    return wrap(linalg::cholesky(x));
-  });
-  def_fn(in, la, "svd", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a"));
-    bool full = in.truthy(a.optional(1, "full_matrices", Value::boolean(true)));
-    bool uv = in.truthy(a.optional(2, "compute_uv", Value::boolean(true)));
-    a.optional(3, "hermitian");
-    a.finish(4);
-    linalg::SVD r = linalg::svd(x, full, uv);
-    if (!uv) return wrap(r.s);
-    return make_tuple({wrap(r.u), wrap(r.s), wrap(r.vh)});
-  });
-  def_fn(in, la, "qr", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a"));
-    Value mode = a.optional(1, "mode", make_str("reduced"));
-    a.finish(2);
-    auto [q, r] = linalg::qr(x, in.str(mode));
-    if (!q) return wrap(r);
-    return make_tuple({wrap(q), wrap(r)});
-  });
-  auto uplo_arg = [](Interp& in, const Value& v) {
-    std::string u = in.str(v);
-    if (u != "L" && u != "U") in.raise_exc("ValueError", "UPLO argument must be 'L' or 'U'");
-    return u[0];
-  };
-  def_fn(in, la, "eigh", [uplo_arg](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a"));
-    char u = uplo_arg(in, a.optional(1, "UPLO", make_str("L")));
-    a.finish(2);
-    auto [w, v] = linalg::eigh(x, u, true);
-    return make_tuple({wrap(w), wrap(v)});
-  });
-  def_fn(in, la, "eigvalsh", [uplo_arg](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a"));
-    char u = uplo_arg(in, a.optional(1, "UPLO", make_str("L")));
-    a.finish(2);
-    return wrap(linalg::eigh(x, u, false).first);
-  });
-  def_fn(in, la, "eig", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a"));
-    a.finish(1);
-    auto [w, v] = linalg::eig(x, true);
-    return make_tuple({wrap(w), wrap(v)});
-  });
-  def_fn(in, la, "eigvals", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a"));
-    a.finish(1);
-    return wrap(linalg::eig(x, false).first);
-  });
-  def_fn(in, la, "matrix_rank", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "A"));
-    Value tol = a.optional(1, "tol");
-    a.optional(2, "hermitian");
-    a.finish(3);
-    return lin_result(linalg::matrix_rank(x, tol.is_none() ? std::nullopt : std::optional<double>(in.float_value(tol))));
-  });
-  def_fn(in, la, "lstsq", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a")), y = to_array(in, a.required(1, "b"));
-    Value rc;
-    // rcond: None -> eps * max(M, N); not given -> NumPy 1.24's legacy -1
-    // (machine precision; NumPy also warns FutureWarning on stderr)
-    bool given = a.take(2, "rcond", rc);
-    a.finish(3);
-    double rcond = -1;
-    if (given && rc.is_none()) {
-      const double eps = x->dtype == DType::F32 ? 1.1920928955078125e-07 : 2.220446049250313e-16;
-      rcond = eps * double(std::max(x->ndim() == 2 ? x->shape[0] : 0, x->ndim() == 2 ? x->shape[1] : 0));
-    } else if (given) {
-      rcond = in.float_value(rc);
-    }
-    linalg::Lstsq r = linalg::lstsq(x, y, rcond);
-    return make_tuple({wrap(r.x), wrap(r.residuals), Value::integer(r.rank), wrap(r.s)});
-  });
-  def_fn(in, la, "pinv", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a"));
-    Value rcond = a.optional(1, "rcond", Value::floating(1e-15));
-    a.optional(2, "hermitian");
-    a.finish(3);
-    return wrap(linalg::pinv(x, in.float_value(rcond)));
-  });
-  def_fn(in, la, "matrix_power", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a"));
-    Value n = a.required(1, "n");
-    a.finish(2);
-    if (!in.is_int_like(n)) in.raise_exc("TypeError", "exponent must be an integer");
-    return wrap(linalg::matrix_power(x, in.index_value(n)));
-  });
-  def_fn(in, la, "norm", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "x"));
-    Value ord = a.optional(1, "ord");
-    Value axis = a.optional(2, "axis");
-    bool keepdims = in.truthy(a.optional(3, "keepdims", Value::boolean(false)));
-    a.finish(4);
-    std::optional<std::vector<int64_t>> ax;
-    if (!axis.is_none()) {
-      ax = std::vector<int64_t>();
-      if (auto* t = axis.as<TupleObj>()) {
-        for (auto& e : t->items) ax->push_back(in.index_value(e));
-      } else {
-        if (!in.is_int_like(axis)) in.raise_exc("TypeError", "'axis' must be None, an integer or a tuple of integers");
-        ax->push_back(in.index_value(axis));
-      }
-    }
-    return lin_result(linalg::norm(x, norm_ord(in, ord), ax, keepdims));
-  });
-  def_fn(in, la, "multi_dot", [](Interp& in, Args& a) -> Value {
-    Value arrays = a.required(0, "arrays");
-    a.finish(1);
-    std::vector<Value> xs = in.to_vector(arrays);
-    if (xs.size() < 2) in.raise_exc("ValueError", "Expecting at least two arrays.");
-    Value r = xs[0];
-    for (size_t k = 1; k < xs.size(); ++k) r = dot_values(in, r, xs[k]);
-    return r;
-  });
+  def_fns(in, la, kLinalgLaFns);
 }
 
 }  // namespace sl::lang
