@@ -38,6 +38,9 @@ ArrayPtr arg_array(Interp& in, const Value& v, const char* what = "a");
 // Converts an index expression to a basic index if it is one; returns false for
 // advanced (array / list / bool) indices.
 bool parse_basic_index(Interp& in, const Value& key, std::vector<IndexItem>& out);
+// A Python slice as an engine slice item (bounds stay unnormalised: the
+// engine's slice_range is the one normalisation, Python's slice.indices).
+IndexItem slice_item(Interp& in, const SliceObj& s);
 
 // The numpy module object (for registering functions from several files).
 ModuleObj& numpy_module(Interp& in);

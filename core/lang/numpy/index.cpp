@@ -85,16 +85,7 @@ std::vector<FancyIndexItem> parse_fancy_index(Interp& in, const Value& key) {
     } else if (k.as<EllipsisObj>()) {
       it.basic.kind = IndexItem::Ellipsis;
     } else if (auto* s = k.as<SliceObj>()) {
-      it.basic.kind = IndexItem::Slice;
-      auto conv = [&](const Value& x) -> std::optional<int64_t> {
-        if (x.is_none()) return std::nullopt;
-        if (!in.is_int_like(x))
-          in.raise_exc("TypeError", "slice indices must be integers or None or have an __index__ method");
-        return in.index_value(x);
-      };
-      it.basic.start = conv(s->start);
-      it.basic.stop = conv(s->stop);
-      it.basic.step = conv(s->step);
+      it.basic = slice_item(in, *s);
     } else if (k.is_array() || k.as<ListObj>() || k.as<TupleObj>()) {
       it = array_item(in, k);
     } else {

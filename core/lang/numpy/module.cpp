@@ -157,6 +157,20 @@ Value np_array(Interp& in, Args& a) {
   return wrap(r);
 }
 
+// np.zeros/ones/empty/full and their _like forms: `out` is zeroed; ones and
+// full write their value into every element.
+Value fill_new(Interp& in, const ArrayPtr& out, const char* what, const Value& fillv) {
+  if (std::strcmp(what, "ones") == 0) {
+    int64_t one = 1;
+    fill(*out, DType::I64, &one);
+  } else if (!fillv.is_none()) {
+    alignas(16) char buf[16];
+    value_to_bytes(in, fillv, out->dtype, buf);
+    fill(*out, out->dtype, buf);
+  }
+  return wrap(out);
+}
+
 Value filled(Interp& in, Args& a, const char* what) {
   Value shape = a.required(0, "shape");
   Value fillv;
@@ -171,15 +185,7 @@ Value filled(Interp& in, Args& a, const char* what) {
   char ord = 'C';
   if (auto* s = order.as<StrObj>()) ord = s->s == "F" ? 'F' : 'C';
   ArrayPtr out = make_array(dt, to_shape(in, shape), ord);
-  if (std::strcmp(what, "ones") == 0) {
-    int64_t one = 1;
-    fill(*out, DType::I64, &one);
-  } else if (!fillv.is_none()) {
-    alignas(16) char buf[16];
-    value_to_bytes(in, fillv, dt, buf);
-    fill(*out, dt, buf);
-  }
-  return wrap(out);
+  return fill_new(in, out, what, fillv);
 }
 
 Value filled_like(Interp& in, Args& a, const char* what) {
@@ -195,15 +201,7 @@ Value filled_like(Interp& in, Args& a, const char* what) {
   DType dt = dtv.is_none() ? proto->dtype : to_dtype(in, dtv);
   char ord = proto->f_contiguous() && !proto->c_contiguous() ? 'F' : 'C';
   ArrayPtr out = make_array(dt, shape.is_none() ? proto->shape : to_shape(in, shape), ord);
-  if (std::strcmp(what, "ones") == 0) {
-    int64_t one = 1;
-    fill(*out, DType::I64, &one);
-  } else if (!fillv.is_none()) {
-    alignas(16) char buf[16];
-    value_to_bytes(in, fillv, dt, buf);
-    fill(*out, dt, buf);
-  }
-  return wrap(out);
+  return fill_new(in, out, what, fillv);
 }
 
 int64_t max_work_arg(Interp& in, const Value& v, int64_t dflt) {

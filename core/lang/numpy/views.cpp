@@ -483,16 +483,7 @@ std::vector<int64_t> flat_positions(Interp& in, const Array& a, const Value& key
   const int64_t n = a.size();
   std::vector<int64_t> pos;
   if (auto* s = key.as<SliceObj>()) {
-    IndexItem it;
-    it.kind = IndexItem::Slice;
-    auto conv = [&](const Value& x) -> std::optional<int64_t> {
-      if (x.is_none()) return std::nullopt;
-      return in.index_value(x);
-    };
-    it.start = conv(s->start);
-    it.stop = conv(s->stop);
-    it.step = conv(s->step);
-    SliceRange r = slice_range(it, n);
+    SliceRange r = slice_range(slice_item(in, *s), n);
     for (int64_t k = 0; k < r.count; ++k) pos.push_back(r.start + k * r.step);
     shape = {r.count};
     return pos;
