@@ -1,3 +1,4 @@
+// ufunc: type resolution, broadcasting, output allocation and the kernel loop (see ufunc.hpp).
 #include "core/ufunc.hpp"
 
 #include <algorithm>

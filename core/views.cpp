@@ -1,3 +1,4 @@
+// views: the view-making operations and memory-order helpers (see views.hpp).
 #include "core/views.hpp"
 
 #include <algorithm>

@@ -4,6 +4,11 @@
 // say so in their names and comments: reshape and ravel fall back to a copy
 // exactly when NumPy does, flatten / copy_in_order / empty_like_keep_order
 // always allocate (with NumPy's memory order).
+//
+// Invariant: nothing here allocates data except where the name or comment
+// says "copy"; every view's `base` is set by make_view (alias_array), never
+// here. Also the memory-order helpers every allocation with NumPy's order
+// uses (the one axis-ordering sort: nditer_axis_order).
 #pragma once
 #include <optional>
 #include <vector>

@@ -1,3 +1,5 @@
+// numpy/convert: Python values <-> engine arrays, dtypes, shapes, indices and
+// the registration tables (see convert.hpp).
 #include "core/lang/numpy/convert.hpp"
 
 #include <cmath>
