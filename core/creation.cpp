@@ -40,9 +40,7 @@ ArrayPtr tri_mask(const ArrayPtr& m, int64_t k, bool upper) {
   int64_t rows = m->ndim() >= 2 ? m->shape[size_t(m->ndim() - 2)] : m->shape[0];
   int64_t cols = m->shape[size_t(m->ndim() - 1)];
   Shape out_shape = broadcast_shapes({m->shape, Shape{rows, cols}});
-  Array mb = *m;
-  mb.strides = broadcast_strides(m->shape, m->strides, out_shape);
-  mb.shape = out_shape;
+  Array mb = broadcast_layout(*m, out_shape);
   // np.where allocates its output in the operands' memory order (nditer,
   // order 'K'): the mask is C-ordered (rows, cols) bool.
   const size_t nd = out_shape.size();
@@ -104,9 +102,7 @@ DType linspace_dtype(const ArrayPtr& s, const ArrayPtr& e) {
 }
 
 ArrayPtr broadcast_copy_c128(const ArrayPtr& x, const Shape& bs) {
-  Array b = *x;
-  b.strides = broadcast_strides(x->shape, x->strides, bs);
-  b.shape = bs;
+  Array b = broadcast_layout(*x, bs);
   return copy_as(b, DType::C128, 'C');
 }
 

@@ -694,4 +694,12 @@ ArrayPtr contiguous_ndmin1(const ArrayPtr& a, char order) {
   return x;
 }
 
+
+Array broadcast_layout(const Array& a, const Shape& target) {
+  Array v = a;
+  v.strides = broadcast_strides(a.shape, a.strides, target);
+  v.shape = target;
+  return v;
+}
+
 }  // namespace sl

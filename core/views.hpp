@@ -153,4 +153,8 @@ std::vector<ArrayPtr> broadcast_arrays(const std::vector<ArrayPtr>& args);
 // order='C'|'F', ndmin=1) -- `a` itself when already contiguous in that
 // order, else a COPY in it; a 0-d result becomes a (1,) VIEW (_prepend_ones).
 ArrayPtr contiguous_ndmin1(const ArrayPtr& a, char order);
+// The layout broadcast_to gives, as a plain Array value (no view object, no
+// checks): `a` read as `target`, zero strides on the broadcast axes. The
+// caller has checked compatibility; for feeding copy loops.
+Array broadcast_layout(const Array& a, const Shape& target);
 }  // namespace sl

@@ -63,9 +63,7 @@ std::string shape_text(const Shape& s) { return shape_repr(s); }
 // A parameter converted to float64 and laid out as `target` (broadcast copy).
 std::vector<double> spread(const Array& p, const Shape& target) {
   ArrayPtr out = new_f64(target);
-  Array view = p;
-  view.strides = broadcast_strides(p.shape, p.strides, target);
-  view.shape = target;
+  Array view = broadcast_layout(p, target);
   copy_into(*out, view);
   std::vector<double> v(static_cast<size_t>(out->size()));
   if (!v.empty()) std::memcpy(v.data(), out->data(), v.size() * 8);
@@ -457,9 +455,7 @@ Value randint_impl(Interp& in, RandomState& rs, Value low, Value high, const Val
   }
   auto values = [&](const ArrayPtr& x) {
     std::vector<__int128> v;
-    Array view = *x;
-    view.strides = broadcast_strides(x->shape, x->strides, shape);
-    view.shape = shape;
+    Array view = broadcast_layout(*x, shape);
     ArrayPtr c = copy_array(view);
     for (int64_t i = 0; i < c->size(); ++i) v.push_back(bound_value(in, *c, c->data() + i * c->itemsize()));
     return v;

@@ -20,6 +20,7 @@
 #include "core/kernels/svml_pow.hpp"
 #include "core/lang/numpy/convert.hpp"
 #include "core/strides.hpp"
+#include "core/views.hpp"
 
 namespace sl::lang {
 
@@ -217,9 +218,7 @@ Value ufunc_at(Interp& in, Ufunc op, Args& a) {
     if (!try_broadcast_shapes({b.shape, sel->shape}, shp) || shp != sel->shape)
       in.raise_exc("ValueError", "array is not broadcastable to correct shape");
     ArrayPtr bc = copy_as(b, loop.in, 'C');
-    Array view = *bc;
-    view.strides = broadcast_strides(bc->shape, bc->strides, sel->shape);
-    view.shape = sel->shape;
+    Array view = broadcast_layout(*bc, sel->shape);
     bsrc = copy_array(view, 'C');
   }
   alignas(16) char x[16], r[16];
@@ -450,9 +449,7 @@ Value do_where(Interp& in, const Value& cv, const Value& xv, const Value& yv) {
                                    shape_compact(x.array->shape) + " " + shape_compact(y.array->shape) + " ");
   ArrayPtr res = make_array(t, shp, 'C', torch ? Flavor::Torch : Flavor::NumPy);
   ArrayPtr xs = copy_as(*x.array, t), ys = copy_as(*y.array, t);
-  Array yb = *ys;
-  yb.strides = broadcast_strides(ys->shape, ys->strides, shp);
-  yb.shape = shp;
+  Array yb = broadcast_layout(*ys, shp);
   copy_into(*res, yb);
   masked_assign(*res, *xs, *c);
   return wrap(res);
@@ -485,9 +482,7 @@ ArrayPtr isclose_array(Interp& in, const Value& av, const Value& bv, double rtol
   // cond = where(finite, within, eq)
   Shape shp = within->shape;
   ArrayPtr cond = make_array(DType::Bool, shp);
-  Array eqb = *eq;
-  eqb.strides = broadcast_strides(eq->shape, eq->strides, shp);
-  eqb.shape = shp;
+  Array eqb = broadcast_layout(*eq, shp);
   copy_into(*cond, eqb);
   masked_assign(*cond, *within, *fin);
   if (equal_nan) {
@@ -678,9 +673,7 @@ Value np_copyto(Interp& in, Args& a) {
     masked_assign(*dst, *srcd, *mask);
     return Value::none();
   }
-  Array view = *srcd;
-  view.strides = broadcast_strides(srcd->shape, srcd->strides, dst->shape);
-  view.shape = dst->shape;
+  Array view = broadcast_layout(*srcd, dst->shape);
   copy_into(*dst, view);
   return Value::none();
 }
