@@ -242,10 +242,14 @@ void check_fancy_bounds(FancyPlan& p) {
     normalise_indices(*p.index[k], p.view->shape[p.fancy_axes[k]], p.orig_axes[k]);
 }
 
-FancyPlan plan_fancy_index(const ArrayPtr& a, const std::vector<FancyIndexItem>& idx, bool check_bounds) {
-  using K = FancyIndexItem::Kind;
-  const int ndim = a->ndim();
-  // prepare_index: count the axes the index uses.
+namespace {
+
+using FancyKind = FancyIndexItem::Kind;
+
+// prepare_index: the number of array axes the index uses; more than ndim, or
+// a second ellipsis, is an IndexError.
+int count_used_axes(int ndim, const std::vector<FancyIndexItem>& idx) {
+  using K = FancyKind;
   int used = 0, ellipses = 0;
   for (const auto& it : idx) {
     if (it.kind == K::Basic) {
@@ -261,38 +265,40 @@ FancyPlan plan_fancy_index(const ArrayPtr& a, const std::vector<FancyIndexItem>&
   if (used > ndim)
     index_error("too many indices for array: array is " + std::to_string(ndim) + "-dimensional, but " +
                 std::to_string(used) + " were indexed");
-  const int ellipsis_width = ndim - used;
-  FancyPlan p;
-  // HAS_BOOL: a single boolean index of exactly the array's shape.
-  p.single_bool = idx.size() == 1 && ((idx[0].kind == K::BoolArray && idx[0].arr->shape == a->shape) ||
-                                      (idx[0].kind == K::Bool0d && ndim == 0));
+  return used;
+}
 
-  // Boolean arrays must match the axes they index exactly.
-  {
-    int dim = 0;
-    for (const auto& it : idx) {
-      if (it.kind == K::BoolArray) {
-        for (int j = 0; j < it.arr->ndim(); ++j, ++dim) {
-          // Boolean axes of length 0 are not checked (prepare_index: value > 0).
-          if (it.arr->shape[j] > 0 && it.arr->shape[j] != a->shape[dim])
-            index_error("boolean index did not match indexed array along dimension " + std::to_string(dim) +
-                        "; dimension is " + std::to_string(a->shape[dim]) + " but corresponding boolean dimension is " +
-                        std::to_string(it.arr->shape[j]));
-        }
-      } else if (it.kind == K::IntArray) {
-        ++dim;
-      } else if (it.kind == K::Basic) {
-        if (it.basic.kind == IndexItem::Int || it.basic.kind == IndexItem::Slice) ++dim;
-        else if (it.basic.kind == IndexItem::Ellipsis) dim += ellipsis_width;
+// Boolean arrays must match the axes they index exactly.
+void check_bool_extents(const ArrayPtr& a, const std::vector<FancyIndexItem>& idx, int ellipsis_width) {
+  using K = FancyKind;
+  int dim = 0;
+  for (const auto& it : idx) {
+    if (it.kind == K::BoolArray) {
+      for (int j = 0; j < it.arr->ndim(); ++j, ++dim) {
+        // Boolean axes of length 0 are not checked (prepare_index: value > 0).
+        if (it.arr->shape[j] > 0 && it.arr->shape[j] != a->shape[dim])
+          index_error("boolean index did not match indexed array along dimension " + std::to_string(dim) +
+                      "; dimension is " + std::to_string(a->shape[dim]) + " but corresponding boolean dimension is " +
+                      std::to_string(it.arr->shape[j]));
       }
+    } else if (it.kind == K::IntArray) {
+      ++dim;
+    } else if (it.kind == K::Basic) {
+      if (it.basic.kind == IndexItem::Int || it.basic.kind == IndexItem::Slice) ++dim;
+      else if (it.basic.kind == IndexItem::Ellipsis) dim += ellipsis_width;
     }
   }
+}
 
-  // get_view_from_index: the basic part as a view; array-indexed axes stay.
-  // mapiter_fill_info: `consec` is the result position of the first array or
-  // integer index if all of them are adjacent, else 0.
-  Shape shape;
-  Strides strides;
+// get_view_from_index: the basic part of the index as a view whose
+// array-indexed axes stay in place (their positions, source axes, int64
+// index arrays and shapes are recorded in p / fancy_shapes).
+// mapiter_fill_info: `consec` is the result position of the first array or
+// integer index if all of them are adjacent, else 0.
+ArrayPtr fancy_base_view(const ArrayPtr& a, const std::vector<FancyIndexItem>& idx, int ellipsis_width, FancyPlan& p,
+                         Shape& shape, Strides& strides, std::vector<Shape>& fancy_shapes) {
+  using K = FancyKind;
+  const int ndim = a->ndim();
   int64_t offset = a->offset;
   int dim = 0, result_dim = 0, consec_status = -1;
   auto mark_fancy = [&]() {
@@ -307,7 +313,6 @@ FancyPlan plan_fancy_index(const ArrayPtr& a, const std::vector<FancyIndexItem>&
   auto mark_plain = [&]() {
     if (consec_status == 0) consec_status = 1;
   };
-  std::vector<Shape> fancy_shapes;
   for (const auto& it : idx) {
     switch (it.kind) {
       case K::Basic:
@@ -391,7 +396,25 @@ FancyPlan plan_fancy_index(const ArrayPtr& a, const std::vector<FancyIndexItem>&
     shape.push_back(a->shape[dim]);
     strides.push_back(a->strides[dim]);
   }
-  p.view = make_view(a, a->dtype, shape, strides, offset);
+  return make_view(a, a->dtype, shape, strides, offset);
+
+}
+
+}  // namespace
+
+FancyPlan plan_fancy_index(const ArrayPtr& a, const std::vector<FancyIndexItem>& idx, bool check_bounds) {
+  using K = FancyIndexItem::Kind;
+  const int ndim = a->ndim();
+  const int ellipsis_width = ndim - count_used_axes(ndim, idx);
+  FancyPlan p;
+  // HAS_BOOL: a single boolean index of exactly the array's shape.
+  p.single_bool = idx.size() == 1 && ((idx[0].kind == K::BoolArray && idx[0].arr->shape == a->shape) ||
+                                      (idx[0].kind == K::Bool0d && ndim == 0));
+  check_bool_extents(a, idx, ellipsis_width);
+  Shape shape;
+  Strides strides;
+  std::vector<Shape> fancy_shapes;
+  p.view = fancy_base_view(a, idx, ellipsis_width, p, shape, strides, fancy_shapes);
 
   // Broadcast the index arrays.
   if (!try_broadcast_shapes(fancy_shapes, p.bshape)) {

@@ -561,10 +561,7 @@ std::vector<ArrayPtr> torch_unbind(const ArrayPtr& t, int64_t dim) {
 }
 
 ArrayPtr torch_alias_root(const ArrayPtr& t) {
-  auto a = std::make_shared<Array>(*t);
-  a->base = nullptr;
-  a->owndata = false;
-  return a;
+  return alias_array(*t, t->flavor, nullptr);
 }
 
 // ---------------------------------------------------------------- contiguity / overlap

@@ -11,6 +11,7 @@
 #include "core/kernels/ops.hpp"
 #include "core/kernels/simd.hpp"
 #include "core/strides.hpp"
+#include "core/views.hpp"
 #include "core/ufunc.hpp"
 
 namespace sl {
@@ -514,7 +515,7 @@ ArrayPtr reduce(ReduceOp op, const Array& a, const std::vector<bool>& axes, DTyp
   const DType work = (op == ReduceOp::any || op == ReduceOp::all) ? DType::Bool : dt;
   // NumPy's reduction iterator walks the input in its memory order (strides
   // never negated) and allocates the result in that order too.
-  std::vector<int> perm = best_axis_order(a.shape, {&a.strides});
+  std::vector<int> perm = nditer_axis_order(a.shape, std::vector<const Strides*>{&a.strides});
   ArrayPtr cast;
   const Array* src = &a;
   if (a.dtype != work) {

@@ -281,9 +281,7 @@ void array_setitem(Interp& in, const Value& v, const Value& key, const Value& x)
     Strides st(src->strides.end() - long(s.size()), src->strides.end());
     src = make_view(src, src->dtype, s, st, src->offset);
   }
-  Array view = *src;
-  view.strides = broadcast_strides(src->shape, src->strides, target);
-  view.shape = target;
+  Array view = broadcast_layout(*src, target);
   copy_into(*dst, view);
 }
 

@@ -333,10 +333,7 @@ ArrayPtr tensor_from_numpy(Interp& in, const Value& v) {
     in.raise_exc("TypeError", std::string("can't convert np.ndarray of type numpy.") + name(a->dtype) +
                                   ". The only supported types are: float64, float32, float16, complex64, complex128, "
                                   "int64, int32, int16, int8, uint8, and bool.");
-  auto t = std::make_shared<Array>(*a);
-  t->flavor = Flavor::Torch;
-  t->base = nullptr;  // not a view: torch.from_numpy(a)._base is None
-  t->owndata = false;
+  ArrayPtr t = alias_array(*a, Flavor::Torch, nullptr);  // not a view: torch.from_numpy(a)._base is None
   t->writeable = true;
   t->warn_on_write = false;
   return t;
@@ -345,10 +342,7 @@ ArrayPtr tensor_from_numpy(Interp& in, const Value& v) {
 // Tensor.numpy() (tensor_numpy.cpp tensor_to_numpy): an ndarray over the same
 // bytes whose .base is tensor.detach() -- an alias of the tensor, not itself.
 ArrayPtr numpy_from_tensor(const ArrayPtr& t) {
-  auto a = std::make_shared<Array>(*t);
-  a->flavor = Flavor::NumPy;
-  a->base = torch_alias_root(t);
-  a->owndata = false;
+  ArrayPtr a = alias_array(*t, Flavor::NumPy, torch_alias_root(t));
   a->writeable = true;
   return a;
 }
