@@ -1,11 +1,13 @@
-// kernels/npy_umath: NumPy 1.24's own SIMD algorithms for float32 exp, log,
+// kernels/npy_umath: NumPy 2.2's own SIMD algorithms for float32 exp, log,
 // tanh, sin, cos and float64 tanh, reproduced bit for bit.
 //
-// What NumPy 1.24 runs on an AVX512_SKX machine (checked on this project's
-// machine with gdb breakpoints on the SVML entry points, and in NumPy's
-// dispatch sources):
-//   float32 exp, log  loops_exponent_log (AVX512F): a rational minimax
-//                     approximation after Cody-Waite / exponent reduction.
+// What NumPy 2.2 runs on the reference CPU (AVX2+FMA, AVX-512 dispatch off;
+// NumPy's dispatch sources, and the results compared with refpy over every
+// float32 input, docs/numerics.md):
+//   float32 exp, log  loops_exponent_log: a rational minimax approximation
+//                     after Cody-Waite / exponent reduction. The AVX2 build
+//                     emulates the AVX-512 primitives (getexp/getmant,
+//                     scalef) the AVX-512 build uses, with the same bits.
 //                     Every stride takes it (strided outputs element by
 //                     element through the same code).
 //   float32 sin, cos  loops_trigonometric: Cody-Waite reduction by pi/2 and
@@ -14,17 +16,14 @@
 //   float32/64 tanh   loops_hyperbolic: per-interval polynomials (a table
 //                     converted from SVML); |x| >= ~2^127 (f32) / ~2^1023
 //                     (f64), inf and NaN go to the C library's tanhf/tanh.
-//   float64 exp, log, sin, cos  SVML (__svml_exp8 ...), not ported yet: the
-//                     kernels keep the C library for those (docs/numerics.md).
-//   float16           all five go through SVML's float32 routines
-//                     (__svml_expf16 ...) and round to half; we keep libm
-//                     float32 (a handful of the 63k halves differ).
+//   float64 exp, log, sin, cos, and float16 (widened to float32): the C
+//                     library (glibc's bits: kernels/libm), not this file.
 // Overlap and odd strides make NumPy run the same SIMD code one element at a
 // time, so one algorithm serves every loop, and NumPy's masked tails are the
 // same algorithm too: the scalar form here (tails, strided runs) and the
 // batch form give identical bits.
 //
-// Every multiply-add NumPy's AVX-512 code fuses is fused here, exactly: the
+// Every multiply-add NumPy's SIMD code fuses is fused here, exactly: the
 // hardware instruction when the target has one (and SL_FMA_EMULATED is 0),
 // otherwise float32 FMA is computed in double -- the product of two floats is
 // exact in double, the sum is rounded to odd (TwoSum + sticky bit, Boldo and
@@ -46,7 +45,7 @@
 namespace sl::npyk {
 
 // ============================================================ constants
-// BEGIN MINIMAX COEFFICIENTS (NumPy 1.24: npy_simd_data.h, the
+// BEGIN MINIMAX COEFFICIENTS (NumPy: npy_simd_data.h, the
 // loops_trigonometric polynomials, the loops_hyperbolic tables). These are
 // fitted values with no closed form; everything else is derived in code.
 namespace coef {

@@ -629,12 +629,20 @@ template <class T> inline T npy_log10(T x) {
 }
 
 // Transcendental functions: libm, element by element (a batch version from
-// xsimd would differ from NumPy in the last bits).
+// xsimd would differ from NumPy in the last bits). Note [float32 via double]:
+// the reference's glibc (2.41) computes these float32 functions correctly
+// rounded (its CORE-MATH ports), so float32 (and float16, which NumPy widens
+// to float32) is the float64 function rounded to float: equal to the correctly
+// rounded result unless the exact value lies within the float64 function's
+// error of a float rounding boundary (about 2^-28 of inputs).
 #define SL_LIBM_UNARY(NAME, EXPR, CPLX)                                                     \
   struct NAME {                                                                             \
     template <class T> static constexpr bool ok = is_flt<T> || (CPLX && is_cplx<T>);        \
     template <class T> static constexpr bool vec = false;                                   \
-    template <class T> static T f(T x) { return EXPR; }                                     \
+    template <class T> static T f(T x) {                                                    \
+      if constexpr (std::is_same_v<T, float>) return float(f<double>(double(x)));           \
+      else return EXPR;                                                                     \
+    }                                                                                       \
   };
 SL_LIBM_UNARY(sqrt_, std::sqrt(x), true)
 SL_LIBM_UNARY(cbrt, std::cbrt(x), false)
@@ -707,6 +715,8 @@ struct expm1 {
       using F = typename T::value_type;
       const F a = std::sin(x.imag() / 2);
       return T(std::expm1(x.real()) * std::cos(x.imag()) - 2 * a * a, std::exp(x.real()) * std::sin(x.imag()));
+    } else if constexpr (std::is_same_v<T, float>) {
+      return float(std::expm1(double(x)));  // Note [float32 via double]
     } else {
       return std::expm1(x);
     }
@@ -733,6 +743,8 @@ struct log1p {
       using F = typename T::value_type;
       const F l = std::hypot(x.real() + F(1), x.imag());
       return T(std::log(l), std::atan2(x.imag(), x.real() + F(1)));
+    } else if constexpr (std::is_same_v<T, float>) {
+      return float(std::log1p(double(x)));  // Note [float32 via double]
     } else {
       return std::log1p(x);
     }

@@ -1,9 +1,11 @@
-// kernels/libm/glibc_exp_log: float64 exp, exp2, log, log2 and pow returning
-// exactly the bits glibc's libm returns on an x86-64 CPU with FMA (the
-// reference CPU: NumPy 2.2 on AVX2 calls the C library for these float64
-// ufuncs, element by element).
+// kernels/libm: float64 exp, exp2, log, log2, pow (glibc_exp_log.cpp) and sin,
+// cos (glibc_sincos.cpp) returning exactly the bits glibc's libm returns on
+// an x86-64 CPU with FMA (the reference CPU: NumPy 2.2 on AVX2 calls the C
+// library for these float64 ufuncs, element by element, and for its scalar
+// math).
 //
-// Owns: the five functions and their data (glibc_tables.inc, generated).
+// Owns: the seven functions and their data (glibc_tables.inc and
+// glibc_sincos_tables.inc, generated; see the generators named there).
 // Invariant: for every double input (pairs for pow), the result's bits equal
 // glibc 2.28+'s x86-64 FMA variants (__exp_fma, __log_fma, __pow_fma, ...
 // which the dynamic loader selects on any AVX2+FMA CPU), on every target we
@@ -11,9 +13,9 @@
 // wasm, whose musl implements the same algorithms without FMA and so differs
 // in the last bit for some inputs.
 //
-// The algorithms are ARM's optimized-routines (glibc's sysdeps/ieee754/dbl-64
-// e_exp.c, e_exp2.c, e_log.c, e_log2.c, e_pow.c), written here from their
-// mathematics:
+// exp/exp2/log/log2/pow are ARM's optimized-routines (glibc's
+// sysdeps/ieee754/dbl-64 e_exp.c, e_exp2.c, e_log.c, e_log2.c, e_pow.c),
+// written here from their mathematics (sin/cos: see glibc_sincos.cpp):
 //   exp   x = k ln2/128 + r, |r| <= ln2/256; 2^(k/128) = H[k mod 128] 2^(k/128 div)
 //         (1 + T); exp(x) ~ scale (1 + (T + r + r^2 P(r))), P of degree 3.
 //   exp2  the same with x = k/128 + r.
