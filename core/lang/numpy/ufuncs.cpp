@@ -12,12 +12,10 @@
 
 #include <cmath>
 #include <cstring>
-#include <optional>
 
 #include "core/element.hpp"
 #include "core/iter.hpp"
 #include "core/kernels/copy.hpp"
-#include "core/kernels/svml_pow.hpp"
 #include "core/lang/numpy/convert.hpp"
 #include "core/strides.hpp"
 #include "core/views.hpp"
@@ -607,13 +605,6 @@ Value ufunc_binop(Interp& in, Ufunc u, const Value& a, const Value& b, bool inpl
   }
   UfuncOptions opt;
   if (inplace) opt.out = a.array();
-  // NumPy scalar ** NumPy scalar (or Python number) is scalarmath, which calls
-  // the C library's pow, not the array loop (Note [NumPy scalar math]).
-  auto scalarish = [](const Value& v) {
-    return (v.is_array() && v.arr().flavor == Flavor::Scalar) || v.is_bool() || v.is_int() || v.is_float();
-  };
-  std::optional<svml::ScalarMathScope> scalar_math;
-  if (u == Ufunc::power && scalarish(a) && scalarish(b)) scalar_math.emplace();
   ArrayPtr r = ufunc_call(u, {x, y}, opt);
   return inplace ? a : result_value(r);
 }
