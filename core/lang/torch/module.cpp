@@ -7,6 +7,7 @@
 // Invariant: install_torch registers names from tables that point at named
 // functions (module_functions, install_dtypes, ...); a function converts its
 // arguments and calls core/, it holds no layout rule.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <functional>
@@ -22,7 +23,7 @@ namespace sl::lang {
 
 void install_tensor_methods(Interp& in);  // torch/tensor.cpp
 
-std::string tensor_repr(Interp& in, const Value& a) { return format_tensor(a.arr()); }
+std::string tensor_repr(Interp& in, const Value& a) { return format_tensor(a.arr(), torch_default_dtype()); }
 
 DType& torch_default_dtype() {
   static DType d = DType::F32;
@@ -206,6 +207,22 @@ int64_t int_arg(Interp& in, const Value& v, const std::string& fname, const std:
   in.raise_exc("TypeError", fname + "(): argument '" + argname + "' must be int, not " + in.type_of(v)->name);
 }
 
+void check_device(Interp& in, const Value& v) {
+  static const char* const types[] = {"cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl",
+                                      "ideep", "hip", "ve", "fpga", "maia", "xla", "lazy", "vulkan",
+                                      "mps", "meta", "hpu", "mtia", "privateuseone"};
+  const std::string d = in.str(v);
+  const std::string type = d.substr(0, d.find(':'));
+  if (type == "cpu") return;
+  if (std::find(std::begin(types), std::end(types), type) == std::end(types)) {
+    std::string list;
+    for (const char* t : types) list += std::string(list.empty() ? "" : ", ") + t;
+    in.raise_exc("RuntimeError", "Expected one of " + list + " device type at start of device string: " + d);
+  }
+  if (type == "cuda") in.raise_exc("AssertionError", "Torch not compiled with CUDA enabled");
+  in.raise_exc("RuntimeError", "stridelab runs tensors on the CPU only (got device '" + d + "')");
+}
+
 Shape size_args(Interp& in, Args& a, size_t first, const std::string& fname, const std::string& argname) {
   std::vector<Value> items;
   Value kw;
@@ -219,9 +236,16 @@ Shape size_args(Interp& in, Args& a, size_t first, const std::string& fname, con
   Shape s;
   for (size_t k = 0; k < items.size(); ++k) {
     const Value& x = items[k];
-    if (!(x.is_int() || (x.is_array() && x.arr().size() == 1 && is_integer(x.arr().dtype))))
-      in.raise_exc("TypeError", fname + "(): argument '" + argname + "' must be tuple of ints, but found element of type " +
-                                    in.type_of(x)->name + " at pos " + std::to_string(k + 1));
+    // PyTorch 2.x's two messages: a bad first element, or a bad later one
+    if (!(x.is_int() || (x.is_array() && x.arr().size() == 1 && is_integer(x.arr().dtype)))) {
+      if (k == 0)
+        in.raise_exc("TypeError", fname + "(): argument '" + argname + "' (position " + std::to_string(first + 1) +
+                                      ") must be tuple of ints, but found element of type " + in.type_of(x)->name +
+                                      " at pos 0");
+      in.raise_exc("TypeError", fname + "(): argument '" + argname + "' failed to unpack the object at pos " +
+                                    std::to_string(k + 1) + " with error \"type must be tuple of ints,but got " +
+                                    in.type_of(x)->name + "\"");
+    }
     s.push_back(in.index_value(x));
   }
   return s;
@@ -368,8 +392,7 @@ Factory factory_kwargs(Interp& in, Args& a) {
   Value v;
   if (a.take(999, "dtype", v) && !v.is_none()) f.dtype = to_dtype(in, v);
   if (a.take(999, "device", v) && !v.is_none()) {
-    std::string d = in.str(v);
-    if (d != "cpu") in.raise_exc("RuntimeError", "stridelab runs tensors on the CPU only (got device '" + d + "')");
+    check_device(in, v);
   }
   if (a.take(999, "requires_grad", v) && in.truthy(v))
     in.raise_exc("NotImplementedError", "stridelab has no autograd: requires_grad=True is not supported");
@@ -515,10 +538,12 @@ Value torch_arange(Interp& in, Args& a) {
   return Value(out);
 }
 
-// torch.linspace (RangeFactoriesKernel.cpp linspace_kernel): step = (end -
-// start) / (steps - 1) in the dtype (double for integer dtypes); the first half
-// is start + step*i, the second half end - step*(steps - i - 1), evaluated
-// with the same vectorised blocks as arange.
+// torch.linspace (RangeFactoriesKernel.cpp linspace_kernel, PyTorch 2.x):
+// step = (end - start) / (steps - 1) in the dtype (double for integer dtypes);
+// element i is start + step*i for i < steps/2 and end - step*(steps - i - 1)
+// after: for float and double one fused multiply-add rounded once to the dtype
+// (PyTorch 1.13 rounded a base per vector block and added k*step to it, which
+// differs in the last bit); for half every operation rounds to half.
 Value torch_linspace(Interp& in, Args& a) {
   Factory f = factory_kwargs(in, a);
   Value start = a.required(0, "start"), end = a.required(1, "end");
@@ -549,15 +574,18 @@ Value torch_linspace(Interp& in, Args& a) {
       for (int64_t i = 0; i < steps; ++i)
         store(o + i * isz, cast_value<T>(i < half ? s0 + st * double(i) : e0 - st * double(steps - i - 1)));
     } else {
-      // float / double arithmetic in the dtype (half computes in float)
       using A = std::conditional_t<std::is_same_v<T, double>, double, float>;
-      auto rnd = [](A x) { return A(cast_value<double>(cast_value<T>(x))); };
-      A s0 = rnd(A(s)), e0 = rnd(A(e));
-      A st = rnd((e0 - s0) / A(steps - 1));
-      auto at = [&](int64_t i) { return i < half ? rnd(s0 + st * A(i)) : rnd(e0 - st * A(steps - i - 1)); };
-      fill_range_blocks(
-          steps, 32 / isz, at, [&](A base, int64_t k) { return cast_value<T>(base + A(k) * st); },
-          [&](int64_t i) { return cast_value<T>(at(i)); }, [&](int64_t i, T v) { store(o + i * isz, v); });
+      auto put = [&](int64_t i, T v) { store(o + i * isz, v); };
+      if constexpr (std::is_same_v<T, A>) {
+        const A s0 = A(s), e0 = A(e), st = (e0 - s0) / A(steps - 1);
+        for (int64_t i = 0; i < steps; ++i) put(i, i < half ? std::fma(st, A(i), s0) : std::fma(-st, A(steps - i - 1), e0));
+      } else {
+        // c10::Half rounds the result of every operation, operands included
+        auto rnd = [](A x) { return A(cast_value<double>(cast_value<T>(x))); };
+        const A s0 = rnd(A(s)), e0 = rnd(A(e)), st = rnd(rnd(e0 - s0) / rnd(A(steps - 1)));
+        for (int64_t i = 0; i < steps; ++i)
+          put(i, cast_value<T>(i < half ? s0 + rnd(st * rnd(A(i))) : e0 - rnd(st * rnd(A(steps - i - 1)))));
+      }
     }
   });
   return Value(out);
@@ -695,8 +723,7 @@ void install_device(Interp& in, ModuleObj& tm) {
   device_t->call = [cpu_v](Interp& in, Args& a) -> Value {
     Value d = a.required(0, "type");
     a.finish(2);
-    std::string s = in.str(d);
-    if (s != "cpu") in.raise_exc("RuntimeError", "stridelab runs tensors on the CPU only (got device '" + s + "')");
+    check_device(in, d);
     return cpu_v;
   };
 }
@@ -940,15 +967,16 @@ void install_torch(Interp& in) {
   t.torch_dtype = in.new_type("dtype", "torch", {t.object});
   tm.attrs["Tensor"] = type_value(t.tensor);
   tm.attrs["dtype"] = type_value(t.torch_dtype);
-  tm.attrs["__version__"] = make_str("1.13.0");
+  tm.attrs["__version__"] = make_str("2.6.0");
 
   install_dtypes(in, tm);
   install_size(in, tm);
   install_device(in, tm);
   install_legacy_constructors(in, tm);
   for (auto& [name, fn] : module_functions()) def_fn(in, tm, name, fn);
-  tm.attrs["concat"] = tm.attrs["cat"];  // aliases: the same function object
-  tm.attrs["concatenate"] = tm.attrs["cat"];
+  // PyTorch 2.x binds its aliases as separate functions: torch.concat is not torch.cat
+  def_fn(in, tm, "concat", cat_fn);
+  def_fn(in, tm, "concatenate", cat_fn);
   install_tensor_methods(in);
   install_method_forwarders(in, tm);
 }

@@ -232,15 +232,13 @@ Value to_method(Interp& in, const ArrayPtr& t, Args& a) {
     if (is_dtype_arg(x)) dt = to_dtype(in, x);
     else if (is_tensor(x)) dt = x.arr().dtype;
     else if (x.as<StrObj>() || x.as<GenericObj>()) {
-      std::string d = in.str(x);
-      if (d != "cpu") in.raise_exc("RuntimeError", "stridelab runs tensors on the CPU only (got device '" + d + "')");
+      check_device(in, x);
     } else if (x.is_bool()) {
       if (k >= 1) copy = k == 2 ? x.as_bool() : copy;  // (dtype, non_blocking, copy)
     }
   }
   if (a.take(999, "dtype", v) && !v.is_none()) dt = to_dtype(in, v);
-  if (a.take(999, "device", v) && !v.is_none() && in.str(v) != "cpu")
-    in.raise_exc("RuntimeError", "stridelab runs tensors on the CPU only (got device '" + in.str(v) + "')");
+  if (a.take(999, "device", v) && !v.is_none()) check_device(in, v);
   if (a.take(999, "copy", v)) copy = in.truthy(v);
   a.take(999, "non_blocking", v);
   a.take(999, "memory_format", v);
@@ -575,7 +573,8 @@ Value tolist_method(Interp& in, const ArrayPtr& t, Args& a) {
 
 Value item_method(Interp& in, const ArrayPtr& t, Args& a) {
   a.finish(0);
-  if (t->size() != 1) in.raise_exc("ValueError", "only one element tensors can be converted to Python scalars");
+  if (t->size() != 1)
+    in.raise_exc("RuntimeError", "a Tensor with " + std::to_string(t->size()) + " elements cannot be converted to Scalar");
   std::vector<int64_t> zero(size_t(t->ndim()), 0);
   return py_number(t->dtype, t->storage->data() + flat_offset(*t, zero));
 }
@@ -842,7 +841,7 @@ std::string tensor_format(Interp& in, const Value& v, const std::string& spec) {
     return in.str(r);
   }
   if (!spec.empty()) in.raise_exc("TypeError", "unsupported format string passed to Tensor.__format__");
-  return format_tensor(t);
+  return format_tensor(t, torch_default_dtype());
 }
 
 Value tensor_getattr(Interp& in, const Value& v, const std::string& name, bool& found) {
