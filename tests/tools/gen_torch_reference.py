@@ -87,6 +87,10 @@ PROBES = [
     ("views/reshape_copy", H + "t = torch.arange(6).reshape(2, 3)\nr = t.t().reshape(6)\nprint(r._base is None, r.is_contiguous(), r)\nprint(t.reshape(3, 2)._base is t, t.contiguous() is t)\n"),
     ("views/unfold_split", H + "t = torch.arange(10.)\nprint(t.unfold(0, 3, 2), t.unfold(0, 3, 2).stride())\nprint(t.split(4), t.chunk(3))\nprint([c.storage_offset() for c in t.split(3)])\n"),
     ("views/diagonal_narrow_select", H + "t = torch.arange(9).reshape(3, 3)\nprint(t.diagonal(), t.diagonal().stride(), t.narrow(1, 1, 2), t.select(0, 1), t.unbind(1))\n"),
+    ("views/mT_broadcast_to", H + "t = torch.arange(24).reshape(2, 3, 4)\nprint(t.mT.stride(), t.mT._base is t, torch.arange(6).reshape(2, 3).mT)\n"
+     "print(torch.broadcast_to(torch.arange(3), (2, 3)), torch.arange(3).broadcast_to(2, 3).stride(), torch.tensor([[1], [2]]).broadcast_to((2, 2)))\n"
+     "for f in (lambda: torch.arange(3).mT, lambda: torch.tensor(1).mT, lambda: torch.arange(3).broadcast_to((2, 4))):\n"
+     "    try:\n        f()\n    except Exception as e:\n        print(type(e).__name__, e)\n"),
     ("views/as_strided", H + "t = torch.arange(9)\nprint(t.as_strided((2, 2), (3, 1), 1))\nprint(torch.as_strided(t, (3,), (2,)))\n"),
     # --- reductions
     ("reduce/dtypes", H + "i = torch.tensor([1, 2, 3])\nb = torch.tensor([True, False, True])\n"
@@ -175,6 +179,51 @@ PROBES = [
      "          lambda: t[torch.zeros(3, 2, dtype=torch.bool)], lambda: t[5, 1], lambda: t[1, -9], lambda: t[torch.tensor([[0, 7]])]):\n"
      "    try:\n        f()\n    except Exception as e:\n        print(type(e).__name__, e)\n"),
     ("error/index_mask_after_slice", H + "t = torch.arange(12).reshape(3, 4)\nt[1:, torch.tensor([True, False, True])]\n"),
+    # --- second batch: conversions, storage, more printing and messages
+    ("convert/to_type", H + "t = torch.tensor([1.7, -2.2])\nprint(t.int(), t.long(), t.to(torch.uint8), t.type(torch.int16), t.type(), t.to(torch.float64).dtype)\n"
+     "print(t.bool(), t.half(), t.double(), t.to('cpu') is t, t.to(torch.float32) is t, t.float() is t)\n"),
+    ("convert/overflow", H + "for f in (lambda: torch.tensor([300], dtype=torch.uint8), lambda: torch.tensor([-1], dtype=torch.uint8), lambda: torch.full((2,), 300, dtype=torch.uint8),\n"
+     "          lambda: torch.tensor([2**63]), lambda: torch.zeros(2, dtype=torch.int8).fill_(200)):\n    try:\n        print(f())\n    except Exception as e:\n        print(type(e).__name__, e)\n"),
+    ("storage/basics", H + "t = torch.arange(4.)\nprint(t.storage_offset(), t[1:].storage_offset())\n"
+     "print(t.is_contiguous(memory_format=torch.contiguous_format), t.data_ptr() == t[0:].data_ptr())\n"),
+    ("storage/untyped", H + "t = torch.arange(4.)\nprint(t.untyped_storage().nbytes(), t[1:].untyped_storage().data_ptr() == t.untyped_storage().data_ptr())\n"),
+    ("storage/typed_print", H + "print(torch.tensor([1., 2.]).storage())\n"),
+    ("print/wide_ranges", H + "print(torch.tensor([1e-4, 1e4]))\nprint(torch.tensor([0.5, 1000.25]))\nprint(torch.tensor([1e8, 1e-8], dtype=torch.float64))\n"
+     "print(torch.tensor([12345678, -3]))\nprint(torch.tensor([[1.5, -2.0], [3e5, 4.0]]))\nprint(torch.tensor([2**40, 1], dtype=torch.int64))\n"),
+    ("print/linewidth_wrap", H + "print(torch.arange(30.) / 7)\nprint(torch.arange(40) * 1000)\nprint(torch.arange(3)[None, None])\n"),
+    ("print/complex_more", H + "print(torch.tensor([1e5+1j, -2-0.5j]))\nprint(torch.tensor([[1j, 2], [3, 4+4j]], dtype=torch.complex128))\nprint(torch.tensor([float('nan')+1j]))\n"),
+    ("print/half_more", H + "print(torch.tensor([0.1, 1000.5, -3], dtype=torch.float16))\nprint(torch.arange(5, dtype=torch.float16) / 3)\n"),
+    ("ops/sort_topk_where", H + "t = torch.tensor([3., 1., 2., 5.])\nprint(t.sort(descending=True).indices, torch.where(t > 2, t, torch.zeros(4)), t.clamp(1.5, 3))\n"
+     "print(torch.argmax(t), t.argmax())\n"),
+    ("ops/topk_kthvalue_eq_rand", H + "t = torch.tensor([3., 1., 2., 5.])\nprint(t.topk(2), t.kthvalue(2), t.argsort(), t.is_shared(), t.eq(2), t.ne(2), torch.rand(0).shape)\n"),
+    ("ops/compare_logic", H + "a = torch.tensor([1, 2, 3])\nprint(a == 2, a >= 2, a > 1.5, (a > 1) & (a < 3), ~(a > 1), (a != 2).dtype, torch.equal(a, a.clone()))\n"),
+    ("ops/inplace_views", H + "t = torch.zeros(2, 3)\nv = t[0]\nv.add_(1)\nv.mul_(3)\nt[1].fill_(2)\nprint(t, v._base is t)\nt.t()[0].zero_()\nprint(t)\n"),
+    ("ops/mixed_scalar", H + "print(torch.tensor([1, 2], dtype=torch.int32) + 2**40)\nprint(torch.tensor([1.], dtype=torch.float16) + 1.0)\nprint(torch.tensor(3) / torch.tensor(2), torch.tensor(-7) // 2, torch.tensor(-7) % 3)\n"),
+    ("ops/clone_detach_copy", H + "t = torch.arange(4.)\nc = t.clone()\nd = t.detach()\nprint(c.data_ptr() != t.data_ptr(), d.data_ptr() == t.data_ptr(), d._base is None)\nc.copy_(torch.ones(4))\nprint(c)\n"),
+    ("error/copy_shape", H + "torch.zeros(3).copy_(torch.ones(2))\n"),
+    ("error/view_dtype_size", H + "torch.zeros(3, dtype=torch.int8).view(torch.int32)\n"),
+    ("error/flatten_range", H + "torch.zeros(2, 3).flatten(1, 0)\n"),
+    ("error/unsqueeze_dim", H + "torch.zeros(2).unsqueeze(3)\n"),
+    ("error/select_dim", H + "torch.zeros(2).select(0, 5)\n"),
+    ("error/reshape_numel", H + "torch.zeros(2, 3).reshape(5)\n"),
+    ("error/view_numel", H + "torch.zeros(2, 3).view(7)\n"),
+    ("error/cat_dtype_dim", H + "torch.cat([torch.zeros(2), torch.zeros(2)], dim=1)\n"),
+    ("error/stack_empty", H + "torch.stack([])\n"),
+    ("error/inplace_dtype", H + "t = torch.zeros(2, dtype=torch.int64)\nt.add_(torch.tensor([1.5, 2.5]))\n"),
+    ("error/index_float", H + "torch.zeros(3)[torch.tensor([1.0])]\n"),
+    ("error/index_str", H + "torch.zeros(3)['a']\n"),
+    ("error/setitem_broadcast", H + "t = torch.zeros(2, 3)\nt[0] = torch.ones(4)\n"),
+    ("error/sum_dim_type", H + "torch.zeros(3).sum('a')\n"),
+    ("error/tensor_from_str", H + "torch.tensor('abc')\n"),
+    ("error/tensor_mixed", H + "torch.tensor([1, 'a'])\n"),
+    ("error/arange_float_int_dtype", H + "print(torch.arange(0, 2.5, 0.5, dtype=torch.int64))\nprint(torch.arange(3, dtype=torch.bool))\n"),
+    ("error/split_bad", H + "torch.arange(6).split([2, 2])\n"),
+    ("error/chunk_zero", H + "torch.arange(6).chunk(0)\n"),
+    ("error/expand_neg", H + "torch.zeros(2).expand(-1, -1)\n"),
+    ("error/movedim_repeat", H + "torch.zeros(2, 3).movedim((0, 0), (1, 0))\n"),
+    ("error/diagonal_same", H + "torch.zeros(2, 3).diagonal(0, 0, 0)\n"),
+    ("error/bitwise_float", H + "torch.tensor([1.5]) & torch.tensor([1.0])\n"),
+    ("error/neg_bool", H + "-torch.tensor([True])\n"),
     ("error/setitem_shape", H + "t = torch.zeros(3)\nt[:] = torch.ones(2)\n"),
 ]
 

@@ -503,7 +503,8 @@ Value torch_arange(Interp& in, Args& a) {
   bool any_float = is_float_number(start) || is_float_number(end) || is_float_number(step);
   DType dt = f.dtype ? *f.dtype : any_float ? torch_default_dtype() : DType::I64;
   double ds = in.float_value(start), de = in.float_value(end), dst = in.float_value(step);
-  if (dst == 0) in.raise_exc("RuntimeError", "step must be nonzero");
+  // the bounds and step are first cast to the dtype's accumulate type
+  if (dst == 0 || (is_integer(dt) && int64_t(dst) == 0)) in.raise_exc("RuntimeError", "step must be nonzero");
   if (!std::isfinite(ds) || !std::isfinite(de)) in.raise_exc("RuntimeError", "unsupported range: " + in.repr(start) + " -> " + in.repr(end));
   if (!((dst > 0 && de >= ds) || (dst < 0 && de <= ds)))
     in.raise_exc("RuntimeError", "upper bound and larger bound inconsistent with step sign");
@@ -666,7 +667,7 @@ const std::vector<std::string>& torch_function_methods() {
       "argmin", "prod", "std", "var", "all", "any", "maximum", "minimum", "dot", "mm", "bmm", "neg", "sin",
       "cos", "tanh", "sigmoid", "relu", "softmax", "pow", "square", "round", "floor", "ceil", "clamp", "cumsum",
       "allclose", "isclose", "eq", "ne", "lt", "le", "gt", "ge", "logical_not", "sort", "argsort", "flip", "roll",
-      "nan_to_num", "sign",
+      "nan_to_num", "sign", "broadcast_to",
   };
   return names;
 }

@@ -852,6 +852,13 @@ Value tensor_getattr(Interp& in, const Value& v, const std::string& name, bool& 
   if (name == "device") return torch_mod(in).attrs.at("_cpu_device");
   if (name == "ndim") return Value::integer(t->ndim());
   if (name == "T") return Value(torch_reverse_dims(t));
+  if (name == "mT") {  // the last two dims swapped; a 0-d tensor passes through (Tensor.mT)
+    if (t->ndim() == 0) return Value(torch_reverse_dims(t));
+    if (t->ndim() == 1)
+      in.raise_exc("RuntimeError", "tensor.mT is only supported on matrices or batches of matrices. Got " +
+                                       std::to_string(t->ndim()) + "-D tensor.");
+    return Value(torch_transpose(t, -2, -1));
+  }
   if (name == "data") return Value(torch_alias_root(t));
   if (name == "_base") return t->base ? Value(t->base) : Value();
   if (name == "is_leaf") return Value::boolean(true);
@@ -889,7 +896,8 @@ void install_tensor_reductions(Interp& in);  // torch/reduce.cpp
 void install_tensor_methods(Interp& in) {
   for (auto& [name, fn] : methods()) def_tensor_method(name, fn);
   install_tensor_reductions(in);
-  for (auto [alias, target] : {std::pair{"swapaxes", "transpose"}, {"swapdims", "transpose"}, {"moveaxis", "movedim"}}) {
+  for (auto [alias, target] : {std::pair{"swapaxes", "transpose"}, {"swapdims", "transpose"}, {"moveaxis", "movedim"},
+                               {"broadcast_to", "expand"}}) {
     for (auto& [name, fn] : methods())
       if (std::string(name) == target) def_tensor_method(alias, fn);
   }
