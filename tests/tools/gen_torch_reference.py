@@ -224,6 +224,9 @@ PROBES = [
     ("error/diagonal_same", H + "torch.zeros(2, 3).diagonal(0, 0, 0)\n"),
     ("error/bitwise_float", H + "torch.tensor([1.5]) & torch.tensor([1.0])\n"),
     ("error/neg_bool", H + "-torch.tensor([True])\n"),
+    ("error/matmul_messages", H + "for a, b in [((3,), (2,)), ((2, 3), (2,)), ((3,), (2, 3)), ((2, 3), (4, 2)), ((5, 2, 3), (5, 4, 2)), ((5, 2, 3), (2,)),\n"
+     "             ((3,), (5, 2, 3)), ((4, 2, 3), (5, 3, 2)), ((2, 3), (5, 4, 2)), ((), (3,))]:\n"
+     "    try:\n        print((torch.ones(a) @ torch.ones(b)).shape)\n    except Exception as e:\n        print(type(e).__name__, e)\n"),
     ("error/setitem_shape", H + "t = torch.zeros(3)\nt[:] = torch.ones(2)\n"),
 ]
 
