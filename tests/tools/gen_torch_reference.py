@@ -168,7 +168,12 @@ PROBES = [
     ("error/index_multi", H + "[1, 2][torch.ones(2, dtype=torch.int64)]\n"),
     ("create/linspace_half_int", H + "print(torch.linspace(-3, 11, 53, dtype=torch.float16).tolist())\nprint(torch.linspace(0, 1, 9, dtype=torch.float16).tolist())\n"
      "print(torch.linspace(-7, 12, 13, dtype=torch.int64).tolist())\nprint(torch.linspace(0, 255, 10, dtype=torch.uint8).tolist())\n"),
-    ("create/linspace_complex", H + "print(torch.linspace(0, 1+2j, 5))\n"),
+    ("create/linspace_sweep", H + "state = 12345\ndef rnd():\n    global state\n    state = (state * 1103515245 + 12345) % 2147483648\n    return state / 2147483648\n"
+     "for t in range(30):\n    a = round(rnd() * 40 - 20, int(rnd() * 4)); b = round(rnd() * 40 - 20, int(rnd() * 3)); n = 1 + int(rnd() * 60)\n"
+     "    for dt in (torch.float32, torch.float64, torch.float16, torch.int64):\n        print(torch.linspace(a, b, n, dtype=dt).tolist())\n"
+     "    print(torch.linspace(complex(a, b / 3), complex(b, -a / 7), n).tolist())\n"),
+    ("create/linspace_complex", H + "print(torch.linspace(0, 1+2j, 5))\nprint(torch.linspace(1j, 5+3j, 7, dtype=torch.complex128).tolist())\n"
+     "print(torch.linspace(-1.5+2j, 2, 11).tolist())\nprint(torch.linspace(2j, 3, 1))\n"),
     ("create/linspace_long", H + "x = torch.linspace(-1.7, 3.1, 1000)\nprint(x[::37].tolist())\nprint(torch.linspace(0, 1, 333, dtype=torch.float64)[::11].tolist())\n"),
     ("error/size_args", H + "for f in (lambda: torch.zeros(2, 'a'), lambda: torch.ones(2).reshape('a'), lambda: torch.ones(2).reshape(2, 1.5),\n"
      "          lambda: torch.full(('a',), 1), lambda: torch.ones(4).expand('a'), lambda: torch.empty([2, None])):\n"

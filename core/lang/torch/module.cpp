@@ -542,7 +542,8 @@ Value torch_arange(Interp& in, Args& a) {
 // torch.linspace (RangeFactoriesKernel.cpp linspace_kernel, PyTorch 2.x):
 // step = (end - start) / (steps - 1) in the dtype (double for integer dtypes);
 // element i is start + step*i for i < steps/2 and end - step*(steps - i - 1)
-// after: for float and double one fused multiply-add rounded once to the dtype
+// after: for float, double, complex parts and (in double, then truncated)
+// integers one fused multiply-add rounded once
 // (PyTorch 1.13 rounded a base per vector block and added k*step to it, which
 // differs in the last bit); for half every operation rounds to half.
 Value torch_linspace(Interp& in, Args& a) {
@@ -553,27 +554,34 @@ Value torch_linspace(Interp& in, Args& a) {
   a.finish(3);
   int64_t steps = int_arg(in, stepsv, "linspace", "steps");
   if (steps < 0) in.raise_exc("RuntimeError", "number of steps must be non-negative");
-  DType dt = f.dtype ? *f.dtype : torch_default_dtype();
+  // complex bounds give the default complex dtype (linspace_logspace_infer_options)
+  const bool cplx = start.as<ComplexObj>() || end.as<ComplexObj>();
+  DType dt = f.dtype ? *f.dtype : cplx ? default_complex() : torch_default_dtype();
   ArrayPtr out = make_array(dt, {steps}, 'C', Flavor::Torch);
   char* o = out->data();
   const int isz = out->itemsize();
-  double s = in.float_value(start), e = in.float_value(end);
+  const Number ns = number_of(in, start), ne = number_of(in, end);
+  if (!is_complex(dt) && cplx) in.raise_exc("TypeError", "must be real number, not complex");
+  auto real_of = [](const Number& n) { return n.kind == Number::Float || n.kind == Number::Complex ? n.re : double(n.i); };
+  double s = real_of(ns), e = real_of(ne);
   if (steps == 0) return Value(out);
-  if (steps == 1) {
+  if (steps == 1 && !is_complex(dt)) {
     store_as(dt, o, s);
     return Value(out);
   }
   const int64_t half = steps / 2;
   visit_dtype(dt, [&](auto t) {
     using T = decltype(t);
-    if constexpr (is_complex_t<T>::value) {
-      for (int64_t i = 0; i < steps; ++i)
-        store_as(dt, o + i * isz, i < half ? s + (e - s) / double(steps - 1) * double(i) : e - (e - s) / double(steps - 1) * double(steps - i - 1));
+    if constexpr (is_complex_t<T>::value) {  // the same halves, each part one fma
+      using R = typename T::value_type;
+      const T s0(R(s), R(ns.im)), e0(R(e), R(ne.im)), st = steps > 1 ? (e0 - s0) / R(steps - 1) : T(0);
+      auto fma = [](T step, R k, T base) { return T(std::fma(step.real(), k, base.real()), std::fma(step.imag(), k, base.imag())); };
+      for (int64_t i = 0; i < steps; ++i) store(o + i * isz, i < half || steps == 1 ? fma(st, R(i), s0) : fma(-st, R(steps - i - 1), e0));
     } else if constexpr (std::is_integral_v<T>) {
       double st = (double(cast_value<T>(e)) - double(cast_value<T>(s))) / double(steps - 1);
       double s0 = double(cast_value<T>(s)), e0 = double(cast_value<T>(e));
       for (int64_t i = 0; i < steps; ++i)
-        store(o + i * isz, cast_value<T>(i < half ? s0 + st * double(i) : e0 - st * double(steps - i - 1)));
+        store(o + i * isz, cast_value<T>(i < half ? std::fma(st, double(i), s0) : std::fma(-st, double(steps - i - 1), e0)));
     } else {
       using A = std::conditional_t<std::is_same_v<T, double>, double, float>;
       auto put = [&](int64_t i, T v) { store(o + i * isz, v); };
