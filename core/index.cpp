@@ -177,6 +177,20 @@ std::string shape_list(const Shape& s) {
   return r + "]";
 }
 
+// One axis of a boolean index against the axis it covers: NumPy skips length-0
+// mask axes (prepare_index: value > 0); PyTorch checks every axis
+// (index_utils invalid_mask) and names both shapes.
+void check_mask_dim(const Array& a, const Array& mask, int j, int dim) {
+  if (a.is_torch() && mask.shape[j] != a.shape[dim])
+    index_error("The shape of the mask " + shape_list(mask.shape) + " at index " + std::to_string(j) +
+                " does not match the shape of the indexed tensor " + shape_list(a.shape) + " at index " +
+                std::to_string(dim));
+  if (mask.shape[j] > 0 && mask.shape[j] != a.shape[dim])
+    index_error("boolean index did not match indexed array along dimension " + std::to_string(dim) +
+                "; dimension is " + std::to_string(a.shape[dim]) + " but corresponding boolean dimension is " +
+                std::to_string(mask.shape[j]));
+}
+
 ArrayPtr int64_copy(const Array& a) { return copy_as(a, DType::I64, 'C'); }
 
 // Bounds-checks and normalises every entry of a C-contiguous int64 array.
@@ -280,17 +294,7 @@ FancyPlan plan_fancy_index(const ArrayPtr& a, const std::vector<FancyIndexItem>&
     int dim = 0;
     for (const auto& it : idx) {
       if (it.kind == K::BoolArray) {
-        for (int j = 0; j < it.arr->ndim(); ++j, ++dim) {
-          // Boolean axes of length 0 are not checked (prepare_index: value > 0).
-          if (a->is_torch() && it.arr->shape[j] != a->shape[dim])  // index_utils invalid_mask
-            index_error("The shape of the mask " + shape_list(it.arr->shape) + " at index " + std::to_string(j) +
-                        " does not match the shape of the indexed tensor " + shape_list(a->shape) + " at index " +
-                        std::to_string(dim));
-          if (it.arr->shape[j] > 0 && it.arr->shape[j] != a->shape[dim])
-            index_error("boolean index did not match indexed array along dimension " + std::to_string(dim) +
-                        "; dimension is " + std::to_string(a->shape[dim]) + " but corresponding boolean dimension is " +
-                        std::to_string(it.arr->shape[j]));
-        }
+        for (int j = 0; j < it.arr->ndim(); ++j, ++dim) check_mask_dim(*a, *it.arr, j, dim);
       } else if (it.kind == K::IntArray) {
         ++dim;
       } else if (it.kind == K::Basic) {
