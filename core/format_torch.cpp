@@ -1,4 +1,4 @@
-// format_torch: see format_torch.hpp for the rules (PyTorch 1.13 _tensor_str.py).
+// format_torch: see format_torch.hpp for the rules (PyTorch 2.6 _tensor_str.py; probes in tests/data/torch_reference.jsonl).
 #include "core/format_torch.hpp"
 
 #include <cmath>

@@ -1,5 +1,5 @@
 // format_torch: tensors, torch.Size and torch dtypes as text, exactly as
-// PyTorch 1.13's torch/_tensor_str.py prints them (repr(t) == str(t)).
+// PyTorch 2.6's torch/_tensor_str.py prints them (repr(t) == str(t)).
 //
 // Owns: torch's print options (torch.set_printoptions state) and the text of
 // tensors, sizes and dtypes. Invariant: formatting reads a tensor only

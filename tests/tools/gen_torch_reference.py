@@ -58,6 +58,7 @@ PROBES = [
      "print(torch.tensor([-0.0, 0.0]))\nprint(torch.tensor([1e20], dtype=torch.float64))\nprint(torch.tensor([100000000.0, 1.0]))\n"),
     ("print/str_repr_format", H + "t = torch.tensor([1., 2.])\nprint(str(t) == repr(t))\nprint(f'{t}')\nprint([torch.tensor(1), torch.tensor(2.)])\n"
      "print(format(torch.tensor(2.5), '.2f'))\nprint(torch.tensor(2.5).__format__(''))\n"),
+    ("print/uint16_32_64", H + "print(torch.uint16, torch.uint32, torch.uint64)\nprint(torch.tensor([1, 2], dtype=torch.uint16), torch.zeros(2, dtype=torch.uint64))\n"),
     ("print/dtype_size_device", H + "print(torch.float32, torch.int64, torch.bool, torch.complex64, torch.float16)\nprint(torch.ones(2, 3).size(), torch.ones(2,3).shape)\n"
      "print(torch.Size([2, 3]), torch.Size([]), torch.ones(2).device, repr(torch.device('cpu')))\nprint(torch.ones(2, 3).dtype, torch.ones(2, 3).size(1))\n"),
     # --- creation

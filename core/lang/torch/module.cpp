@@ -38,7 +38,7 @@ TypeObj* size_type(Interp& in) { return in.modules.at("torch")->attrs.at("Size")
 
 DType default_complex() { return torch_default_dtype() == DType::F64 ? DType::C128 : DType::C64; }
 
-// The dtypes PyTorch 1.13 can hold (no uint16/32/64).
+// The dtypes stridelab tensors hold: PyTorch 1.13's (PyTorch 2.3+ also has uint16/32/64, pending).
 bool torch_has_dtype(DType dt) { return dt != DType::U16 && dt != DType::U32 && dt != DType::U64; }
 
 // c10's type names in checked_convert messages ("uint8_t", "int", "at::Half").
