@@ -17,11 +17,11 @@ namespace sl {
 
 namespace {
 
-// mapping.c: check_and_adjust_index.
-inline void check_and_adjust_index(int64_t& i, int64_t n, int axis) {
+// mapping.c: check_and_adjust_index (PyTorch's message says "dimension").
+inline void check_and_adjust_index(int64_t& i, int64_t n, int axis, bool torch = false) {
   if (i < -n || i >= n)
-    index_error("index " + std::to_string(i) + " is out of bounds for axis " + std::to_string(axis) + " with size " +
-                std::to_string(n));
+    index_error("index " + std::to_string(i) + " is out of bounds for " + (torch ? "dimension " : "axis ") +
+                std::to_string(axis) + " with size " + std::to_string(n));
   if (i < 0) i += n;
 }
 
@@ -171,13 +171,34 @@ std::vector<int64_t> result_perm(size_t nb, size_t ns, int consec) {
   return perm;
 }
 
+// "[2, 3]", as ATen prints sizes in messages.
+std::string shape_list(const Shape& s) {
+  std::string r = "[";
+  for (size_t k = 0; k < s.size(); ++k) r += (k ? ", " : "") + std::to_string(s[k]);
+  return r + "]";
+}
+
+// One axis of a boolean index against the axis it covers: NumPy skips length-0
+// mask axes (prepare_index: value > 0); PyTorch checks every axis
+// (index_utils invalid_mask) and names both shapes.
+void check_mask_dim(const Array& a, const Array& mask, int j, int dim) {
+  if (a.is_torch() && mask.shape[j] != a.shape[dim])
+    index_error("The shape of the mask " + shape_list(mask.shape) + " at index " + std::to_string(j) +
+                " does not match the shape of the indexed tensor " + shape_list(a.shape) + " at index " +
+                std::to_string(dim));
+  if (mask.shape[j] > 0 && mask.shape[j] != a.shape[dim])
+    index_error("boolean index did not match indexed array along dimension " + std::to_string(dim) +
+                "; dimension is " + std::to_string(a.shape[dim]) + " but corresponding boolean dimension is " +
+                std::to_string(mask.shape[j]));
+}
+
 ArrayPtr int64_copy(const Array& a) { return copy_as(a, DType::I64, 'C'); }
 
 // Bounds-checks and normalises every entry of a C-contiguous int64 array.
-void normalise_indices(Array& idx, int64_t n, int axis) {
+void normalise_indices(Array& idx, int64_t n, int axis, bool torch) {
   int64_t* p = reinterpret_cast<int64_t*>(idx.data());
   int64_t count = idx.size();
-  for (int64_t k = 0; k < count; ++k) check_and_adjust_index(p[k], n, axis);
+  for (int64_t k = 0; k < count; ++k) check_and_adjust_index(p[k], n, axis, torch);
 }
 
 }  // namespace
@@ -239,7 +260,9 @@ void check_fancy_bounds(FancyPlan& p) {
   for (int64_t d : p.result_shape) size *= d;
   if (size == 0) return;
   for (size_t k = 0; k < p.index.size(); ++k)
-    normalise_indices(*p.index[k], p.view->shape[p.fancy_axes[k]], p.orig_axes[k]);
+    // PyTorch's index kernel names the index tensor's position among them
+    normalise_indices(*p.index[k], p.view->shape[p.fancy_axes[k]], p.view->is_torch() ? int(k) : p.orig_axes[k],
+                      p.view->is_torch());
 }
 
 namespace {
@@ -274,13 +297,7 @@ void check_bool_extents(const ArrayPtr& a, const std::vector<FancyIndexItem>& id
   int dim = 0;
   for (const auto& it : idx) {
     if (it.kind == K::BoolArray) {
-      for (int j = 0; j < it.arr->ndim(); ++j, ++dim) {
-        // Boolean axes of length 0 are not checked (prepare_index: value > 0).
-        if (it.arr->shape[j] > 0 && it.arr->shape[j] != a->shape[dim])
-          index_error("boolean index did not match indexed array along dimension " + std::to_string(dim) +
-                      "; dimension is " + std::to_string(a->shape[dim]) + " but corresponding boolean dimension is " +
-                      std::to_string(it.arr->shape[j]));
-      }
+      for (int j = 0; j < it.arr->ndim(); ++j, ++dim) check_mask_dim(*a, *it.arr, j, dim);
     } else if (it.kind == K::IntArray) {
       ++dim;
     } else if (it.kind == K::Basic) {
@@ -320,7 +337,7 @@ ArrayPtr fancy_base_view(const ArrayPtr& a, const std::vector<FancyIndexItem>& i
           case IndexItem::Int: {
             mark_fancy();
             int64_t i = it.basic.i;
-            check_and_adjust_index(i, a->shape[dim], dim);
+            check_and_adjust_index(i, a->shape[dim], dim, a->is_torch());
             offset += i * a->strides[dim];
             ++dim;
             break;

@@ -63,6 +63,7 @@ FancyIndexItem array_item(Interp& in, const Value& k) {
     it.arr = arr;
     return it;
   }
+  if (was_array && arr->is_torch()) in.raise_exc("IndexError", "tensors used as indices must be long, int, byte or bool tensors");
   if (was_array) in.raise_exc("IndexError", "arrays used as indices must be of integer (or boolean) type");
   invalid_index(in);
 }

@@ -14,6 +14,7 @@
 #include "core/linalg.hpp"
 #include "core/overlap.hpp"
 #include "core/strides.hpp"
+#include "core/torch_views.hpp"
 #include "core/views.hpp"
 
 namespace sl::lang {
@@ -201,9 +202,7 @@ linalg::NormOrd norm_ord(Interp& in, const Value& v) {
 // give NumPy's "does not have enough dimensions" error.
 Value matmul_operator(Interp& in, const Value& a, const Value& b) {
   ArrayPtr A = to_array(in, a), B = to_array(in, b);
-  if ((A->is_torch() || B->is_torch()) && (A->ndim() == 0 || B->ndim() == 0))
-    in.raise_exc("RuntimeError", "both arguments to matmul need to be at least 1D, but they are " +
-                                     std::to_string(A->ndim()) + "D and " + std::to_string(B->ndim()) + "D");
+  if (A->is_torch() || B->is_torch()) torch_check_matmul(A->shape, B->shape);  // PyTorch's messages
   return result(matmul(A, B));
 }
 

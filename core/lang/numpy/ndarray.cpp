@@ -399,7 +399,7 @@ bool array_to_int(Interp& in, const Value& v, int64_t& out, bool index_only) {
     }
   }
   if (a.size() != 1) {
-    if (a.is_torch()) in.raise_exc("RuntimeError", "a Tensor with " + std::to_string(a.size()) + " elements cannot be converted to Scalar");
+    if (a.is_torch()) in.raise_exc("ValueError", "only one element tensors can be converted to Python scalars");
     in.raise_exc("TypeError", "only size-1 arrays can be converted to Python scalars");
   }
   std::vector<int64_t> zero(a.ndim(), 0);
@@ -419,7 +419,7 @@ bool array_to_int(Interp& in, const Value& v, int64_t& out, bool index_only) {
 double array_to_float(Interp& in, const Value& v) {
   const Array& a = v.arr();
   if (a.size() != 1) {
-    if (a.is_torch()) in.raise_exc("RuntimeError", "a Tensor with " + std::to_string(a.size()) + " elements cannot be converted to Scalar");
+    if (a.is_torch()) in.raise_exc("ValueError", "only one element tensors can be converted to Python scalars");
     in.raise_exc("TypeError", "only size-1 arrays can be converted to Python scalars");
   }
   std::vector<int64_t> zero(a.ndim(), 0);
