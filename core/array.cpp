@@ -124,21 +124,28 @@ ArrayPtr make_view(const ArrayPtr& parent, DType dt, Shape shape, Strides stride
     if (parent->is_torch()) raise("RuntimeError", "numel: integer multiplication overflow");
     value_error("array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
   }
-  auto v = std::make_shared<Array>();
+  // WRITEABLE, warn_on_write and the storage come from the parent.
+  const Flavor f = parent->flavor == Flavor::Scalar || parent->flavor == Flavor::DummyBase ? Flavor::NumPy : parent->flavor;
+  ArrayPtr v = alias_array(*parent, f, view_base(parent));
   v->dtype = dt;
   v->shape = std::move(shape);
   v->strides = std::move(strides);
   v->offset = offset;
-  v->storage = parent->storage;
-  v->flavor = parent->flavor == Flavor::Scalar ? Flavor::NumPy : parent->flavor;
-  if (v->flavor == Flavor::DummyBase) v->flavor = Flavor::NumPy;
-  v->writeable = parent->writeable;
-  v->warn_on_write = parent->warn_on_write;
-  // Note [Base collapses to the owner]
+  return v;
+}
+
+ArrayPtr view_base(const ArrayPtr& parent) {
   ArrayPtr b = parent;
   while (b->flavor != Flavor::DummyBase && !b->owndata && b->base && b->base->flavor == b->flavor) b = b->base;
-  v->base = b;
-  return v;
+  return b;
+}
+
+ArrayPtr alias_array(const Array& src, Flavor flavor, ArrayPtr base) {
+  auto a = std::make_shared<Array>(src);
+  a->flavor = flavor;
+  a->base = std::move(base);
+  a->owndata = false;
+  return a;
 }
 
 int64_t flat_offset(const Array& a, const std::vector<int64_t>& index) {

@@ -78,6 +78,17 @@ ArrayPtr make_array(DType dt, const Shape& shape, char order = 'C', Flavor flavo
 // would reach outside the storage.
 ArrayPtr make_view(const ArrayPtr& parent, DType dt, Shape shape, Strides strides, int64_t offset);
 
+// The one entry point that sets `base`. A new array object with src's
+// storage, layout and flags, seen as `flavor`, OWNDATA false, and `base`
+// exactly as given: make_view passes view_base(parent) (Note [Base collapses
+// to the owner]); a cross-library alias names the object it wraps
+// (np.asarray(tensor): the tensor; Tensor.numpy(): its detached alias;
+// as_strided's DummyBase: x); an alias that is not a view (torch.from_numpy,
+// Tensor.detach()) passes null.
+ArrayPtr alias_array(const Array& src, Flavor flavor, ArrayPtr base);
+// Note [Base collapses to the owner]: the array a view of `parent` names as its base.
+ArrayPtr view_base(const ArrayPtr& parent);
+
 // The byte range [lo, hi) of the storage that the array can touch (hi == lo for
 // size-0 arrays), relative to storage->data().
 struct ByteExtent { int64_t lo, hi; };

@@ -1,4 +1,4 @@
-// format_torch: see format_torch.hpp for the rules (PyTorch 1.13 _tensor_str.py).
+// format_torch: see format_torch.hpp for the rules (PyTorch 2.6 _tensor_str.py; probes in tests/data/torch_reference.jsonl).
 #include "core/format_torch.hpp"
 
 #include <cmath>
@@ -259,16 +259,17 @@ std::string add_suffixes(std::string s, const std::vector<std::string>& suffixes
 }  // namespace
 
 // Mirrors _str_intern for a plain strided CPU tensor without autograd state.
-std::string format_tensor(const Array& t) {
+std::string format_tensor(const Array& t, DType default_float) {
   const std::string prefix = "tensor(";
   const int indent = int(prefix.size());
   std::vector<std::string> suffixes;
   std::string body;
-  bool has_default_dtype = t.dtype == DType::F32 || t.dtype == DType::C64 || t.dtype == DType::I64 ||
+  const DType default_complex = default_float == DType::F64 ? DType::C128 : DType::C64;
+  bool has_default_dtype = t.dtype == default_float || t.dtype == default_complex || t.dtype == DType::I64 ||
                            t.dtype == DType::Bool;
   if (t.size() == 0) {
     if (t.ndim() != 1) suffixes.push_back("size=" + shape_repr(t.shape));
-    if (t.dtype != DType::F32) suffixes.push_back("dtype=" + format_torch_dtype(t.dtype));
+    if (t.dtype != default_float) suffixes.push_back("dtype=" + format_torch_dtype(t.dtype));
     body = "[]";
   } else {
     if (!has_default_dtype) suffixes.push_back("dtype=" + format_torch_dtype(t.dtype));

@@ -1,5 +1,5 @@
 // format_torch: tensors, torch.Size and torch dtypes as text, exactly as
-// PyTorch 1.13's torch/_tensor_str.py prints them (repr(t) == str(t)).
+// PyTorch 2.6's torch/_tensor_str.py prints them (repr(t) == str(t)).
 //
 // Owns: torch's print options (torch.set_printoptions state) and the text of
 // tensors, sizes and dtypes. Invariant: formatting reads a tensor only
@@ -43,7 +43,9 @@ struct TorchPrintOptions {
 TorchPrintOptions& torch_print_options();  // torch.set_printoptions
 
 // repr(t) / str(t) for a tensor: "tensor([[1., 3.],\n        [5., 7.]])".
-std::string format_tensor(const Array& t);
+// default_float is torch.get_default_dtype(): that dtype, its complex
+// counterpart, int64 and bool print without a dtype= suffix.
+std::string format_tensor(const Array& t, DType default_float = DType::F32);
 // "torch.Size([3, 4])"
 std::string format_torch_size(const Shape& s);
 // "torch.float32"

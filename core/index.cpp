@@ -17,11 +17,11 @@ namespace sl {
 
 namespace {
 
-// mapping.c: check_and_adjust_index.
-inline void check_and_adjust_index(int64_t& i, int64_t n, int axis) {
+// mapping.c: check_and_adjust_index (PyTorch's message says "dimension").
+inline void check_and_adjust_index(int64_t& i, int64_t n, int axis, bool torch = false) {
   if (i < -n || i >= n)
-    index_error("index " + std::to_string(i) + " is out of bounds for axis " + std::to_string(axis) + " with size " +
-                std::to_string(n));
+    index_error("index " + std::to_string(i) + " is out of bounds for " + (torch ? "dimension " : "axis ") +
+                std::to_string(axis) + " with size " + std::to_string(n));
   if (i < 0) i += n;
 }
 
@@ -171,13 +171,34 @@ std::vector<int64_t> result_perm(size_t nb, size_t ns, int consec) {
   return perm;
 }
 
+// "[2, 3]", as ATen prints sizes in messages.
+std::string shape_list(const Shape& s) {
+  std::string r = "[";
+  for (size_t k = 0; k < s.size(); ++k) r += (k ? ", " : "") + std::to_string(s[k]);
+  return r + "]";
+}
+
+// One axis of a boolean index against the axis it covers: NumPy skips length-0
+// mask axes (prepare_index: value > 0); PyTorch checks every axis
+// (index_utils invalid_mask) and names both shapes.
+void check_mask_dim(const Array& a, const Array& mask, int j, int dim) {
+  if (a.is_torch() && mask.shape[j] != a.shape[dim])
+    index_error("The shape of the mask " + shape_list(mask.shape) + " at index " + std::to_string(j) +
+                " does not match the shape of the indexed tensor " + shape_list(a.shape) + " at index " +
+                std::to_string(dim));
+  if (mask.shape[j] > 0 && mask.shape[j] != a.shape[dim])
+    index_error("boolean index did not match indexed array along axis " + std::to_string(dim) + "; size of axis is " +
+                std::to_string(a.shape[dim]) + " but size of corresponding boolean axis is " +
+                std::to_string(mask.shape[j]));
+}
+
 ArrayPtr int64_copy(const Array& a) { return copy_as(a, DType::I64, 'C'); }
 
 // Bounds-checks and normalises every entry of a C-contiguous int64 array.
-void normalise_indices(Array& idx, int64_t n, int axis) {
+void normalise_indices(Array& idx, int64_t n, int axis, bool torch) {
   int64_t* p = reinterpret_cast<int64_t*>(idx.data());
   int64_t count = idx.size();
-  for (int64_t k = 0; k < count; ++k) check_and_adjust_index(p[k], n, axis);
+  for (int64_t k = 0; k < count; ++k) check_and_adjust_index(p[k], n, axis, torch);
 }
 
 }  // namespace
@@ -239,13 +260,19 @@ void check_fancy_bounds(FancyPlan& p) {
   for (int64_t d : p.result_shape) size *= d;
   if (size == 0) return;
   for (size_t k = 0; k < p.index.size(); ++k)
-    normalise_indices(*p.index[k], p.view->shape[p.fancy_axes[k]], p.orig_axes[k]);
+    // PyTorch's index kernel names the index tensor's position among them
+    normalise_indices(*p.index[k], p.view->shape[p.fancy_axes[k]], p.view->is_torch() ? int(k) : p.orig_axes[k],
+                      p.view->is_torch());
 }
 
-FancyPlan plan_fancy_index(const ArrayPtr& a, const std::vector<FancyIndexItem>& idx, bool check_bounds) {
-  using K = FancyIndexItem::Kind;
-  const int ndim = a->ndim();
-  // prepare_index: count the axes the index uses.
+namespace {
+
+using FancyKind = FancyIndexItem::Kind;
+
+// prepare_index: the number of array axes the index uses; more than ndim, or
+// a second ellipsis, is an IndexError.
+int count_used_axes(int ndim, const std::vector<FancyIndexItem>& idx) {
+  using K = FancyKind;
   int used = 0, ellipses = 0;
   for (const auto& it : idx) {
     if (it.kind == K::Basic) {
@@ -261,38 +288,34 @@ FancyPlan plan_fancy_index(const ArrayPtr& a, const std::vector<FancyIndexItem>&
   if (used > ndim)
     index_error("too many indices for array: array is " + std::to_string(ndim) + "-dimensional, but " +
                 std::to_string(used) + " were indexed");
-  const int ellipsis_width = ndim - used;
-  FancyPlan p;
-  // HAS_BOOL: a single boolean index of exactly the array's shape.
-  p.single_bool = idx.size() == 1 && ((idx[0].kind == K::BoolArray && idx[0].arr->shape == a->shape) ||
-                                      (idx[0].kind == K::Bool0d && ndim == 0));
+  return used;
+}
 
-  // Boolean arrays must match the axes they index exactly.
-  {
-    int dim = 0;
-    for (const auto& it : idx) {
-      if (it.kind == K::BoolArray) {
-        for (int j = 0; j < it.arr->ndim(); ++j, ++dim) {
-          // Boolean axes of length 0 are not checked (prepare_index: value > 0).
-          if (it.arr->shape[j] > 0 && it.arr->shape[j] != a->shape[dim])
-            index_error("boolean index did not match indexed array along axis " + std::to_string(dim) +
-                        "; size of axis is " + std::to_string(a->shape[dim]) + " but size of corresponding boolean axis is " +
-                        std::to_string(it.arr->shape[j]));
-        }
-      } else if (it.kind == K::IntArray) {
-        ++dim;
-      } else if (it.kind == K::Basic) {
-        if (it.basic.kind == IndexItem::Int || it.basic.kind == IndexItem::Slice) ++dim;
-        else if (it.basic.kind == IndexItem::Ellipsis) dim += ellipsis_width;
-      }
+// Boolean arrays must match the axes they index exactly.
+void check_bool_extents(const ArrayPtr& a, const std::vector<FancyIndexItem>& idx, int ellipsis_width) {
+  using K = FancyKind;
+  int dim = 0;
+  for (const auto& it : idx) {
+    if (it.kind == K::BoolArray) {
+      for (int j = 0; j < it.arr->ndim(); ++j, ++dim) check_mask_dim(*a, *it.arr, j, dim);
+    } else if (it.kind == K::IntArray) {
+      ++dim;
+    } else if (it.kind == K::Basic) {
+      if (it.basic.kind == IndexItem::Int || it.basic.kind == IndexItem::Slice) ++dim;
+      else if (it.basic.kind == IndexItem::Ellipsis) dim += ellipsis_width;
     }
   }
+}
 
-  // get_view_from_index: the basic part as a view; array-indexed axes stay.
-  // mapiter_fill_info: `consec` is the result position of the first array or
-  // integer index if all of them are adjacent, else 0.
-  Shape shape;
-  Strides strides;
+// get_view_from_index: the basic part of the index as a view whose
+// array-indexed axes stay in place (their positions, source axes, int64
+// index arrays and shapes are recorded in p / fancy_shapes).
+// mapiter_fill_info: `consec` is the result position of the first array or
+// integer index if all of them are adjacent, else 0.
+ArrayPtr fancy_base_view(const ArrayPtr& a, const std::vector<FancyIndexItem>& idx, int ellipsis_width, FancyPlan& p,
+                         Shape& shape, Strides& strides, std::vector<Shape>& fancy_shapes) {
+  using K = FancyKind;
+  const int ndim = a->ndim();
   int64_t offset = a->offset;
   int dim = 0, result_dim = 0, consec_status = -1;
   auto mark_fancy = [&]() {
@@ -307,7 +330,6 @@ FancyPlan plan_fancy_index(const ArrayPtr& a, const std::vector<FancyIndexItem>&
   auto mark_plain = [&]() {
     if (consec_status == 0) consec_status = 1;
   };
-  std::vector<Shape> fancy_shapes;
   for (const auto& it : idx) {
     switch (it.kind) {
       case K::Basic:
@@ -315,7 +337,7 @@ FancyPlan plan_fancy_index(const ArrayPtr& a, const std::vector<FancyIndexItem>&
           case IndexItem::Int: {
             mark_fancy();
             int64_t i = it.basic.i;
-            check_and_adjust_index(i, a->shape[dim], dim);
+            check_and_adjust_index(i, a->shape[dim], dim, a->is_torch());
             offset += i * a->strides[dim];
             ++dim;
             break;
@@ -391,7 +413,25 @@ FancyPlan plan_fancy_index(const ArrayPtr& a, const std::vector<FancyIndexItem>&
     shape.push_back(a->shape[dim]);
     strides.push_back(a->strides[dim]);
   }
-  p.view = make_view(a, a->dtype, shape, strides, offset);
+  return make_view(a, a->dtype, shape, strides, offset);
+
+}
+
+}  // namespace
+
+FancyPlan plan_fancy_index(const ArrayPtr& a, const std::vector<FancyIndexItem>& idx, bool check_bounds) {
+  using K = FancyIndexItem::Kind;
+  const int ndim = a->ndim();
+  const int ellipsis_width = ndim - count_used_axes(ndim, idx);
+  FancyPlan p;
+  // HAS_BOOL: a single boolean index of exactly the array's shape.
+  p.single_bool = idx.size() == 1 && ((idx[0].kind == K::BoolArray && idx[0].arr->shape == a->shape) ||
+                                      (idx[0].kind == K::Bool0d && ndim == 0));
+  check_bool_extents(a, idx, ellipsis_width);
+  Shape shape;
+  Strides strides;
+  std::vector<Shape> fancy_shapes;
+  p.view = fancy_base_view(a, idx, ellipsis_width, p, shape, strides, fancy_shapes);
 
   // Broadcast the index arrays.
   if (!try_broadcast_shapes(fancy_shapes, p.bshape)) {

@@ -20,6 +20,9 @@
 // trivial (one element), the whole array follows the index arrays' memory
 // order the way an nditer allocating its output would (so `x[i.T, 0]` is
 // F-ordered when i is C-ordered).
+//
+// Invariant: fancy results never alias the input; the basic part of an index
+// goes through the same view code (make_view) as basic indexing.
 #pragma once
 #include <cstdint>
 #include <vector>

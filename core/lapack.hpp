@@ -13,6 +13,10 @@
 //
 // Matrices are row-major with a leading dimension (the Fortran column index
 // is our second index); a "column vector" has stride ld.
+//
+// Invariant: every routine keeps its LAPACK name and the order of its
+// floating-point operations; larger routines are split along LAPACK's own
+// subroutines (dlarf, dlartg, dlanv2, dlaln2, dladiv, ...), never re-associated.
 #pragma once
 #include <algorithm>
 #include <cmath>

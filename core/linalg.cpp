@@ -13,6 +13,7 @@
 #include "core/error.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/kernels/matmul.hpp"
+#include "core/kernels/reduce.hpp"
 #include "core/lapack.hpp"
 #include "core/strides.hpp"
 #include "core/views.hpp"
@@ -95,31 +96,6 @@ T add(T a, T b) {
   }
 }
 
-// NumPy's pairwise summation (loops_utils.h: pairwise_sum): blocks of up to 128
-// elements summed with 8 interleaved accumulators, halves above that.
-template <class T>
-T pairwise_sum(const char* a, int64_t n, int64_t stride) {
-  auto at = [&](int64_t i) { return load<T>(a + i * stride); };
-  if (n < 8) {
-    T res = T(0);
-    for (int64_t i = 0; i < n; ++i) res += at(i);
-    return res;
-  }
-  if (n <= 128) {
-    T r[8];
-    for (int k = 0; k < 8; ++k) r[k] = at(k);
-    int64_t i = 8;
-    for (; i < n - (n % 8); i += 8)
-      for (int k = 0; k < 8; ++k) r[k] += at(i + k);
-    T res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
-    for (; i < n; ++i) res += at(i);
-    return res;
-  }
-  int64_t n2 = n / 2;
-  n2 -= n2 % 8;
-  return pairwise_sum<T>(a, n2, stride) + pairwise_sum<T>(a + n2 * stride, n - n2, stride);
-}
-
 // add.reduce of n elements as NumPy does it along a contiguous inner axis: the
 // first element seeds the accumulator, the rest are pairwise-summed (floats);
 // other types add in order.
@@ -127,7 +103,9 @@ template <class T>
 T reduce_sum(const char* a, int64_t n, int64_t stride) {
   if (n == 0) return T{};
   if constexpr (std::is_floating_point_v<T>) {
-    return load<T>(a) + pairwise_sum<T>(a + stride, n - 1, stride);
+    // Note [Pairwise summation] in kernels/reduce.cpp: the reduction kernel's sum.
+    if constexpr (std::is_same_v<T, float>) return load<T>(a) + pairwise_sum_f32(a + stride, n - 1, stride);
+    else return load<T>(a) + pairwise_sum_f64(a + stride, n - 1, stride);
   } else if constexpr (is_complex_t<T>::value) {
     using R = typename T::value_type;
     // complex pairwise sums real and imaginary parts as interleaved pairs;
@@ -487,47 +465,35 @@ Labeled contract_pair(const Labeled& a, const Labeled& b, const std::vector<int>
 
 }  // namespace
 
-ArrayPtr einsum(const std::string& subscripts, const std::vector<ArrayPtr>& ops, std::optional<DType> dtype) {
-  // mirrors c_einsum (NumPy's default, optimize=False) for parsing, errors,
-  // the implicit output and the single-operand view; the arithmetic is
-  // lowered onto reductions and batched matmuls, pairwise left to right.
-  std::string lhs = subscripts, rhs;
-  bool explicit_out = false;
-  size_t arrow = subscripts.find("->");
-  if (arrow != std::string::npos) {
-    lhs = subscripts.substr(0, arrow);
-    rhs = subscripts.substr(arrow + 2);
-    explicit_out = true;
-  }
-  std::vector<std::string> term_text;
-  {
-    size_t s = 0;
-    for (;;) {
-      size_t c = lhs.find(',', s);
-      term_text.push_back(lhs.substr(s, c == std::string::npos ? std::string::npos : c - s));
-      if (c == std::string::npos) break;
-      s = c + 1;
-    }
-  }
-  const int nop = int(ops.size());
-  if (int(term_text.size()) > nop) value_error("more operands provided to einstein sum function than specified in the subscripts string");
-  if (int(term_text.size()) < nop) value_error("fewer operands provided to einstein sum function than specified in the subscripts string");
+namespace {
 
-  // Parse each operand's term; expand '...' to labels 1000+j, right-aligned
-  // over the widest ellipsis.
+// The operand terms of the subscripts' left-hand side, split at commas.
+std::vector<std::string> split_terms(const std::string& lhs) {
+  std::vector<std::string> out;
+  size_t s = 0;
+  for (;;) {
+    size_t c = lhs.find(',', s);
+    out.push_back(lhs.substr(s, c == std::string::npos ? std::string::npos : c - s));
+    if (c == std::string::npos) break;
+    s = c + 1;
+  }
+  return out;
+}
+
+// Parses each operand's term and expands '...' to labels kEllipsisBase + j,
+// right-aligned over the widest ellipsis (max_ell axes).
+std::vector<Term> parse_operand_terms(const std::vector<std::string>& text, const std::vector<ArrayPtr>& ops,
+                                      int& max_ell) {
+  const int nop = int(ops.size());
   std::vector<Term> terms;
-  int max_ell = 0;
+  max_ell = 0;
   for (int i = 0; i < nop; ++i) {
-    Term t = parse_term(term_text[size_t(i)], i, false);
+    Term t = parse_term(text[size_t(i)], i, false);
     const int nd = ops[size_t(i)]->ndim(), nl = int(t.labels.size());
-    if (!t.ellipsis) {
-      if (nl > nd) value_error("einstein sum subscripts string contains too many subscripts for operand " + std::to_string(i));
-      if (nl < nd)
-        value_error("operand has more dimensions than subscripts given in einstein sum, but no '...' ellipsis provided to broadcast the extra dimensions.");
-    } else {
-      if (nl > nd) value_error("einstein sum subscripts string contains too many subscripts for operand " + std::to_string(i));
-      max_ell = std::max(max_ell, nd - nl);
-    }
+    if (nl > nd) value_error("einstein sum subscripts string contains too many subscripts for operand " + std::to_string(i));
+    if (!t.ellipsis && nl < nd)
+      value_error("operand has more dimensions than subscripts given in einstein sum, but no '...' ellipsis provided to broadcast the extra dimensions.");
+    if (t.ellipsis) max_ell = std::max(max_ell, nd - nl);
     terms.push_back(t);
   }
   for (int i = 0; i < nop; ++i) {
@@ -538,69 +504,73 @@ ArrayPtr einsum(const std::string& subscripts, const std::vector<ArrayPtr>& ops,
     for (int j = 0; j < e; ++j) ell.push_back(kEllipsisBase + (max_ell - e + j));
     t.labels.insert(t.labels.begin() + long(t.ellipsis_at), ell.begin(), ell.end());
   }
-  // label counts over the inputs (a label repeated in one operand counts per use)
-  std::vector<int> out_labels;
-  auto count_of = [&](int l) {
-    int c = 0;
-    for (auto& t : terms) c += int(std::count(t.labels.begin(), t.labels.end(), l));
-    return c;
-  };
-  if (explicit_out) {
-    Term o = parse_term(rhs, -1, true);
-    for (size_t k = 0; k < o.labels.size(); ++k) {
-      int l = o.labels[k];
-      if (std::count(o.labels.begin(), o.labels.end(), l) > 1)
-        value_error(std::string("einstein sum subscripts string includes output subscript '") + char(l) + "' multiple times");
-      if (count_of(l) == 0)
-        value_error(std::string("einstein sum subscripts string included output subscript '") + char(l) +
-                    "' which never appeared in an input");
-    }
-    if (!o.ellipsis && max_ell > 0)
-      value_error("output has more dimensions than subscripts given in einstein sum, but no '...' ellipsis provided to broadcast the extra dimensions.");
-    for (size_t k = 0; k <= o.labels.size(); ++k) {
-      if (o.ellipsis && k == o.ellipsis_at)
-        for (int j = 0; j < max_ell; ++j) out_labels.push_back(kEllipsisBase + j);
-      if (k < o.labels.size()) out_labels.push_back(o.labels[k]);
-    }
-  } else {
-    for (int j = 0; j < max_ell; ++j) out_labels.push_back(kEllipsisBase + j);
+  return terms;
+}
+
+// How often a label appears over the inputs (a label repeated in one operand counts per use).
+int label_count(const std::vector<Term>& terms, int l) {
+  int c = 0;
+  for (auto& t : terms) c += int(std::count(t.labels.begin(), t.labels.end(), l));
+  return c;
+}
+
+// The output labels: the explicit right-hand side, or (implicit mode) the
+// broadcast axes followed by the letters used once, in alphabetical order.
+std::vector<int> output_labels(const std::vector<Term>& terms, const std::string* rhs, int max_ell) {
+  std::vector<int> out;
+  if (!rhs) {
+    for (int j = 0; j < max_ell; ++j) out.push_back(kEllipsisBase + j);
     for (int l = 'A'; l <= 'z'; ++l)
-      if (std::isalpha(l) && count_of(l) == 1) out_labels.push_back(l);
+      if (std::isalpha(l) && label_count(terms, l) == 1) out.push_back(l);
+    return out;
   }
+  Term o = parse_term(*rhs, -1, true);
+  for (size_t k = 0; k < o.labels.size(); ++k) {
+    int l = o.labels[k];
+    if (std::count(o.labels.begin(), o.labels.end(), l) > 1)
+      value_error(std::string("einstein sum subscripts string includes output subscript '") + char(l) + "' multiple times");
+    if (label_count(terms, l) == 0)
+      value_error(std::string("einstein sum subscripts string included output subscript '") + char(l) +
+                  "' which never appeared in an input");
+  }
+  if (!o.ellipsis && max_ell > 0)
+    value_error("output has more dimensions than subscripts given in einstein sum, but no '...' ellipsis provided to broadcast the extra dimensions.");
+  for (size_t k = 0; k <= o.labels.size(); ++k) {
+    if (o.ellipsis && k == o.ellipsis_at)
+      for (int j = 0; j < max_ell; ++j) out.push_back(kEllipsisBase + j);
+    if (k < o.labels.size()) out.push_back(o.labels[k]);
+  }
+  return out;
+}
 
-  // Collapse repeated labels within an operand into a diagonal view
-  // (get_combined_dims_view).
-  std::vector<Labeled> L(static_cast<size_t>(nop));
-  for (int i = 0; i < nop; ++i) {
-    const ArrayPtr& op = ops[size_t(i)];
-    const Term& t = terms[size_t(i)];
-    Shape shape;
-    Strides strides;
-    std::vector<int>& labels = L[size_t(i)].labels;
-    for (size_t k = 0; k < t.labels.size(); ++k) {
-      int l = t.labels[k];
-      auto it = std::find(labels.begin(), labels.end(), l);
-      if (it == labels.end()) {
-        labels.push_back(l);
-        shape.push_back(op->shape[k]);
-        strides.push_back(op->strides[k]);
-      } else {
-        size_t j = size_t(it - labels.begin());
-        if (shape[j] != op->shape[k])
-          value_error("dimensions in operand " + std::to_string(i) + " for collapsing index '" + char(l) +
-                      "' don't match (" + std::to_string(shape[j]) + " != " + std::to_string(op->shape[k]) + ")");
-        strides[j] += op->strides[k];
-      }
+// get_combined_dims_view: repeated labels within one operand collapse into a
+// diagonal view (their strides add; their extents must agree).
+Labeled combined_dims_view(const ArrayPtr& op, const Term& t, int iop) {
+  Labeled r;
+  Shape shape;
+  Strides strides;
+  for (size_t k = 0; k < t.labels.size(); ++k) {
+    int l = t.labels[k];
+    auto it = std::find(r.labels.begin(), r.labels.end(), l);
+    if (it == r.labels.end()) {
+      r.labels.push_back(l);
+      shape.push_back(op->shape[k]);
+      strides.push_back(op->strides[k]);
+    } else {
+      size_t j = size_t(it - r.labels.begin());
+      if (shape[j] != op->shape[k])
+        value_error("dimensions in operand " + std::to_string(iop) + " for collapsing index '" + char(l) +
+                    "' don't match (" + std::to_string(shape[j]) + " != " + std::to_string(op->shape[k]) + ")");
+      strides[j] += op->strides[k];
     }
-    L[size_t(i)].arr = labels.size() == t.labels.size() ? op : make_view(op, op->dtype, shape, strides, op->offset);
   }
+  r.arr = r.labels.size() == t.labels.size() ? op : make_view(op, op->dtype, shape, strides, op->offset);
+  return r;
+}
 
-  // Iteration labels (output first, then summed letters in code order) and
-  // their sizes, broadcasting extents of 1 as nditer does.
-  std::vector<int> iter_labels = out_labels;
-  for (int l = 'A'; l <= 'z'; ++l)
-    if (std::isalpha(l) && count_of(l) > 0 && std::find(out_labels.begin(), out_labels.end(), l) == out_labels.end())
-      iter_labels.push_back(l);
+// The extent of each iteration label, broadcasting extents of 1 as nditer
+// does; a mismatch raises nditer's remapped-shapes error.
+std::vector<int64_t> label_sizes(const std::vector<Labeled>& L, const std::vector<int>& iter_labels) {
   std::vector<int64_t> sizes;
   for (int l : iter_labels) {
     int64_t size = 1;
@@ -627,6 +597,62 @@ ArrayPtr einsum(const std::string& subscripts, const std::vector<ArrayPtr>& ops,
     }
     sizes.push_back(size);
   }
+  return sizes;
+}
+
+// Pairwise, left to right: each step keeps the labels the output or a later
+// operand needs, then the result is transposed to the output order (a copy).
+ArrayPtr contract_left_to_right(const std::vector<Labeled>& L, const std::vector<int>& out_labels, DType dt) {
+  const int nop = int(L.size());
+  Labeled cur = L[0];
+  for (int i = 1; i <= nop; ++i) {
+    std::vector<int> keep = out_labels;
+    for (int j = i; j < nop; ++j) keep.insert(keep.end(), L[size_t(j)].labels.begin(), L[size_t(j)].labels.end());
+    if (i == nop) {
+      cur = reduce_labels(cur, keep, dt);
+      break;
+    }
+    const Labeled& nxt = L[size_t(i)];
+    std::vector<int> keep_a = keep, keep_b = keep;
+    keep_a.insert(keep_a.end(), nxt.labels.begin(), nxt.labels.end());
+    keep_b.insert(keep_b.end(), cur.labels.begin(), cur.labels.end());
+    Labeled a = reduce_labels(cur, keep_a, dt);
+    Labeled b = reduce_labels(nxt, keep_b, dt);
+    cur = contract_pair(a, b, keep, dt);
+  }
+  std::vector<int64_t> perm;
+  for (int l : out_labels) perm.push_back(int64_t(std::find(cur.labels.begin(), cur.labels.end(), l) - cur.labels.begin()));
+  return copy_as(*transpose(cur.arr, perm), dt, 'C');
+}
+
+}  // namespace
+
+ArrayPtr einsum(const std::string& subscripts, const std::vector<ArrayPtr>& ops, std::optional<DType> dtype) {
+  // mirrors c_einsum (NumPy's default, optimize=False) for parsing, errors,
+  // the implicit output and the single-operand view; the arithmetic is
+  // lowered onto reductions and batched matmuls, pairwise left to right.
+  std::string lhs = subscripts, rhs;
+  size_t arrow = subscripts.find("->");
+  if (arrow != std::string::npos) {
+    lhs = subscripts.substr(0, arrow);
+    rhs = subscripts.substr(arrow + 2);
+  }
+  std::vector<std::string> term_text = split_terms(lhs);
+  const int nop = int(ops.size());
+  if (int(term_text.size()) > nop) value_error("more operands provided to einstein sum function than specified in the subscripts string");
+  if (int(term_text.size()) < nop) value_error("fewer operands provided to einstein sum function than specified in the subscripts string");
+  int max_ell = 0;
+  std::vector<Term> terms = parse_operand_terms(term_text, ops, max_ell);
+  std::vector<int> out_labels = output_labels(terms, arrow != std::string::npos ? &rhs : nullptr, max_ell);
+  std::vector<Labeled> L;
+  for (int i = 0; i < nop; ++i) L.push_back(combined_dims_view(ops[size_t(i)], terms[size_t(i)], i));
+
+  // Iteration labels: output first, then summed letters in code order.
+  std::vector<int> iter_labels = out_labels;
+  for (int l = 'A'; l <= 'z'; ++l)
+    if (std::isalpha(l) && label_count(terms, l) > 0 && std::find(out_labels.begin(), out_labels.end(), l) == out_labels.end())
+      iter_labels.push_back(l);
+  std::vector<int64_t> sizes = label_sizes(L, iter_labels);
   auto size_of = [&](int l) { return sizes[size_t(std::find(iter_labels.begin(), iter_labels.end(), l) - iter_labels.begin())]; };
 
   DType dt = ops.empty() ? DType::F64 : ops[0]->dtype;
@@ -663,62 +689,20 @@ ArrayPtr einsum(const std::string& subscripts, const std::vector<ArrayPtr>& ops,
     ArrayPtr v = make_view(x.arr, x.arr->dtype, shape, strides, x.arr->offset);
     x.arr = v->dtype == dt ? v : copy_as(*v, dt);
   }
-
-  // Pairwise, left to right: keep the labels the output or a later operand needs.
-  Labeled cur = L[0];
-  for (int i = 1; i <= nop; ++i) {
-    std::vector<int> keep = out_labels;
-    for (int j = i; j < nop; ++j) keep.insert(keep.end(), L[size_t(j)].labels.begin(), L[size_t(j)].labels.end());
-    if (i == nop) {
-      cur = reduce_labels(cur, keep, dt);
-      break;
-    }
-    const Labeled& nxt = L[size_t(i)];
-    std::vector<int> keep_a = keep, keep_b = keep;
-    keep_a.insert(keep_a.end(), nxt.labels.begin(), nxt.labels.end());
-    keep_b.insert(keep_b.end(), cur.labels.begin(), cur.labels.end());
-    Labeled a = reduce_labels(cur, keep_a, dt);
-    Labeled b = reduce_labels(nxt, keep_b, dt);
-    cur = contract_pair(a, b, keep, dt);
-  }
-  std::vector<int64_t> perm;
-  for (int l : out_labels) perm.push_back(int64_t(std::find(cur.labels.begin(), cur.labels.end(), l) - cur.labels.begin()));
-  ArrayPtr res = transpose(cur.arr, perm);
-  ArrayPtr out = copy_as(*res, dt, 'C');
-  return out;
+  return contract_left_to_right(L, out_labels, dt);
 }
 
 // ---------------------------------------------------------------- trace
 
 ArrayPtr trace(const ArrayPtr& a, int64_t offset, int64_t axis1, int64_t axis2, std::optional<DType> dtype) {
-  // np.trace == a.diagonal(offset, axis1, axis2).sum(-1)
-  if (a->ndim() < 2) value_error("diag requires an array of at least two dimensions");
-  const int ax1 = normalize_axis(axis1, a->ndim()), ax2 = normalize_axis(axis2, a->ndim());
-  if (ax1 == ax2) value_error("axis1 and axis2 cannot be the same");
-  const int64_t n1 = a->shape[size_t(ax1)], n2 = a->shape[size_t(ax2)];
-  const int64_t s1 = a->strides[size_t(ax1)], s2 = a->strides[size_t(ax2)];
-  int64_t len, off = a->offset;
-  if (offset >= 0) {
-    len = std::max<int64_t>(0, std::min(n1, n2 - offset));
-    if (len > 0) off += offset * s2;
-  } else {
-    len = std::max<int64_t>(0, std::min(n1 + offset, n2));
-    if (len > 0) off -= offset * s1;
-  }
-  Shape shape;
-  Strides strides;
-  for (int d = 0; d < a->ndim(); ++d)
-    if (d != ax1 && d != ax2) shape.push_back(a->shape[size_t(d)]), strides.push_back(a->strides[size_t(d)]);
-  shape.push_back(len);
-  strides.push_back(s1 + s2);
-  Array diag = relayout(*a, shape, strides);
-  diag.offset = off;
+  // np.trace == a.diagonal(offset, axis1, axis2).sum(-1): the one diagonal view.
+  ArrayPtr diag = diagonal(a, offset, axis1, axis2);
   DType dt = a->dtype;
   if (dtype) dt = *dtype;
   else if (dt == DType::Bool || (is_signed_int(dt) && itemsize(dt) < 8)) dt = DType::I64;
   else if (is_unsigned_int(dt) && itemsize(dt) < 8) dt = DType::U64;
-  ArrayPtr d = copy_as(diag, dt, 'C');
-  std::vector<bool> red(shape.size(), false);
+  ArrayPtr d = copy_as(*diag, dt, 'C');
+  std::vector<bool> red(size_t(diag->ndim()), false);
   red.back() = true;
   return sum_axes(d, red, dt);
 }

@@ -17,6 +17,10 @@
 // signs included. svd (one-sided Jacobi), eigh (cyclic Jacobi), pinv and
 // lstsq (through that SVD) agree to rounding; the signs of their singular /
 // eigen vectors may differ from LAPACK's.
+//
+// Invariant: sums go through the reduce kernel's pairwise sum (Note
+// [Pairwise summation]) and diagonals through views.hpp's diagonal(), so
+// each rule has one implementation.
 #pragma once
 #include <optional>
 #include <string>

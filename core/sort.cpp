@@ -45,79 +45,41 @@ int get_msb(uint64_t n) {
   return depth;
 }
 
-// heapsort.cpp: heapsort_ (1-based heap over start[0..n-1]).
-template <class T>
-void heapsort_(T* start, int64_t n) {
-  auto a = [start](int64_t i) -> T& { return start[i - 1]; };
-  T tmp;
-  int64_t i, j, l;
-  for (l = n >> 1; l > 0; --l) {
-    tmp = a(l);
-    for (i = l, j = l << 1; j <= n;) {
-      if (j < n && Less<T>::less(a(j), a(j + 1))) j += 1;
-      if (Less<T>::less(tmp, a(j))) {
-        a(i) = a(j);
-        i = j;
-        j += j;
-      } else {
-        break;
-      }
+// heapsort.cpp: heapsort_ and aheapsort_ share one shape -- build a max-heap
+// over the 1-based slots start[0..n-1], then repeatedly move the root to the
+// end and sift the displaced element down. `less` orders the slot contents
+// (the values themselves, or for aheapsort_ the values the indices name).
+template <class E, class Less_>
+void heap_sort_slots(E* start, int64_t n, Less_ less) {
+  auto a = [start](int64_t i) -> E& { return start[i - 1]; };
+  auto sift_down = [&](E tmp, int64_t i, int64_t m) {
+    for (int64_t j = i << 1; j <= m;) {
+      if (j < m && less(a(j), a(j + 1))) j += 1;
+      if (!less(tmp, a(j))) break;
+      a(i) = a(j);
+      i = j;
+      j += j;
     }
     a(i) = tmp;
-  }
-  for (; n > 1;) {
-    tmp = a(n);
+  };
+  for (int64_t l = n >> 1; l > 0; --l) sift_down(a(l), l, n);
+  while (n > 1) {
+    E tmp = a(n);
     a(n) = a(1);
     n -= 1;
-    for (i = 1, j = 2; j <= n;) {
-      if (j < n && Less<T>::less(a(j), a(j + 1))) j++;
-      if (Less<T>::less(tmp, a(j))) {
-        a(i) = a(j);
-        i = j;
-        j += j;
-      } else {
-        break;
-      }
-    }
-    a(i) = tmp;
+    sift_down(tmp, 1, n);
   }
 }
 
-// heapsort.cpp: aheapsort_ (sorts the index array tosort by v[tosort]).
+template <class T>
+void heapsort_(T* start, int64_t n) {
+  heap_sort_slots(start, n, [](const T& x, const T& y) { return Less<T>::less(x, y); });
+}
+
+// aheapsort_: sorts the index array tosort by v[tosort].
 template <class T>
 void aheapsort_(const T* v, int64_t* tosort, int64_t n) {
-  auto a = [tosort](int64_t i) -> int64_t& { return tosort[i - 1]; };
-  int64_t i, j, l, tmp;
-  for (l = n >> 1; l > 0; --l) {
-    tmp = a(l);
-    for (i = l, j = l << 1; j <= n;) {
-      if (j < n && Less<T>::less(v[a(j)], v[a(j + 1)])) j += 1;
-      if (Less<T>::less(v[tmp], v[a(j)])) {
-        a(i) = a(j);
-        i = j;
-        j += j;
-      } else {
-        break;
-      }
-    }
-    a(i) = tmp;
-  }
-  for (; n > 1;) {
-    tmp = a(n);
-    a(n) = a(1);
-    n -= 1;
-    for (i = 1, j = 2; j <= n;) {
-      if (j < n && Less<T>::less(v[a(j)], v[a(j + 1)])) j++;
-      if (Less<T>::less(v[tmp], v[a(j)])) {
-        a(i) = a(j);
-        i = j;
-        j += j;
-      } else {
-        break;
-      }
-    }
-    a(i) = tmp;
-  }
+  heap_sort_slots(tosort, n, [v](int64_t x, int64_t y) { return Less<T>::less(v[x], v[y]); });
 }
 
 // quicksort.cpp: quicksort_. Partitions of more than 16 elements are split

@@ -8,6 +8,10 @@
 // 'heapsort' is heapsort.cpp; 'stable' / 'mergesort' are stable sorts (their
 // result is unique, so any stable algorithm gives NumPy's). NaNs sort to the
 // end (npysort_common.h: a < b || (b != b && a == a)).
+//
+// Invariant: the visiting order of elements is NumPy's, so equal elements
+// end where NumPy puts them; sort results are copies (or the array itself,
+// in place, for ndarray.sort).
 #pragma once
 #include "core/array.hpp"
 

@@ -1,3 +1,4 @@
+// strides: layout arithmetic on shapes and strides (see strides.hpp).
 #include "core/strides.hpp"
 
 #include <cstdio>

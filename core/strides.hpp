@@ -1,6 +1,9 @@
 // strides: layout arithmetic on (shape, byte strides) with no storage in sight --
 // default strides, contiguity, the no-copy reshape, broadcasting, and the small
 // shape-to-text helpers every error message needs.
+//
+// Invariant: pure functions of shapes and strides -- no Array, no storage, no
+// allocation; the no-copy reshape and broadcasting rules exist only here.
 #pragma once
 #include <optional>
 #include <string>

@@ -1,3 +1,4 @@
+// ufunc: type resolution, broadcasting, output allocation and the kernel loop (see ufunc.hpp).
 #include "core/ufunc.hpp"
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 #include "core/kernels/copy.hpp"
 #include "core/overlap.hpp"
 #include "core/strides.hpp"
+#include "core/views.hpp"
 
 namespace sl {
 
@@ -396,40 +398,6 @@ DType torch_result_type(const std::vector<UfuncOperand>& ops) {
   return r ? *r : DType::F32;
 }
 
-std::vector<int> best_axis_order(const Shape& shape, const std::vector<const Strides*>& strides) {
-  const int nd = int(shape.size());
-  // NumPy's AXISDATA runs innermost (last C axis) first; sort that list by
-  // increasing |stride|, then report outermost first.
-  std::vector<int> order(nd);
-  for (int k = 0; k < nd; ++k) order[k] = nd - 1 - k;
-  auto stride = [&](const Strides* s, int ax) -> int64_t { return shape[ax] == 1 ? 0 : (*s)[ax]; };
-  for (int i0 = 1; i0 < nd; ++i0) {
-    int ipos = i0, j0 = order[i0];
-    for (int i1 = i0 - 1; i1 >= 0; --i1) {
-      bool ambig = true, shouldswap = false;
-      int j1 = order[i1];
-      for (const Strides* s : strides) {
-        int64_t s0 = stride(s, j0), s1 = stride(s, j1);
-        if (s0 != 0 && s1 != 0) {
-          if (std::llabs(s1) <= std::llabs(s0)) shouldswap = false;
-          else if (ambig) shouldswap = true;
-          ambig = false;
-        }
-      }
-      if (!ambig) {
-        if (shouldswap) ipos = i1;
-        else break;
-      }
-    }
-    if (ipos != i0) {
-      for (int k = i0; k > ipos; --k) order[k] = order[k - 1];
-      order[ipos] = j0;
-    }
-  }
-  std::reverse(order.begin(), order.end());
-  return order;
-}
-
 ArrayPtr make_array_in_order(DType dt, const Shape& shape, const std::vector<int>& perm, Flavor flavor, bool zeroed) {
   bool identity = true;
   for (size_t k = 0; k < perm.size(); ++k) identity = identity && perm[k] == int(k);
@@ -577,7 +545,7 @@ ArrayPtr ufunc_call(Ufunc op, const std::vector<UfuncOperand>& ops, const UfuncO
     std::vector<const Strides*> order_strides;
     for (auto& s : bstrides) order_strides.push_back(&s);
     // the loop writes every element (Note [Uninitialised results] in kernels/copy.cpp)
-    res = make_array_in_order(loop.out, bshape, best_axis_order(bshape, order_strides),
+    res = make_array_in_order(loop.out, bshape, nditer_axis_order(bshape, order_strides),
                               torch ? Flavor::Torch : Flavor::NumPy, false);
   }
 

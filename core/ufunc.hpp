@@ -81,11 +81,6 @@ ArrayPtr ufunc_call(Ufunc op, const std::vector<UfuncOperand>& operands, const U
 ArrayPtr ufunc_call2(Ufunc op, const ArrayPtr& a, const ArrayPtr& b, ArrayPtr out = nullptr);
 ArrayPtr ufunc_call1(Ufunc op, const ArrayPtr& a, ArrayPtr out = nullptr);
 
-// The memory order NumPy's iterator would walk `shape` in for operands with
-// these (broadcast) strides: axes from outermost to innermost
-// (npyiter_find_best_axis_ordering: a stable insertion sort on |stride|, zero
-// strides ambiguous, conflicts resolved in favour of C order).
-std::vector<int> best_axis_order(const Shape& shape, const std::vector<const Strides*>& strides);
 // A new array whose memory order follows `perm` (outermost first): NumPy's
 // NPY_KEEPORDER allocation.
 ArrayPtr make_array_in_order(DType dt, const Shape& shape, const std::vector<int>& perm, Flavor flavor, bool zeroed = true);

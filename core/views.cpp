@@ -1,6 +1,8 @@
+// views: the view-making operations and memory-order helpers (see views.hpp).
 #include "core/views.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <string>
 
 #include "core/error.hpp"
@@ -352,77 +354,75 @@ std::vector<int> sorted_stride_perm(const Strides& strides) {
 
 }  // namespace
 
+namespace {
+
+// The stable insertion sort shared by NumPy's PyArray_CreateMultiSortedStridePerm
+// and npyiter_find_best_axis_ordering. Over positions 1..n-1 of `order`, the
+// axis j0 at position i0 moves before the earlier axis j1 when the first
+// operand with an opinion says so and no operand says otherwise; pairs nobody
+// votes on keep their relative place. vote(op, j0, j1) is -1 (no opinion),
+// 0 (keep j1 first) or 1 (j0 belongs first).
+template <class Vote>
+void sort_axes_by_votes(std::vector<int>& order, size_t nops, Vote vote) {
+  const int n = int(order.size());
+  for (int i0 = 1; i0 < n; ++i0) {
+    int ipos = i0, j0 = order[size_t(i0)];
+    for (int i1 = i0 - 1; i1 >= 0; --i1) {
+      bool ambig = true, shouldswap = false;
+      int j1 = order[size_t(i1)];
+      for (size_t op = 0; op < nops; ++op) {
+        int v = vote(op, j0, j1);
+        if (v < 0) continue;
+        if (v == 0) shouldswap = false;
+        else if (ambig) shouldswap = true;
+        ambig = false;
+      }
+      if (!ambig) {
+        if (shouldswap) ipos = i1;
+        else break;
+      }
+    }
+    if (ipos != i0) {
+      for (int k = i0; k > ipos; --k) order[size_t(k)] = order[size_t(k - 1)];
+      order[size_t(ipos)] = j0;
+    }
+  }
+}
+
+}  // namespace
+
 std::vector<int> multi_sorted_stride_perm(const std::vector<const Array*>& arrays, int ndim) {
   std::vector<int> perm(ndim);
   for (int k = 0; k < ndim; ++k) perm[k] = k;
-  // A stable insertion sort, largest stride first; an axis moves before
-  // another only if no array says otherwise (C order wins conflicts).
-  for (int i0 = 1; i0 < ndim; ++i0) {
-    int ipos = i0, ax_j0 = perm[i0];
-    for (int i1 = i0 - 1; i1 >= 0; --i1) {
-      bool ambig = true, shouldswap = false;
-      int ax_j1 = perm[i1];
-      for (const Array* a : arrays) {
-        if (a->shape[ax_j0] != 1 && a->shape[ax_j1] != 1) {
-          int64_t s0 = a->strides[ax_j0] < 0 ? -a->strides[ax_j0] : a->strides[ax_j0];
-          int64_t s1 = a->strides[ax_j1] < 0 ? -a->strides[ax_j1] : a->strides[ax_j1];
-          if (s0 <= s1) shouldswap = false;
-          else if (ambig) shouldswap = true;
-          ambig = false;
-        }
-      }
-      if (!ambig) {
-        if (shouldswap) ipos = i1;
-        else break;
-      }
-    }
-    if (ipos != i0) {
-      for (int i1 = i0; i1 > ipos; --i1) perm[i1] = perm[i1 - 1];
-      perm[ipos] = ax_j0;
-    }
-  }
+  // Largest |stride| first; length-1 axes do not vote (zero strides do).
+  sort_axes_by_votes(perm, arrays.size(), [&](size_t op, int j0, int j1) {
+    const Array* a = arrays[op];
+    if (a->shape[j0] == 1 || a->shape[j1] == 1) return -1;
+    return std::llabs(a->strides[j0]) <= std::llabs(a->strides[j1]) ? 0 : 1;
+  });
   return perm;
 }
 
-// npyiter_find_best_axis_ordering: the axis order (outermost first) an nditer
-// over `operands` (strides already broadcast to `shape`) would allocate its
-// output in. A stable insertion sort by |stride|; zero strides (and length-1
-// axes) do not vote; when operands disagree, C order wins.
-std::vector<int> nditer_axis_order(const Shape& shape, const std::vector<Strides>& operands) {
+std::vector<int> nditer_axis_order(const Shape& shape, const std::vector<const Strides*>& operands) {
   const int nd = int(shape.size());
-  // The iterator works innermost-first: perm[i] is a C axis, i = 0 innermost.
+  // The iterator works innermost-first: perm[i] is a C axis, i = 0 innermost;
+  // smallest |stride| first, zero strides and length-1 axes do not vote.
   std::vector<int> perm(nd);
   for (int i = 0; i < nd; ++i) perm[i] = nd - 1 - i;
-  auto st = [&](size_t op, int axis) -> int64_t {
-    if (shape[axis] == 1) return 0;
-    int64_t s = operands[op][axis];
-    return s < 0 ? -s : s;
-  };
-  for (int i0 = 1; i0 < nd; ++i0) {
-    int ipos = i0, j0 = perm[i0];
-    for (int i1 = i0 - 1; i1 >= 0; --i1) {
-      bool ambig = true, shouldswap = false;
-      int j1 = perm[i1];
-      for (size_t op = 0; op < operands.size(); ++op) {
-        int64_t s0 = st(op, j0), s1 = st(op, j1);
-        if (s0 != 0 && s1 != 0) {
-          if (s1 <= s0) shouldswap = false;
-          else if (ambig) shouldswap = true;
-          ambig = false;
-        }
-      }
-      if (!ambig) {
-        if (shouldswap) ipos = i1;
-        else break;
-      }
-    }
-    if (ipos != i0) {
-      for (int i1 = i0; i1 > ipos; --i1) perm[i1] = perm[i1 - 1];
-      perm[ipos] = j0;
-    }
-  }
+  auto st = [&](size_t op, int axis) -> int64_t { return shape[axis] == 1 ? 0 : std::llabs((*operands[op])[axis]); };
+  sort_axes_by_votes(perm, operands.size(), [&](size_t op, int j0, int j1) {
+    int64_t s0 = st(op, j0), s1 = st(op, j1);
+    if (s0 == 0 || s1 == 0) return -1;
+    return s1 <= s0 ? 0 : 1;
+  });
   std::reverse(perm.begin(), perm.end());
   return perm;
+}
+
+std::vector<int> nditer_axis_order(const Shape& shape, const std::vector<Strides>& operands) {
+  std::vector<const Strides*> ptrs;
+  for (const Strides& s : operands) ptrs.push_back(&s);
+  return nditer_axis_order(shape, ptrs);
 }
 
 Strides strides_for_perm(const Shape& shape, const std::vector<int>& perm, int64_t isz) {
@@ -558,10 +558,7 @@ Shape broadcast_shapes_np(const std::vector<Shape>& shapes) {
 ArrayPtr as_strided(const ArrayPtr& x, const std::optional<Shape>& shape, const std::optional<Strides>& strides,
                     bool writeable) {
   // DummyArray(interface, base=x): a stand-in object holding x's memory.
-  auto dummy = std::make_shared<Array>(*x);
-  dummy->flavor = Flavor::DummyBase;
-  dummy->base = x;
-  dummy->owndata = false;
+  ArrayPtr dummy = alias_array(*x, Flavor::DummyBase, x);
   dummy->warn_on_write = false;
   Shape sh = shape ? *shape : x->shape;
   Strides st;
@@ -575,6 +572,155 @@ ArrayPtr as_strided(const ArrayPtr& x, const std::optional<Shape>& shape, const 
                          {byte_fact("newStrides", st)});
   v->warn_on_write = false;
   if (!writeable) v->writeable = false;
+  return v;
+}
+
+
+// ---- views composed from basic indexing (numpy/core/shape_base.py,
+// numpy/lib/shape_base.py, numpy/lib/stride_tricks.py)
+
+namespace {
+IndexItem slice_all() {
+  IndexItem it;
+  it.kind = IndexItem::Slice;
+  return it;
+}
+IndexItem new_axis_item() {
+  IndexItem it;
+  it.kind = IndexItem::NewAxis;
+  return it;
+}
+}  // namespace
+
+ArrayPtr atleast_1d(const ArrayPtr& a) { return a->ndim() == 0 ? reshape(a, {1}) : a; }
+ArrayPtr atleast_2d(const ArrayPtr& a) {
+  if (a->ndim() == 0) return reshape(a, {1, 1});
+  if (a->ndim() == 1) return basic_index(a, {new_axis_item(), slice_all()});
+  return a;
+}
+ArrayPtr atleast_3d(const ArrayPtr& a) {
+  if (a->ndim() == 0) return reshape(a, {1, 1, 1});
+  if (a->ndim() == 1) return basic_index(a, {new_axis_item(), slice_all(), new_axis_item()});
+  if (a->ndim() == 2) return basic_index(a, {slice_all(), slice_all(), new_axis_item()});
+  return a;
+}
+
+namespace {
+int64_t split_axis_length(const Array& a, int64_t axis) {
+  if (axis < -a.ndim() || axis >= a.ndim()) index_error("tuple index out of range");
+  return a.shape[size_t(axis < 0 ? axis + a.ndim() : axis)];
+}
+
+// The pieces a[..., div[i]:div[i+1], ...] along axis, taken as NumPy does
+// through swapaxes(a, axis, 0)[lo:hi] and back.
+std::vector<ArrayPtr> split_at_bounds(const ArrayPtr& ary, const std::vector<int64_t>& div, int64_t axis) {
+  ArrayPtr sary = swapaxes(ary, axis, 0);
+  std::vector<ArrayPtr> out;
+  for (size_t i = 0; i + 1 < div.size(); ++i) {
+    IndexItem part;
+    part.kind = IndexItem::Slice;
+    part.start = div[i];
+    part.stop = div[i + 1];
+    out.push_back(swapaxes(basic_index(sary, {part}), axis, 0));
+  }
+  return out;
+}
+}  // namespace
+
+std::vector<ArrayPtr> array_split_at(const ArrayPtr& ary, const std::vector<int64_t>& indices, int64_t axis) {
+  std::vector<int64_t> div{0};
+  div.insert(div.end(), indices.begin(), indices.end());
+  div.push_back(split_axis_length(*ary, axis));
+  return split_at_bounds(ary, div, axis);
+}
+
+std::vector<ArrayPtr> array_split_sections(const ArrayPtr& ary, int64_t nsections, int64_t axis, bool equal) {
+  int64_t ntotal = split_axis_length(*ary, axis);
+  if (equal) {
+    if (nsections == 0) raise("ZeroDivisionError", "integer modulo by zero");
+    if (ntotal % nsections) value_error("array split does not result in an equal division");
+  }
+  if (nsections <= 0) value_error("number sections must be larger than 0.");
+  // The first ntotal % nsections pieces get one extra element.
+  int64_t each = ntotal / nsections, extras = ntotal % nsections;
+  std::vector<int64_t> div{0};
+  for (int64_t k = 0; k < nsections; ++k) div.push_back(div.back() + (k < extras ? each + 1 : each));
+  return split_at_bounds(ary, div, axis);
+}
+
+ArrayPtr sliding_window_view(const ArrayPtr& x, const std::vector<int64_t>& window,
+                             const std::optional<std::vector<int64_t>>& axis, bool writeable) {
+  for (int64_t w : window)
+    if (w < 0) value_error("`window_shape` cannot contain negative values");
+  std::vector<int> axes;
+  if (!axis) {
+    for (int k = 0; k < x->ndim(); ++k) axes.push_back(k);
+    if (window.size() != axes.size())
+      value_error("Since axis is `None`, must provide window_shape for all dimensions of `x`; got " +
+                  std::to_string(window.size()) + " window_shape elements and `x.ndim` is " + std::to_string(x->ndim()) +
+                  ".");
+  } else {
+    axes = normalize_axis_tuple(*axis, x->ndim(), nullptr, true);
+    if (window.size() != axes.size())
+      value_error("Must provide matching length window_shape and axis; got " + std::to_string(window.size()) +
+                  " window_shape elements and " + std::to_string(axes.size()) + " axes elements.");
+  }
+  Strides out_strides = x->strides;
+  for (int ax : axes) out_strides.push_back(x->strides[ax]);
+  Shape out_shape = x->shape;
+  for (size_t k = 0; k < axes.size(); ++k) {
+    if (out_shape[axes[k]] < window[k]) value_error("window shape cannot be larger than input array shape");
+    out_shape[axes[k]] -= window[k] - 1;
+  }
+  out_shape.insert(out_shape.end(), window.begin(), window.end());
+  return as_strided(x, out_shape, out_strides, writeable);
+}
+
+// numpy/core/numeric.py rollaxis: axis moved to before `start`, as a transpose
+// (or a plain view when it is already there).
+ArrayPtr rollaxis(const ArrayPtr& x, int64_t axis, int64_t start) {
+  int n = x->ndim();
+  int ax = normalize_axis_index(axis, n);
+  if (start < 0) start += n;
+  if (!(0 <= start && start < n + 1))
+    raise("AxisError", "'start' arg requires " + std::to_string(-n) + " <= start < " + std::to_string(n + 1) + ", but " +
+                           std::to_string(start) + " was passed in");
+  if (ax < start) --start;
+  if (ax == start) return view_same(x);
+  std::vector<int64_t> axes;
+  for (int k = 0; k < n; ++k)
+    if (k != ax) axes.push_back(k);
+  axes.insert(axes.begin() + start, ax);
+  return transpose(x, axes);
+}
+
+// numpy/lib/stride_tricks.py broadcast_arrays: the inputs themselves when they
+// all have the broadcast shape, else writeable broadcast views of each.
+std::vector<ArrayPtr> broadcast_arrays(const std::vector<ArrayPtr>& args) {
+  std::vector<Shape> shapes;
+  for (auto& x : args) shapes.push_back(x->shape);
+  Shape shape = broadcast_shapes_np(shapes);
+  bool all_same = true;
+  for (auto& x : args) all_same &= x->shape == shape;
+  if (all_same) return args;
+  std::vector<ArrayPtr> out;
+  for (auto& x : args) out.push_back(broadcast_to(x, shape, false));
+  return out;
+}
+
+
+ArrayPtr contiguous_ndmin1(const ArrayPtr& a, char order) {
+  ArrayPtr x = a;
+  if (order == 'F' ? !x->f_contiguous() : !x->c_contiguous()) x = copy_array(*x, order);
+  if (x->ndim() == 0) x = make_view(x, x->dtype, {1}, {x->itemsize()}, x->offset);
+  return x;
+}
+
+
+Array broadcast_layout(const Array& a, const Shape& target) {
+  Array v = a;
+  v.strides = broadcast_strides(a.shape, a.strides, target);
+  v.shape = target;
   return v;
 }
 

@@ -4,6 +4,11 @@
 // say so in their names and comments: reshape and ravel fall back to a copy
 // exactly when NumPy does, flatten / copy_in_order / empty_like_keep_order
 // always allocate (with NumPy's memory order).
+//
+// Invariant: nothing here allocates data except where the name or comment
+// says "copy"; every view's `base` is set by make_view (alias_array), never
+// here. Also the memory-order helpers every allocation with NumPy's order
+// uses (the one axis-ordering sort: nditer_axis_order).
 #pragma once
 #include <optional>
 #include <vector>
@@ -117,6 +122,9 @@ std::vector<int> multi_sorted_stride_perm(const std::vector<const Array*>& array
 // an nditer over operands with these strides (already broadcast to `shape`)
 // allocates its output: a stable insertion sort by |stride| in which zero
 // strides and length-1 axes do not vote and C order wins conflicts.
+// The one axis-ordering helper: ufunc outputs, reductions, fancy indexing
+// and np.where all allocate through it.
+std::vector<int> nditer_axis_order(const Shape& shape, const std::vector<const Strides*>& operands);
 std::vector<int> nditer_axis_order(const Shape& shape, const std::vector<Strides>& operands);
 // Byte strides of a new array of `shape` laid out in `perm` order (outermost first).
 Strides strides_for_perm(const Shape& shape, const std::vector<int>& perm, int64_t itemsize);
@@ -126,4 +134,34 @@ ArrayPtr empty_like_keep_order(const Array& a, DType dt);
 // A copy (cast to dt) in order 'C', 'F', 'A' or 'K' as PyArray_NewCopy /
 // astype do it: 'K' keeps a's memory order of axes.
 ArrayPtr copy_in_order(const Array& a, DType dt, char order);
+
+// ---- views composed from basic indexing ----
+// np.atleast_1d/2d/3d (shape_base.py): the input itself when it has enough
+// axes, else a view with length-1 axes added where NumPy adds them.
+ArrayPtr atleast_1d(const ArrayPtr& a);
+ArrayPtr atleast_2d(const ArrayPtr& a);
+ArrayPtr atleast_3d(const ArrayPtr& a);
+// np.array_split / np.split (numpy/lib/shape_base.py): VIEWS of `ary` cut
+// along `axis` at the given indices, or into nsections pieces (the first
+// ntotal % nsections one longer); equal = np.split's "equal division" rule.
+std::vector<ArrayPtr> array_split_at(const ArrayPtr& ary, const std::vector<int64_t>& indices, int64_t axis);
+std::vector<ArrayPtr> array_split_sections(const ArrayPtr& ary, int64_t nsections, int64_t axis, bool equal);
+// numpy.lib.stride_tricks.sliding_window_view: a VIEW (through as_strided,
+// so its base is the DummyBase) with the window axes appended; axis nullopt
+// means every axis. Read-only unless writeable.
+ArrayPtr sliding_window_view(const ArrayPtr& x, const std::vector<int64_t>& window,
+                             const std::optional<std::vector<int64_t>>& axis, bool writeable);
+// np.rollaxis(a, axis, start) (numpy/core/numeric.py): a transposed VIEW.
+ArrayPtr rollaxis(const ArrayPtr& a, int64_t axis, int64_t start);
+// np.broadcast_arrays (stride_tricks.py): the inputs themselves when they
+// already share the broadcast shape, else writeable broadcast VIEWS.
+std::vector<ArrayPtr> broadcast_arrays(const std::vector<ArrayPtr>& args);
+// np.ascontiguousarray / np.asfortranarray: np.array(a, copy=False,
+// order='C'|'F', ndmin=1) -- `a` itself when already contiguous in that
+// order, else a COPY in it; a 0-d result becomes a (1,) VIEW (_prepend_ones).
+ArrayPtr contiguous_ndmin1(const ArrayPtr& a, char order);
+// The layout broadcast_to gives, as a plain Array value (no view object, no
+// checks): `a` read as `target`, zero strides on the broadcast axes. The
+// caller has checked compatibility; for feeding copy loops.
+Array broadcast_layout(const Array& a, const Shape& target);
 }  // namespace sl

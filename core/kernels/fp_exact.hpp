@@ -1,9 +1,10 @@
 // kernels/fp_exact: exactly rounded building blocks for the kernels that
-// reproduce vendor math libraries bit for bit (kernels/svml_pow).
+// reproduce other math libraries bit for bit (kernels/npy_umath: NumPy's
+// fused SIMD loops; kernels/libm: glibc's FMA build).
 //
 // Invariant: every function here returns the bits IEEE 754 prescribes for the
-// named operation -- a fused multiply-add rounded once to nearest, a product
-// or fused multiply-add rounded toward zero -- on every platform we build for,
+// named operation -- a fused multiply-add rounded once to nearest, a sum
+// rounded to odd -- on every platform we build for,
 // for finite arguments whose products neither overflow nor underflow (the
 // callers only use them in that range).
 //
@@ -88,30 +89,6 @@ inline double fma_rn(double a, double b, double c) {
 #else
   return std::fma(a, b, c);
 #endif
-}
-
-// RZ(a*b): the product rounded toward zero.
-inline double mul_rz(double a, double b) {
-  const double p = a * b;
-  const double e = fma_rn(a, b, -p);  // exact: the error of a rounded product is representable
-  if (e != 0 && p != 0 && (e < 0) != (p < 0)) return step_toward_zero(p);
-  return p;
-}
-
-// RZ(a*b + c). The sign of the rounding error of RN(a*b + c) comes from
-// Boldo and Muller's ErrFma ("Exact and approximated error of the FMA",
-// IEEE TC 2011): a*b + c = r1 + r2 + r3 exactly with |r3| <= ulp(r2)/2.
-inline double fma_rz(double a, double b, double c) {
-  const double r1 = fma_rn(a, b, c);
-  const double u1 = a * b;
-  const double u2 = fma_rn(a, b, -u1);
-  double z, beta2;
-  const double alpha1 = two_sum(c, u2, z);
-  const double beta1 = two_sum(u1, alpha1, beta2);
-  const double gamma = (beta1 - r1) + beta2;
-  const double r2 = gamma + z;  // Fast2Sum's high part: the sign of the error
-  if (r2 != 0 && r1 != 0 && (r2 < 0) != (r1 < 0)) return step_toward_zero(r1);
-  return r1;
 }
 
 }  // namespace sl::fpx

@@ -1,11 +1,13 @@
-// kernels/npy_umath: NumPy 1.24's own SIMD algorithms for float32 exp, log,
+// kernels/npy_umath: NumPy 2.2's own SIMD algorithms for float32 exp, log,
 // tanh, sin, cos and float64 tanh, reproduced bit for bit.
 //
-// What NumPy 1.24 runs on an AVX512_SKX machine (checked on this project's
-// machine with gdb breakpoints on the SVML entry points, and in NumPy's
-// dispatch sources):
-//   float32 exp, log  loops_exponent_log (AVX512F): a rational minimax
-//                     approximation after Cody-Waite / exponent reduction.
+// What NumPy 2.2 runs on the reference CPU (AVX2+FMA, AVX-512 dispatch off;
+// NumPy's dispatch sources, and the results compared with refpy over every
+// float32 input, docs/numerics.md):
+//   float32 exp, log  loops_exponent_log: a rational minimax approximation
+//                     after Cody-Waite / exponent reduction. The AVX2 build
+//                     emulates the AVX-512 primitives (getexp/getmant,
+//                     scalef) the AVX-512 build uses, with the same bits.
 //                     Every stride takes it (strided outputs element by
 //                     element through the same code).
 //   float32 sin, cos  loops_trigonometric: Cody-Waite reduction by pi/2 and
@@ -14,17 +16,14 @@
 //   float32/64 tanh   loops_hyperbolic: per-interval polynomials (a table
 //                     converted from SVML); |x| >= ~2^127 (f32) / ~2^1023
 //                     (f64), inf and NaN go to the C library's tanhf/tanh.
-//   float64 exp, log, sin, cos  SVML (__svml_exp8 ...), not ported yet: the
-//                     kernels keep the C library for those (docs/numerics.md).
-//   float16           all five go through SVML's float32 routines
-//                     (__svml_expf16 ...) and round to half; we keep libm
-//                     float32 (a handful of the 63k halves differ).
+//   float64 exp, log, sin, cos, and float16 (widened to float32): the C
+//                     library (glibc's bits: kernels/libm), not this file.
 // Overlap and odd strides make NumPy run the same SIMD code one element at a
 // time, so one algorithm serves every loop, and NumPy's masked tails are the
 // same algorithm too: the scalar form here (tails, strided runs) and the
 // batch form give identical bits.
 //
-// Every multiply-add NumPy's AVX-512 code fuses is fused here, exactly: the
+// Every multiply-add NumPy's SIMD code fuses is fused here, exactly: the
 // hardware instruction when the target has one (and SL_FMA_EMULATED is 0),
 // otherwise float32 FMA is computed in double -- the product of two floats is
 // exact in double, the sum is rounded to odd (TwoSum + sticky bit, Boldo and
@@ -46,7 +45,7 @@
 namespace sl::npyk {
 
 // ============================================================ constants
-// BEGIN MINIMAX COEFFICIENTS (NumPy 1.24: npy_simd_data.h, the
+// BEGIN MINIMAX COEFFICIENTS (NumPy: npy_simd_data.h, the
 // loops_trigonometric polynomials, the loops_hyperbolic tables). These are
 // fitted values with no closed form; everything else is derived in code.
 namespace coef {
@@ -174,28 +173,8 @@ inline constexpr uint64_t kTanhF64[17][16] = {
      0xbe567e924bf5ff6eull, 0x3de3f7f7de6b0eb6ull, 0x3d69ed18bae3ebbcull, 0xbcf7534c4f3dfa71ull,
      0xbc730b73f1eaff20ull, 0xbbba2cff8135d462ull, 0xbab5a71b5f7d9035ull, 0x0ull}};
 
-// exp f64 (SVML __svml_exp8, la): exp(r) - 1 ~ r + c2 r^2 + ... + c6 r^6 on
-// |r| <= ln2/32.
-inline constexpr double kExpF64C[7] = {0.0, 1.0, 0x1.0000000002622p-1, 0x1.5555554b508a2p-3, 0x1.555564bb4f5f0p-5,
-                                        0x1.1106603d97c00p-7, 0x1.72eb5ef0d213dp-10};
-// SVML's two-double ln2 and its callout threshold on |x| (not derivable:
-// chosen by Intel; the head is ln2 rounded, the tail the next 53 bits).
-inline constexpr double kExpF64Ln2Hi = 0x1.62e42fefa39efp-1, kExpF64Ln2Lo = 0x1.abc9e3b39803fp-56;
-inline constexpr double kExpF64Thr = 0x1.61da04cbafe44p+9;
-
-// log f64 (SVML __svml_log8, la): log(1+R) ~ R + R^2 (c2 + c3 R + ... + c9 R^7).
-inline constexpr double kLogF64C[10] = {0.0, 1.0, -0x1.fffffffffffc6p-2, 0x1.5555555555466p-2, -0x1.00000000c05bdp-2,
-                                         0x1.9999999cc9f5cp-3, -0x1.55553fb28db06p-3, 0x1.249229cee81efp-3,
-                                         -0x1.007357e93af62p-3, 0x1.c81cd309d7c70p-4};
 }  // namespace coef
 // END MINIMAX COEFFICIENTS
-
-// VRCP14PD(m) for a mantissa m in [1, 2), rounded to a multiple of 1/32 by
-// VRNDSCALEPD as __svml_log8 does: k/32 with k = 16 + the number of these
-// cell bounds the top 16 fraction bits of m are <= to. Measured on AVX-512
-// hardware by tests/tools/measure_rcp14_log.cpp (every cell checked).
-inline constexpr uint16_t kLogRcpCell[16] = {0xf07f, 0xd41b, 0xbacf, 0xa419, 0x8f9b, 0x7d06, 0x6c14, 0x5c98,
-                                             0x4e5e, 0x4142, 0x3522, 0x29e5, 0x1f6f, 0x15b3, 0x0c96, 0x040e};
 
 // Derived constants.
 inline constexpr float kExpXmax = 88.72283935546875f;     // >= this: +inf (NumPy's threshold)
@@ -206,32 +185,6 @@ inline constexpr float kLn2 = 0.693147180559945309417232121458176568f;
 inline constexpr float kSqrtHalf = 0.707106781186547524400844362104849039f;
 inline constexpr float kTwoOverPi = 0.636619772367581343075535053490057448f;
 inline constexpr float kSinMaxCody = 117435.992f, kCosMaxCody = 71476.0625f;
-
-// 2^(j/16) rounded to double (SVML's exp table), computed in long double.
-struct ExpF64Table {
-  double t[16];
-  ExpF64Table() {
-    for (int j = 0; j < 16; ++j) t[j] = double(std::exp2l((long double)j / 16));
-  }
-};
-inline const ExpF64Table& exp_f64_table() {
-  static const ExpF64Table t;
-  return t;
-}
-
-// -log(rc) for rc = (16+i)/32, i = 0..15, with ln2 folded in below 3/4
-// (SVML bumps the exponent there): -log((16+i)/16) for i < 8, rounded to double.
-struct LogF64Table {
-  double t[16];
-  LogF64Table() {
-    for (int i = 0; i < 16; ++i) t[i] = double(-std::log((long double)(16 + i) / (i < 8 ? 16 : 32)));
-    t[0] = 0.0;
-  }
-};
-inline const LogF64Table& log_f64_table() {
-  static const LogF64Table t;
-  return t;
-}
 
 // tanh interval offsets b: 0 for the first and last interval, otherwise the
 // middle of the interval (exponent field and two mantissa bits + 1/2).
@@ -571,71 +524,7 @@ inline double tanh_f64_main(double x, bool& ok) {
   return prim::as_f(prim::as_i(r) | (prim::as_i(x) & int64_t(0x8000000000000000ull)));
 }
 
-// exp f64, SVML's __svml_exp8 main path; `ok` is false for |x| >= 707.7 and
-// infinities, which SVML hands to its scalar callout (we use the C library).
-inline double exp_f64_main(double x, bool& ok) {
-  using namespace coef;
-  ok = !(std::fabs(x) >= kExpF64Thr);
-  if (x != x) return x + x;
-  // N = x*log2(e) rounded toward zero to 4 fractional bits: one fused
-  // multiply-add rounded toward zero onto 1.5*2^48 + 1023 (vfmadd {rz-sae}),
-  // whose last 4 mantissa bits are then the table index.
-  constexpr double kShift = 0x1.8000000003ff0p+48;
-  const double z = fpx::fma_rz(x, 0x1.71547652b82fep+0, kShift);
-  const double n = z - kShift;
-  const double th = exp_f64_table().t[fpx::bits(z) & 15];
-  double r = fpx::fma_rn(-n, kExpF64Ln2Hi, x);
-  r = fpx::fma_rn(-kExpF64Ln2Lo, n, r);
-  const double r2 = r * r, r3 = r2 * r;
-  const double p56 = fpx::fma_rn(kExpF64C[6], r, kExpF64C[5]);
-  const double p34 = fpx::fma_rn(kExpF64C[4], r, kExpF64C[3]);
-  const double p12 = fpx::fma_rn(r2, kExpF64C[2], r);
-  const double p16 = fpx::fma_rn(fpx::fma_rn(p56, r2, p34), r3, p12);
-  const double res = fpx::fma_rn(p16, th, th);
-  // vscalefpd by floor(n), |floor(n)| <= 1022 here: two exact power-of-two
-  // factors, the second multiply rounding once (to a subnormal near -707).
-  const int64_t m = int64_t(std::floor(n));
-  const int64_t m1 = m / 2, m2 = m - m1;
-  return (res * fpx::from_bits(uint64_t(m1 + 1023) << 52)) * fpx::from_bits(uint64_t(m2 + 1023) << 52);
-}
-
-// log f64, SVML's __svml_log8 main path; `ok` is false for zeros,
-// infinities and negative numbers (SVML's callout: the C library's results).
-inline double log_f64_main(double x, bool& ok) {
-  using namespace coef;
-  ok = !(x <= 0.0) && x != std::numeric_limits<double>::infinity() && x != -std::numeric_limits<double>::infinity();
-  if (!ok || x != x) return x + x;
-  int ex;
-  const double m = 2 * std::frexp(x, &ex);  // vgetmantpd to [1, 2) / vgetexppd, subnormals included
-  const uint32_t cell = uint32_t(fpx::bits(m) >> 36) & 0xFFFFu;
-  int k = 16;
-  for (int i = 0; i < 16; ++i) k += cell <= kLogRcpCell[i];
-  const double rc = k * (1.0 / 32);
-  const double e = double(ex - 1) + (k < 24 ? 1.0 : 0.0);  // rc < 0.75: exponent + 1
-  const double r = fpx::fma_rn(rc, m, -1.0);
-  const double r2 = r * r, r4 = r2 * r2;
-  const double p89 = fpx::fma_rn(r, kLogF64C[9], kLogF64C[8]);
-  const double p67 = fpx::fma_rn(r, kLogF64C[7], kLogF64C[6]);
-  const double p23 = fpx::fma_rn(r, kLogF64C[3], kLogF64C[2]);
-  const double p45 = fpx::fma_rn(r, kLogF64C[5], kLogF64C[4]);
-  const double p69 = fpx::fma_rn(r2, p89, p67);
-  const double p25 = fpx::fma_rn(r2, p45, p23);
-  const double p = fpx::fma_rn(r2, fpx::fma_rn(r4, p69, p25), r);
-  const double t = log_f64_table().t[k & 15] + p;
-  return fpx::fma_rn(e, 0x1.62e42fefa39efp-1, t);
-}
-
 // ---------------------------------------------------------------- entry points
-inline double log(double x) {
-  bool ok;
-  const double r = log_f64_main(x, ok);
-  return ok ? r : std::log(x);
-}
-inline double exp(double x) {
-  bool ok;
-  const double r = exp_f64_main(x, ok);
-  return ok ? r : std::exp(x);
-}
 inline float exp(float x) { return exp_f32(x); }
 inline float log(float x) { return log_f32(x); }
 inline float tanh(float x) {
@@ -692,18 +581,6 @@ inline prim::bf cos(const prim::bf& x) {
   prim::bfm ok;
   const prim::bf r = sincos_f32_main<true>(x, ok);
   return detail::callout(x, r, ok, [](float v) { return std::cos(v); });
-}
-inline prim::bd log(const prim::bd& x) {
-  alignas(64) double xs[prim::bd::size];
-  x.store_aligned(xs);
-  for (std::size_t i = 0; i < prim::bd::size; ++i) xs[i] = log(xs[i]);
-  return prim::bd::load_aligned(xs);
-}
-inline prim::bd exp(const prim::bd& x) {
-  alignas(64) double xs[prim::bd::size];
-  x.store_aligned(xs);
-  for (std::size_t i = 0; i < prim::bd::size; ++i) xs[i] = exp(xs[i]);
-  return prim::bd::load_aligned(xs);
 }
 inline prim::bd tanh(const prim::bd& x) {
   alignas(64) double xs[prim::bd::size];

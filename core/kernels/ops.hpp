@@ -28,7 +28,7 @@
 #include "core/error.hpp"
 #include "core/kernels/simd.hpp"
 #include "core/kernels/npy_umath.hpp"
-#include "core/kernels/svml_pow.hpp"
+#include "core/kernels/libm/glibc_exp_log.hpp"
 
 namespace sl::ops {
 
@@ -283,9 +283,9 @@ struct power {
     } else if constexpr (is_cplx<T>) {
       return cpow(a, b);
     } else if constexpr (std::is_same_v<T, double>) {
-      // NumPy's float64 array loop is SVML's pow on AVX-512; its scalar math
-      // is the C library's (Note [NumPy scalar math] in kernels/svml_pow.hpp).
-      return svml::g_scalar_math ? std::pow(a, b) : svml::pow_f64(a, b);
+      // NumPy's float64 loop and its scalar math both call the C library's
+      // pow on the reference CPU: glibc's, bit for bit (kernels/libm).
+      return libm::pow(a, b);
     } else {
       return std::pow(a, b);
     }
@@ -373,8 +373,8 @@ struct logaddexp {
   template <class T> static T f(T a, T b) {
     if (a == b) return a + T(0.693147180559945309417232121458176568);
     const T d = a - b;
-    if (d > 0) return a + std::log1p(std::exp(-d));
-    if (d <= 0) return b + std::log1p(std::exp(d));
+    if (d > 0) return a + std::log1p(libm::exp(-d));
+    if (d <= 0) return b + std::log1p(libm::exp(d));
     return d;
   }
 };
@@ -385,8 +385,8 @@ struct logaddexp2 {
     constexpr T log2e = T(1.442695040888963407359924681001892137);
     if (a == b) return a + 1;
     const T d = a - b;
-    if (d > 0) return a + log2e * std::log1p(std::exp2(-d));
-    if (d <= 0) return b + log2e * std::log1p(std::exp2(d));
+    if (d > 0) return a + log2e * std::log1p(libm::exp2(-d));
+    if (d <= 0) return b + log2e * std::log1p(libm::exp2(d));
     return d;
   }
 };
@@ -629,12 +629,20 @@ template <class T> inline T npy_log10(T x) {
 }
 
 // Transcendental functions: libm, element by element (a batch version from
-// xsimd would differ from NumPy in the last bits).
+// xsimd would differ from NumPy in the last bits). Note [float32 via double]:
+// the reference's glibc (2.41) computes these float32 functions correctly
+// rounded (its CORE-MATH ports), so float32 (and float16, which NumPy widens
+// to float32) is the float64 function rounded to float: equal to the correctly
+// rounded result unless the exact value lies within the float64 function's
+// error of a float rounding boundary (about 2^-28 of inputs).
 #define SL_LIBM_UNARY(NAME, EXPR, CPLX)                                                     \
   struct NAME {                                                                             \
     template <class T> static constexpr bool ok = is_flt<T> || (CPLX && is_cplx<T>);        \
     template <class T> static constexpr bool vec = false;                                   \
-    template <class T> static T f(T x) { return EXPR; }                                     \
+    template <class T> static T f(T x) {                                                    \
+      if constexpr (std::is_same_v<T, float>) return float(f<double>(double(x)));           \
+      else return EXPR;                                                                     \
+    }                                                                                       \
   };
 SL_LIBM_UNARY(sqrt_, std::sqrt(x), true)
 SL_LIBM_UNARY(cbrt, std::cbrt(x), false)
@@ -653,19 +661,18 @@ SL_LIBM_UNARY(ceil, std::ceil(x), false)
 SL_LIBM_UNARY(trunc, std::trunc(x), false)
 #undef SL_LIBM_UNARY
 
-// exp, log, sin, cos, tanh: NumPy 1.24's own SIMD algorithms on AVX512_SKX
-// (kernels/npy_umath.hpp) for float32 and float64 tanh, SVML's exp and log for
-// float64, bit for bit, with a batch form. float64 sin/cos are SVML there
-// (not ported: libm), and
-// float16 goes through SVML's float32 routines (libm float32 is the nearest
-// we have): `half_f` is what the float16 loops call.
+// exp, log, sin, cos, tanh: NumPy 2.2's own SIMD algorithms
+// (kernels/npy_umath.hpp) for float32 and float64 tanh, bit for bit, with a
+// batch form; the C library for float64 exp, log, sin and cos (glibc's bits,
+// kernels/libm) and complex. `half_f` is what the float16 loops call: NumPy
+// widens a half to float32 and calls the C library's float32 function.
 #define SL_NPY_UNARY(NAME, VEC_F64)                                                              \
   struct NAME {                                                                                  \
     template <class T> static constexpr bool ok = is_flt<T> || is_cplx<T>;                        \
     template <class T> static constexpr bool vec = std::is_same_v<T, float> || (VEC_F64 && std::is_same_v<T, double>); \
     template <class T> static T f(T x) {                                                         \
       if constexpr (std::is_same_v<T, float> || (VEC_F64 && std::is_same_v<T, double>)) return npyk::NAME(x); \
-      else return std::NAME(x);                                                                  \
+      else return libm::NAME(x);                                                                 \
     }                                                                                            \
     static float half_f(float x) { return std::NAME(x); }                                        \
     SL_NPY_UNARY_V(NAME)                                                                         \
@@ -676,8 +683,8 @@ SL_LIBM_UNARY(trunc, std::trunc(x), false)
 #else
 #define SL_NPY_UNARY_V(NAME)
 #endif
-SL_NPY_UNARY(exp, true)
-SL_NPY_UNARY(log, true)
+SL_NPY_UNARY(exp, false)
+SL_NPY_UNARY(log, false)
 SL_NPY_UNARY(sin, false)
 SL_NPY_UNARY(cos, false)
 SL_NPY_UNARY(tanh, true)
@@ -697,7 +704,7 @@ struct exp2 {
   template <class T> static constexpr bool vec = false;
   template <class T> static T f(T x) {
     if constexpr (is_cplx<T>) return std::exp(x * typename T::value_type(0.693147180559945309417232121458176568));
-    else return std::exp2(x);
+    else return libm::exp2(x);
   }
 };
 struct expm1 {
@@ -708,6 +715,8 @@ struct expm1 {
       using F = typename T::value_type;
       const F a = std::sin(x.imag() / 2);
       return T(std::expm1(x.real()) * std::cos(x.imag()) - 2 * a * a, std::exp(x.real()) * std::sin(x.imag()));
+    } else if constexpr (std::is_same_v<T, float>) {
+      return float(std::expm1(double(x)));  // Note [float32 via double]
     } else {
       return std::expm1(x);
     }
@@ -722,7 +731,7 @@ struct log2 {
       using F = typename T::value_type;
       return T(l.real() * F(1.442695040888963407359924681001892137), l.imag() * F(1.442695040888963407359924681001892137));
     } else {
-      return std::log2(x);
+      return libm::log2(x);
     }
   }
 };
@@ -734,6 +743,8 @@ struct log1p {
       using F = typename T::value_type;
       const F l = std::hypot(x.real() + F(1), x.imag());
       return T(std::log(l), std::atan2(x.imag(), x.real() + F(1)));
+    } else if constexpr (std::is_same_v<T, float>) {
+      return float(std::log1p(double(x)));  // Note [float32 via double]
     } else {
       return std::log1p(x);
     }

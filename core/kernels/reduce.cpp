@@ -11,6 +11,7 @@
 #include "core/kernels/ops.hpp"
 #include "core/kernels/simd.hpp"
 #include "core/strides.hpp"
+#include "core/views.hpp"
 #include "core/ufunc.hpp"
 
 namespace sl {
@@ -203,19 +204,19 @@ void fold_run(char* po, const char* p, int64_t n, int64_t s) {
 
 // Note [fmin/fmax reduction ties]
 // fmin/fmax may return either operand when they compare equal (0.0 and -0.0),
-// and NumPy 1.24's float32/float64 reduce loop (loops_minmax.dispatch.c.src,
-// the AVX512_SKX build /usr/bin/python3 runs) decides by its code path, so the
+// and NumPy 2.2's float32/float64 reduce loop (loops_minmax.dispatch.c.src,
+// its AVX2 build on the reference CPU) decides by its code path, so the
 // sign of a zero result depends on the run's length and layout. Its first
-// element is not in the run: NumPy copies it into the output first. Measured
-// against /usr/bin/python3 (thousands of random 0.0/-0.0/NaN/+-1 runs):
-//   contiguous (simd_reduce_c): acc = the output broadcast to W lanes (8
-//     doubles / 16 floats); per 8W elements acc = V(acc, V(V(V(v0,v1),
-//     V(v2,v3)), V(V(v4,v5), V(v6,v7)))), then per W elements acc = V(acc, v),
-//     where V is vminpd/vmaxpd (ties and a NaN first operand give the second,
-//     a NaN second operand keeps the first); the lanes are reduced by
-//     _mm512_reduce_min_pd's tree (NaN lanes read as +-inf unless all are
-//     NaN): V(high half, low half) down to 128 bits, then V(lane k, lane k+h);
-//     the remaining elements fold in with ties keeping the accumulator.
+// element is not in the run: NumPy copies it into the output first. Checked
+// against refpy on random 0.0/-0.0/NaN/1 runs:
+//   contiguous (simd_reduce_c): acc = the output broadcast to W lanes (one
+//     AVX2 vector: 4 doubles / 8 floats); per 8W elements acc = V(acc,
+//     V(V(V(v0,v1), V(v2,v3)), V(V(v4,v5), V(v6,v7)))), then per W elements
+//     acc = V(acc, v), where V is vminpd/vmaxpd (ties and a NaN first operand
+//     give the second, a NaN second operand keeps the first); the lanes are
+//     reduced by npyv_reduce_minp's tree (NaN lanes read as +-inf unless all
+//     are NaN): V(low half, high half) down to one lane; the remaining
+//     elements fold in with ties keeping the accumulator.
 //   strided: ties give the new element (exact for runs of < 9 elements).
 // Elementwise loops (axis=0 of a C array, binary calls) take the second
 // operand, as ops::fmin does; float16 keeps the first (ops.hpp half_f).
@@ -239,7 +240,7 @@ T fminmax_keep(T a, T b) {  // scalar fmin/fmax keeping the accumulator on ties
 template <class Op, class T>
 void fminmax_run(char* po, const char* p, int64_t n, int64_t s) {
   constexpr bool kMin = std::is_same_v<Op, ops::fmin>;
-  constexpr int W = 64 / int(sizeof(T)), L128 = 16 / int(sizeof(T));
+  constexpr int W = 32 / int(sizeof(T));  // one AVX2 vector
   T r = load<T>(po);
   if (n < 1) return;
   if (s != int64_t(sizeof(T))) {
@@ -278,8 +279,7 @@ void fminmax_run(char* po, const char* p, int64_t n, int64_t s) {
       if (std::isnan(acc[k])) acc[k] = fill;
     for (int len = W; len > 1; len /= 2) {
       const int h = len / 2;
-      for (int k = 0; k < h; ++k)
-        acc[k] = len > L128 ? fminmax_lane<kMin>(acc[k + h], acc[k]) : fminmax_lane<kMin>(acc[k], acc[k + h]);
+      for (int k = 0; k < h; ++k) acc[k] = fminmax_lane<kMin>(acc[k], acc[k + h]);
     }
     r = acc[0];
   }
@@ -514,7 +514,7 @@ ArrayPtr reduce(ReduceOp op, const Array& a, const std::vector<bool>& axes, DTyp
   const DType work = (op == ReduceOp::any || op == ReduceOp::all) ? DType::Bool : dt;
   // NumPy's reduction iterator walks the input in its memory order (strides
   // never negated) and allocates the result in that order too.
-  std::vector<int> perm = best_axis_order(a.shape, {&a.strides});
+  std::vector<int> perm = nditer_axis_order(a.shape, std::vector<const Strides*>{&a.strides});
   ArrayPtr cast;
   const Array* src = &a;
   if (a.dtype != work) {

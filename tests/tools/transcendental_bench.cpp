@@ -2,7 +2,7 @@
 // the contiguous ufunc loop runs them: batches + scalar tail), against the C
 // library element by element (the old kernels). Not part of the shipped build:
 //   g++ -O2 -DNDEBUG -std=c++20 -I. -isystem .deps/xsimd-13.2.0-1/usr/include \
-//       tests/tools/transcendental_bench.cpp core/kernels/svml_pow.cpp -o build/numerics-tools/bench
+//       tests/tools/transcendental_bench.cpp core/kernels/libm/*.cpp -o build/numerics-tools/bench
 //   em++ (same flags) -msimd128 -sALLOW_MEMORY_GROWTH=1 -o bench.js; node bench.js
 #include <chrono>
 #include <cmath>

@@ -1,16 +1,19 @@
-#!/usr/bin/python3
-"""Differential harness: stridelab's elementwise kernels vs the local NumPy.
+"""Differential harness, reference side: records NumPy's results on many
+inputs per function, dtype and category, for tests/tools/transcendental_diff.cpp
+to compare stridelab's kernels against bit for bit.
 
-Run with Debian's /usr/bin/python3 (NumPy 1.24 on this AVX-512 machine, the
-oracle's configuration). Generates inputs per function and category, runs
-NumPy's ufunc on contiguous arrays (the SIMD/SVML loops) and the native tool
-tests/tools/transcendental_diff.cpp on the same bytes, and counts results
-whose bits differ (all NaNs count as equal: NumPy prints every NaN as nan).
+Runs in the reference (Python 3.13, NumPy 2.2 on an AVX2+FMA CPU), from the
+repository root:
 
-  /usr/bin/python3 tests/tools/transcendental_diff.py --bin build/numerics-tools/diff \
-      [--funcs power,exp] [--dtypes f64,f32] [--n 1000000] [--seed 1] [--show 3]
+  ../shared/oracle/refpy tests/tools/transcendental_diff.py --out build/numerics-ref \
+      [--funcs power,exp] [--dtypes f64,f32] [--n 1000000] [--seed 1] [--exhaustive exp,log]
+  build/numerics-tools/diff build/numerics-ref [--summary]
+
+--exhaustive FUNCS also records, for each listed float32 unary function, a
+checksum of NumPy's results over every float32 bit pattern per 2^24 inputs
+(the tool recomputes them; a differing chunk names the inputs to look at).
 """
-import argparse, os, subprocess, sys, tempfile
+import argparse, os
 import numpy as np
 
 UNARY = ['exp', 'log', 'exp2', 'log2', 'log10', 'expm1', 'log1p', 'sqrt', 'cbrt', 'sin', 'cos', 'tan',
@@ -94,59 +97,50 @@ def power_inputs(dt, rng, n):
     return cats
 
 
-def compare(ref, got):
-    dt = ref.dtype.type
-    same = (ref.view(UINT[dt]) == got.view(UINT[dt])) | (np.isnan(ref) & np.isnan(got))
-    return ~same
-
-
-def run_tool(tool, fn, dt, ins, tmp):
-    paths = []
-    for k, a in enumerate(ins):
-        p = os.path.join(tmp, f'in{k}.bin')
-        np.ascontiguousarray(a).tofile(p)
-        paths.append(p)
-    out = os.path.join(tmp, 'out.bin')
-    tag = 'f64' if dt == np.float64 else 'f32'
-    r = subprocess.run([tool, fn, tag, out] + paths, capture_output=True, text=True)
-    if r.returncode != 0:
-        sys.exit(f'tool failed: {r.stderr}')
-    return np.fromfile(out, dtype=dt), r.stderr.strip()
+def checksums(fn, chunk=1 << 24):
+    """sum of bits(result) * (2 i + 1) mod 2^64 per chunk, NaN as all-ones."""
+    out = []
+    idx = (2 * np.arange(chunk, dtype=np.uint64) + 1)
+    for c in range((1 << 32) // chunk):
+        x = (np.arange(chunk, dtype=np.uint64) + np.uint64(c * chunk)).astype(np.uint32).view(np.float32)
+        r = getattr(np, fn)(x)
+        b = r.view(np.uint32).astype(np.uint64)
+        b[np.isnan(r)] = np.uint64(0xFFFFFFFFFFFFFFFF)
+        out.append(int(np.sum(b * idx, dtype=np.uint64)))
+    return out
 
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument('--bin', required=True)
+    ap.add_argument('--out', required=True)
     ap.add_argument('--funcs', default=','.join(BINARY[:1] + UNARY))
     ap.add_argument('--dtypes', default='f64,f32')
     ap.add_argument('--n', type=int, default=1_000_000)
     ap.add_argument('--seed', type=int, default=1)
-    ap.add_argument('--show', type=int, default=3)
-    ap.add_argument('--summary', action='store_true', help='one line per function and dtype')
+    ap.add_argument('--exhaustive', default='', help='float32 unary functions to checksum over all 2^32 inputs')
     a = ap.parse_args()
+    assert np.__version__.startswith('2.2'), 'run this in the reference (refpy): NumPy ' + np.__version__
     rng = np.random.default_rng(a.seed)
     np.seterr(all='ignore')
-    with tempfile.TemporaryDirectory() as tmp:
-        for fn in a.funcs.split(','):
+    os.makedirs(a.out, exist_ok=True)
+    with open(os.path.join(a.out, 'cases.tsv'), 'w') as index:
+        for fn in [f for f in a.funcs.split(',') if f]:
             for tag in a.dtypes.split(','):
                 dt = np.float64 if tag == 'f64' else np.float32
                 cats = power_inputs(dt, rng, a.n) if fn == 'power' else \
                     ({k: (v, rng.permutation(v)) for k, v in unary_inputs(fn, dt, rng, a.n).items()}
                      if fn == 'arctan2' else {k: (v,) for k, v in unary_inputs(fn, dt, rng, a.n).items()})
-                tot_bad = tot = 0
-                for cat, ins in cats.items():
-                    ref = getattr(np, fn)(*ins)
-                    got, timing = run_tool(a.bin, fn, dt, ins, tmp)
-                    bad = compare(ref, got)
-                    nb = int(bad.sum())
-                    tot_bad += nb
-                    tot += len(ref)
-                    if not a.summary:
-                        print(f'{fn:8s} {tag} {cat:38s} {nb:8d} / {len(ref):8d}  ({timing.split(": ")[-1]})')
-                        for i in np.nonzero(bad)[0][:a.show]:
-                            args = ' '.join(float(v[i]).hex() for v in ins)
-                            print(f'      {args} -> numpy {float(ref[i]).hex()} ours {float(got[i]).hex()}')
-                print(f'TOTAL {fn:8s} {tag} mismatches {tot_bad} / {tot} = {tot_bad / max(tot, 1):.3%}', flush=True)
+                for k, (cat, ins) in enumerate(cats.items()):
+                    stem = f'{fn}.{tag}.{k}'
+                    for name, arr in zip('xy', ins):
+                        np.ascontiguousarray(arr).tofile(os.path.join(a.out, f'{stem}.{name}.bin'))
+                    getattr(np, fn)(*ins).tofile(os.path.join(a.out, f'{stem}.ref.bin'))
+                    index.write(f'{fn}\t{tag}\t{cat}\t{stem}\t{len(ins)}\n')
+                print('recorded', fn, tag, flush=True)
+    with open(os.path.join(a.out, 'exhaustive.tsv'), 'w') as ex:
+        for fn in [f for f in a.exhaustive.split(',') if f]:
+            ex.write(fn + '\t' + ','.join(str(v) for v in checksums(fn)) + '\n')
+            print('checksummed', fn, flush=True)
 
 
 if __name__ == '__main__':

@@ -1,3 +1,5 @@
+// numpy/convert: Python values <-> engine arrays, dtypes, shapes, indices and
+// the registration tables (see convert.hpp).
 #include "core/lang/numpy/convert.hpp"
 
 #include <cmath>
@@ -277,6 +279,20 @@ ArrayPtr to_array(Interp& in, const Value& v, std::optional<DType> dt, bool copy
 
 ArrayPtr arg_array(Interp& in, const Value& v, const char* what) { return to_array(in, v); }
 
+IndexItem slice_item(Interp& in, const SliceObj& s) {
+  auto conv = [&](const Value& x) -> std::optional<int64_t> {
+    if (x.is_none()) return std::nullopt;
+    if (!in.is_int_like(x)) in.raise_exc("TypeError", "slice indices must be integers or None or have an __index__ method");
+    return in.index_value(x);
+  };
+  IndexItem it;
+  it.kind = IndexItem::Slice;
+  it.start = conv(s.start);
+  it.stop = conv(s.stop);
+  it.step = conv(s.step);
+  return it;
+}
+
 bool parse_basic_index(Interp& in, const Value& key, std::vector<IndexItem>& out) {
   std::vector<Value> items;
   if (auto* t = key.as<TupleObj>()) items = t->items;
@@ -287,16 +303,7 @@ bool parse_basic_index(Interp& in, const Value& key, std::vector<IndexItem>& out
       it.kind = IndexItem::Int;
       it.i = in.index_value(k);
     } else if (auto* s = k.as<SliceObj>()) {
-      it.kind = IndexItem::Slice;
-      auto conv = [&](const Value& x) -> std::optional<int64_t> {
-        if (x.is_none()) return std::nullopt;
-        if (!in.is_int_like(x))
-          in.raise_exc("TypeError", "slice indices must be integers or None or have an __index__ method");
-        return in.index_value(x);
-      };
-      it.start = conv(s->start);
-      it.stop = conv(s->stop);
-      it.step = conv(s->step);
+      it = slice_item(in, *s);
     } else if (k.is_none()) {
       it.kind = IndexItem::NewAxis;
     } else if (k.as<EllipsisObj>()) {

@@ -38,10 +38,23 @@ ArrayPtr arg_array(Interp& in, const Value& v, const char* what = "a");
 // Converts an index expression to a basic index if it is one; returns false for
 // advanced (array / list / bool) indices.
 bool parse_basic_index(Interp& in, const Value& key, std::vector<IndexItem>& out);
+// A Python slice as an engine slice item (bounds stay unnormalised: the
+// engine's slice_range is the one normalisation, Python's slice.indices).
+IndexItem slice_item(Interp& in, const SliceObj& s);
 
 // The numpy module object (for registering functions from several files).
 ModuleObj& numpy_module(Interp& in);
 void def_fn(Interp& in, ModuleObj& m, const std::string& name, NativeFn fn);
+// Registration tables: a front-end file lists each Python name next to the
+// named function that implements it.
+struct FnEntry {
+  const char* name;
+  Value (*fn)(Interp&, Args&);
+};
+template <size_t N>
+void def_fns(Interp& in, ModuleObj& m, const FnEntry (&table)[N]) {
+  for (const FnEntry& e : table) def_fn(in, m, e.name, e.fn);
+}
 // A submodule ("numpy.linalg"), created on first use and attached to its parent.
 ModuleObj& submodule(Interp& in, const std::string& dotted);
 
@@ -50,6 +63,14 @@ ModuleObj& submodule(Interp& in, const std::string& dotted);
 using ArrayMethod = std::function<Value(Interp&, const ArrayPtr& self, Args&)>;
 void def_ndarray_method(const std::string& name, ArrayMethod fn);
 void def_tensor_method(const std::string& name, ArrayMethod fn);
+struct MethodEntry {
+  const char* name;
+  Value (*fn)(Interp&, const ArrayPtr& self, Args&);
+};
+template <size_t N>
+void def_ndarray_methods(const MethodEntry (&table)[N]) {
+  for (const MethodEntry& e : table) def_ndarray_method(e.name, e.fn);
+}
 // Names of the registered ndarray (or Tensor) methods, for "Did you mean" suggestions.
 std::vector<std::string> array_method_names(bool torch);
 // Looks up a registered method and binds it (false when there is none).

@@ -63,6 +63,7 @@ FancyIndexItem array_item(Interp& in, const Value& k) {
     it.arr = arr;
     return it;
   }
+  if (was_array && arr->is_torch()) in.raise_exc("IndexError", "tensors used as indices must be long, int, byte or bool tensors");
   if (was_array) in.raise_exc("IndexError", "arrays used as indices must be of integer (or boolean) type");
   invalid_index(in);
 }
@@ -85,16 +86,7 @@ std::vector<FancyIndexItem> parse_fancy_index(Interp& in, const Value& key) {
     } else if (k.as<EllipsisObj>()) {
       it.basic.kind = IndexItem::Ellipsis;
     } else if (auto* s = k.as<SliceObj>()) {
-      it.basic.kind = IndexItem::Slice;
-      auto conv = [&](const Value& x) -> std::optional<int64_t> {
-        if (x.is_none()) return std::nullopt;
-        if (!in.is_int_like(x))
-          in.raise_exc("TypeError", "slice indices must be integers or None or have an __index__ method");
-        return in.index_value(x);
-      };
-      it.basic.start = conv(s->start);
-      it.basic.stop = conv(s->stop);
-      it.basic.step = conv(s->step);
+      it.basic = slice_item(in, *s);
     } else if (k.is_array() || k.as<ListObj>() || k.as<TupleObj>()) {
       it = array_item(in, k);
     } else {
@@ -202,176 +194,210 @@ void advanced_setitem(Interp& in, const ArrayPtr& a, const Value& key, const Val
   fancy_setitem(a, idx, v);
 }
 
-void install_numpy_index(Interp& in, ModuleObj& np) {
-  def_fn(in, np, "take", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a"));
-    Value ind = a.required(1, "indices");
-    Value axis = a.optional(2, "axis"), out = a.optional(3, "out"), mode = a.optional(4, "mode");
-    a.finish(5);
-    return take_impl(in, x, ind, axis, out, mode);
-  });
-  def_ndarray_method("take", [](Interp& in, const ArrayPtr& self, Args& a) -> Value {
-    Value ind = a.required(0, "indices");
-    Value axis = a.optional(1, "axis"), out = a.optional(2, "out"), mode = a.optional(3, "mode");
-    a.finish(4);
-    return take_impl(in, self, ind, axis, out, mode);
-  });
-  auto put_impl = [](Interp& in, const ArrayPtr& x, Args& a, size_t first) -> Value {
-    Value ind = a.required(first, "ind"), v = a.required(first + 1, "v");
-    Value mode = a.optional(first + 2, "mode");
-    a.finish(first + 3);
-    if (!x->writeable) in.raise_exc("ValueError", "put: output array is read-only");
-    ArrayPtr iv = to_array(in, ind);
-    ArrayPtr vv = v.is_array() ? v.array() : to_array(in, v, x->dtype);
-    put(x, *iv, *vv, clipmode(in, mode));
-    return Value();
-  };
-  def_fn(in, np, "put", [put_impl](Interp& in, Args& a) -> Value {
-    Value xv = a.required(0, "a");
-    if (!xv.is_array()) in.raise_exc("TypeError", "argument 1 must be numpy.ndarray, not " + in.type_of(xv)->name);
-    return put_impl(in, xv.array(), a, 1);
-  });
-  def_ndarray_method("put", [put_impl](Interp& in, const ArrayPtr& self, Args& a) -> Value { return put_impl(in, self, a, 0); });
+namespace {
 
-  def_fn(in, np, "nonzero", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a"));
-    a.finish(1);
-    return nonzero_value(in, x);
-  });
-  def_ndarray_method("nonzero", [](Interp& in, const ArrayPtr& self, Args& a) -> Value {
-    a.finish(0);
-    return nonzero_value(in, self);
-  });
-  def_fn(in, np, "flatnonzero", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a"));
-    a.finish(1);
-    return wrap(nonzero(*ravel(x, 'C'))[0]);
-  });
-  def_fn(in, np, "argwhere", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a"));
-    a.finish(1);
-    return wrap(argwhere(x));
-  });
+// ---- the functions install_numpy_index registers
 
-  // ---- sorting
-  def_fn(in, np, "sort", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a"));
-    Value axis = a.optional(1, "axis", Value::integer(-1)), kind = a.optional(2, "kind"), order = a.optional(3, "order");
-    a.finish(4);
-    check_order_none(in, order);
-    ArrayPtr c;
-    if (axis.is_none()) {
-      c = flatten(x, 'C');
-      sort_inplace(*c, 0, kind_arg(in, kind));
-    } else {
-      int ax = normalize_axis_index(in.index_value(axis), x->ndim());
-      c = copy_array(*x, 'K');
-      sort_inplace(*c, ax, kind_arg(in, kind));
-    }
-    return wrap(c);
-  });
-  def_ndarray_method("sort", [](Interp& in, const ArrayPtr& self, Args& a) -> Value {
-    Value axis = a.optional(0, "axis", Value::integer(-1)), kind = a.optional(1, "kind"), order = a.optional(2, "order");
-    a.finish(3);
-    int ax = normalize_axis_index(in.index_value(axis), self->ndim());
-    check_order_none(in, order);
-    if (!self->writeable) in.raise_exc("ValueError", "sort array is read-only");
-    sort_inplace(*self, ax, kind_arg(in, kind));
-    return Value();
-  });
-  auto argsort_impl = [](Interp& in, const ArrayPtr& x, const Value& axis, const Value& kind, const Value& order) -> Value {
-    check_order_none(in, order);
-    if (axis.is_none()) return wrap(argsort(*ravel(x, 'C'), 0, kind_arg(in, kind)));
-    if (x->ndim() == 0) return wrap(argsort(*reshape(x, {1}), 0, kind_arg(in, kind)));
+Value np_take(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a"));
+  Value ind = a.required(1, "indices");
+  Value axis = a.optional(2, "axis"), out = a.optional(3, "out"), mode = a.optional(4, "mode");
+  a.finish(5);
+  return take_impl(in, x, ind, axis, out, mode);
+}
+
+Value ndarray_take(Interp& in, const ArrayPtr& self, Args& a) {
+  Value ind = a.required(0, "indices");
+  Value axis = a.optional(1, "axis"), out = a.optional(2, "out"), mode = a.optional(3, "mode");
+  a.finish(4);
+  return take_impl(in, self, ind, axis, out, mode);
+}
+
+Value np_nonzero(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a"));
+  a.finish(1);
+  return nonzero_value(in, x);
+}
+
+Value ndarray_nonzero(Interp& in, const ArrayPtr& self, Args& a) {
+  a.finish(0);
+  return nonzero_value(in, self);
+}
+
+Value np_flatnonzero(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a"));
+  a.finish(1);
+  return wrap(nonzero(*ravel(x, 'C'))[0]);
+}
+
+Value np_argwhere(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a"));
+  a.finish(1);
+  return wrap(argwhere(x));
+}
+
+Value np_sort(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a"));
+  Value axis = a.optional(1, "axis", Value::integer(-1)), kind = a.optional(2, "kind"), order = a.optional(3, "order");
+  a.finish(4);
+  check_order_none(in, order);
+  ArrayPtr c;
+  if (axis.is_none()) {
+    c = flatten(x, 'C');
+    sort_inplace(*c, 0, kind_arg(in, kind));
+  } else {
     int ax = normalize_axis_index(in.index_value(axis), x->ndim());
-    return wrap(argsort(*x, ax, kind_arg(in, kind)));
-  };
-  def_fn(in, np, "argsort", [argsort_impl](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a"));
-    Value axis = a.optional(1, "axis", Value::integer(-1)), kind = a.optional(2, "kind"), order = a.optional(3, "order");
-    a.finish(4);
-    return argsort_impl(in, x, axis, kind, order);
-  });
-  def_ndarray_method("argsort", [argsort_impl](Interp& in, const ArrayPtr& self, Args& a) -> Value {
-    Value axis = a.optional(0, "axis", Value::integer(-1)), kind = a.optional(1, "kind"), order = a.optional(2, "order");
-    a.finish(3);
-    return argsort_impl(in, self, axis, kind, order);
-  });
+    c = copy_array(*x, 'K');
+    sort_inplace(*c, ax, kind_arg(in, kind));
+  }
+  return wrap(c);
+}
 
-  // numpy/lib/arraysetops.py: unique via _unique1d (axis=None).
-  def_fn(in, np, "unique", [](Interp& in, Args& a) -> Value {
-    ArrayPtr ar = to_array(in, a.required(0, "ar"));
-    bool return_index = in.truthy(a.optional(1, "return_index", Value::boolean(false)));
-    bool return_inverse = in.truthy(a.optional(2, "return_inverse", Value::boolean(false)));
-    bool return_counts = in.truthy(a.optional(3, "return_counts", Value::boolean(false)));
-    Value axis = a.optional(4, "axis");
-    bool equal_nan = in.truthy(a.optional(99, "equal_nan", Value::boolean(true)));
-    a.finish(5);
-    if (!axis.is_none())
-      in.raise_exc("NotImplementedError", "np.unique(..., axis=...) is not supported by stridelab; use axis=None");
-    ArrayPtr flat = flatten(ar, 'C');
-    const int64_t n = flat->size();
-    ArrayPtr perm, aux;
-    if (return_index || return_inverse) {
-      perm = argsort(*flat, 0, return_index ? SortKind::Stable : SortKind::Quick);
-      aux = take(flat, *perm, 0);
-    } else {
-      sort_inplace(*flat, 0, SortKind::Quick);
-      aux = flat;
+Value ndarray_sort(Interp& in, const ArrayPtr& self, Args& a) {
+  Value axis = a.optional(0, "axis", Value::integer(-1)), kind = a.optional(1, "kind"), order = a.optional(2, "order");
+  a.finish(3);
+  int ax = normalize_axis_index(in.index_value(axis), self->ndim());
+  check_order_none(in, order);
+  if (!self->writeable) in.raise_exc("ValueError", "sort array is read-only");
+  sort_inplace(*self, ax, kind_arg(in, kind));
+  return Value();
+}
+
+// numpy/lib/arraysetops.py: unique via _unique1d (axis=None).
+Value np_unique(Interp& in, Args& a) {
+  ArrayPtr ar = to_array(in, a.required(0, "ar"));
+  bool return_index = in.truthy(a.optional(1, "return_index", Value::boolean(false)));
+  bool return_inverse = in.truthy(a.optional(2, "return_inverse", Value::boolean(false)));
+  bool return_counts = in.truthy(a.optional(3, "return_counts", Value::boolean(false)));
+  Value axis = a.optional(4, "axis");
+  bool equal_nan = in.truthy(a.optional(99, "equal_nan", Value::boolean(true)));
+  a.finish(5);
+  if (!axis.is_none())
+    in.raise_exc("NotImplementedError", "np.unique(..., axis=...) is not supported by stridelab; use axis=None");
+  ArrayPtr flat = flatten(ar, 'C');
+  const int64_t n = flat->size();
+  ArrayPtr perm, aux;
+  if (return_index || return_inverse) {
+    perm = argsort(*flat, 0, return_index ? SortKind::Stable : SortKind::Quick);
+    aux = take(flat, *perm, 0);
+  } else {
+    sort_inplace(*flat, 0, SortKind::Quick);
+    aux = flat;
+  }
+  // mask[i]: aux[i] starts a new run (NaNs collapse to one when equal_nan).
+  std::vector<uint8_t> mask(size_t(n), 0);
+  visit_dtype(aux->dtype, [&](auto t) {
+    using T = decltype(t);
+    const char* p = aux->data();
+    auto at = [&](int64_t i) { return load<T>(p + i * aux->itemsize()); };
+    auto isnan_ = [&](int64_t i) {
+      if constexpr (is_complex_t<T>::value) return std::isnan(at(i).real()) || std::isnan(at(i).imag());
+      else if constexpr (std::is_same_v<T, half>) return std::isnan(float(at(i)));
+      else if constexpr (std::is_floating_point_v<T>) return std::isnan(at(i));
+      else return false;
+    };
+    auto ne = [&](int64_t i, int64_t j) {
+      if constexpr (std::is_same_v<T, half>) return float(at(i)) != float(at(j));
+      else return at(i) != at(j);
+    };
+    if (n == 0) return;
+    mask[0] = 1;
+    int64_t firstnan = -1;
+    if (equal_nan && is_inexact(aux->dtype) && isnan_(n - 1)) {
+      firstnan = 0;
+      while (!isnan_(firstnan)) ++firstnan;  // searchsorted(aux, aux[-1], 'left')
     }
-    // mask[i]: aux[i] starts a new run (NaNs collapse to one when equal_nan).
-    std::vector<uint8_t> mask(size_t(n), 0);
-    visit_dtype(aux->dtype, [&](auto t) {
-      using T = decltype(t);
-      const char* p = aux->data();
-      auto at = [&](int64_t i) { return load<T>(p + i * aux->itemsize()); };
-      auto isnan_ = [&](int64_t i) {
-        if constexpr (is_complex_t<T>::value) return std::isnan(at(i).real()) || std::isnan(at(i).imag());
-        else if constexpr (std::is_same_v<T, half>) return std::isnan(float(at(i)));
-        else if constexpr (std::is_floating_point_v<T>) return std::isnan(at(i));
-        else return false;
-      };
-      auto ne = [&](int64_t i, int64_t j) {
-        if constexpr (std::is_same_v<T, half>) return float(at(i)) != float(at(j));
-        else return at(i) != at(j);
-      };
-      if (n == 0) return;
-      mask[0] = 1;
-      int64_t firstnan = -1;
-      if (equal_nan && is_inexact(aux->dtype) && isnan_(n - 1)) {
-        firstnan = 0;
-        while (!isnan_(firstnan)) ++firstnan;  // searchsorted(aux, aux[-1], 'left')
-      }
-      int64_t end = firstnan >= 0 ? firstnan : n;
-      for (int64_t i = 1; i < end; ++i) mask[size_t(i)] = ne(i, i - 1);
-      if (firstnan >= 0) mask[size_t(firstnan)] = 1;
-    });
-    std::vector<int64_t> sel, starts;
-    for (int64_t i = 0; i < n; ++i)
-      if (mask[size_t(i)]) sel.push_back(i);
-    ArrayPtr selv = make_array(DType::I64, {int64_t(sel.size())});
-    if (!sel.empty()) std::memcpy(selv->data(), sel.data(), sel.size() * 8);
-    std::vector<Value> ret{wrap(take(aux, *selv, 0))};
-    if (return_index) ret.push_back(wrap(take(perm, *selv, 0)));
-    if (return_inverse) {
-      ArrayPtr inv = make_array(DType::I64, {n});
-      int64_t run = -1;
-      for (int64_t i = 0; i < n; ++i) {
-        run += mask[size_t(i)];
-        int64_t j = load<int64_t>(perm->data() + 8 * i);
-        store<int64_t>(inv->data() + 8 * j, run);
-      }
-      ret.push_back(wrap(inv));
-    }
-    if (return_counts) {
-      ArrayPtr counts = make_array(DType::I64, {int64_t(sel.size())});
-      for (size_t k = 0; k < sel.size(); ++k)
-        store<int64_t>(counts->data() + 8 * k, (k + 1 < sel.size() ? sel[k + 1] : n) - sel[k]);
-      ret.push_back(wrap(counts));
-    }
-    if (ret.size() == 1) return ret[0];
-    return make_tuple(std::move(ret));
+    int64_t end = firstnan >= 0 ? firstnan : n;
+    for (int64_t i = 1; i < end; ++i) mask[size_t(i)] = ne(i, i - 1);
+    if (firstnan >= 0) mask[size_t(firstnan)] = 1;
   });
+  std::vector<int64_t> sel, starts;
+  for (int64_t i = 0; i < n; ++i)
+    if (mask[size_t(i)]) sel.push_back(i);
+  ArrayPtr selv = make_array(DType::I64, {int64_t(sel.size())});
+  if (!sel.empty()) std::memcpy(selv->data(), sel.data(), sel.size() * 8);
+  std::vector<Value> ret{wrap(take(aux, *selv, 0))};
+  if (return_index) ret.push_back(wrap(take(perm, *selv, 0)));
+  if (return_inverse) {
+    ArrayPtr inv = make_array(DType::I64, {n});
+    int64_t run = -1;
+    for (int64_t i = 0; i < n; ++i) {
+      run += mask[size_t(i)];
+      int64_t j = load<int64_t>(perm->data() + 8 * i);
+      store<int64_t>(inv->data() + 8 * j, run);
+    }
+    ret.push_back(wrap(inv));
+  }
+  if (return_counts) {
+    ArrayPtr counts = make_array(DType::I64, {int64_t(sel.size())});
+    for (size_t k = 0; k < sel.size(); ++k)
+      store<int64_t>(counts->data() + 8 * k, (k + 1 < sel.size() ? sel[k + 1] : n) - sel[k]);
+    ret.push_back(wrap(counts));
+  }
+  if (ret.size() == 1) return ret[0];
+  return make_tuple(std::move(ret));
+}
+
+Value put_value(Interp& in, const ArrayPtr& x, Args& a, size_t first) {
+  Value ind = a.required(first, "ind"), v = a.required(first + 1, "v");
+  Value mode = a.optional(first + 2, "mode");
+  a.finish(first + 3);
+  if (!x->writeable) in.raise_exc("ValueError", "put: output array is read-only");
+  ArrayPtr iv = to_array(in, ind);
+  ArrayPtr vv = v.is_array() ? v.array() : to_array(in, v, x->dtype);
+  put(x, *iv, *vv, clipmode(in, mode));
+  return Value();
+}
+Value np_put(Interp& in, Args& a) {
+  Value xv = a.required(0, "a");
+  if (!xv.is_array()) in.raise_exc("TypeError", "argument 1 must be numpy.ndarray, not " + in.type_of(xv)->name);
+  return put_value(in, xv.array(), a, 1);
+}
+Value ndarray_put(Interp& in, const ArrayPtr& self, Args& a) { return put_value(in, self, a, 0); }
+
+Value argsort_value(Interp& in, const ArrayPtr& x, const Value& axis, const Value& kind, const Value& order) {
+  check_order_none(in, order);
+  if (axis.is_none()) return wrap(argsort(*ravel(x, 'C'), 0, kind_arg(in, kind)));
+  if (x->ndim() == 0) return wrap(argsort(*reshape(x, {1}), 0, kind_arg(in, kind)));
+  int ax = normalize_axis_index(in.index_value(axis), x->ndim());
+  return wrap(argsort(*x, ax, kind_arg(in, kind)));
+}
+Value np_argsort(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a"));
+  Value axis = a.optional(1, "axis", Value::integer(-1)), kind = a.optional(2, "kind"), order = a.optional(3, "order");
+  a.finish(4);
+  return argsort_value(in, x, axis, kind, order);
+}
+Value ndarray_argsort(Interp& in, const ArrayPtr& self, Args& a) {
+  Value axis = a.optional(0, "axis", Value::integer(-1)), kind = a.optional(1, "kind"), order = a.optional(2, "order");
+  a.finish(3);
+  return argsort_value(in, self, axis, kind, order);
+}
+
+const FnEntry kIndexFns[] = {
+    {"take", np_take},
+    {"nonzero", np_nonzero},
+    {"flatnonzero", np_flatnonzero},
+    {"argwhere", np_argwhere},
+    {"sort", np_sort},
+    {"unique", np_unique},
+    {"put", np_put},
+    {"argsort", np_argsort},
+};
+
+const MethodEntry kIndexMethods[] = {
+    {"take", ndarray_take},
+    {"nonzero", ndarray_nonzero},
+    {"sort", ndarray_sort},
+    {"put", ndarray_put},
+    {"argsort", ndarray_argsort},
+};
+
+}  // namespace
+
+void install_numpy_index(Interp& in, ModuleObj& np) {
+  def_fns(in, np, kIndexFns);
+  def_ndarray_methods(kIndexMethods);
 }
 
 }  // namespace sl::lang

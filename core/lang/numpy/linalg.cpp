@@ -14,6 +14,7 @@
 #include "core/linalg.hpp"
 #include "core/overlap.hpp"
 #include "core/strides.hpp"
+#include "core/torch_views.hpp"
 #include "core/views.hpp"
 
 namespace sl::lang {
@@ -177,90 +178,6 @@ Value trace_call(Interp& in, const ArrayPtr& x, Args& a, size_t first) {
   return with_out(in, trace(x, offset, ax1, ax2, opt_dtype(in, dt)), out);
 }
 
-// ---- np.diag / np.diagonal / np.tril / np.triu (registered only when the
-// views front end has not provided them)
-
-ArrayPtr diagonal_view(const ArrayPtr& x, int64_t offset, int ax1, int ax2) {
-  // a.diagonal(): a read-only view, the two axes replaced by one trailing axis
-  // of stride s1 + s2 (NumPy >= 1.9)
-  const int64_t n1 = x->shape[size_t(ax1)], n2 = x->shape[size_t(ax2)];
-  const int64_t s1 = x->strides[size_t(ax1)], s2 = x->strides[size_t(ax2)];
-  int64_t len, off = x->offset;
-  if (offset >= 0) {
-    len = std::max<int64_t>(0, std::min(n1, n2 - offset));
-    if (len > 0) off += offset * s2;
-  } else {
-    len = std::max<int64_t>(0, std::min(n1 + offset, n2));
-    if (len > 0) off -= offset * s1;
-  }
-  Shape shape;
-  Strides strides;
-  for (int d = 0; d < x->ndim(); ++d)
-    if (d != ax1 && d != ax2) shape.push_back(x->shape[size_t(d)]), strides.push_back(x->strides[size_t(d)]);
-  shape.push_back(len);
-  strides.push_back(s1 + s2);
-  ArrayPtr v = make_view(x, x->dtype, shape, strides, off);
-  v->writeable = false;
-  return v;
-}
-
-Value np_diagonal(Interp& in, const ArrayPtr& x, Args& a, size_t first) {
-  int64_t offset = in.index_value(a.optional(first, "offset", Value::integer(0)));
-  int64_t ax1 = in.index_value(a.optional(first + 1, "axis1", Value::integer(0)));
-  int64_t ax2 = in.index_value(a.optional(first + 2, "axis2", Value::integer(1)));
-  a.finish(first + 3);
-  if (x->ndim() < 2) in.raise_exc("ValueError", "diag requires an array of at least two dimensions");
-  int d1 = normalize_axis(ax1, x->ndim()), d2 = normalize_axis(ax2, x->ndim());
-  if (d1 == d2) in.raise_exc("ValueError", "axis1 and axis2 cannot be the same");
-  return wrap(diagonal_view(x, offset, d1, d2));
-}
-
-Value np_diag(Interp& in, Args& a) {
-  // mirrors numpy.diag: 1-d -> a new square matrix with v on diagonal k;
-  // 2-d -> the k-th diagonal (a read-only view, as a.diagonal(k))
-  ArrayPtr v = to_array(in, a.required(0, "v"));
-  int64_t k = in.index_value(a.optional(1, "k", Value::integer(0)));
-  a.finish(2);
-  if (v->ndim() == 1) {
-    const int64_t n = v->shape[0], res = n + (k < 0 ? -k : k);
-    ArrayPtr out = make_array(v->dtype, {res, res});
-    const int64_t isz = v->itemsize();
-    for (int64_t i = 0; i < n; ++i) {
-      int64_t r = k >= 0 ? i : i - k, c = k >= 0 ? i + k : i;
-      std::memcpy(out->data() + (r * res + c) * isz, v->data() + i * v->strides[0], size_t(isz));
-    }
-    return wrap(out);
-  }
-  if (v->ndim() == 2) return wrap(diagonal_view(v, k, 0, 1));
-  in.raise_exc("ValueError", "Input must be 1- or 2-d.");
-}
-
-Value np_tri_mask(Interp& in, Args& a, bool upper) {
-  // tril/triu: a copy with the elements above (below) diagonal k zeroed; the
-  // mask applies to the last two axes (a 1-d input is first broadcast to (n, n)).
-  ArrayPtr m = to_array(in, a.required(0, "m"));
-  int64_t k = in.index_value(a.optional(1, "k", Value::integer(0)));
-  a.finish(2);
-  ArrayPtr x = m;
-  if (x->ndim() == 0) in.raise_exc("ValueError", "input array must be at least 1-d");
-  if (x->ndim() == 1) {
-    Array b = *x;
-    b.shape = {x->shape[0], x->shape[0]};
-    b.strides = {0, x->strides[0]};
-    x = copy_array(b);
-  } else {
-    x = copy_array(*x);
-  }
-  const int nd = x->ndim();
-  const int64_t R = x->shape[size_t(nd - 2)], C = x->shape[size_t(nd - 1)], isz = x->itemsize();
-  const int64_t cnt = R * C != 0 ? x->size() / (R * C) : 0;
-  for (int64_t b = 0; b < cnt; ++b)
-    for (int64_t i = 0; i < R; ++i)
-      for (int64_t j = 0; j < C; ++j)
-        if (upper ? j - i < k : j - i > k) std::memset(x->data() + ((b * R + i) * C + j) * isz, 0, size_t(isz));
-  return wrap(x);
-}
-
 // ---- numpy.linalg
 
 Value lin_result(const ArrayPtr& r) { return result(r); }
@@ -285,187 +202,230 @@ linalg::NormOrd norm_ord(Interp& in, const Value& v) {
 // give NumPy's "does not have enough dimensions" error.
 Value matmul_operator(Interp& in, const Value& a, const Value& b) {
   ArrayPtr A = to_array(in, a), B = to_array(in, b);
-  if ((A->is_torch() || B->is_torch()) && (A->ndim() == 0 || B->ndim() == 0))
-    in.raise_exc("RuntimeError", "both arguments to matmul need to be at least 1D, but they are " +
-                                     std::to_string(A->ndim()) + "D and " + std::to_string(B->ndim()) + "D");
+  if (A->is_torch() || B->is_torch()) torch_check_matmul(A->shape, B->shape);  // PyTorch's messages
   return result(matmul(A, B));
 }
 
-void install_numpy_linalg(Interp& in, ModuleObj& np) {
-  def_fn(in, np, "matmul", np_matmul);
-  def_fn(in, np, "dot", np_dot);
-  def_fn(in, np, "inner", np_inner);
-  def_fn(in, np, "outer", np_outer);
-  def_fn(in, np, "vdot", np_vdot);
-  def_fn(in, np, "tensordot", np_tensordot);
-  def_fn(in, np, "einsum", np_einsum);
-  def_fn(in, np, "trace", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a"));
-    return trace_call(in, x, a, 1);
-  });
-  if (!np.attrs.count("diag")) def_fn(in, np, "diag", np_diag);
-  if (!np.attrs.count("diagonal"))
-    def_fn(in, np, "diagonal", [](Interp& in, Args& a) -> Value {
-      ArrayPtr x = to_array(in, a.required(0, "a"));
-      return np_diagonal(in, x, a, 1);
-    });
-  if (!np.attrs.count("tril")) def_fn(in, np, "tril", [](Interp& in, Args& a) { return np_tri_mask(in, a, false); });
-  if (!np.attrs.count("triu")) def_fn(in, np, "triu", [](Interp& in, Args& a) { return np_tri_mask(in, a, true); });
+namespace {
 
-  def_ndarray_method("dot", [](Interp& in, const ArrayPtr& self, Args& a) -> Value {
-    Value y = a.required(0, "b");
-    Value out = a.optional(1, "out");
-    a.finish(2);
-    return dot_out(in, dot_values(in, wrap(self), y), out);
-  });
-  def_ndarray_method("trace", [](Interp& in, const ArrayPtr& self, Args& a) -> Value { return trace_call(in, self, a, 0); });
-  Value dummy;
-  if (!bind_array_method(in, make_array(DType::F64, {1, 1}), "diagonal", dummy))
-    def_ndarray_method("diagonal", [](Interp& in, const ArrayPtr& self, Args& a) -> Value { return np_diagonal(in, self, a, 0); });
+// ---- the functions install_numpy_linalg registers
+
+Value np_trace(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a"));
+  return trace_call(in, x, a, 1);
+}
+
+Value ndarray_dot(Interp& in, const ArrayPtr& self, Args& a) {
+  Value y = a.required(0, "b");
+  Value out = a.optional(1, "out");
+  a.finish(2);
+  return dot_out(in, dot_values(in, wrap(self), y), out);
+}
+
+Value ndarray_trace(Interp& in, const ArrayPtr& self, Args& a) { return trace_call(in, self, a, 0); }
+
+Value np_la_inv(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a"));
+  a.finish(1);
+  return wrap(linalg::inv(x));
+}
+
+Value np_la_solve(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a")), y = to_array(in, a.required(1, "b"));
+  a.finish(2);
+  return wrap(linalg::solve(x, y));
+}
+
+Value np_la_det(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a"));
+  a.finish(1);
+  return lin_result(linalg::det(x));
+}
+
+Value np_la_slogdet(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a"));
+  a.finish(1);
+  auto [s, l] = linalg::slogdet(x);
+  return make_tuple({lin_result(s), lin_result(l)});
+}
+
+Value np_la_cholesky(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a"));
+  a.finish(1);
+  return wrap(linalg::cholesky(x));
+}
+
+Value np_la_svd(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a"));
+  bool full = in.truthy(a.optional(1, "full_matrices", Value::boolean(true)));
+  bool uv = in.truthy(a.optional(2, "compute_uv", Value::boolean(true)));
+  a.optional(3, "hermitian");
+  a.finish(4);
+  linalg::SVD r = linalg::svd(x, full, uv);
+  if (!uv) return wrap(r.s);
+  return make_tuple({wrap(r.u), wrap(r.s), wrap(r.vh)});
+}
+
+Value np_la_qr(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a"));
+  Value mode = a.optional(1, "mode", make_str("reduced"));
+  a.finish(2);
+  auto [q, r] = linalg::qr(x, in.str(mode));
+  if (!q) return wrap(r);
+  return make_tuple({wrap(q), wrap(r)});
+}
+
+Value np_la_eig(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a"));
+  a.finish(1);
+  auto [w, v] = linalg::eig(x, true);
+  return make_tuple({wrap(w), wrap(v)});
+}
+
+Value np_la_eigvals(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a"));
+  a.finish(1);
+  return wrap(linalg::eig(x, false).first);
+}
+
+Value np_la_matrix_rank(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "A"));
+  Value tol = a.optional(1, "tol");
+  a.optional(2, "hermitian");
+  a.finish(3);
+  return lin_result(linalg::matrix_rank(x, tol.is_none() ? std::nullopt : std::optional<double>(in.float_value(tol))));
+}
+
+Value np_la_lstsq(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a")), y = to_array(in, a.required(1, "b"));
+  Value rc;
+  // rcond: None -> eps * max(M, N); not given -> NumPy 1.24's legacy -1
+  // (machine precision; NumPy also warns FutureWarning on stderr)
+  bool given = a.take(2, "rcond", rc);
+  a.finish(3);
+  double rcond = -1;
+  if (given && rc.is_none()) {
+    const double eps = x->dtype == DType::F32 ? 1.1920928955078125e-07 : 2.220446049250313e-16;
+    rcond = eps * double(std::max(x->ndim() == 2 ? x->shape[0] : 0, x->ndim() == 2 ? x->shape[1] : 0));
+  } else if (given) {
+    rcond = in.float_value(rc);
+  }
+  linalg::Lstsq r = linalg::lstsq(x, y, rcond);
+  return make_tuple({wrap(r.x), wrap(r.residuals), Value::integer(r.rank), wrap(r.s)});
+}
+
+Value np_la_pinv(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a"));
+  Value rcond = a.optional(1, "rcond", Value::floating(1e-15));
+  a.optional(2, "hermitian");
+  a.finish(3);
+  return wrap(linalg::pinv(x, in.float_value(rcond)));
+}
+
+Value np_la_matrix_power(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a"));
+  Value n = a.required(1, "n");
+  a.finish(2);
+  if (!in.is_int_like(n)) in.raise_exc("TypeError", "exponent must be an integer");
+  return wrap(linalg::matrix_power(x, in.index_value(n)));
+}
+
+Value np_la_norm(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "x"));
+  Value ord = a.optional(1, "ord");
+  Value axis = a.optional(2, "axis");
+  bool keepdims = in.truthy(a.optional(3, "keepdims", Value::boolean(false)));
+  a.finish(4);
+  std::optional<std::vector<int64_t>> ax;
+  if (!axis.is_none()) {
+    ax = std::vector<int64_t>();
+    if (auto* t = axis.as<TupleObj>()) {
+      for (auto& e : t->items) ax->push_back(in.index_value(e));
+    } else {
+      if (!in.is_int_like(axis)) in.raise_exc("TypeError", "'axis' must be None, an integer or a tuple of integers");
+      ax->push_back(in.index_value(axis));
+    }
+  }
+  return lin_result(linalg::norm(x, norm_ord(in, ord), ax, keepdims));
+}
+
+Value np_la_multi_dot(Interp& in, Args& a) {
+  Value arrays = a.required(0, "arrays");
+  a.finish(1);
+  std::vector<Value> xs = in.to_vector(arrays);
+  if (xs.size() < 2) in.raise_exc("ValueError", "Expecting at least two arrays.");
+  Value r = xs[0];
+  for (size_t k = 1; k < xs.size(); ++k) r = dot_values(in, r, xs[k]);
+  return r;
+}
+
+const FnEntry kLinalgFns[] = {
+    {"matmul", np_matmul},
+    {"dot", np_dot},
+    {"inner", np_inner},
+    {"outer", np_outer},
+    {"vdot", np_vdot},
+    {"tensordot", np_tensordot},
+    {"einsum", np_einsum},
+    {"trace", np_trace},
+};
+
+char uplo_arg(Interp& in, const Value& v) {
+  std::string u = in.str(v);
+  if (u != "L" && u != "U") in.raise_exc("ValueError", "UPLO argument must be 'L' or 'U'");
+  return u[0];
+}
+Value np_la_eigh(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a"));
+  char u = uplo_arg(in, a.optional(1, "UPLO", make_str("L")));
+  a.finish(2);
+  auto [w, v] = linalg::eigh(x, u, true);
+  return make_tuple({wrap(w), wrap(v)});
+}
+Value np_la_eigvalsh(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a"));
+  char u = uplo_arg(in, a.optional(1, "UPLO", make_str("L")));
+  a.finish(2);
+  return wrap(linalg::eigh(x, u, false).first);
+}
+
+const FnEntry kLinalgLaFns[] = {
+    {"inv", np_la_inv},
+    {"solve", np_la_solve},
+    {"det", np_la_det},
+    {"slogdet", np_la_slogdet},
+    {"cholesky", np_la_cholesky},
+    {"svd", np_la_svd},
+    {"qr", np_la_qr},
+    {"eig", np_la_eig},
+    {"eigvals", np_la_eigvals},
+    {"matrix_rank", np_la_matrix_rank},
+    {"lstsq", np_la_lstsq},
+    {"pinv", np_la_pinv},
+    {"matrix_power", np_la_matrix_power},
+    {"norm", np_la_norm},
+    {"multi_dot", np_la_multi_dot},
+    {"eigh", np_la_eigh},
+    {"eigvalsh", np_la_eigvalsh},
+};
+
+const MethodEntry kLinalgMethods[] = {
+    {"dot", ndarray_dot},
+    {"trace", ndarray_trace},
+};
+
+}  // namespace
+
+void install_numpy_linalg(Interp& in, ModuleObj& np) {
+  def_fns(in, np, kLinalgFns);
+  def_ndarray_methods(kLinalgMethods);
 
   ModuleObj& la = submodule(in, "numpy.linalg");
   TypeObj* err = in.exception_type("LinAlgError");
   err->module = "numpy.linalg";
   la.attrs["LinAlgError"] = Value(std::shared_ptr<Obj>(std::shared_ptr<Obj>(), err));
 
-  def_fn(in, la, "inv", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a"));
-    a.finish(1);
-    return wrap(linalg::inv(x));
-  });
-  def_fn(in, la, "solve", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a")), y = to_array(in, a.required(1, "b"));
-    a.finish(2);
-    return wrap(linalg::solve(x, y));
-  });
-  def_fn(in, la, "det", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a"));
-    a.finish(1);
-    return lin_result(linalg::det(x));
-  });
-  def_fn(in, la, "slogdet", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a"));
-    a.finish(1);
-    auto [s, l] = linalg::slogdet(x);
-    return make_tuple({lin_result(s), lin_result(l)});
-  });
-  def_fn(in, la, "cholesky", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a"));
-    a.finish(1);
-    return wrap(linalg::cholesky(x));
-  });
-  def_fn(in, la, "svd", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a"));
-    bool full = in.truthy(a.optional(1, "full_matrices", Value::boolean(true)));
-    bool uv = in.truthy(a.optional(2, "compute_uv", Value::boolean(true)));
-    a.optional(3, "hermitian");
-    a.finish(4);
-    linalg::SVD r = linalg::svd(x, full, uv);
-    if (!uv) return wrap(r.s);
-    return make_tuple({wrap(r.u), wrap(r.s), wrap(r.vh)});
-  });
-  def_fn(in, la, "qr", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a"));
-    Value mode = a.optional(1, "mode", make_str("reduced"));
-    a.finish(2);
-    auto [q, r] = linalg::qr(x, in.str(mode));
-    if (!q) return wrap(r);
-    return make_tuple({wrap(q), wrap(r)});
-  });
-  auto uplo_arg = [](Interp& in, const Value& v) {
-    std::string u = in.str(v);
-    if (u != "L" && u != "U") in.raise_exc("ValueError", "UPLO argument must be 'L' or 'U'");
-    return u[0];
-  };
-  def_fn(in, la, "eigh", [uplo_arg](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a"));
-    char u = uplo_arg(in, a.optional(1, "UPLO", make_str("L")));
-    a.finish(2);
-    auto [w, v] = linalg::eigh(x, u, true);
-    return make_tuple({wrap(w), wrap(v)});
-  });
-  def_fn(in, la, "eigvalsh", [uplo_arg](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a"));
-    char u = uplo_arg(in, a.optional(1, "UPLO", make_str("L")));
-    a.finish(2);
-    return wrap(linalg::eigh(x, u, false).first);
-  });
-  def_fn(in, la, "eig", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a"));
-    a.finish(1);
-    auto [w, v] = linalg::eig(x, true);
-    return make_tuple({wrap(w), wrap(v)});
-  });
-  def_fn(in, la, "eigvals", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a"));
-    a.finish(1);
-    return wrap(linalg::eig(x, false).first);
-  });
-  def_fn(in, la, "matrix_rank", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "A"));
-    Value tol = a.optional(1, "tol");
-    a.optional(2, "hermitian");
-    a.finish(3);
-    return lin_result(linalg::matrix_rank(x, tol.is_none() ? std::nullopt : std::optional<double>(in.float_value(tol))));
-  });
-  def_fn(in, la, "lstsq", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a")), y = to_array(in, a.required(1, "b"));
-    Value rc;
-    // rcond: None -> eps * max(M, N); not given -> NumPy 1.24's legacy -1
-    // (machine precision; NumPy also warns FutureWarning on stderr)
-    bool given = a.take(2, "rcond", rc);
-    a.finish(3);
-    double rcond = -1;
-    if (given && rc.is_none()) {
-      const double eps = x->dtype == DType::F32 ? 1.1920928955078125e-07 : 2.220446049250313e-16;
-      rcond = eps * double(std::max(x->ndim() == 2 ? x->shape[0] : 0, x->ndim() == 2 ? x->shape[1] : 0));
-    } else if (given) {
-      rcond = in.float_value(rc);
-    }
-    linalg::Lstsq r = linalg::lstsq(x, y, rcond);
-    return make_tuple({wrap(r.x), wrap(r.residuals), Value::integer(r.rank), wrap(r.s)});
-  });
-  def_fn(in, la, "pinv", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a"));
-    Value rcond = a.optional(1, "rcond", Value::floating(1e-15));
-    a.optional(2, "hermitian");
-    a.finish(3);
-    return wrap(linalg::pinv(x, in.float_value(rcond)));
-  });
-  def_fn(in, la, "matrix_power", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a"));
-    Value n = a.required(1, "n");
-    a.finish(2);
-    if (!in.is_int_like(n)) in.raise_exc("TypeError", "exponent must be an integer");
-    return wrap(linalg::matrix_power(x, in.index_value(n)));
-  });
-  def_fn(in, la, "norm", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "x"));
-    Value ord = a.optional(1, "ord");
-    Value axis = a.optional(2, "axis");
-    bool keepdims = in.truthy(a.optional(3, "keepdims", Value::boolean(false)));
-    a.finish(4);
-    std::optional<std::vector<int64_t>> ax;
-    if (!axis.is_none()) {
-      ax = std::vector<int64_t>();
-      if (auto* t = axis.as<TupleObj>()) {
-        for (auto& e : t->items) ax->push_back(in.index_value(e));
-      } else {
-        if (!in.is_int_like(axis)) in.raise_exc("TypeError", "'axis' must be None, an integer or a tuple of integers");
-        ax->push_back(in.index_value(axis));
-      }
-    }
-    return lin_result(linalg::norm(x, norm_ord(in, ord), ax, keepdims));
-  });
-  def_fn(in, la, "multi_dot", [](Interp& in, Args& a) -> Value {
-    Value arrays = a.required(0, "arrays");
-    a.finish(1);
-    std::vector<Value> xs = in.to_vector(arrays);
-    if (xs.size() < 2) in.raise_exc("ValueError", "Expecting at least two arrays.");
-    Value r = xs[0];
-    for (size_t k = 1; k < xs.size(); ++k) r = dot_values(in, r, xs[k]);
-    return r;
-  });
+  def_fns(in, la, kLinalgLaFns);
 }
 
 }  // namespace sl::lang

@@ -181,6 +181,20 @@ Value np_array(Interp& in, Args& a) {
   return wrap(r);
 }
 
+// np.zeros/ones/empty/full and their _like forms: `out` is zeroed; ones and
+// full write their value into every element.
+Value fill_new(Interp& in, const ArrayPtr& out, const char* what, const Value& fillv) {
+  if (std::strcmp(what, "ones") == 0) {
+    int64_t one = 1;
+    fill(*out, DType::I64, &one);
+  } else if (!fillv.is_none()) {
+    alignas(16) char buf[16];
+    value_to_bytes(in, fillv, out->dtype, buf);
+    fill(*out, out->dtype, buf);
+  }
+  return wrap(out);
+}
+
 Value filled(Interp& in, Args& a, const char* what) {
   Value shape = a.required(0, "shape");
   Value fillv;
@@ -195,15 +209,7 @@ Value filled(Interp& in, Args& a, const char* what) {
   char ord = 'C';
   if (auto* s = order.as<StrObj>()) ord = s->s == "F" ? 'F' : 'C';
   ArrayPtr out = make_array(dt, to_shape(in, shape), ord);
-  if (std::strcmp(what, "ones") == 0) {
-    int64_t one = 1;
-    fill(*out, DType::I64, &one);
-  } else if (!fillv.is_none()) {
-    alignas(16) char buf[16];
-    value_to_bytes(in, fillv, dt, buf);
-    fill(*out, dt, buf);
-  }
-  return wrap(out);
+  return fill_new(in, out, what, fillv);
 }
 
 Value filled_like(Interp& in, Args& a, const char* what) {
@@ -219,15 +225,7 @@ Value filled_like(Interp& in, Args& a, const char* what) {
   DType dt = dtv.is_none() ? proto->dtype : to_dtype(in, dtv);
   char ord = proto->f_contiguous() && !proto->c_contiguous() ? 'F' : 'C';
   ArrayPtr out = make_array(dt, shape.is_none() ? proto->shape : to_shape(in, shape), ord);
-  if (std::strcmp(what, "ones") == 0) {
-    int64_t one = 1;
-    fill(*out, DType::I64, &one);
-  } else if (!fillv.is_none()) {
-    alignas(16) char buf[16];
-    value_to_bytes(in, fillv, dt, buf);
-    fill(*out, dt, buf);
-  }
-  return wrap(out);
+  return fill_new(in, out, what, fillv);
 }
 
 int64_t max_work_arg(Interp& in, const Value& v, int64_t dflt) {
@@ -271,6 +269,238 @@ Value dtype_getattr(Interp& in, const Value& v, const std::string& attr, bool& f
   found = false;
   return Value();
 }
+
+namespace {
+
+// ---- the functions install_numpy registers
+
+Value np_asarray(Interp& in, Args& a) {
+  Value obj = a.required(0, "a");
+  Value dt = a.optional(1, "dtype");
+  Value order = a.optional(2, "order");
+  Value device = a.optional(3, "device");
+  Value copy = a.optional(4, "copy");
+  a.finish(5);
+  if (!copy.is_none()) {  // asarray(x, copy=...) is array(x, copy=...)
+    Args b;
+    b.pos = {obj, dt, copy, order};
+    return np_array(in, b);
+  }
+  ArrayPtr r = to_array(in, obj, opt_dtype(in, dt), false);
+  if (r->is_torch()) r = alias_array(*r, Flavor::NumPy, r);
+  return wrap(r);
+}
+
+Value np_zeros(Interp& in, Args& a) { return filled(in, a, "zeros"); }
+
+Value np_ones(Interp& in, Args& a) { return filled(in, a, "ones"); }
+
+Value np_empty(Interp& in, Args& a) { return filled(in, a, "empty"); }
+
+Value np_full(Interp& in, Args& a) { return filled(in, a, "full"); }
+
+Value np_zeros_like(Interp& in, Args& a) { return filled_like(in, a, "zeros"); }
+
+Value np_ones_like(Interp& in, Args& a) { return filled_like(in, a, "ones"); }
+
+Value np_empty_like(Interp& in, Args& a) { return filled_like(in, a, "empty"); }
+
+Value np_full_like(Interp& in, Args& a) { return filled_like(in, a, "full"); }
+
+Value np_shares_memory(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a")), y = to_array(in, a.required(1, "b"));
+  int64_t mw = max_work_arg(in, a.optional(2, "max_work"), -1);
+  a.finish(3);
+  MemOverlap r = solve_may_share_memory(*x, *y, mw);
+  if (r == MemOverlap::TooHard) in.raise_exc("TooHardError", "Exceeded max_work");
+  if (r == MemOverlap::Overflow) in.raise_exc("OverflowError", "Integer overflow in computing overlap");
+  return Value::boolean(r == MemOverlap::Yes);
+}
+
+Value np_may_share_memory(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a")), y = to_array(in, a.required(1, "b"));
+  int64_t mw = max_work_arg(in, a.optional(2, "max_work"), 0);
+  a.finish(3);
+  MemOverlap r = solve_may_share_memory(*x, *y, mw);
+  return Value::boolean(r != MemOverlap::No);
+}
+
+Value np_reshape(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a"));
+  Value shape = a.optional(1, "shape");
+  Value order = a.optional(2, "order");
+  Value newshape = a.optional(99, "newshape");
+  Value copy = a.optional(99, "copy");
+  a.finish(3);
+  if (shape.is_none()) shape = newshape;
+  if (shape.is_none()) in.raise_exc("TypeError", "reshape() missing 1 required positional argument: 'shape'");
+  char o = 'C';
+  if (auto* s = order.as<StrObj>()) o = s->s[0];
+  return wrap(reshape(x, to_shape(in, shape), o, copy_mode(in, copy)));
+}
+
+Value np_transpose(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a"));
+  Value axes = a.optional(1, "axes");
+  a.finish(2);
+  return wrap(transpose(x, axes.is_none() ? std::vector<int64_t>{} : to_shape(in, axes)));
+}
+
+Value np_ascontiguousarray(Interp& in, Args& a) {
+  Value obj = a.required(0, "a");
+  Value dt = a.optional(1, "dtype");
+  a.finish(2);
+  ArrayPtr x = to_array(in, obj, opt_dtype(in, dt));
+  return wrap(explain_contiguous(contiguous_ndmin1(x, 'C'), x, "ascontiguous"));
+}
+
+Value np_asfortranarray(Interp& in, Args& a) {
+  Value obj = a.required(0, "a");
+  Value dt = a.optional(1, "dtype");
+  a.finish(2);
+  return wrap(contiguous_ndmin1(to_array(in, obj, opt_dtype(in, dt)), 'F'));
+}
+
+Value np_copy(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a"));
+  Value order = a.optional(1, "order");
+  a.finish(2);
+  char o = 'K';
+  if (auto* s = order.as<StrObj>()) o = s->s[0];
+  return wrap(explained(copy_in_order(*x, x->dtype, o), *x, "copy", Verdict::Copy, {fact("order", std::string(1, o))}));
+}
+
+Value np_set_printoptions(Interp& in, Args& a) {
+  PrintOptions& o = print_options();
+  Value v;
+  if (a.take(0, "precision", v) && !v.is_none()) o.precision = int(in.index_value(v));
+  if (a.take(1, "threshold", v) && !v.is_none()) o.threshold = v.is_float() ? INT64_MAX : in.index_value(v);
+  if (a.take(2, "edgeitems", v) && !v.is_none()) o.edgeitems = int(in.index_value(v));
+  if (a.take(3, "linewidth", v) && !v.is_none()) o.linewidth = int(in.index_value(v));
+  if (a.take(4, "suppress", v) && !v.is_none()) o.suppress = in.truthy(v);
+  if (a.take(5, "nanstr", v) && !v.is_none()) o.nanstr = in.str(v);
+  if (a.take(6, "infstr", v) && !v.is_none()) o.infstr = in.str(v);
+  if (a.take(7, "formatter", v) && !v.is_none()) in.raise_exc("NotImplementedError", "set_printoptions(formatter=...) is not supported in stridelab");
+  if (a.take(8, "sign", v) && !v.is_none()) o.sign = in.str(v)[0];
+  if (a.take(9, "floatmode", v) && !v.is_none()) o.floatmode = in.str(v);
+  if (a.take(10, "legacy", v) && !v.is_none() && !(v.is_bool() && !v.as_bool())) in.raise_exc("NotImplementedError", "set_printoptions(legacy=...) is not supported in stridelab");
+  a.finish(11);
+  return Value();
+}
+
+Value np_get_printoptions(Interp& in, Args&) {
+  const PrintOptions& o = print_options();
+  Value d = in.call(in.builtins["dict"], std::vector<Value>{});
+  in.setitem(d, make_str("edgeitems"), Value::integer(o.edgeitems));
+  in.setitem(d, make_str("threshold"), Value::integer(o.threshold));
+  in.setitem(d, make_str("floatmode"), make_str(o.floatmode));
+  in.setitem(d, make_str("precision"), Value::integer(o.precision));
+  in.setitem(d, make_str("suppress"), Value::boolean(o.suppress));
+  in.setitem(d, make_str("linewidth"), Value::integer(o.linewidth));
+  in.setitem(d, make_str("nanstr"), make_str(o.nanstr));
+  in.setitem(d, make_str("infstr"), make_str(o.infstr));
+  in.setitem(d, make_str("sign"), make_str(std::string(1, o.sign)));
+  in.setitem(d, make_str("formatter"), Value());
+  in.setitem(d, make_str("legacy"), Value::boolean(false));
+  return d;
+}
+
+Value np_issubdtype(Interp& in, Args& a) {
+  Value x = a.required(0, "arg1"), y = a.required(1, "arg2");
+  a.finish(2);
+  auto abstract_of = [&](const Value& v) -> TypeObj* {
+    if (auto* ty = v.as<TypeObj>()) {
+      if (ty->is_subclass_of(in.t.np_generic)) return ty;
+      return in.t.np_scalar[int(to_dtype(in, v))];
+    }
+    return in.t.np_scalar[int(to_dtype(in, v))];
+  };
+  TypeObj* tx = abstract_of(x);
+  TypeObj* ty = abstract_of(y);
+  return Value::boolean(tx->is_subclass_of(ty));
+}
+
+Value np_result_type(Interp& in, Args& a) {
+  if (a.pos.empty()) in.raise_exc("ValueError", "at least one array or dtype is required");
+  std::optional<DType> r;
+  for (auto& v : a.pos) {
+    DType d = v.is_array() ? v.arr().dtype : is_dtype_like(in, v) ? to_dtype(in, v) : infer_dtype(in, v);
+    r = r ? promote(*r, d) : d;
+  }
+  return dtype_value(in, *r);
+}
+
+Value np_promote_types(Interp& in, Args& a) {
+  DType x = to_dtype(in, a.required(0, "type1")), y = to_dtype(in, a.required(1, "type2"));
+  a.finish(2);
+  return dtype_value(in, promote(x, y));
+}
+
+Value np_can_cast(Interp& in, Args& a) {
+  Value from = a.required(0, "from_");
+  DType to = to_dtype(in, a.required(1, "to"));
+  Value casting = a.optional(2, "casting", make_str("safe"));
+  a.finish(3);
+  DType f = from.is_array() ? from.arr().dtype : to_dtype(in, from);
+  std::string c = in.str(casting);
+  if (c == "unsafe") return Value::boolean(true);
+  if (c == "no" || c == "equiv") return Value::boolean(f == to);
+  if (c == "same_kind") {
+    auto rank = [](DType d) { char k = info(d).kind; return k == 'b' ? 0 : k == 'u' ? 1 : k == 'i' ? 2 : k == 'f' ? 3 : 4; };
+    return Value::boolean(can_cast_safe(f, to) || rank(f) <= rank(to));
+  }
+  return Value::boolean(can_cast_safe(f, to));
+}
+
+Value np_shape(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a"));
+  std::vector<Value> items;
+  for (int64_t s : x->shape) items.push_back(Value::integer(s));
+  return make_tuple(items);
+}
+
+Value np_ndim(Interp& in, Args& a) { return Value::integer(to_array(in, a.required(0, "a"))->ndim()); }
+
+Value np_size(Interp& in, Args& a) { return Value::integer(to_array(in, a.required(0, "a"))->size()); }
+
+Value np_isscalar(Interp& in, Args& a) {
+  Value x = a.required(0, "element");
+  return Value::boolean(x.is_int() || x.is_float() || x.is_bool() || x.as<ComplexObj>() || x.as<StrObj>() ||
+                        (x.is_array() && x.arr().flavor == Flavor::Scalar));
+}
+
+const FnEntry kNumpyFns[] = {
+    {"arange", np_arange},
+    {"array", np_array},
+    {"asarray", np_asarray},
+    {"zeros", np_zeros},
+    {"ones", np_ones},
+    {"empty", np_empty},
+    {"full", np_full},
+    {"zeros_like", np_zeros_like},
+    {"ones_like", np_ones_like},
+    {"empty_like", np_empty_like},
+    {"full_like", np_full_like},
+    {"shares_memory", np_shares_memory},
+    {"may_share_memory", np_may_share_memory},
+    {"reshape", np_reshape},
+    {"transpose", np_transpose},
+    {"ascontiguousarray", np_ascontiguousarray},
+    {"asfortranarray", np_asfortranarray},
+    {"copy", np_copy},
+    {"set_printoptions", np_set_printoptions},
+    {"get_printoptions", np_get_printoptions},
+    {"issubdtype", np_issubdtype},
+    {"result_type", np_result_type},
+    {"promote_types", np_promote_types},
+    {"can_cast", np_can_cast},
+    {"shape", np_shape},
+    {"ndim", np_ndim},
+    {"size", np_size},
+    {"isscalar", np_isscalar},
+};
+
+}  // namespace
 
 void install_numpy(Interp& in) {
   print_options() = PrintOptions{};  // a new session starts from NumPy's defaults, as install_torch does
@@ -367,200 +597,7 @@ void install_numpy(Interp& in) {
   np.attrs["AxisError"] = in.builtins["AxisError"];
   np.attrs["TooHardError"] = in.builtins["TooHardError"];
 
-  // ---- creation
-  def_fn(in, np, "arange", np_arange);
-  def_fn(in, np, "array", np_array);
-  def_fn(in, np, "asarray", [](Interp& in, Args& a) -> Value {
-    Value obj = a.required(0, "a");
-    Value dt = a.optional(1, "dtype");
-    Value order = a.optional(2, "order");
-    Value device = a.optional(3, "device");
-    Value copy = a.optional(4, "copy");
-    a.finish(5);
-    if (!copy.is_none()) {  // asarray(x, copy=...) is array(x, copy=...)
-      Args b;
-      b.pos = {obj, dt, copy, order};
-      return np_array(in, b);
-    }
-    ArrayPtr r = to_array(in, obj, opt_dtype(in, dt), false);
-    if (r->is_torch()) {
-      ArrayPtr v = std::make_shared<Array>(*r);
-      v->flavor = Flavor::NumPy;
-      v->base = r;
-      v->owndata = false;
-      r = v;
-    }
-    return wrap(r);
-  });
-  def_fn(in, np, "zeros", [](Interp& in, Args& a) { return filled(in, a, "zeros"); });
-  def_fn(in, np, "ones", [](Interp& in, Args& a) { return filled(in, a, "ones"); });
-  def_fn(in, np, "empty", [](Interp& in, Args& a) { return filled(in, a, "empty"); });
-  def_fn(in, np, "full", [](Interp& in, Args& a) { return filled(in, a, "full"); });
-  def_fn(in, np, "zeros_like", [](Interp& in, Args& a) { return filled_like(in, a, "zeros"); });
-  def_fn(in, np, "ones_like", [](Interp& in, Args& a) { return filled_like(in, a, "ones"); });
-  def_fn(in, np, "empty_like", [](Interp& in, Args& a) { return filled_like(in, a, "empty"); });
-  def_fn(in, np, "full_like", [](Interp& in, Args& a) { return filled_like(in, a, "full"); });
-
-  // ---- memory relations
-  def_fn(in, np, "shares_memory", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a")), y = to_array(in, a.required(1, "b"));
-    int64_t mw = max_work_arg(in, a.optional(2, "max_work"), -1);
-    a.finish(3);
-    MemOverlap r = solve_may_share_memory(*x, *y, mw);
-    if (r == MemOverlap::TooHard) in.raise_exc("TooHardError", "Exceeded max_work");
-    if (r == MemOverlap::Overflow) in.raise_exc("OverflowError", "Integer overflow in computing overlap");
-    return Value::boolean(r == MemOverlap::Yes);
-  });
-  def_fn(in, np, "may_share_memory", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a")), y = to_array(in, a.required(1, "b"));
-    int64_t mw = max_work_arg(in, a.optional(2, "max_work"), 0);
-    a.finish(3);
-    MemOverlap r = solve_may_share_memory(*x, *y, mw);
-    return Value::boolean(r != MemOverlap::No);
-  });
-
-  // ---- layout
-  def_fn(in, np, "reshape", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a"));
-    Value shape = a.optional(1, "shape");
-    Value order = a.optional(2, "order");
-    Value newshape = a.optional(99, "newshape");
-    Value copy = a.optional(99, "copy");
-    a.finish(3);
-    if (shape.is_none()) shape = newshape;
-    if (shape.is_none()) in.raise_exc("TypeError", "reshape() missing 1 required positional argument: 'shape'");
-    char o = 'C';
-    if (auto* s = order.as<StrObj>()) o = s->s[0];
-    return wrap(reshape(x, to_shape(in, shape), o, copy_mode(in, copy)));
-  });
-  def_fn(in, np, "transpose", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a"));
-    Value axes = a.optional(1, "axes");
-    a.finish(2);
-    return wrap(transpose(x, axes.is_none() ? std::vector<int64_t>{} : to_shape(in, axes)));
-  });
-  def_fn(in, np, "ascontiguousarray", [](Interp& in, Args& a) -> Value {
-    Value obj = a.required(0, "a");
-    Value dt = a.optional(1, "dtype");
-    a.finish(2);
-    ArrayPtr x = to_array(in, obj, opt_dtype(in, dt)), x0 = x;
-    // np.array(a, dtype, copy=False, order='C', ndmin=1): `a` itself when
-    // already C-contiguous; a 0-d array becomes a (1,) view (_prepend_ones).
-    if (!x->c_contiguous()) x = copy_array(*x, 'C');
-    if (x->ndim() == 0) x = make_view(x, x->dtype, {1}, {x->itemsize()}, x->offset);
-    return wrap(explain_contiguous(x, x0, "ascontiguous"));
-  });
-  def_fn(in, np, "asfortranarray", [](Interp& in, Args& a) -> Value {
-    Value obj = a.required(0, "a");
-    Value dt = a.optional(1, "dtype");
-    a.finish(2);
-    ArrayPtr x = to_array(in, obj, opt_dtype(in, dt));
-    if (!x->f_contiguous()) x = copy_array(*x, 'F');  // np.array(a, copy=False, order='F', ndmin=1)
-    if (x->ndim() == 0) x = make_view(x, x->dtype, {1}, {x->itemsize()}, x->offset);
-    return wrap(x);
-  });
-  def_fn(in, np, "copy", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a"));
-    Value order = a.optional(1, "order");
-    a.finish(2);
-    char o = 'K';
-    if (auto* s = order.as<StrObj>()) o = s->s[0];
-    return wrap(
-        explained(copy_in_order(*x, x->dtype, o), *x, "copy", Verdict::Copy, {fact("order", std::string(1, o))}));
-  });
-
-  // ---- printing options
-  def_fn(in, np, "set_printoptions", [](Interp& in, Args& a) -> Value {
-    PrintOptions& o = print_options();
-    Value v;
-    if (a.take(0, "precision", v) && !v.is_none()) o.precision = int(in.index_value(v));
-    if (a.take(1, "threshold", v) && !v.is_none()) o.threshold = v.is_float() ? INT64_MAX : in.index_value(v);
-    if (a.take(2, "edgeitems", v) && !v.is_none()) o.edgeitems = int(in.index_value(v));
-    if (a.take(3, "linewidth", v) && !v.is_none()) o.linewidth = int(in.index_value(v));
-    if (a.take(4, "suppress", v) && !v.is_none()) o.suppress = in.truthy(v);
-    if (a.take(5, "nanstr", v) && !v.is_none()) o.nanstr = in.str(v);
-    if (a.take(6, "infstr", v) && !v.is_none()) o.infstr = in.str(v);
-    if (a.take(7, "formatter", v) && !v.is_none()) in.raise_exc("NotImplementedError", "set_printoptions(formatter=...) is not supported in stridelab");
-    if (a.take(8, "sign", v) && !v.is_none()) o.sign = in.str(v)[0];
-    if (a.take(9, "floatmode", v) && !v.is_none()) o.floatmode = in.str(v);
-    if (a.take(10, "legacy", v) && !v.is_none() && !(v.is_bool() && !v.as_bool())) in.raise_exc("NotImplementedError", "set_printoptions(legacy=...) is not supported in stridelab");
-    a.finish(11);
-    return Value();
-  });
-  def_fn(in, np, "get_printoptions", [](Interp& in, Args&) -> Value {
-    const PrintOptions& o = print_options();
-    Value d = in.call(in.builtins["dict"], std::vector<Value>{});
-    in.setitem(d, make_str("edgeitems"), Value::integer(o.edgeitems));
-    in.setitem(d, make_str("threshold"), Value::integer(o.threshold));
-    in.setitem(d, make_str("floatmode"), make_str(o.floatmode));
-    in.setitem(d, make_str("precision"), Value::integer(o.precision));
-    in.setitem(d, make_str("suppress"), Value::boolean(o.suppress));
-    in.setitem(d, make_str("linewidth"), Value::integer(o.linewidth));
-    in.setitem(d, make_str("nanstr"), make_str(o.nanstr));
-    in.setitem(d, make_str("infstr"), make_str(o.infstr));
-    in.setitem(d, make_str("sign"), make_str(std::string(1, o.sign)));
-    in.setitem(d, make_str("formatter"), Value());
-    in.setitem(d, make_str("legacy"), Value::boolean(false));
-    return d;
-  });
-
-  // ---- dtype relations
-  def_fn(in, np, "issubdtype", [](Interp& in, Args& a) -> Value {
-    Value x = a.required(0, "arg1"), y = a.required(1, "arg2");
-    a.finish(2);
-    auto abstract_of = [&](const Value& v) -> TypeObj* {
-      if (auto* ty = v.as<TypeObj>()) {
-        if (ty->is_subclass_of(in.t.np_generic)) return ty;
-        return in.t.np_scalar[int(to_dtype(in, v))];
-      }
-      return in.t.np_scalar[int(to_dtype(in, v))];
-    };
-    TypeObj* tx = abstract_of(x);
-    TypeObj* ty = abstract_of(y);
-    return Value::boolean(tx->is_subclass_of(ty));
-  });
-  def_fn(in, np, "result_type", [](Interp& in, Args& a) -> Value {
-    if (a.pos.empty()) in.raise_exc("ValueError", "at least one array or dtype is required");
-    std::optional<DType> r;
-    for (auto& v : a.pos) {
-      DType d = v.is_array() ? v.arr().dtype : is_dtype_like(in, v) ? to_dtype(in, v) : infer_dtype(in, v);
-      r = r ? promote(*r, d) : d;
-    }
-    return dtype_value(in, *r);
-  });
-  def_fn(in, np, "promote_types", [](Interp& in, Args& a) -> Value {
-    DType x = to_dtype(in, a.required(0, "type1")), y = to_dtype(in, a.required(1, "type2"));
-    a.finish(2);
-    return dtype_value(in, promote(x, y));
-  });
-  def_fn(in, np, "can_cast", [](Interp& in, Args& a) -> Value {
-    Value from = a.required(0, "from_");
-    DType to = to_dtype(in, a.required(1, "to"));
-    Value casting = a.optional(2, "casting", make_str("safe"));
-    a.finish(3);
-    DType f = from.is_array() ? from.arr().dtype : to_dtype(in, from);
-    std::string c = in.str(casting);
-    if (c == "unsafe") return Value::boolean(true);
-    if (c == "no" || c == "equiv") return Value::boolean(f == to);
-    if (c == "same_kind") {
-      auto rank = [](DType d) { char k = info(d).kind; return k == 'b' ? 0 : k == 'u' ? 1 : k == 'i' ? 2 : k == 'f' ? 3 : 4; };
-      return Value::boolean(can_cast_safe(f, to) || rank(f) <= rank(to));
-    }
-    return Value::boolean(can_cast_safe(f, to));
-  });
-  def_fn(in, np, "shape", [](Interp& in, Args& a) -> Value {
-    ArrayPtr x = to_array(in, a.required(0, "a"));
-    std::vector<Value> items;
-    for (int64_t s : x->shape) items.push_back(Value::integer(s));
-    return make_tuple(items);
-  });
-  def_fn(in, np, "ndim", [](Interp& in, Args& a) -> Value { return Value::integer(to_array(in, a.required(0, "a"))->ndim()); });
-  def_fn(in, np, "size", [](Interp& in, Args& a) -> Value { return Value::integer(to_array(in, a.required(0, "a"))->size()); });
-  def_fn(in, np, "isscalar", [](Interp& in, Args& a) -> Value {
-    Value x = a.required(0, "element");
-    return Value::boolean(x.is_int() || x.is_float() || x.is_bool() || x.as<ComplexObj>() || x.as<StrObj>() ||
-                          (x.is_array() && x.arr().flavor == Flavor::Scalar));
-  });
+  def_fns(in, np, kNumpyFns);
 
   install_ndarray_methods(in);
   install_numpy_math(in, np);

@@ -284,9 +284,7 @@ void array_setitem(Interp& in, const Value& v, const Value& key, const Value& x)
     Strides st(src->strides.end() - long(s.size()), src->strides.end());
     src = make_view(src, src->dtype, s, st, src->offset);
   }
-  Array view = *src;
-  view.strides = broadcast_strides(src->shape, src->strides, target);
-  view.shape = target;
+  Array view = broadcast_layout(*src, target);
   copy_into(*dst, view);
 }
 
@@ -404,7 +402,7 @@ bool array_to_int(Interp& in, const Value& v, int64_t& out, bool index_only) {
     }
   }
   if (a.size() != 1) {
-    if (a.is_torch()) in.raise_exc("RuntimeError", "a Tensor with " + std::to_string(a.size()) + " elements cannot be converted to Scalar");
+    if (a.is_torch()) in.raise_exc("ValueError", "only one element tensors can be converted to Python scalars");
     in.raise_exc("TypeError", "only length-1 arrays can be converted to Python scalars");
   }
   std::vector<int64_t> zero(a.ndim(), 0);
@@ -424,7 +422,7 @@ bool array_to_int(Interp& in, const Value& v, int64_t& out, bool index_only) {
 double array_to_float(Interp& in, const Value& v) {
   const Array& a = v.arr();
   if (a.size() != 1) {
-    if (a.is_torch()) in.raise_exc("RuntimeError", "a Tensor with " + std::to_string(a.size()) + " elements cannot be converted to Scalar");
+    if (a.is_torch()) in.raise_exc("ValueError", "only one element tensors can be converted to Python scalars");
     in.raise_exc("TypeError", "only length-1 arrays can be converted to Python scalars");
   }
   std::vector<int64_t> zero(a.ndim(), 0);

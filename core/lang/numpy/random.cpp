@@ -20,6 +20,7 @@
 #include "core/lang/numpy/convert.hpp"
 #include "core/random.hpp"
 #include "core/strides.hpp"
+#include "core/views.hpp"
 
 namespace sl::lang {
 
@@ -59,39 +60,10 @@ ArrayPtr new_f64(const Shape& s) { return make_array(DType::F64, s); }
 
 std::string shape_text(const Shape& s) { return shape_repr(s); }
 
-// np.broadcast's shape discovery (mirrors PyArray_Broadcast): every dim takes
-// the first non-1 extent seen; a different non-1 extent is an error naming the
-// argument that set the dim and the one that disagrees.
-Shape broadcast_args(Interp& in, const std::vector<Shape>& shapes) {
-  size_t nd = 0;
-  for (auto& s : shapes) nd = std::max(nd, s.size());
-  Shape out(nd, 1);
-  for (size_t i = 0; i < nd; ++i) {
-    size_t src = 0;
-    for (size_t j = 0; j < shapes.size(); ++j) {
-      int64_t k = int64_t(i) + int64_t(shapes[j].size()) - int64_t(nd);
-      if (k < 0) continue;
-      int64_t d = shapes[j][size_t(k)];
-      if (d == 1) continue;
-      if (out[i] == 1) {
-        out[i] = d;
-        src = j;
-      } else if (out[i] != d) {
-        in.raise_exc("ValueError", "shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is between arg " +
-                                       std::to_string(src) + " with shape " + shape_text(shapes[src]) + " and arg " +
-                                       std::to_string(j) + " with shape " + shape_text(shapes[j]) + ".");
-      }
-    }
-  }
-  return out;
-}
-
 // A parameter converted to float64 and laid out as `target` (broadcast copy).
 std::vector<double> spread(const Array& p, const Shape& target) {
   ArrayPtr out = new_f64(target);
-  Array view = p;
-  view.strides = broadcast_strides(p.shape, p.strides, target);
-  view.shape = target;
+  Array view = broadcast_layout(p, target);
   copy_into(*out, view);
   std::vector<double> v(static_cast<size_t>(out->size()));
   if (!v.empty()) std::memcpy(v.data(), out->data(), v.size() * 8);
@@ -126,7 +98,7 @@ Value distribution(Interp& in, const std::array<Value, N>& params, const Value& 
     std::vector<Shape> shapes;
     if (size) shapes.push_back(*size);
     for (int k = 0; k < N; ++k) shapes.push_back(arr[k]->shape);
-    Shape b = broadcast_args(in, shapes);
+    Shape b = broadcast_shapes_np(shapes);
     if (size && shape_size(b) != shape_size(*size))
       in.raise_exc("ValueError", "Output size " + shape_text(*size) + " is not compatible with broadcast dimensions of inputs " +
                                      shape_text(b) + ".");
@@ -473,19 +445,17 @@ Value randint_impl(Interp& in, RandomState& rs, Value low, Value high, const Val
   // output element (C order) with the buffer shared across elements.
   Shape shape;
   if (size) {
-    Shape b = broadcast_args(in, {la->shape, ha->shape, *size});
+    Shape b = broadcast_shapes_np({la->shape, ha->shape, *size});
     if (shape_size(b) != shape_size(*size))
       in.raise_exc("ValueError", "Output size " + shape_text(*size) + " is not compatible with broadcast dimensions of inputs " +
                                      shape_text(b) + ".");
     shape = *size;
   } else {
-    shape = broadcast_args(in, {la->shape, ha->shape});
+    shape = broadcast_shapes_np({la->shape, ha->shape});
   }
   auto values = [&](const ArrayPtr& x) {
     std::vector<__int128> v;
-    Array view = *x;
-    view.strides = broadcast_strides(x->shape, x->strides, shape);
-    view.shape = shape;
+    Array view = broadcast_layout(*x, shape);
     ArrayPtr c = copy_array(view);
     for (int64_t i = 0; i < c->size(); ++i) v.push_back(bound_value(in, *c, c->data() + i * c->itemsize()));
     return v;

@@ -80,9 +80,7 @@ Value finish(Interp& in, ArrayPtr r, const ArrayPtr& out) {
       if (!try_broadcast_shapes({r->shape, out->shape}, b) || b != out->shape)
         in.raise_exc("ValueError", "output parameter for reduction operation has the wrong shape " + shape_compact(out->shape) +
                                        ", expected " + shape_compact(r->shape));
-      Array v = *r;
-      v.strides = broadcast_strides(r->shape, r->strides, out->shape);
-      v.shape = out->shape;
+      Array v = broadcast_layout(*r, out->shape);
       if (!out->writeable) in.raise_exc("ValueError", "output array is read-only");
       copy_into(*out, v);
       return wrap(out);
@@ -134,9 +132,7 @@ ArrayPtr masked_with(Interp& in, const ArrayPtr& a, const Value& where, const Ar
   ArrayPtr r = make_array(a->dtype, a->shape);
   Array f = fillv;
   ArrayPtr fc = copy_as(f, a->dtype);
-  Array fb = *fc;
-  fb.strides = broadcast_strides(fb.shape, fb.strides, a->shape);
-  fb.shape = a->shape;
+  Array fb = broadcast_layout(*fc, a->shape);
   copy_into(*r, fb);
   Strides ms = broadcast_strides(m->shape, m->strides, a->shape);
   const int64_t isz = a->itemsize();

@@ -12,14 +12,13 @@
 
 #include <cmath>
 #include <cstring>
-#include <optional>
 
 #include "core/element.hpp"
 #include "core/iter.hpp"
 #include "core/kernels/copy.hpp"
-#include "core/kernels/svml_pow.hpp"
 #include "core/lang/numpy/convert.hpp"
 #include "core/strides.hpp"
+#include "core/views.hpp"
 
 namespace sl::lang {
 
@@ -217,9 +216,7 @@ Value ufunc_at(Interp& in, Ufunc op, Args& a) {
     if (!try_broadcast_shapes({b.shape, sel->shape}, shp) || shp != sel->shape)
       in.raise_exc("ValueError", "array is not broadcastable to correct shape");
     ArrayPtr bc = copy_as(b, loop.in, 'C');
-    Array view = *bc;
-    view.strides = broadcast_strides(bc->shape, bc->strides, sel->shape);
-    view.shape = sel->shape;
+    Array view = broadcast_layout(*bc, sel->shape);
     bsrc = copy_array(view, 'C');
   }
   alignas(16) char x[16], r[16];
@@ -481,9 +478,7 @@ Value do_where(Interp& in, const Value& cv, const Value& xv, const Value& yv) {
                                    shape_compact(x.array->shape) + " " + shape_compact(y.array->shape) + " ");
   ArrayPtr res = make_array(t, shp, 'C', torch ? Flavor::Torch : Flavor::NumPy);
   ArrayPtr xs = copy_as(*x.array, t), ys = copy_as(*y.array, t);
-  Array yb = *ys;
-  yb.strides = broadcast_strides(ys->shape, ys->strides, shp);
-  yb.shape = shp;
+  Array yb = broadcast_layout(*ys, shp);
   copy_into(*res, yb);
   masked_assign(*res, *xs, *c);
   return wrap(res);
@@ -516,9 +511,7 @@ ArrayPtr isclose_array(Interp& in, const Value& av, const Value& bv, double rtol
   // cond = where(finite, within, eq)
   Shape shp = within->shape;
   ArrayPtr cond = make_array(DType::Bool, shp);
-  Array eqb = *eq;
-  eqb.strides = broadcast_strides(eq->shape, eq->strides, shp);
-  eqb.shape = shp;
+  Array eqb = broadcast_layout(*eq, shp);
   copy_into(*cond, eqb);
   masked_assign(*cond, *within, *fin);
   if (equal_nan) {
@@ -623,13 +616,6 @@ Value ufunc_binop(Interp& in, Ufunc u, const Value& a, const Value& b, bool inpl
   }
   UfuncOptions opt;
   if (inplace) opt.out = a.array();
-  // NumPy scalar ** NumPy scalar (or Python number) is scalarmath, which calls
-  // the C library's pow, not the array loop (Note [NumPy scalar math]).
-  auto scalarish = [](const Value& v) {
-    return (v.is_array() && v.arr().flavor == Flavor::Scalar) || v.is_bool() || v.is_int() || v.is_float();
-  };
-  std::optional<svml::ScalarMathScope> scalar_math;
-  if (u == Ufunc::power && scalarish(a) && scalarish(b)) scalar_math.emplace();
   ArrayPtr r = ufunc_call(u, {x, y}, opt);
   return inplace ? a : result_value(r);
 }
@@ -644,139 +630,175 @@ Value ufunc_unary(Interp& in, UnaryOp op, const Value& a) {
 
 // ---------------------------------------------------------------- installation
 
-void install_numpy_math(Interp& in, ModuleObj& np) {
-  errstate() = ErrState{};  // each interpreter starts with NumPy's defaults (np.seterr is per process)
-  ufunc_type = in.new_type("ufunc", "numpy", {in.t.object});
-  np.attrs["ufunc"] = Value(std::shared_ptr<Obj>(std::shared_ptr<Obj>(), ufunc_type));
-  // numpy.core._exceptions.UFuncTypeError (its __name__ is what tracebacks show)
-  if (!in.builtins.count("UFuncTypeError")) {
-    TypeObj* te = in.exception_type("TypeError");
-    TypeObj* ute = in.new_type("UFuncTypeError", "numpy.core._exceptions", {te});
-    in.builtins["UFuncTypeError"] = Value(std::shared_ptr<Obj>(std::shared_ptr<Obj>(), ute));
+namespace {
+
+// ---- the functions install_numpy_math registers
+
+Value np_clip(Interp& in, Args& a) {
+  Value x = a.required(0, "a");
+  Value lo = a.optional(1, "a_min"), hi = a.optional(2, "a_max"), out = a.optional(3, "out");
+  a.finish(4);
+  return do_clip(in, x, lo, hi, out);
+}
+
+Value np_where(Interp& in, Args& a) {
+  Value c = a.required(0, "condition");
+  Value x, y;
+  bool hx = a.take(1, "x", x), hy = a.take(2, "y", y);
+  a.finish(3);
+  if (!hx && !hy) return nonzero_tuple(in, to_array(in, c));
+  if (hx != hy) in.raise_exc("ValueError", "either both or neither of x and y should be given");
+  return do_where(in, c, x, y);
+}
+
+// np.copyto(dst, src, casting='same_kind', where=True) (PyArray_AssignArray):
+// a 0-d src may also cast by its value (can_cast_scalar_to).
+Value np_copyto(Interp& in, Args& a) {
+  a.fname = "copyto";
+  Value dv = a.required(0, "dst"), sv = a.required(1, "src");
+  Value cv = a.optional(2, "casting"), wv = a.optional(3, "where", Value::boolean(true));
+  a.finish(4);
+  if (!dv.is_array() || dv.arr().flavor != Flavor::NumPy)
+    in.raise_exc("TypeError", "copyto() argument 1 must be numpy.ndarray, not " + in.type_name(dv));
+  ArrayPtr dst = dv.array();
+  ArrayPtr src = operand_or_raise(in, sv).array;
+  Casting casting = Casting::SameKind;
+  if (!cv.is_none()) {
+    auto* cs = cv.as<StrObj>();
+    if (!cs || (cs->s != "no" && cs->s != "equiv" && cs->s != "safe" && cs->s != "same_kind" && cs->s != "unsafe"))
+      in.raise_exc("ValueError", "casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe' (got " +
+                                     in.repr(cv) + ")");
+    casting = casting_arg(in, cv);
   }
-
-#define SL_X(id, fn, nin, nm) np.attrs[nm] = make_ufunc(in, Ufunc::id);
-  SL_UFUNC_LIST(SL_X)
-#undef SL_X
-  np.attrs["abs"] = np.attrs["absolute"];
-  np.attrs["true_divide"] = np.attrs["divide"];
-  np.attrs["mod"] = np.attrs["remainder"];
-  np.attrs["bitwise_not"] = np.attrs["invert"];
-
-  // ---- elementwise helpers
-  def_fn(in, np, "clip", [](Interp& in, Args& a) -> Value {
-    Value x = a.required(0, "a");
-    Value lo = a.optional(1, "a_min"), hi = a.optional(2, "a_max"), out = a.optional(3, "out");
-    a.finish(4);
-    return do_clip(in, x, lo, hi, out);
-  });
-  def_fn(in, np, "where", [](Interp& in, Args& a) -> Value {
-    Value c = a.required(0, "condition");
-    Value x, y;
-    bool hx = a.take(1, "x", x), hy = a.take(2, "y", y);
-    a.finish(3);
-    if (!hx && !hy) return nonzero_tuple(in, to_array(in, c));
-    if (hx != hy) in.raise_exc("ValueError", "either both or neither of x and y should be given");
-    return do_where(in, c, x, y);
-  });
-  // np.copyto(dst, src, casting='same_kind', where=True) (PyArray_AssignArray):
-  // a 0-d src may also cast by its value (can_cast_scalar_to).
-  def_fn(in, np, "copyto", [](Interp& in, Args& a) -> Value {
-    a.fname = "copyto";
-    Value dv = a.required(0, "dst"), sv = a.required(1, "src");
-    Value cv = a.optional(2, "casting"), wv = a.optional(3, "where", Value::boolean(true));
-    a.finish(4);
-    if (!dv.is_array() || dv.arr().flavor != Flavor::NumPy)
-      in.raise_exc("TypeError", "copyto() argument 1 must be numpy.ndarray, not " + in.type_name(dv));
-    ArrayPtr dst = dv.array();
-    ArrayPtr src = operand_or_raise(in, sv).array;
-    Casting casting = Casting::SameKind;
-    if (!cv.is_none()) {
-      auto* cs = cv.as<StrObj>();
-      if (!cs || (cs->s != "no" && cs->s != "equiv" && cs->s != "safe" && cs->s != "same_kind" && cs->s != "unsafe"))
-        in.raise_exc("ValueError", "casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe' (got " +
-                                       in.repr(cv) + ")");
-      casting = casting_arg(in, cv);
-    }
-    if (!can_cast(src->dtype, dst->dtype, casting)) {
-      bool small = false;
-      const bool scalar = src->ndim() == 0;
-      if (!(scalar && can_cast(min_scalar_type(*src, small), dst->dtype, casting)))
-        in.raise_exc("TypeError", std::string("Cannot cast ") + (scalar ? "scalar" : "array data") + " from dtype('" +
-                                      name(src->dtype) + "') to dtype('" + name(dst->dtype) + "') according to the rule '" +
-                                      casting_name(casting) + "'");
-    }
-    if (!dst->writeable) in.raise_exc("ValueError", "assignment destination is read-only");
-    Shape b;
-    if (!try_broadcast_shapes({src->shape, dst->shape}, b) || b != dst->shape)
-      in.raise_exc("ValueError", "could not broadcast input array from shape " + shape_compact(src->shape) + " into shape " +
-                                     shape_compact(dst->shape));
-    ArrayPtr srcd = src->dtype == dst->dtype ? src : copy_as(*src, dst->dtype);
-    if (!(wv.is_bool() && wv.as_bool())) {
-      ArrayPtr mask = bool_array(in, wv);
-      if (!try_broadcast_shapes({mask->shape, dst->shape}, b) || b != dst->shape)
-        in.raise_exc("ValueError", "could not broadcast where mask from shape " + shape_compact(mask->shape) +
-                                       " into shape " + shape_compact(dst->shape));
-      if (srcd->storage == dst->storage) srcd = copy_array(*srcd, 'C');
-      masked_assign(*dst, *srcd, *mask);
-      return Value::none();
-    }
-    Array view = *srcd;
-    view.strides = broadcast_strides(srcd->shape, srcd->strides, dst->shape);
-    view.shape = dst->shape;
-    copy_into(*dst, view);
+  if (!can_cast(src->dtype, dst->dtype, casting)) {
+    bool small = false;
+    const bool scalar = src->ndim() == 0;
+    if (!(scalar && can_cast(min_scalar_type(*src, small), dst->dtype, casting)))
+      in.raise_exc("TypeError", std::string("Cannot cast ") + (scalar ? "scalar" : "array data") + " from dtype('" +
+                                    name(src->dtype) + "') to dtype('" + name(dst->dtype) + "') according to the rule '" +
+                                    casting_name(casting) + "'");
+  }
+  if (!dst->writeable) in.raise_exc("ValueError", "assignment destination is read-only");
+  Shape b;
+  if (!try_broadcast_shapes({src->shape, dst->shape}, b) || b != dst->shape)
+    in.raise_exc("ValueError", "could not broadcast input array from shape " + shape_compact(src->shape) + " into shape " +
+                                   shape_compact(dst->shape));
+  ArrayPtr srcd = src->dtype == dst->dtype ? src : copy_as(*src, dst->dtype);
+  if (!(wv.is_bool() && wv.as_bool())) {
+    ArrayPtr mask = bool_array(in, wv);
+    if (!try_broadcast_shapes({mask->shape, dst->shape}, b) || b != dst->shape)
+      in.raise_exc("ValueError", "could not broadcast where mask from shape " + shape_compact(mask->shape) +
+                                     " into shape " + shape_compact(dst->shape));
+    if (srcd->storage == dst->storage) srcd = copy_array(*srcd, 'C');
+    masked_assign(*dst, *srcd, *mask);
     return Value::none();
-  });
-  def_fn(in, np, "isclose", [](Interp& in, Args& a) -> Value {
-    Value x = a.required(0, "a"), y = a.required(1, "b");
-    double rtol = in.float_value(a.optional(2, "rtol", Value::floating(1e-5)));
-    double atol = in.float_value(a.optional(3, "atol", Value::floating(1e-8)));
-    bool equal_nan = in.truthy(a.optional(4, "equal_nan", Value::boolean(false)));
-    a.finish(5);
-    return result_value(isclose_array(in, x, y, rtol, atol, equal_nan));
-  });
-  def_fn(in, np, "allclose", [](Interp& in, Args& a) -> Value {
-    Value x = a.required(0, "a"), y = a.required(1, "b");
-    double rtol = in.float_value(a.optional(2, "rtol", Value::floating(1e-5)));
-    double atol = in.float_value(a.optional(3, "atol", Value::floating(1e-8)));
-    bool equal_nan = in.truthy(a.optional(4, "equal_nan", Value::boolean(false)));
-    a.finish(5);
-    return Value::boolean(all_true(*isclose_array(in, x, y, rtol, atol, equal_nan)));
-  });
-  def_fn(in, np, "array_equal", [](Interp& in, Args& a) -> Value {
-    Value x = a.required(0, "a1"), y = a.required(1, "a2");
-    bool equal_nan = in.truthy(a.optional(2, "equal_nan", Value::boolean(false)));
-    a.finish(3);
-    UfuncOperand p, q;
-    if (!to_operand(in, x, p) || !to_operand(in, y, q)) return Value::boolean(false);
-    if (p.array->shape != q.array->shape) return Value::boolean(false);
-    ArrayPtr eq = ufunc_call(Ufunc::equal, {p, q});
-    if (equal_nan && is_inexact(p.array->dtype) && is_inexact(q.array->dtype)) {
-      ArrayPtr both = ufunc_call2(Ufunc::logical_and, ufunc_call1(Ufunc::isnan, p.array), ufunc_call1(Ufunc::isnan, q.array));
-      eq = ufunc_call2(Ufunc::logical_or, eq, both);
-    }
-    return Value::boolean(all_true(*eq));
-  });
-  def_fn(in, np, "array_equiv", [](Interp& in, Args& a) -> Value {
-    Value x = a.required(0, "a1"), y = a.required(1, "a2");
-    a.finish(2);
-    UfuncOperand p, q;
-    if (!to_operand(in, x, p) || !to_operand(in, y, q)) return Value::boolean(false);
-    Shape s;
-    if (!try_broadcast_shapes({p.array->shape, q.array->shape}, s)) return Value::boolean(false);
-    return Value::boolean(all_true(*ufunc_call(Ufunc::equal, {p, q})));
-  });
-  auto round_fn = [](Interp& in, Args& a) -> Value {
-    Value x = a.required(0, "a");
-    Value d = a.optional(1, "decimals", Value::integer(0)), out = a.optional(2, "out");
-    a.finish(3);
-    return do_round(in, x, d, out);
-  };
-  def_fn(in, np, "round", round_fn);
-  def_fn(in, np, "around", round_fn);
-  def_fn(in, np, "round_", round_fn);
+  }
+  Array view = broadcast_layout(*srcd, dst->shape);
+  copy_into(*dst, view);
+  return Value::none();
+}
 
-  // ---- floating-point error handling (settings only; no warnings are printed)
+Value np_isclose(Interp& in, Args& a) {
+  Value x = a.required(0, "a"), y = a.required(1, "b");
+  double rtol = in.float_value(a.optional(2, "rtol", Value::floating(1e-5)));
+  double atol = in.float_value(a.optional(3, "atol", Value::floating(1e-8)));
+  bool equal_nan = in.truthy(a.optional(4, "equal_nan", Value::boolean(false)));
+  a.finish(5);
+  return result_value(isclose_array(in, x, y, rtol, atol, equal_nan));
+}
+
+Value np_allclose(Interp& in, Args& a) {
+  Value x = a.required(0, "a"), y = a.required(1, "b");
+  double rtol = in.float_value(a.optional(2, "rtol", Value::floating(1e-5)));
+  double atol = in.float_value(a.optional(3, "atol", Value::floating(1e-8)));
+  bool equal_nan = in.truthy(a.optional(4, "equal_nan", Value::boolean(false)));
+  a.finish(5);
+  return Value::boolean(all_true(*isclose_array(in, x, y, rtol, atol, equal_nan)));
+}
+
+Value np_array_equal(Interp& in, Args& a) {
+  Value x = a.required(0, "a1"), y = a.required(1, "a2");
+  bool equal_nan = in.truthy(a.optional(2, "equal_nan", Value::boolean(false)));
+  a.finish(3);
+  UfuncOperand p, q;
+  if (!to_operand(in, x, p) || !to_operand(in, y, q)) return Value::boolean(false);
+  if (p.array->shape != q.array->shape) return Value::boolean(false);
+  ArrayPtr eq = ufunc_call(Ufunc::equal, {p, q});
+  if (equal_nan && is_inexact(p.array->dtype) && is_inexact(q.array->dtype)) {
+    ArrayPtr both = ufunc_call2(Ufunc::logical_and, ufunc_call1(Ufunc::isnan, p.array), ufunc_call1(Ufunc::isnan, q.array));
+    eq = ufunc_call2(Ufunc::logical_or, eq, both);
+  }
+  return Value::boolean(all_true(*eq));
+}
+
+Value np_array_equiv(Interp& in, Args& a) {
+  Value x = a.required(0, "a1"), y = a.required(1, "a2");
+  a.finish(2);
+  UfuncOperand p, q;
+  if (!to_operand(in, x, p) || !to_operand(in, y, q)) return Value::boolean(false);
+  Shape s;
+  if (!try_broadcast_shapes({p.array->shape, q.array->shape}, s)) return Value::boolean(false);
+  return Value::boolean(all_true(*ufunc_call(Ufunc::equal, {p, q})));
+}
+
+Value np_seterr(Interp& in, Args& a) {
+  if (!a.pos.empty()) {
+    // seterr(all=None, divide=None, over=None, under=None, invalid=None)
+    static const char* names[] = {"all", "divide", "over", "under", "invalid"};
+    for (size_t k = 0; k < a.pos.size() && k < 5; ++k) a.kw.emplace_back(names[k], a.pos[k]);
+    a.pos.clear();
+  }
+  ErrState old = errstate();
+  apply_err_kwargs(in, a, errstate(), "seterr");
+  return errstate_dict(in, old);
+}
+
+Value np_geterr(Interp& in, Args& a) {
+  a.finish(0);
+  return errstate_dict(in, errstate());
+}
+
+Value ndarray_clip(Interp& in, const ArrayPtr& self, Args& a) {
+  Value lo = a.optional(0, "min"), hi = a.optional(1, "max"), out = a.optional(2, "out");
+  a.finish(3);
+  return do_clip(in, wrap(self), lo, hi, out);
+}
+
+Value ndarray_round(Interp& in, const ArrayPtr& self, Args& a) {
+  Value d = a.optional(0, "decimals", Value::integer(0)), out = a.optional(1, "out");
+  a.finish(2);
+  return do_round(in, wrap(self), d, out);
+}
+
+Value ndarray___abs__(Interp& in, const ArrayPtr& self, Args& a) {
+  a.finish(0);
+  return result_value(ufunc_call1(Ufunc::absolute, self));
+}
+
+Value ndarray_conj(Interp& in, const ArrayPtr& self, Args& a) {
+  a.finish(0);
+  if (!is_complex(self->dtype)) return wrap(self);
+  ArrayPtr r = copy_array(*self, 'K');
+  visit_dtype(r->dtype, [&](auto t) {
+    using T = decltype(t);
+    if constexpr (is_complex_t<T>::value)
+      for (int64_t k = 0; k < r->size(); ++k) {
+        T v = load<T>(r->data() + k * sizeof(T));
+        store(r->data() + k * sizeof(T), std::conj(v));
+      }
+  });
+  return result_value(r);
+}
+
+Value np_round(Interp& in, Args& a) {
+  Value x = a.required(0, "a");
+  Value d = a.optional(1, "decimals", Value::integer(0)), out = a.optional(2, "out");
+  a.finish(3);
+  return do_round(in, x, d, out);
+}
+
+// np.errstate: floating-point error handling (settings only; no warnings are printed).
+void install_errstate(Interp& in, ModuleObj& np) {
   TypeObj* errstate_t = in.new_type("errstate", "numpy", {in.t.object});
   errstate_t->call = [errstate_t](Interp& in, Args& a) -> Value {
     a.fname = "errstate";
@@ -800,51 +822,56 @@ void install_numpy_math(Interp& in, ModuleObj& np) {
     return self;
   };
   np.attrs["errstate"] = Value(std::shared_ptr<Obj>(std::shared_ptr<Obj>(), errstate_t));
-  def_fn(in, np, "seterr", [](Interp& in, Args& a) -> Value {
-    if (!a.pos.empty()) {
-      // seterr(all=None, divide=None, over=None, under=None, invalid=None)
-      static const char* names[] = {"all", "divide", "over", "under", "invalid"};
-      for (size_t k = 0; k < a.pos.size() && k < 5; ++k) a.kw.emplace_back(names[k], a.pos[k]);
-      a.pos.clear();
-    }
-    ErrState old = errstate();
-    apply_err_kwargs(in, a, errstate(), "seterr");
-    return errstate_dict(in, old);
-  });
-  def_fn(in, np, "geterr", [](Interp& in, Args& a) -> Value {
-    a.finish(0);
-    return errstate_dict(in, errstate());
-  });
+}
 
-  // ---- ndarray methods
-  def_ndarray_method("clip", [](Interp& in, const ArrayPtr& self, Args& a) -> Value {
-    Value lo = a.optional(0, "min"), hi = a.optional(1, "max"), out = a.optional(2, "out");
-    a.finish(3);
-    return do_clip(in, wrap(self), lo, hi, out);
-  });
-  def_ndarray_method("round", [](Interp& in, const ArrayPtr& self, Args& a) -> Value {
-    Value d = a.optional(0, "decimals", Value::integer(0)), out = a.optional(1, "out");
-    a.finish(2);
-    return do_round(in, wrap(self), d, out);
-  });
-  def_ndarray_method("__abs__", [](Interp& in, const ArrayPtr& self, Args& a) -> Value {
-    a.finish(0);
-    return result_value(ufunc_call1(Ufunc::absolute, self));
-  });
-  def_ndarray_method("conj", [](Interp& in, const ArrayPtr& self, Args& a) -> Value {
-    a.finish(0);
-    if (!is_complex(self->dtype)) return wrap(self);
-    ArrayPtr r = copy_array(*self, 'K');
-    visit_dtype(r->dtype, [&](auto t) {
-      using T = decltype(t);
-      if constexpr (is_complex_t<T>::value)
-        for (int64_t k = 0; k < r->size(); ++k) {
-          T v = load<T>(r->data() + k * sizeof(T));
-          store(r->data() + k * sizeof(T), std::conj(v));
-        }
-    });
-    return result_value(r);
-  });
+const FnEntry kMathFns[] = {
+    {"clip", np_clip},
+    {"where", np_where},
+    {"copyto", np_copyto},
+    {"isclose", np_isclose},
+    {"allclose", np_allclose},
+    {"array_equal", np_array_equal},
+    {"array_equiv", np_array_equiv},
+    {"seterr", np_seterr},
+    {"geterr", np_geterr},
+    {"round", np_round},
+    {"around", np_round},
+    {"round_", np_round},
+};
+
+const MethodEntry kMathMethods[] = {
+    {"clip", ndarray_clip},
+    {"round", ndarray_round},
+    {"__abs__", ndarray___abs__},
+    {"conj", ndarray_conj},
+};
+
+}  // namespace
+
+void install_numpy_math(Interp& in, ModuleObj& np) {
+  errstate() = ErrState{};  // each interpreter starts with NumPy's defaults (np.seterr is per process)
+  ufunc_type = in.new_type("ufunc", "numpy", {in.t.object});
+  np.attrs["ufunc"] = Value(std::shared_ptr<Obj>(std::shared_ptr<Obj>(), ufunc_type));
+  // numpy.core._exceptions.UFuncTypeError (its __name__ is what tracebacks show)
+  if (!in.builtins.count("UFuncTypeError")) {
+    TypeObj* te = in.exception_type("TypeError");
+    TypeObj* ute = in.new_type("UFuncTypeError", "numpy.core._exceptions", {te});
+    in.builtins["UFuncTypeError"] = Value(std::shared_ptr<Obj>(std::shared_ptr<Obj>(), ute));
+  }
+
+#define SL_X(id, fn, nin, nm) np.attrs[nm] = make_ufunc(in, Ufunc::id);
+  SL_UFUNC_LIST(SL_X)
+#undef SL_X
+  np.attrs["abs"] = np.attrs["absolute"];
+  np.attrs["true_divide"] = np.attrs["divide"];
+  np.attrs["mod"] = np.attrs["remainder"];
+  np.attrs["bitwise_not"] = np.attrs["invert"];
+
+  def_fns(in, np, kMathFns);
+
+  install_errstate(in, np);
+
+  def_ndarray_methods(kMathMethods);
 
   install_numpy_reductions(in, np);
 }

@@ -33,6 +33,10 @@ bool is_tensor(const Value& v);
 // An integer argument (ints, bools and integer 0-d tensors).
 int64_t int_arg(Interp& in, const Value& v, const std::string& fname, const std::string& argname);
 // Sizes given as varargs or one sequence: f(2, 3), f((2, 3)), f([2, 3]), f(torch.Size(...)).
+// Checks a device argument (a string or torch.device) the way c10::Device
+// parses it: an unknown type is PyTorch's RuntimeError, a known device other
+// than the CPU is what a CPU-only build raises.
+void check_device(Interp& in, const Value& v);
 Shape size_args(Interp& in, Args& a, size_t first, const std::string& fname, const std::string& argname = "size");
 
 // A Python number or a one-element tensor, converted to dtype dt with

@@ -7,6 +7,7 @@
 // Invariant: install_torch registers names from tables that point at named
 // functions (module_functions, install_dtypes, ...); a function converts its
 // arguments and calls core/, it holds no layout rule.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <functional>
@@ -22,7 +23,7 @@ namespace sl::lang {
 
 void install_tensor_methods(Interp& in);  // torch/tensor.cpp
 
-std::string tensor_repr(Interp& in, const Value& a) { return format_tensor(a.arr()); }
+std::string tensor_repr(Interp& in, const Value& a) { return format_tensor(a.arr(), torch_default_dtype()); }
 
 DType& torch_default_dtype() {
   static DType d = DType::F32;
@@ -37,7 +38,7 @@ TypeObj* size_type(Interp& in) { return in.modules.at("torch")->attrs.at("Size")
 
 DType default_complex() { return torch_default_dtype() == DType::F64 ? DType::C128 : DType::C64; }
 
-// The dtypes PyTorch 1.13 can hold (no uint16/32/64).
+// The dtypes stridelab tensors hold: PyTorch 1.13's (PyTorch 2.3+ also has uint16/32/64, pending).
 bool torch_has_dtype(DType dt) { return dt != DType::U16 && dt != DType::U32 && dt != DType::U64; }
 
 // c10's type names in checked_convert messages ("uint8_t", "int", "at::Half").
@@ -206,6 +207,22 @@ int64_t int_arg(Interp& in, const Value& v, const std::string& fname, const std:
   in.raise_exc("TypeError", fname + "(): argument '" + argname + "' must be int, not " + in.type_of(v)->name);
 }
 
+void check_device(Interp& in, const Value& v) {
+  static const char* const types[] = {"cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl",
+                                      "ideep", "hip", "ve", "fpga", "maia", "xla", "lazy", "vulkan",
+                                      "mps", "meta", "hpu", "mtia", "privateuseone"};
+  const std::string d = in.str(v);
+  const std::string type = d.substr(0, d.find(':'));
+  if (type == "cpu") return;
+  if (std::find(std::begin(types), std::end(types), type) == std::end(types)) {
+    std::string list;
+    for (const char* t : types) list += std::string(list.empty() ? "" : ", ") + t;
+    in.raise_exc("RuntimeError", "Expected one of " + list + " device type at start of device string: " + d);
+  }
+  if (type == "cuda") in.raise_exc("AssertionError", "Torch not compiled with CUDA enabled");
+  in.raise_exc("RuntimeError", "stridelab runs tensors on the CPU only (got device '" + d + "')");
+}
+
 Shape size_args(Interp& in, Args& a, size_t first, const std::string& fname, const std::string& argname) {
   std::vector<Value> items;
   Value kw;
@@ -219,9 +236,16 @@ Shape size_args(Interp& in, Args& a, size_t first, const std::string& fname, con
   Shape s;
   for (size_t k = 0; k < items.size(); ++k) {
     const Value& x = items[k];
-    if (!(x.is_int() || (x.is_array() && x.arr().size() == 1 && is_integer(x.arr().dtype))))
-      in.raise_exc("TypeError", fname + "(): argument '" + argname + "' must be tuple of ints, but found element of type " +
-                                    in.type_of(x)->name + " at pos " + std::to_string(k + 1));
+    // PyTorch 2.x's two messages: a bad first element, or a bad later one
+    if (!(x.is_int() || (x.is_array() && x.arr().size() == 1 && is_integer(x.arr().dtype)))) {
+      if (k == 0)
+        in.raise_exc("TypeError", fname + "(): argument '" + argname + "' (position " + std::to_string(first + 1) +
+                                      ") must be tuple of ints, but found element of type " + in.type_of(x)->name +
+                                      " at pos 0");
+      in.raise_exc("TypeError", fname + "(): argument '" + argname + "' failed to unpack the object at pos " +
+                                    std::to_string(k + 1) + " with error \"type must be tuple of ints,but got " +
+                                    in.type_of(x)->name + "\"");
+    }
     s.push_back(in.index_value(x));
   }
   return s;
@@ -333,10 +357,7 @@ ArrayPtr tensor_from_numpy(Interp& in, const Value& v) {
     in.raise_exc("TypeError", std::string("can't convert np.ndarray of type numpy.") + name(a->dtype) +
                                   ". The only supported types are: float64, float32, float16, complex64, complex128, "
                                   "int64, int32, int16, int8, uint8, and bool.");
-  auto t = std::make_shared<Array>(*a);
-  t->flavor = Flavor::Torch;
-  t->base = nullptr;  // not a view: torch.from_numpy(a)._base is None
-  t->owndata = false;
+  ArrayPtr t = alias_array(*a, Flavor::Torch, nullptr);  // not a view: torch.from_numpy(a)._base is None
   t->writeable = true;
   t->warn_on_write = false;
   return t;
@@ -345,10 +366,7 @@ ArrayPtr tensor_from_numpy(Interp& in, const Value& v) {
 // Tensor.numpy() (tensor_numpy.cpp tensor_to_numpy): an ndarray over the same
 // bytes whose .base is tensor.detach() -- an alias of the tensor, not itself.
 ArrayPtr numpy_from_tensor(const ArrayPtr& t) {
-  auto a = std::make_shared<Array>(*t);
-  a->flavor = Flavor::NumPy;
-  a->base = torch_alias_root(t);
-  a->owndata = false;
+  ArrayPtr a = alias_array(*t, Flavor::NumPy, torch_alias_root(t));
   a->writeable = true;
   return a;
 }
@@ -368,8 +386,7 @@ Factory factory_kwargs(Interp& in, Args& a) {
   Value v;
   if (a.take(999, "dtype", v) && !v.is_none()) f.dtype = to_dtype(in, v);
   if (a.take(999, "device", v) && !v.is_none()) {
-    std::string d = in.str(v);
-    if (d != "cpu") in.raise_exc("RuntimeError", "stridelab runs tensors on the CPU only (got device '" + d + "')");
+    check_device(in, v);
   }
   if (a.take(999, "requires_grad", v) && in.truthy(v))
     in.raise_exc("NotImplementedError", "stridelab has no autograd: requires_grad=True is not supported");
@@ -480,7 +497,8 @@ Value torch_arange(Interp& in, Args& a) {
   bool any_float = is_float_number(start) || is_float_number(end) || is_float_number(step);
   DType dt = f.dtype ? *f.dtype : any_float ? torch_default_dtype() : DType::I64;
   double ds = in.float_value(start), de = in.float_value(end), dst = in.float_value(step);
-  if (dst == 0) in.raise_exc("RuntimeError", "step must be nonzero");
+  // the bounds and step are first cast to the dtype's accumulate type
+  if (dst == 0 || (is_integer(dt) && int64_t(dst) == 0)) in.raise_exc("RuntimeError", "step must be nonzero");
   if (!std::isfinite(ds) || !std::isfinite(de)) in.raise_exc("RuntimeError", "unsupported range: " + in.repr(start) + " -> " + in.repr(end));
   if (!((dst > 0 && de >= ds) || (dst < 0 && de <= ds)))
     in.raise_exc("RuntimeError", "upper bound and larger bound inconsistent with step sign");
@@ -515,10 +533,13 @@ Value torch_arange(Interp& in, Args& a) {
   return Value(out);
 }
 
-// torch.linspace (RangeFactoriesKernel.cpp linspace_kernel): step = (end -
-// start) / (steps - 1) in the dtype (double for integer dtypes); the first half
-// is start + step*i, the second half end - step*(steps - i - 1), evaluated
-// with the same vectorised blocks as arange.
+// torch.linspace (RangeFactoriesKernel.cpp linspace_kernel, PyTorch 2.x):
+// step = (end - start) / (steps - 1) in the dtype (double for integer dtypes);
+// element i is start + step*i for i < steps/2 and end - step*(steps - i - 1)
+// after: for float, double, complex parts and (in double, then truncated)
+// integers one fused multiply-add rounded once
+// (PyTorch 1.13 rounded a base per vector block and added k*step to it, which
+// differs in the last bit); for half every operation rounds to half.
 Value torch_linspace(Interp& in, Args& a) {
   Factory f = factory_kwargs(in, a);
   Value start = a.required(0, "start"), end = a.required(1, "end");
@@ -527,37 +548,47 @@ Value torch_linspace(Interp& in, Args& a) {
   a.finish(3);
   int64_t steps = int_arg(in, stepsv, "linspace", "steps");
   if (steps < 0) in.raise_exc("RuntimeError", "number of steps must be non-negative");
-  DType dt = f.dtype ? *f.dtype : torch_default_dtype();
+  // complex bounds give the default complex dtype (linspace_logspace_infer_options)
+  const bool cplx = start.as<ComplexObj>() || end.as<ComplexObj>();
+  DType dt = f.dtype ? *f.dtype : cplx ? default_complex() : torch_default_dtype();
   ArrayPtr out = make_array(dt, {steps}, 'C', Flavor::Torch);
   char* o = out->data();
   const int isz = out->itemsize();
-  double s = in.float_value(start), e = in.float_value(end);
+  const Number ns = number_of(in, start), ne = number_of(in, end);
+  if (!is_complex(dt) && cplx) in.raise_exc("TypeError", "must be real number, not complex");
+  auto real_of = [](const Number& n) { return n.kind == Number::Float || n.kind == Number::Complex ? n.re : double(n.i); };
+  double s = real_of(ns), e = real_of(ne);
   if (steps == 0) return Value(out);
-  if (steps == 1) {
+  if (steps == 1 && !is_complex(dt)) {
     store_as(dt, o, s);
     return Value(out);
   }
   const int64_t half = steps / 2;
   visit_dtype(dt, [&](auto t) {
     using T = decltype(t);
-    if constexpr (is_complex_t<T>::value) {
-      for (int64_t i = 0; i < steps; ++i)
-        store_as(dt, o + i * isz, i < half ? s + (e - s) / double(steps - 1) * double(i) : e - (e - s) / double(steps - 1) * double(steps - i - 1));
+    if constexpr (is_complex_t<T>::value) {  // the same halves, each part one fma
+      using R = typename T::value_type;
+      const T s0(R(s), R(ns.im)), e0(R(e), R(ne.im)), st = steps > 1 ? (e0 - s0) / R(steps - 1) : T(0);
+      auto fma = [](T step, R k, T base) { return T(std::fma(step.real(), k, base.real()), std::fma(step.imag(), k, base.imag())); };
+      for (int64_t i = 0; i < steps; ++i) store(o + i * isz, i < half || steps == 1 ? fma(st, R(i), s0) : fma(-st, R(steps - i - 1), e0));
     } else if constexpr (std::is_integral_v<T>) {
       double st = (double(cast_value<T>(e)) - double(cast_value<T>(s))) / double(steps - 1);
       double s0 = double(cast_value<T>(s)), e0 = double(cast_value<T>(e));
       for (int64_t i = 0; i < steps; ++i)
-        store(o + i * isz, cast_value<T>(i < half ? s0 + st * double(i) : e0 - st * double(steps - i - 1)));
+        store(o + i * isz, cast_value<T>(i < half ? std::fma(st, double(i), s0) : std::fma(-st, double(steps - i - 1), e0)));
     } else {
-      // float / double arithmetic in the dtype (half computes in float)
       using A = std::conditional_t<std::is_same_v<T, double>, double, float>;
-      auto rnd = [](A x) { return A(cast_value<double>(cast_value<T>(x))); };
-      A s0 = rnd(A(s)), e0 = rnd(A(e));
-      A st = rnd((e0 - s0) / A(steps - 1));
-      auto at = [&](int64_t i) { return i < half ? rnd(s0 + st * A(i)) : rnd(e0 - st * A(steps - i - 1)); };
-      fill_range_blocks(
-          steps, 32 / isz, at, [&](A base, int64_t k) { return cast_value<T>(base + A(k) * st); },
-          [&](int64_t i) { return cast_value<T>(at(i)); }, [&](int64_t i, T v) { store(o + i * isz, v); });
+      auto put = [&](int64_t i, T v) { store(o + i * isz, v); };
+      if constexpr (std::is_same_v<T, A>) {
+        const A s0 = A(s), e0 = A(e), st = (e0 - s0) / A(steps - 1);
+        for (int64_t i = 0; i < steps; ++i) put(i, i < half ? std::fma(st, A(i), s0) : std::fma(-st, A(steps - i - 1), e0));
+      } else {
+        // c10::Half rounds the result of every operation, operands included
+        auto rnd = [](A x) { return A(cast_value<double>(cast_value<T>(x))); };
+        const A s0 = rnd(A(s)), e0 = rnd(A(e)), st = rnd(rnd(e0 - s0) / rnd(A(steps - 1)));
+        for (int64_t i = 0; i < steps; ++i)
+          put(i, cast_value<T>(i < half ? s0 + rnd(st * rnd(A(i))) : e0 - rnd(st * rnd(A(steps - i - 1)))));
+      }
     }
   });
   return Value(out);
@@ -638,7 +669,7 @@ const std::vector<std::string>& torch_function_methods() {
       "argmin", "prod", "std", "var", "all", "any", "maximum", "minimum", "dot", "mm", "bmm", "neg", "sin",
       "cos", "tanh", "sigmoid", "relu", "softmax", "pow", "square", "round", "floor", "ceil", "clamp", "cumsum",
       "allclose", "isclose", "eq", "ne", "lt", "le", "gt", "ge", "logical_not", "sort", "argsort", "flip", "roll",
-      "nan_to_num", "sign",
+      "nan_to_num", "sign", "broadcast_to",
   };
   return names;
 }
@@ -695,8 +726,7 @@ void install_device(Interp& in, ModuleObj& tm) {
   device_t->call = [cpu_v](Interp& in, Args& a) -> Value {
     Value d = a.required(0, "type");
     a.finish(2);
-    std::string s = in.str(d);
-    if (s != "cpu") in.raise_exc("RuntimeError", "stridelab runs tensors on the CPU only (got device '" + s + "')");
+    check_device(in, d);
     return cpu_v;
   };
 }
@@ -947,8 +977,9 @@ void install_torch(Interp& in) {
   install_device(in, tm);
   install_legacy_constructors(in, tm);
   for (auto& [name, fn] : module_functions()) def_fn(in, tm, name, fn);
-  tm.attrs["concat"] = tm.attrs["cat"];  // aliases: the same function object
-  tm.attrs["concatenate"] = tm.attrs["cat"];
+  // PyTorch 2.x binds its aliases as separate functions: torch.concat is not torch.cat
+  def_fn(in, tm, "concat", cat_fn);
+  def_fn(in, tm, "concatenate", cat_fn);
   install_tensor_methods(in);
   install_method_forwarders(in, tm);
 }

@@ -233,15 +233,13 @@ Value to_method(Interp& in, const ArrayPtr& t, Args& a) {
     if (is_dtype_arg(x)) dt = to_dtype(in, x);
     else if (is_tensor(x)) dt = x.arr().dtype;
     else if (x.as<StrObj>() || x.as<GenericObj>()) {
-      std::string d = in.str(x);
-      if (d != "cpu") in.raise_exc("RuntimeError", "stridelab runs tensors on the CPU only (got device '" + d + "')");
+      check_device(in, x);
     } else if (x.is_bool()) {
       if (k >= 1) copy = k == 2 ? x.as_bool() : copy;  // (dtype, non_blocking, copy)
     }
   }
   if (a.take(999, "dtype", v) && !v.is_none()) dt = to_dtype(in, v);
-  if (a.take(999, "device", v) && !v.is_none() && in.str(v) != "cpu")
-    in.raise_exc("RuntimeError", "stridelab runs tensors on the CPU only (got device '" + in.str(v) + "')");
+  if (a.take(999, "device", v) && !v.is_none()) check_device(in, v);
   if (a.take(999, "copy", v)) copy = in.truthy(v);
   a.take(999, "non_blocking", v);
   a.take(999, "memory_format", v);
@@ -577,7 +575,8 @@ Value tolist_method(Interp& in, const ArrayPtr& t, Args& a) {
 
 Value item_method(Interp& in, const ArrayPtr& t, Args& a) {
   a.finish(0);
-  if (t->size() != 1) in.raise_exc("ValueError", "only one element tensors can be converted to Python scalars");
+  if (t->size() != 1)
+    in.raise_exc("RuntimeError", "a Tensor with " + std::to_string(t->size()) + " elements cannot be converted to Scalar");
   std::vector<int64_t> zero(size_t(t->ndim()), 0);
   return py_number(t->dtype, t->storage->data() + flat_offset(*t, zero));
 }
@@ -844,7 +843,7 @@ std::string tensor_format(Interp& in, const Value& v, const std::string& spec) {
     return in.str(r);
   }
   if (!spec.empty()) in.raise_exc("TypeError", "unsupported format string passed to Tensor.__format__");
-  return format_tensor(t);
+  return format_tensor(t, torch_default_dtype());
 }
 
 Value tensor_getattr(Interp& in, const Value& v, const std::string& name, bool& found) {
@@ -855,6 +854,13 @@ Value tensor_getattr(Interp& in, const Value& v, const std::string& name, bool& 
   if (name == "device") return torch_mod(in).attrs.at("_cpu_device");
   if (name == "ndim") return Value::integer(t->ndim());
   if (name == "T") return Value(torch_reverse_dims(t));
+  if (name == "mT") {  // the last two dims swapped; a 0-d tensor passes through (Tensor.mT)
+    if (t->ndim() == 0) return Value(torch_reverse_dims(t));
+    if (t->ndim() == 1)
+      in.raise_exc("RuntimeError", "tensor.mT is only supported on matrices or batches of matrices. Got " +
+                                       std::to_string(t->ndim()) + "-D tensor.");
+    return Value(torch_transpose(t, -2, -1));
+  }
   if (name == "data") return Value(torch_alias_root(t));
   if (name == "_base") return t->base ? Value(t->base) : Value();
   if (name == "is_leaf") return Value::boolean(true);
@@ -892,7 +898,8 @@ void install_tensor_reductions(Interp& in);  // torch/reduce.cpp
 void install_tensor_methods(Interp& in) {
   for (auto& [name, fn] : methods()) def_tensor_method(name, fn);
   install_tensor_reductions(in);
-  for (auto [alias, target] : {std::pair{"swapaxes", "transpose"}, {"swapdims", "transpose"}, {"moveaxis", "movedim"}}) {
+  for (auto [alias, target] : {std::pair{"swapaxes", "transpose"}, {"swapdims", "transpose"}, {"moveaxis", "movedim"},
+                               {"broadcast_to", "expand"}}) {
     for (auto& [name, fn] : methods())
       if (std::string(name) == target) def_tensor_method(alias, fn);
   }
