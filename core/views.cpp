@@ -31,7 +31,7 @@ SliceRange slice_range(const IndexItem& s, int64_t n) {
   int64_t stop = norm(s.stop, step < 0 ? lower : upper);
   int64_t count = step < 0 ? (stop < start ? (start - stop - 1) / (-step) + 1 : 0)
                            : (start < stop ? (stop - start - 1) / step + 1 : 0);
-  return {start, step, count};
+  return {start, step, count, stop};
 }
 
 ArrayPtr basic_index(const ArrayPtr& a, const std::vector<IndexItem>& idx) {

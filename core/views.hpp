@@ -24,9 +24,11 @@ struct IndexItem {
   std::optional<int64_t> start, stop, step;       // Slice (nullopt = omitted)
 };
 
-// Python's slice.indices(n): normalised start and step, and the element count.
+// Python's slice.indices(n) (PySlice_AdjustIndices): normalised start, stop
+// and step, and the element count. The one slice normalisation: array
+// indexing and the interpreter's sequences (list, str, range) both use it.
 struct SliceRange {
-  int64_t start, step, count;
+  int64_t start, step, count, stop;
 };
 SliceRange slice_range(const IndexItem& s, int64_t n);
 

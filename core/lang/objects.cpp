@@ -714,31 +714,27 @@ void ObjectProtocol::setattr(const Value& v, const std::string& name, const Valu
 
 // ---------------------------------------------------------------- subscripts
 namespace {
-// PySlice_GetIndicesEx for sequences of length n.
+// PySlice_GetIndicesEx for sequences of length n: the slice's values as
+// integers, normalised by the engine's one slice_range.
 void slice_indices(Interp& in, const SliceObj& s, int64_t n, int64_t& start, int64_t& stop, int64_t& step,
                    int64_t& count) {
-  auto idx = [&](const Value& x) {
+  auto idx = [&](const Value& x) -> std::optional<int64_t> {
+    if (x.is_none()) return std::nullopt;
     if (!in.is_int_like(x)) in.raise_exc("TypeError", "slice indices must be integers or None or have an __index__ method");
     return in.index_value(x);
   };
-  step = s.step.is_none() ? 1 : idx(s.step);
-  if (step == 0) in.raise_exc("ValueError", "slice step cannot be zero");
-  int64_t lower = step < 0 ? -1 : 0, upper = step < 0 ? n - 1 : n;
-  auto norm = [&](const Value& x, int64_t dflt) {
-    if (x.is_none()) return dflt;
-    int64_t i = idx(x);
-    if (i < 0) {
-      i += n;
-      if (i < lower) i = lower;
-    } else if (i > upper) {
-      i = upper;
-    }
-    return i;
-  };
-  start = norm(s.start, step < 0 ? upper : lower);
-  stop = norm(s.stop, step < 0 ? lower : upper);
-  if (step < 0) count = stop < start ? (start - stop - 1) / (-step) + 1 : 0;
-  else count = start < stop ? (stop - start - 1) / step + 1 : 0;
+  IndexItem item;
+  item.kind = IndexItem::Slice;
+  item.step = idx(s.step);
+  // CPython (PySlice_Unpack) rejects a zero step before it converts start and stop.
+  if (item.step == 0) in.raise_exc("ValueError", "slice step cannot be zero");
+  item.start = idx(s.start);
+  item.stop = idx(s.stop);
+  const SliceRange r = slice_range(item, n);
+  start = r.start;
+  stop = r.stop;
+  step = r.step;
+  count = r.count;
 }
 }  // namespace
 
@@ -1320,6 +1316,20 @@ Value ObjectProtocol::compare(CmpOp op, const Value& a, const Value& b) {
 }
 
 // ---------------------------------------------------------------- iteration
+namespace {
+// Iteration over a list's or tuple's items by position: a list that grows
+// while it is iterated yields the new items too, as CPython's listiterator does.
+template <class Seq>
+std::function<bool(Value&)> items_iterator(std::shared_ptr<Seq> seq) {
+  auto i = std::make_shared<size_t>(0);
+  return [seq, i](Value& out) {
+    if (*i >= seq->items.size()) return false;
+    out = seq->items[(*i)++];
+    return true;
+  };
+}
+}  // namespace
+
 Value ObjectProtocol::iter(const Value& v) {
   auto make = [](std::string name, std::function<bool(Value&)> f) {
     return Value(std::static_pointer_cast<Obj>(std::make_shared<IteratorObj>(std::move(name), std::move(f))));
@@ -1329,24 +1339,8 @@ Value ObjectProtocol::iter(const Value& v) {
   Obj* o = v.obj();
   switch (o->kind) {
     case ObjKind::Iterator: return v;
-    case ObjKind::List: {
-      auto l = v.shared<ListObj>();
-      auto i = std::make_shared<size_t>(0);
-      return make("list_iterator", [l, i](Value& out) {
-        if (*i >= l->items.size()) return false;
-        out = l->items[(*i)++];
-        return true;
-      });
-    }
-    case ObjKind::Tuple: {
-      auto l = v.shared<TupleObj>();
-      auto i = std::make_shared<size_t>(0);
-      return make("tuple_iterator", [l, i](Value& out) {
-        if (*i >= l->items.size()) return false;
-        out = l->items[(*i)++];
-        return true;
-      });
-    }
+    case ObjKind::List: return make("list_iterator", items_iterator(v.shared<ListObj>()));
+    case ObjKind::Tuple: return make("tuple_iterator", items_iterator(v.shared<TupleObj>()));
     case ObjKind::Str: {
       auto s = v.shared<StrObj>();
       auto i = std::make_shared<size_t>(0);

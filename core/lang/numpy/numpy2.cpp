@@ -11,6 +11,7 @@
 // np.concatenate), never a second implementation.
 #include <cinttypes>
 #include <cstdio>
+#include <utility>
 
 #include "core/element.hpp"
 #include "core/format.hpp"
@@ -216,6 +217,15 @@ Value byte_bounds(Interp& in, Args& a) {
   return make_tuple({Value::integer(lo), Value::integer(hi)});
 }
 
+// Array API names (NumPy 2.0) and the names they alias.
+constexpr std::pair<const char*, const char*> kAliases[] = {
+    {"concat", "concatenate"},   {"permute_dims", "transpose"},       {"acos", "arccos"},
+    {"acosh", "arccosh"},        {"asin", "arcsin"},                  {"asinh", "arcsinh"},
+    {"atan", "arctan"},          {"atanh", "arctanh"},                {"atan2", "arctan2"},
+    {"pow", "power"},            {"bitwise_invert", "invert"},        {"bitwise_left_shift", "left_shift"},
+    {"bitwise_right_shift", "right_shift"},
+};
+
 void alias(ModuleObj& np, const char* name, const char* of) {
   auto it = np.attrs.find(of);
   if (it != np.attrs.end()) np.attrs[name] = it->second;
@@ -256,19 +266,7 @@ void install_numpy2(Interp& in, ModuleObj& np) {
   np.attrs["False_"] = make_scalar(DType::Bool, &f);
 
   // Array API names (NumPy 2.0): the same objects as the names they alias.
-  alias(np, "concat", "concatenate");
-  alias(np, "permute_dims", "transpose");
-  alias(np, "acos", "arccos");
-  alias(np, "acosh", "arccosh");
-  alias(np, "asin", "arcsin");
-  alias(np, "asinh", "arcsinh");
-  alias(np, "atan", "arctan");
-  alias(np, "atanh", "arctanh");
-  alias(np, "atan2", "arctan2");
-  alias(np, "pow", "power");
-  alias(np, "bitwise_invert", "invert");
-  alias(np, "bitwise_left_shift", "left_shift");
-  alias(np, "bitwise_right_shift", "right_shift");
+  for (const auto& [name, of] : kAliases) alias(np, name, of);
   def_fn(in, np, "astype", [](Interp& in, Args& a) -> Value {
     Value x = a.required(0, "x"), dt = a.required(1, "dtype");
     Value copy = a.optional(2, "copy", Value::boolean(true));
