@@ -1,6 +1,8 @@
 #include "core/kernels/activation.hpp"
 
 #include <cassert>
+#include <cstdint>
+#include <cstring>
 #include <cmath>
 #include <limits>
 #include <type_traits>
@@ -29,14 +31,27 @@ struct sigmoid_fn {
   template <class C> C operator()(C x) const { return C(1) / (C(1) + std::exp(-x)); }
 };
 
-// at::native relu = clamp_min(x, 0): NaN and -0.0 pass through. Written as a
-// test of the sign bit so that no compiler may turn it into a max(): LLVM
-// lowers `x < 0 ? 0 : x` to wasm's f32.max, which makes max(-0.0, 0) = +0.0
-// (toolchain.md, pitfalls). Integers clamp at 0 (unsigned ones are unchanged).
+// at::native relu = clamp_min(x, 0): NaN and -0.0 pass through. Floats are
+// tested on their bit pattern (negative, nonzero, not NaN: above the sign bit
+// alone and at most -inf's pattern), never with a float comparison: LLVM folds
+// `signbit(x) && x != 0 && x == x ? 0 : x` into `x < 0 ? 0 : x` and lowers that
+// to wasm's f32.max, which makes max(-0.0, 0) = +0.0 (toolchain.md, pitfalls).
+// Integers clamp at 0 (unsigned ones are unchanged).
+template <class C>
+bool negative_nonzero_number(C x) {
+  using U = std::conditional_t<sizeof(C) == 4, uint32_t, uint64_t>;
+  constexpr U sign = U(1) << (8 * sizeof(C) - 1);
+  const C ninf = -std::numeric_limits<C>::infinity();
+  U neg_inf, b;  // std::bit_cast is missing from Emscripten 3.1.6's libc++
+  std::memcpy(&neg_inf, &ninf, sizeof(U));
+  std::memcpy(&b, &x, sizeof(U));
+  return b > sign && b <= neg_inf;
+}
+
 struct relu_fn {
   template <class T> static constexpr bool ok = is_real_elem<T> && !std::is_same_v<T, bool>;
   template <class C> C operator()(C x) const {
-    if constexpr (std::is_floating_point_v<C>) return std::signbit(x) && x != 0 && x == x ? C(0) : x;
+    if constexpr (std::is_floating_point_v<C>) return negative_nonzero_number(x) ? C(0) : x;
     else if constexpr (std::is_signed_v<C>) return x < C(0) ? C(0) : x;
     else return x;
   }

@@ -71,7 +71,12 @@ C reference(Activation op, C x, const NanToNumValues& nv) {
   switch (op) {
     case Activation::sigmoid: return C(1) / (C(1) + std::exp(-x));
     case Activation::relu:
-      if constexpr (std::is_floating_point_v<C>) return (x > 0 || x == 0 || std::isnan(x)) ? x : C(0);
+      if constexpr (std::is_floating_point_v<C>) {
+        // NaN, +-0 and positives pass. `volatile` keeps LLVM from folding this
+        // into a wasm f32.max, which would turn -0.0 into +0.0.
+        volatile C zero = 0;
+        return (std::isnan(x) || !std::signbit(x) || x == zero) ? x : C(0);
+      }
       else return x > 0 ? x : C(0);
     case Activation::sign:
       if constexpr (std::is_same_v<C, bool>) return x;
