@@ -12,6 +12,7 @@
 #include "core/join.hpp"
 #include "core/strides.hpp"
 #include "core/views.hpp"
+#include "tests/core/brute.hpp"
 
 using namespace sl;
 
@@ -24,27 +25,12 @@ ArrayPtr arange_i64(const Shape& shape) {
 int64_t at(const Array& a, const std::vector<int64_t>& idx) {
   return load_as<int64_t>(a.dtype, a.storage->data() + flat_offset(a, idx));
 }
-// Calls f(index) for every index of shape in C order.
-void for_each_index(const Shape& shape, const std::function<void(const std::vector<int64_t>&)>& f) {
-  for (int64_t d : shape)
-    if (d == 0) return;
-  std::vector<int64_t> idx(shape.size(), 0);
-  for (;;) {
-    f(idx);
-    int k = int(shape.size()) - 1;
-    for (; k >= 0; --k) {
-      if (++idx[k] < shape[k]) break;
-      idx[k] = 0;
-    }
-    if (k < 0) return;
-  }
-}
 // Every element of view v equals parent[map(index)], and v shares parent's storage.
 void check_view(const Array& parent, const Array& v,
                 const std::function<std::vector<int64_t>(const std::vector<int64_t>&)>& map) {
   REQUIRE(v.storage == parent.storage);
   int n = 0;
-  for_each_index(v.shape, [&](const std::vector<int64_t>& idx) {
+  brute::for_each_index(v.shape, [&](const std::vector<int64_t>& idx) {
     CHECK(flat_offset(v, idx) == flat_offset(parent, map(idx)));
     ++n;
   });
