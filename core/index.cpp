@@ -11,7 +11,9 @@
 #include "core/explain.hpp"
 #include "core/iter.hpp"
 #include "core/kernels/copy.hpp"
+#include "core/overlap.hpp"
 #include "core/strides.hpp"
+#include "core/torch_views.hpp"
 
 namespace sl {
 
@@ -509,7 +511,21 @@ ArrayPtr fancy_getitem(const ArrayPtr& a, const std::vector<FancyIndexItem>& idx
   return explain_advanced_index(r, *a, idx);
 }
 
-void fancy_setitem(const ArrayPtr& a, const std::vector<FancyIndexItem>& idx, const ArrayPtr& value) {
+void fancy_setitem(const ArrayPtr& a, const std::vector<FancyIndexItem>& idx_in, const ArrayPtr& value_in) {
+  // NumPy 2 (array_assign_subscript) copies a value or an index array that
+  // may share memory with the destination (bounded check, max_work 1: "too
+  // hard" counts as shared) before it writes, so `a[[1, 2, 3]] = a[:3]`
+  // reads the old values (NumPy 1.24 read such a value live). PyTorch's
+  // index_put_ refuses a value that partially overlaps the tensor instead.
+  ArrayPtr value = value_in;
+  std::vector<FancyIndexItem> idx = idx_in;
+  if (a->is_torch()) {
+    torch_assert_no_partial_overlap(*a, *value);
+  } else {
+    if (solve_may_share_memory(*a, *value, 1) != MemOverlap::No) value = copy_array(*value, 'A');
+    for (FancyIndexItem& it : idx)
+      if (it.arr && solve_may_share_memory(*a, *it.arr, 1) != MemOverlap::No) it.arr = copy_array(*it.arr, 'A');
+  }
   FancyPlan p = plan_fancy_index(a, idx, false);
   if (p.single_bool) {
     // array_assign_boolean_subscript: the value is 0-d or 1-d; a 1-d value of
@@ -555,14 +571,8 @@ void fancy_setitem(const ArrayPtr& a, const std::vector<FancyIndexItem>& idx, co
     }
     bv = t;
   }
-  // Note [Fancy assignment reads the value live]: NumPy 1.24 does not copy a
-  // value that overlaps the destination: it reads it element by element
-  // while writing, so `a[[1, 2, 3]] = a[:3]` gives [0 0 0 0 4]. It copies
-  // (through its nditer buffer) only when the value must be cast, when the
-  // single-boolean path finds an overlap, or -- with a trivial subspace, where
-  // the value is an operand of the outer iterator -- when one stride cannot
-  // walk the value in the iteration order (npyiter_allocate_arrays'
-  // BUFNEVER test), e.g. a value broadcast along an index axis.
+  // The value no longer overlaps the destination (copied above), so it is
+  // read in place unless it must be cast or feeds the single-boolean path.
   const size_t nb = p.bshape.size();
   int64_t sub_size = 1;
   for (int64_t d : p.sub_shape) sub_size *= d;
@@ -580,28 +590,6 @@ void fancy_setitem(const ArrayPtr& a, const std::vector<FancyIndexItem>& idx, co
   if (sub_size == 1) ops.push_back(vb);
   std::vector<int> order = nditer_axis_order(p.bshape, ops);
   bool buffered = p.single_bool || bv.dtype != a->dtype;
-  if (!buffered && sub_size == 1) {
-    if (v->ndim() == 0) {
-      buffered = true;
-    } else {
-      // One stride must chain through every non-trivial axis, innermost first.
-      int64_t inner_stride = 0, inner_len = 0;
-      for (size_t k = nb; k-- > 0;) {
-        int ax = order[k];
-        int64_t len = p.bshape[ax];
-        if (len == 1) continue;
-        if (inner_len == 0) {
-          inner_stride = vb[ax];
-          inner_len = len;
-        } else if (vb[ax] != inner_stride * inner_len) {
-          buffered = true;
-          break;
-        } else {
-          inner_len *= len;
-        }
-      }
-    }
-  }
   ArrayPtr src;
   if (buffered) src = copy_as(bv, a->dtype, 'C');
   scatter(*p.view, p.fancy_axes, p.index, p.bshape, p.sub_shape, p.sub_strides, src ? *src : bv, order);

@@ -66,8 +66,11 @@ constexpr DType kLoopOrder[] = {DType::Bool, DType::I8,  DType::U8,  DType::I16,
                                 DType::F32,  DType::F64, DType::C64, DType::C128};
 
 std::string np_dtype_repr(DType dt) { return std::string("dtype('") + name(dt) + "')"; }
+// NumPy 2's DType classes: numpy.dtypes.Float64DType, UInt8DType, BoolDType.
 std::string np_dtype_class(DType dt) {
-  return std::string("<class 'numpy.dtype[") + (dt == DType::Bool ? "bool_" : name(dt)) + "]'>";
+  std::string n = name(dt);
+  std::string cls = n.rfind("uint", 0) == 0 ? "UInt" + n.substr(4) : std::string(1, char(n[0] - 'a' + 'A')) + n.substr(1);
+  return "<class 'numpy.dtypes." + cls + "DType'>";
 }
 
 bool is_torch_unary_float(Ufunc op) {

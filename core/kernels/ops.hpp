@@ -656,10 +656,25 @@ SL_LIBM_UNARY(cosh, std::cosh(x), true)
 SL_LIBM_UNARY(arcsinh, std::asinh(x), true)
 SL_LIBM_UNARY(arccosh, std::acosh(x), true)
 SL_LIBM_UNARY(arctanh, std::atanh(x), true)
-SL_LIBM_UNARY(floor, std::floor(x), false)
-SL_LIBM_UNARY(ceil, std::ceil(x), false)
-SL_LIBM_UNARY(trunc, std::trunc(x), false)
 #undef SL_LIBM_UNARY
+
+// floor, ceil, trunc: since NumPy 2.1 bool and the integer types have loops
+// of their own that keep the dtype (their values are already integral; the
+// '?->?', 'b->b', ... loops), so np.floor(int8 array) is int8, not float16.
+#define SL_ROUNDING_UNARY(NAME, FN)                                                      \
+  struct NAME {                                                                          \
+    template <class T> static constexpr bool ok = is_flt<T> || is_int<T> || is_bool<T>; \
+    template <class T> static constexpr bool vec = false;                                \
+    template <class T> static T f(T x) {                                                 \
+      if constexpr (is_int<T> || is_bool<T>) return x;                                   \
+      else if constexpr (std::is_same_v<T, float>) return float(FN(double(x)));          \
+      else return FN(x);                                                                 \
+    }                                                                                    \
+  };
+SL_ROUNDING_UNARY(floor, std::floor)
+SL_ROUNDING_UNARY(ceil, std::ceil)
+SL_ROUNDING_UNARY(trunc, std::trunc)
+#undef SL_ROUNDING_UNARY
 
 // exp, log, sin, cos, tanh: NumPy 2.2's own SIMD algorithms
 // (kernels/npy_umath.hpp) for float32 and float64 tanh, bit for bit, with a

@@ -286,7 +286,11 @@ std::string Interp::format_traceback(const Value& exc, const std::string& filena
       }
     }
     std::string msg = exception_str(v);
-    text += eo->type->name + (msg.empty() ? "" : ": " + msg);
+    // CPython names the type by module and name unless it is a builtin or
+    // defined in __main__ (print_exception: numpy.linalg.LinAlgError).
+    const std::string& mod = eo->type->module;
+    text += (mod.empty() || mod == "builtins" || mod == "__main__" ? "" : mod + ".") + eo->type->name +
+            (msg.empty() ? "" : ": " + msg);
     if (!eo->suggestion.empty()) text += ". Did you mean: '" + eo->suggestion + "'?";
     return text + "\n";
   };

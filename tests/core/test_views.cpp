@@ -1,8 +1,9 @@
 // The view zoo (core/views): every view is compared element by element with
 // its parent through the index mapping the operation defines, and checked to
-// share the parent's storage; layouts and errors are NumPy 1.24's (the
-// expected strides were produced by real NumPy). Ideas from NumPy's
-// test_stride_tricks.py and test_multiarray.py::TestViewDtype.
+// share the parent's storage; layouts and errors are the reference's: pins
+// (tests/core/pins.hpp) recorded through refpy from the programs of
+// tests/tools/lang/corpus/pins_views.txt, one printed line per check. Ideas
+// from NumPy's test_stride_tricks.py and test_multiarray.py::TestViewDtype.
 #include <catch2/catch.hpp>
 
 #include <functional>
@@ -13,6 +14,7 @@
 #include "core/strides.hpp"
 #include "core/views.hpp"
 #include "tests/core/brute.hpp"
+#include "tests/core/pins.hpp"
 
 using namespace sl;
 
@@ -36,6 +38,9 @@ void check_view(const Array& parent, const Array& v,
   });
   CHECK(n == v.size());
 }
+std::string line(const char* name, size_t k) { return pins::line("pins_views", name, k); }
+using pins::tuple_text;
+std::string layout(const Array& a) { return tuple_text(a.shape) + " " + tuple_text(a.strides); }
 template <class F>
 std::string error_of(F&& f) {
   try {
@@ -58,50 +63,45 @@ IndexItem sl_(std::optional<int64_t> b, std::optional<int64_t> e, std::optional<
 TEST_CASE("swapaxes, moveaxis and transpose permute axes without copying", "[views]") {
   ArrayPtr a = arange_i64({2, 3, 4});
   ArrayPtr s = swapaxes(a, 0, 2);
-  CHECK(s->shape == Shape{4, 3, 2});
-  CHECK(s->strides == Strides{8, 32, 96});
+  CHECK(layout(*s) == line("swapaxes and moveaxis layouts", 0));
   check_view(*a, *s, [](auto& i) { return std::vector<int64_t>{i[2], i[1], i[0]}; });
   ArrayPtr m = moveaxis(a, {0}, {-1});
-  CHECK(m->shape == Shape{3, 4, 2});
-  CHECK(m->strides == Strides{32, 8, 96});
+  CHECK(layout(*m) == line("swapaxes and moveaxis layouts", 1));
   check_view(*a, *m, [](auto& i) { return std::vector<int64_t>{i[2], i[0], i[1]}; });
-  ArrayPtr m2 = moveaxis(a, {0, 1}, {-1, -2});  // np.moveaxis(a, [0, 1], [-1, -2]).shape == (4, 3, 2)
-  CHECK(m2->shape == Shape{4, 3, 2});
+  ArrayPtr m2 = moveaxis(a, {0, 1}, {-1, -2});
+  CHECK(layout(*m2) == line("swapaxes and moveaxis layouts", 2));
   CHECK(m2->base == a);
-  CHECK(error_of([&] { swapaxes(a, 0, 5); }) == "AxisError: axis2: axis 5 is out of bounds for array of dimension 3");
-  CHECK(error_of([&] { moveaxis(a, {0, 0}, {1, 2}); }) == "ValueError: repeated axis in `source` argument");
-  CHECK(error_of([&] { moveaxis(a, {0, 1}, {0}); }) ==
-        "ValueError: `source` and `destination` arguments must have the same number of elements");
+  CHECK(error_of([&] { swapaxes(a, 0, 5); }) == line("swapaxes and moveaxis errors", 0));
+  CHECK(error_of([&] { moveaxis(a, {0, 0}, {1, 2}); }) == line("swapaxes and moveaxis errors", 1));
+  CHECK(error_of([&] { moveaxis(a, {0, 1}, {0}); }) == line("swapaxes and moveaxis errors", 2));
 }
 
 TEST_CASE("squeeze and expand_dims", "[views]") {
   ArrayPtr a = reshape(arange_i64({6}), {1, 2, 1, 3});
   ArrayPtr s = squeeze(a);
-  CHECK(s->shape == Shape{2, 3});
-  CHECK(s->strides == Strides{24, 8});
+  CHECK(layout(*s) == line("squeeze and expand_dims layouts", 0));
   check_view(*a, *s, [](auto& i) { return std::vector<int64_t>{0, i[0], 0, i[1]}; });
   CHECK(squeeze(s) == s);  // nothing to squeeze: the array itself (PyArray_Squeeze)
   ArrayPtr s2 = squeeze_axes(a, {2});
-  CHECK(s2->shape == Shape{1, 2, 3});
-  CHECK(error_of([&] { squeeze_axes(a, {1}); }) ==
-        "ValueError: cannot select an axis to squeeze out which has size not equal to one");
-  CHECK(error_of([&] { squeeze_axes(a, {0, 0}); }) == "ValueError: duplicate value in 'axis'");
+  CHECK(layout(*s2) == line("squeeze and expand_dims layouts", 1));
+  CHECK(error_of([&] { squeeze_axes(a, {1}); }) == line("squeeze and expand_dims errors", 0));
+  CHECK(error_of([&] { squeeze_axes(a, {0, 0}); }) == line("squeeze and expand_dims errors", 1));
   ArrayPtr e = expand_dims(s, {1});
-  CHECK(e->shape == Shape{2, 1, 3});
+  CHECK(layout(*e) == line("squeeze and expand_dims layouts", 2));
   check_view(*a, *e, [](auto& i) { return std::vector<int64_t>{0, i[0], 0, i[2]}; });
-  CHECK(expand_dims(s, {0, -1})->shape == Shape{1, 2, 3, 1});
-  CHECK(error_of([&] { expand_dims(s, {0, 0}); }) == "ValueError: repeated axis");
-  // A non-contiguous input: np.expand_dims(np.arange(12).reshape(3, 4)[:, ::2], 1).strides == (32, 32, 16)
+  CHECK(layout(*expand_dims(s, {0, -1})) == line("squeeze and expand_dims layouts", 3));
+  CHECK(error_of([&] { expand_dims(s, {0, 0}); }) == line("squeeze and expand_dims errors", 2));
+  // a non-contiguous input
   ArrayPtr nc = basic_index(arange_i64({3, 4}), {sl_({}, {}), sl_({}, {}, 2)});
-  CHECK(expand_dims(nc, {1})->strides == Strides{32, 32, 16});
+  CHECK(layout(*expand_dims(nc, {1})) == line("squeeze and expand_dims layouts", 4));
 }
 
 TEST_CASE("diagonal is a read-only strided view", "[views]") {
   ArrayPtr a = arange_i64({3, 4});
+  size_t row = 0;
   for (int64_t off : {-2, -1, 0, 1, 3, 4, 9}) {
     ArrayPtr d = diagonal(a, off, 0, 1);
-    CHECK_FALSE(d->writeable);
-    CHECK(d->strides == Strides{40});
+    CHECK(layout(*d) + (d->writeable ? " True" : " False") == line("diagonal layouts", row++));
     int64_t expect_len = std::max<int64_t>(0, std::min(off >= 0 ? 3 : 3 + off, off >= 0 ? 4 - off : 4));
     CHECK(d->shape == Shape{expect_len});
     check_view(*a, *d, [&](auto& i) {
@@ -112,18 +112,17 @@ TEST_CASE("diagonal is a read-only strided view", "[views]") {
   // axes (2, 0): the remaining axis 1 first, then the diagonal b[k + 1, j, k]
   // (the offset moves along axis2 = 0).
   ArrayPtr d = diagonal(b, 1, 2, 0);
-  CHECK(d->shape == Shape{3, 1});
+  CHECK(layout(*d) == line("diagonal layouts", 7));
   check_view(*b, *d, [](auto& i) { return std::vector<int64_t>{i[1] + 1, i[0], i[1]}; });
-  CHECK(error_of([&] { diagonal(arange_i64({3}), 0, 0, 1); }) ==
-        "ValueError: diag requires an array of at least two dimensions");
-  CHECK(error_of([&] { diagonal(a, 0, 1, 1); }) == "ValueError: axis1 and axis2 cannot be the same");
-  CHECK(error_of([&] { diagonal(b, 0, 0, 3); }) == "AxisError: axis2: axis 3 is out of bounds for array of dimension 3");
+  CHECK(error_of([&] { diagonal(arange_i64({3}), 0, 0, 1); }) == line("diagonal errors", 0));
+  CHECK(error_of([&] { diagonal(a, 0, 1, 1); }) == line("diagonal errors", 1));
+  CHECK(error_of([&] { diagonal(b, 0, 0, 3); }) == line("diagonal errors", 2));
 }
 
 TEST_CASE("flip and real/imag views", "[views]") {
   ArrayPtr a = arange_i64({3, 4});
   ArrayPtr f = flip(a, {}, true);
-  CHECK(f->strides == Strides{-32, -8});
+  CHECK(layout(*f) == line("flip and complex part layouts", 0));
   check_view(*a, *f, [](auto& i) { return std::vector<int64_t>{2 - i[0], 3 - i[1]}; });
   ArrayPtr f1 = flip(a, {1}, false);
   check_view(*a, *f1, [](auto& i) { return std::vector<int64_t>{i[0], 3 - i[1]}; });
@@ -131,9 +130,8 @@ TEST_CASE("flip and real/imag views", "[views]") {
   ArrayPtr z = make_array(DType::C128, {3});
   for (int k = 0; k < 3; ++k) store(z->data() + 16 * k, c128(k, 10 * k));
   ArrayPtr re = complex_part(z, false), im = complex_part(z, true);
-  CHECK(re->dtype == DType::F64);
-  CHECK(re->strides == Strides{16});
-  CHECK(im->offset == 8);
+  CHECK(std::string(name(re->dtype)) + " " + tuple_text(re->strides) + " " + std::to_string(im->offset) ==
+        line("flip and complex part layouts", 1));
   CHECK(im->base == z);
   for (int k = 0; k < 3; ++k) {
     CHECK(load<double>(re->data() + 16 * k) == k);
@@ -168,25 +166,20 @@ TEST_CASE("ravel is a view exactly when the order's layout allows it", "[views]"
 TEST_CASE("broadcast_to gives stride-0 read-only views; broadcast_arrays warn instead", "[views][stride_tricks]") {
   ArrayPtr a = arange_i64({3});
   ArrayPtr b = broadcast_to(a, {4, 3});
-  CHECK(b->strides == Strides{0, 8});
-  CHECK_FALSE(b->writeable);
+  CHECK(layout(*b) + (b->writeable ? " True" : " False") == line("broadcast_to layouts", 0));
   CHECK(b->base == a);
   check_view(*a, *b, [](auto& i) { return std::vector<int64_t>{i[1]}; });
   ArrayPtr w = broadcast_to(a, {2, 3}, false);
   CHECK(w->writeable);
   CHECK(w->warn_on_write);
   // length-1 axes get stride 0 even when not broadcast (nditer)
-  CHECK(broadcast_to(reshape(a, {3, 1}), {3, 1})->strides == Strides{8, 0});
-  CHECK(error_of([&] { broadcast_to(a, {4, 4}); }) ==
-        "ValueError: operands could not be broadcast together with remapped shapes [original->remapped]: (3,)  "
-        "and requested shape (4,4)");
-  CHECK(error_of([&] { broadcast_to(arange_i64({2, 3}), {3}); }) ==
-        "ValueError: input operand has more dimensions than allowed by the axis remapping");
-  CHECK(error_of([&] { broadcast_to(a, {-1, 3}); }) == "ValueError: all elements of broadcast shape must be non-negative");
-  CHECK(broadcast_shapes_np({{3, 1}, {4}, {2, 1, 1}}) == Shape{2, 3, 4});
-  CHECK(error_of([&] { broadcast_shapes_np({{2, 3}, {4}, {1, 2, 1}}); }) ==
-        "ValueError: shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is between arg 0 "
-        "with shape (2, 3) and arg 1 with shape (4,).");
+  CHECK(tuple_text(broadcast_to(reshape(a, {3, 1}), {3, 1})->strides) + " " +
+            tuple_text(broadcast_shapes_np({{3, 1}, {4}, {2, 1, 1}})) ==
+        line("broadcast_to layouts", 1));
+  CHECK(error_of([&] { broadcast_to(a, {4, 4}); }) == line("broadcast errors", 0));
+  CHECK(error_of([&] { broadcast_to(arange_i64({2, 3}), {3}); }) == line("broadcast errors", 1));
+  CHECK(error_of([&] { broadcast_to(a, {-1, 3}); }) == line("broadcast errors", 2));
+  CHECK(error_of([&] { broadcast_shapes_np({{2, 3}, {4}, {1, 2, 1}}); }) == line("broadcast errors", 3));
 }
 
 TEST_CASE("as_strided: DummyBase in .base, in-storage check, writeable flag", "[views][stride_tricks]") {
@@ -203,10 +196,9 @@ TEST_CASE("as_strided: DummyBase in .base, in-storage check, writeable flag", "[
   CHECK(error_of([&] { as_strided(x, Shape{3, 3}, Strides{8, 32}); }) ==
         "ValueError: setStorage: sizes [3, 3], strides [8, 32], storage offset 0, and itemsize 8 requiring a storage "
         "size of 88 are out of bounds for storage of size 64");
-  CHECK(error_of([&] { as_strided(x, std::nullopt, Strides{8, 8}); }) ==
-        "ValueError: mismatch in length of strides and shape");
+  CHECK(error_of([&] { as_strided(x, std::nullopt, Strides{8, 8}); }) == line("as_strided layouts and errors", 1));
   // C-contiguous input without strides: C strides for the new shape
-  CHECK(as_strided(x, Shape{2, 4}, std::nullopt)->strides == Strides{32, 8});
+  CHECK(tuple_text(as_strided(x, Shape{2, 4}, std::nullopt)->strides) == line("as_strided layouts and errors", 0));
   CHECK_FALSE(as_strided(x, Shape{2}, Strides{8}, false)->writeable);
   ArrayPtr ro = broadcast_to(x, {2, 8});
   CHECK_FALSE(as_strided(ro, Shape{2}, Strides{8})->writeable);  // read-only input stays read-only
@@ -215,18 +207,16 @@ TEST_CASE("as_strided: DummyBase in .base, in-storage check, writeable flag", "[
 TEST_CASE("view(dtype) follows TestViewDtype", "[views]") {
   ArrayPtr a = make_array(DType::I32, {10});
   CHECK(error_of([&] { view_dtype(basic_index(a, {sl_({}, {}, 2)}), DType::I16); }) ==
-        "ValueError: To change to a dtype of a different size, the last axis must be contiguous");
+        line("view dtype layouts and errors", 0));
   IndexItem all = sl_({}, {}), na;
   na.kind = IndexItem::NewAxis;
   ArrayPtr col = basic_index(make_array(DType::I32, {5}), {all, na});
   ArrayPtr v = view_dtype(col, DType::I16);
-  CHECK(v->shape == Shape{5, 2});
-  CHECK(v->strides == Strides{4, 2});
-  // int8 (2,3,4).transpose(1,0,2).view(int16) -> shape (3,2,2), strides (4,12,2)
+  CHECK(layout(*v) == line("view dtype layouts and errors", 1));
+  // int8 (2,3,4).transpose(1,0,2).view(int16)
   ArrayPtr b = transpose(make_array(DType::I8, {2, 3, 4}), {1, 0, 2});
   ArrayPtr bv = view_dtype(b, DType::I16);
-  CHECK(bv->shape == Shape{3, 2, 2});
-  CHECK(bv->strides == Strides{4, 12, 2});
+  CHECK(layout(*bv) == line("view dtype layouts and errors", 2));
 }
 
 TEST_CASE("memory-order helpers match NumPy's stride permutations", "[views]") {

@@ -3,7 +3,9 @@
 // methods of the numeric types. Exception classes are TypeObjs whose bases
 // give except-clause matching its order (CPython's hierarchy, plus the NumPy
 // exception names tracebacks end with).
+#include <algorithm>
 #include <cmath>
+#include <string>
 
 #include "core/lang/array_hooks.hpp"
 #include "core/lang/builtins/builtins.hpp"
@@ -15,11 +17,13 @@ namespace {
 
 Value type_value(TypeObj* ty) { return Value(std::shared_ptr<Obj>(std::shared_ptr<Obj>(), ty)); }
 
-// (name, bases) in creation order; a base is a name created earlier, or
-// "BaseException" / "Exception" (the Interp's own).
+// (name, bases, module) in creation order; a base is a name created earlier,
+// or "BaseException" / "Exception" (the Interp's own). The module is what
+// tracebacks qualify the name with (numpy.exceptions.AxisError).
 struct ExcDef {
   const char* name;
   const char* bases[2];
+  const char* module = "builtins";
 };
 const ExcDef kExceptions[] = {
     {"ArithmeticError", {"Exception"}},
@@ -50,9 +54,9 @@ const ExcDef kExceptions[] = {
     {"KeyboardInterrupt", {"BaseException"}},
     {"Warning", {"Exception"}},
     // NumPy's exception classes (their __name__ is what tracebacks end with)
-    {"AxisError", {"ValueError", "IndexError"}},
-    {"TooHardError", {"RuntimeError"}},
-    {"ComplexWarning", {"Exception"}},
+    {"AxisError", {"ValueError", "IndexError"}, "numpy.exceptions"},
+    {"TooHardError", {"RuntimeError"}, "numpy.exceptions"},
+    {"ComplexWarning", {"Exception"}, "numpy.exceptions"},
 };
 
 void install_exceptions(Interp& in) {
@@ -62,7 +66,7 @@ void install_exceptions(Interp& in) {
     std::vector<TypeObj*> bases;
     for (const char* b : e.bases)
       if (b) bases.push_back(in.builtins.at(b).as<TypeObj>());
-    in.builtins[e.name] = type_value(in.new_type(e.name, "builtins", std::move(bases)));
+    in.builtins[e.name] = type_value(in.new_type(e.name, e.module, std::move(bases)));
   }
 }
 
@@ -263,6 +267,32 @@ Value float_is_integer(Interp&, Args& a) {
   return Value::boolean(std::isfinite(d) && std::floor(d) == d);
 }
 
+// float.hex(): x = d.ddddddddddddd (16) * 2**e with one leading hex digit
+// (1 for normal numbers, 0 for subnormals, whose exponent stays -1022) and
+// the 52 fraction bits as 13 hex digits; nan and inf as their names.
+Value float_hex(Interp&, Args& a) {
+  double d = a.pos[0].as_float();
+  if (std::isnan(d)) return make_str("nan");
+  if (std::isinf(d)) return make_str(d < 0 ? "-inf" : "inf");
+  std::string out = std::signbit(d) ? "-0x" : "0x";
+  if (d == 0) return make_str(out + "0.0p+0");
+  int e = 0;
+  double m = std::frexp(std::fabs(d), &e);  // m in [0.5, 1)
+  int shift = 1 - std::max(-1021 - e, 0);   // DBL_MIN_EXP is -1021
+  m = std::ldexp(m, shift);
+  e -= shift;
+  static const char digits[] = "0123456789abcdef";
+  out += digits[int(m)];
+  m -= int(m);
+  out += '.';
+  for (int i = 0; i < 13; ++i) {
+    m *= 16;
+    out += digits[int(m)];
+    m -= int(m);
+  }
+  return make_str(out + "p" + (e < 0 ? "-" : "+") + std::to_string(std::abs(e)));
+}
+
 Value int_bit_length(Interp&, Args& a) {
   uint64_t v = uint64_t(std::llabs(a.pos[0].as_int()));
   int n = 0;
@@ -292,7 +322,7 @@ const CtorDef kConstructors[] = {
 };
 
 const NativeDef kComplexMethods[] = {{"conjugate", complex_conjugate}};
-const NativeDef kFloatMethods[] = {{"is_integer", float_is_integer}};
+const NativeDef kFloatMethods[] = {{"is_integer", float_is_integer}, {"hex", float_hex}};
 const NativeDef kIntMethods[] = {{"bit_length", int_bit_length}};
 
 }  // namespace

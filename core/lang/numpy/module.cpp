@@ -11,8 +11,10 @@
 #include "core/lang/interp.hpp"
 #include "core/lang/array_hooks.hpp"
 #include "core/lang/numpy/convert.hpp"
+#include "core/lang/numpy/ufuncs.hpp"
 #include "core/overlap.hpp"
 #include "core/strides.hpp"
+#include "core/ufunc.hpp"
 #include "core/views.hpp"
 
 namespace sl::lang {
@@ -422,12 +424,16 @@ Value np_issubdtype(Interp& in, Args& a) {
 
 Value np_result_type(Interp& in, Args& a) {
   if (a.pos.empty()) in.raise_exc("ValueError", "at least one array or dtype is required");
-  std::optional<DType> r;
+  // NEP 50: Python scalars are weak operands; dtypes, NumPy scalars and
+  // arrays are strong (a dtype acts as an empty array of that dtype). Lists
+  // and tuples are read as dtype specifications, as NumPy does.
+  std::vector<UfuncOperand> ops;
   for (auto& v : a.pos) {
-    DType d = v.is_array() ? v.arr().dtype : is_dtype_like(in, v) ? to_dtype(in, v) : infer_dtype(in, v);
-    r = r ? promote(*r, d) : d;
+    if (!v.is_array() && (is_dtype_like(in, v) || v.as<ListObj>() || v.as<TupleObj>()))
+      ops.push_back(UfuncOperand{make_array(to_dtype(in, v), {0})});
+    else ops.push_back(operand_or_raise(in, v));
   }
-  return dtype_value(in, *r);
+  return dtype_value(in, result_type(ops));
 }
 
 Value np_promote_types(Interp& in, Args& a) {

@@ -890,7 +890,7 @@ Value tensor_getattr(Interp& in, const Value& v, const std::string& name, bool& 
     found = false;  // dunder names: the interpreter's generic lookup (__class__, ...)
     return Value();
   }
-  in.raise_exc("AttributeError", "'Tensor' object has no attribute '" + name + "'");
+  in.raise_attribute_error(v, name, "'Tensor' object has no attribute '" + name + "'");
 }
 
 void install_tensor_reductions(Interp& in);  // torch/reduce.cpp

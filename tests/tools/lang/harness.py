@@ -4,7 +4,9 @@ of tests/tools/lang/corpus/*.txt and writes tests/data/lang/<topic>.jsonl, which
 tests/core/test_corpus.cpp runs through the engine.
 
     cmake --build build/native --target stridelab_py
-    python3 tests/tools/lang/harness.py [build/native/stridelab_py]
+    python3 tests/tools/lang/harness.py [build/native/stridelab_py] [--topics a,b]
+
+--topics re-records only those topics (the others' files and pending entries stay).
 
 The expected text is what ../shared/oracle/refpy (Python 3.13, NumPy 2.2, PyTorch 2.6)
 printed for the program run as a file prog.py (ref_runner.py). Errors end the text with
@@ -85,8 +87,19 @@ def run_ours(binary, code):
 
 
 def main():
-    binary = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / "build/native/stridelab_py")
+    args = sys.argv[1:]
+    only = None
+    if '--topics' in args:
+        i = args.index('--topics')
+        only = set(args[i + 1].split(','))
+        del args[i:i + 2]
+    binary = os.path.abspath(args[0]) if args else str(ROOT / "build/native/stridelab_py")
     cases = parse_corpus(sorted((HERE / 'corpus').glob('*.txt')))
+    if only is not None:
+        unknown = only - {c['topic'] for c in cases}
+        if unknown:
+            sys.exit('no such topic: ' + ', '.join(sorted(unknown)))
+        cases = [c for c in cases if c['topic'] in only]
     ref = run_reference(cases)
     old = {}
     pending_file = OUT / "pending.txt"
@@ -95,7 +108,9 @@ def main():
             if line and not line.startswith('#'):
                 issue, case_id = line.split('\t')[:2]
                 old[case_id] = issue
-    by_topic, pending = {}, []
+    by_topic = {}
+    # entries of topics not re-recorded now are kept as they are
+    pending = [(issue, cid) for cid, issue in old.items() if only is not None and cid.split('/')[0] not in only]
     for c, r in zip(cases, ref):
         exp, mode = text(c['topic'], r['stdout'], r['stderr'], r['rc'])
         by_topic.setdefault(c['topic'], []).append({'name': c['name'], 'mode': mode, 'code': c['code'], 'expected': exp})
@@ -108,7 +123,8 @@ def main():
             pending.append((old.get(case_id, '13'), case_id))
     OUT.mkdir(parents=True, exist_ok=True)
     for f in OUT.glob('*.jsonl'):
-        f.unlink()
+        if only is None or f.stem in only:
+            f.unlink()
     for topic, cs in by_topic.items():
         with open(OUT / (topic + '.jsonl'), 'w') as f:
             for c in cs:
