@@ -13,6 +13,7 @@
 #include "core/kernels/copy.hpp"
 #include "core/strides.hpp"
 #include "core/ufunc.hpp"
+#include "core/views.hpp"
 
 namespace sl {
 
@@ -261,26 +262,15 @@ ArrayPtr torch_unsqueeze(const ArrayPtr& t, int64_t dim) {
 }
 
 ArrayPtr torch_squeeze(const ArrayPtr& t) {
-  Shape shape;
-  Strides strides;
-  for (int k = 0; k < t->ndim(); ++k) {
-    if (t->shape[size_t(k)] != 1) {
-      shape.push_back(t->shape[size_t(k)]);
-      strides.push_back(t->strides[size_t(k)]);
-    }
-  }
-  return make_view(t, t->dtype, shape, strides, t->offset);
+  auto [shape, strides] = without_axes(*t, unit_axes(*t));
+  return make_view(t, t->dtype, std::move(shape), std::move(strides), t->offset);
 }
-
 ArrayPtr torch_squeeze_dim(const ArrayPtr& t, int64_t dim) {
-  dim = torch_wrap_dim(dim, t->ndim());
-  Shape shape = t->shape;
-  Strides strides = t->strides;
-  if (t->ndim() > 0 && shape[size_t(dim)] == 1) {
-    shape.erase(shape.begin() + dim);
-    strides.erase(strides.begin() + dim);
-  }
-  return make_view(t, t->dtype, shape, strides, t->offset);
+  dim = torch_wrap_dim(dim, t->ndim());  // a 0-d tensor takes dim 0 or -1 (and keeps its layout)
+  std::vector<bool> drop(size_t(t->ndim()), false);
+  if (t->ndim() > 0) drop[size_t(dim)] = t->shape[size_t(dim)] == 1;
+  auto [shape, strides] = without_axes(*t, drop);
+  return make_view(t, t->dtype, std::move(shape), std::move(strides), t->offset);
 }
 
 namespace {
@@ -520,22 +510,8 @@ ArrayPtr torch_diagonal(const ArrayPtr& t, int64_t offset, int64_t dim1_in, int6
   const int64_t nd = t->ndim();
   int64_t dim1 = torch_wrap_dim(dim1_in, nd), dim2 = torch_wrap_dim(dim2_in, nd);
   if (dim1 == dim2) runtime_error("diagonal dimensions cannot be identical " + str(dim1_in) + ", " + str(dim2_in));
-  int64_t s1 = t->shape[size_t(dim1)], s2 = t->shape[size_t(dim2)];
-  int64_t diag = offset >= 0 ? std::max<int64_t>(std::min(s1, s2 - offset), 0)
-                             : std::max<int64_t>(std::min(s1 + offset, s2), 0);
-  int64_t off = t->offset;
-  if (diag > 0) off += offset >= 0 ? offset * t->strides[size_t(dim2)] : -offset * t->strides[size_t(dim1)];
-  Shape shape = t->shape;
-  Strides strides = t->strides;
-  int64_t hi = std::max(dim1, dim2), lo = std::min(dim1, dim2);
-  int64_t joint = strides[size_t(dim1)] + strides[size_t(dim2)];
-  shape.erase(shape.begin() + hi);
-  strides.erase(strides.begin() + hi);
-  shape.erase(shape.begin() + lo);
-  strides.erase(strides.begin() + lo);
-  shape.push_back(diag);
-  strides.push_back(joint);
-  return make_view(t, t->dtype, shape, strides, off);
+  DiagonalLayout d = diagonal_layout(*t, offset, int(dim1), int(dim2));
+  return make_view(t, t->dtype, std::move(d.shape), std::move(d.strides), t->offset + (d.raw > 0 ? d.shift : 0));
 }
 
 // Mirrors at::native::chunk: pieces of ceil(size / chunks) via split.

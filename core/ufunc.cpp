@@ -11,6 +11,7 @@
 #include "core/kernels/copy.hpp"
 #include "core/overlap.hpp"
 #include "core/strides.hpp"
+#include "core/torch_views.hpp"
 #include "core/views.hpp"
 
 namespace sl {
@@ -94,32 +95,12 @@ bool any_torch(const std::vector<UfuncOperand>& ops, const UfuncOptions& opt) {
   return opt.out && opt.out->is_torch();
 }
 
-// Bytes [lo, hi) an array spans, relative to its storage.
-bool ranges_overlap(const Array& a, const Array& b) {
-  ByteExtent x = byte_extent(a), y = byte_extent(b);
-  return x.lo < y.hi && y.lo < x.hi;
-}
-
 // Does `in`, read with `strides` over `shape`, visit exactly the elements the
 // output writes, in the same order? (Then it may alias the output.)
 bool same_elements(const Array& out, const Array& in, const Strides& in_strides) {
   if (out.storage != in.storage || out.offset != in.offset || out.dtype != in.dtype) return false;
   for (size_t k = 0; k < out.shape.size(); ++k)
     if (out.shape[k] != 1 && out.strides[k] != in_strides[k]) return false;
-  return true;
-}
-
-// torch's is_non_overlapping_and_dense: some permutation of the axes is contiguous.
-bool non_overlapping_and_dense(const Array& a) {
-  std::vector<int> axes;
-  for (int k = 0; k < a.ndim(); ++k)
-    if (a.shape[k] != 1) axes.push_back(k);
-  std::sort(axes.begin(), axes.end(), [&](int x, int y) { return a.strides[x] < a.strides[y]; });
-  int64_t expect = a.itemsize();
-  for (int k : axes) {
-    if (a.strides[k] != expect) return false;
-    expect *= a.shape[k];
-  }
   return true;
 }
 
@@ -508,17 +489,13 @@ ArrayPtr ufunc_call(Ufunc op, const std::vector<UfuncOperand>& ops, const UfuncO
   }
   bool out_internal_overlap = false;
   if (out) {
-    if (torch && solve_may_have_internal_overlap(*out, 1) != MemOverlap::No && out->size() > 1)
-      runtime_error("unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation.");
+    if (torch) torch_assert_no_internal_overlap(*out);  // PyTorch's rule (MemoryOverlap.cpp), not NumPy's solver
     out_internal_overlap = solve_may_have_internal_overlap(*out, 1) != MemOverlap::No;
     for (size_t k = 0; k < nin; ++k) {
       const Array& s = *src[k];
       if (s.storage != out->storage || s.size() == 0 || out->size() == 0) continue;
       if (same_elements(*out, s, bstrides[k])) continue;
-      if (torch) {
-        if (non_overlapping_and_dense(*out) && non_overlapping_and_dense(s) && ranges_overlap(*out, s))
-          runtime_error("unsupported operation: some elements of the input tensor and the written-to tensor refer to a single memory location. Please clone() the tensor before performing the operation.");
-      }
+      if (torch) torch_assert_no_partial_overlap(*out, s);
       if (solve_may_share_memory(*out, s, 1) != MemOverlap::No) {
         src[k] = copy_array(s, 'C');
         bstrides[k] = broadcast_strides(src[k]->shape, src[k]->strides, bshape);

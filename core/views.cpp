@@ -213,40 +213,42 @@ std::vector<int> normalize_axis_tuple(const std::vector<int64_t>& axes, int ndim
 }
 
 // PyArray_Squeeze: drop every axis of length 1; nothing to drop -> a itself.
-ArrayPtr squeeze(const ArrayPtr& a) {
-  Shape shape;
-  Strides strides;
-  for (int k = 0; k < a->ndim(); ++k) {
-    if (a->shape[k] == 1) continue;
-    shape.push_back(a->shape[k]);
-    strides.push_back(a->strides[k]);
+std::pair<Shape, Strides> without_axes(const Array& a, const std::vector<bool>& drop) {
+  std::pair<Shape, Strides> out;
+  for (int k = 0; k < a.ndim(); ++k) {
+    if (drop[size_t(k)]) continue;
+    out.first.push_back(a.shape[size_t(k)]);
+    out.second.push_back(a.strides[size_t(k)]);
   }
-  if (int(shape.size()) == a->ndim()) return a;
+  return out;
+}
+
+std::vector<bool> unit_axes(const Array& a) {
+  std::vector<bool> out(size_t(a.ndim()));
+  for (int k = 0; k < a.ndim(); ++k) out[size_t(k)] = a.shape[size_t(k)] == 1;
+  return out;
+}
+
+ArrayPtr squeeze(const ArrayPtr& a) {
+  auto [shape, strides] = without_axes(*a, unit_axes(*a));
+  if (int(shape.size()) == a->ndim()) return a;  // nothing to squeeze: the array itself
   return make_view(a, a->dtype, std::move(shape), std::move(strides), a->offset);
 }
 
-// PyArray_SqueezeSelected (via PyArray_ConvertMultiAxis): duplicates and
-// non-unit axes are errors.
 ArrayPtr squeeze_axes(const ArrayPtr& a, const std::vector<int64_t>& axes, bool single) {
-  std::vector<bool> drop(a->ndim(), false);
+  std::vector<bool> drop(size_t(a->ndim()), false);
   for (int64_t ax : axes) {
     // PyArray_ConvertMultiAxis lets a single axis 0 / -1 slip through for 0-d arrays.
     if (single && a->ndim() == 0 && (ax == 0 || ax == -1)) continue;
     int k = normalize_axis_index(ax, a->ndim());
-    if (drop[k]) value_error("duplicate value in 'axis'");
-    drop[k] = true;
+    if (drop[size_t(k)]) value_error("duplicate value in 'axis'");
+    drop[size_t(k)] = true;
   }
-  Shape shape;
-  Strides strides;
-  for (int k = 0; k < a->ndim(); ++k) {
-    if (drop[k]) {
-      if (a->shape[k] != 1) value_error("cannot select an axis to squeeze out which has size not equal to one");
-      continue;
-    }
-    shape.push_back(a->shape[k]);
-    strides.push_back(a->strides[k]);
-  }
+  for (int k = 0; k < a->ndim(); ++k)
+    if (drop[size_t(k)] && a->shape[size_t(k)] != 1)
+      value_error("cannot select an axis to squeeze out which has size not equal to one");
   if (axes.empty()) return a;  // np.squeeze(a, axis=()) returns a itself
+  auto [shape, strides] = without_axes(*a, drop);
   return make_view(a, a->dtype, std::move(shape), std::move(strides), a->offset);
 }
 
@@ -290,35 +292,30 @@ ArrayPtr moveaxis(const ArrayPtr& a, const std::vector<int64_t>& source, const s
   return transpose(a, order);
 }
 
+DiagonalLayout diagonal_layout(const Array& a, int64_t offset, int i, int j) {
+  DiagonalLayout d;
+  for (int k = 0; k < a.ndim(); ++k) {
+    if (k == i || k == j) continue;
+    d.shape.push_back(a.shape[size_t(k)]);
+    d.strides.push_back(a.strides[size_t(k)]);
+  }
+  int64_t si = a.strides[size_t(i)], sj = a.strides[size_t(j)];
+  d.raw = offset >= 0 ? std::min(a.shape[size_t(i)], a.shape[size_t(j)] - offset)
+                      : std::min(a.shape[size_t(i)] + offset, a.shape[size_t(j)]);
+  d.shift = offset >= 0 ? offset * sj : -offset * si;
+  d.shape.push_back(std::max<int64_t>(d.raw, 0));
+  d.strides.push_back(si + sj);
+  return d;
+}
+
 ArrayPtr diagonal(const ArrayPtr& a, int64_t offset, int64_t axis1, int64_t axis2) {
   int n = a->ndim();
   if (n < 2) value_error("diag requires an array of at least two dimensions");
   int i = normalize_axis_index(axis1, n, "axis1");
   int j = normalize_axis_index(axis2, n, "axis2");
   if (i == j) value_error("axis1 and axis2 cannot be the same");
-  int64_t dim1 = a->shape[i], dim2 = a->shape[j], stride1 = a->strides[i], stride2 = a->strides[j];
-  int64_t off = a->offset, offset_stride;
-  if (offset >= 0) {
-    offset_stride = stride2;
-    dim2 -= offset;
-  } else {
-    offset = -offset;
-    offset_stride = stride1;
-    dim1 -= offset;
-  }
-  int64_t diag_size = std::min(dim1, dim2);
-  if (diag_size < 0) diag_size = 0;
-  else off += offset * offset_stride;
-  Shape shape;
-  Strides strides;
-  for (int k = 0; k < n; ++k) {
-    if (k == i || k == j) continue;
-    shape.push_back(a->shape[k]);
-    strides.push_back(a->strides[k]);
-  }
-  shape.push_back(diag_size);
-  strides.push_back(stride1 + stride2);
-  ArrayPtr v = make_view(a, a->dtype, std::move(shape), std::move(strides), off);
+  DiagonalLayout d = diagonal_layout(*a, offset, i, j);
+  ArrayPtr v = make_view(a, a->dtype, std::move(d.shape), std::move(d.strides), a->offset + (d.raw >= 0 ? d.shift : 0));
   v->writeable = false;  // NumPy >= 1.9: diagonal() is a read-only view
   return v;
 }

@@ -79,9 +79,27 @@ ArrayPtr expand_dims(const ArrayPtr& a, const std::vector<int64_t>& axes);
 // a.swapaxes(i, j) (PyArray_SwapAxes) and np.moveaxis(a, source, destination).
 ArrayPtr swapaxes(const ArrayPtr& a, int64_t axis1, int64_t axis2);
 ArrayPtr moveaxis(const ArrayPtr& a, const std::vector<int64_t>& source, const std::vector<int64_t>& destination);
+// The layout of `a` without the axes marked in `drop` (each of length 1):
+// squeeze in both libraries.
+std::pair<Shape, Strides> without_axes(const Array& a, const std::vector<bool>& drop);
+// Marks the axes of length 1.
+std::vector<bool> unit_axes(const Array& a);
 // a.diagonal(offset, axis1, axis2) (PyArray_Diagonal): the two axes are
 // replaced by one last axis of stride s1 + s2. The view is READ-ONLY.
 ArrayPtr diagonal(const ArrayPtr& a, int64_t offset, int64_t axis1, int64_t axis2);
+// The one diagonal rule both libraries use (PyArray_Diagonal, ATen's
+// diagonal): for axes i != j and offset k, drop axes i and j and append one
+// axis of length max(raw, 0), raw = min(n_i - max(-k, 0), n_j - max(k, 0)),
+// with stride s_i + s_j; its first element is `shift` bytes further, k * s_j
+// for k >= 0 and -k * s_i for k < 0. NumPy applies the shift when raw >= 0,
+// PyTorch only when the length is positive.
+struct DiagonalLayout {
+  Shape shape;
+  Strides strides;
+  int64_t raw = 0;
+  int64_t shift = 0;
+};
+DiagonalLayout diagonal_layout(const Array& a, int64_t offset, int i, int j);
 // np.flip(a, axes) (empty axes: every axis): negative-step slices.
 ArrayPtr flip(const ArrayPtr& a, const std::vector<int64_t>& axes, bool all_axes);
 // The real or imaginary part of a complex array as a view of the real dtype
