@@ -286,7 +286,11 @@ std::string Interp::format_traceback(const Value& exc, const std::string& filena
       }
     }
     std::string msg = exception_str(v);
-    text += eo->type->name + (msg.empty() ? "" : ": " + msg);
+    // CPython's traceback names a class outside builtins by its module too
+    // (numpy._core._exceptions._UFuncNoLoopError).
+    const std::string& mod = eo->type->module;
+    const bool qualify = !mod.empty() && mod != "builtins" && mod != "__main__";
+    text += (qualify ? mod + "." : "") + eo->type->name + (msg.empty() ? "" : ": " + msg);
     if (!eo->suggestion.empty()) text += ". Did you mean: '" + eo->suggestion + "'?";
     return text + "\n";
   };
