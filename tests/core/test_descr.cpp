@@ -9,9 +9,11 @@
 #include <cstddef>
 #include <cstring>
 
+#include "core/api/snapshot.hpp"
 #include "core/descr.hpp"
 #include "core/element.hpp"
 #include "core/error.hpp"
+#include "core/lang/interp.hpp"
 #include "tests/core/brute.hpp"
 
 using namespace sl;
@@ -138,4 +140,15 @@ TEST_CASE("text elements are UCS-4 code points or bytes", "[descr]") {
   CHECK(dtype_repr({DType::Bytes, s}) == "dtype('S2')");
   CHECK(dtype_name({DType::Str, u}) == "str96");
   CHECK_THROWS_AS(require_ascii("\xcf\x80"), PyError);
+}
+
+TEST_CASE("the snapshot names flexible dtypes and explains field views", "[descr][snapshot]") {
+  sl::lang::Interp in;
+  REQUIRE(in.run("import numpy as np\nt = np.array(['hi', 'there'])\n"
+                 "r = np.zeros(3, dtype=[('x', 'f4'), ('y', 'i4')])\nx = r['x']\n").ok);
+  const std::string s = sl::snapshot_json(in);
+  CHECK(s.find("\"dtype\":\"<U5\",\"itemsize\":20") != std::string::npos);
+  CHECK(s.find("\"dtype\":\"[('x', '<f4'), ('y', '<i4')]\",\"itemsize\":8") != std::string::npos);
+  CHECK(s.find("\"dtype\":\"float32\",\"itemsize\":4,\"shape\":[3],\"strides\":[8]") != std::string::npos);
+  CHECK(s.find("field-view") != std::string::npos);
 }
