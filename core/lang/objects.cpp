@@ -1412,7 +1412,10 @@ int64_t ObjectProtocol::len(const Value& v) {
   if (v.is_obj()) {
     Obj* o = v.obj();
     switch (o->kind) {
-      case ObjKind::Str: return int64_t(utf8_len(static_cast<StrObj*>(o)->s));
+      case ObjKind::Str: {
+        auto* so = static_cast<StrObj*>(o);
+        return int64_t(so->bytes ? so->s.size() : utf8_len(so->s));  // bytes count bytes
+      }
       case ObjKind::List: return int64_t(static_cast<ListObj*>(o)->items.size());
       case ObjKind::Tuple: return int64_t(static_cast<TupleObj*>(o)->items.size());
       case ObjKind::Dict: return int64_t(static_cast<DictObj*>(o)->t.count);

@@ -230,6 +230,8 @@ bool field_key(Interp& in, const ArrayPtr& a, const Value& key, ArrayPtr& out) {
 
 Value array_getitem(Interp& in, const Value& v, const Value& key) {
   ArrayPtr a = v.array();
+  if (a->flavor == Flavor::Scalar && a->dtype == DType::Str && !key.as<TupleObj>() && !key.as<EllipsisObj>())
+    return in.getitem(make_str(read_str(*a->descr, a->data())), key);  // np.str_('abc')[1] indexes the text
   if (ArrayPtr f; field_key(in, a, key, f)) {
     if (a->flavor == Flavor::Scalar && f->ndim() == 0) return element_value(in, *f, f->data());
     if (a->flavor == Flavor::Scalar) f->writeable = false;
@@ -422,6 +424,8 @@ int64_t array_len(Interp& in, const Value& v) {
   const Array& a = v.arr();
   if (a.ndim() == 0) {
     if (a.is_torch()) in.raise_exc("TypeError", "len() of a 0-d tensor");
+    // np.str_ / np.bytes_ are str / bytes: their length is the text's
+    if (a.flavor == Flavor::Scalar && a.descr && a.dtype != DType::Void) return in.len(make_str(read_str(*a.descr, a.data())));
     if (a.flavor == Flavor::Scalar) in.raise_exc("TypeError", "object of type '" + in.type_of(v)->name + "' has no len()");
     in.raise_exc("TypeError", "len() of unsized object");
   }
