@@ -1,4 +1,5 @@
 #include "core/array.hpp"
+#include "core/descr.hpp"
 
 #include <string>
 
@@ -26,7 +27,7 @@ int64_t Array::size() const {
 bool Array::c_contiguous() const { return is_c_contiguous(shape, strides, itemsize()); }
 bool Array::f_contiguous() const { return is_f_contiguous(shape, strides, itemsize()); }
 bool Array::aligned() const {
-  int align = itemsize();
+  int align = descr ? descr->alignment : itemsize();
   if (is_complex(dtype)) align /= 2;
   if (align <= 1) return true;
   auto addr = reinterpret_cast<uintptr_t>(storage->data()) + uintptr_t(offset);
@@ -36,10 +37,31 @@ bool Array::aligned() const {
   return true;
 }
 
+ArrayPtr make_array(DType dt, const DescrPtr& descr, const Shape& shape, char order, Flavor flavor) {
+  if (!descr) return make_array(dt, shape, order, flavor);
+  if (int(shape.size()) > kMaxDims)
+    value_error("maximum supported dimension for an ndarray is " + std::to_string(kMaxDims) +
+                ", found " + std::to_string(shape.size()));
+  int64_t n = shape_size(shape);
+  int64_t isz = descr_itemsize(*descr);
+  if (isz && n > INT64_MAX / isz) value_error("array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
+  auto a = std::make_shared<Array>();
+  a->dtype = dt;
+  a->descr = descr;
+  a->shape = shape;
+  a->strides = default_strides(shape, isz, order);
+  if (n == 0 && flavor != Flavor::Torch) a->strides.assign(shape.size(), 0);
+  a->storage = Storage::allocate(n * isz, true);
+  a->flavor = flavor;
+  a->owndata = true;
+  return a;
+}
+
 ArrayPtr make_array(DType dt, const Shape& shape, char order, Flavor flavor, bool zeroed) {
   if (int(shape.size()) > kMaxDims)
     value_error("maximum supported dimension for an ndarray is " + std::to_string(kMaxDims) +
                 ", found " + std::to_string(shape.size()));
+  if (is_flexible(dt)) raise_flexible(dt);  // flexible arrays come from the overload with a descriptor
   int64_t n = shape_size(shape);
   int isz = itemsize(dt);
   if (n > INT64_MAX / isz) value_error("array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
@@ -108,18 +130,21 @@ void check_in_storage(const Shape& shape, const Strides& strides, int64_t offset
   raise(element_units ? "RuntimeError" : "ValueError", s);
 }
 
-ArrayPtr make_view(const ArrayPtr& parent, DType dt, Shape shape, Strides strides, int64_t offset) {
+ArrayPtr make_view(const ArrayPtr& parent, DType dt, Shape shape, Strides strides, int64_t offset, DescrPtr descr) {
+  if (is_flexible(dt) && !descr) descr = parent->descr;
+  if (!is_flexible(dt)) descr = nullptr;
+  const int64_t isz = descr ? descr_itemsize(*descr) : itemsize(dt);
   if (int(shape.size()) > kMaxDims)
     value_error("maximum supported dimension for an ndarray is " + std::to_string(kMaxDims) +
                 ", found " + std::to_string(shape.size()));
-  check_in_storage(shape, strides, offset, itemsize(dt), parent->storage->nbytes(), parent->is_torch());
+  check_in_storage(shape, strides, offset, int(isz), parent->storage->nbytes(), parent->is_torch());
   // A view's size * itemsize must fit in 64 bits too (zero strides can make a
   // huge view of a tiny storage): NumPy's PyArray_NewFromDescr check, and
   // c10's safe_compute_numel for tensors.
   int64_t n = 1;
   bool overflow = false;
   for (int64_t d : shape) overflow |= __builtin_mul_overflow(n, d, &n);
-  overflow |= !overflow && n > INT64_MAX / itemsize(dt);
+  overflow |= !overflow && isz && n > INT64_MAX / isz;
   if (overflow) {
     if (parent->is_torch()) raise("RuntimeError", "numel: integer multiplication overflow");
     value_error("array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
@@ -128,6 +153,7 @@ ArrayPtr make_view(const ArrayPtr& parent, DType dt, Shape shape, Strides stride
   const Flavor f = parent->flavor == Flavor::Scalar || parent->flavor == Flavor::DummyBase ? Flavor::NumPy : parent->flavor;
   ArrayPtr v = alias_array(*parent, f, view_base(parent));
   v->dtype = dt;
+  v->descr = std::move(descr);
   v->shape = std::move(shape);
   v->strides = std::move(strides);
   v->offset = offset;

@@ -41,9 +41,13 @@ enum class Flavor : uint8_t {
 struct Array;
 using ArrayPtr = std::shared_ptr<Array>;
 struct Explain;  // core/explain.hpp: why this array is a view or a copy
+struct Descr;    // core/descr.hpp: itemsize and fields of a flexible dtype
+using DescrPtr = std::shared_ptr<const Descr>;
+int64_t descr_itemsize(const Descr& d);
 
 struct Array {
   DType dtype = DType::F64;
+  DescrPtr descr;       // set exactly when dtype is flexible (Note [Flexible dtypes])
   Shape shape;
   Strides strides;      // bytes
   int64_t offset = 0;   // bytes from storage->data()
@@ -57,7 +61,7 @@ struct Array {
 
   int ndim() const { return int(shape.size()); }
   int64_t size() const;
-  int itemsize() const { return sl::itemsize(dtype); }
+  int itemsize() const { return descr ? int(descr_itemsize(*descr)) : sl::itemsize(dtype); }
   int64_t nbytes() const { return size() * itemsize(); }
   char* data() const { return storage->data() + offset; }
   bool is_torch() const { return flavor == Flavor::Torch; }
@@ -72,11 +76,15 @@ struct Array {
 // zeroed = false: the caller overwrites every element (kernel results; Note
 // [Uninitialised results] in kernels/copy.cpp).
 ArrayPtr make_array(DType dt, const Shape& shape, char order = 'C', Flavor flavor = Flavor::NumPy, bool zeroed = true);
+// The same for any dtype: descr is null for a numeric dt, the flexible dtype's descriptor otherwise.
+ArrayPtr make_array(DType dt, const DescrPtr& descr, const Shape& shape, char order = 'C', Flavor flavor = Flavor::NumPy);
 
 // A view of `parent`'s storage with the given layout. Sets base by the collapsing
 // rule, inherits WRITEABLE and flavour, and refuses (ValueError) any layout that
 // would reach outside the storage.
-ArrayPtr make_view(const ArrayPtr& parent, DType dt, Shape shape, Strides strides, int64_t offset);
+// A flexible dt takes `descr`, or the parent's descriptor when descr is null.
+ArrayPtr make_view(const ArrayPtr& parent, DType dt, Shape shape, Strides strides, int64_t offset,
+                   DescrPtr descr = nullptr);
 
 // The one entry point that sets `base`. A new array object with src's
 // storage, layout and flags, seen as `flavor`, OWNDATA false, and `base`

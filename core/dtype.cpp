@@ -55,6 +55,7 @@ int rank(DType dt) {  // kind order: bool < int < float < complex
 }  // namespace
 
 DType promote(DType a, DType b) {
+  if (is_flexible(a) || is_flexible(b)) raise_flexible(is_flexible(a) ? a : b);
   if (a == b) return a;
   if (rank(a) > rank(b)) std::swap(a, b);  // now rank(a) <= rank(b)
   if (a == DType::Bool) return b;
@@ -78,6 +79,7 @@ DType promote(DType a, DType b) {
 }
 
 DType to_complex(DType dt) {
+  if (is_flexible(dt)) raise_flexible(dt);
   if (is_complex(dt)) return dt;
   return dt == DType::F64 || (is_integer(dt) && itemsize(dt) >= 4) ? DType::C128 : DType::C64;
 }

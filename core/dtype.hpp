@@ -1,8 +1,14 @@
 // dtype: the element types an array can hold, their properties, and the one
 // place where a runtime DType becomes a C++ type (visit_dtype).
 //
-// Invariant: itemsize(dt) == sizeof(ctype_t<dt>) for every dtype; float16 is a
+// Invariant: itemsize(dt) == sizeof(ctype_t<dt>) for every numeric dtype; float16 is a
 // 2-byte struct with IEEE binary16 round-to-nearest-even conversions.
+//
+// Note [Flexible dtypes]: Str ('U', UCS-4), Bytes ('S') and Void ('V', raw bytes
+// and structured records) have no fixed size: their itemsize and fields live in
+// a Descr (core/descr.hpp) held next to the tag by the array. They come after
+// the numeric tags, so every table indexed by a numeric tag (kNumDTypes rows)
+// stays as it is; visit_dtype raises for them, so no numeric kernel ever sees one.
 #pragma once
 #include <complex>
 #include <cstdint>
@@ -14,8 +20,11 @@
 
 namespace sl {
 
-enum class DType : uint8_t { Bool, I8, I16, I32, I64, U8, U16, U32, U64, F16, F32, F64, C64, C128 };
-constexpr int kNumDTypes = 14;
+enum class DType : uint8_t { Bool, I8, I16, I32, I64, U8, U16, U32, U64, F16, F32, F64, C64, C128, Str, Bytes, Void };
+constexpr int kNumDTypes = 14;  // the numeric tags; Str/Bytes/Void follow (Note [Flexible dtypes])
+inline bool is_flexible(DType dt) { return int(dt) >= kNumDTypes; }
+// The error every numeric-only path raises for a flexible dtype.
+[[noreturn]] void raise_flexible(DType dt);
 
 // IEEE 754 binary16 (NumPy's float16 / torch.float16), stored as bits.
 struct half {
@@ -129,6 +138,9 @@ decltype(auto) visit_dtype(DType dt, F&& f) {
     case DType::F64: return f(double{});
     case DType::C64: return f(c64{});
     case DType::C128: break;
+    case DType::Str:
+    case DType::Bytes:
+    case DType::Void: raise_flexible(dt);
   }
   return f(c128{});
 }
@@ -136,13 +148,13 @@ decltype(auto) visit_dtype(DType dt, F&& f) {
 struct DTypeInfo {
   const char* name;       // "float32"
   const char* torch_name; // "float32" (torch.float32); "bool", "uint8", "complex64"...
-  char kind;              // 'b' 'i' 'u' 'f' 'c'
+  char kind;              // 'b' 'i' 'u' 'f' 'c' ('U' 'S' 'V' for the flexible tags)
   char chr;               // NumPy type char: '?' 'b' 'h' 'i' 'l' 'B' 'H' 'I' 'L' 'e' 'f' 'd' 'F' 'D'
-  int itemsize;
+  int itemsize;           // 0 for the flexible tags: their size is in the Descr
 };
 
 inline const DTypeInfo& info(DType dt) {
-  static const DTypeInfo table[kNumDTypes] = {
+  static const DTypeInfo table[kNumDTypes + 3] = {
       {"bool", "bool", 'b', '?', 1},         {"int8", "int8", 'i', 'b', 1},
       {"int16", "int16", 'i', 'h', 2},       {"int32", "int32", 'i', 'i', 4},
       {"int64", "int64", 'i', 'l', 8},       {"uint8", "uint8", 'u', 'B', 1},
@@ -150,6 +162,8 @@ inline const DTypeInfo& info(DType dt) {
       {"uint64", "uint64", 'u', 'L', 8},     {"float16", "float16", 'f', 'e', 2},
       {"float32", "float32", 'f', 'f', 4},   {"float64", "float64", 'f', 'd', 8},
       {"complex64", "complex64", 'c', 'F', 8}, {"complex128", "complex128", 'c', 'D', 16},
+      {"str", "str", 'U', 'U', 0},             {"bytes", "bytes", 'S', 'S', 0},
+      {"void", "void", 'V', 'V', 0},
   };
   return table[int(dt)];
 }

@@ -8,6 +8,7 @@
 #include <limits>
 #include <vector>
 
+#include "core/descr.hpp"
 #include "core/element.hpp"
 #include "core/numfmt.hpp"
 #include "core/strides.hpp"
@@ -230,9 +231,68 @@ void collect_shown(const Array& a, bool summary, int edge, std::vector<int64_t>&
 
 using ElemFmt = std::function<std::string(const char*)>;
 
+ElemFmt make_formatter(const Array& a, const std::vector<int64_t>& shown, const PrintOptions& o);
+
+// The offsets of every element of a subarray field, for each record offset.
+std::vector<int64_t> subarray_offsets(const std::vector<int64_t>& shown, int64_t field_offset, const Descr& sub) {
+  int64_t n = 1;
+  for (int64_t x : sub.sub_shape) n *= x;
+  const int64_t isz = sub.base->itemsize();
+  std::vector<int64_t> out;
+  for (int64_t off : shown)
+    for (int64_t k = 0; k < n; ++k) out.push_back(off + field_offset + k * isz);
+  return out;
+}
+
+// One subarray field as NumPy's SubArrayFormat prints it: nested "[a, b]" lists.
+std::string subarray_text(const char* p, const Descr& sub, const ElemFmt& elem) {
+  const int64_t isz = sub.base->itemsize();
+  std::function<std::string(size_t, const char*)> rec = [&](size_t axis, const char* q) -> std::string {
+    if (axis == sub.sub_shape.size()) return elem(q);
+    int64_t inner = isz;
+    for (size_t k = axis + 1; k < sub.sub_shape.size(); ++k) inner *= sub.sub_shape[k];
+    std::string r = "[";
+    for (int64_t i = 0; i < sub.sub_shape[axis]; ++i) r += (i ? ", " : "") + rec(axis + 1, q + i * inner);
+    return r + "]";
+  };
+  return rec(0, p);
+}
+
+// A record as NumPy's StructuredVoidFormat prints it: each field formatted by
+// the formatter NumPy would pick for that field's column of shown values.
+ElemFmt record_formatter(const Array& a, const std::vector<int64_t>& shown, const PrintOptions& o) {
+  struct Col { int64_t offset; DescrPtr sub; ElemFmt fmt; };
+  std::vector<Col> cols;
+  for (const Field& f : a.descr->fields) {
+    Array fa = a;
+    const DescrPtr sub = f.type.descr && f.type.descr->base ? f.type.descr : nullptr;
+    const DTypeFull& t = sub ? *sub->base : f.type;
+    fa.dtype = t.dt;
+    fa.descr = t.descr;
+    std::vector<int64_t> offs;
+    if (sub) offs = subarray_offsets(shown, f.offset, *sub);
+    else
+      for (int64_t off : shown) offs.push_back(off + f.offset);
+    cols.push_back({f.offset, sub, make_formatter(fa, offs, o)});
+  }
+  return [cols](const char* p) {
+    std::string r = "(";
+    for (size_t k = 0; k < cols.size(); ++k) {
+      const char* q = p + cols[k].offset;
+      r += (k ? ", " : "") + (cols[k].sub ? subarray_text(q, *cols[k].sub, cols[k].fmt) : cols[k].fmt(q));
+    }
+    return r + (cols.size() == 1 ? ",)" : ")");
+  };
+}
+
 ElemFmt make_formatter(const Array& a, const std::vector<int64_t>& shown, const PrintOptions& o) {
   const char* base = a.storage->data();
   DType dt = a.dtype;
+  if (a.descr && a.descr->structured()) return record_formatter(a, shown, o);
+  if (a.descr) {
+    DescrPtr d = a.descr;
+    return [d](const char* p) { return flexible_text_repr(*d, p); };
+  }
   if (dt == DType::Bool) {
     std::string t = a.ndim() == 0 ? "True" : " True";
     return [t](const char* p) { return *p ? t : std::string("False"); };
@@ -377,13 +437,13 @@ std::string array2string(const Array& a, const std::string& separator, const std
 }
 
 std::string array_str(const Array& a) {
-  if (a.ndim() == 0) return scalar_str(a.dtype, a.data());
+  if (a.ndim() == 0) return scalar_str(a);
   return array2string(a, " ", "");
 }
 
 std::string array_repr(const Array& a) {
   const PrintOptions& o = print_options();
-  bool skipdtype = dtype_is_implied(a.dtype) && a.size() > 0;
+  bool skipdtype = !a.descr && dtype_is_implied(a.dtype) && a.size() > 0;
   std::string prefix = "array(";
   std::string suffix = skipdtype ? ")" : ",";
   std::string lst;
@@ -391,7 +451,10 @@ std::string array_repr(const Array& a) {
   else lst = "[], shape=" + shape_repr(a.shape);
   std::string s = prefix + lst + suffix;
   if (skipdtype) return s;
-  std::string dtype_str = std::string("dtype=") + name(a.dtype) + ")";
+  // NumPy's dtype_short_repr: records as str(dtype), text quoted, numbers by name.
+  const DTypeFull t{a.dtype, a.descr};
+  std::string shown = !a.descr ? name(a.dtype) : a.descr->structured() ? dtype_text(t) : "'" + dtype_text(t) + "'";
+  std::string dtype_str = "dtype=" + shown + ")";
   size_t nl = s.rfind('\n');
   size_t last_len = s.size() - (nl == std::string::npos ? 0 : nl + 1);
   std::string spacer = " ";
@@ -432,6 +495,40 @@ std::string scalar_repr_np2(DType dt, const char* p) {
   std::string s = scalar_str(dt, p);
   if (is_complex(dt) && s.front() == '(') s = s.substr(1, s.size() - 2);  // np.complex128(1+2j)
   return std::string("np.") + name(dt) + "(" + s + ")";
+}
+
+std::string scalar_str(const Array& a) {
+  if (a.descr) return flexible_scalar_str(a, a.data());
+  return scalar_str(a.dtype, a.data());
+}
+
+std::string scalar_repr_np2(const Array& a) {
+  if (a.descr) return flexible_scalar_repr(a, a.data());
+  return scalar_repr_np2(a.dtype, a.data());
+}
+
+namespace {
+// One field of a record scalar: NumPy's _void_scalar_to_string formats floats
+// with str() and everything else as the array printer would for one value.
+std::string record_field_text(const DTypeFull& t, const char* p) {
+  if (t.descr && t.descr->structured()) {
+    std::string r = "(";
+    for (size_t k = 0; k < t.descr->fields.size(); ++k)
+      r += (k ? ", " : "") + record_field_text(t.descr->fields[k].type, p + t.descr->fields[k].offset);
+    return r + (t.descr->fields.size() == 1 ? ",)" : ")");
+  }
+  if (t.descr && t.descr->base) {
+    const Descr& sub = *t.descr;
+    const DTypeFull base = *sub.base;
+    return subarray_text(p, sub, [base](const char* q) { return record_field_text(base, q); });
+  }
+  if (t.descr) return flexible_text_repr(*t.descr, p);
+  return scalar_str(t.dt, p);
+}
+}  // namespace
+
+std::string record_scalar_str(const Array& a, const char* p) {
+  return record_field_text(DTypeFull{a.dtype, a.descr}, p);
 }
 
 }  // namespace sl

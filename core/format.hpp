@@ -37,6 +37,11 @@ std::string array2string(const Array& a, const std::string& separator, const std
 // repr equals str for numbers; repr_np2 gives NumPy 2's "np.float64(0.1)").
 std::string scalar_str(DType dt, const char* p);
 std::string scalar_repr_np2(DType dt, const char* p);
+// The same for a 0-d scalar array of any dtype (flexible ones included).
+std::string scalar_str(const Array& a);
+std::string scalar_repr_np2(const Array& a);
+// A structured element (np.void record) as str() prints it: "(1, 5.0, b'ab')".
+std::string record_scalar_str(const Array& a, const char* p);
 
 // Python-style shortest repr of a float of dtype precision ("0.1", "1e-05", "inf").
 std::string float_scalar_str(double v, DType dt);

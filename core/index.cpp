@@ -500,7 +500,7 @@ ArrayPtr fancy_getitem(const ArrayPtr& a, const std::vector<FancyIndexItem>& idx
   const Flavor fl = a->is_torch() ? Flavor::Torch : Flavor::NumPy;
   Shape tshape = p.bshape;
   tshape.insert(tshape.end(), p.sub_shape.begin(), p.sub_shape.end());
-  ArrayPtr tmp = make_array(a->dtype, tshape, 'C', fl);
+  ArrayPtr tmp = make_array(a->dtype, a->descr, tshape, 'C', fl);
   if (!a->is_torch()) tmp->strides = fancy_result_strides(p, tshape, a->itemsize());
   gather(*p.view, p.fancy_axes, p.index, p.bshape, p.sub_shape, p.sub_strides, *tmp);
   if (p.consec == 0) return explain_advanced_index(tmp, *a, idx);
@@ -589,9 +589,10 @@ void fancy_setitem(const ArrayPtr& a, const std::vector<FancyIndexItem>& idx_in,
   Strides vb(bv.strides.begin(), bv.strides.begin() + long(nb));
   if (sub_size == 1) ops.push_back(vb);
   std::vector<int> order = nditer_axis_order(p.bshape, ops);
-  bool buffered = p.single_bool || bv.dtype != a->dtype;
+  // A flexible value of another descriptor ('U3' into 'U5') is cast too.
+  bool buffered = p.single_bool || bv.dtype != a->dtype || bv.descr != a->descr;
   ArrayPtr src;
-  if (buffered) src = copy_as(bv, a->dtype, 'C');
+  if (buffered) src = copy_as(bv, a->dtype, a->descr, 'C');
   scatter(*p.view, p.fancy_axes, p.index, p.bshape, p.sub_shape, p.sub_strides, src ? *src : bv, order);
 }
 
@@ -614,7 +615,7 @@ ArrayPtr take(const ArrayPtr& a, const Array& indices, int axis, char mode) {
   Shape rshape(a->shape.begin(), a->shape.begin() + axis);
   rshape.insert(rshape.end(), ind->shape.begin(), ind->shape.end());
   rshape.insert(rshape.end(), a->shape.begin() + axis + 1, a->shape.end());
-  ArrayPtr out = make_array(a->dtype, rshape, 'C', a->is_torch() ? Flavor::Torch : Flavor::NumPy);
+  ArrayPtr out = make_array(a->dtype, a->descr, rshape, 'C', a->is_torch() ? Flavor::Torch : Flavor::NumPy);
   // Gather with B = indices.shape, S = the other axes; write into out viewed
   // in B + S order.
   Shape sub_shape;
@@ -649,7 +650,7 @@ void put(const ArrayPtr& a, const Array& indices, const Array& values, char mode
   const int64_t cnt = ind->size();
   if (cnt == 0) return;
   if (n == 0) index_error("cannot replace elements of an empty array");
-  ArrayPtr vals = copy_as(values, a->dtype, 'C');
+  ArrayPtr vals = copy_as(values, a->dtype, a->descr, 'C');
   const int64_t nv = vals->size();
   if (nv == 0) return;
   int64_t* q = reinterpret_cast<int64_t*>(ind->data());

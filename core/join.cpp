@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "core/descr.hpp"
 #include "core/error.hpp"
 #include "core/index.hpp"
 #include "core/kernels/copy.hpp"
@@ -43,14 +44,15 @@ ArrayPtr concatenate(const std::vector<ArrayPtr>& arrays_in, std::optional<int64
       }
     }
   }
-  DType dt = arrays[0]->dtype;
-  for (size_t i = 1; i < arrays.size(); ++i) dt = promote(dt, arrays[i]->dtype);
-  if (dtype) dt = *dtype;
+  // Text widens to the longest input (Note [Flexible dtypes]); numbers promote.
+  DTypeFull full{arrays[0]->dtype, arrays[0]->descr};
+  for (size_t i = 1; i < arrays.size(); ++i) full = promote_full(full, DTypeFull{arrays[i]->dtype, arrays[i]->descr});
+  if (dtype) full = {*dtype, is_flexible(*dtype) ? full.descr : nullptr};
   std::vector<const Array*> ptrs;
   for (auto& a : arrays) ptrs.push_back(a.get());
   const bool torch = arrays[0]->is_torch();
-  ArrayPtr out = make_array(dt, shape, 'C', torch ? Flavor::Torch : Flavor::NumPy);
-  if (!torch) out->strides = strides_for_perm(shape, multi_sorted_stride_perm(ptrs, ndim), itemsize(dt));
+  ArrayPtr out = make_array(full.dt, full.descr, shape, 'C', torch ? Flavor::Torch : Flavor::NumPy);
+  if (!torch) out->strides = strides_for_perm(shape, multi_sorted_stride_perm(ptrs, ndim), out->itemsize());
   // Copy each piece into its slab of the output along `axis`.
   int64_t pos = 0;
   for (auto& a : arrays) {
@@ -209,7 +211,7 @@ ArrayPtr resize(const ArrayPtr& a0, const Shape& new_shape) {
     new_size *= d;
     if (d < 0) value_error("all elements of `new_shape` must be non-negative");
   }
-  if (a->size() == 0 || new_size == 0) return make_array(a->dtype, new_shape);
+  if (a->size() == 0 || new_size == 0) return make_array(a->dtype, a->descr, new_shape);
   int64_t repeats = (new_size + a->size() - 1) / a->size();
   std::vector<ArrayPtr> parts(size_t(repeats), a);
   ArrayPtr cat = concatenate(parts, 0);

@@ -3,9 +3,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <string>
 #include <vector>
 
+#include "core/descr.hpp"
 #include "core/element.hpp"
 #include "core/error.hpp"
 
@@ -34,6 +36,72 @@ struct Less {
     }
   }
 };
+
+// A flexible element as a sort value: its address and the comparison key of
+// its dtype (Note [Flexible dtypes]). The algorithms below move these refs;
+// the bytes are moved once the order is known.
+struct ElemKey {
+  struct Leaf {
+    int64_t offset;
+    DTypeFull type;
+  };
+  std::vector<Leaf> leaves;  // compared in this order
+};
+struct ElemRef {
+  const char* p = nullptr;
+  const ElemKey* key = nullptr;
+};
+
+int compare_leaf(const ElemKey::Leaf& l, const char* a, const char* b) {
+  a += l.offset;
+  b += l.offset;
+  if (l.type.descr && l.type.descr->kind != DType::Void) return compare_str(*l.type.descr, a, *l.type.descr, b);
+  if (l.type.descr) return std::memcmp(a, b, size_t(l.type.itemsize()));
+  return visit_dtype(l.type.dt, [&](auto t) {
+    using T = std::conditional_t<std::is_same_v<decltype(t), bool>, uint8_t, decltype(t)>;
+    const T x = load<T>(a), y = load<T>(b);
+    return Less<T>::less(x, y) ? -1 : Less<T>::less(y, x) ? 1 : 0;
+  });
+}
+
+template <>
+struct Less<ElemRef> {
+  static bool less(const ElemRef& a, const ElemRef& b) {
+    for (const ElemKey::Leaf& l : a.key->leaves) {
+      int c = compare_leaf(l, a.p, b.p);
+      if (c) return c < 0;
+    }
+    return false;
+  }
+};
+
+void add_leaves(ElemKey& k, const DTypeFull& t, int64_t offset) {
+  if (t.descr && t.descr->structured()) {
+    for (const Field& f : t.descr->fields) add_leaves(k, f.type, offset + f.offset);
+    return;
+  }
+  k.leaves.push_back({offset, t});
+}
+
+ElemKey elem_key(const Array& a, const std::vector<std::string>& order) {
+  ElemKey k;
+  const DTypeFull t{a.dtype, a.descr};
+  if (!order.empty()) {
+    if (!a.descr || !a.descr->structured()) value_error("Cannot specify order when the array has no fields.");
+    std::vector<std::string> done;
+    for (const std::string& n : order) {
+      const Field* f = a.descr->field(n);
+      if (!f) value_error("no field of name " + n);
+      add_leaves(k, f->type, f->offset);
+      done.push_back(n);
+    }
+    for (const Field& f : a.descr->fields)
+      if (std::find(done.begin(), done.end(), f.name) == done.end()) add_leaves(k, f.type, f.offset);
+    return k;
+  }
+  add_leaves(k, t, 0);
+  return k;
+}
 
 constexpr int64_t kSmallQuicksort = 15;  // SMALL_QUICKSORT
 constexpr int kQsStack = 128;            // PYA_QS_STACK (NPY_BITSOF_INTP * 2)
@@ -246,8 +314,40 @@ SortKind parse_sort_kind(const std::string& s) {
   value_error("sort kind must be one of 'quick', 'heap', or 'stable' (got '" + s + "')");
 }
 
-void sort_inplace(const Array& a, int axis, SortKind kind) {
+namespace {
+template <class T>
+void sort_values(T* v, int64_t n, SortKind kind) {
+  if (kind == SortKind::Quick) quicksort_(v, n);
+  else if (kind == SortKind::Heap) heapsort_(v, n);
+  else std::stable_sort(v, v + n, [](const T& x, const T& y) { return Less<T>::less(x, y); });
+}
+template <class T>
+void argsort_values(const T* v, int64_t* idx, int64_t n, SortKind kind) {
+  if (kind == SortKind::Quick) aquicksort_(v, idx, n);
+  else if (kind == SortKind::Heap) aheapsort_(v, idx, n);
+  else std::stable_sort(idx, idx + n, [&](int64_t x, int64_t y) { return Less<T>::less(v[size_t(x)], v[size_t(y)]); });
+}
+
+// Text and records: the algorithms order refs; the lane's bytes are then
+// rewritten in that order.
+void sort_flexible(const Array& a, int axis, SortKind kind, const std::vector<std::string>& order) {
+  const int64_t n = a.shape[axis], stride = a.strides[axis], isz = a.itemsize();
+  const ElemKey key = elem_key(a, order);
+  char* base = a.storage->data();
+  std::vector<ElemRef> refs(static_cast<size_t>(n));
+  std::vector<char> tmp(size_t(n * isz));
+  for_each_lane(a, axis, [&](int64_t off) {
+    for (int64_t k = 0; k < n; ++k) refs[size_t(k)] = {base + off + k * stride, &key};
+    sort_values(refs.data(), n, kind);
+    for (int64_t k = 0; k < n; ++k) std::memcpy(tmp.data() + k * isz, refs[size_t(k)].p, size_t(isz));
+    for (int64_t k = 0; k < n; ++k) std::memcpy(base + off + k * stride, tmp.data() + k * isz, size_t(isz));
+  });
+}
+}  // namespace
+
+void sort_inplace(const Array& a, int axis, SortKind kind, const std::vector<std::string>& order) {
   if (a.ndim() == 0) return;
+  if (a.descr || !order.empty()) return sort_flexible(a, axis, kind, order);
   const int64_t n = a.shape[axis], stride = a.strides[axis];
   char* base = a.storage->data();
   visit_dtype(a.dtype, [&](auto t) {
@@ -264,7 +364,7 @@ void sort_inplace(const Array& a, int axis, SortKind kind) {
   });
 }
 
-ArrayPtr argsort(const Array& a, int axis, SortKind kind) {
+ArrayPtr argsort(const Array& a, int axis, SortKind kind, const std::vector<std::string>& order) {
   ArrayPtr out = make_array(DType::I64, a.shape, 'C', a.is_torch() ? Flavor::Torch : Flavor::NumPy);
   if (a.ndim() == 0) return out;
   const int64_t n = a.shape[axis], stride = a.strides[axis];
@@ -273,6 +373,24 @@ ArrayPtr argsort(const Array& a, int axis, SortKind kind) {
   Array o = *out;
   o.offset = 0;
   if (out->size() == 0) return out;
+  if (a.descr || !order.empty()) {
+    const ElemKey key = elem_key(a, order);
+    std::vector<ElemRef> v(static_cast<size_t>(n));
+    std::vector<int64_t> idx(static_cast<size_t>(n));
+    std::vector<int64_t> out_offsets;
+    for_each_lane(o, axis, [&](int64_t off) { out_offsets.push_back(off); });
+    size_t lane = 0;
+    for_each_lane(a, axis, [&](int64_t off) {
+      for (int64_t k = 0; k < n; ++k) {
+        v[size_t(k)] = {base + off + k * stride, &key};
+        idx[size_t(k)] = k;
+      }
+      argsort_values(v.data(), idx.data(), n, kind);
+      char* dst = out->storage->data() + out_offsets[lane++];
+      for (int64_t k = 0; k < n; ++k) store(dst + k * o.strides[axis], idx[size_t(k)]);
+    });
+    return out;
+  }
   visit_dtype(a.dtype, [&](auto t) {
     using T = std::conditional_t<std::is_same_v<decltype(t), bool>, uint8_t, decltype(t)>;
     std::vector<T> v(static_cast<size_t>(n));

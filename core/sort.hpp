@@ -13,6 +13,9 @@
 // end where NumPy puts them; sort results are copies (or the array itself,
 // in place, for ndarray.sort).
 #pragma once
+#include <string>
+#include <vector>
+
 #include "core/array.hpp"
 
 namespace sl {
@@ -24,9 +27,11 @@ enum class SortKind { Quick, Heap, Stable };
 SortKind parse_sort_kind(const std::string& name);
 
 // Sorts every 1-d lane of a along `axis` in place (a writeable, axis normalised).
-void sort_inplace(const Array& a, int axis, SortKind kind);
+// Text sorts by code points; records compare field by field, the fields named
+// in `order` first, then the rest in dtype order (NumPy's VOID_compare).
+void sort_inplace(const Array& a, int axis, SortKind kind, const std::vector<std::string>& order = {});
 
 // The int64 indices that sort each lane along `axis`; C-contiguous, a's shape.
-ArrayPtr argsort(const Array& a, int axis, SortKind kind);
+ArrayPtr argsort(const Array& a, int axis, SortKind kind, const std::vector<std::string>& order = {});
 
 }  // namespace sl

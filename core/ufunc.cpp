@@ -12,6 +12,7 @@
 #include "core/overlap.hpp"
 #include "core/strides.hpp"
 #include "core/torch_views.hpp"
+#include "core/strings.hpp"
 #include "core/views.hpp"
 
 namespace sl {
@@ -243,6 +244,7 @@ const char* torch_type_name(DType dt) {
     case DType::F64: return "Double";
     case DType::C64: return "ComplexFloat";
     case DType::C128: return "ComplexDouble";
+    case DType::Str: case DType::Bytes: case DType::Void: break;  // no tensor of text
   }
   return "?";
 }
@@ -275,6 +277,7 @@ DType min_scalar_type(const Array& a, bool& small_unsigned) {
       if (v.real() > -3.4e38 && v.real() < 3.4e38 && v.imag() > -3.4e38 && v.imag() < 3.4e38) return DType::C64;
       return DType::C128;
     }
+    case DType::Str: case DType::Bytes: case DType::Void: break;  // text keeps its dtype (text_ufunc)
   }
   return a.dtype;
 }
@@ -423,6 +426,7 @@ UfuncLoop resolve_loop(Ufunc op, const std::vector<UfuncOperand>& ops, const Ufu
 }
 
 ArrayPtr ufunc_call(Ufunc op, const std::vector<UfuncOperand>& ops, const UfuncOptions& opt) {
+  if (any_flexible(ops)) return text_ufunc(op, ops, opt);  // Note [Flexible dtypes]: text loops live in strings.cpp
   const bool torch = any_torch(ops, opt);
   const size_t nin = ops.size();
   const std::string nm = ufunc_name(op);

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "core/descr.hpp"
 #include "core/error.hpp"
 #include "core/explain.hpp"
 #include "core/kernels/copy.hpp"
@@ -159,11 +160,18 @@ namespace sl {
 // Mirrors NumPy's array_descr_set (>= 1.23). Same itemsize: any layout.
 // Otherwise the last axis must be contiguous (stride == itemsize), of length 1,
 // or the array empty; it is re-split into units of the new itemsize.
-ArrayPtr view_dtype(const ArrayPtr& a, DType dt) {
-  int old_sz = a->itemsize(), new_sz = itemsize(dt);
+ArrayPtr view_dtype(const ArrayPtr& a, DType dt) { return view_dtype_full(a, DTypeFull{dt, nullptr}); }
+
+ArrayPtr view_dtype_full(const ArrayPtr& a, const DTypeFull& t) {
+  const DType dt = t.dt;
+  if (is_flexible(dt) && (!t.descr || t.descr->itemsize == 0)) {
+    if (!a->descr || a->dtype != dt) value_error("Changing the dtype to a flexible dtype of size 0 is not supported");
+    return view_dtype_full(a, DTypeFull{a->dtype, a->descr});
+  }
+  int old_sz = a->itemsize(), new_sz = int(t.itemsize());
   const std::vector<ExplainFact> sizes{fact("fromItemsize", int64_t(old_sz)), fact("toItemsize", int64_t(new_sz))};
   if (old_sz == new_sz)
-    return explained(make_view(a, dt, a->shape, a->strides, a->offset), *a, "view-dtype", Verdict::View, sizes);
+    return explained(make_view(a, dt, a->shape, a->strides, a->offset, t.descr), *a, "view-dtype", Verdict::View, sizes);
   if (a->ndim() == 0) value_error("Changing the dtype of a 0d array is only supported if the itemsize is unchanged");
   int last = a->ndim() - 1;
   Shape shape = a->shape;
@@ -181,8 +189,8 @@ ArrayPtr view_dtype(const ArrayPtr& a, DType dt) {
     shape[last] = total / new_sz;
   }
   strides[last] = new_sz;
-  return explained(make_view(a, dt, std::move(shape), std::move(strides), a->offset), *a, "view-dtype", Verdict::View,
-                   sizes);
+  return explained(make_view(a, dt, std::move(shape), std::move(strides), a->offset, t.descr), *a, "view-dtype",
+                   Verdict::View, sizes);
 }
 
 }  // namespace sl
@@ -437,16 +445,17 @@ Strides strides_for_perm(const Shape& shape, const std::vector<int>& perm, int64
 
 ArrayPtr empty_like_keep_order(const Array& a, DType dt) {
   Flavor fl = a.is_torch() ? Flavor::Torch : Flavor::NumPy;
-  if (a.c_contiguous() || a.ndim() <= 1) return make_array(dt, a.shape, 'C', fl);
-  if (a.f_contiguous()) return make_array(dt, a.shape, 'F', fl);
-  ArrayPtr out = make_array(dt, a.shape, 'C', fl);
-  out->strides = strides_for_perm(a.shape, sorted_stride_perm(a.strides), itemsize(dt));
+  const DescrPtr descr = dt == a.dtype ? a.descr : nullptr;  // a flexible dtype keeps a's descriptor
+  if (a.c_contiguous() || a.ndim() <= 1) return make_array(dt, descr, a.shape, 'C', fl);
+  if (a.f_contiguous()) return make_array(dt, descr, a.shape, 'F', fl);
+  ArrayPtr out = make_array(dt, descr, a.shape, 'C', fl);
+  out->strides = strides_for_perm(a.shape, sorted_stride_perm(a.strides), out->itemsize());
   return out;
 }
 
 ArrayPtr copy_in_order(const Array& a, DType dt, char order) {
   if (order == 'A') order = a.f_contiguous() && !a.c_contiguous() ? 'F' : 'C';
-  if (order != 'K') return copy_as(a, dt, order);
+  if (order != 'K') return copy_as(a, dt, dt == a.dtype ? a.descr : nullptr, order);
   ArrayPtr out = empty_like_keep_order(a, dt);
   copy_into(*out, a);
   return out;
@@ -491,7 +500,7 @@ ArrayPtr flatten(const ArrayPtr& a, char order) {
       walk.strides[k] = a->strides[perm[k]];
     }
   }
-  ArrayPtr out = make_array(a->dtype, walk.shape, 'C', a->is_torch() ? Flavor::Torch : Flavor::NumPy);
+  ArrayPtr out = make_array(a->dtype, a->descr, walk.shape, 'C', a->is_torch() ? Flavor::Torch : Flavor::NumPy);
   copy_into(*out, walk);
   out->shape = {a->size()};
   out->strides = {out->size() ? a->itemsize() : 0};

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <set>
 
+#include "core/descr.hpp"
 #include "core/api/json_writer.hpp"
 #include "core/element.hpp"
 #include "core/lang/interp.hpp"
@@ -262,7 +263,7 @@ void to_json(JsonWriter& w, lang::Interp& in, const Value& v, std::set<const voi
 }  // namespace
 
 void array_layout_fields(JsonWriter& w, const Array& a) {
-  w.field("kind", a.is_torch() ? "tensor" : "ndarray").field("dtype", name(a.dtype)).key("shape").ints(a.shape);
+  w.field("kind", a.is_torch() ? "tensor" : "ndarray").field("dtype", dtype_label(a)).key("shape").ints(a.shape);
   w.key("strides").ints(a.strides).field("offset", a.offset).field("nbytes", a.nbytes());
   w.field("contiguous", a.c_contiguous());
 }

@@ -8,6 +8,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "core/descr.hpp"
 #include "core/api/json_writer.hpp"
 #include "core/explain.hpp"
 #include "core/lang/interp.hpp"
@@ -229,7 +230,7 @@ void emit_objects(JsonWriter& w, const Model& m) {
     w.key("base");
     if (a->base) w.value(m.known_id(a->base.get()));
     else w.null();
-    w.field("ownsData", a->owndata).field("dtype", name(a->dtype)).key("shape").ints(a->shape);
+    w.field("ownsData", a->owndata).field("dtype", dtype_label(*a)).key("shape").ints(a->shape);
     w.key("strides").ints(a->strides).field("offset", a->offset).field("nbytes", a->nbytes());
     w.field("storage", a->storage->id()).end_object();
   }
@@ -311,9 +312,9 @@ namespace {
 void emit_array_fields(JsonWriter& w, const Array& a, int obj, const SnapshotOptions& opt) {
   int isz = a.itemsize();
   std::vector<int64_t> elem_strides;
-  for (int64_t s : a.strides) elem_strides.push_back(s / isz);
+  for (int64_t s : a.strides) elem_strides.push_back(isz ? s / isz : 0);  // 'V0' records have no size
   ByteExtent ext = byte_extent(a);
-  w.field("dtype", name(a.dtype)).field("itemsize", isz).key("shape").ints(a.shape).key("strides").ints(a.strides);
+  w.field("dtype", dtype_label(a)).field("itemsize", isz).key("shape").ints(a.shape).key("strides").ints(a.strides);
   w.key("elementStrides").ints(elem_strides).field("offset", a.offset).field("size", a.size());
   w.field("nbytes", a.nbytes()).field("storage", a.storage->id()).field("storageBytes", a.storage->nbytes());
   w.key("extent").ints({ext.lo, ext.hi}).field("object", obj).key("hash");

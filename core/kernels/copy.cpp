@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "core/descr.hpp"
 #include "core/element.hpp"
 #include "core/iter.hpp"
 #include "core/kernels/simd.hpp"
@@ -215,6 +216,8 @@ bool blocked_copy(const Array& dst, const Array& src) {
 
 
 void copy_raw(const Array& dst, const Array& src) {
+  // Note [Flexible dtypes]: text and records convert element by element in descr.cpp.
+  if (dst.descr || src.descr) return flexible_copy(dst, src);
   if (blocked_copy(dst, src)) return;
   std::array<char*, 2> base{dst.data(), src.data()};
   std::array<const Strides*, 2> st{&dst.strides, &src.strides};
@@ -235,7 +238,15 @@ void copy_into(const Array& dst, const Array& src) {
   copy_raw(dst, src);
 }
 
-ArrayPtr copy_array(const Array& src, char order) { return copy_as(src, src.dtype, order); }
+ArrayPtr copy_array(const Array& src, char order) { return copy_as(src, src.dtype, src.descr, order); }
+
+ArrayPtr copy_as(const Array& src, DType dtype, const DescrPtr& descr, char order) {
+  if (!descr) return copy_as(src, dtype, order);
+  if (order == 'A' || order == 'K') order = src.f_contiguous() && !src.c_contiguous() ? 'F' : 'C';
+  ArrayPtr out = make_array(dtype, descr, src.shape, order, src.flavor == Flavor::Torch ? Flavor::Torch : Flavor::NumPy);
+  copy_raw(*out, src);
+  return out;
+}
 
 ArrayPtr copy_as(const Array& src, DType dtype, char order) {
   if (order == 'A') order = src.f_contiguous() && !src.c_contiguous() ? 'F' : 'C';

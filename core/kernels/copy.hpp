@@ -14,6 +14,8 @@ void copy_into(const Array& dst, const Array& src);
 // memory order of src where possible), optionally cast to `dtype`.
 ArrayPtr copy_array(const Array& src, char order = 'C');
 ArrayPtr copy_as(const Array& src, DType dtype, char order = 'C');
+// The same to any dtype (descr: the flexible dtype's descriptor, else null).
+ArrayPtr copy_as(const Array& src, DType dtype, const DescrPtr& descr, char order = 'C');
 
 // Fills every element of dst with one value given as a 16-byte scalar of dtype `dt`.
 void fill(const Array& dst, DType dt, const void* value);

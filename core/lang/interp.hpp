@@ -84,9 +84,10 @@ struct Types {
       *function, *builtin, *method, *module, *range, *slice, *ellipsis, *iterator, *cell, *generic;
   TypeObj *base_exception, *exception;
   TypeObj *ndarray, *tensor, *dummy_array, *np_dtype, *torch_dtype;
-  TypeObj* np_scalar[kNumDTypes];
+  TypeObj* np_scalar[kNumDTypes + 3];  // numeric scalars, then np.str_, np.bytes_, np.void
   TypeObj *np_generic, *np_number, *np_integer, *np_signedinteger, *np_unsignedinteger, *np_inexact,
       *np_floating, *np_complexfloating, *np_bool_type;
+  TypeObj *np_recarray = nullptr, *np_record = nullptr;  // arrays / scalars whose dtype is a record (Descr::record)
 };
 
 class Interp {

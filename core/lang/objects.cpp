@@ -163,9 +163,9 @@ TypeObj* ObjectProtocol::type_of(const Value& v) {
     case Tag::Array: {
       const Array& a = v.arr();
       switch (a.flavor) {
-        case Flavor::NumPy: return t.ndarray;
+        case Flavor::NumPy: return a.descr && a.descr->record && t.np_recarray ? t.np_recarray : t.ndarray;
         case Flavor::Torch: return t.tensor;
-        case Flavor::Scalar: return t.np_scalar[int(a.dtype)];
+        case Flavor::Scalar: return a.descr && a.descr->record && t.np_record ? t.np_record : t.np_scalar[int(a.dtype)];
         case Flavor::DummyBase: return t.dummy_array;
       }
       return t.ndarray;
@@ -217,13 +217,13 @@ std::string ObjectProtocol::repr(const Value& v) {
     case Tag::Float: return py_float_repr(v.as_float());
     case Tag::Array:
       // NEP 51 (NumPy >= 2.0): a scalar's repr names its type, np.float64(0.5).
-      if (v.arr().flavor == Flavor::Scalar) return scalar_repr_np2(v.arr().dtype, v.arr().data());
+      if (v.arr().flavor == Flavor::Scalar) return scalar_repr_np2(v.arr());
       return array_repr(in_, v);
     case Tag::Obj: break;
   }
   Obj* o = v.obj();
   switch (o->kind) {
-    case ObjKind::Str: return py_str_repr(static_cast<StrObj*>(o)->s);
+    case ObjKind::Str: return (static_cast<StrObj*>(o)->bytes ? "b" : "") + py_str_repr(static_cast<StrObj*>(o)->s);
     case ObjKind::List:
     case ObjKind::Tuple: {
       bool list = o->kind == ObjKind::List;
@@ -310,7 +310,7 @@ std::string ObjectProtocol::repr(const Value& v) {
     case ObjKind::DType: {
       auto* d = static_cast<DTypeObj*>(o);
       if (d->torch) return std::string("torch.") + info(d->dt).torch_name;
-      return std::string("dtype('") + name(d->dt) + "')";
+      return dtype_repr(DTypeFull{d->dt, d->descr});
     }
     case ObjKind::Complex: {
       auto* c = static_cast<ComplexObj*>(o);
@@ -330,7 +330,7 @@ std::string ObjectProtocol::repr(const Value& v) {
 }
 
 std::string ObjectProtocol::str(const Value& v) {
-  if (auto* s = v.as<StrObj>()) return s->s;
+  if (auto* s = v.as<StrObj>()) return s->bytes ? repr(v) : s->s;  // str(b'ab') is "b'ab'"
   if (v.is_array()) return array_str(in_, v);
   if (auto* e = v.as<ExceptionObj>()) {
     (void)e;
@@ -338,7 +338,7 @@ std::string ObjectProtocol::str(const Value& v) {
   }
   if (auto* d = v.as<DTypeObj>()) {
     if (d->torch) return std::string("torch.") + info(d->dt).torch_name;
-    return name(d->dt);
+    return dtype_text(DTypeFull{d->dt, d->descr});
   }
   if (auto* g = v.as<GenericObj>()) {
     auto it = g->attrs.find("__str__");
@@ -406,7 +406,9 @@ bool ObjectProtocol::eq(const Value& a, const Value& b) {
     return false;
   }
   switch (x->kind) {
-    case ObjKind::Str: return static_cast<StrObj*>(x)->s == static_cast<StrObj*>(y)->s;
+    case ObjKind::Str:
+      return static_cast<StrObj*>(x)->bytes == static_cast<StrObj*>(y)->bytes &&
+             static_cast<StrObj*>(x)->s == static_cast<StrObj*>(y)->s;
     case ObjKind::List:
     case ObjKind::Tuple: {
       const auto& p = x->kind == ObjKind::List ? static_cast<ListObj*>(x)->items : static_cast<TupleObj*>(x)->items;
@@ -1410,7 +1412,10 @@ int64_t ObjectProtocol::len(const Value& v) {
   if (v.is_obj()) {
     Obj* o = v.obj();
     switch (o->kind) {
-      case ObjKind::Str: return int64_t(utf8_len(static_cast<StrObj*>(o)->s));
+      case ObjKind::Str: {
+        auto* so = static_cast<StrObj*>(o);
+        return int64_t(so->bytes ? so->s.size() : utf8_len(so->s));  // bytes count bytes
+      }
       case ObjKind::List: return int64_t(static_cast<ListObj*>(o)->items.size());
       case ObjKind::Tuple: return int64_t(static_cast<TupleObj*>(o)->items.size());
       case ObjKind::Dict: return int64_t(static_cast<DictObj*>(o)->t.count);

@@ -1050,9 +1050,10 @@ struct Parser {
     while (toks[q].kind == Tok::String) any_f |= toks[q++].fstring;
     if (!any_f) {
       std::string s;
+      const bool bytes = first.bytes;  // b'..' literals are bytes values (StrObj::bytes)
       while (cur().kind == Tok::String) s += toks[p++].text;
       auto e = node(EK::Const, first);
-      e->constant = make_str(std::move(s));
+      e->constant = bytes ? Value(std::make_shared<StrObj>(std::move(s), true)) : make_str(std::move(s));
       return e;
     }
     auto e = node(EK::FString, first);

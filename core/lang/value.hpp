@@ -99,7 +99,8 @@ T* Value::as() const {
 struct StrObj : Obj {
   static constexpr ObjKind kKind = ObjKind::Str;
   std::string s;
-  explicit StrObj(std::string v) : Obj(kKind), s(std::move(v)) {}
+  bool bytes = false;  // a bytes literal (b'ab'): its repr has the b prefix, it never equals a str
+  explicit StrObj(std::string v, bool b = false) : Obj(kKind), s(std::move(v)), bytes(b) {}
 };
 // Releases a container's children without deep native recursion: freeing a
 // list nested a million levels deep must not overflow the stack (CPython's
@@ -271,7 +272,8 @@ struct DTypeObj : Obj {
   static constexpr ObjKind kKind = ObjKind::DType;
   DType dt;
   bool torch;
-  DTypeObj(DType d, bool t) : Obj(kKind), dt(d), torch(t) {}
+  DescrPtr descr;  // the flexible dtype's descriptor (Note [Flexible dtypes]), else null
+  DTypeObj(DType d, bool t, DescrPtr ds = nullptr) : Obj(kKind), dt(d), torch(t), descr(std::move(ds)) {}
 };
 // Everything else with native attributes (errstate contexts, flags objects,
 // torch.Size, generators of the random module...), dispatched by `type`.

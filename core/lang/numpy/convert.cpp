@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "core/element.hpp"
+#include "core/numfmt.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/strides.hpp"
 
@@ -17,16 +18,22 @@ Value dtype_value(Interp& in, DType dt, bool torch) {
   return Value(std::static_pointer_cast<Obj>(std::make_shared<DTypeObj>(dt, torch)));
 }
 
+Value dtype_value(Interp& in, const DTypeFull& t) {
+  return Value(std::static_pointer_cast<Obj>(std::make_shared<DTypeObj>(t.dt, false, t.descr)));
+}
+
+DTypeFull array_dtype(const Array& a) { return {a.dtype, a.descr}; }
+
 bool is_dtype_like(Interp& in, const Value& v) {
   if (v.as<DTypeObj>()) return true;
   if (auto* ty = v.as<TypeObj>()) {
-    for (int k = 0; k < kNumDTypes; ++k)
+    for (int k = 0; k < kNumDTypes + 3; ++k)
       if (in.t.np_scalar[k] == ty) return true;
     return ty == in.t.int_ || ty == in.t.float_ || ty == in.t.bool_ || ty == in.t.complex_;
   }
   if (auto* s = v.as<StrObj>()) {
-    DType d;
-    return parse_dtype(s->s, d);
+    DTypeFull d;
+    return parse_dtype_full(s->s, d);
   }
   return false;
 }
@@ -34,7 +41,7 @@ bool is_dtype_like(Interp& in, const Value& v) {
 DType to_dtype(Interp& in, const Value& v) {
   if (auto* d = v.as<DTypeObj>()) return d->dt;
   if (auto* ty = v.as<TypeObj>()) {
-    for (int k = 0; k < kNumDTypes; ++k)
+    for (int k = 0; k < kNumDTypes + 3; ++k)
       if (in.t.np_scalar[k] == ty) return DType(k);
     if (ty == in.t.int_) return DType::I64;
     if (ty == in.t.float_) return DType::F64;
@@ -45,9 +52,12 @@ DType to_dtype(Interp& in, const Value& v) {
   if (auto* s = v.as<StrObj>()) {
     DType d;
     if (parse_dtype(s->s, d)) return d;
+    DTypeFull f;
+    if (parse_dtype_full(s->s, f)) return f.dt;  // flexible: callers without a descriptor raise
     in.raise_exc("TypeError", "data type '" + s->s + "' not understood");
   }
   if (v.is_none()) return DType::F64;
+  if (v.as<ListObj>() || v.as<DictObj>()) return DType::Void;
   in.raise_exc("TypeError", "Cannot interpret '" + in.repr(v) + "' as a data type");
 }
 
@@ -86,6 +96,12 @@ Value make_scalar(DType dt, const void* p) {
 }
 
 Value element_value(Interp& in, const Array& a, const char* p) {
+  if (a.descr) {  // np.str_ / np.bytes_ / np.void: a 0-d read-only copy of the element
+    auto s = make_array(a.dtype, a.descr, {}, 'C', Flavor::Scalar);
+    std::memcpy(s->data(), p, size_t(a.itemsize()));
+    s->writeable = false;
+    return Value(s);
+  }
   if (a.is_torch()) {
     auto t = make_array(a.dtype, {}, 'C', Flavor::Torch);
     std::memcpy(t->data(), p, size_t(a.itemsize()));
@@ -114,6 +130,9 @@ struct Discovery {
   int ragged_depth = 0;
   bool any_bool = false, any_int = false, any_float = false, any_complex = false;
   std::optional<DType> arr_dtype;
+  // text items (Note [Flexible dtypes]): str / bytes values and text arrays
+  bool any_str = false, any_bytes = false;
+  int64_t text_len = 0;  // longest item in characters (str) or bytes
 };
 
 void discover(Interp& in, const Value& v, int depth, Discovery& d, Shape& prefix) {
@@ -136,10 +155,18 @@ void discover(Interp& in, const Value& v, int depth, Discovery& d, Shape& prefix
     return;
   }
   Shape full = prefix;
-  if (v.is_array()) {
+  if (v.is_array() && v.arr().descr && v.arr().descr->kind != DType::Void) {
+    const Array& a = v.arr();
+    for (int64_t s : a.shape) full.push_back(s);
+    (a.dtype == DType::Str ? d.any_str : d.any_bytes) = true;
+    d.text_len = std::max(d.text_len, flexible_length(*a.descr));
+  } else if (v.is_array()) {
     const Array& a = v.arr();
     for (int64_t s : a.shape) full.push_back(s);
     d.arr_dtype = d.arr_dtype ? promote(*d.arr_dtype, a.dtype) : a.dtype;
+  } else if (auto* s = v.as<StrObj>()) {
+    (s->bytes ? d.any_bytes : d.any_str) = true;
+    d.text_len = std::max(d.text_len, int64_t(s->bytes ? s->s.size() : utf8_len(s->s)));
   } else if (v.is_bool()) {
     d.any_bool = true;
   } else if (v.is_int()) {
@@ -149,7 +176,7 @@ void discover(Interp& in, const Value& v, int depth, Discovery& d, Shape& prefix
   } else if (v.as<ComplexObj>()) {
     d.any_complex = true;
   } else {
-    in.raise_exc("TypeError", "stridelab arrays hold numbers only; cannot convert " + in.type_name(v));
+    in.raise_exc("TypeError", "stridelab arrays hold numbers, text and records only; cannot convert " + in.type_name(v));
   }
   if (!d.shape_set) {
     d.shape = full;
@@ -165,33 +192,80 @@ void discover(Interp& in, const Value& v, int depth, Discovery& d, Shape& prefix
   }
 }
 
-void fill_from(Interp& in, const Value& v, const Array& out, char*& p, DType dt) {
+// An array over `out`'s storage at p with out's dtype and the given shape
+// (C-contiguous): the destination of one nested item.
+ArrayPtr block_at(const Array& out, char* p, const Shape& shp, DType dt, const DescrPtr& descr) {
+  ArrayPtr dst = std::make_shared<Array>();
+  dst->dtype = dt;
+  dst->descr = descr;
+  dst->shape = shp;
+  dst->strides = default_strides(shp, dst->itemsize(), 'C');
+  dst->storage = out.storage;
+  dst->offset = p - out.storage->data();
+  return dst;
+}
+
+// tuples_are_records: a structured destination takes each tuple as one record.
+void fill_from(Interp& in, const Value& v, const Array& out, char*& p, bool tuples_are_records) {
   if (auto* l = v.as<ListObj>()) {
-    for (auto& x : l->items) fill_from(in, x, out, p, dt);
+    for (auto& x : l->items) fill_from(in, x, out, p, tuples_are_records);
     return;
   }
-  if (auto* t = v.as<TupleObj>()) {
-    for (auto& x : t->items) fill_from(in, x, out, p, dt);
+  if (auto* t = v.as<TupleObj>(); t && !tuples_are_records) {
+    for (auto& x : t->items) fill_from(in, x, out, p, tuples_are_records);
     return;
   }
-  if (v.is_array()) {
+  if (v.is_array() && !(tuples_are_records && v.arr().descr)) {
     const Array& a = v.arr();
-    Shape shp = a.shape;
-    ArrayPtr dst = std::make_shared<Array>();
-    dst->dtype = dt;
-    dst->shape = shp;
-    dst->strides = default_strides(shp, itemsize(dt), 'C');
-    dst->storage = out.storage;
-    dst->offset = p - out.storage->data();
-    copy_into(*dst, a);
-    p += a.size() * itemsize(dt);
+    copy_into(*block_at(out, p, a.shape, out.dtype, out.descr), a);
+    p += a.size() * out.itemsize();
     return;
   }
-  value_to_bytes(in, v, dt, p);
-  p += itemsize(dt);
+  store_element(in, v, out, p);
+  p += out.itemsize();
+}
+
+// The shape of nested lists whose leaves are records (tuples) or scalars.
+void discover_records(Interp& in, const Value& v, Shape& prefix, Shape& shape, bool& set) {
+  if (auto* l = v.as<ListObj>()) {
+    prefix.push_back(int64_t(l->items.size()));
+    for (auto& x : l->items) discover_records(in, x, prefix, shape, set);
+    if (l->items.empty() && !set) {
+      shape = prefix;
+      set = true;
+    }
+    prefix.pop_back();
+    return;
+  }
+  Shape full = prefix;
+  if (v.is_array() && !v.arr().descr)
+    for (int64_t s : v.arr().shape) full.push_back(s);
+  if (!set) {
+    shape = full;
+    set = true;
+  } else if (shape != full) {
+    in.raise_exc("ValueError", "setting an array element with a sequence. The requested array has an inhomogeneous shape after " +
+                                   std::to_string(prefix.size()) + " dimensions.");
+  }
 }
 
 }  // namespace
+
+ArrayPtr make_view_of_bytes(DType dt, const char* p) {
+  ArrayPtr a = make_array(dt, {});
+  std::memcpy(a->data(), p, size_t(itemsize(dt)));
+  return a;
+}
+
+// A flexible dtype of size 0 ('U', np.str_, 'S') takes its size from the data:
+// the longest text, or the text width of the numbers it is made from.
+DTypeFull sized_for(const DTypeFull& t, const DTypeFull& src) {
+  if (!t.descr || t.descr->itemsize != 0 || t.descr->structured()) return t;
+  if (t.dt == DType::Void) return {t.dt, flexible_descr(DType::Void, src.itemsize())};
+  int64_t n = src.descr ? (src.descr->kind == DType::Void ? src.descr->itemsize : flexible_length(*src.descr))
+                        : text_width_of(src.dt);
+  return {t.dt, flexible_descr(t.dt, n)};
+}
 
 void value_to_bytes(Interp& in, const Value& v, DType dt, char* out) {
   if (v.is_bool() || v.is_int()) {
@@ -240,11 +314,160 @@ void value_to_bytes(Interp& in, const Value& v, DType dt, char* out) {
   in.raise_exc("TypeError", std::string(is_float(dt) ? "float" : "int") + "() argument must be a string or a real number, not '" + in.type_of(v)->name + "'");
 }
 
+void store_element(Interp& in, const Value& v, const Array& a, char* p) {
+  if (!a.descr) {
+    if (v.is_array() && v.arr().descr) {  // text -> number: NumPy parses it
+      const Array& src = v.arr();
+      if (src.size() != 1) in.raise_exc("ValueError", "setting an array element with a sequence.");
+      copy_into(*block_at(a, p, {}, a.dtype, nullptr), *block_at(src, src.data(), {}, src.dtype, src.descr));
+      return;
+    }
+    value_to_bytes(in, v, a.dtype, p);
+    return;
+  }
+  const Descr& d = *a.descr;
+  if (d.structured()) {
+    const TupleObj* t = v.as<TupleObj>();
+    if (v.is_array() && v.arr().descr && v.arr().descr->structured() && v.arr().size() == 1) {
+      const Array& src = v.arr();
+      copy_into(*block_at(a, p, {}, a.dtype, a.descr), *block_at(src, src.data(), {}, src.dtype, src.descr));
+      return;
+    }
+    if (t && t->items.size() != d.fields.size())
+      in.raise_exc("ValueError", "could not assign tuple of length " + std::to_string(t->items.size()) +
+                                     " to structure with " + std::to_string(d.fields.size()) + " fields.");
+    for (size_t k = 0; k < d.fields.size(); ++k) {
+      const Field& f = d.fields[k];
+      const Value& x = t ? t->items[k] : v;
+      char* q = p + f.offset;
+      if (f.type.descr && f.type.descr->base) {  // subarray field: broadcast a value or copy a nested list
+        const DTypeFull& b = *f.type.descr->base;
+        ArrayPtr blk = block_at(a, q, f.type.descr->sub_shape, b.dt, b.descr);
+        ArrayPtr src = to_array_full(in, x, std::nullopt);
+        copy_into(*blk, *broadcast_to(src, blk->shape));
+        continue;
+      }
+      store_element(in, x, *block_at(a, q, {}, f.type.dt, f.type.descr), q);
+    }
+    return;
+  }
+  if (auto* s = v.as<StrObj>()) {
+    if (d.kind == DType::Bytes && !s->bytes) require_ascii(s->s);
+    write_str(d, p, s->s);
+    return;
+  }
+  if (v.is_array()) {
+    const Array& src = v.arr();
+    if (src.size() != 1) in.raise_exc("ValueError", "setting an array element with a sequence.");
+    std::vector<int64_t> zero(size_t(src.ndim()), 0);
+    char* sp = src.storage->data() + flat_offset(src, zero);
+    copy_into(*block_at(a, p, {}, a.dtype, a.descr), *block_at(src, sp, {}, src.dtype, src.descr));
+    return;
+  }
+  if (d.kind == DType::Void) in.raise_exc("TypeError", "a bytes-like object is required, not '" + in.type_of(v)->name + "'");
+  write_str(d, p, in.str(v));
+}
+
 ArrayPtr to_array(Interp& in, const Value& v, std::optional<DType> dt, bool copy) {
+  std::optional<DTypeFull> full;
+  if (dt) full = DTypeFull{*dt, is_flexible(*dt) ? flexible_descr(*dt, 0) : nullptr};
+  return to_array_full(in, v, full, copy);
+}
+
+DTypeFull to_dtype_full(Interp& in, const Value& v, bool align) {
+  if (auto* d = v.as<DTypeObj>()) return {d->dt, d->descr};
+  if (auto* ty = v.as<TypeObj>()) {
+    if (ty == in.t.str) return {DType::Str, flexible_descr(DType::Str, 0)};
+    for (int k = kNumDTypes; k < kNumDTypes + 3; ++k)
+      if (in.t.np_scalar[k] == ty) return {DType(k), flexible_descr(DType(k), 0)};
+    return {to_dtype(in, v), nullptr};
+  }
+  if (auto* s = v.as<StrObj>()) {
+    DTypeFull f;
+    if (parse_dtype_full(s->s, f)) return f;
+    in.raise_exc("TypeError", "data type '" + s->s + "' not understood");
+  }
+  auto field_specs = [&](const std::vector<Value>& names, const std::vector<Value>& formats) {
+    std::vector<FieldSpec> specs;
+    for (size_t k = 0; k < names.size(); ++k) {
+      auto* n = names[k].as<StrObj>();
+      if (!n) in.raise_exc("ValueError", "field names must be strings");
+      specs.push_back({n->s, to_dtype_full(in, formats[k], align)});
+    }
+    return specs;
+  };
+  if (auto* l = v.as<ListObj>()) {  // [('x', 'f4'), ('pos', 'f4', (3,)), ...]
+    std::vector<Value> names, formats;
+    std::vector<FieldSpec> specs;
+    for (auto& item : l->items) {
+      auto* t = item.as<TupleObj>();
+      if (!t || t->items.size() < 2 || t->items.size() > 3) in.raise_exc("TypeError", "data type not understood");
+      auto* n = t->items[0].as<StrObj>();
+      if (!n) in.raise_exc("TypeError", "First element of field tuple is neither a tuple nor str");
+      DTypeFull ft = to_dtype_full(in, t->items[1], align);
+      if (t->items.size() == 3) ft = make_subarray(ft, to_shape(in, t->items[2]));
+      specs.push_back({n->s.empty() ? "f" + std::to_string(specs.size()) : n->s, ft});
+    }
+    return {DType::Void, make_struct(specs, align)};
+  }
+  if (auto* dict = v.as<DictObj>()) {  // {'names': [...], 'formats': [...], 'offsets': [...], 'itemsize': n}
+    auto get = [&](const char* key) -> std::optional<Value> {
+      Value k = make_str(key);
+      if (!in.contains(v, k)) return std::nullopt;
+      return in.getitem(v, k);
+    };
+    (void)dict;
+    auto names = get("names"), formats = get("formats"), offsets = get("offsets"), size = get("itemsize"),
+         aligned = get("aligned");
+    if (!names || !formats) in.raise_exc("TypeError", "Cannot interpret '" + in.repr(v) + "' as a data type");
+    if (aligned && in.truthy(*aligned)) align = true;
+    std::vector<Value> nv = in.to_vector(*names), fv = in.to_vector(*formats);
+    if (nv.size() != fv.size()) in.raise_exc("ValueError", "all items in the dictionary must have the same length.");
+    std::vector<FieldSpec> specs = field_specs(nv, fv);
+    if (!offsets) {
+      DescrPtr d = make_struct(specs, align);
+      if (size) d = make_struct_offsets(specs, [&] {
+                      std::vector<int64_t> o;
+                      for (auto& f : d->fields) o.push_back(f.offset);
+                      return o;
+                    }(), in.index_value(*size), align);
+      return {DType::Void, d};
+    }
+    std::vector<int64_t> offs;
+    for (auto& o : in.to_vector(*offsets)) offs.push_back(in.index_value(o));
+    int64_t end = 0;
+    for (size_t k = 0; k < specs.size() && k < offs.size(); ++k) end = std::max(end, offs[k] + specs[k].type.itemsize());
+    return {DType::Void, make_struct_offsets(specs, offs, size ? in.index_value(*size) : end, align)};
+  }
+  if (auto* t = v.as<TupleObj>(); t && t->items.size() == 2) {  // (base, shape): a subarray dtype
+    if (t->items[1].is_int() && t->items[0].as<StrObj>()) {
+      DTypeFull base = to_dtype_full(in, t->items[0]);
+      if (base.descr && base.descr->itemsize == 0) return {base.dt, flexible_descr(base.dt, t->items[1].as_int())};
+    }
+    return make_subarray(to_dtype_full(in, t->items[0], align), to_shape(in, t->items[1]));
+  }
+  return {to_dtype(in, v), nullptr};
+}
+
+ArrayPtr to_array_full(Interp& in, const Value& v, const std::optional<DTypeFull>& dt, bool copy) {
   if (v.is_array()) {
     const ArrayPtr a = v.array();
-    if (!copy && (!dt || *dt == a->dtype) && a->flavor != Flavor::Scalar) return a;
-    return copy_as(*a, dt ? *dt : a->dtype, 'C');
+    if (!dt) {
+      if (!copy && a->flavor != Flavor::Scalar) return a;
+      return copy_as(*a, a->dtype, a->descr, 'C');
+    }
+    DTypeFull t = sized_for(*dt, array_dtype(*a));
+    if (!copy && a->flavor != Flavor::Scalar && sl::dtype_equal(t, array_dtype(*a))) return a;
+    return copy_as(*a, t.dt, t.descr, 'C');
+  }
+  if (dt && dt->descr && dt->descr->structured()) {
+    Shape prefix, shape;
+    bool set = false;
+    discover_records(in, v, prefix, shape, set);
+    ArrayPtr out = make_array(dt->dt, dt->descr, shape);
+    char* p = out->data();
+    fill_from(in, v, *out, p, true);
+    return out;
   }
   Discovery d;
   Shape prefix;
@@ -257,9 +480,23 @@ ArrayPtr to_array(Interp& in, const Value& v, std::optional<DType> dt, bool copy
                                    std::to_string(d.ragged_depth) + " dimensions. The detected shape was " + detected +
                                    " + inhomogeneous part.");
   }
-  DType out_dt;
+  DTypeFull out;
+  DType& out_dt = out.dt;
   if (dt) {
-    out_dt = *dt;
+    out = *dt;
+    if (out.descr && out.descr->itemsize == 0 && out.dt != DType::Void) {
+      // the longest text item, or the widest number's text
+      int64_t n = d.text_len;
+      if (d.any_complex) n = std::max(n, text_width_of(DType::C128));
+      else if (d.any_float) n = std::max(n, text_width_of(DType::F64));
+      else if (d.any_int) n = std::max(n, text_width_of(DType::I64));
+      else if (d.any_bool) n = std::max(n, text_width_of(DType::Bool));
+      if (d.arr_dtype) n = std::max(n, text_width_of(*d.arr_dtype));
+      out.descr = flexible_descr(out.dt, std::max<int64_t>(n, 1));  // NumPy's text arrays hold at least one character
+    }
+  } else if (d.any_str || d.any_bytes) {
+    DType kind = d.any_str ? DType::Str : DType::Bytes;
+    return to_array_full(in, v, DTypeFull{kind, flexible_descr(kind, 0)}, copy);
   } else {
     // Python scalars promote by kind (bool < int < float < complex); arrays by promotion.
     std::optional<DType> py;
@@ -271,10 +508,10 @@ ArrayPtr to_array(Interp& in, const Value& v, std::optional<DType> dt, bool copy
     else if (d.arr_dtype) out_dt = *d.arr_dtype;
     else out_dt = py ? *py : DType::F64;
   }
-  ArrayPtr out = make_array(out_dt, d.shape);
-  char* p = out->data();
-  fill_from(in, v, *out, p, out_dt);
-  return out;
+  ArrayPtr arr = make_array(out.dt, out.descr, d.shape);
+  char* p = arr->data();
+  fill_from(in, v, *arr, p, false);
+  return arr;
 }
 
 ArrayPtr arg_array(Interp& in, const Value& v, const char* what) { return to_array(in, v); }

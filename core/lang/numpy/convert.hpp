@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/array.hpp"
+#include "core/descr.hpp"
 #include "core/lang/interp.hpp"
 #include "core/views.hpp"
 
@@ -12,7 +13,18 @@ namespace sl::lang {
 
 // dtype arguments: np.float32, 'float32', 'f4', float, int, bool, complex,
 // np.dtype('int8'), torch.float32. Raises TypeError "data type 'x' not understood".
+// Flexible dtypes raise TypeError here: callers that take them use to_dtype_full.
 DType to_dtype(Interp& in, const Value& v);
+// Any dtype argument, flexible and structured ones included ('U5', 'S3',
+// [('x', 'f4')], {'names': ...}, 'i4,f8', np.str_); align as np.dtype(align=).
+DTypeFull to_dtype_full(Interp& in, const Value& v, bool align = false);
+Value dtype_value(Interp& in, const DTypeFull& t);
+DTypeFull array_dtype(const Array& a);
+// A flexible dtype of size 0 ('U', np.str_, 'S', 'V') sized for data of dtype src
+// (the text width of src's numbers, or src's own length); other dtypes as they are.
+DTypeFull sized_for(const DTypeFull& t, const DTypeFull& src);
+// A 0-d array of dt over a copy of the bytes at p (element reads that need an Array).
+ArrayPtr make_view_of_bytes(DType dt, const char* p);
 bool is_dtype_like(Interp& in, const Value& v);
 Value dtype_value(Interp& in, DType dt, bool torch = false);
 
@@ -22,6 +34,10 @@ Shape shape_from_args(Interp& in, Args& a, size_t first);  // reshape(3, 4) or r
 
 // np.asarray(x) / np.array(x, dtype): Python scalars, nested lists/tuples, arrays.
 ArrayPtr to_array(Interp& in, const Value& v, std::optional<DType> dt = std::nullopt, bool copy = false);
+// The same with any dtype (strings infer '<Un' / '|Sn' from the longest item).
+ArrayPtr to_array_full(Interp& in, const Value& v, const std::optional<DTypeFull>& dt, bool copy = false);
+// Python value -> one element of `a` at p (any dtype: text, records, numbers).
+void store_element(Interp& in, const Value& v, const Array& a, char* p);
 // The dtype NumPy infers for a Python value (int -> int64, float -> float64, ...).
 DType infer_dtype(Interp& in, const Value& v);
 

@@ -119,8 +119,15 @@ SortKind kind_arg(Interp& in, const Value& v) {
   return parse_sort_kind(in.str(v));
 }
 
-void check_order_none(Interp& in, const Value& order) {
-  if (!order.is_none()) in.raise_exc("ValueError", "Cannot specify order when the array has no fields.");
+// order= of sort/argsort: field names (a str or a list of them); the engine
+// refuses it for arrays without fields.
+std::vector<std::string> order_names(Interp& in, const Value& order) {
+  std::vector<std::string> names;
+  if (order.is_none()) return names;
+  if (auto* s = order.as<StrObj>()) return {s->s};
+  for (auto& x : in.to_vector(order)) names.push_back(in.str(x));
+  if (names.empty()) names.push_back("");
+  return names;
 }
 
 // PyArray_TakeFrom (np.take / ndarray.take).
@@ -190,7 +197,9 @@ void advanced_setitem(Interp& in, const ArrayPtr& a, const Value& key, const Val
   if (!a->writeable) in.raise_exc("ValueError", "assignment destination is read-only");
   // The value is converted with the destination's dtype (PyArray_FromAny in
   // array_assign_subscript); arrays keep theirs and are cast while copying.
-  ArrayPtr v = x.is_array() ? x.array() : to_array(in, x, a->dtype);
+  ArrayPtr v = x.is_array() ? x.array()
+                            : to_array_full(in, x, a->descr && !a->descr->structured() ? std::nullopt
+                                                                                      : std::optional<DTypeFull>(array_dtype(*a)));
   fancy_setitem(a, idx, v);
 }
 
@@ -240,15 +249,15 @@ Value np_sort(Interp& in, Args& a) {
   ArrayPtr x = to_array(in, a.required(0, "a"));
   Value axis = a.optional(1, "axis", Value::integer(-1)), kind = a.optional(2, "kind"), order = a.optional(3, "order");
   a.finish(4);
-  check_order_none(in, order);
+  const std::vector<std::string> names = order_names(in, order);
   ArrayPtr c;
   if (axis.is_none()) {
     c = flatten(x, 'C');
-    sort_inplace(*c, 0, kind_arg(in, kind));
+    sort_inplace(*c, 0, kind_arg(in, kind), names);
   } else {
     int ax = normalize_axis_index(in.index_value(axis), x->ndim());
     c = copy_array(*x, 'K');
-    sort_inplace(*c, ax, kind_arg(in, kind));
+    sort_inplace(*c, ax, kind_arg(in, kind), names);
   }
   return wrap(c);
 }
@@ -257,9 +266,9 @@ Value ndarray_sort(Interp& in, const ArrayPtr& self, Args& a) {
   Value axis = a.optional(0, "axis", Value::integer(-1)), kind = a.optional(1, "kind"), order = a.optional(2, "order");
   a.finish(3);
   int ax = normalize_axis_index(in.index_value(axis), self->ndim());
-  check_order_none(in, order);
+  const std::vector<std::string> names = order_names(in, order);
   if (!self->writeable) in.raise_exc("ValueError", "sort array is read-only");
-  sort_inplace(*self, ax, kind_arg(in, kind));
+  sort_inplace(*self, ax, kind_arg(in, kind), names);
   return Value();
 }
 
@@ -356,11 +365,11 @@ Value np_put(Interp& in, Args& a) {
 Value ndarray_put(Interp& in, const ArrayPtr& self, Args& a) { return put_value(in, self, a, 0); }
 
 Value argsort_value(Interp& in, const ArrayPtr& x, const Value& axis, const Value& kind, const Value& order) {
-  check_order_none(in, order);
-  if (axis.is_none()) return wrap(argsort(*ravel(x, 'C'), 0, kind_arg(in, kind)));
-  if (x->ndim() == 0) return wrap(argsort(*reshape(x, {1}), 0, kind_arg(in, kind)));
+  const std::vector<std::string> names = order_names(in, order);
+  if (axis.is_none()) return wrap(argsort(*ravel(x, 'C'), 0, kind_arg(in, kind), names));
+  if (x->ndim() == 0) return wrap(argsort(*reshape(x, {1}), 0, kind_arg(in, kind), names));
   int ax = normalize_axis_index(in.index_value(axis), x->ndim());
-  return wrap(argsort(*x, ax, kind_arg(in, kind)));
+  return wrap(argsort(*x, ax, kind_arg(in, kind), names));
 }
 Value np_argsort(Interp& in, Args& a) {
   ArrayPtr x = to_array(in, a.required(0, "a"));

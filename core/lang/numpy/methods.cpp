@@ -23,10 +23,29 @@ char order_arg(Interp& in, const Value& v, const char* allowed) {
   return char(toupper((unsigned char)s->s[0]));
 }
 
+Value tolist(Interp& in, const Array& a, int axis, int64_t off);
+
+// One element as a Python value: text as str / bytes, a record as a tuple of its fields.
+Value flexible_item(Interp& in, const DTypeFull& t, const char* p) {
+  const Descr& d = *t.descr;
+  if (d.structured()) {
+    std::vector<Value> items;
+    for (const Field& f : d.fields) {
+      if (f.type.descr) items.push_back(flexible_item(in, f.type, p + f.offset));
+      else items.push_back(tolist(in, *make_view_of_bytes(f.type.dt, p + f.offset), 0, 0));
+    }
+    return make_tuple(std::move(items));
+  }
+  if (d.base) in.raise_exc("TypeError", "subarray fields in tolist() are not supported");
+  if (d.kind == DType::Str) return make_str(read_str(d, p));
+  return Value(std::make_shared<StrObj>(read_str(d, p), true));
+}
+
 Value tolist(Interp& in, const Array& a, int axis, int64_t off) {
   if (axis == a.ndim()) {
     const char* p = a.storage->data() + off;
     DType dt = a.dtype;
+    if (a.descr) return flexible_item(in, DTypeFull{a.dtype, a.descr}, p);
     if (dt == DType::Bool) return Value::boolean(*p != 0);
     if (is_integer(dt)) return Value::integer(load_as<int64_t>(dt, p));
     if (is_float(dt)) return Value::floating(load_as<double>(dt, p));
@@ -53,7 +72,7 @@ const std::vector<std::pair<const char*, Method>>& methods() {
          Value type = args.optional(1, "type");
          args.finish(2);
          if (dt.is_none()) return wrap(view_same(a));
-         return wrap(view_dtype(a, to_dtype(in, dt)));
+         return wrap(view_dtype_full(a, to_dtype_full(in, dt)));
        }},
       {"copy", [](Interp& in, const ArrayPtr& a, Args& args) -> Value {
          char order = order_arg(in, args.optional(0, "order", make_str("C")), "CFAK");
@@ -68,16 +87,18 @@ const std::vector<std::pair<const char*, Method>>& methods() {
          return wrap(transpose(a, axes));
        }},
       {"astype", [](Interp& in, const ArrayPtr& a, Args& args) -> Value {
-         DType dt = to_dtype(in, args.required(0, "dtype"));
+         const DTypeFull t = sized_for(to_dtype_full(in, args.required(0, "dtype")), array_dtype(*a));
          char order = order_arg(in, args.optional(1, "order", make_str("K")), "CFAK");
          Value casting = args.optional(2, "casting");
          Value subok = args.optional(3, "subok");
          bool copy = in.truthy(args.optional(4, "copy", Value::boolean(true)));
          args.finish(5);
-         std::vector<ExplainFact> why{fact("copy", int64_t(copy)), fact("from", name(a->dtype)), fact("to", name(dt))};
-         if (!copy && dt == a->dtype) return wrap(explained(a, *a, "astype-no-copy", Verdict::Same, why));
-         return wrap(explained(copy_in_order(*a, dt, order), *a, copy ? "astype-copy" : "astype-new-dtype",
-                               Verdict::Copy, why));
+         std::vector<ExplainFact> why{fact("copy", int64_t(copy)), fact("from", dtype_name(array_dtype(*a))),
+                                      fact("to", dtype_name(t))};
+         if (!copy && sl::dtype_equal(t, array_dtype(*a))) return wrap(explained(a, *a, "astype-no-copy", Verdict::Same, why));
+         ArrayPtr r = t.descr && !sl::dtype_equal(t, array_dtype(*a)) ? copy_as(*a, t.dt, t.descr, order)
+                                                                      : copy_in_order(*a, t.dt, order);
+         return wrap(explained(r, *a, copy ? "astype-copy" : "astype-new-dtype", Verdict::Copy, why));
        }},
       {"tolist", [](Interp& in, const ArrayPtr& a, Args& args) -> Value {
          args.finish(0);
@@ -115,6 +136,12 @@ const std::vector<std::pair<const char*, Method>>& methods() {
       {"fill", [](Interp& in, const ArrayPtr& a, Args& args) -> Value {
          Value v = args.required(0, "value");
          if (!a->writeable) in.raise_exc("ValueError", "assignment destination is read-only");
+         if (a->descr) {  // text and records: one converted element copied everywhere
+           ArrayPtr one = make_array(a->dtype, a->descr, {});
+           store_element(in, v, *one, one->data());
+           copy_into(*a, broadcast_layout(*one, a->shape));
+           return Value();
+         }
          alignas(16) char buf[16];
          value_to_bytes(in, v, a->dtype, buf);
          fill(*a, a->dtype, buf);

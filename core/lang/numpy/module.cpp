@@ -27,6 +27,8 @@ void install_numpy_views(Interp& in, ModuleObj& np);     // numpy/views.cpp: vie
 void install_numpy_linalg(Interp& in, ModuleObj& np);    // numpy/linalg.cpp: matmul, dot, einsum, linalg
 void install_numpy_random(Interp& in, ModuleObj& np);    // numpy/random.cpp: the legacy RandomState
 void install_numpy2(Interp& in, ModuleObj& np);           // numpy/numpy2.cpp: NumPy 2.x names, removals, iinfo/finfo
+void install_numpy_strings(Interp& in, ModuleObj& np);    // numpy/strings.cpp: str_/bytes_/void, np.char, np.strings, np.rec
+Value flexible_dtype_getattr(Interp& in, const Value& v, const std::string& attr, bool& found);  // numpy/strings.cpp
 
 namespace {
 
@@ -147,17 +149,20 @@ Value np_array(Interp& in, Args& a) {
     // order) when asked to, when the dtype changes, or when its layout does
     // not satisfy `order` (_array_fromobject_generic).
     const ArrayPtr x = obj.array();
-    DType want = dt.is_none() ? x->dtype : to_dtype(in, dt);
+    const DTypeFull want = dt.is_none() ? array_dtype(*x) : sized_for(to_dtype_full(in, dt), array_dtype(*x));
+    const bool same_dtype = sl::dtype_equal(want, array_dtype(*x));
     bool layout_ok = ord == 'C' ? x->c_contiguous() : ord == 'F' ? x->f_contiguous() : true;
-    if (mode == CopyMode::Never && (want != x->dtype || !layout_ok)) raise_copy_needed(in);
-    r = copy || want != x->dtype || !layout_ok ? copy_in_order(*x, want, ord) : x;
+    if (mode == CopyMode::Never && (!same_dtype || !layout_ok)) raise_copy_needed(in);
+    if (!copy && same_dtype && layout_ok) r = x;
+    else if (want.descr && !same_dtype) r = copy_as(*x, want.dt, want.descr, ord);
+    else r = copy_in_order(*x, want.dt, ord);
     r = explained(r, *x, r == x ? "array-no-copy" : "array-copy", r == x ? Verdict::Same : Verdict::Copy,
-                  {fact("copy", int64_t(copy)), fact("from", name(x->dtype)), fact("to", name(want)),
+                  {fact("copy", int64_t(copy)), fact("from", dtype_name(array_dtype(*x))), fact("to", dtype_name(want)),
                    fact("layoutOk", int64_t(layout_ok)), fact("order", std::string(1, ord))});
   } else {
     // Anything but an ndarray (a list, a tensor, a scalar) becomes a new array.
     if (mode == CopyMode::Never) raise_copy_needed(in);
-    r = to_array(in, obj, opt_dtype(in, dt), copy);
+    r = to_array_full(in, obj, dt.is_none() ? std::nullopt : std::optional<DTypeFull>(to_dtype_full(in, dt)), copy);
     if (r->is_torch()) {
       r = copy_array(*r);
       r->flavor = Flavor::NumPy;
@@ -186,6 +191,14 @@ Value np_array(Interp& in, Args& a) {
 // np.zeros/ones/empty/full and their _like forms: `out` is zeroed; ones and
 // full write their value into every element.
 Value fill_new(Interp& in, const ArrayPtr& out, const char* what, const Value& fillv) {
+  if (out->descr) {  // text and records: one element converted, then copied everywhere
+    const bool ones = std::strcmp(what, "ones") == 0;
+    if (!ones && fillv.is_none()) return wrap(out);
+    ArrayPtr one = make_array(out->dtype, out->descr, {});
+    store_element(in, ones ? Value::integer(1) : fillv, *one, one->data());
+    copy_into(*out, broadcast_layout(*one, out->shape));
+    return wrap(out);
+  }
   if (std::strcmp(what, "ones") == 0) {
     int64_t one = 1;
     fill(*out, DType::I64, &one);
@@ -205,12 +218,13 @@ Value filled(Interp& in, Args& a, const char* what) {
   Value dtv = a.optional(next, "dtype");
   Value order = a.optional(next + 1, "order");
   a.finish(next + 2);
-  DType dt = DType::F64;
-  if (!dtv.is_none()) dt = to_dtype(in, dtv);
-  else if (!fillv.is_none()) dt = infer_dtype(in, fillv);
+  DTypeFull dt{DType::F64, nullptr};
+  if (!dtv.is_none()) dt = to_dtype_full(in, dtv);
+  else if (!fillv.is_none()) dt = array_dtype(*to_array_full(in, fillv, std::nullopt));
+  if (dt.descr && dt.descr->itemsize == 0 && dt.dt != DType::Void) dt.descr = flexible_descr(dt.dt, 1);  // 'U' alone: one character
   char ord = 'C';
   if (auto* s = order.as<StrObj>()) ord = s->s == "F" ? 'F' : 'C';
-  ArrayPtr out = make_array(dt, to_shape(in, shape), ord);
+  ArrayPtr out = make_array(dt.dt, dt.descr, to_shape(in, shape), ord);
   return fill_new(in, out, what, fillv);
 }
 
@@ -240,6 +254,7 @@ int64_t max_work_arg(Interp& in, const Value& v, int64_t dflt) {
 Value dtype_getattr(Interp& in, const Value& v, const std::string& attr, bool& found) {
   found = true;
   auto* d = v.as<DTypeObj>();
+  if (!d->torch && (d->descr || attr == "descr" || attr == "isalignedstruct")) return flexible_dtype_getattr(in, v, attr, found);
   DType dt = d->dt;
   const DTypeInfo& inf = info(dt);
   if (attr == "itemsize") return Value::integer(inf.itemsize);
@@ -531,8 +546,9 @@ void install_numpy(Interp& in) {
   np.attrs["dtype"] = type_value(t.np_dtype);
   t.np_dtype->call = [](Interp& in, Args& a) -> Value {
     Value x = a.required(0, "dtype");
+    Value align = a.optional(1, "align");
     a.finish(3);
-    return dtype_value(in, to_dtype(in, x));
+    return dtype_value(in, to_dtype_full(in, x, in.truthy(align)));
   };
   for (auto [n, ty] : std::initializer_list<std::pair<const char*, TypeObj*>>{
            {"generic", t.np_generic}, {"number", t.np_number}, {"integer", t.np_integer},
@@ -611,6 +627,7 @@ void install_numpy(Interp& in) {
   install_numpy_views(in, np);
   install_numpy_linalg(in, np);
   install_numpy_random(in, np);
+  install_numpy_strings(in, np);
   install_numpy2(in, np);  // last: it aliases names the others defined
 }
 

@@ -18,6 +18,9 @@
 
 namespace sl::lang {
 
+bool record_getattr(Interp& in, const ArrayPtr& a, const std::string& name, Value& out);  // numpy/strings.cpp
+
+
 // Implemented by the torch front end.
 Value tensor_getattr(Interp& in, const Value& a, const std::string& name, bool& found);
 std::string tensor_repr(Interp& in, const Value& a);
@@ -136,7 +139,7 @@ Value array_getattr(Interp& in, const Value& v, const std::string& name, bool& f
   if (name == "size") return Value::integer(a->size());
   if (name == "itemsize") return Value::integer(a->itemsize());
   if (name == "nbytes") return Value::integer(a->nbytes());
-  if (name == "dtype") return dtype_value(in, a->dtype);
+  if (name == "dtype") return a->descr ? dtype_value(in, array_dtype(*a)) : dtype_value(in, a->dtype);
   if (name == "base") {
     if (a->flavor == Flavor::Scalar) return Value();
     return a->base ? Value(a->base) : Value();
@@ -162,6 +165,12 @@ Value array_getattr(Interp& in, const Value& v, const std::string& name, bool& f
   }
   if (name == "data") return Value::integer(int64_t(uintptr_t(a->data())));
   Value out;
+  if (record_getattr(in, a, name, out)) return out;
+  if (a->flavor == Flavor::Scalar && a->dtype == DType::Str) {
+    // np.str_ is a str: the str methods act on its text (the scalar itself is an array here).
+    if (!bind_array_method(in, a, name, out)) return in.getattr(make_str(read_str(*a->descr, a->data())), name);
+    return out;
+  }
   if (bind_array_method(in, a, name, out)) return out;
   found = false;
   return Value();
@@ -196,8 +205,38 @@ void array_setattr(Interp& in, const Value& v, const std::string& name, const Va
   in.raise_exc("AttributeError", "'" + in.type_name(v) + "' object has no attribute '" + name + "'");
 }
 
+namespace {
+// a['x'] and a[['x', 'y']] on a record array (or a record scalar): field views.
+bool field_key(Interp& in, const ArrayPtr& a, const Value& key, ArrayPtr& out) {
+  if (a->is_torch()) return false;
+  if (auto* s = key.as<StrObj>()) {
+    if (!a->descr || !a->descr->structured())
+      in.raise_exc("IndexError", "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean arrays are valid indices");
+    out = field_view(a, s->s);
+    return true;
+  }
+  auto* l = key.as<ListObj>();
+  if (!l || l->items.empty() || !a->descr || !a->descr->structured()) return false;
+  std::vector<std::string> names;
+  for (auto& x : l->items) {
+    auto* s = x.as<StrObj>();
+    if (!s) return false;
+    names.push_back(s->s);
+  }
+  out = fields_view(a, names);
+  return true;
+}
+}  // namespace
+
 Value array_getitem(Interp& in, const Value& v, const Value& key) {
   ArrayPtr a = v.array();
+  if (a->flavor == Flavor::Scalar && a->dtype == DType::Str && !key.as<TupleObj>() && !key.as<EllipsisObj>())
+    return in.getitem(make_str(read_str(*a->descr, a->data())), key);  // np.str_('abc')[1] indexes the text
+  if (ArrayPtr f; field_key(in, a, key, f)) {
+    if (a->flavor == Flavor::Scalar && f->ndim() == 0) return element_value(in, *f, f->data());
+    if (a->flavor == Flavor::Scalar) f->writeable = false;
+    return wrap(f);
+  }
   if (a->flavor == Flavor::Scalar) {
     if (auto* t = key.as<TupleObj>(); t && t->items.empty()) return v;
     if (key.as<EllipsisObj>()) {
@@ -243,8 +282,14 @@ void array_setitem(Interp& in, const Value& v, const Value& key, const Value& x)
   if (a->flavor == Flavor::Scalar) in.raise_exc("TypeError", "'" + in.type_name(v) + "' object does not support item assignment");
   if (a->is_torch()) return tensor_setitem(in, a, key, x);
   std::vector<IndexItem> idx;
-  if (!parse_basic_index(in, key, idx)) return advanced_setitem(in, a, key, x);
-  ArrayPtr dst = basic_index(a, idx);
+  ArrayPtr dst;
+  if (field_key(in, a, key, dst)) {
+    // a['x'] = ...: assignment into the field's view
+  } else if (!parse_basic_index(in, key, idx)) {
+    return advanced_setitem(in, a, key, x);
+  } else {
+    dst = basic_index(a, idx);
+  }
   if (!dst->writeable) {
     if (a->is_torch()) in.raise_exc("RuntimeError", "a view of a leaf Variable that requires grad is being used in an in-place operation.");
     in.raise_exc("ValueError", "assignment destination is read-only");
@@ -253,6 +298,23 @@ void array_setitem(Interp& in, const Value& v, const Value& key, const Value& x)
   // (PyArray_Pack): x must be a scalar or an array of size 1.
   bool element = int(idx.size()) == a->ndim();
   for (auto& it : idx) element &= it.kind == IndexItem::Int;
+  if (dst->descr) {  // text and records: one converted element broadcast, or an array of dst's dtype
+    const bool record_value = dst->descr->structured() && x.as<TupleObj>();
+    ArrayPtr src;
+    if (record_value || (!x.is_array() && !x.as<ListObj>() && !x.as<TupleObj>())) {
+      src = make_array(dst->dtype, dst->descr, {});
+      store_element(in, x, *src, src->data());
+    } else {
+      src = to_array_full(in, x, dst->descr->structured() ? std::optional<DTypeFull>(array_dtype(*dst)) : std::nullopt);
+    }
+    Shape b;
+    if (!try_broadcast_shapes({src->shape, dst->shape}, b) || b != dst->shape)
+      in.raise_exc("ValueError", "could not broadcast input array from shape " + shape_compact(src->shape) +
+                                     " into shape " + shape_compact(dst->shape));
+    Array view = broadcast_layout(*src, dst->shape);
+    copy_into(*dst, view);
+    return;
+  }
   if (element) {
     alignas(16) char buf[16];
     value_to_bytes(in, x, dst->dtype, buf);
@@ -310,7 +372,7 @@ Value array_unaryop(Interp& in, UnaryOp op, const Value& a) { return ufunc_unary
 std::string array_repr(Interp& in, const Value& v) {
   const Array& a = v.arr();
   if (a.is_torch()) return tensor_repr(in, v);
-  if (a.flavor == Flavor::Scalar) return scalar_str(a.dtype, a.data());
+  if (a.flavor == Flavor::Scalar) return scalar_str(a);
   if (a.flavor == Flavor::DummyBase) return "<numpy.lib.stride_tricks.DummyArray object>";
   return sl::array_repr(a);
 }
@@ -318,7 +380,7 @@ std::string array_repr(Interp& in, const Value& v) {
 std::string array_str(Interp& in, const Value& v) {
   const Array& a = v.arr();
   if (a.is_torch()) return tensor_repr(in, v);
-  if (a.flavor == Flavor::Scalar) return scalar_str(a.dtype, a.data());
+  if (a.flavor == Flavor::Scalar) return scalar_str(a);
   if (a.flavor == Flavor::DummyBase) return array_repr(in, v);
   return sl::array_str(a);
 }
@@ -362,6 +424,8 @@ int64_t array_len(Interp& in, const Value& v) {
   const Array& a = v.arr();
   if (a.ndim() == 0) {
     if (a.is_torch()) in.raise_exc("TypeError", "len() of a 0-d tensor");
+    // np.str_ / np.bytes_ are str / bytes: their length is the text's
+    if (a.flavor == Flavor::Scalar && a.descr && a.dtype != DType::Void) return in.len(make_str(read_str(*a.descr, a.data())));
     if (a.flavor == Flavor::Scalar) in.raise_exc("TypeError", "object of type '" + in.type_of(v)->name + "' has no len()");
     in.raise_exc("TypeError", "len() of unsized object");
   }
@@ -433,11 +497,11 @@ bool dtype_equal(Interp& in, const Value& a, const Value& b) {
   const Value& d = a.as<DTypeObj>() ? a : b;
   const Value& o = a.as<DTypeObj>() ? b : a;
   auto* dd = d.as<DTypeObj>();
-  if (auto* od = o.as<DTypeObj>()) return od->dt == dd->dt;
+  if (auto* od = o.as<DTypeObj>()) return sl::dtype_equal(DTypeFull{od->dt, od->descr}, DTypeFull{dd->dt, dd->descr});
   if (dd->torch) return false;
   if (!is_dtype_like(in, o)) return false;
   try {
-    return to_dtype(in, o) == dd->dt;
+    return sl::dtype_equal(to_dtype_full(in, o), DTypeFull{dd->dt, dd->descr});
   } catch (const PyError&) {
     return false;
   }

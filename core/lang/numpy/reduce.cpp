@@ -9,6 +9,7 @@
 #include <cstring>
 #include <set>
 
+#include "core/strings.hpp"
 #include "core/element.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/kernels/reduce.hpp"
@@ -168,6 +169,7 @@ Value legacy_0d_axis(Interp& in, int ndim, const Value& axis) {
 }
 
 Value do_reduce(Interp& in, ReduceOp op, const ArrayPtr& a, const RArgs& r) {
+  if (a->descr) raise_flexible_reduce(reduce_ufunc_name(op), *a);  // Note [Flexible dtypes]
   std::vector<bool> axes = reduce_axes(in, legacy_0d_axis(in, a->ndim(), r.axis), a->ndim());
   std::optional<DType> dt = dtype_arg(in, r.dtype);
   DType work;

@@ -579,20 +579,31 @@ Value do_round(Interp& in, const Value& av, const Value& decv, const Value& outv
 
 Value ufunc_binop(Interp& in, Ufunc u, const Value& a, const Value& b, bool inplace, bool& found) {
   found = false;
+  // 'fmt' % x is Python's string formatting (str.__mod__ runs before any array method).
+  if (u == Ufunc::remainder && a.as<StrObj>()) return Value();
   UfuncOperand x, y;
   const bool equality = u == Ufunc::equal || u == Ufunc::not_equal;
+  // A str next to a NumPy array is a 0-d text operand (a == 'fig'); the text
+  // loops (core/strings) answer or raise NumPy's no-loop error.
+  auto operand = [&](const Value& v, const Value& other, UfuncOperand& o) {
+    if (v.as<StrObj>() && other.is_array() && !other.arr().is_torch() && other.arr().flavor != Flavor::DummyBase) {
+      o = UfuncOperand{to_array(in, v), true};
+      return true;
+    }
+    return to_operand(in, v, o);
+  };
   bool ok;
   if (equality) {
     // NumPy 1.24: when the elementwise comparison fails the result is the
     // Python answer (identity), so never fall back to the interpreter, whose
     // own == on an array comes back here.
     try {
-      ok = to_operand(in, a, x) && to_operand(in, b, y);
+      ok = operand(a, b, x) && operand(b, a, y);
     } catch (const PyError&) {
       ok = false;
     }
   } else {
-    ok = to_operand(in, a, x) && to_operand(in, b, y);
+    ok = operand(a, b, x) && operand(b, a, y);
   }
   if (!ok) {
     if (!equality) return Value();
