@@ -34,6 +34,8 @@ const Topic k_topics[] = {
     {"tracebacks", "runtime errors: messages and the traceback lines"},
     {"np_print", "NumPy printing"},
     {"torch_print", "PyTorch printing"},
+    {"np_rng", "np.random's Generator, PCG64 and SeedSequence, bit for bit"},
+    {"np_addresses", "data addresses of views: __array_interface__, ctypes, byte_bounds, data_ptr"},
 };
 
 size_t run_topic(const char* name) {
@@ -63,6 +65,10 @@ TEST_CASE("corpus: SyntaxError and IndentationError", "[lang][syntax][corpus]") 
 TEST_CASE("corpus: runtime errors and traceback lines", "[lang][errors][corpus]") { run_topic("tracebacks"); }
 TEST_CASE("corpus: NumPy printing", "[format][numpy][corpus]") { run_topic("np_print"); }
 TEST_CASE("corpus: PyTorch printing", "[format][torch][corpus]") { run_topic("torch_print"); }
+TEST_CASE("corpus: np.random Generator, PCG64, SeedSequence", "[numpy][random][corpus]") { run_topic("np_rng"); }
+TEST_CASE("corpus: data addresses of views (array interface, ctypes, byte_bounds, data_ptr)", "[numpy][corpus]") {
+  run_topic("np_addresses");
+}
 
 TEST_CASE("corpus: every file under tests/data/lang is a topic above", "[lang][corpus]") {
   std::set<std::string> listed;
