@@ -393,12 +393,8 @@ Value g_standard_exponential(Interp& in, BitGenerator& bg, Args& a) {
   Value size = a.optional(0, "size"), dt = a.optional(1, "dtype"), method = a.optional(2, "method");
   a.finish(3);
   DType d = float_dtype(in, dt, "standard_exponential");
-  bool inv = false;
-  if (!method.is_none()) {
-    std::string m = in.str(method);
-    if (m != "zig" && m != "inv") in.raise_exc("ValueError", "Unknown method");
-    inv = m == "inv";
-  }
+  // any method other than 'zig' is the inversion (_generator.pyx tests == 'zig')
+  const bool inv = !method.is_none() && !(method.as<StrObj>() && method.as<StrObj>()->s == "zig");
   if (inv)  // random_standard_exponential_inv_fill: -log(1 - U)
     return fill(in, size, d, [&] { return -std::log1p(-bg.next_double()); },
                 [&] { return float(-std::log1p(-bg.next_float())); });
@@ -795,7 +791,10 @@ Value g_choice(Interp& in, BitGenerator& bg, Args& a) {
     pop_size = load_as<int64_t>(arr->dtype, arr->data());
     if (pop_size <= 0 && want != 0) in.raise_exc("ValueError", "a must be a positive integer unless no samples are taken");
   } else {
-    axis = normalize_axis_index(in.index_value(axis_v), arr->ndim());
+    // a.shape[axis]: Python tuple indexing, so a bad axis is an IndexError
+    const int64_t ax = in.index_value(axis_v);
+    if (ax < -arr->ndim() || ax >= arr->ndim()) in.raise_exc("IndexError", "tuple index out of range");
+    axis = int(ax < 0 ? ax + arr->ndim() : ax);
     pop_size = arr->shape[size_t(axis)];
     if (pop_size == 0 && want != 0) in.raise_exc("ValueError", "a cannot be empty unless no samples are taken");
   }
