@@ -68,6 +68,13 @@ std::vector<uint32_t> generate_state(const std::vector<uint32_t>& pool, size_t n
 }
 
 BitGenerator::BitGenerator(Kind kind, const std::vector<uint32_t>& w) : kind_(kind) {
+  if (kind == Kind::MT19937) {
+    uint32_t* key = mt_.key();
+    key[0] = 0x80000000u;  // the most significant bit set: the key is never all zero
+    for (int i = 1; i < MT19937::kN; ++i) key[i] = w[size_t(i)];
+    mt_.set_pos(MT19937::kN - 1);
+    return;
+  }
   // generate_state(4, uint64) pairs the words little-endian: word 2k is the low half.
   auto u64 = [&](int k) { return uint64_t(w[2 * k]) | uint64_t(w[2 * k + 1]) << 32; };
   u128 seed = u128(u64(0)) << 64 | u64(1);
@@ -86,6 +93,10 @@ void BitGenerator::step() {
 }
 
 uint64_t BitGenerator::next64() {
+  if (kind_ == Kind::MT19937) {  // mt19937_next64: the first draw is the high word
+    uint64_t hi = mt_.next32();
+    return hi << 32 | mt_.next32();
+  }
   if (kind_ == Kind::PCG64) {
     step();
     uint64_t hi = uint64_t(state_ >> 64), lo = uint64_t(state_);

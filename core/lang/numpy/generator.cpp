@@ -208,7 +208,7 @@ Value seed_seq_new(Interp& in, Args& a) {
 Value make_bit_generator(Interp& in, BitGenerator::Kind kind, const Value& seed);
 
 BGPtr native_bitgen(const Value& v) {
-  if (!is_instance(v, "PCG64") && !is_instance(v, "PCG64DXSM")) return nullptr;
+  if (!is_instance(v, "PCG64") && !is_instance(v, "PCG64DXSM") && !is_instance(v, "MT19937")) return nullptr;
   return std::static_pointer_cast<BitGenerator>(v.as<GenericObj>()->native);
 }
 
@@ -227,11 +227,11 @@ Value random_raw(Interp& in, BitGenerator& bg, Args& a) {
   Value size = a.optional(0, "size");
   a.finish(1);
   if (size.is_none()) {
-    uint64_t v = bg.next64();
+    uint64_t v = bg.next_raw();
     return make_scalar(DType::U64, &v);
   }
   ArrayPtr out = make_array(DType::U64, to_shape(in, size));
-  for (int64_t i = 0; i < out->size(); ++i) store<uint64_t>(out->data() + 8 * i, bg.next64());
+  for (int64_t i = 0; i < out->size(); ++i) store<uint64_t>(out->data() + 8 * i, bg.next_raw());
   return wrap(out);
 }
 
@@ -240,8 +240,8 @@ Value make_bit_generator(Interp& in, BitGenerator::Kind kind, const Value& seed)
   if (!is_instance(seed, "SeedSequence")) ss = make_seed_sequence(in, seed, {}, 4, 0);
   auto* ssg = ss.as<GenericObj>();
   auto st = std::static_pointer_cast<SeedSeqState>(ssg->native);
-  auto bg = std::make_shared<BitGenerator>(kind, rng::generate_state(st->pool, 8));
-  auto g = std::make_shared<GenericObj>(rtype(in, kind == BitGenerator::Kind::PCG64 ? "PCG64" : "PCG64DXSM"));
+  auto bg = std::make_shared<BitGenerator>(kind, rng::generate_state(st->pool, BitGenerator::seed_words(kind)));
+  auto g = std::make_shared<GenericObj>(rtype(in, bg->name()));
   g->native = bg;
   g->attrs["seed_seq"] = ss;
   g->attrs["_seed_seq"] = ss;
@@ -249,13 +249,14 @@ Value make_bit_generator(Interp& in, BitGenerator::Kind kind, const Value& seed)
     a.fname = "random_raw";
     return random_raw(in, *bg, a);
   });
-  g->attrs["advance"] = in.builtin("advance", [bg](Interp& in, Args& a) -> Value {
-    a.fname = "advance";
-    int64_t d = in.index_value(a.required(0, "delta"));
-    a.finish(1);
-    bg->advance(rng::u128(uint64_t(d)) | (d < 0 ? ~rng::u128(0) << 64 : 0));
-    return Value();
-  });
+  if (kind != BitGenerator::Kind::MT19937)  // MT19937 has jumped() only
+    g->attrs["advance"] = in.builtin("advance", [bg](Interp& in, Args& a) -> Value {
+      a.fname = "advance";
+      int64_t d = in.index_value(a.required(0, "delta"));
+      a.finish(1);
+      bg->advance(rng::u128(uint64_t(d)) | (d < 0 ? ~rng::u128(0) << 64 : 0));
+      return Value();
+    });
   Value self(std::static_pointer_cast<Obj>(g));
   // spawn needs only the seed sequence and the kind: a copy of the object
   // without this method breaks the cycle object -> method -> object
@@ -927,6 +928,7 @@ void install_numpy_generator(Interp& in, ModuleObj& np) {
   m.attrs["SeedSequence"] = type_value(seed_seq);
   m.attrs["PCG64"] = type_value(bitgen_type(in, "PCG64", "numpy.random._pcg64", BitGenerator::Kind::PCG64));
   m.attrs["PCG64DXSM"] = type_value(bitgen_type(in, "PCG64DXSM", "numpy.random._pcg64", BitGenerator::Kind::PCG64DXSM));
+  m.attrs["MT19937"] = type_value(bitgen_type(in, "MT19937", "numpy.random._mt19937", BitGenerator::Kind::MT19937));
   m.attrs["Generator"] = type_value(generator);
   def_fn(in, m, "default_rng", default_rng);
 }
