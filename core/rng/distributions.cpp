@@ -2,9 +2,9 @@
 #include "core/rng/distributions.hpp"
 
 #include <algorithm>
-#include <type_traits>
 #include <cmath>
 #include <cstring>
+#include <type_traits>
 #include <vector>
 
 #include "core/kernels/libm/glibc_exp_log.hpp"

@@ -12,7 +12,7 @@
 #include <cmath>
 #include <cstdint>
 
-#include "core/rng/pcg64.hpp"
+#include "core/rng/bit_generator.hpp"
 
 namespace sl::rng {
 

@@ -1,5 +1,5 @@
-// rng/pcg64: NumPy's modern bit streams -- SeedSequence (numpy/random/bit_generator.pyx)
-// and the PCG64 / PCG64DXSM bit generators (numpy/random/src/pcg64/) -- bit for bit.
+// rng/bit_generator: NumPy's modern bit streams -- SeedSequence (numpy/random/bit_generator.pyx)
+// and the PCG64 / PCG64DXSM / MT19937 bit generators (numpy/random/src/pcg64/, _mt19937.pyx) -- bit for bit.
 //
 // A SeedSequence turns entropy words (and a spawn key) into a pool of pool_size
 // 32-bit words by a multiply-xorshift hash (mirrors SeedSequence.mix_entropy);

@@ -1,5 +1,5 @@
-// rng/pcg64: see pcg64.hpp. Constants are NumPy's (bit_generator.pyx, pcg64.h).
-#include "core/rng/pcg64.hpp"
+// rng/bit_generator: see bit_generator.hpp. Constants are NumPy's (bit_generator.pyx, pcg64.h).
+#include "core/rng/bit_generator.hpp"
 
 namespace sl::rng {
 
