@@ -401,4 +401,12 @@ MemOverlap solve_may_have_internal_overlap(const Array& a, int64_t max_work) {
   return solve_diophantine(kept, -1, max_work, true, x);
 }
 
+int64_t data_address(const Array& a) { return int64_t(reinterpret_cast<uintptr_t>(a.storage->data())) + a.offset; }
+
+ByteExtent address_extent(const Array& a) {
+  const int64_t base = int64_t(reinterpret_cast<uintptr_t>(a.storage->data()));
+  ByteExtent e = byte_extent(a);
+  return {base + e.lo, base + e.hi};
+}
+
 }  // namespace sl

@@ -50,4 +50,14 @@ MemOverlap solve_diophantine(const std::vector<DiophantineTerm>& terms, int64_t 
 void offset_bounds_from_strides(int itemsize, const Shape& shape, const Strides& strides, int64_t& lower,
                                 int64_t& upper);
 
+// ---- addresses ----
+// Note [Addresses]: the engine reports real addresses in its own memory (the
+// process's natively, the wasm heap's in the browser): a storage's base address
+// plus a byte offset. NumPy's __array_interface__['data'][0], .ctypes.data and
+// byte_bounds, and torch's data_ptr(), all come from these two functions, so two
+// views of one owner differ by exactly the difference of their offsets.
+int64_t data_address(const Array& a);  // the address of element 0 (data + offset)
+// byte_extent as addresses: [first byte, one past the last) the array can touch.
+ByteExtent address_extent(const Array& a);
+
 }  // namespace sl

@@ -2,6 +2,8 @@
 // stream it reproduces; reordering any draw would change every later value.
 #include "core/random.hpp"
 
+#include "core/rng/distributions.hpp"
+
 #include <chrono>
 #include <cmath>
 #include <random>
@@ -217,34 +219,7 @@ double random_loggam(double x) {
 }
 
 int64_t RandomState::poisson(double lam) {
-  if (lam >= 10) {
-    // random_poisson_ptrs (Hoermann 1993, transformed rejection)
-    double slam = std::sqrt(lam), loglam = std::log(lam);
-    double b = 0.931 + 2.53 * slam;
-    double a = -0.059 + 0.02483 * b;
-    double invalpha = 1.1239 + 1.1328 / (b - 3.4);
-    double vr = 0.9277 - 3.6224 / (b - 2);
-    for (;;) {
-      double U = mt_.next_double() - 0.5;
-      double V = mt_.next_double();
-      double us = 0.5 - std::fabs(U);
-      int64_t k = int64_t(std::floor((2 * a / us + b) * U + lam + 0.43));
-      if (us >= 0.07 && V <= vr) return k;
-      if (k < 0 || (us < 0.013 && V > us)) continue;
-      if ((std::log(V) + std::log(invalpha) - std::log(a / (us * us) + b)) <=
-          (-lam + double(k) * loglam - random_loggam(double(k) + 1)))
-        return k;
-    }
-  }
-  if (lam == 0) return 0;
-  // random_poisson_mult: count uniforms until their product drops below e^-lam
-  double enlam = std::exp(-lam), prod = 1.0;
-  int64_t X = 0;
-  for (;;) {
-    prod *= mt_.next_double();
-    if (prod > enlam) ++X;
-    else return X;
-  }
+  return rng::poisson_from([this] { return mt_.next_double(); }, lam);
 }
 
 namespace {

@@ -26,6 +26,7 @@ void install_numpy_index(Interp& in, ModuleObj& np);     // numpy/index.cpp: adv
 void install_numpy_views(Interp& in, ModuleObj& np);     // numpy/views.cpp: view/copy zoo, stride_tricks
 void install_numpy_linalg(Interp& in, ModuleObj& np);    // numpy/linalg.cpp: matmul, dot, einsum, linalg
 void install_numpy_random(Interp& in, ModuleObj& np);    // numpy/random.cpp: the legacy RandomState
+void install_numpy_generator(Interp& in, ModuleObj& np);  // numpy/generator.cpp: default_rng, Generator, PCG64
 void install_numpy2(Interp& in, ModuleObj& np);           // numpy/numpy2.cpp: NumPy 2.x names, removals, iinfo/finfo
 void install_numpy_strings(Interp& in, ModuleObj& np);    // numpy/strings.cpp: str_/bytes_/void, np.char, np.strings, np.rec
 Value flexible_dtype_getattr(Interp& in, const Value& v, const std::string& attr, bool& found);  // numpy/strings.cpp
@@ -628,6 +629,7 @@ void install_numpy(Interp& in) {
   install_numpy_linalg(in, np);
   install_numpy_random(in, np);
   install_numpy_strings(in, np);
+  install_numpy_generator(in, np);
   install_numpy2(in, np);  // last: it aliases names the others defined
 }
 

@@ -42,6 +42,7 @@ Value advanced_getitem(Interp& in, const ArrayPtr& a, const Value& key);
 void advanced_setitem(Interp& in, const ArrayPtr& a, const Value& key, const Value& x);
 // Implemented with the NumPy 2 surface (numpy/numpy2.cpp).
 Value array_interface(Interp& in, const Array& a);
+Value ctypes_object(Interp& in, const Array& a);
 
 namespace {
 
@@ -133,6 +134,7 @@ Value array_getattr(Interp& in, const Value& v, const std::string& name, bool& f
     return Value();
   }
   if (name == "__array_interface__") return array_interface(in, *a);
+  if (name == "ctypes") return ctypes_object(in, *a);
   if (name == "shape") return tuple_of(a->shape);
   if (name == "strides") return tuple_of(a->strides);
   if (name == "ndim") return Value::integer(a->ndim());

@@ -18,6 +18,7 @@
 #include "core/lang/interp.hpp"
 #include "core/lang/numpy/convert.hpp"
 #include "core/numfmt.hpp"
+#include "core/overlap.hpp"
 
 namespace sl::lang {
 
@@ -203,18 +204,13 @@ Value iinfo_object(Interp& in, DType dt, TypeObj* type) {
 // ---- numpy.lib.array_utils.byte_bounds: the first and one-past-the-last byte
 // address an array can touch: [data + sum over axes of min(0, (n-1)*s),
 // data + sum of max(0, (n-1)*s) + itemsize), the data pointer being the one
-// __array_interface__ reports (mirrors numpy/lib/_array_utils_impl.py).
+// __array_interface__ reports (mirrors numpy/lib/_array_utils_impl.py;
+// Note [Addresses] in core/overlap.hpp).
 Value byte_bounds(Interp& in, Args& a) {
   ArrayPtr x = to_array(in, a.required(0, "a"));
   a.finish(1);
-  int64_t lo = int64_t(uintptr_t(x->data())), hi = lo;
-  if (x->size() == 0) return make_tuple({Value::integer(lo), Value::integer(hi)});
-  for (int k = 0; k < x->ndim(); ++k) {
-    const int64_t span = (x->shape[k] - 1) * x->strides[k];
-    (span < 0 ? lo : hi) += span;
-  }
-  hi += x->itemsize();
-  return make_tuple({Value::integer(lo), Value::integer(hi)});
+  const ByteExtent e = address_extent(*x);
+  return make_tuple({Value::integer(e.lo), Value::integer(e.hi)});
 }
 
 // Array API names (NumPy 2.0) and the names they alias.
@@ -243,7 +239,7 @@ Value array_interface(Interp& in, const Array& a) {
   std::vector<Value> shape, strides;
   for (int64_t s : a.shape) shape.push_back(Value::integer(s));
   for (int64_t s : a.strides) strides.push_back(Value::integer(s));
-  in.setitem(dv, make_str("data"), make_tuple({Value::integer(int64_t(uintptr_t(a.data()))),
+  in.setitem(dv, make_str("data"), make_tuple({Value::integer(data_address(a)),
                                               Value::boolean(!a.writeable)}));
   in.setitem(dv, make_str("strides"), a.c_contiguous() ? Value() : make_tuple(std::move(strides)));
   in.setitem(dv, make_str("descr"), make_list({make_tuple({make_str(""), make_str(typestr)})}));
@@ -251,6 +247,28 @@ Value array_interface(Interp& in, const Array& a) {
   in.setitem(dv, make_str("shape"), make_tuple(std::move(shape)));
   in.setitem(dv, make_str("version"), Value::integer(3));
   return dv;
+}
+
+// ndarray.ctypes (numpy._core._internal._ctypes): the data address and the
+// shape and strides (as tuples here; NumPy gives ctypes arrays of c_long).
+Value ctypes_object(Interp& in, const Array& a) {
+  ModuleObj& internal = submodule(in, "numpy._core._internal");
+  auto it = internal.attrs.find("_ctypes");
+  TypeObj* t;
+  if (it == internal.attrs.end()) {
+    t = in.new_type("_ctypes", "numpy._core._internal", {in.t.object});
+    internal.attrs["_ctypes"] = Value(std::shared_ptr<Obj>(std::shared_ptr<Obj>(), t));
+  } else {
+    t = static_cast<TypeObj*>(it->second.obj());
+  }
+  auto g = std::make_shared<GenericObj>(t);
+  std::vector<Value> shape, strides;
+  for (int64_t s : a.shape) shape.push_back(Value::integer(s));
+  for (int64_t s : a.strides) strides.push_back(Value::integer(s));
+  g->attrs["data"] = Value::integer(data_address(a));
+  g->attrs["shape"] = make_tuple(std::move(shape));
+  g->attrs["strides"] = make_tuple(std::move(strides));
+  return Value(std::static_pointer_cast<Obj>(g));
 }
 
 void install_numpy2(Interp& in, ModuleObj& np) {

@@ -6,7 +6,7 @@
 // as mtrand does) and, above all, the order of draws. Continuous and discrete
 // distributions with array parameters broadcast them against `size` and draw
 // in C order of the output, as mtrand's `cont` / `disc` helpers do.
-// np.random.default_rng (the PCG64 Generator) is not provided.
+// np.random.default_rng and the Generator API live in numpy/generator.cpp.
 #include <algorithm>
 #include <array>
 #include <cmath>

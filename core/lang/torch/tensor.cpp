@@ -15,6 +15,7 @@
 #include "core/format_torch.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/lang/torch/convert.hpp"
+#include "core/overlap.hpp"
 #include "core/strides.hpp"
 #include "core/torch_views.hpp"
 
@@ -359,7 +360,7 @@ Value element_size_method(Interp& in, const ArrayPtr& t, Args& a) {
 
 Value data_ptr_method(Interp& in, const ArrayPtr& t, Args& a) {
   a.finish(0);
-  return Value::integer(int64_t(uintptr_t(t->storage->data()) + uintptr_t(t->offset)));
+  return Value::integer(data_address(*t));  // Note [Addresses] (core/overlap.hpp)
 }
 
 Value is_contiguous_method(Interp& in, const ArrayPtr& t, Args& a) {

@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""Writes core/rng/ziggurat_tables.hpp: the 256-layer ziggurat tables NumPy's
+Generator uses for standard_normal and standard_exponential (float64 and float32).
+
+The ziggurat (Marsaglia & Tsang 2000) covers a decreasing density f with 256
+layers of equal area v. Starting from the base layer's edge x_255 = r, each
+layer's edge solves v = x_{i+1} (f(x_i) - f(x_{i+1})) upward:
+    normal,      f(x) = exp(-x^2/2):  x_i = sqrt(-2 ln(v / x_{i+1} + f(x_{i+1})))
+    exponential, f(x) = exp(-x):      x_i = -ln(v / x_{i+1} + f(x_{i+1}))
+The tables the sampler reads, for an integer draw of m bits (M = 2^m):
+    k[0] = floor(r f(r)/v * M) (the base strip, whose width is q = v/f(r)),
+    k[1] = 0, k[i+1] = floor(x_i / x_{i+1} * M)  (fast acceptance threshold),
+    w[0] = q / M, w[i] = x_i / M                 (draw -> abscissa),
+    f[0] = 1, f[i] = f(x_i)                      (density at each edge).
+v is the exact area (r f(r) plus the tail integral, through mpmath's erfc);
+everything is computed with 60 significant digits and rounded once, to float64
+or float32, so the tables do not depend on the machine's floating point. The
+constant r is that of NumPy's distributions/ziggurat_constants.h
+(m = 52 for the float64 normal, 53 for the float64 exponential, 23 for float32).
+Measured against NumPy 2.2: the exponential's w and f tables (float64) and the
+normal's w and f tables (float32) are NumPy's bit for bit; NumPy's float64 normal
+tables and its k tables differ from these exact values in their last bits (they
+were produced by an unpublished double-precision procedure), so float64
+standard_normal agrees with NumPy to about 1e-15 relative (identical at NumPy's
+printing precision, not in the last bit: tests/data/lang/pending.txt, issue 15).
+Run: python3 tests/tools/rng/gen_ziggurat.py > core/rng/ziggurat_tables.hpp
+"""
+import struct
+from decimal import Decimal as D, getcontext
+
+import mpmath
+
+getcontext().prec = 60
+mpmath.mp.dps = 60
+N = 256
+# The base layer's edge r (NumPy's constants); the common layer area v is the
+# area under f up to r plus the tail: v = r f(r) + integral_r^inf f.
+NOR_R = D("3.6541528853610087963519472518")
+EXP_R = D("7.6971174701310497140446280481")
+_r = mpmath.mpf(str(NOR_R))
+NOR_V = D(mpmath.nstr(_r * mpmath.exp(-_r * _r / 2) + mpmath.sqrt(mpmath.pi / 2) * mpmath.erfc(_r / mpmath.sqrt(2)), 58))
+_r = mpmath.mpf(str(EXP_R))
+EXP_V = D(mpmath.nstr((_r + 1) * mpmath.exp(-_r), 58))
+
+
+def f_nor(x):
+    return (-x * x / 2).exp()
+
+
+def f_exp(x):
+    return (-x).exp()
+
+
+def layers(r, v, f, inverse):
+    x = [D(0)] * N
+    x[N - 1] = r
+    for i in range(N - 2, 0, -1):
+        x[i] = inverse(v / x[i + 1] + f(x[i + 1]))
+    return x
+
+
+def tables(r, v, f, inverse, bits):
+    m = D(2) ** bits
+    x = layers(r, v, f, inverse)
+    q = v / f(r)
+    k = [0] * N
+    w = [D(0)] * N
+    fv = [D(0)] * N
+    k[0] = int(r / q * m)
+    k[1] = 0
+    w[0] = q / m
+    w[N - 1] = r / m
+    fv[0] = D(1)
+    fv[N - 1] = f(r)
+    for i in range(N - 2, 0, -1):
+        k[i + 1] = int(x[i] / x[i + 1] * m)
+        fv[i] = f(x[i])
+        w[i] = x[i] / m
+    return k, w, fv
+
+
+def f64(d):
+    return float(d)  # correctly rounded from the decimal string
+
+
+def f32(d):
+    # round the exact decimal to the nearest float32 (through its exact double
+    # is not enough: double rounding); pick the nearer of the two float32
+    # neighbours of the double.
+    x = float(d)
+    y = struct.unpack("f", struct.pack("f", x))[0]
+    if D(y) == d:
+        return y
+    bits = struct.unpack("I", struct.pack("f", y))[0]
+    cands = [y]
+    for b in (bits - 1, bits + 1):
+        cands.append(struct.unpack("f", struct.pack("I", b & 0xFFFFFFFF))[0])
+    return min(cands, key=lambda c: abs(D(c) - d))
+
+
+def emit(name, ctype, vals, fmt):
+    out = [f"inline constexpr {ctype} {name}[256] = {{"]
+    for i in range(0, N, 4):
+        out.append("    " + ", ".join(fmt(v) for v in vals[i:i + 4]) + ",")
+    out.append("};")
+    return "\n".join(out)
+
+
+def main():
+    nor_inv = lambda y: (-2 * y.ln()).sqrt()
+    exp_inv = lambda y: -y.ln()
+    parts = []
+    for tag, (r, v, f, inv, b64, b32) in {
+        "i": (NOR_R, NOR_V, f_nor, nor_inv, 52, 23),
+        "e": (EXP_R, EXP_V, f_exp, exp_inv, 53, 23),
+    }.items():
+        k, w, fv = tables(r, v, f, inv, b64)
+        parts.append(emit(f"k{tag}_double", "uint64_t", k, lambda x: f"0x{x:016X}ull"))
+        parts.append(emit(f"w{tag}_double", "double", [f64(x) for x in w], lambda x: x.hex()))
+        parts.append(emit(f"f{tag}_double", "double", [f64(x) for x in fv], lambda x: x.hex()))
+        k, w, fv = tables(r, v, f, inv, b32)
+        parts.append(emit(f"k{tag}_float", "uint32_t", k, lambda x: f"0x{x:08X}u"))
+        parts.append(emit(f"w{tag}_float", "float", [f32(x) for x in w], lambda x: x.hex() + "f"))
+        parts.append(emit(f"f{tag}_float", "float", [f32(x) for x in fv], lambda x: x.hex() + "f"))
+    print("// Generated by tests/tools/rng/gen_ziggurat.py (see its docstring for the math);")
+    print("// do not edit. The ziggurat tables of NumPy's Generator: k = acceptance")
+    print("// thresholds, w = draw-to-abscissa scales, f = density at each layer edge;")
+    print("// i = normal (f(x) = exp(-x^2/2)), e = exponential (f(x) = exp(-x)).")
+    print("#pragma once")
+    print("#include <cstdint>\n")
+    print("namespace sl::rng {\n")
+    print(f"inline constexpr double ziggurat_nor_r = {f64(NOR_R).hex()};")
+    print(f"inline constexpr double ziggurat_nor_inv_r = {f64(1 / NOR_R).hex()};")
+    print(f"inline constexpr double ziggurat_exp_r = {f64(EXP_R).hex()};")
+    print(f"inline constexpr float ziggurat_nor_r_f = {f32(NOR_R).hex()}f;")
+    print(f"inline constexpr float ziggurat_nor_inv_r_f = {f32(1 / NOR_R).hex()}f;")
+    print(f"inline constexpr float ziggurat_exp_r_f = {f32(EXP_R).hex()}f;\n")
+    print("\n\n".join(parts))
+    print("\n}  // namespace sl::rng")
+
+
+main()
