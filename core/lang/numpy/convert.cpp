@@ -241,6 +241,7 @@ void value_to_bytes(Interp& in, const Value& v, DType dt, char* out) {
 }
 
 ArrayPtr to_array(Interp& in, const Value& v, std::optional<DType> dt, bool copy) {
+  if (v.as<RangeObj>()) return to_array(in, make_list(in.to_vector(v)), dt, copy);  // a range converts as its list
   if (v.is_array()) {
     const ArrayPtr a = v.array();
     if (!copy && (!dt || *dt == a->dtype) && a->flavor != Flavor::Scalar) return a;
@@ -310,8 +311,8 @@ bool parse_basic_index(Interp& in, const Value& key, std::vector<IndexItem>& out
       it.kind = IndexItem::Ellipsis;
     } else if (k.is_bool()) {
       return false;  // NumPy treats a bare bool as a 0-d boolean index (advanced)
-    } else if (k.is_array() || k.as<ListObj>() || k.as<TupleObj>()) {
-      return false;  // array-likes (a tuple inside an index is a sequence index)
+    } else if (k.is_array() || k.as<ListObj>() || k.as<TupleObj>() || k.as<RangeObj>()) {
+      return false;  // array-likes (a tuple inside an index is a sequence index; a range is a sequence)
     } else if (k.is_float()) {
       in.raise_exc("IndexError", "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean arrays are valid indices");
     } else {
