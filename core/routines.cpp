@@ -121,12 +121,13 @@ ArrayPtr ravel_multi_index(const std::vector<ArrayPtr>& coords, const Shape& dim
 ArrayPtr indices_dense(const Shape& dims, DType dt) {
   Shape shape{int64_t(dims.size())};
   shape.insert(shape.end(), dims.begin(), dims.end());
+  ArrayPtr r = make_array(dt, shape);  // allocates first: too large raises NumPy's MemoryError
   const int64_t per = shape_size(dims);
   const auto m = multipliers(dims, 'C');
-  std::vector<int64_t> v(size_t(per) * dims.size());
   for (size_t k = 0; k < dims.size(); ++k)
-    for (int64_t i = 0; i < per; ++i) v[k * size_t(per) + size_t(i)] = (i / m[k]) % dims[k];
-  return array_of(dt, shape, v);
+    for (int64_t i = 0; i < per; ++i)
+      store_as(dt, r->data() + (int64_t(k) * per + i) * r->itemsize(), (i / m[k]) % dims[k]);
+  return r;
 }
 
 std::vector<ArrayPtr> indices_sparse(const Shape& dims, DType dt) {
@@ -134,9 +135,9 @@ std::vector<ArrayPtr> indices_sparse(const Shape& dims, DType dt) {
   for (size_t k = 0; k < dims.size(); ++k) {
     Shape s(dims.size(), 1);
     s[k] = dims[k];
-    std::vector<int64_t> v(size_t(dims[k]));
-    std::iota(v.begin(), v.end(), 0);
-    r.push_back(array_of(dt, s, v));
+    ArrayPtr a = make_array(dt, s);
+    for (int64_t i = 0; i < dims[k]; ++i) store_as(dt, a->data() + i * a->itemsize(), i);
+    r.push_back(a);
   }
   return r;
 }
@@ -250,16 +251,17 @@ ArrayPtr bincount(const ArrayPtr& x, const ArrayPtr& weights, int64_t minlength)
     if (e < 0) value_error("'list' argument must have no negative elements");
     n = std::max(n, e + 1);
   }
+  if (weights && weights->shape != x->shape) value_error("The weights and list don't have the same length.");
+  ArrayPtr r = make_array(weights ? DType::F64 : DType::I64, {n});  // zeroed; too large raises MemoryError
   if (!weights) {
-    std::vector<int64_t> c(size_t(n), 0);
-    for (int64_t e : xs) ++c[size_t(e)];
-    return array_of(DType::I64, {n}, c);
+    int64_t* c = reinterpret_cast<int64_t*>(r->data());
+    for (int64_t e : xs) ++c[e];
+    return r;
   }
-  if (weights->shape != x->shape) value_error("The weights and list don't have the same length.");
   const auto w = doubles(*weights);
-  std::vector<double> c(size_t(n), 0.0);
-  for (size_t i = 0; i < xs.size(); ++i) c[size_t(xs[i])] += w[i];
-  return array_of(DType::F64, {n}, c);
+  double* c = reinterpret_cast<double*>(r->data());
+  for (size_t i = 0; i < xs.size(); ++i) c[xs[i]] += w[i];
+  return r;
 }
 
 std::vector<double> histogram_edges(const ArrayPtr& a, int64_t bins, std::optional<std::pair<double, double>> range) {
@@ -711,6 +713,59 @@ ArrayPtr pad(const ArrayPtr& a, const PadSpec& spec) {
     cur = copy_array(*moveaxis(dst, {-1}, {k}));
   }
   return cur;
+}
+
+ArrayPtr packbits(const ArrayPtr& a0, std::optional<int64_t> axis, bool little) {
+  if (!is_integer(a0->dtype) && a0->dtype != DType::Bool)
+    type_error("Expected an input array of integer or boolean data type");
+  ArrayPtr a = axis ? a0 : ravel(a0);
+  const int ax = axis ? normalize_axis_index(*axis, a->ndim()) : 0;
+  if (a->ndim() == 0) a = ravel(a);
+  ArrayPtr src = copy_as(*moveaxis(a, {ax}, {-1}), DType::Bool);
+  const int64_t n = src->shape.back(), m = (n + 7) / 8, lanes = n ? src->size() / n : 0;
+  Shape s = src->shape;
+  s.back() = m;
+  ArrayPtr out = make_array(DType::U8, s);
+  for (int64_t l = 0; l < lanes; ++l)
+    for (int64_t i = 0; i < n; ++i)
+      if (load<bool>(src->data() + l * n + i)) {
+        const int bit = little ? int(i % 8) : 7 - int(i % 8);
+        out->data()[l * m + i / 8] = char(uint8_t(out->data()[l * m + i / 8]) | (1u << bit));
+      }
+  return copy_array(*moveaxis(out, {-1}, {ax}));
+}
+
+ArrayPtr unpackbits(const ArrayPtr& a0, std::optional<int64_t> axis, std::optional<int64_t> count, bool little) {
+  if (a0->dtype != DType::U8) type_error("Expected an input array of unsigned byte data type");
+  ArrayPtr a = axis ? a0 : ravel(a0);
+  const int ax = axis ? normalize_axis_index(*axis, a->ndim()) : 0;
+  if (a->ndim() == 0) a = ravel(a);
+  ArrayPtr src = copy_array(*moveaxis(a, {ax}, {-1}));
+  const int64_t m = src->shape.back(), lanes = m ? src->size() / m : 0;
+  int64_t n = 8 * m;
+  if (count) {
+    if (*count < -n) value_error("-count larger than number of elements");
+    n = *count < 0 ? n + *count : *count;
+  }
+  Shape s = src->shape;
+  s.back() = n;
+  ArrayPtr out = make_array(DType::U8, s);
+  for (int64_t l = 0; l < lanes; ++l)
+    for (int64_t i = 0; i < std::min(n, 8 * m); ++i) {
+      const int bit = little ? int(i % 8) : 7 - int(i % 8);
+      out->data()[l * n + i] = char((uint8_t(src->data()[l * m + i / 8]) >> bit) & 1u);
+    }
+  return copy_array(*moveaxis(out, {-1}, {ax}));
+}
+
+ArrayPtr byteswap(const ArrayPtr& a, bool inplace) {
+  ArrayPtr r = inplace ? a : copy_array(*a, 'K');
+  if (inplace && !a->writeable) value_error("assignment destination is read-only");
+  const int part = is_complex(a->dtype) ? a->itemsize() / 2 : a->itemsize();
+  ArrayPtr work = inplace ? copy_array(*a) : r;
+  for (int64_t i = 0; i < work->size() * a->itemsize(); i += part) std::reverse(work->data() + i, work->data() + i + part);
+  if (inplace) copy_into(*a, *work);
+  return r;
 }
 
 ArrayPtr rot90(const ArrayPtr& m, int64_t k, int64_t axis0, int64_t axis1) {

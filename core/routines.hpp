@@ -118,6 +118,15 @@ struct PadSpec {
   bool odd = false;                                 // reflect_type='odd'
 };
 ArrayPtr pad(const ArrayPtr& a, const PadSpec& spec);
+// packbits: each run of 8 elements along axis (nonzero = 1) as one uint8, the
+// first element in the most (bitorder 'big') or least significant bit; the last
+// byte zero-padded. unpackbits: the inverse, count bits kept per axis (< 0: drop
+// that many from the end).
+ArrayPtr packbits(const ArrayPtr& a, std::optional<int64_t> axis, bool little);
+ArrayPtr unpackbits(const ArrayPtr& a, std::optional<int64_t> axis, std::optional<int64_t> count, bool little);
+// ndarray.byteswap(): every element's bytes reversed (each half of a complex
+// separately); a copy, or in place.
+ArrayPtr byteswap(const ArrayPtr& a, bool inplace);
 // rot90(m, k, axes): flip and transpose views (k mod 4 quarter turns from axes[0]
 // towards axes[1]).
 ArrayPtr rot90(const ArrayPtr& m, int64_t k, int64_t axis0, int64_t axis1);

@@ -25,6 +25,7 @@ void install_numpy_views(Interp& in, ModuleObj& np);     // numpy/views.cpp: vie
 void install_numpy_linalg(Interp& in, ModuleObj& np);    // numpy/linalg.cpp: matmul, dot, einsum, linalg
 void install_numpy_random(Interp& in, ModuleObj& np);    // numpy/random.cpp: the legacy RandomState
 void install_numpy_routines(Interp& in, ModuleObj& np);  // numpy/routines.cpp: meshgrid, searchsorted, set routines, ...
+void install_numpy_fft(Interp& in, ModuleObj& np);       // numpy/fft.cpp: numpy.fft
 void install_numpy2(Interp& in, ModuleObj& np);           // numpy/numpy2.cpp: NumPy 2.x names, removals, iinfo/finfo
 
 namespace {
@@ -607,6 +608,7 @@ void install_numpy(Interp& in) {
   install_numpy_linalg(in, np);
   install_numpy_random(in, np);
   install_numpy_routines(in, np);
+  install_numpy_fft(in, np);
   install_numpy2(in, np);  // last: it aliases names the others defined
 }
 

@@ -1048,6 +1048,78 @@ Value np_roots(Interp& in, Args& a) {
   return wrap(roots);
 }
 
+// ---- packbits / unpackbits / byteswap
+
+bool bitorder_little(Interp& in, const Value& v) {
+  std::string s = v.is_none() ? "big" : str_arg(in, v, "bitorder");
+  if (s != "big" && s != "little") in.raise_exc("ValueError", "'order' must be either 'little' or 'big'");
+  return s == "little";
+}
+Value np_packbits(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a"));
+  auto axis = opt_axis(in, a.optional(1, "axis"));
+  bool little = bitorder_little(in, a.optional(2, "bitorder"));
+  a.finish(3);
+  return wrap(packbits(x, axis, little));
+}
+Value np_unpackbits(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a"));
+  auto axis = opt_axis(in, a.optional(1, "axis"));
+  Value count = a.optional(2, "count");
+  bool little = bitorder_little(in, a.optional(3, "bitorder"));
+  a.finish(4);
+  return wrap(unpackbits(x, axis, count.is_none() ? std::nullopt : std::optional<int64_t>(in.index_value(count)), little));
+}
+Value ndarray_byteswap(Interp& in, const ArrayPtr& self, Args& a) {
+  bool inplace = flag(in, a, 0, "inplace", false);
+  a.finish(1);
+  ArrayPtr r = byteswap(self, inplace);
+  return inplace ? wrap(self) : wrap(r);
+}
+
+// ---- np.vectorize(pyfunc, otypes=None): a callable applying pyfunc to every
+// element of its broadcast arguments; the result dtype is otypes[0] or that of
+// the first result (numpy/lib/_function_base_impl.py, the basic path).
+Value vectorize_call(Interp& in, GenericObj& self, Args& a) {
+  if (!a.kw.empty()) in.raise_exc("NotImplementedError", "stridelab's np.vectorize takes positional arguments only");
+  std::vector<ArrayPtr> args = broadcast_arrays(arrays_of(in, a.pos));
+  const Shape shape = args.empty() ? Shape{} : args[0]->shape;
+  const int64_t n = shape_size(shape);
+  std::vector<Value> results;
+  for (int64_t i = 0; i < n; ++i) {
+    Shape idx(shape.size());
+    for (int64_t r = i, k = int64_t(shape.size()); k-- > 0;) {
+      idx[size_t(k)] = r % shape[size_t(k)];
+      r /= shape[size_t(k)];
+    }
+    std::vector<Value> call;
+    for (auto& x : args) call.push_back(element_value(in, *x, x->data() + flat_offset(*x, idx)));
+    results.push_back(in.call(self.attrs.at("pyfunc"), call));
+  }
+  Value otypes = self.attrs.at("otypes");
+  if (n == 0 && otypes.is_none())
+    in.raise_exc("ValueError", "cannot call `vectorize` on size 0 inputs unless `otypes` is set");
+  DType dt = !otypes.is_none() ? to_dtype(in, in.to_vector(otypes).at(0)) : to_array(in, results[0])->dtype;
+  ArrayPtr out = make_array(dt, shape);
+  for (int64_t i = 0; i < n; ++i) value_to_bytes(in, results[size_t(i)], dt, out->data() + i * out->itemsize());
+  return out->ndim() == 0 ? element_value(in, *out, out->data()) : wrap(out);
+}
+Value np_vectorize(Interp& in, Args& a) {
+  Value fn = a.required(0, "pyfunc"), otypes = a.optional(1, "otypes");
+  a.optional(2, "doc");
+  a.optional(3, "excluded");
+  a.optional(4, "cache");
+  a.optional(5, "signature");
+  a.finish(6);
+  TypeObj* type = in.new_type("vectorize", "numpy", {in.t.object});
+  auto g = std::make_shared<GenericObj>(type);
+  g->attrs["pyfunc"] = fn;
+  g->attrs["otypes"] = otypes;
+  GenericObj* self = g.get();  // the builtin lives in self's attrs: never outlives it
+  g->attrs["__call__"] = in.builtin("__call__", [self](Interp& in, Args& a) { return vectorize_call(in, *self, a); });
+  return Value(std::static_pointer_cast<Obj>(g));
+}
+
 const FnEntry kRoutines[] = {
     {"meshgrid", np_meshgrid},
     {"ix_", np_ix_},
@@ -1081,6 +1153,9 @@ const FnEntry kRoutines[] = {
     {"lexsort", np_lexsort},
     {"pad", np_pad},
     {"block", np_block},
+    {"packbits", np_packbits},
+    {"unpackbits", np_unpackbits},
+    {"vectorize", np_vectorize},
     {"polyval", np_polyval},
     {"polyfit", np_polyfit},
     {"roots", np_roots},
@@ -1094,6 +1169,7 @@ const MethodEntry kRoutineMethods[] = {
     {"argpartition", ndarray_argpartition},
     {"setflags", ndarray_setflags},
     {"resize", ndarray_resize},
+    {"byteswap", ndarray_byteswap},
 };
 
 }  // namespace
