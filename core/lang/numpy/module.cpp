@@ -128,6 +128,9 @@ CopyMode copy_mode(Interp& in, const Value& v) {
 }
 
 Value np_array(Interp& in, Args& a) {
+  if (a.pos.size() > 2)  // copy, order, ... are keyword-only (NumPy's array() signature)
+    in.raise_exc("TypeError", "array() takes from 1 to 2 positional arguments but " + std::to_string(a.pos.size()) +
+                                  " were given");
   Value obj = a.required(0, "object");
   Value dt = a.optional(1, "dtype");
   const CopyMode mode = copy_mode(in, a.optional(2, "copy", Value::boolean(true)));
