@@ -450,6 +450,7 @@ DTypeFull to_dtype_full(Interp& in, const Value& v, bool align) {
 }
 
 ArrayPtr to_array_full(Interp& in, const Value& v, const std::optional<DTypeFull>& dt, bool copy) {
+  if (v.as<RangeObj>()) return to_array_full(in, make_list(in.to_vector(v)), dt, copy);  // a range converts as its list
   if (v.is_array()) {
     const ArrayPtr a = v.array();
     if (!dt) {
@@ -547,8 +548,8 @@ bool parse_basic_index(Interp& in, const Value& key, std::vector<IndexItem>& out
       it.kind = IndexItem::Ellipsis;
     } else if (k.is_bool()) {
       return false;  // NumPy treats a bare bool as a 0-d boolean index (advanced)
-    } else if (k.is_array() || k.as<ListObj>() || k.as<TupleObj>()) {
-      return false;  // array-likes (a tuple inside an index is a sequence index)
+    } else if (k.is_array() || k.as<ListObj>() || k.as<TupleObj>() || k.as<RangeObj>()) {
+      return false;  // array-likes (a tuple inside an index is a sequence index; a range is a sequence)
     } else if (k.is_float()) {
       in.raise_exc("IndexError", "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean arrays are valid indices");
     } else {

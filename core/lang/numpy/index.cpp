@@ -12,6 +12,7 @@
 #include "core/kernels/copy.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/numpy/convert.hpp"
+#include "core/routines.hpp"
 #include "core/sort.hpp"
 #include "core/strides.hpp"
 #include "core/views.hpp"
@@ -36,7 +37,7 @@ FancyIndexItem array_item(Interp& in, const Value& k) {
     arr = k.array();
   } else {
     try {
-      arr = to_array(in, k);
+      arr = to_array(in, k.as<RangeObj>() ? make_list(in.to_vector(k)) : k);  // a range indexes as its list
     } catch (const PyError& e) {
       if (e.type == "TypeError") invalid_index(in);  // would be an object array in NumPy
       throw;
@@ -87,7 +88,7 @@ std::vector<FancyIndexItem> parse_fancy_index(Interp& in, const Value& key) {
       it.basic.kind = IndexItem::Ellipsis;
     } else if (auto* s = k.as<SliceObj>()) {
       it.basic = slice_item(in, *s);
-    } else if (k.is_array() || k.as<ListObj>() || k.as<TupleObj>()) {
+    } else if (k.is_array() || k.as<ListObj>() || k.as<TupleObj>() || k.as<RangeObj>()) {
       it = array_item(in, k);
     } else {
       invalid_index(in);
@@ -281,8 +282,14 @@ Value np_unique(Interp& in, Args& a) {
   Value axis = a.optional(4, "axis");
   bool equal_nan = in.truthy(a.optional(99, "equal_nan", Value::boolean(true)));
   a.finish(5);
-  if (!axis.is_none())
-    in.raise_exc("NotImplementedError", "np.unique(..., axis=...) is not supported by stridelab; use axis=None");
+  if (!axis.is_none()) {  // core/routines: subarrays along the axis
+    UniqueAxis u = unique_axis(ar, normalize_axis_index(in.index_value(axis), ar->ndim()));
+    std::vector<Value> ret{wrap(u.values)};
+    if (return_index) ret.push_back(wrap(u.index));
+    if (return_inverse) ret.push_back(wrap(u.inverse));
+    if (return_counts) ret.push_back(wrap(u.counts));
+    return ret.size() == 1 ? ret[0] : make_tuple(std::move(ret));
+  }
   ArrayPtr flat = flatten(ar, 'C');
   const int64_t n = flat->size();
   ArrayPtr perm, aux;
@@ -335,7 +342,7 @@ Value np_unique(Interp& in, Args& a) {
       int64_t j = load<int64_t>(perm->data() + 8 * i);
       store<int64_t>(inv->data() + 8 * j, run);
     }
-    ret.push_back(wrap(inv));
+    ret.push_back(wrap(reshape(inv, ar->shape)));  // NumPy 2: the input's shape when axis is None
   }
   if (return_counts) {
     ArrayPtr counts = make_array(DType::I64, {int64_t(sel.size())});

@@ -27,6 +27,8 @@ void install_numpy_views(Interp& in, ModuleObj& np);     // numpy/views.cpp: vie
 void install_numpy_linalg(Interp& in, ModuleObj& np);    // numpy/linalg.cpp: matmul, dot, einsum, linalg
 void install_numpy_random(Interp& in, ModuleObj& np);    // numpy/random.cpp: the legacy RandomState
 void install_numpy_generator(Interp& in, ModuleObj& np);  // numpy/generator.cpp: default_rng, Generator, PCG64
+void install_numpy_routines(Interp& in, ModuleObj& np);  // numpy/routines.cpp: meshgrid, searchsorted, set routines, ...
+void install_numpy_fft(Interp& in, ModuleObj& np);       // numpy/fft.cpp: numpy.fft
 void install_numpy2(Interp& in, ModuleObj& np);           // numpy/numpy2.cpp: NumPy 2.x names, removals, iinfo/finfo
 void install_numpy_strings(Interp& in, ModuleObj& np);    // numpy/strings.cpp: str_/bytes_/void, np.char, np.strings, np.rec
 Value flexible_dtype_getattr(Interp& in, const Value& v, const std::string& attr, bool& found);  // numpy/strings.cpp
@@ -131,6 +133,9 @@ CopyMode copy_mode(Interp& in, const Value& v) {
 }
 
 Value np_array(Interp& in, Args& a) {
+  if (a.pos.size() > 2)  // copy, order, ... are keyword-only (NumPy's array() signature)
+    in.raise_exc("TypeError", "array() takes from 1 to 2 positional arguments but " + std::to_string(a.pos.size()) +
+                                  " were given");
   Value obj = a.required(0, "object");
   Value dt = a.optional(1, "dtype");
   const CopyMode mode = copy_mode(in, a.optional(2, "copy", Value::boolean(true)));
@@ -630,6 +635,8 @@ void install_numpy(Interp& in) {
   install_numpy_random(in, np);
   install_numpy_strings(in, np);
   install_numpy_generator(in, np);
+  install_numpy_routines(in, np);
+  install_numpy_fft(in, np);
   install_numpy2(in, np);  // last: it aliases names the others defined
 }
 

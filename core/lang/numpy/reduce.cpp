@@ -11,6 +11,7 @@
 
 #include "core/strings.hpp"
 #include "core/element.hpp"
+#include "core/join.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/kernels/reduce.hpp"
 #include "core/lang/numpy/ufuncs.hpp"
@@ -603,6 +604,46 @@ Value ufunc_accumulate(Interp& in, Ufunc op, Args& a) {
   a.finish(4);
   if (axis.is_none()) in.raise_exc("TypeError", "'NoneType' object cannot be interpreted as an integer");
   return do_accumulate(in, op, arr, axis, dt, out, false);
+}
+
+// ufunc.reduceat(array, indices, axis=0, dtype=None, out=None): result[i] folds op
+// over array[indices[i]:indices[i+1]] along axis (to the end for the last index),
+// or is array[indices[i]] itself when indices[i] >= indices[i+1].
+Value ufunc_reduceat(Interp& in, Ufunc op, Args& a) {
+  a.fname = "reduceat";
+  if (ufunc_nin(op) != 2) in.raise_exc("ValueError", "reduceat only supported for binary functions");
+  ArrayPtr arr = arr_arg(in, a.required(0, "array"));
+  ArrayPtr idx = to_array(in, a.required(1, "indices"));
+  Value axis = a.optional(2, "axis", Value::integer(0)), dt = a.optional(3, "dtype"), out = a.optional(4, "out");
+  a.finish(5);
+  if (arr->ndim() == 0) in.raise_exc("TypeError", "cannot reduceat a 0-d array");
+  if (!is_integer(idx->dtype) || idx->ndim() != 1) in.raise_exc("TypeError", "index must be a 1-d integer array");
+  const int k = normalize_axis_index(in.index_value(axis), arr->ndim());
+  std::optional<DType> dtype = dtype_arg(in, dt);
+  ArrayPtr src = dtype ? copy_as(*arr, *dtype) : arr;
+  const int64_t n = src->shape[size_t(k)], m = idx->size();
+  ArrayPtr ix = copy_as(*idx, DType::I64);
+  std::vector<ArrayPtr> parts;
+  std::vector<IndexItem> at(size_t(src->ndim()));
+  for (auto& it : at) it.kind = IndexItem::Slice;
+  at[size_t(k)].kind = IndexItem::Int;
+  for (int64_t i = 0; i < m; ++i) {
+    const int64_t lo = load<int64_t>(ix->data() + 8 * i), hi = i + 1 < m ? load<int64_t>(ix->data() + 8 * (i + 1)) : n;
+    if (lo < 0 || lo >= n) in.raise_exc("IndexError", "index " + std::to_string(lo) + " out-of-bounds in " + ufunc_name(op) + ".reduceat [0, " + std::to_string(n) + ")");
+    at[size_t(k)].i = lo;
+    ArrayPtr cur = copy_array(*basic_index(src, at), 'C');
+    for (int64_t j = lo + 1; j < std::min(hi, n); ++j) {
+      at[size_t(k)].i = j;
+      ArrayPtr nxt = ufunc_call(op, {UfuncOperand{cur}, UfuncOperand{basic_index(src, at)}}, UfuncOptions{});
+      if (nxt->flavor == Flavor::Scalar) nxt->flavor = Flavor::NumPy;
+      cur = nxt;
+    }
+    parts.push_back(cur);
+  }
+  if (parts.empty()) in.raise_exc("ValueError", "reduceat: empty indices");
+  DType common = parts[0]->dtype;
+  for (auto& p : parts) common = promote(common, p->dtype);
+  return finish(in, stack(parts, k, common), out_arg(in, out));
 }
 
 void install_numpy_reductions(Interp& in, ModuleObj& np) {

@@ -267,6 +267,7 @@ Value make_ufunc(Interp& in, Ufunc op) {
   g->attrs["at"] = in.builtin("at", [op](Interp& in, Args& a) { return ufunc_at(in, op, a); });
   g->attrs["reduce"] = in.builtin("reduce", [op](Interp& in, Args& a) { return ufunc_reduce(in, op, a); });
   g->attrs["accumulate"] = in.builtin("accumulate", [op](Interp& in, Args& a) { return ufunc_accumulate(in, op, a); });
+  g->attrs["reduceat"] = in.builtin("reduceat", [op](Interp& in, Args& a) { return ufunc_reduceat(in, op, a); });
   return Value(std::static_pointer_cast<Obj>(g));
 }
 

@@ -32,6 +32,7 @@ std::optional<int> single_axis(Interp& in, const Value& axis, int ndim);
 // ufunc.reduce / ufunc.accumulate (numpy/reduce.cpp).
 Value ufunc_reduce(Interp& in, Ufunc op, Args& a);
 Value ufunc_accumulate(Interp& in, Ufunc op, Args& a);
+Value ufunc_reduceat(Interp& in, Ufunc op, Args& a);
 
 // Installed from install_numpy_math.
 void install_numpy_reductions(Interp& in, ModuleObj& np);
