@@ -52,7 +52,10 @@ std::vector<TypeObj*> c3_linearize(TypeObj* t) {
     }
     if (!pick) {
       std::string names;
+      std::vector<TypeObj*> seen;
       for (auto& s : seqs) {
+        if (std::find(seen.begin(), seen.end(), s.front()) != seen.end()) continue;
+        seen.push_back(s.front());
         if (!names.empty()) names += ", ";
         names += s.front()->name;
       }
@@ -277,8 +280,14 @@ bool class_getattr(Interp& in, TypeObj* ty, const Value& tv, const std::string& 
     out = Value();
   } else {
     Value ca;
-    if (!type_lookup(in, ty, name, ca)) return false;
-    out = descr_get(in, ca, false, Value(), ty);
+    if (type_lookup(in, ty, name, ca)) {
+      out = descr_get(in, ca, false, Value(), ty);
+      return true;
+    }
+    // methods of the metaclass (type.mro)
+    auto mt = in.methods.find(in.t.type);
+    if (mt == in.methods.end() || !mt->second.count(name)) return false;
+    out = obj_value(std::make_shared<BoundMethodObj>(tv, obj_value(std::make_shared<BuiltinObj>(name, mt->second.at(name)))));
   }
   return true;
 }
@@ -496,8 +505,8 @@ Value builtin_super(Interp& in, Args& a) {
     if (cs.empty()) in.raise_exc("RuntimeError", "super(): no arguments");
     FunctionObj* f = cs.back().first;
     Env* env = cs.back().second;
-    if (f->owner.is_none()) in.raise_exc("RuntimeError", "super(): __class__ cell not found");
     if (f->def->params.empty()) in.raise_exc("RuntimeError", "super(): no arguments");
+    if (f->owner.is_none()) in.raise_exc("RuntimeError", "super(): __class__ cell not found");
     auto it = env->vars.find(f->def->params[0].name);
     if (it == env->vars.end()) in.raise_exc("RuntimeError", "super(): arg[0] deleted");
     cls = f->owner;

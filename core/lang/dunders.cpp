@@ -10,6 +10,7 @@
 
 namespace sl::lang {
 
+
 bool ObjectProtocol::instance_repr(const Value& v, std::string& out) {
   Value r;
   if (call_special(in_, v, "__repr__", {}, r)) {
@@ -139,13 +140,24 @@ bool ObjectProtocol::user_binop(BinOp op, const Value& a, const Value& b, Value&
 
 // mirrors PyObject_GetIter: __iter__, else the sequence protocol over
 // __getitem__ with 0, 1, ... until IndexError.
+namespace {
+bool iter_is_self(ObjectProtocol& p, const Value& r) {
+  try {
+    return p.iter(r).identity() == r.identity();
+  } catch (const PyError&) {
+    return false;
+  }
+}
+}  // namespace
+
 Value ObjectProtocol::instance_iter(const Value& v) {
   Value r;
   if (call_special(in_, v, "__iter__", {}, r)) {
+    // the result must be an iterator: iter() of it is itself
     Value nx;
-    if (r.as<InstanceObj>() && !find_special(r, "__next__", nx))
-      type_error("iter() returned non-iterator of type '" + type_of(r)->name + "'");
-    return r.as<InstanceObj>() ? r : iter(r);
+    bool ok = r.as<InstanceObj>() ? find_special(r, "__next__", nx) : !heap_type_of(r) && r.is_obj() && iter_is_self(*this, r);
+    if (!ok) type_error("iter() returned non-iterator of type '" + type_name(r) + "'");
+    return r;
   }
   auto* inst = v.as<InstanceObj>();
   if (!inst->builtin_base.is_none()) return iter(inst->builtin_base);

@@ -296,7 +296,10 @@ std::string Interp::format_traceback(const Value& exc, const std::string& filena
       }
     }
     std::string msg = exception_str(v);
-    text += eo->type->name + (msg.empty() ? "" : ": " + msg);
+    // CPython names a class outside builtins and __main__ with its module (dataclasses.FrozenInstanceError)
+    const std::string& mod = eo->type->module;
+    std::string tname = mod == "builtins" || mod == "__main__" ? eo->type->name : mod + "." + eo->type->name;
+    text += tname + (msg.empty() ? "" : ": " + msg);
     if (!eo->suggestion.empty()) text += ". Did you mean: '" + eo->suggestion + "'?";
     return text + "\n";
   };
@@ -481,7 +484,12 @@ Interp::Flow Interp::exec_class_def(const Stmt& s, const EnvP& env, Value& ret) 
     ns->parent = env->is_class ? env->parent : env;
     ns->is_class = true;
     ns->vars["__module__"] = make_str("__main__");
-    ns->vars["__qualname__"] = make_str(s.name);
+    std::string qual = s.name;
+    if (env->is_class) {
+      auto q = env->vars.find("__qualname__");
+      if (q != env->vars.end() && q->second.as<StrObj>()) qual = q->second.as<StrObj>()->s + "." + s.name;
+    }
+    ns->vars["__qualname__"] = make_str(qual);
     ns->order = {"__module__", "__qualname__"};
     Value r2;
     exec_body(s.body, ns, r2);
@@ -904,7 +912,7 @@ void Interp::del_target(const Expr& target, const EnvP& env) {
       return;
     }
     case EK::Subscript: delitem(eval(*target.a, env), eval(*target.b, env)); return;
-    case EK::Attribute: raise_exc("AttributeError", "cannot delete attribute '" + target.name + "'");
+    case EK::Attribute: delattr(eval(*target.a, env), target.name); return;
     case EK::Tuple:
     case EK::List:
       for (auto& x : target.elts) del_target(*x, env);
@@ -1235,7 +1243,9 @@ Value Interp::call_function(FunctionObj& f, Args& a) {
     if (d.params[k].kind == Param::VarArgs) varargs = int(k);
     if (d.params[k].kind == Param::VarKw) varkw = int(k);
   }
-  const std::string& fname = d.name;
+  // argument errors name the function by its qualified name (A.__init__())
+  std::string fname = d.name;
+  if (auto* owner = f.owner.as<TypeObj>()) fname = (owner->qual.empty() ? owner->name : owner->qual) + "." + d.name;
   if (a.pos.size() > npos_params && varargs < 0) {
     size_t ndef = 0;
     for (auto& p : d.params) ndef += p.kind == Param::Normal && p.dflt != nullptr;
@@ -1309,7 +1319,7 @@ Value Interp::call_function(FunctionObj& f, Args& a) {
     type_error(fname + "() got an unexpected keyword argument '" + a.kw.front().first + "'");
   }
   ++depth_;
-  frames_.push_back({fname, d.line});
+  frames_.push_back({d.name, d.line});
   call_stack_.push_back({&f, env.get()});
   struct Pop {
     Interp& in;
@@ -1324,7 +1334,7 @@ Value Interp::call_function(FunctionObj& f, Args& a) {
     exec_body(d.body, env, ret);
   } catch (PyException& e) {
     e.trace_lines.insert(e.trace_lines.begin(), e.reraise_line ? e.reraise_line : frames_.back().second);
-    e.trace_funcs.insert(e.trace_funcs.begin(), fname);
+    e.trace_funcs.insert(e.trace_funcs.begin(), d.name);
     e.reraise_line = 0;
     throw;
   }
@@ -1340,7 +1350,9 @@ Value Interp::format_value(const Value& v, const std::string& spec) {
   if (v.is_int()) return make_str(spec.empty() ? std::to_string(v.as_int()) : format_int_spec(v.as_int(), spec));
   if (v.is_float()) return make_str(spec.empty() ? py_float_repr(v.as_float()) : format_float_spec(v.as_float(), spec));
   if (v.is_array()) return make_str(array_format(*this, v, spec));
+  if (Value r; call_special(*this, v, "__format__", {make_str(spec)}, r)) return r;
   if (spec.empty()) return make_str(str(v));
+  if (heap_type_of(v)) type_error("unsupported format string passed to " + type_of(v)->name + ".__format__");
   if (v.is_none() || v.as<ListObj>() || v.as<TupleObj>() || v.as<DictObj>())
     type_error("unsupported format string passed to " + type_of(v)->name + ".__format__");
   return make_str(format_str_spec(str(v), spec));

@@ -199,7 +199,11 @@ TypeObj* ObjectProtocol::type_of(const Value& v) {
   return t.object;
 }
 
-std::string ObjectProtocol::type_name(const Value& v) { return type_of(v)->qualname(); }
+// CPython's tp_name: a heap type's is its bare name ("'A' object is not subscriptable")
+std::string ObjectProtocol::type_name(const Value& v) {
+  TypeObj* t = type_of(v);
+  return t->heap ? t->name : t->qualname();
+}
 
 bool ObjectProtocol::isinstance(const Value& v, const TypeObj* ty) { return type_of(v)->is_subclass_of(ty); }
 
@@ -624,6 +628,12 @@ Value ObjectProtocol::getattr(const Value& v, const std::string& name) {
       if (name == "__doc__") return f->def->doc.empty() ? Value() : make_str(f->def->doc);
     }
     if (o->kind == ObjKind::Builtin && name == "__name__") return make_str(static_cast<BuiltinObj*>(o)->name);
+    if (o->kind == ObjKind::BoundMethod) {
+      auto* m = static_cast<BoundMethodObj*>(o);
+      if (name == "__self__") return m->self;
+      if (name == "__func__") return m->fn;
+      if (name == "__name__" || name == "__qualname__" || name == "__doc__") return getattr(m->fn, name);
+    }
     if (o->kind == ObjKind::Slice) {
       auto* s = static_cast<SliceObj*>(o);
       if (name == "start") return s->start;
@@ -793,8 +803,10 @@ Value ObjectProtocol::getitem(const Value& v, const Value& key) {
   if (auto* inst = v.as<InstanceObj>()) {
     Value r;
     if (call_special(in_, v, "__getitem__", {key}, r)) return r;
+    if (auto* d = inst->builtin_base.as<DictObj>()) {
+      if (table_lookup(in_, d->t, key) < 0 && call_special(in_, v, "__missing__", {key}, r)) return r;
+    }
     if (!inst->builtin_base.is_none()) return getitem(inst->builtin_base, key);
-    if (call_special(in_, v, "__missing__", {key}, r)) return r;
   }
   if (auto* ty = v.as<TypeObj>(); ty && ty->heap) {
     Value f;
@@ -970,6 +982,7 @@ void ObjectProtocol::delitem(const Value& v, const Value& key) {
 // ---------------------------------------------------------------- numbers
 bool ObjectProtocol::is_int_like(const Value& v) {
   if (v.is_int() || v.is_bool()) return true;
+  if (Value f; find_special(v, "__index__", f)) return true;
   if (v.is_array()) {
     int64_t x;
     return v.arr().ndim() == 0 && is_integer(v.arr().dtype) && array_to_int(in_, v, x, true);

@@ -34,6 +34,9 @@ const Topic k_topics[] = {
     {"tracebacks", "runtime errors: messages and the traceback lines"},
     {"np_print", "NumPy printing"},
     {"torch_print", "PyTorch printing"},
+    {"classes", "classes: inheritance, MRO, super, descriptors, decorators, __slots__, __new__"},
+    {"datamodel", "the data model: dunder methods, reflected operators, iteration, user exceptions"},
+    {"dataclasses", "dataclasses: fields, defaults, default_factory, frozen, order, asdict"},
 };
 
 size_t run_topic(const char* name) {
@@ -63,6 +66,9 @@ TEST_CASE("corpus: SyntaxError and IndentationError", "[lang][syntax][corpus]") 
 TEST_CASE("corpus: runtime errors and traceback lines", "[lang][errors][corpus]") { run_topic("tracebacks"); }
 TEST_CASE("corpus: NumPy printing", "[format][numpy][corpus]") { run_topic("np_print"); }
 TEST_CASE("corpus: PyTorch printing", "[format][torch][corpus]") { run_topic("torch_print"); }
+TEST_CASE("corpus: classes", "[lang][classes][corpus]") { run_topic("classes"); }
+TEST_CASE("corpus: the data model", "[lang][classes][corpus]") { run_topic("datamodel"); }
+TEST_CASE("corpus: dataclasses", "[lang][classes][corpus]") { run_topic("dataclasses"); }
 
 TEST_CASE("corpus: every file under tests/data/lang is a topic above", "[lang][corpus]") {
   std::set<std::string> listed;
