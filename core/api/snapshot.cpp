@@ -102,29 +102,60 @@ struct Model {
   }
 };
 
-// 1. Variables (sorted by name) and the container members holding arrays.
+// Arrays held inside a variable, by path: list/tuple items `name[i]`, dict
+// values `name['k']`, attributes of user-class instances `name.attr` (their
+// __dict__ in order, then __slots__), descending through nested containers and
+// instances (`model.layers[0].weight`) up to kMemberDepth levels. At most
+// max_container_items arrays are listed per container, and an object reached
+// twice (a cycle, a shared sub-object) is walked once, so the walk is bounded
+// by the objects alive.
+constexpr int kMemberDepth = 4;
+
+void collect_members(Interp& in, const SnapshotOptions& opt, Model& m, const std::string& path, const Value& v,
+                     int depth, std::set<const void*>& seen) {
+  if (depth >= kMemberDepth || !v.is_obj() || !seen.insert(v.identity()).second) return;
+  int count = 0;
+  auto member = [&](const std::string& sub, const Value& x) {
+    if (x.is_array()) {
+      if (count++ < opt.max_container_items) m.entries.push_back({sub, false, x});
+      return;
+    }
+    collect_members(in, opt, m, sub, x, depth + 1, seen);
+  };
+  auto items = [&](const std::vector<Value>& xs) {
+    for (size_t i = 0; i < xs.size(); ++i) member(path + "[" + std::to_string(i) + "]", xs[i]);
+  };
+  auto table = [&](const lang::HashTable& t, bool attrs) {
+    for (size_t i = 0; i < t.entries.size(); ++i) {
+      if (!t.alive[i]) continue;
+      const auto* key = t.entries[i].first.as<lang::StrObj>();
+      if (attrs && key) member(path + "." + key->s, t.entries[i].second);
+      else member(path + "[" + in.repr(t.entries[i].first) + "]", t.entries[i].second);
+    }
+  };
+  if (auto* l = v.as<lang::ListObj>()) items(l->items);
+  else if (auto* t = v.as<lang::TupleObj>()) items(t->items);
+  else if (auto* d = v.as<lang::DictObj>()) table(d->t, false);
+  else if (auto* o = v.as<lang::InstanceObj>()) {
+    if (auto* d = o->dict.as<lang::DictObj>()) table(d->t, true);
+    for (size_t i = 0; i < o->slots.size(); ++i)
+      if (o->slot_set[i]) member(path + "." + o->type->slots[i], o->slots[i]);
+    if (!o->builtin_base.is_none()) {  // a list or dict subclass: its items
+      seen.erase(o->builtin_base.identity());
+      collect_members(in, opt, m, path, o->builtin_base, depth, seen);
+    }
+  }
+}
+
+// 1. Variables (sorted by name) and the arrays they hold, by path.
 void collect_entries(Interp& in, const SnapshotOptions& opt, Model& m) {
   std::vector<std::pair<std::string, Value>> globals(in.globals->vars.begin(), in.globals->vars.end());
   std::sort(globals.begin(), globals.end(), [](auto& a, auto& b) { return a.first < b.first; });
   for (auto& [var, v] : globals) {
     if (v.as<lang::ModuleObj>()) continue;  // `np`, `torch`: not interesting
-    const std::string& name = var;  // a lambda cannot capture a structured binding (C++17)
-    m.entries.push_back({name, true, v});
-    int count = 0;
-    auto member = [&](const std::string& label, const Value& x) {
-      if (count >= opt.max_container_items || !x.is_array()) return;
-      m.entries.push_back({name + "[" + label + "]", false, x});
-      ++count;
-    };
-    if (auto* l = v.as<lang::ListObj>()) {
-      for (size_t i = 0; i < l->items.size(); ++i) member(std::to_string(i), l->items[i]);
-    } else if (auto* t = v.as<lang::TupleObj>()) {
-      for (size_t i = 0; i < t->items.size(); ++i) member(std::to_string(i), t->items[i]);
-    } else if (auto* d = v.as<lang::DictObj>()) {
-      for (size_t i = 0; i < d->t.entries.size(); ++i)
-        if (d->t.alive[i] && d->t.entries[i].second.is_array())
-          member(in.repr(d->t.entries[i].first), d->t.entries[i].second);
-    }
+    m.entries.push_back({var, true, v});
+    std::set<const void*> seen;
+    collect_members(in, opt, m, var, v, 0, seen);
   }
 }
 

@@ -93,6 +93,7 @@ struct FuncDef {
 enum class SK {
   Expr, Assign, AugAssign, AnnAssign, Del, Pass, Break, Continue, Return, If, While, For,
   FunctionDef, Try, Raise, With, Import, ImportFrom, Global, Nonlocal, Assert,
+  ClassDef,  // name in module; bases in items, keywords in keywords; body; decorators
 };
 
 struct Handler {
@@ -108,16 +109,19 @@ struct Alias {
 struct Stmt {
   SK kind;
   int line = 0, col = 0, end_line = 0;
-  std::vector<ExprP> targets;  // Assign (chain), Del; For: targets[0]; With: optional_vars
-  ExprP value;                 // Expr, Assign, AugAssign, Return, Raise (exc), Assert (test); If/While test; For iter
-  ExprP extra;                 // Raise cause; Assert msg
+  std::vector<ExprP> targets;  // Assign (chain), Del; For: targets[0]; With: optional_vars; AnnAssign: target
+  ExprP value;                 // Expr, Assign, AugAssign, Return, Raise (exc), Assert (test); If/While test; For iter; AnnAssign (may be null)
+  ExprP extra;                 // Raise cause; Assert msg; AnnAssign annotation
   BinOp op = BinOp::Add;       // AugAssign
   Body body, orelse, finalbody;
   std::vector<Handler> handlers;
   std::vector<ExprP> items;    // With: context managers
   std::shared_ptr<FuncDef> func;
   std::string module;          // ImportFrom
+  std::string name;            // ClassDef
   std::vector<Alias> names;    // Import / ImportFrom / Global / Nonlocal
+  std::vector<ExprP> decorators;  // FunctionDef / ClassDef, outermost first
+  std::vector<Keyword> keywords;  // ClassDef
   Stmt(SK k, int l, int c0) : kind(k), line(l), col(c0) {}
 };
 

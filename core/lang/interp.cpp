@@ -7,6 +7,7 @@
 #include <cmath>
 #include <functional>
 
+#include "core/lang/classes.hpp"
 #include "core/lang/lexer.hpp"
 #include "core/lang/array_hooks.hpp"
 #include "core/lang/parser.hpp"
@@ -101,6 +102,15 @@ Value Interp::make_exception(TypeObj* ty, std::vector<Value> args) {
 }
 
 std::string Interp::exception_str(const Value& exc) {
+  Value r;
+  if (call_special(*this, exc, "__str__", {}, r)) {
+    if (auto* s = r.as<StrObj>()) return s->s;
+    type_error("__str__ returned non-string (type " + type_of(r)->name + ")");
+  }
+  return default_exception_str(exc);
+}
+
+std::string Interp::default_exception_str(const Value& exc) {
   auto* e = exc.as<ExceptionObj>();
   if (!e) return str(exc);
   if (e->args.empty()) return "";
@@ -362,7 +372,14 @@ Interp::Flow Interp::exec(const Stmt& s, const EnvP& env, Value& ret) {
       case SK::ImportFrom: return exec_import_from(s, env, ret);
       case SK::Global:
       case SK::Nonlocal: return Flow::Normal;
-      case SK::AnnAssign: return Flow::Normal;
+      case SK::AnnAssign: {
+        const Expr& tg = *s.targets[0];
+        // a class body records its annotations in order (dataclass fields); elsewhere they are not evaluated
+        if (env->is_class && tg.kind == EK::Name) env->annotations.push_back({tg.name, eval(*s.extra, env)});
+        if (s.value) assign(tg, eval(*s.value, env), env);
+        return Flow::Normal;
+      }
+      case SK::ClassDef: return exec_class_def(s, env, ret);
     }
   } catch (PyException&) {
     throw;
@@ -426,12 +443,70 @@ Interp::Flow Interp::exec_for(const Stmt& s, const EnvP& env, Value& ret) {
 }
 
 Interp::Flow Interp::exec_function_def(const Stmt& s, const EnvP& env, Value& ret) {
+    std::vector<Value> decorators;
+    for (auto& d : s.decorators) decorators.push_back(eval(*d, env));
     auto f = std::make_shared<FunctionObj>();
     f->def = s.func;
     for (auto& prm : s.func->params)
       if (prm.dflt) f->defaults.push_back(eval(*prm.dflt, env));
-    f->closure = env;
-    store(s.func->name, Value(std::static_pointer_cast<Obj>(f)), env);
+    f->closure = env->is_class ? env->parent : env;
+    store(s.func->name, apply_decorators(s, decorators, Value(std::static_pointer_cast<Obj>(f))), env);
+    return Flow::Normal;
+}
+
+// @d1 @d2 def f: f = d1(d2(f)), innermost decorator first.
+Value Interp::apply_decorators(const Stmt& s, std::vector<Value>& decorators, Value v) {
+    for (auto it = decorators.rbegin(); it != decorators.rend(); ++it) {
+      frames_.back().second = s.line;
+      v = call(*it, std::vector<Value>{v});
+    }
+    return v;
+}
+
+// class C(bases, metaclass=type): the body runs in a namespace of its own,
+// whose names (in definition order) become the class's attributes.
+Interp::Flow Interp::exec_class_def(const Stmt& s, const EnvP& env, Value& ret) {
+    std::vector<Value> decorators;
+    for (auto& d : s.decorators) decorators.push_back(eval(*d, env));
+    std::vector<Value> bases;
+    for (auto& b : s.items) {
+      if (b->kind == EK::Starred) {
+        for (auto& x : to_vector(eval(*b->a, env))) bases.push_back(x);
+      } else {
+        bases.push_back(eval(*b, env));
+      }
+    }
+    for (auto& k : s.keywords) {
+      Value v = eval(*k.value, env);
+      if (k.name == "metaclass" && v.as<TypeObj>() != t.type)
+        type_error("metaclass " + repr(v) + " is not supported: stridelab classes use type");
+    }
+    auto ns = std::make_shared<Env>();
+    ns->parent = env->is_class ? env->parent : env;
+    ns->is_class = true;
+    ns->vars["__module__"] = make_str("__main__");
+    std::string qual = s.name;
+    if (env->is_class) {
+      auto q = env->vars.find("__qualname__");
+      if (q != env->vars.end() && q->second.as<StrObj>()) qual = q->second.as<StrObj>()->s + "." + s.name;
+    }
+    ns->vars["__qualname__"] = make_str(qual);
+    ns->order = {"__module__", "__qualname__"};
+    Value r2;
+    exec_body(s.body, ns, r2);
+    std::vector<std::pair<std::string, Value>> items;
+    for (auto& n : ns->order) {
+      auto it = ns->vars.find(n);
+      if (it != ns->vars.end()) items.push_back({n, it->second});
+    }
+    if (!ns->annotations.empty()) {
+      auto d = std::make_shared<DictObj>();
+      Value dv(std::static_pointer_cast<Obj>(d));
+      for (auto& [k, v] : ns->annotations) setitem(dv, make_str(k), v);
+      items.push_back({"__annotations__", dv});
+    }
+    Value cls = make_class(*this, s.name, bases, items);
+    store(s.name, apply_decorators(s, decorators, cls), env);
     return Flow::Normal;
 }
 
@@ -536,7 +611,7 @@ Interp::Flow Interp::exec_raise(const Stmt& s, const EnvP& env, Value& ret) {
     auto to_exc = [&](Value v) {
       if (auto* ty = v.as<TypeObj>()) {
         if (!ty->is_subclass_of(t.base_exception)) type_error("exceptions must derive from BaseException");
-        v = make_exception(ty, {});
+        v = call(v, std::vector<Value>{});
       }
       if (!v.as<ExceptionObj>()) type_error("exceptions must derive from BaseException");
       return v;
@@ -576,10 +651,19 @@ Interp::Flow Interp::exec_with(const Stmt& s, const EnvP& env, Value& ret) {
     Flow f;
     try {
       f = exec_body(s.body, env, ret);
-    } catch (...) {
-      for (auto it = managers.rbegin(); it != managers.rend(); ++it)
-        call(getattr(*it, "__exit__"), std::vector<Value>{Value(), Value(), Value()});
-      throw;
+    } catch (const PyError& e) {
+      // __exit__(type, value, traceback); a true result suppresses the exception
+      bool interrupt = e.type == "KeyboardInterrupt" || e.type == "TimeoutError";
+      Value exc = exception_value(e);
+      Value ty = type_ref(exc.as<ExceptionObj>()->type);
+      bool suppressed = false;
+      for (auto it = managers.rbegin(); it != managers.rend(); ++it) {
+        std::vector<Value> args = suppressed ? std::vector<Value>{Value(), Value(), Value()}
+                                             : std::vector<Value>{ty, exc, Value()};
+        if (truthy(call(getattr(*it, "__exit__"), args)) && !interrupt) suppressed = true;
+      }
+      if (!suppressed) throw;
+      return Flow::Normal;
     }
     for (auto it = managers.rbegin(); it != managers.rend(); ++it)
       call(getattr(*it, "__exit__"), std::vector<Value>{Value(), Value(), Value()});
@@ -764,6 +848,7 @@ void Interp::store(const std::string& name, const Value& v, const EnvP& env) {
       raise_exc("SyntaxError", "no binding for nonlocal '" + name + "' found");
     }
   }
+  if (env->is_class && !env->vars.count(name)) env->order.push_back(name);
   env->vars[name] = v;
 }
 
@@ -828,7 +913,7 @@ void Interp::del_target(const Expr& target, const EnvP& env) {
       return;
     }
     case EK::Subscript: delitem(eval(*target.a, env), eval(*target.b, env)); return;
-    case EK::Attribute: raise_exc("AttributeError", "cannot delete attribute '" + target.name + "'");
+    case EK::Attribute: delattr(eval(*target.a, env), target.name); return;
     case EK::Tuple:
     case EK::List:
       for (auto& x : target.elts) del_target(*x, env);
@@ -958,7 +1043,7 @@ Value Interp::eval(const Expr& e, const EnvP& env) {
       f->def = e.func;
       for (auto& prm : e.func->params)
         if (prm.dflt) f->defaults.push_back(eval(*prm.dflt, env));
-      f->closure = env;
+      f->closure = env->is_class ? env->parent : env;
       return Value(std::static_pointer_cast<Obj>(f));
     }
     case EK::ListComp:
@@ -1131,6 +1216,13 @@ Value Interp::call(const Value& f, Args& a) {
       default: break;
     }
   }
+  if (f.is_obj() && f.obj()->kind == ObjKind::Instance) {
+    Value c;
+    if (find_special(f, "__call__", c) && !c.is_none()) {
+      a.pos.insert(a.pos.begin(), f);
+      return call(c, a);
+    }
+  }
   if (f.is_obj() && f.obj()->kind == ObjKind::Generic) {
     auto* g = static_cast<GenericObj*>(f.obj());
     auto it = g->attrs.find("__call__");
@@ -1152,7 +1244,9 @@ Value Interp::call_function(FunctionObj& f, Args& a) {
     if (d.params[k].kind == Param::VarArgs) varargs = int(k);
     if (d.params[k].kind == Param::VarKw) varkw = int(k);
   }
-  const std::string& fname = d.name;
+  // argument errors name the function by its qualified name (A.__init__())
+  std::string fname = d.name;
+  if (auto* owner = f.owner.as<TypeObj>()) fname = (owner->qual.empty() ? owner->name : owner->qual) + "." + d.name;
   if (a.pos.size() > npos_params && varargs < 0) {
     size_t ndef = 0;
     for (auto& p : d.params) ndef += p.kind == Param::Normal && p.dflt != nullptr;
@@ -1226,12 +1320,14 @@ Value Interp::call_function(FunctionObj& f, Args& a) {
     type_error(fname + "() got an unexpected keyword argument '" + a.kw.front().first + "'");
   }
   ++depth_;
-  frames_.push_back({fname, d.line});
+  frames_.push_back({d.name, d.line});
+  call_stack_.push_back({&f, env.get()});
   struct Pop {
     Interp& in;
     ~Pop() {
       --in.depth_;
       in.frames_.pop_back();
+      in.call_stack_.pop_back();
     }
   } pop{*this};
   Value ret;
@@ -1239,7 +1335,7 @@ Value Interp::call_function(FunctionObj& f, Args& a) {
     exec_body(d.body, env, ret);
   } catch (PyException& e) {
     e.trace_lines.insert(e.trace_lines.begin(), e.reraise_line ? e.reraise_line : frames_.back().second);
-    e.trace_funcs.insert(e.trace_funcs.begin(), fname);
+    e.trace_funcs.insert(e.trace_funcs.begin(), d.name);
     e.reraise_line = 0;
     throw;
   }
@@ -1255,7 +1351,9 @@ Value Interp::format_value(const Value& v, const std::string& spec) {
   if (v.is_int()) return make_str(spec.empty() ? std::to_string(v.as_int()) : format_int_spec(v.as_int(), spec));
   if (v.is_float()) return make_str(spec.empty() ? py_float_repr(v.as_float()) : format_float_spec(v.as_float(), spec));
   if (v.is_array()) return make_str(array_format(*this, v, spec));
+  if (Value r; call_special(*this, v, "__format__", {make_str(spec)}, r)) return r;
   if (spec.empty()) return make_str(str(v));
+  if (heap_type_of(v)) type_error("unsupported format string passed to " + type_of(v)->name + ".__format__");
   if (v.is_none() || v.as<ListObj>() || v.as<TupleObj>() || v.as<DictObj>())
     type_error("unsupported format string passed to " + type_of(v)->name + ".__format__");
   return make_str(format_str_spec(str(v), spec));

@@ -36,16 +36,25 @@ struct Env : GcNode, std::enable_shared_from_this<Env> {
   // Which names are local (function scopes only); shared with the function
   // objects, so a closure outliving its defining function keeps it valid.
   std::shared_ptr<const FuncDef> fn;
+  // A class body's namespace: functions defined in it close over the
+  // enclosing scope instead (class scopes are not visible from methods), and
+  // the names keep their definition order (order, annotations).
+  bool is_class = false;
+  std::vector<std::string> order;
+  std::vector<std::pair<std::string, Value>> annotations;
   Env() : GcNode(true) {}
   long gc_refcount() const override { return weak_from_this().use_count(); }
   std::shared_ptr<void> gc_strong() override { return weak_from_this().lock(); }
   void gc_traverse(GcVisitor& v) override {
     for (auto& [k, x] : vars) v(x);
+    for (auto& [k, x] : annotations) v(x);
     v(parent);
   }
   void gc_clear(GcGraveyard& g) override {
     for (auto& [k, x] : vars) g.take(x);
     vars.clear();
+    for (auto& [k, x] : annotations) g.take(x);
+    annotations.clear();
     g.take(parent);
   }
 };
@@ -56,15 +65,18 @@ struct FunctionObj : Obj {
   std::shared_ptr<FuncDef> def;
   std::vector<Value> defaults;  // one per param with a default, in order
   EnvP closure;
+  Value owner;  // the class whose body defined it (zero-argument super(), qualname), else None
   FunctionObj() : Obj(kKind) {}
   void gc_traverse(GcVisitor& v) override {
     for (auto& x : defaults) v(x);
     v(closure);
+    v(owner);
   }
   void gc_clear(GcGraveyard& g) override {
     for (auto& x : defaults) g.take(x);
     defaults.clear();
     g.take(closure);
+    g.take(owner);
   }
 };
 
@@ -83,6 +95,7 @@ struct Types {
   TypeObj *object, *type, *none, *bool_, *int_, *float_, *complex_, *str, *list, *tuple, *dict, *set,
       *function, *builtin, *method, *module, *range, *slice, *ellipsis, *iterator, *cell, *generic;
   TypeObj *base_exception, *exception;
+  TypeObj *property, *classmethod, *staticmethod, *super_, *not_implemented;  // classes.cpp
   TypeObj *ndarray, *tensor, *dummy_array, *np_dtype, *torch_dtype;
   TypeObj* np_scalar[kNumDTypes + 3];  // numeric scalars, then np.str_, np.bytes_, np.void
   TypeObj *np_generic, *np_number, *np_integer, *np_signedinteger, *np_unsignedinteger, *np_inexact,
@@ -160,7 +173,12 @@ class Interp {
   [[noreturn]] void raise_exc(const std::string& type, const std::string& msg);
   TypeObj* exception_type(const std::string& name);  // creates unknown names under Exception
   Value make_exception(TypeObj* t, std::vector<Value> args);
-  std::string exception_str(const Value& exc);
+  std::string exception_str(const Value& exc);          // str(exc), a user __str__ included
+  std::string default_exception_str(const Value& exc);  // BaseException.__str__
+  void delattr(const Value& v, const std::string& name) { objects_.delattr(v, name); }
+  Value not_implemented;  // the NotImplemented singleton
+  // The Python functions running, innermost last, with their scopes (super()).
+  std::vector<std::pair<FunctionObj*, Env*>>& call_stack() { return call_stack_; }
 
   // Module registry.
   std::unordered_map<std::string, std::shared_ptr<ModuleObj>> modules;
@@ -192,6 +210,8 @@ class Interp {
   Flow exec_while(const Stmt& s, const EnvP& env, Value& ret);
   Flow exec_for(const Stmt& s, const EnvP& env, Value& ret);
   Flow exec_function_def(const Stmt& s, const EnvP& env, Value& ret);
+  Flow exec_class_def(const Stmt& s, const EnvP& env, Value& ret);
+  Value apply_decorators(const Stmt& s, std::vector<Value>& decorators, Value v);
   Flow exec_try(const Stmt& s, const EnvP& env, Value& ret);
   Flow exec_raise(const Stmt& s, const EnvP& env, Value& ret);
   Flow exec_assert(const Stmt& s, const EnvP& env, Value& ret);
@@ -219,6 +239,7 @@ class Interp {
   int depth_ = 0;
   int64_t steps_ = 0;
   std::vector<std::pair<std::string, int>> frames_;  // function name, current line
+  std::vector<std::pair<FunctionObj*, Env*>> call_stack_;
   std::vector<Value> handling_;  // exceptions whose except-blocks are running (innermost last)
   std::string format_traceback(const Value& exc, const std::string& filename);
  public:

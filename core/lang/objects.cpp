@@ -7,6 +7,7 @@
 
 #include "core/lang/interp.hpp"
 #include "core/lang/array_hooks.hpp"
+#include "core/lang/classes.hpp"
 #include "core/lang/builtins/builtins.hpp"
 #include "core/lang/numpy/convert.hpp"
 #include "core/format.hpp"
@@ -193,11 +194,16 @@ TypeObj* ObjectProtocol::type_of(const Value& v) {
     case ObjKind::DType: return static_cast<DTypeObj*>(o)->torch ? t.torch_dtype : t.np_dtype;
     case ObjKind::Generic: return static_cast<GenericObj*>(o)->type;
     case ObjKind::Complex: return t.complex_;
+    case ObjKind::Instance: return static_cast<InstanceObj*>(o)->type;
   }
   return t.object;
 }
 
-std::string ObjectProtocol::type_name(const Value& v) { return type_of(v)->qualname(); }
+// CPython's tp_name: a heap type's is its bare name ("'A' object is not subscriptable")
+std::string ObjectProtocol::type_name(const Value& v) {
+  TypeObj* t = type_of(v);
+  return t->heap ? t->name : t->qualname();
+}
 
 bool ObjectProtocol::isinstance(const Value& v, const TypeObj* ty) { return type_of(v)->is_subclass_of(ty); }
 
@@ -222,6 +228,10 @@ std::string ObjectProtocol::repr(const Value& v) {
     case Tag::Obj: break;
   }
   Obj* o = v.obj();
+  if (heap_type_of(v)) {
+    std::string r;
+    if (instance_repr(v, r)) return r;
+  }
   switch (o->kind) {
     case ObjKind::Str: return (static_cast<StrObj*>(o)->bytes ? "b" : "") + py_str_repr(static_cast<StrObj*>(o)->s);
     case ObjKind::List:
@@ -273,13 +283,11 @@ std::string ObjectProtocol::repr(const Value& v) {
       }
       return s + "}";
     }
-    case ObjKind::Function: {
-      auto* f = static_cast<FunctionObj*>(o);
-      return "<function " + f->def->name + " at " + hex_id(o) + ">";
-    }
+    case ObjKind::Function: return "<function " + function_qualname(v) + " at " + hex_id(o) + ">";
     case ObjKind::Builtin: return "<built-in function " + static_cast<BuiltinObj*>(o)->name + ">";
     case ObjKind::BoundMethod: {
       auto* m = static_cast<BoundMethodObj*>(o);
+      if (m->fn.as<FunctionObj>()) return "<bound method " + function_qualname(m->fn) + " of " + repr(m->self) + ">";
       std::string n = m->fn.as<BuiltinObj>() ? m->fn.as<BuiltinObj>()->name : "method";
       return "<built-in method " + n + " of " + type_of(m->self)->qualname() + " object at " + hex_id(m->self.identity()) + ">";
     }
@@ -316,6 +324,7 @@ std::string ObjectProtocol::repr(const Value& v) {
       auto* c = static_cast<ComplexObj*>(o);
       return py_complex_repr(c->re, c->im);
     }
+    case ObjKind::Instance: return "<" + type_of(v)->qualname() + " object at " + hex_id(o) + ">";
     case ObjKind::Generic: {
       auto* g = static_cast<GenericObj*>(o);
       auto it = g->attrs.find("__repr__");
@@ -331,6 +340,10 @@ std::string ObjectProtocol::repr(const Value& v) {
 
 std::string ObjectProtocol::str(const Value& v) {
   if (auto* s = v.as<StrObj>()) return s->bytes ? repr(v) : s->s;  // str(b'ab') is "b'ab'"
+  if (v.as<InstanceObj>()) {
+    Value r;
+    if (call_special(in_, v, "__str__", {}, r)) return special_str(r, "__str__");
+  }
   if (v.is_array()) return array_str(in_, v);
   if (auto* e = v.as<ExceptionObj>()) {
     (void)e;
@@ -361,6 +374,7 @@ bool ObjectProtocol::truthy(const Value& v) {
     case Tag::Obj: break;
   }
   Obj* o = v.obj();
+  if (o->kind == ObjKind::Instance) return instance_truthy(v);
   switch (o->kind) {
     case ObjKind::Str: return !static_cast<StrObj*>(o)->s.empty();
     case ObjKind::List: return !static_cast<ListObj*>(o)->items.empty();
@@ -382,6 +396,7 @@ bool ObjectProtocol::eq(const Value& a, const Value& b) {
     explicit Depth(int& x) : d(++x) {}
     ~Depth() { --d; }
   } depth_guard(repr_depth_);
+  if (heap_type_of(a) || heap_type_of(b)) return truthy(rich_compare(CmpOp::Eq, a, b));
   if (is_num(a) && is_num(b)) {
     if (a.is_float() || b.is_float()) {
       double x = a.is_float() ? a.as_float() : double(a.as_int());
@@ -480,6 +495,16 @@ uint64_t ObjectProtocol::hash(const Value& v) {
     case Tag::Obj: break;
   }
   Obj* o = v.obj();
+  if (heap_type_of(v)) {
+    Value h;
+    if (find_special(v, "__hash__", h)) {
+      if (h.is_none()) type_error("unhashable type: '" + type_of(v)->name + "'");
+      Value r = in_.call(h, std::vector<Value>{v});
+      if (!r.is_int() && !r.is_bool()) type_error("__hash__ method should return an integer");
+      return hash(r);
+    }
+    if (auto* inst = v.as<InstanceObj>(); inst && !inst->builtin_base.is_none()) return hash(inst->builtin_base);
+  }
   switch (o->kind) {
     case ObjKind::Str: return std::hash<std::string>()(static_cast<StrObj*>(o)->s);
     case ObjKind::Tuple: {
@@ -562,26 +587,27 @@ Value ObjectProtocol::getattr(const Value& v, const std::string& name) {
       in_.raise_attribute_error(v, name, "module '" + m->name + "' has no attribute '" + name + "'");
     }
     if (o->kind == ObjKind::Type) {
+      // class attributes along the MRO; an unbound method (str.lower) takes the instance first
       auto* ty = static_cast<TypeObj*>(o);
-      if (name == "__name__") return make_str(ty->name);
-      if (name == "__module__") return make_str(ty->module);
-      if (name == "__qualname__") return make_str(ty->name);
-      for (const TypeObj* c = ty; c; c = c->bases.empty() ? nullptr : c->bases[0]) {
-        auto it = c->attrs.find(name);
-        if (it != c->attrs.end()) return it->second;
-        // an unbound method (str.lower): the instance comes as the first argument
-        auto mt = in_.methods.find(c);
-        if (mt != in_.methods.end()) {
-          auto m = mt->second.find(name);
-          if (m != mt->second.end()) return Value(std::static_pointer_cast<Obj>(std::make_shared<BuiltinObj>(name, m->second)));
-        }
-      }
+      Value out;
+      if (class_getattr(in_, ty, v, name, out)) return out;
       in_.raise_attribute_error(v, name, "type object '" + ty->name + "' has no attribute '" + name + "'");
     }
+    if (o->kind == ObjKind::Instance) return instance_attr(v, name);
     if (o->kind == ObjKind::Generic) {
       auto* g = static_cast<GenericObj*>(o);
       auto it = g->attrs.find(name);
       if (it != g->attrs.end()) return it->second;
+      // a native type may answer the names it lacks (super objects, nn.Module)
+      auto mt = in_.methods.find(g->type);
+      if (mt != in_.methods.end()) {
+        auto hook = mt->second.find("__getattr__");
+        if (hook != mt->second.end() && name != "__getattr__") {
+          Args ha;
+          ha.pos = {v, make_str(name)};
+          return hook->second(in_, ha);
+        }
+      }
     }
     if (o->kind == ObjKind::Exception) {
       auto* e = static_cast<ExceptionObj*>(o);
@@ -589,6 +615,7 @@ Value ObjectProtocol::getattr(const Value& v, const std::string& name) {
       if (name == "__cause__") return e->cause;
       if (name == "__context__") return e->context;
       if (name == "__suppress_context__") return Value::boolean(e->suppress_context);
+      return instance_attr(v, name);
     }
     if (o->kind == ObjKind::DType) {
       bool found = false;
@@ -598,9 +625,17 @@ Value ObjectProtocol::getattr(const Value& v, const std::string& name) {
     if (o->kind == ObjKind::Function) {
       auto* f = static_cast<FunctionObj*>(o);
       if (name == "__name__") return make_str(f->def->name);
+      if (name == "__qualname__") return make_str(function_qualname(v));
+      if (name == "__module__") return make_str("__main__");
       if (name == "__doc__") return f->def->doc.empty() ? Value() : make_str(f->def->doc);
     }
     if (o->kind == ObjKind::Builtin && name == "__name__") return make_str(static_cast<BuiltinObj*>(o)->name);
+    if (o->kind == ObjKind::BoundMethod) {
+      auto* m = static_cast<BoundMethodObj*>(o);
+      if (name == "__self__") return m->self;
+      if (name == "__func__") return m->fn;
+      if (name == "__name__" || name == "__qualname__" || name == "__doc__") return getattr(m->fn, name);
+    }
     if (o->kind == ObjKind::Slice) {
       auto* s = static_cast<SliceObj*>(o);
       if (name == "start") return s->start;
@@ -627,7 +662,7 @@ Value ObjectProtocol::getattr(const Value& v, const std::string& name) {
     if (name == "imag") return Value::integer(0);
     if (name == "denominator") return Value::integer(1);
   }
-  if (name == "__class__") return Value(std::static_pointer_cast<Obj>(std::shared_ptr<Obj>(std::shared_ptr<Obj>(), type_of(v))));
+  if (name == "__class__") return type_ref(type_of(v));
   // methods of the value's type (and its bases)
   for (const TypeObj* ty = type_of(v); ty; ty = ty->bases.empty() ? nullptr : ty->bases[0]) {
     auto mt = in_.methods.find(ty);
@@ -696,6 +731,16 @@ bool ObjectProtocol::hasattr(const Value& v, const std::string& name) {
 
 void ObjectProtocol::setattr(const Value& v, const std::string& name, const Value& x) {
   if (v.is_array()) return array_setattr(in_, v, name, x);
+  if (heap_type_of(v) || v.as<ExceptionObj>()) {
+    Value r;
+    if (call_special(in_, v, "__setattr__", {make_str(name), x}, r)) return;
+    return instance_setattr(in_, v, name, x);
+  }
+  if (auto* ty = v.as<TypeObj>(); ty && ty->heap) {
+    if (!ty->attrs.count(name)) ty->order.push_back(name);
+    ty->attrs[name] = x;
+    return;
+  }
   if (auto* g = v.as<GenericObj>()) {
     auto it = g->attrs.find("__setattr__");
     if (it != g->attrs.end()) {
@@ -712,6 +757,17 @@ void ObjectProtocol::setattr(const Value& v, const std::string& name, const Valu
     in_.raise_exc("AttributeError", "stridelab functions do not support attribute assignment");
   }
   in_.raise_exc("AttributeError", "'" + type_name(v) + "' object has no attribute '" + name + "'");
+}
+
+void ObjectProtocol::delattr(const Value& v, const std::string& name) {
+  if (heap_type_of(v) || v.as<ExceptionObj>()) {
+    Value r;
+    if (call_special(in_, v, "__delattr__", {make_str(name)}, r)) return;
+    return instance_delattr(in_, v, name);
+  }
+  if (auto* ty = v.as<TypeObj>(); ty && ty->heap && ty->attrs.erase(name)) return;
+  if (auto* m = v.as<ModuleObj>(); m && m->attrs.erase(name)) return;
+  in_.raise_attribute_error(v, name, "'" + type_name(v) + "' object has no attribute '" + name + "'");
 }
 
 // ---------------------------------------------------------------- subscripts
@@ -746,6 +802,19 @@ void py_slice_indices(Interp& in, const SliceObj& s, int64_t n, int64_t& start, 
 
 Value ObjectProtocol::getitem(const Value& v, const Value& key) {
   if (v.is_array()) return array_getitem(in_, v, key);
+  if (auto* inst = v.as<InstanceObj>()) {
+    Value r;
+    if (call_special(in_, v, "__getitem__", {key}, r)) return r;
+    if (auto* d = inst->builtin_base.as<DictObj>()) {
+      if (table_lookup(in_, d->t, key) < 0 && call_special(in_, v, "__missing__", {key}, r)) return r;
+    }
+    if (!inst->builtin_base.is_none()) return getitem(inst->builtin_base, key);
+  }
+  if (auto* ty = v.as<TypeObj>(); ty && ty->heap) {
+    Value f;
+    if (class_getattr(in_, ty, v, "__class_getitem__", f)) return in_.call(f, std::vector<Value>{key});
+    type_error("type '" + ty->name + "' is not subscriptable");
+  }
   if (!v.is_obj()) type_error("'" + type_name(v) + "' object is not subscriptable");
   Obj* o = v.obj();
   auto seq_get = [&](const std::vector<Value>& items, const char* what, bool list) -> Value {
@@ -834,6 +903,11 @@ Value ObjectProtocol::getitem(const Value& v, const Value& key) {
 
 void ObjectProtocol::setitem(const Value& v, const Value& key, const Value& x) {
   if (v.is_array()) return array_setitem(in_, v, key, x);
+  if (auto* inst = v.as<InstanceObj>()) {
+    Value r;
+    if (call_special(in_, v, "__setitem__", {key, x}, r)) return;
+    if (!inst->builtin_base.is_none()) return setitem(inst->builtin_base, key, x);
+  }
   if (auto* l = v.as<ListObj>()) {
     if (auto* s = key.as<SliceObj>()) {
       int64_t st, sp, step, cnt;
@@ -873,6 +947,11 @@ void ObjectProtocol::setitem(const Value& v, const Value& key, const Value& x) {
 }
 
 void ObjectProtocol::delitem(const Value& v, const Value& key) {
+  if (auto* inst = v.as<InstanceObj>()) {
+    Value r;
+    if (call_special(in_, v, "__delitem__", {key}, r)) return;
+    if (!inst->builtin_base.is_none()) return delitem(inst->builtin_base, key);
+  }
   if (auto* l = v.as<ListObj>()) {
     if (auto* s = key.as<SliceObj>()) {
       int64_t st, sp, step, cnt;
@@ -905,6 +984,7 @@ void ObjectProtocol::delitem(const Value& v, const Value& key) {
 // ---------------------------------------------------------------- numbers
 bool ObjectProtocol::is_int_like(const Value& v) {
   if (v.is_int() || v.is_bool()) return true;
+  if (Value f; find_special(v, "__index__", f)) return true;
   if (v.is_array()) {
     int64_t x;
     return v.arr().ndim() == 0 && is_integer(v.arr().dtype) && array_to_int(in_, v, x, true);
@@ -914,6 +994,10 @@ bool ObjectProtocol::is_int_like(const Value& v) {
 
 int64_t ObjectProtocol::index_value(const Value& v) {
   if (v.is_int() || v.is_bool()) return v.as_int();
+  if (Value r; call_special(in_, v, "__index__", {}, r)) {
+    if (!r.is_int() && !r.is_bool()) type_error("__index__ returned non-int (type " + type_of(r)->name + ")");
+    return r.as_int();
+  }
   if (v.is_array()) {
     int64_t x;
     if (array_to_int(in_, v, x, true)) return x;
@@ -923,6 +1007,10 @@ int64_t ObjectProtocol::index_value(const Value& v) {
 
 double ObjectProtocol::float_value(const Value& v) {
   if (v.is_float()) return v.as_float();
+  if (Value r; call_special(in_, v, "__float__", {}, r)) {
+    if (!r.is_float()) type_error(type_of(v)->name + ".__float__ returned non-float (type " + type_of(r)->name + ")");
+    return r.as_float();
+  }
   if (v.is_int() || v.is_bool()) return double(v.as_int());
   if (v.is_array()) return array_to_float(in_, v);
   if (auto* s = v.as<StrObj>()) {
@@ -1155,6 +1243,10 @@ std::string binop_spelling(BinOp op) { return op == BinOp::Pow ? "** or pow()" :
 }  // namespace
 
 Value ObjectProtocol::binop(BinOp op, const Value& a, const Value& b) {
+  if (heap_type_of(a) || heap_type_of(b)) {
+    Value r;
+    if (user_binop(op, a, b, r)) return r;
+  }
   if (a.is_array() || b.is_array()) {
     Value r = array_binop(in_, op, a, b, false);
     if (!r.is_none()) return r;
@@ -1193,6 +1285,10 @@ Value ObjectProtocol::inplace_binop(BinOp op, const Value& a, const Value& b) {
     Value r = array_binop(in_, op, a, b, true);
     if (!r.is_none()) return r;
   }
+  if (heap_type_of(a)) {
+    Value r;
+    if (call_special(in_, a, op_info(op).idunder, {b}, r) && !is_not_implemented(in_, r)) return r;
+  }
   if (auto* l = a.as<ListObj>()) {
     if (op == BinOp::Add) {
       auto more = to_vector(b);
@@ -1214,6 +1310,7 @@ Value ObjectProtocol::inplace_binop(BinOp op, const Value& a, const Value& b) {
 Value ObjectProtocol::unaryop(UnaryOp op, const Value& a) {
   if (op == UnaryOp::Not) return Value::boolean(!truthy(a));
   if (a.is_array()) return array_unaryop(in_, op, a);
+  if (Value r; heap_type_of(a) && call_special(in_, a, op_info(op).dunder, {}, r)) return r;
   if (a.is_int() || a.is_bool()) {
     int64_t x = a.as_int();
     if (op == UnaryOp::Neg) return int_result(in_, -__int128(x));
@@ -1241,6 +1338,11 @@ bool ordered(CmpOp op, const T& x, const T& y) {
 // x in container: dict/set by hash, str by substring, arrays elementwise,
 // anything else by iteration (identity or ==).
 bool ObjectProtocol::contains(const Value& b, const Value& a) {
+  if (auto* inst = b.as<InstanceObj>()) {
+    Value r;
+    if (call_special(in_, b, "__contains__", {a}, r)) return truthy(r);
+    if (!inst->builtin_base.is_none()) return contains(inst->builtin_base, a);
+  }
   if (auto* d = b.as<DictObj>()) return table_lookup(in_, d->t, a) >= 0;
   if (auto* s = b.as<SetObj>()) return table_lookup(in_, s->t, a) >= 0;
   if (auto* s = b.as<StrObj>()) {
@@ -1268,6 +1370,7 @@ Value ObjectProtocol::compare(CmpOp op, const Value& a, const Value& b) {
     case CmpOp::NotIn: return Value::boolean(!contains(b, a));
     default: break;
   }
+  if (heap_type_of(a) || heap_type_of(b)) return rich_compare(op, a, b);
   if (a.is_array() || b.is_array()) {
     Value r = array_compare(in_, op, a, b);
     if (!r.is_none()) return r;
@@ -1383,12 +1486,14 @@ Value ObjectProtocol::iter(const Value& v) {
       if (it != g->attrs.end()) return iter(in_.call(it->second, std::vector<Value>{}));
       break;
     }
+    case ObjKind::Instance: return instance_iter(v);
     default: break;
   }
   type_error("'" + type_of(v)->name + "' object is not iterable");
 }
 
 bool ObjectProtocol::next(const Value& it, Value& out) {
+  if (it.as<InstanceObj>()) return instance_next(it, out);
   auto* io = it.as<IteratorObj>();
   if (!io) type_error("'" + type_of(it)->name + "' object is not an iterator");
   return io->next(out);
@@ -1425,6 +1530,17 @@ int64_t ObjectProtocol::len(const Value& v) {
         auto* g = static_cast<GenericObj*>(o);
         auto it = g->attrs.find("__len__");
         if (it != g->attrs.end()) return index_value(in_.call(it->second, std::vector<Value>{}));
+        break;
+      }
+      case ObjKind::Instance: {
+        Value r;
+        if (call_special(in_, v, "__len__", {}, r)) {
+          if (!r.is_int() && !r.is_bool()) type_error("'" + type_of(r)->name + "' object cannot be interpreted as an integer");
+          if (r.as_int() < 0) in_.raise_exc("ValueError", "__len__() should return >= 0");
+          return r.as_int();
+        }
+        auto* inst = static_cast<InstanceObj*>(o);
+        if (!inst->builtin_base.is_none()) return len(inst->builtin_base);
         break;
       }
       default: break;

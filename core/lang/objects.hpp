@@ -43,6 +43,7 @@ class ObjectProtocol {
   Value getattr(const Value& v, const std::string& name);
   bool hasattr(const Value& v, const std::string& name);
   void setattr(const Value& v, const std::string& name, const Value& x);
+  void delattr(const Value& v, const std::string& name);
   std::vector<std::string> attribute_names(const Value& v);  // what dir(v) would offer, roughly
 
   Value getitem(const Value& v, const Value& key);
@@ -65,6 +66,18 @@ class ObjectProtocol {
   int64_t len(const Value& v);
 
  private:
+  // The data model for instances of user classes (dunders.cpp).
+  bool instance_repr(const Value& v, std::string& out);  // false: no user __repr__ / builtin part
+  std::string special_str(const Value& r, const char* method);
+  bool instance_truthy(const Value& v);
+  Value instance_attr(const Value& v, const std::string& name);
+  Value rich_compare(CmpOp op, const Value& a, const Value& b);
+  bool user_binop(BinOp op, const Value& a, const Value& b, Value& out);
+  bool numpy_defers(const Value& other);
+  Value instance_iter(const Value& v);
+  bool instance_next(const Value& it, Value& out);
+  std::string function_qualname(const Value& f);
+
   Interp& in_;
   Types& t;             // in_.t, the builtin types
   int repr_depth_ = 0;  // nesting of repr/eq/hash

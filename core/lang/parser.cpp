@@ -156,11 +156,65 @@ struct Parser {
       if (w == "def") return out.push_back(parse_def());
       if (w == "try") return out.push_back(parse_try());
       if (w == "with") return out.push_back(parse_with());
-      if (w == "class") fail("class definitions are not supported in stridelab yet");
+      if (w == "class") return out.push_back(parse_class());
       if (w == "async" || w == "await" || w == "yield") fail("'" + w + "' is not supported in stridelab");
     }
-    if (t.kind == Tok::Op && t.text == "@") fail("decorators are not supported in stridelab yet");
+    if (t.kind == Tok::Op && t.text == "@") return out.push_back(parse_decorated());
     parse_simple_line(out);
+  }
+
+  // decorators: ('@' namedexpr_test NEWLINE)+ (funcdef | classdef)
+  StmtP parse_decorated() {
+    std::vector<ExprP> decorators;
+    while (accept_op("@")) {
+      decorators.push_back(parse_namedexpr_test());
+      if (cur().kind != Tok::Newline) fail("invalid syntax");
+      ++p;
+    }
+    StmtP s;
+    if (is_kw("def")) s = parse_def();
+    else if (is_kw("class")) s = parse_class();
+    else fail("invalid syntax");
+    s->decorators = std::move(decorators);
+    return s;
+  }
+
+  // class NAME ['(' [arguments] ')'] ':' suite
+  StmtP parse_class() {
+    const Token& t = toks[p++];
+    auto s = std::make_unique<Stmt>(SK::ClassDef, t.line, t.col);
+    s->name = expect_name();
+    if (accept_op("(")) {
+      while (!is_op(")")) {
+        if (cur().kind == Tok::Name && p + 1 < toks.size() && toks[p + 1].kind == Tok::Op && toks[p + 1].text == "=") {
+          Keyword k;
+          k.name = toks[p].text;
+          p += 2;
+          k.value = parse_test();
+          s->keywords.push_back(std::move(k));
+        } else if (accept_op("**")) {
+          Keyword k;
+          k.value = parse_test();
+          s->keywords.push_back(std::move(k));
+        } else {
+          const Token& st = cur();
+          if (accept_op("*")) {
+            auto e = node(EK::Starred, st);
+            e->a = parse_test();
+            s->items.push_back(std::move(e));
+          } else {
+            s->items.push_back(parse_test());
+          }
+        }
+        if (!accept_op(",")) break;
+      }
+      expect_op(")");
+    }
+    int saved_loops = loop_depth_;
+    loop_depth_ = 0;
+    s->body = parse_block(t, "class definition");
+    loop_depth_ = saved_loops;
+    return s;
   }
 
   void parse_simple_line(Body& out) {
@@ -476,15 +530,12 @@ struct Parser {
       }
       if (o == ":") {  // annotated assignment: x: int = 3
         ++p;
-        parse_test();
-        auto s = std::make_unique<Stmt>(SK::Assign, t.line, t.col);
+        auto s = std::make_unique<Stmt>(SK::AnnAssign, t.line, t.col);
+        s->extra = parse_test();
         check_target(*first, TargetMode::Assign);
-        if (accept_op("=")) {
-          s->targets.push_back(std::move(first));
-          s->value = parse_testlist_star();
-          return s;
-        }
-        return std::make_unique<Stmt>(SK::Pass, t.line, t.col);
+        s->targets.push_back(std::move(first));
+        if (accept_op("=")) s->value = parse_testlist_star();
+        return s;
       }
     }
     auto s = std::make_unique<Stmt>(SK::Expr, t.line, t.col);
@@ -1215,7 +1266,8 @@ struct Parser {
   static void collect_body(const Body& body, FuncDef& f, std::vector<std::string>& assigned) {
     for (auto& s : body) {
       switch (s->kind) {
-        case SK::Assign: case SK::AugAssign: case SK::For: case SK::Del:
+        case SK::ClassDef: assigned.push_back(s->name); continue;  // its body is a scope of its own
+        case SK::Assign: case SK::AugAssign: case SK::AnnAssign: case SK::For: case SK::Del:
           for (auto& t : s->targets)
             if (t) collect_targets(*t, assigned);
           break;

@@ -70,7 +70,7 @@ class Value {
 
 enum class ObjKind : uint8_t {
   Str, List, Tuple, Dict, Set, Function, Builtin, BoundMethod, Module, Type, Exception,
-  Slice, Ellipsis, Range, Iterator, Cell, DType, Generic, Complex,
+  Slice, Ellipsis, Range, Iterator, Cell, DType, Generic, Complex, Instance,
 };
 
 // Containers that can hold references to other objects are tracked by the
@@ -78,11 +78,12 @@ enum class ObjKind : uint8_t {
 constexpr bool gc_tracks(ObjKind k) {
   return k == ObjKind::List || k == ObjKind::Tuple || k == ObjKind::Dict || k == ObjKind::Set ||
          k == ObjKind::Function || k == ObjKind::BoundMethod || k == ObjKind::Exception || k == ObjKind::Cell ||
-         k == ObjKind::Generic;
+         k == ObjKind::Generic || k == ObjKind::Instance;
 }
 
 struct Obj : GcNode, std::enable_shared_from_this<Obj> {
   explicit Obj(ObjKind k) : GcNode(gc_tracks(k)), kind(k) {}
+  Obj(ObjKind k, bool tracked) : GcNode(tracked), kind(k) {}
   ~Obj() override = default;
   ObjKind kind;
   long gc_refcount() const override { return weak_from_this().use_count(); }
@@ -183,7 +184,10 @@ struct ModuleObj : Obj {
   explicit ModuleObj(std::string n) : Obj(kKind), name(std::move(n)) {}
 };
 
-// A Python class (builtin types, exception classes, numpy scalar types, ...).
+// A Python class (builtin types, exception classes, numpy scalar types, and
+// the classes a `class` statement creates: "heap" types, core/lang/classes.hpp).
+// A heap type owns its namespace and strong references to its bases, so it is
+// tracked by the cycle collector; builtin types live as long as the Interp.
 struct TypeObj : Obj {
   static constexpr ObjKind kKind = ObjKind::Type;
   std::string name;      // "ValueError", "ndarray", "int64"
@@ -191,15 +195,37 @@ struct TypeObj : Obj {
   std::vector<TypeObj*> bases;
   std::unordered_map<std::string, Value> attrs;
   NativeFn call;          // constructor; empty when not callable
-  TypeObj(std::string n, std::string m, std::vector<TypeObj*> b = {})
-      : Obj(kKind), name(std::move(n)), module(std::move(m)), bases(std::move(b)) {}
+  bool heap = false;               // created by a class statement (or type(name, bases, ns))
+  std::vector<TypeObj*> mro;       // C3 linearisation, self first (classes.cpp: mro_of fills it lazily)
+  std::vector<std::string> order;  // heap types: namespace names in definition order
+  std::vector<Value> base_refs;    // heap types: keeps the bases alive
+  std::vector<std::string> slots;  // __slots__ names (heap types that declare them)
+  bool has_slots = false;          // instances have no __dict__ beyond the slots
+  std::string qual;                // __qualname__ of a heap type ("" = name)
+  TypeObj(std::string n, std::string m, std::vector<TypeObj*> b = {}, bool heap_type = false)
+      : Obj(kKind, heap_type), name(std::move(n)), module(std::move(m)), bases(std::move(b)), heap(heap_type) {}
   bool is_subclass_of(const TypeObj* other) const {
     if (this == other) return true;
+    if (!mro.empty()) {
+      for (auto* c : mro)
+        if (c == other) return true;
+      return false;
+    }
     for (auto* b : bases)
       if (b->is_subclass_of(other)) return true;
     return false;
   }
   std::string qualname() const { return module == "builtins" ? name : module + "." + name; }
+  void gc_traverse(GcVisitor& v) override {
+    for (auto& [k, x] : attrs) v(x);
+    for (auto& x : base_refs) v(x);
+  }
+  void gc_clear(GcGraveyard& g) override {
+    for (auto& [k, x] : attrs) g.take(x);
+    attrs.clear();
+    for (auto& x : base_refs) g.take(x);
+    base_refs.clear();
+  }
 };
 
 struct ExceptionObj : Obj {
@@ -212,17 +238,23 @@ struct ExceptionObj : Obj {
   // filled when a handler catches it (what a chained traceback shows).
   std::vector<std::pair<std::string, int>> tb;
   std::string suggestion;         // CPython's ". Did you mean: 'x'?" candidate, "" if none
+  Value dict;                     // attributes set on the exception (a DictObj, created on first use)
+  Value cls;                      // strong reference to `type` when it is a heap type
   ExceptionObj(TypeObj* t, std::vector<Value> a) : Obj(kKind), type(t), args(std::move(a)) {}
   void gc_traverse(GcVisitor& v) override {
     for (auto& x : args) v(x);
     v(cause);
     v(context);
+    v(dict);
+    v(cls);
   }
   void gc_clear(GcGraveyard& g) override {
     for (auto& x : args) g.take(x);
     args.clear();
     g.take(cause);
     g.take(context);
+    g.take(dict);
+    g.take(cls);
   }
 };
 
@@ -285,6 +317,35 @@ struct GenericObj : Obj {
   explicit GenericObj(TypeObj* t) : Obj(kKind), type(t) {}
   void gc_traverse(GcVisitor& v) override { for (auto& [k, x] : attrs) v(x); }
   void gc_clear(GcGraveyard& g) override { for (auto& [k, x] : attrs) g.take(x); attrs.clear(); }
+};
+
+// An instance of a heap type (a user class): its class, its attribute dict
+// (a DictObj, so `obj.__dict__` is live), its __slots__ values, and, for a
+// class deriving from list or dict, the builtin value the inherited methods
+// act on.
+struct InstanceObj : Obj {
+  static constexpr ObjKind kKind = ObjKind::Instance;
+  TypeObj* type;
+  Value cls;                 // strong reference to *type
+  Value dict;                // DictObj; None when the class has __slots__ only
+  std::vector<Value> slots;  // one per type->slots entry (None-tagged when unset, see slot_set)
+  std::vector<bool> slot_set;
+  Value builtin_base;        // ListObj / DictObj for subclasses of list / dict, else None
+  InstanceObj(TypeObj* t, Value c) : Obj(kKind), type(t), cls(std::move(c)) {}
+  void gc_traverse(GcVisitor& v) override {
+    v(cls);
+    v(dict);
+    for (auto& x : slots) v(x);
+    v(builtin_base);
+  }
+  void gc_clear(GcGraveyard& g) override {
+    g.take(cls);
+    g.take(dict);
+    for (auto& x : slots) g.take(x);
+    slots.clear();
+    slot_set.clear();
+    g.take(builtin_base);
+  }
 };
 
 // Positional and keyword arguments of a native call.

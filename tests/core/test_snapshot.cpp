@@ -24,6 +24,30 @@ TEST_CASE("a slice keeps its whole owner alive after del (seed 001)", "[snapshot
   CHECK(s3.find("\"viewOnlyBytes\":0") != std::string::npos);
 }
 
+TEST_CASE("arrays held by objects are listed by their path", "[snapshot][classes]") {
+  Interp in;
+  REQUIRE(in.run("import numpy as np\n"
+                 "class Linear:\n"
+                 "    def __init__(self, n):\n"
+                 "        self.weight = np.zeros((n, n))\n"
+                 "        self.bias = self.weight[0]\n"
+                 "class Model:\n"
+                 "    def __init__(self):\n"
+                 "        self.fc1 = Linear(2)\n"
+                 "        self.layers = [Linear(3)]\n"
+                 "        self.me = self\n"
+                 "class Buf:\n"
+                 "    __slots__ = ('data',)\n"
+                 "model = Model()\n"
+                 "buf = Buf()\n"
+                 "buf.data = np.arange(4)\n").ok);
+  std::string s = sl::snapshot_json(in);
+  for (const char* path : {"model.fc1.weight", "model.fc1.bias", "model.layers[0].weight", "buf.data"})
+    CHECK(s.find(std::string("\"name\":\"") + path + "\",\"topLevel\":false,\"kind\":\"ndarray\"") != std::string::npos);
+  CHECK(s.find("model.me.") == std::string::npos);  // the cycle is walked once
+  CHECK(s.find("[\"model.fc1.weight\",\"model.fc1.bias\"]") != std::string::npos);  // a sharing group
+}
+
 TEST_CASE("snapshot reports layout, base chains and exact sharing", "[snapshot]") {
   Interp in;
   REQUIRE(in.run("import numpy as np\na = np.arange(12).reshape(3, 4)\nv = a[:, ::2]\nw = a[:, 1::2]\n").ok);

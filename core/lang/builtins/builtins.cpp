@@ -1,6 +1,7 @@
 // builtins: install_builtins and the helpers the builtins files share (see
 // builtins.hpp for the layout of this room).
 #include "core/lang/builtins/builtins.hpp"
+#include "core/lang/classes.hpp"
 
 #include <algorithm>
 
@@ -42,6 +43,7 @@ void sort_values(Interp& in, std::vector<Value>& v, const Value& key, bool rever
 
 void install_builtins(Interp& in) {
   install_builtin_types(in);
+  install_class_builtins(in);
   install_builtin_functions(in);
   install_str_methods(in);
   install_container_methods(in);

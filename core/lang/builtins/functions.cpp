@@ -9,6 +9,7 @@
 
 #include "core/lang/array_hooks.hpp"
 #include "core/lang/builtins/builtins.hpp"
+#include "core/lang/classes.hpp"
 #include "core/numfmt.hpp"
 
 namespace sl::lang {
@@ -93,6 +94,7 @@ Value builtin_abs(Interp& in, Args& a) {
   if (x.is_float()) return Value::floating(std::fabs(x.as_float()));
   if (auto* c = x.as<ComplexObj>()) return Value::floating(std::hypot(c->re, c->im));
   if (x.is_array()) return in.call(in.getattr(x, "__abs__"), std::vector<Value>{});
+  if (Value r; call_special(in, x, "__abs__", {}, r)) return r;
   in.raise_exc("TypeError", "bad operand type for abs(): '" + in.type_of(x)->name + "'");
 }
 
@@ -126,16 +128,27 @@ Value builtin_isinstance(Interp& in, Args& a) {
 
 Value builtin_issubclass(Interp& in, Args& a) {
   auto* x = a.required(0, "cls").as<TypeObj>();
-  auto* y = a.required(1, "class_or_tuple").as<TypeObj>();
-  if (!x || !y) in.raise_exc("TypeError", "issubclass() arg 1 must be a class");
-  return Value::boolean(x->is_subclass_of(y));
+  Value spec = a.required(1, "class_or_tuple");
+  if (!x) in.raise_exc("TypeError", "issubclass() arg 1 must be a class");
+  std::function<bool(const Value&)> m = [&](const Value& s) -> bool {
+    if (auto* ty = s.as<TypeObj>()) return x->is_subclass_of(ty);
+    if (auto* tu = s.as<TupleObj>()) {
+      for (auto& y : tu->items)
+        if (m(y)) return true;
+      return false;
+    }
+    in.raise_exc("TypeError", "issubclass() arg 2 must be a class, a tuple of classes, or a union");
+  };
+  return Value::boolean(m(spec));
 }
 
 Value builtin_callable(Interp& in, Args& a) {
   Value x = a.required(0, "obj");
   auto* o = x.is_obj() ? x.obj() : nullptr;
+  Value call;
   return Value::boolean(o && (o->kind == ObjKind::Function || o->kind == ObjKind::Builtin ||
-                              o->kind == ObjKind::BoundMethod || o->kind == ObjKind::Type));
+                              o->kind == ObjKind::BoundMethod || o->kind == ObjKind::Type ||
+                              (find_special(x, "__call__", call) && !call.is_none())));
 }
 
 Value builtin_hasattr(Interp& in, Args& a) {
@@ -396,6 +409,7 @@ Value builtin_format(Interp& in, Args& a) {
   Value x = a.required(0, "value");
   Value spec = a.optional(1, "format_spec", S(""));
   std::string sp = as_str(in, spec, "format_spec");
+  if (Value r; call_special(in, x, "__format__", {S(sp)}, r)) return r;
   if (auto* s = x.as<StrObj>()) return S(sp.empty() ? s->s : format_str_spec(s->s, sp));
   if (x.is_bool() && sp.empty()) return S(x.as_bool() ? "True" : "False");
   if (x.is_int() || x.is_bool()) return S(sp.empty() ? std::to_string(x.as_int()) : format_int_spec(x.as_int(), sp));

@@ -9,6 +9,7 @@
 
 #include "core/lang/array_hooks.hpp"
 #include "core/lang/builtins/builtins.hpp"
+#include "core/lang/classes.hpp"
 #include "core/element.hpp"
 
 namespace sl::lang {
@@ -106,9 +107,22 @@ bad:
   in.raise_exc("ValueError", "invalid literal for int() with base " + std::to_string(base) + ": " + py_str_repr(s0));
 }
 
+// type(x) is x's class; type(name, bases, namespace) creates one.
 Value construct_type(Interp& in, Args& a) {
-  if (a.size() != 1) in.raise_exc("TypeError", "type() takes 1 argument (stridelab does not create classes)");
-  return Value(std::shared_ptr<Obj>(std::shared_ptr<Obj>(), in.type_of(a.pos[0])));
+  if (a.size() == 1 && a.kw.empty()) return type_ref(in.type_of(a.pos[0]));
+  if (a.size() != 3) in.raise_exc("TypeError", "type() takes 1 or 3 arguments");
+  auto* name = a.pos[0].as<StrObj>();
+  auto* bases = a.pos[1].as<TupleObj>();
+  auto* ns = a.pos[2].as<DictObj>();
+  if (!name) type_error("type.__new__() argument 1 must be str, not " + in.type_of(a.pos[0])->name);
+  if (!bases) type_error("type.__new__() argument 2 must be tuple, not " + in.type_of(a.pos[1])->name);
+  if (!ns) type_error("type.__new__() argument 3 must be dict, not " + in.type_of(a.pos[2])->name);
+  std::vector<std::pair<std::string, Value>> items{{"__module__", make_str("__main__")}};
+  for (size_t i = 0; i < ns->t.entries.size(); ++i) {
+    if (!ns->t.alive[i]) continue;
+    items.push_back({as_str(in, ns->t.entries[i].first, "type() namespace keys"), ns->t.entries[i].second});
+  }
+  return make_class(in, name->s, bases->items, items);
 }
 
 Value construct_int(Interp& in, Args& a) {
@@ -178,6 +192,8 @@ Value construct_dict(Interp& in, Args& a) {
   Value dv(std::static_pointer_cast<Obj>(d));
   if (!a.pos.empty()) {
     Value src = a.pos[0];
+    // a dict subclass's items are its builtin part
+    if (auto* inst = src.as<InstanceObj>(); inst && inst->builtin_base.as<DictObj>()) src = inst->builtin_base;
     if (auto* sd = src.as<DictObj>()) {
       for (size_t i = 0; i < sd->t.entries.size(); ++i)
         if (sd->t.alive[i]) table_set(in, d->t, sd->t.entries[i].first, sd->t.entries[i].second);

@@ -13,6 +13,7 @@ void install_modules(Interp& in) {
   install_math_module(in);
   install_time_module(in);
   install_psutil_module(in);
+  install_dataclasses_module(in);
 }
 
 }  // namespace sl::lang

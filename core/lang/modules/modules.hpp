@@ -12,6 +12,7 @@ namespace sl::lang {
 void install_math_module(Interp& in);
 void install_time_module(Interp& in);
 void install_psutil_module(Interp& in);
+void install_dataclasses_module(Interp& in);
 
 // A module's native functions: (name, function) rows.
 struct ModuleFnDef {
