@@ -28,6 +28,9 @@
 
 namespace sl::lang {
 
+struct GeneratorObj;
+struct ResumeState;
+
 // A variable scope. Function scopes know their FuncDef (which names are local);
 // module and comprehension scopes do not.
 struct Env : GcNode, std::enable_shared_from_this<Env> {
@@ -81,7 +84,7 @@ struct PyException : PyError {
 
 struct Types {
   TypeObj *object, *type, *none, *bool_, *int_, *float_, *complex_, *str, *list, *tuple, *dict, *set,
-      *function, *builtin, *method, *module, *range, *slice, *ellipsis, *iterator, *cell, *generic;
+      *function, *builtin, *method, *module, *range, *slice, *ellipsis, *iterator, *cell, *generic, *generator;
   TypeObj *base_exception, *exception;
   TypeObj *ndarray, *tensor, *dummy_array, *np_dtype, *torch_dtype;
   TypeObj* np_scalar[kNumDTypes];
@@ -180,18 +183,38 @@ class Interp {
   TypeObj* new_type(const std::string& name, const std::string& module, std::vector<TypeObj*> bases);
 
   // Evaluation (exposed for comprehensions in builtins).
-  Value eval(const Expr& e, const EnvP& env);
+  Value eval(const Expr& e, const EnvP& env) { return e.resumable ? eval_resumable(e, env) : eval_node(e, env); }
+
+  // ---- generators (generator.cpp; Note [Generator frames] in generator.hpp)
+  // Runs g until it yields (true, out = the value) or returns (false, out = the
+  // return value); `throwing`: v is an exception raised at the suspended yield.
+  bool gen_resume(GeneratorObj& g, bool throwing, const Value& v, Value& out);
+  // gen.close(): GeneratorExit at the suspended yield; the value it returned, if any.
+  Value gen_close(GeneratorObj& g);
 
  private:
-  enum class Flow { Normal, Break, Continue, Return };
+  // Yield: a generator's frame suspended (Note [Generator frames]).
+  enum class Flow { Normal, Break, Continue, Return, Yield };
+  Value eval_node(const Expr& e, const EnvP& env);
+  Value eval_resumable(const Expr& e, const EnvP& env);
+  Value eval_yield(const Expr& e, const EnvP& env);
+  Value eval_yield_from(const Expr& e, const EnvP& env);
+  Value make_generator(FunctionObj& f, EnvP env);
+  bool resuming() const { return resume_ != nullptr; }
+  ResumeState resume_pop();
+  Flow suspend(ResumeState st);
+  GeneratorObj* gen_ = nullptr;             // the generator whose frame is running
+  std::vector<ResumeState>* resume_ = nullptr;  // its path while it is being resumed
   Flow exec_body(const Body& body, const EnvP& env, Value& ret);
   Flow exec(const Stmt& s, const EnvP& env, Value& ret);
   // One per compound or non-trivial statement kind (exec dispatches on s.kind).
   Flow exec_aug_assign(const Stmt& s, const EnvP& env, Value& ret);
+  Flow exec_if(const Stmt& s, const EnvP& env, Value& ret);
   Flow exec_while(const Stmt& s, const EnvP& env, Value& ret);
   Flow exec_for(const Stmt& s, const EnvP& env, Value& ret);
   Flow exec_function_def(const Stmt& s, const EnvP& env, Value& ret);
   Flow exec_try(const Stmt& s, const EnvP& env, Value& ret);
+  int try_handler(const Stmt& s, const PyError& e, const EnvP& env, Value& exc);
   Flow exec_raise(const Stmt& s, const EnvP& env, Value& ret);
   Flow exec_assert(const Stmt& s, const EnvP& env, Value& ret);
   Flow exec_with(const Stmt& s, const EnvP& env, Value& ret);
@@ -202,6 +225,7 @@ class Interp {
   Value lookup(const std::string& name, const EnvP& env, const Expr& at);
   void store(const std::string& name, const Value& v, const EnvP& env);
   Value call_function(FunctionObj& f, Args& a);
+  void bind_arguments(FunctionObj& f, Args& a, Env& env);
   Value eval_call(const Expr& e, const EnvP& env);
   Value eval_comprehension(const Expr& e, const EnvP& env);
   Value format_value(const Value& v, const std::string& spec);

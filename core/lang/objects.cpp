@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/lang/interp.hpp"
+#include "core/lang/generator.hpp"
 #include "core/lang/array_hooks.hpp"
 #include "core/lang/builtins/builtins.hpp"
 #include "core/lang/numpy/convert.hpp"
@@ -189,6 +190,7 @@ TypeObj* ObjectProtocol::type_of(const Value& v) {
     case ObjKind::Ellipsis: return t.ellipsis;
     case ObjKind::Range: return t.range;
     case ObjKind::Iterator: return t.iterator;
+    case ObjKind::Generator: return t.generator;
     case ObjKind::Cell: return t.cell;
     case ObjKind::DType: return static_cast<DTypeObj*>(o)->torch ? t.torch_dtype : t.np_dtype;
     case ObjKind::Generic: return static_cast<GenericObj*>(o)->type;
@@ -306,6 +308,10 @@ std::string ObjectProtocol::repr(const Value& v) {
       return s + ")";
     }
     case ObjKind::Iterator: return "<" + static_cast<IteratorObj*>(o)->type_name + " object at " + hex_id(o) + ">";
+    case ObjKind::Generator: {
+      const FuncDef& d = static_cast<GeneratorObj*>(o)->def();
+      return "<generator object " + (d.qualname.empty() ? d.name : d.qualname) + " at " + hex_id(o) + ">";
+    }
     case ObjKind::Cell: return "<cell>";
     case ObjKind::DType: {
       auto* d = static_cast<DTypeObj*>(o);
@@ -587,6 +593,8 @@ Value ObjectProtocol::getattr(const Value& v, const std::string& name) {
       if (name == "__cause__") return e->cause;
       if (name == "__context__") return e->context;
       if (name == "__suppress_context__") return Value::boolean(e->suppress_context);
+      if (name == "value" && e->type->is_subclass_of(in_.exception_type("StopIteration")))
+        return e->args.empty() ? Value() : e->args[0];  // a generator's return value
     }
     if (o->kind == ObjKind::DType) {
       bool found = false;
@@ -1338,7 +1346,8 @@ Value ObjectProtocol::iter(const Value& v) {
   if (!v.is_obj()) type_error("'" + type_of(v)->name + "' object is not iterable");
   Obj* o = v.obj();
   switch (o->kind) {
-    case ObjKind::Iterator: return v;
+    case ObjKind::Iterator:
+    case ObjKind::Generator: return v;
     case ObjKind::List: return make("list_iterator", items_iterator(v.shared<ListObj>()));
     case ObjKind::Tuple: return make("tuple_iterator", items_iterator(v.shared<TupleObj>()));
     case ObjKind::Str: {
@@ -1387,6 +1396,7 @@ Value ObjectProtocol::iter(const Value& v) {
 }
 
 bool ObjectProtocol::next(const Value& it, Value& out) {
+  if (auto* g = it.as<GeneratorObj>()) return in_.gen_resume(*g, false, Value(), out);
   auto* io = it.as<IteratorObj>();
   if (!io) type_error("'" + type_of(it)->name + "' object is not an iterator");
   return io->next(out);

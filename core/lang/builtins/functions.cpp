@@ -9,6 +9,7 @@
 
 #include "core/lang/array_hooks.hpp"
 #include "core/lang/builtins/builtins.hpp"
+#include "core/lang/generator.hpp"
 #include "core/numfmt.hpp"
 
 namespace sl::lang {
@@ -170,7 +171,8 @@ Value builtin_next(Interp& in, Args& a) {
   Value out;
   if (in.next(it, out)) return out;
   if (a.pos.size() > 1) return a.pos[1];
-  in.raise_exc("StopIteration", "");
+  // a generator's return value travels in StopIteration.value
+  raise_stop_iteration(in, it.as<GeneratorObj>() ? out : Value());
 }
 
 Value builtin_enumerate(Interp& in, Args& a) {
