@@ -9,6 +9,23 @@ namespace sl::lang {
 
 const FuncDef& GeneratorObj::def() const { return *func.as<FunctionObj>()->def; }
 
+GeneratorObj::~GeneratorObj() {
+  std::vector<Value> children;
+  if (env && env.use_count() == 1) {
+    for (auto& kv : env->vars) children.push_back(std::move(kv.second));
+    env->vars.clear();
+  }
+  for (auto& st : path) {
+    children.push_back(std::move(st.a));
+    children.push_back(std::move(st.b));
+  }
+  for (auto& kv : memo) children.push_back(std::move(kv.second));
+  children.push_back(std::move(delegate));
+  children.push_back(std::move(yielded));
+  children.push_back(std::move(resume_value));
+  release_children(std::move(children));
+}
+
 void GeneratorObj::release_frame() {
   env.reset();
   path.clear();
@@ -99,6 +116,8 @@ bool Interp::gen_resume(GeneratorObj& g, bool throwing, const Value& v, Value& o
   g.started = true;
   g.running = true;
   GeneratorObj* saved_gen = gen_;
+  Env* saved_env = frame_env_;
+  frame_env_ = g.env.get();
   std::vector<ResumeState>* saved_resume = resume_;
   gen_ = &g;
   resume_ = g.path.empty() ? nullptr : &g.path;
@@ -110,6 +129,7 @@ bool Interp::gen_resume(GeneratorObj& g, bool throwing, const Value& v, Value& o
     --depth_;
     gen_ = saved_gen;
     resume_ = saved_resume;
+    frame_env_ = saved_env;
     g.running = false;
   };
   Value ret;
@@ -200,28 +220,34 @@ Value Interp::eval_resumable(const Expr& e, const EnvP& env) {
 }
 
 Value Interp::eval_yield(const Expr& e, const EnvP& env) {
+  Value out;
+  if (yield_step(e, env, out)) throw YieldSignal{};
+  return out;
+}
+
+bool Interp::yield_step(const Expr& e, const EnvP& env, Value& out) {
   GeneratorObj* g = gen_;
   if (!g) raise_exc("SyntaxError", "'yield' outside function");
+  if (e.kind == EK::YieldFrom) return yield_from_step(e, env, out);
   if (g->resuming_at == &e) {  // the replay arrived at the suspended yield
     g->resuming_at = nullptr;
-    Value v = std::move(g->resume_value);
+    out = std::move(g->resume_value);
     g->resume_value = Value();
     if (g->resume_throw) {
-      auto* eo = v.as<ExceptionObj>();
-      throw PyException(eo->type->name, exception_str(v), v);
+      auto* eo = out.as<ExceptionObj>();
+      throw PyException(eo->type->name, exception_str(out), out);
     }
-    return v;
+    return false;
   }
   g->yielded = e.a ? eval(*e.a, env) : Value();
   g->suspended_at = &e;
-  throw YieldSignal{};
+  return true;
 }
 
 // mirrors SEND / the yield-from loop: values the subiterator yields pass
 // through; send() and throw() go to it; its return value is the expression's.
-Value Interp::eval_yield_from(const Expr& e, const EnvP& env) {
+bool Interp::yield_from_step(const Expr& e, const EnvP& env, Value& result) {
   GeneratorObj* g = gen_;
-  if (!g) raise_exc("SyntaxError", "'yield' outside function");
   Value it, x;
   bool throwing = false;
   if (g->resuming_at == &e) {
@@ -263,10 +289,11 @@ Value Interp::eval_yield_from(const Expr& e, const EnvP& env) {
   if (more) {
     g->yielded = out;
     g->suspended_at = &e;
-    throw YieldSignal{};
+    return true;
   }
   g->delegate = Value();
-  return out;
+  result = out;
+  return false;
 }
 
 void raise_stop_iteration(Interp& in, const Value& value) {

@@ -331,6 +331,14 @@ Interp::Flow Interp::exec(const Stmt& s, const EnvP& env, Value& ret) {
   if (interrupt_flag && *interrupt_flag) raise_exc("KeyboardInterrupt", "");
   frames_.back().second = s.line;
   try {
+    if (gen_ && (s.kind == SK::Expr || s.kind == SK::Assign) &&
+        (s.value->kind == EK::Yield || s.value->kind == EK::YieldFrom)) {
+      // a yield at the root of its statement suspends without unwinding (Note [Generator frames])
+      Value v;
+      if (yield_step(*s.value, env, v)) return Flow::Yield;
+      for (auto& tg : s.targets) assign(*tg, v, env);
+      return Flow::Normal;
+    }
     switch (s.kind) {
       case SK::Expr: {
         eval(*s.value, env);
@@ -468,13 +476,22 @@ Interp::Flow Interp::exec_for(const Stmt& s, const EnvP& env, Value& ret) {
   return f == Flow::Yield ? suspended(1) : f;
 }
 
+// A function object: the defaults are evaluated now, in the defining scope.
+Value Interp::make_function(const std::shared_ptr<FuncDef>& def, const EnvP& env) {
+  auto f = std::make_shared<FunctionObj>();
+  f->def = def;
+  for (auto& prm : def->params) {
+    if (!prm.dflt) continue;
+    Value v = eval(*prm.dflt, env);
+    if (prm.kind == Param::KwOnly) f->kwdefaults.push_back({prm.name, v});
+    else f->defaults.push_back(v);
+  }
+  f->closure = env;
+  return Value(std::static_pointer_cast<Obj>(f));
+}
+
 Interp::Flow Interp::exec_function_def(const Stmt& s, const EnvP& env, Value& ret) {
-    auto f = std::make_shared<FunctionObj>();
-    f->def = s.func;
-    for (auto& prm : s.func->params)
-      if (prm.dflt) f->defaults.push_back(eval(*prm.dflt, env));
-    f->closure = env;
-    store(s.func->name, Value(std::static_pointer_cast<Obj>(f)), env);
+    store(s.func->name, make_function(s.func, env), env);
     return Flow::Normal;
 }
 
@@ -1028,14 +1045,7 @@ Value Interp::eval_node(const Expr& e, const EnvP& env) {
       return Value(std::static_pointer_cast<Obj>(std::make_shared<SliceObj>(a, b, c)));
     }
     case EK::IfExp: return truthy(eval(*e.a, env)) ? eval(*e.b, env) : eval(*e.c, env);
-    case EK::Lambda: {
-      auto f = std::make_shared<FunctionObj>();
-      f->def = e.func;
-      for (auto& prm : e.func->params)
-        if (prm.dflt) f->defaults.push_back(eval(*prm.dflt, env));
-      f->closure = env;
-      return Value(std::static_pointer_cast<Obj>(f));
-    }
+    case EK::Lambda: return make_function(e.func, env);
     case EK::ListComp:
     case EK::SetComp:
     case EK::DictComp: return eval_comprehension(e, env);
@@ -1049,7 +1059,7 @@ Value Interp::eval_node(const Expr& e, const EnvP& env) {
       return call_function(*f, a);
     }
     case EK::Yield: return eval_yield(e, env);
-    case EK::YieldFrom: return eval_yield_from(e, env);
+    case EK::YieldFrom: return eval_yield(e, env);
     case EK::Starred: raise_exc("SyntaxError", "can't use starred expression here");
     case EK::NamedExpr: {
       Value v = eval(*e.a, env);
@@ -1236,14 +1246,11 @@ std::string quoted_names(const std::vector<std::string>& names) {
 void Interp::bind_arguments(FunctionObj& f, Args& a, Env& env) {
   const FuncDef& d = *f.def;
   const std::string& fname = d.qualname.empty() ? d.name : d.qualname;
-  size_t npos_params = 0, ndef_pos = 0;
+  size_t npos_params = 0;
   int varargs = -1, varkw = -1;
   for (size_t k = 0; k < d.params.size(); ++k) {
     const Param& p = d.params[k];
-    if (p.kind == Param::PosOnly || p.kind == Param::Normal) {
-      ++npos_params;
-      ndef_pos += p.dflt != nullptr;
-    }
+    if (p.kind == Param::PosOnly || p.kind == Param::Normal) ++npos_params;
     if (p.kind == Param::VarArgs) varargs = int(k);
     if (p.kind == Param::VarKw) varkw = int(k);
   }
@@ -1291,6 +1298,7 @@ void Interp::bind_arguments(FunctionObj& f, Args& a, Env& env) {
     vals[found] = v;
     have[found] = true;
   }
+  const size_t ndef_pos = std::min(f.defaults.size(), npos_params);  // they fill the last positionals
   if (a.pos.size() > npos_params && varargs < 0) {  // mirrors too_many_positional
     size_t kwonly_given = 0;
     for (size_t k = 0; k < d.params.size(); ++k) kwonly_given += d.params[k].kind == Param::KwOnly && have[k];
@@ -1306,15 +1314,22 @@ void Interp::bind_arguments(FunctionObj& f, Args& a, Env& env) {
                kwonly_sig + (given == 1 && !kwonly_given ? " was" : " were") + " given");
   }
   std::vector<std::string> missing, missing_kw;
-  size_t di = 0;
   for (size_t k = 0; k < d.params.size(); ++k) {
     const Param& p = d.params[k];
-    if (p.dflt) {
-      if (!have[k]) vals[k] = f.defaults[di];
-      have[k] = true;
-      ++di;
+    if (have[k]) continue;
+    if (k < npos_params && k >= npos_params - ndef_pos) {
+      vals[k] = f.defaults[f.defaults.size() - (npos_params - k)];
+      continue;
     }
-    if (!have[k]) (p.kind == Param::KwOnly ? missing_kw : missing).push_back(p.name);
+    if (p.kind == Param::KwOnly) {
+      auto it = std::find_if(f.kwdefaults.begin(), f.kwdefaults.end(), [&](auto& kv) { return kv.first == p.name; });
+      if (it != f.kwdefaults.end()) {
+        vals[k] = it->second;
+        continue;
+      }
+    }
+    if (p.kind == Param::VarArgs || p.kind == Param::VarKw) continue;
+    (p.kind == Param::KwOnly ? missing_kw : missing).push_back(p.name);
   }
   if (!missing.empty())
     type_error(fname + "() missing " + std::to_string(missing.size()) + " required positional argument" +
@@ -1334,15 +1349,19 @@ Value Interp::call_function(FunctionObj& f, Args& a) {
   bind_arguments(f, a, *env);
   if (d.is_generator) return make_generator(f, std::move(env));
   const std::string& fname = d.name;
+  Env* saved_env = frame_env_;
+  frame_env_ = env.get();
   ++depth_;
   frames_.push_back({fname, d.line});
   struct Pop {
     Interp& in;
+    Env* env;
     ~Pop() {
       --in.depth_;
       in.frames_.pop_back();
+      in.frame_env_ = env;
     }
-  } pop{*this};
+  } pop{*this, saved_env};
   Value ret;
   try {
     exec_body(d.body, env, ret);

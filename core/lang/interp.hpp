@@ -57,19 +57,36 @@ using EnvP = std::shared_ptr<Env>;
 struct FunctionObj : Obj {
   static constexpr ObjKind kKind = ObjKind::Function;
   std::shared_ptr<FuncDef> def;
-  std::vector<Value> defaults;  // one per param with a default, in order
+  std::vector<Value> defaults;  // __defaults__: the values of the last len(defaults) positional parameters
+  std::vector<std::pair<std::string, Value>> kwdefaults;  // __kwdefaults__
   EnvP closure;
+  Value dict;  // __dict__ (a DictObj), made on first use
+  // __name__, __qualname__, __doc__, __module__ once assigned; until then the FuncDef's
+  std::vector<std::pair<std::string, Value>> assigned;
   FunctionObj() : Obj(kKind) {}
   void gc_traverse(GcVisitor& v) override {
     for (auto& x : defaults) v(x);
+    for (auto& kv : kwdefaults) v(kv.second);
+    for (auto& kv : assigned) v(kv.second);
+    v(dict);
     v(closure);
   }
   void gc_clear(GcGraveyard& g) override {
     for (auto& x : defaults) g.take(x);
     defaults.clear();
+    for (auto& kv : kwdefaults) g.take(kv.second);
+    kwdefaults.clear();
+    for (auto& kv : assigned) g.take(kv.second);
+    assigned.clear();
+    g.take(dict);
     g.take(closure);
   }
 };
+// The function attributes (function_attrs.cpp): f.__name__, f.__defaults__,
+// f.x, ... as CPython's function objects have them.
+bool function_getattr(Interp& in, FunctionObj& f, const std::string& name, Value& out);
+void function_setattr(Interp& in, FunctionObj& f, const std::string& name, const Value& x);
+std::vector<std::string> function_attribute_names(FunctionObj& f);
 
 // Python exception in flight inside the evaluator: the engine's PyError with
 // the exception object attached once it exists.
@@ -198,7 +215,10 @@ class Interp {
   Value eval_node(const Expr& e, const EnvP& env);
   Value eval_resumable(const Expr& e, const EnvP& env);
   Value eval_yield(const Expr& e, const EnvP& env);
-  Value eval_yield_from(const Expr& e, const EnvP& env);
+  // One step of a yield or yield from: true when the frame suspends (the value
+  // is in gen_->yielded), false with the expression's value in out.
+  bool yield_step(const Expr& e, const EnvP& env, Value& out);
+  bool yield_from_step(const Expr& e, const EnvP& env, Value& out);
   Value make_generator(FunctionObj& f, EnvP env);
   bool resuming() const { return resume_ != nullptr; }
   ResumeState resume_pop();
@@ -225,6 +245,7 @@ class Interp {
   Value lookup(const std::string& name, const EnvP& env, const Expr& at);
   void store(const std::string& name, const Value& v, const EnvP& env);
   Value call_function(FunctionObj& f, Args& a);
+  Value make_function(const std::shared_ptr<FuncDef>& def, const EnvP& env);
   void bind_arguments(FunctionObj& f, Args& a, Env& env);
   Value eval_call(const Expr& e, const EnvP& env);
   Value eval_comprehension(const Expr& e, const EnvP& env);
@@ -251,6 +272,11 @@ class Interp {
   // AttributeError carrying CPython's suggestion for `name` on `v`.
   [[noreturn]] void raise_attribute_error(const Value& v, const std::string& name, const std::string& msg);
   std::vector<std::pair<std::string, int>>& frames() { return frames_; }
+  // The variables of the running frame (what dir() without arguments lists).
+  const Env& frame_env() const { return frame_env_ ? *frame_env_ : *globals; }
+ private:
+  Env* frame_env_ = nullptr;  // the running function's scope; null: the module's
+ public:
 };
 
 // Real and imaginary parts of a Python number (int, float, bool, complex).

@@ -602,9 +602,8 @@ Value ObjectProtocol::getattr(const Value& v, const std::string& name) {
       if (found) return r;
     }
     if (o->kind == ObjKind::Function) {
-      auto* f = static_cast<FunctionObj*>(o);
-      if (name == "__name__") return make_str(f->def->name);
-      if (name == "__doc__") return f->def->doc.empty() ? Value() : make_str(f->def->doc);
+      Value r;
+      if (function_getattr(in_, *static_cast<FunctionObj*>(o), name, r)) return r;
     }
     if (o->kind == ObjKind::Builtin && name == "__name__") return make_str(static_cast<BuiltinObj*>(o)->name);
     if (o->kind == ObjKind::Slice) {
@@ -677,6 +676,7 @@ std::vector<std::string> ObjectProtocol::attribute_names(const Value& v) {
   }
   if (auto* g = v.as<GenericObj>())
     for (auto& kv : g->attrs) out.push_back(kv.first);
+  if (auto* f = v.as<FunctionObj>()) return function_attribute_names(*f);
   if (v.as<ExceptionObj>()) {
     for (const char* n : {"args", "__cause__", "__context__", "__suppress_context__", "with_traceback"}) out.push_back(n);
   }
@@ -713,10 +713,7 @@ void ObjectProtocol::setattr(const Value& v, const std::string& name, const Valu
     m->attrs[name] = x;
     return;
   }
-  if (auto* f = v.as<FunctionObj>()) {
-    (void)f;
-    in_.raise_exc("AttributeError", "stridelab functions do not support attribute assignment");
-  }
+  if (auto* f = v.as<FunctionObj>()) return function_setattr(in_, *f, name, x);
   in_.raise_exc("AttributeError", "'" + type_name(v) + "' object has no attribute '" + name + "'");
 }
 

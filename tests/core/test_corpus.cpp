@@ -34,6 +34,8 @@ const Topic k_topics[] = {
     {"tracebacks", "runtime errors: messages and the traceback lines"},
     {"np_print", "NumPy printing"},
     {"torch_print", "PyTorch printing"},
+    {"generators", "generators: yield, yield from, send/throw/close, generator expressions, every consumer"},
+    {"params", "positional-only and keyword-only parameters, function attributes, dir()"},
 };
 
 size_t run_topic(const char* name) {
@@ -63,6 +65,8 @@ TEST_CASE("corpus: SyntaxError and IndentationError", "[lang][syntax][corpus]") 
 TEST_CASE("corpus: runtime errors and traceback lines", "[lang][errors][corpus]") { run_topic("tracebacks"); }
 TEST_CASE("corpus: NumPy printing", "[format][numpy][corpus]") { run_topic("np_print"); }
 TEST_CASE("corpus: PyTorch printing", "[format][torch][corpus]") { run_topic("torch_print"); }
+TEST_CASE("corpus: generators", "[lang][corpus]") { run_topic("generators"); }
+TEST_CASE("corpus: parameters, function attributes, dir()", "[lang][corpus]") { run_topic("params"); }
 
 TEST_CASE("corpus: every file under tests/data/lang is a topic above", "[lang][corpus]") {
   std::set<std::string> listed;

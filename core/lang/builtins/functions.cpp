@@ -413,6 +413,23 @@ Value builtin_globals(Interp& in, Args&) {
   return Value(std::static_pointer_cast<Obj>(d));
 }
 
+// dir(): the sorted names of the running frame's scope; dir(x): of x's
+// attributes (its type's plus its own: ObjectProtocol::attribute_names).
+Value builtin_dir(Interp& in, Args& a) {
+  a.finish(1);
+  std::vector<std::string> names;
+  if (a.pos.empty()) {
+    for (auto& kv : in.frame_env().vars) names.push_back(kv.first);
+  } else {
+    names = in.attribute_names(a.pos[0]);
+  }
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  std::vector<Value> out;
+  for (auto& n : names) out.push_back(make_str(n));
+  return make_list(std::move(out));
+}
+
 Value builtin_input(Interp& in, Args&) {
   in.raise_exc("OSError", "stridelab has no standard input");
 }
@@ -466,6 +483,7 @@ const NativeDef kBuiltinFunctions[] = {
     {"ord", builtin_ord},
     {"format", builtin_format},
     {"globals", builtin_globals},
+    {"dir", builtin_dir},
     {"input", builtin_input},
     {"open", builtin_open},
     {"exec", builtin_exec},
