@@ -42,6 +42,8 @@ enum class EK {
   DictComp,   // a: b for generators
   Starred,    // *a
   NamedExpr,  // name := a
+  Yield,      // yield a (a may be null)
+  YieldFrom,  // yield from a
 };
 
 struct Keyword {
@@ -68,22 +70,31 @@ struct Expr {
   std::vector<CmpOp> cmp_ops;  // Compare: one per comparator
   std::vector<Keyword> keywords;
   std::vector<Comprehension> generators;
-  std::shared_ptr<FuncDef> func;
+  std::shared_ptr<FuncDef> func;     // Lambda; GenExp: the generator function (a = first iterable)
+  // Inside a generator function: this node contains a yield, or is a direct
+  // operand of one that does. Its value is remembered while its statement is
+  // suspended, so resuming replays the statement without re-evaluating it
+  // (Note [Generator frames], generator.hpp).
+  bool resumable = false;
   Expr(EK k, int l, int c0) : kind(k), line(l), col(c0) {}
 };
 
 struct Param {
-  enum Kind { Normal, VarArgs, KwOnly, VarKw } kind = Normal;
+  // PosOnly: before a `/` marker; Normal: positional-or-keyword.
+  enum Kind { PosOnly, Normal, VarArgs, KwOnly, VarKw } kind = Normal;
   std::string name;
   ExprP dflt;
 };
 
 struct FuncDef {
-  std::string name;  // "<lambda>" for lambdas
+  std::string name;  // "<lambda>" for lambdas, "<genexpr>" for generator expressions
+  std::string qualname;  // "outer.<locals>.inner"
   std::vector<Param> params;
   Body body;         // for lambdas: one Return statement
   std::string doc;
   int line = 0;
+  bool is_generator = false;  // the body contains yield: calling it makes a generator
+  bool is_genexp = false;     // a generator expression's function (walrus binds outside it)
   // Scope analysis (filled by the parser): names local to the function body,
   // and names declared global / nonlocal.
   std::vector<std::string> locals, globals, nonlocals;

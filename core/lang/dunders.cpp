@@ -212,7 +212,7 @@ std::string ObjectProtocol::function_qualname(const Value& f) {
   auto* fo = f.as<FunctionObj>();
   if (!fo) return "";
   if (auto* owner = fo->owner.as<TypeObj>()) return (owner->qual.empty() ? owner->name : owner->qual) + "." + fo->def->name;
-  return fo->def->name;
+  return fo->def->qualname.empty() ? fo->def->name : fo->def->qualname;  // outer.<locals>.inner
 }
 
 }  // namespace sl::lang

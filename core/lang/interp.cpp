@@ -8,6 +8,7 @@
 #include <functional>
 
 #include "core/lang/classes.hpp"
+#include "core/lang/generator.hpp"
 #include "core/lang/lexer.hpp"
 #include "core/lang/array_hooks.hpp"
 #include "core/lang/parser.hpp"
@@ -54,6 +55,7 @@ Interp::Interp() {
   t.base_exception = new_type("BaseException", "builtins", {t.object});
   t.exception = new_type("Exception", "builtins", {t.base_exception});
   install_builtins(*this);
+  install_generators(*this);
   install_numpy(*this);
   install_torch(*this);
   install_modules(*this);
@@ -319,9 +321,17 @@ void Interp::print_text(const std::string& s) {
 
 // ---------------------------------------------------------------- statements
 Interp::Flow Interp::exec_body(const Body& body, const EnvP& env, Value& ret) {
-  for (auto& s : body) {
-    Flow f = exec(*s, env, ret);
-    if (f != Flow::Normal) return f;
+  size_t k = resuming() ? resume_pop().index : 0;  // Note [Generator frames]
+  for (; k < body.size(); ++k) {
+    Flow f = exec(*body[k], env, ret);
+    if (f != Flow::Normal) {
+      if (f == Flow::Yield) {
+        ResumeState st;
+        st.index = k;
+        return suspend(std::move(st));
+      }
+      return f;
+    }
   }
   return Flow::Normal;
 }
@@ -335,6 +345,14 @@ Interp::Flow Interp::exec(const Stmt& s, const EnvP& env, Value& ret) {
   if (interrupt_flag && *interrupt_flag) raise_exc("KeyboardInterrupt", "");
   frames_.back().second = s.line;
   try {
+    if (gen_ && (s.kind == SK::Expr || s.kind == SK::Assign) &&
+        (s.value->kind == EK::Yield || s.value->kind == EK::YieldFrom)) {
+      // a yield at the root of its statement suspends without unwinding (Note [Generator frames])
+      Value v;
+      if (yield_step(*s.value, env, v)) return Flow::Yield;
+      for (auto& tg : s.targets) assign(*tg, v, env);
+      return Flow::Normal;
+    }
     switch (s.kind) {
       case SK::Expr: {
         eval(*s.value, env);
@@ -357,10 +375,7 @@ Interp::Flow Interp::exec(const Stmt& s, const EnvP& env, Value& ret) {
         ret = s.value ? eval(*s.value, env) : Value();
         return Flow::Return;
       }
-      case SK::If: {
-        if (truthy(eval(*s.value, env))) return exec_body(s.body, env, ret);
-        return exec_body(s.orelse, env, ret);
-      }
+      case SK::If: return exec_if(s, env, ret);
       case SK::While: return exec_while(s, env, ret);
       case SK::For: return exec_for(s, env, ret);
       case SK::FunctionDef: return exec_function_def(s, env, ret);
@@ -381,6 +396,8 @@ Interp::Flow Interp::exec(const Stmt& s, const EnvP& env, Value& ret) {
       }
       case SK::ClassDef: return exec_class_def(s, env, ret);
     }
+  } catch (const YieldSignal&) {
+    return Flow::Yield;  // a yield inside this statement's expressions
   } catch (PyException&) {
     throw;
   } catch (const PyError& e) {
@@ -416,41 +433,88 @@ Interp::Flow Interp::exec_aug_assign(const Stmt& s, const EnvP& env, Value& ret)
     return Flow::Normal;
 }
 
+// The resumable statements below keep their state in a ResumeState when a
+// generator's frame suspends inside them (Note [Generator frames]).
+Interp::Flow Interp::exec_if(const Stmt& s, const EnvP& env, Value& ret) {
+  bool then = resuming() ? resume_pop().phase == 0 : truthy(eval(*s.value, env));
+  Flow f = exec_body(then ? s.body : s.orelse, env, ret);
+  if (f != Flow::Yield) return f;
+  ResumeState st;
+  st.phase = then ? 0 : 1;
+  return suspend(std::move(st));
+}
+
 Interp::Flow Interp::exec_while(const Stmt& s, const EnvP& env, Value& ret) {
-    while (truthy(eval(*s.value, env))) {
+  int phase = resuming() ? resume_pop().phase : -1;  // 0: in the body, 1: in the else block
+  auto suspended = [&](int ph) {
+    ResumeState st;
+    st.phase = ph;
+    return suspend(std::move(st));
+  };
+  if (phase != 1) {
+    for (bool in_body = phase == 0; in_body || truthy(eval(*s.value, env)); in_body = false) {
       Flow f = exec_body(s.body, env, ret);
       if (f == Flow::Break) return Flow::Normal;
       if (f == Flow::Return) return f;
+      if (f == Flow::Yield) return suspended(0);
       frames_.back().second = s.line;
       if (step_budget >= 0 && ++steps_ > step_budget)
         raise_exc("TimeoutError", "step budget of " + std::to_string(step_budget) + " statements exhausted");
       if (interrupt_flag && *interrupt_flag) raise_exc("KeyboardInterrupt", "");
     }
-    return exec_body(s.orelse, env, ret);
+  }
+  Flow f = exec_body(s.orelse, env, ret);
+  return f == Flow::Yield ? suspended(1) : f;
 }
 
 Interp::Flow Interp::exec_for(const Stmt& s, const EnvP& env, Value& ret) {
-    Value it = iter(eval(*s.value, env));
+  int phase = -1;  // 0: in the body, 1: in the else block
+  Value it;
+  if (resuming()) {
+    ResumeState st = resume_pop();
+    phase = st.phase;
+    it = std::move(st.a);
+  }
+  auto suspended = [&](int ph) {
+    ResumeState st;
+    st.phase = ph;
+    st.a = it;
+    return suspend(std::move(st));
+  };
+  if (phase != 1) {
+    if (phase < 0) it = iter(eval(*s.value, env));
     Value item;
-    while (next(it, item)) {
-      assign(*s.targets[0], item, env);
+    for (bool in_body = phase == 0; in_body || next(it, item); in_body = false) {
+      if (!in_body) assign(*s.targets[0], item, env);
       Flow f = exec_body(s.body, env, ret);
       if (f == Flow::Break) return Flow::Normal;
       if (f == Flow::Return) return f;
+      if (f == Flow::Yield) return suspended(0);
       frames_.back().second = s.line;
     }
-    return exec_body(s.orelse, env, ret);
+  }
+  Flow f = exec_body(s.orelse, env, ret);
+  return f == Flow::Yield ? suspended(1) : f;
+}
+
+// A function object: the defaults are evaluated now, in the defining scope.
+Value Interp::make_function(const std::shared_ptr<FuncDef>& def, const EnvP& env) {
+  auto f = std::make_shared<FunctionObj>();
+  f->def = def;
+  for (auto& prm : def->params) {
+    if (!prm.dflt) continue;
+    Value v = eval(*prm.dflt, env);
+    if (prm.kind == Param::KwOnly) f->kwdefaults.push_back({prm.name, v});
+    else f->defaults.push_back(v);
+  }
+  f->closure = env->is_class ? env->parent : env;  // functions in a class body close over the enclosing scope
+  return Value(std::static_pointer_cast<Obj>(f));
 }
 
 Interp::Flow Interp::exec_function_def(const Stmt& s, const EnvP& env, Value& ret) {
     std::vector<Value> decorators;
     for (auto& d : s.decorators) decorators.push_back(eval(*d, env));
-    auto f = std::make_shared<FunctionObj>();
-    f->def = s.func;
-    for (auto& prm : s.func->params)
-      if (prm.dflt) f->defaults.push_back(eval(*prm.dflt, env));
-    f->closure = env->is_class ? env->parent : env;
-    store(s.func->name, apply_decorators(s, decorators, Value(std::static_pointer_cast<Obj>(f))), env);
+    store(s.func->name, apply_decorators(s, decorators, make_function(s.func, env)), env);
     return Flow::Normal;
 }
 
@@ -510,86 +574,112 @@ Interp::Flow Interp::exec_class_def(const Stmt& s, const EnvP& env, Value& ret) 
     return Flow::Normal;
 }
 
-Interp::Flow Interp::exec_try(const Stmt& s, const EnvP& env, Value& ret) {
-    Flow result = Flow::Normal;
-    auto run_finally = [&]() {
-      if (!s.finalbody.empty()) {
-        Value r2;
-        Flow ff = exec_body(s.finalbody, env, r2);
-        if (ff != Flow::Normal) {
-          result = ff;
-          if (ff == Flow::Return) ret = r2;
-          return true;
-        }
+// Parts of a try statement, in order; a generator suspended in one resumes there.
+enum TryPhase { kTryBody, kTryHandler, kTryElse, kTryFinally };
+
+// Finds the handler of s that matches e (-1: none) and binds it: the
+// exception's traceback so far, its `as` name.
+int Interp::try_handler(const Stmt& s, const PyError& e, const EnvP& env, Value& exc) {
+  const int failed_line = frames_.back().second;  // before the except clauses run
+  for (size_t k = 0; k < s.handlers.size(); ++k) {
+    const Handler& h = s.handlers[k];
+    if (h.type ? !exception_matches(e, eval(*h.type, env), exc) : (exc = exception_value(e), false)) continue;
+    // the traceback so far: this frame at its current line, then the frames it unwound
+    if (auto* eo = exc.as<ExceptionObj>()) {
+      eo->tb.clear();
+      eo->tb.push_back({frames_.back().first, failed_line});
+      if (auto* pe = dynamic_cast<const PyException*>(&e)) {
+        if (pe->reraise_line) eo->tb.back().second = pe->reraise_line;
+        for (size_t i = 0; i < pe->trace_lines.size(); ++i) eo->tb.push_back({pe->trace_funcs[i], pe->trace_lines[i]});
       }
-      return false;
-    };
+    }
+    if (!h.name.empty()) store(h.name, exc, env);
+    return int(k);
+  }
+  return -1;
+}
+
+Interp::Flow Interp::exec_try(const Stmt& s, const EnvP& env, Value& ret) {
+  ResumeState st;  // phase, handler index, exception handled, pending flow / return value / exception
+  st.phase = kTryBody;
+  st.flow = int(Flow::Normal);
+  if (resuming()) {
+    st = resume_pop();
+    if (st.phase == kTryHandler) handling_.push_back(st.a);
+    if (st.phase == kTryFinally && Flow(st.flow) == Flow::Return) ret = st.b;
+  }
+  auto suspended = [&](int phase) {
+    st.phase = phase;
+    if (phase == kTryHandler) handling_.pop_back();
+    if (phase == kTryFinally) st.b = ret;
+    return suspend(std::move(st));
+  };
+  if (st.phase == kTryBody) {
     try {
-      result = exec_body(s.body, env, ret);
+      Flow f = exec_body(s.body, env, ret);
+      if (f == Flow::Yield) return suspended(kTryBody);
+      st.flow = int(f);
+      st.phase = f == Flow::Normal && !s.orelse.empty() ? kTryElse : kTryFinally;
     } catch (const PyError& e) {
       if (e.type == "KeyboardInterrupt" || e.type == "TimeoutError") throw;
-      bool handled = false;
-      const int failed_line = frames_.back().second;  // before the except clauses run
-      for (auto& h : s.handlers) {
-        Value exc;
-        bool m = true;
-        if (h.type) {
-          m = exception_matches(e, eval(*h.type, env), exc);
-        } else {
-          exc = exception_value(e);
-        }
-        if (!m) continue;
-        handled = true;
-        // the traceback so far: this frame at its current line, then the frames it unwound
-        if (auto* eo = exc.as<ExceptionObj>()) {
-          eo->tb.clear();
-          eo->tb.push_back({frames_.back().first, failed_line});
-          if (auto* pe = dynamic_cast<const PyException*>(&e)) {
-            if (pe->reraise_line) eo->tb.back().second = pe->reraise_line;
-            for (size_t i = 0; i < pe->trace_lines.size(); ++i) eo->tb.push_back({pe->trace_funcs[i], pe->trace_lines[i]});
-          }
-        }
-        if (!h.name.empty()) store(h.name, exc, env);
+      Value exc;
+      int h = try_handler(s, e, env, exc);
+      if (h < 0) {
+        st.pending = std::current_exception();
+        st.phase = kTryFinally;
+      } else {
+        st.index = size_t(h);
+        st.a = exc;
+        st.phase = kTryHandler;
         handling_.push_back(exc);
-        try {
-          result = exec_body(h.body, env, ret);
-        } catch (PyException& e2) {
-          handling_.pop_back();
-          // raised while handling: chain the handled exception as __context__
-          if (auto* n = e2.exc.as<ExceptionObj>()) {
-            if (n != exc.as<ExceptionObj>() && n->context.is_none()) n->context = exc;
-          }
-          if (run_finally()) return result;
-          throw;
-        } catch (...) {
-          handling_.pop_back();
-          if (run_finally()) return result;
-          throw;
-        }
-        handling_.pop_back();
-        if (!h.name.empty()) {
-          if (env->vars.count(h.name)) env->vars.erase(h.name);
-        }
-        break;
-      }
-      if (!handled) {
-        if (run_finally()) return result;
-        throw;
-      }
-      run_finally();
-      return result;
-    }
-    if (result == Flow::Normal && !s.orelse.empty()) {
-      try {
-        result = exec_body(s.orelse, env, ret);
-      } catch (...) {
-        if (run_finally()) return result;
-        throw;
       }
     }
-    Flow saved = result;
-    if (run_finally()) return result;
-    return saved;
+  }
+  if (st.phase == kTryHandler) {
+    const Handler& h = s.handlers[st.index];
+    try {
+      Flow f = exec_body(h.body, env, ret);
+      if (f == Flow::Yield) return suspended(kTryHandler);
+      st.flow = int(f);
+      handling_.pop_back();
+      if (!h.name.empty()) env->vars.erase(h.name);
+    } catch (PyException& e2) {
+      handling_.pop_back();
+      // raised while handling: chain the handled exception as __context__
+      if (auto* n = e2.exc.as<ExceptionObj>()) {
+        if (n != st.a.as<ExceptionObj>() && n->context.is_none()) n->context = st.a;
+      }
+      st.pending = std::current_exception();
+    } catch (...) {
+      handling_.pop_back();
+      st.pending = std::current_exception();
+    }
+    st.a = Value();
+    st.phase = kTryFinally;
+  }
+  if (st.phase == kTryElse) {
+    try {
+      Flow f = exec_body(s.orelse, env, ret);
+      if (f == Flow::Yield) return suspended(kTryElse);
+      st.flow = int(f);
+    } catch (...) {
+      st.pending = std::current_exception();
+    }
+    st.phase = kTryFinally;
+  }
+  if (!s.finalbody.empty()) {
+    Value saved = ret;
+    Value r2;
+    Flow ff = exec_body(s.finalbody, env, r2);
+    if (ff == Flow::Yield) return suspended(kTryFinally);
+    if (ff != Flow::Normal) {  // return/break/continue in finally discards what was pending
+      if (ff == Flow::Return) ret = r2;
+      return ff;
+    }
+    ret = saved;
+  }
+  if (st.pending) std::rethrow_exception(st.pending);
+  return Flow(st.flow);
 }
 
 Interp::Flow Interp::exec_raise(const Stmt& s, const EnvP& env, Value& ret) {
@@ -642,7 +732,8 @@ Interp::Flow Interp::exec_assert(const Stmt& s, const EnvP& env, Value& ret) {
 
 Interp::Flow Interp::exec_with(const Stmt& s, const EnvP& env, Value& ret) {
     std::vector<Value> managers;
-    for (size_t k = 0; k < s.items.size(); ++k) {
+    if (resuming()) managers = resume_pop().a.as<TupleObj>()->items;  // suspended in the body
+    else for (size_t k = 0; k < s.items.size(); ++k) {
       Value m = eval(*s.items[k], env);
       Value entered = call(getattr(m, "__enter__"), std::vector<Value>{});
       managers.push_back(m);
@@ -651,6 +742,11 @@ Interp::Flow Interp::exec_with(const Stmt& s, const EnvP& env, Value& ret) {
     Flow f;
     try {
       f = exec_body(s.body, env, ret);
+      if (f == Flow::Yield) {
+        ResumeState st;
+        st.a = make_tuple(managers);
+        return suspend(std::move(st));
+      }
     } catch (const PyError& e) {
       // __exit__(type, value, traceback); a true result suppresses the exception
       bool interrupt = e.type == "KeyboardInterrupt" || e.type == "TimeoutError";
@@ -923,7 +1019,7 @@ void Interp::del_target(const Expr& target, const EnvP& env) {
 }
 
 // ---------------------------------------------------------------- expressions
-Value Interp::eval(const Expr& e, const EnvP& env) {
+Value Interp::eval_node(const Expr& e, const EnvP& env) {
   switch (e.kind) {
     // Note [Traceback lines]: like CPython 3.11 a frame's line is that of the
     // operation running, so an error inside a multi-line statement names the
@@ -1038,24 +1134,27 @@ Value Interp::eval(const Expr& e, const EnvP& env) {
       return Value(std::static_pointer_cast<Obj>(std::make_shared<SliceObj>(a, b, c)));
     }
     case EK::IfExp: return truthy(eval(*e.a, env)) ? eval(*e.b, env) : eval(*e.c, env);
-    case EK::Lambda: {
-      auto f = std::make_shared<FunctionObj>();
-      f->def = e.func;
-      for (auto& prm : e.func->params)
-        if (prm.dflt) f->defaults.push_back(eval(*prm.dflt, env));
-      f->closure = env->is_class ? env->parent : env;
-      return Value(std::static_pointer_cast<Obj>(f));
-    }
+    case EK::Lambda: return make_function(e.func, env);
     case EK::ListComp:
     case EK::SetComp:
-    case EK::GenExp:
     case EK::DictComp: return eval_comprehension(e, env);
+    case EK::GenExp: {  // a generator function called with the first iterable (make_genexp)
+      Value first = iter(eval(*e.a, env));
+      auto f = std::make_shared<FunctionObj>();
+      f->def = e.func;
+      f->closure = env;
+      Args a;
+      a.pos.push_back(std::move(first));
+      return call_function(*f, a);
+    }
+    case EK::Yield: return eval_yield(e, env);
+    case EK::YieldFrom: return eval_yield(e, env);
     case EK::Starred: raise_exc("SyntaxError", "can't use starred expression here");
     case EK::NamedExpr: {
       Value v = eval(*e.a, env);
       // PEP 572: inside a comprehension the target binds in the enclosing function or module scope
       EnvP target = env;
-      while (target->parent && !target->fn) target = target->parent;
+      while (target->parent && (!target->fn || target->fn->is_genexp)) target = target->parent;
       store(e.name, v, target);
       return v;
     }
@@ -1097,8 +1196,7 @@ Value Interp::eval_comprehension(const Expr& e, const EnvP& env) {
     }
   };
   // The comprehension runs in its own frame, as in CPython's tracebacks.
-  const char* fname = e.kind == EK::ListComp ? "<listcomp>" : e.kind == EK::SetComp ? "<setcomp>"
-                      : e.kind == EK::DictComp ? "<dictcomp>" : "<genexpr>";
+  const char* fname = e.kind == EK::ListComp ? "<listcomp>" : e.kind == EK::SetComp ? "<setcomp>" : "<dictcomp>";
   frames_.push_back({fname, e.line});
   try {
     loop(0);
@@ -1125,15 +1223,7 @@ Value Interp::eval_comprehension(const Expr& e, const EnvP& env) {
   frames_.pop_back();
   if (d) return dv;
   if (e.kind == EK::ListComp) return make_list(std::move(items));
-  if (e.kind == EK::SetComp) return call(builtins["set"], std::vector<Value>{make_list(std::move(items))});
-  // generator expression: evaluated eagerly, iterated lazily
-  auto data = std::make_shared<std::vector<Value>>(std::move(items));
-  auto idx = std::make_shared<size_t>(0);
-  return Value(std::static_pointer_cast<Obj>(std::make_shared<IteratorObj>("generator", [data, idx](Value& out) {
-    if (*idx >= data->size()) return false;
-    out = (*data)[(*idx)++];
-    return true;
-  })));
+  return call(builtins["set"], std::vector<Value>{make_list(std::move(items))});
 }
 
 Value Interp::eval_call(const Expr& e, const EnvP& env) {
@@ -1231,105 +1321,145 @@ Value Interp::call(const Value& f, Args& a) {
   type_error("'" + type_of(f)->name + "' object is not callable");
 }
 
+namespace {
+// 'a', 'a' and 'b', 'a', 'b', and 'c' (mirrors format_missing in Python/ceval.c)
+std::string quoted_names(const std::vector<std::string>& names) {
+  std::string out;
+  for (size_t k = 0; k < names.size(); ++k) {
+    if (k) out += names.size() == 2 ? " and " : (k + 1 == names.size() ? ", and " : ", ");
+    out += "'" + names[k] + "'";
+  }
+  return out;
+}
+}  // namespace
+
+// Binds a call's arguments to f's parameters in env. Mirrors
+// initialize_locals (Python/ceval.c): positionals fill the positional
+// parameters, the rest go to *args; keywords match by name any parameter that
+// is not positional-only (or go to **kwargs); then the checks, in CPython's
+// order: unexpected keyword, multiple values, too many positionals, missing
+// positionals, missing keyword-only arguments. Defaults fill what is left.
+void Interp::bind_arguments(FunctionObj& f, Args& a, Env& env) {
+  const FuncDef& d = *f.def;
+  const std::string& fname = d.qualname.empty() ? d.name : d.qualname;
+  size_t npos_params = 0;
+  int varargs = -1, varkw = -1;
+  for (size_t k = 0; k < d.params.size(); ++k) {
+    const Param& p = d.params[k];
+    if (p.kind == Param::PosOnly || p.kind == Param::Normal) ++npos_params;
+    if (p.kind == Param::VarArgs) varargs = int(k);
+    if (p.kind == Param::VarKw) varkw = int(k);
+  }
+  std::vector<Value> vals(d.params.size());
+  std::vector<bool> have(d.params.size(), false);
+  for (size_t k = 0; k < std::min(a.pos.size(), npos_params); ++k) {
+    vals[k] = a.pos[k];
+    have[k] = true;
+  }
+  if (varargs >= 0) {
+    std::vector<Value> extra;
+    for (size_t k = npos_params; k < a.pos.size(); ++k) extra.push_back(a.pos[k]);
+    vals[varargs] = make_tuple(std::move(extra));
+    have[varargs] = true;
+  }
+  Value kwdict;
+  if (varkw >= 0) {
+    kwdict = Value(std::static_pointer_cast<Obj>(std::make_shared<DictObj>()));
+    vals[varkw] = kwdict;
+    have[varkw] = true;
+  }
+  for (auto& [name, v] : a.kw) {
+    int found = -1;
+    for (size_t k = 0; k < d.params.size(); ++k) {
+      const Param& p = d.params[k];
+      if ((p.kind == Param::Normal || p.kind == Param::KwOnly) && p.name == name) found = int(k);
+    }
+    if (found < 0) {
+      if (varkw >= 0) {
+        setitem(kwdict, make_str(name), v);
+        continue;
+      }
+      std::vector<std::string> posonly;  // mirrors positional_only_passed_as_keyword
+      for (auto& kv : a.kw)
+        for (auto& p : d.params)
+          if (p.kind == Param::PosOnly && p.name == kv.first) posonly.push_back(kv.first);
+      if (!posonly.empty()) {
+        std::string names;
+        for (size_t k = 0; k < posonly.size(); ++k) names += (k ? ", " : "") + posonly[k];
+        type_error(fname + "() got some positional-only arguments passed as keyword arguments: '" + names + "'");
+      }
+      type_error(fname + "() got an unexpected keyword argument '" + name + "'");
+    }
+    if (have[found]) type_error(fname + "() got multiple values for argument '" + name + "'");
+    vals[found] = v;
+    have[found] = true;
+  }
+  const size_t ndef_pos = std::min(f.defaults.size(), npos_params);  // they fill the last positionals
+  if (a.pos.size() > npos_params && varargs < 0) {  // mirrors too_many_positional
+    size_t kwonly_given = 0;
+    for (size_t k = 0; k < d.params.size(); ++k) kwonly_given += d.params[k].kind == Param::KwOnly && have[k];
+    std::string sig = ndef_pos ? "from " + std::to_string(npos_params - ndef_pos) + " to " + std::to_string(npos_params)
+                               : std::to_string(npos_params);
+    bool plural = ndef_pos || npos_params != 1;
+    size_t given = a.pos.size();
+    std::string kwonly_sig;
+    if (kwonly_given)
+      kwonly_sig = std::string(" positional argument") + (given != 1 ? "s" : "") + " (and " + std::to_string(kwonly_given) +
+                   " keyword-only argument" + (kwonly_given != 1 ? "s" : "") + ")";
+    type_error(fname + "() takes " + sig + " positional argument" + (plural ? "s" : "") + " but " + std::to_string(given) +
+               kwonly_sig + (given == 1 && !kwonly_given ? " was" : " were") + " given");
+  }
+  std::vector<std::string> missing, missing_kw;
+  for (size_t k = 0; k < d.params.size(); ++k) {
+    const Param& p = d.params[k];
+    if (have[k]) continue;
+    if (k < npos_params && k >= npos_params - ndef_pos) {
+      vals[k] = f.defaults[f.defaults.size() - (npos_params - k)];
+      continue;
+    }
+    if (p.kind == Param::KwOnly) {
+      auto it = std::find_if(f.kwdefaults.begin(), f.kwdefaults.end(), [&](auto& kv) { return kv.first == p.name; });
+      if (it != f.kwdefaults.end()) {
+        vals[k] = it->second;
+        continue;
+      }
+    }
+    if (p.kind == Param::VarArgs || p.kind == Param::VarKw) continue;
+    (p.kind == Param::KwOnly ? missing_kw : missing).push_back(p.name);
+  }
+  if (!missing.empty())
+    type_error(fname + "() missing " + std::to_string(missing.size()) + " required positional argument" +
+               (missing.size() == 1 ? "" : "s") + ": " + quoted_names(missing));
+  if (!missing_kw.empty())
+    type_error(fname + "() missing " + std::to_string(missing_kw.size()) + " required keyword-only argument" +
+               (missing_kw.size() == 1 ? "" : "s") + ": " + quoted_names(missing_kw));
+  for (size_t k = 0; k < d.params.size(); ++k) env.vars[d.params[k].name] = std::move(vals[k]);
+}
+
 Value Interp::call_function(FunctionObj& f, Args& a) {
   const FuncDef& d = *f.def;
   if (depth_ >= max_call_depth) raise_exc("RecursionError", "maximum recursion depth exceeded");
   auto env = std::make_shared<Env>();
   env->parent = f.closure;
   env->fn = f.def;
-  size_t npos_params = 0;
-  int varargs = -1, varkw = -1;
-  for (size_t k = 0; k < d.params.size(); ++k) {
-    if (d.params[k].kind == Param::Normal) ++npos_params;
-    if (d.params[k].kind == Param::VarArgs) varargs = int(k);
-    if (d.params[k].kind == Param::VarKw) varkw = int(k);
-  }
-  // argument errors name the function by its qualified name (A.__init__())
-  std::string fname = d.name;
-  if (auto* owner = f.owner.as<TypeObj>()) fname = (owner->qual.empty() ? owner->name : owner->qual) + "." + d.name;
-  if (a.pos.size() > npos_params && varargs < 0) {
-    size_t ndef = 0;
-    for (auto& p : d.params) ndef += p.kind == Param::Normal && p.dflt != nullptr;
-    std::string takes = ndef ? "from " + std::to_string(npos_params - ndef) + " to " + std::to_string(npos_params)
-                             : std::to_string(npos_params);
-    type_error(fname + "() takes " + takes + " positional argument" + (npos_params == 1 && !ndef ? "" : "s") +
-               " but " + std::to_string(a.pos.size()) + (a.pos.size() == 1 ? " was" : " were") + " given");
-  }
-  size_t di = 0;
-  std::vector<std::string> missing, missing_kw;
-  std::vector<Value> extra;
-  size_t pi = 0;
-  for (size_t k = 0; k < d.params.size(); ++k) {
-    const Param& p = d.params[k];
-    if (p.kind == Param::VarArgs) {
-      for (; pi < a.pos.size(); ++pi) extra.push_back(a.pos[pi]);
-      env->vars[p.name] = make_tuple(extra);
-      continue;
-    }
-    if (p.kind == Param::VarKw) continue;
-    Value v;
-    bool have = false;
-    if (p.kind == Param::Normal && pi < a.pos.size()) {
-      v = a.pos[pi++];
-      have = true;
-    }
-    for (auto it = a.kw.begin(); it != a.kw.end(); ++it) {
-      if (it->first == p.name) {
-        if (have) type_error(fname + "() got multiple values for argument '" + p.name + "'");
-        v = it->second;
-        have = true;
-        a.kw.erase(it);
-        break;
-      }
-    }
-    if (!have && p.dflt) {
-      v = f.defaults[di];
-      have = true;
-    }
-    if (p.dflt) ++di;
-    if (!have) {
-      (p.kind == Param::KwOnly ? missing_kw : missing).push_back(p.name);
-      continue;
-    }
-    env->vars[p.name] = v;
-  }
-  if (missing.empty() && !missing_kw.empty()) {
-    std::string names;
-    for (size_t k = 0; k < missing_kw.size(); ++k) {
-      if (k) names += missing_kw.size() == 2 ? " and " : (k + 1 == missing_kw.size() ? ", and " : ", ");
-      names += "'" + missing_kw[k] + "'";
-    }
-    type_error(fname + "() missing " + std::to_string(missing_kw.size()) + " required keyword-only argument" +
-               (missing_kw.size() == 1 ? "" : "s") + ": " + names);
-  }
-  if (!missing.empty()) {
-    std::string names;
-    for (size_t k = 0; k < missing.size(); ++k) {
-      if (k) names += missing.size() == 2 ? " and " : (k + 1 == missing.size() ? ", and " : ", ");
-      names += "'" + missing[k] + "'";
-    }
-    type_error(fname + "() missing " + std::to_string(missing.size()) + " required positional argument" +
-               (missing.size() == 1 ? "" : "s") + ": " + names);
-  }
-  if (varkw >= 0) {
-    auto dd = std::make_shared<DictObj>();
-    Value dv(std::static_pointer_cast<Obj>(dd));
-    for (auto& [k, v] : a.kw) setitem(dv, make_str(k), v);
-    env->vars[d.params[varkw].name] = dv;
-  } else if (!a.kw.empty()) {
-    type_error(fname + "() got an unexpected keyword argument '" + a.kw.front().first + "'");
-  }
+  bind_arguments(f, a, *env);
+  if (d.is_generator) return make_generator(f, std::move(env));
+  const std::string& fname = d.name;
+  Env* saved_env = frame_env_;
+  frame_env_ = env.get();
   ++depth_;
   frames_.push_back({d.name, d.line});
   call_stack_.push_back({&f, env.get()});
   struct Pop {
     Interp& in;
+    Env* env;
     ~Pop() {
       --in.depth_;
       in.frames_.pop_back();
       in.call_stack_.pop_back();
+      in.frame_env_ = env;
     }
-  } pop{*this};
+  } pop{*this, saved_env};
   Value ret;
   try {
     exec_body(d.body, env, ret);

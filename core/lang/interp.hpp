@@ -28,6 +28,9 @@
 
 namespace sl::lang {
 
+struct GeneratorObj;
+struct ResumeState;
+
 // A variable scope. Function scopes know their FuncDef (which names are local);
 // module and comprehension scopes do not.
 struct Env : GcNode, std::enable_shared_from_this<Env> {
@@ -63,22 +66,39 @@ using EnvP = std::shared_ptr<Env>;
 struct FunctionObj : Obj {
   static constexpr ObjKind kKind = ObjKind::Function;
   std::shared_ptr<FuncDef> def;
-  std::vector<Value> defaults;  // one per param with a default, in order
+  std::vector<Value> defaults;  // __defaults__: the values of the last len(defaults) positional parameters
+  std::vector<std::pair<std::string, Value>> kwdefaults;  // __kwdefaults__
   EnvP closure;
   Value owner;  // the class whose body defined it (zero-argument super(), qualname), else None
+  Value dict;  // __dict__ (a DictObj), made on first use
+  // __name__, __qualname__, __doc__, __module__ once assigned; until then the FuncDef's
+  std::vector<std::pair<std::string, Value>> assigned;
   FunctionObj() : Obj(kKind) {}
   void gc_traverse(GcVisitor& v) override {
     for (auto& x : defaults) v(x);
+    for (auto& kv : kwdefaults) v(kv.second);
+    for (auto& kv : assigned) v(kv.second);
+    v(dict);
     v(closure);
     v(owner);
   }
   void gc_clear(GcGraveyard& g) override {
     for (auto& x : defaults) g.take(x);
     defaults.clear();
+    for (auto& kv : kwdefaults) g.take(kv.second);
+    kwdefaults.clear();
+    for (auto& kv : assigned) g.take(kv.second);
+    assigned.clear();
+    g.take(dict);
     g.take(closure);
     g.take(owner);
   }
 };
+// The function attributes (function_attrs.cpp): f.__name__, f.__defaults__,
+// f.x, ... as CPython's function objects have them.
+bool function_getattr(Interp& in, FunctionObj& f, const std::string& name, Value& out);
+void function_setattr(Interp& in, FunctionObj& f, const std::string& name, const Value& x);
+std::vector<std::string> function_attribute_names(FunctionObj& f);
 
 // Python exception in flight inside the evaluator: the engine's PyError with
 // the exception object attached once it exists.
@@ -93,7 +113,7 @@ struct PyException : PyError {
 
 struct Types {
   TypeObj *object, *type, *none, *bool_, *int_, *float_, *complex_, *str, *list, *tuple, *dict, *set,
-      *function, *builtin, *method, *module, *range, *slice, *ellipsis, *iterator, *cell, *generic;
+      *function, *builtin, *method, *module, *range, *slice, *ellipsis, *iterator, *cell, *generic, *generator;
   TypeObj *base_exception, *exception;
   TypeObj *property, *classmethod, *staticmethod, *super_, *not_implemented;  // classes.cpp
   TypeObj *ndarray, *tensor, *dummy_array, *np_dtype, *torch_dtype;
@@ -199,20 +219,43 @@ class Interp {
   TypeObj* new_type(const std::string& name, const std::string& module, std::vector<TypeObj*> bases);
 
   // Evaluation (exposed for comprehensions in builtins).
-  Value eval(const Expr& e, const EnvP& env);
+  Value eval(const Expr& e, const EnvP& env) { return e.resumable ? eval_resumable(e, env) : eval_node(e, env); }
+
+  // ---- generators (generator.cpp; Note [Generator frames] in generator.hpp)
+  // Runs g until it yields (true, out = the value) or returns (false, out = the
+  // return value); `throwing`: v is an exception raised at the suspended yield.
+  bool gen_resume(GeneratorObj& g, bool throwing, const Value& v, Value& out);
+  // gen.close(): GeneratorExit at the suspended yield; the value it returned, if any.
+  Value gen_close(GeneratorObj& g);
 
  private:
-  enum class Flow { Normal, Break, Continue, Return };
+  // Yield: a generator's frame suspended (Note [Generator frames]).
+  enum class Flow { Normal, Break, Continue, Return, Yield };
+  Value eval_node(const Expr& e, const EnvP& env);
+  Value eval_resumable(const Expr& e, const EnvP& env);
+  Value eval_yield(const Expr& e, const EnvP& env);
+  // One step of a yield or yield from: true when the frame suspends (the value
+  // is in gen_->yielded), false with the expression's value in out.
+  bool yield_step(const Expr& e, const EnvP& env, Value& out);
+  bool yield_from_step(const Expr& e, const EnvP& env, Value& out);
+  Value make_generator(FunctionObj& f, EnvP env);
+  bool resuming() const { return resume_ != nullptr; }
+  ResumeState resume_pop();
+  Flow suspend(ResumeState st);
+  GeneratorObj* gen_ = nullptr;             // the generator whose frame is running
+  std::vector<ResumeState>* resume_ = nullptr;  // its path while it is being resumed
   Flow exec_body(const Body& body, const EnvP& env, Value& ret);
   Flow exec(const Stmt& s, const EnvP& env, Value& ret);
   // One per compound or non-trivial statement kind (exec dispatches on s.kind).
   Flow exec_aug_assign(const Stmt& s, const EnvP& env, Value& ret);
+  Flow exec_if(const Stmt& s, const EnvP& env, Value& ret);
   Flow exec_while(const Stmt& s, const EnvP& env, Value& ret);
   Flow exec_for(const Stmt& s, const EnvP& env, Value& ret);
   Flow exec_function_def(const Stmt& s, const EnvP& env, Value& ret);
   Flow exec_class_def(const Stmt& s, const EnvP& env, Value& ret);
   Value apply_decorators(const Stmt& s, std::vector<Value>& decorators, Value v);
   Flow exec_try(const Stmt& s, const EnvP& env, Value& ret);
+  int try_handler(const Stmt& s, const PyError& e, const EnvP& env, Value& exc);
   Flow exec_raise(const Stmt& s, const EnvP& env, Value& ret);
   Flow exec_assert(const Stmt& s, const EnvP& env, Value& ret);
   Flow exec_with(const Stmt& s, const EnvP& env, Value& ret);
@@ -223,6 +266,8 @@ class Interp {
   Value lookup(const std::string& name, const EnvP& env, const Expr& at);
   void store(const std::string& name, const Value& v, const EnvP& env);
   Value call_function(FunctionObj& f, Args& a);
+  Value make_function(const std::shared_ptr<FuncDef>& def, const EnvP& env);
+  void bind_arguments(FunctionObj& f, Args& a, Env& env);
   Value eval_call(const Expr& e, const EnvP& env);
   Value eval_comprehension(const Expr& e, const EnvP& env);
   Value format_value(const Value& v, const std::string& spec);
@@ -249,6 +294,11 @@ class Interp {
   // AttributeError carrying CPython's suggestion for `name` on `v`.
   [[noreturn]] void raise_attribute_error(const Value& v, const std::string& name, const std::string& msg);
   std::vector<std::pair<std::string, int>>& frames() { return frames_; }
+  // The variables of the running frame (what dir() without arguments lists).
+  const Env& frame_env() const { return frame_env_ ? *frame_env_ : *globals; }
+ private:
+  Env* frame_env_ = nullptr;  // the running function's scope; null: the module's
+ public:
 };
 
 // Real and imaginary parts of a Python number (int, float, bool, complex).

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/lang/interp.hpp"
+#include "core/lang/generator.hpp"
 #include "core/lang/array_hooks.hpp"
 #include "core/lang/classes.hpp"
 #include "core/lang/builtins/builtins.hpp"
@@ -190,6 +191,7 @@ TypeObj* ObjectProtocol::type_of(const Value& v) {
     case ObjKind::Ellipsis: return t.ellipsis;
     case ObjKind::Range: return t.range;
     case ObjKind::Iterator: return t.iterator;
+    case ObjKind::Generator: return t.generator;
     case ObjKind::Cell: return t.cell;
     case ObjKind::DType: return static_cast<DTypeObj*>(o)->torch ? t.torch_dtype : t.np_dtype;
     case ObjKind::Generic: return static_cast<GenericObj*>(o)->type;
@@ -314,6 +316,10 @@ std::string ObjectProtocol::repr(const Value& v) {
       return s + ")";
     }
     case ObjKind::Iterator: return "<" + static_cast<IteratorObj*>(o)->type_name + " object at " + hex_id(o) + ">";
+    case ObjKind::Generator: {
+      const FuncDef& d = static_cast<GeneratorObj*>(o)->def();
+      return "<generator object " + (d.qualname.empty() ? d.name : d.qualname) + " at " + hex_id(o) + ">";
+    }
     case ObjKind::Cell: return "<cell>";
     case ObjKind::DType: {
       auto* d = static_cast<DTypeObj*>(o);
@@ -615,6 +621,8 @@ Value ObjectProtocol::getattr(const Value& v, const std::string& name) {
       if (name == "__cause__") return e->cause;
       if (name == "__context__") return e->context;
       if (name == "__suppress_context__") return Value::boolean(e->suppress_context);
+      if (name == "value" && e->type->is_subclass_of(in_.exception_type("StopIteration")))
+        return e->args.empty() ? Value() : e->args[0];  // a generator's return value
       return instance_attr(v, name);
     }
     if (o->kind == ObjKind::DType) {
@@ -623,11 +631,11 @@ Value ObjectProtocol::getattr(const Value& v, const std::string& name) {
       if (found) return r;
     }
     if (o->kind == ObjKind::Function) {
-      auto* f = static_cast<FunctionObj*>(o);
-      if (name == "__name__") return make_str(f->def->name);
-      if (name == "__qualname__") return make_str(function_qualname(v));
-      if (name == "__module__") return make_str("__main__");
-      if (name == "__doc__") return f->def->doc.empty() ? Value() : make_str(f->def->doc);
+      Value r;
+      auto* fo = static_cast<FunctionObj*>(o);
+      // a method's qualname names its class (the owner), as CPython's compiler does
+      if (name == "__qualname__" && fo->owner.as<TypeObj>()) return make_str(function_qualname(v));
+      if (function_getattr(in_, *fo, name, r)) return r;
     }
     if (o->kind == ObjKind::Builtin && name == "__name__") return make_str(static_cast<BuiltinObj*>(o)->name);
     if (o->kind == ObjKind::BoundMethod) {
@@ -706,6 +714,7 @@ std::vector<std::string> ObjectProtocol::attribute_names(const Value& v) {
   }
   if (auto* g = v.as<GenericObj>())
     for (auto& kv : g->attrs) out.push_back(kv.first);
+  if (auto* f = v.as<FunctionObj>()) return function_attribute_names(*f);
   if (v.as<ExceptionObj>()) {
     for (const char* n : {"args", "__cause__", "__context__", "__suppress_context__", "with_traceback"}) out.push_back(n);
   }
@@ -752,10 +761,7 @@ void ObjectProtocol::setattr(const Value& v, const std::string& name, const Valu
     m->attrs[name] = x;
     return;
   }
-  if (auto* f = v.as<FunctionObj>()) {
-    (void)f;
-    in_.raise_exc("AttributeError", "stridelab functions do not support attribute assignment");
-  }
+  if (auto* f = v.as<FunctionObj>()) return function_setattr(in_, *f, name, x);
   in_.raise_exc("AttributeError", "'" + type_name(v) + "' object has no attribute '" + name + "'");
 }
 
@@ -1443,7 +1449,8 @@ Value ObjectProtocol::iter(const Value& v) {
   if (!v.is_obj()) type_error("'" + type_of(v)->name + "' object is not iterable");
   Obj* o = v.obj();
   switch (o->kind) {
-    case ObjKind::Iterator: return v;
+    case ObjKind::Iterator:
+    case ObjKind::Generator: return v;
     case ObjKind::List: return make("list_iterator", items_iterator(v.shared<ListObj>()));
     case ObjKind::Tuple: return make("tuple_iterator", items_iterator(v.shared<TupleObj>()));
     case ObjKind::Str: {
@@ -1494,6 +1501,7 @@ Value ObjectProtocol::iter(const Value& v) {
 
 bool ObjectProtocol::next(const Value& it, Value& out) {
   if (it.as<InstanceObj>()) return instance_next(it, out);
+  if (auto* g = it.as<GeneratorObj>()) return in_.gen_resume(*g, false, Value(), out);
   auto* io = it.as<IteratorObj>();
   if (!io) type_error("'" + type_of(it)->name + "' object is not an iterator");
   return io->next(out);

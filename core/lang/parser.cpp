@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <functional>
 #include <set>
 
 #include "core/error.hpp"
@@ -50,6 +51,14 @@ struct Parser {
   std::unordered_map<const Expr*, std::pair<int, int>> ends_;
   size_t expr_start_ = size_t(-1), expr_end_ = size_t(-1);  // last disjunction parsed as an `expression`
   int loop_depth_ = 0, func_depth_ = 0;
+  // Prefix of __qualname__ for functions defined here: "outer.<locals>." inside outer.
+  std::string qual_prefix_;
+  std::string enter_function(FuncDef& f) {
+    f.qualname = qual_prefix_ + f.name;
+    std::string saved = qual_prefix_;
+    qual_prefix_ = f.qualname + ".<locals>.";
+    return saved;
+  }
 
   ExprP fin(ExprP e) {
     if (p > 0) ends_[e.get()] = {toks[p - 1].end_line, toks[p - 1].end_col};
@@ -157,7 +166,7 @@ struct Parser {
       if (w == "try") return out.push_back(parse_try());
       if (w == "with") return out.push_back(parse_with());
       if (w == "class") return out.push_back(parse_class());
-      if (w == "async" || w == "await" || w == "yield") fail("'" + w + "' is not supported in stridelab");
+      if (w == "async" || w == "await") fail("'" + w + "' is not supported in stridelab");
     }
     if (t.kind == Tok::Op && t.text == "@") return out.push_back(parse_decorated());
     parse_simple_line(out);
@@ -355,13 +364,16 @@ struct Parser {
     int saved_loops = loop_depth_;
     loop_depth_ = 0;
     ++func_depth_;
+    std::string saved_qual = enter_function(*f);
     f->body = parse_block(t, "function definition");
+    qual_prefix_ = saved_qual;
     --func_depth_;
     loop_depth_ = saved_loops;
     if (!f->body.empty() && f->body[0]->kind == SK::Expr && f->body[0]->value->kind == EK::Const &&
         f->body[0]->value->constant.as<StrObj>())
       f->doc = f->body[0]->value->constant.as<StrObj>()->s;
     analyze_scope(*f);
+    mark_generator(*f);
     s->func = f;
     return s;
   }
@@ -371,6 +383,16 @@ struct Parser {
     while (!is_op(close)) {
       Param prm;
       size_t name_tok = p;
+      if (accept_op("/")) {  // the parameters so far are positional-only
+        if (kwonly) fail_tok(toks[name_tok], "/ must be ahead of *");
+        if (f.params.empty()) fail_tok(toks[name_tok], "at least one argument must precede /");
+        for (auto& q : f.params) {
+          if (q.kind == Param::PosOnly) fail_tok(toks[name_tok], "/ may appear only once");
+          q.kind = Param::PosOnly;
+        }
+        if (!accept_op(",")) break;
+        continue;
+      }
       if (accept_op("**")) {
         prm.kind = Param::VarKw;
         name_tok = p;
@@ -491,7 +513,7 @@ struct Parser {
       }
     }
     // expression statement or assignment
-    ExprP first = parse_testlist_star();
+    ExprP first = parse_yield_or_testlist();
     if (first->kind == EK::NamedExpr && toks[p - 1].text != ")") {
       // `x := 5` needs parentheses at statement level
       size_t q = p;
@@ -504,7 +526,7 @@ struct Parser {
         auto s = std::make_unique<Stmt>(SK::Assign, t.line, t.col);
         s->targets.push_back(std::move(first));
         while (accept_op("=")) {
-          ExprP e = parse_testlist_star();
+          ExprP e = parse_yield_or_testlist();
           s->targets.push_back(std::move(e));
         }
         s->value = std::move(s->targets.back());
@@ -525,7 +547,7 @@ struct Parser {
           fail_node(*first, "'" + describe(*first) + "' is an illegal expression for augmented assignment");
         if (!parse_binop(o.substr(0, o.size() - 1), s->op)) fail("invalid syntax");
         s->targets.push_back(std::move(first));
-        s->value = parse_testlist_star();
+        s->value = parse_yield_or_testlist();
         return s;
       }
       if (o == ":") {  // annotated assignment: x: int = 3
@@ -534,7 +556,7 @@ struct Parser {
         s->extra = parse_test();
         check_target(*first, TargetMode::Assign);
         s->targets.push_back(std::move(first));
-        if (accept_op("=")) s->value = parse_testlist_star();
+        if (accept_op("=")) s->value = parse_yield_or_testlist();
         return s;
       }
     }
@@ -671,9 +693,14 @@ struct Parser {
       parse_params(*f, ":");
       expect_op(":");
       auto ret = std::make_unique<Stmt>(SK::Return, t.line, t.col);
+      ++func_depth_;
+      std::string saved_qual = enter_function(*f);
       ret->value = parse_test();
+      qual_prefix_ = saved_qual;
+      --func_depth_;
       f->body.push_back(std::move(ret));
       analyze_scope(*f);
+      mark_generator(*f);
       auto e = node(EK::Lambda, t);
       e->func = f;
       return e;
@@ -868,7 +895,7 @@ struct Parser {
           auto g = node(EK::GenExp, t);
           g->a = std::move(a);
           parse_comp_for(*g);
-          a = fin(std::move(g));
+          a = fin(make_genexp(std::move(g)));
           bool alone = c.elts.empty() && c.keywords.empty() && (is_op(")") || (is_op(",") && ahead().kind == Tok::Op && ahead().text == ")"));
           if (!alone) fail_node(*a, "Generator expression must be parenthesized");
         }
@@ -974,13 +1001,18 @@ struct Parser {
     }
     if (accept_op("(")) {
       if (accept_op(")")) return node(EK::Tuple, t);
+      if (is_kw("yield")) {
+        ExprP y = parse_yield();
+        expect_op(")");
+        return y;
+      }
       ExprP first = parse_star_or_namedexpr();
       if (is_kw("for")) {
         auto gen = node(EK::GenExp, t);
         gen->a = std::move(first);
         parse_comp_for(*gen);
         expect_op(")");
-        return gen;
+        return make_genexp(std::move(gen));
       }
       if (accept_op(")")) {
         if (first->kind == EK::Starred) fail_at(t, "cannot use starred expression here");
@@ -1241,6 +1273,127 @@ struct Parser {
     return j + 1;
   }
 
+  // ---------------- generators ----------------
+  // yield_expr: 'yield' 'from' test | 'yield' [testlist_star_expr]
+  ExprP parse_yield() {
+    const Token& t = toks[p++];
+    if (func_depth_ == 0) syntax_error("'yield' outside function", t.line, t.col, t.end_line, t.end_col);
+    if (accept_kw("from")) {
+      auto e = node(EK::YieldFrom, t);
+      e->a = parse_test();
+      return fin(std::move(e));
+    }
+    auto e = node(EK::Yield, t);
+    if (!at_stmt_end() && !is_op(")") && !is_op("=")) e->a = parse_testlist_star();
+    return fin(std::move(e));
+  }
+  ExprP parse_yield_or_testlist() { return is_kw("yield") ? parse_yield() : parse_testlist_star(); }
+
+  // A generator expression becomes what CPython compiles it to: a generator
+  // function "<genexpr>" of one parameter ".0" (the first iterable, evaluated
+  // eagerly in the enclosing scope and kept in g->a), whose body is the nested
+  // for/if statements around `yield elt`.
+  ExprP make_genexp(ExprP g) {
+    auto f = std::make_shared<FuncDef>();
+    f->name = "<genexpr>";
+    f->line = g->line;
+    f->is_genexp = true;
+    f->qualname = qual_prefix_ + f->name;
+    Param src;
+    src.name = ".0";
+    f->params.push_back(std::move(src));
+    auto ys = std::make_unique<Stmt>(SK::Expr, g->a->line, g->a->col);
+    ys->value = std::make_unique<Expr>(EK::Yield, g->a->line, g->a->col);
+    ys->value->a = std::move(g->a);
+    StmtP inner = std::move(ys);
+    for (size_t k = g->generators.size(); k-- > 0;) {
+      Comprehension& c = g->generators[k];
+      for (size_t i = c.ifs.size(); i-- > 0;) {
+        auto st = std::make_unique<Stmt>(SK::If, c.ifs[i]->line, c.ifs[i]->col);
+        st->value = std::move(c.ifs[i]);
+        st->body.push_back(std::move(inner));
+        inner = std::move(st);
+      }
+      auto loop = std::make_unique<Stmt>(SK::For, c.target->line, c.target->col);
+      loop->targets.push_back(std::move(c.target));
+      if (k == 0) {
+        loop->value = std::make_unique<Expr>(EK::Name, g->line, g->col);
+        loop->value->name = ".0";
+        g->a = std::move(c.iter);
+      } else {
+        loop->value = std::move(c.iter);
+      }
+      loop->body.push_back(std::move(inner));
+      inner = std::move(loop);
+    }
+    f->body.push_back(std::move(inner));
+    g->generators.clear();
+    analyze_scope(*f);
+    mark_generator(*f);
+    g->func = f;
+    return g;
+  }
+
+  // The children of e that its own scope evaluates (a lambda's or a
+  // comprehension's body belongs to another scope).
+  template <class Fn>
+  static void scope_children(Expr& e, Fn&& fn) {
+    switch (e.kind) {
+      case EK::Lambda:
+        for (auto& prm : e.func->params) fn(prm.dflt.get());
+        return;
+      case EK::ListComp: case EK::SetComp: case EK::DictComp:
+        if (!e.generators.empty()) fn(e.generators[0].iter.get());
+        return;
+      default: break;
+    }
+    fn(e.a.get());
+    fn(e.b.get());
+    fn(e.c.get());
+    for (auto& x : e.elts) fn(x.get());
+    for (auto& x : e.keys) fn(x.get());
+    for (auto& k : e.keywords) fn(k.value.get());
+  }
+  // Note [Generator frames] (generator.hpp): marks every node that contains a
+  // yield, and the operands such a node evaluates, as resumable.
+  static bool mark_yields(Expr* e) {
+    if (!e) return false;
+    bool y = e->kind == EK::Yield || e->kind == EK::YieldFrom;
+    scope_children(*e, [&](Expr* c) { y = mark_yields(c) || y; });
+    if (!y) return false;
+    e->resumable = true;
+    scope_children(*e, [](Expr* c) {
+      if (!c) return;
+      c->resumable = true;
+      // operands evaluated through a Starred or Formatted wrapper, not through it
+      if (c->kind == EK::Starred || c->kind == EK::Formatted)
+        scope_children(*c, [](Expr* cc) { if (cc) cc->resumable = true; });
+    });
+    return true;
+  }
+  static bool mark_body(Body& body) {
+    bool y = false;
+    for (auto& s : body) {
+      for (auto& x : s->targets) y = mark_yields(x.get()) || y;
+      for (auto& x : s->items) y = mark_yields(x.get()) || y;
+      y = mark_yields(s->value.get()) || y;
+      y = mark_yields(s->extra.get()) || y;
+      if (s->kind == SK::FunctionDef) {
+        for (auto& prm : s->func->params) y = mark_yields(prm.dflt.get()) || y;
+        continue;
+      }
+      y = mark_body(s->body) || y;
+      y = mark_body(s->orelse) || y;
+      y = mark_body(s->finalbody) || y;
+      for (auto& h : s->handlers) {
+        y = mark_yields(h.type.get()) || y;
+        y = mark_body(h.body) || y;
+      }
+    }
+    return y;
+  }
+  static void mark_generator(FuncDef& f) { f.is_generator = mark_body(f.body); }
+
   // ---------------- scope analysis ----------------
   static void collect_targets(const Expr& e, std::vector<std::string>& out) {
     switch (e.kind) {
@@ -1256,12 +1409,23 @@ struct Parser {
     if (!e) return;
     if (e->kind == EK::NamedExpr) out.push_back(e->name);
     if (e->kind == EK::Lambda) return;
+    if (e->kind == EK::GenExp) {  // its walrus targets bind here, in the enclosing scope
+      collect_walrus(e->a.get(), out);
+      collect_walrus_body(e->func->body, out);
+      return;
+    }
     collect_walrus(e->a.get(), out);
     collect_walrus(e->b.get(), out);
     collect_walrus(e->c.get(), out);
     for (auto& x : e->elts) collect_walrus(x.get(), out);
     for (auto& x : e->keys) collect_walrus(x.get(), out);
     for (auto& k : e->keywords) collect_walrus(k.value.get(), out);
+  }
+  static void collect_walrus_body(const Body& body, std::vector<std::string>& out) {
+    for (auto& s : body) {
+      collect_walrus(s->value.get(), out);
+      collect_walrus_body(s->body, out);
+    }
   }
   static void collect_body(const Body& body, FuncDef& f, std::vector<std::string>& assigned) {
     for (auto& s : body) {
@@ -1308,7 +1472,17 @@ struct Parser {
   static void analyze_scope(FuncDef& f) {
     std::vector<std::string> assigned;
     for (auto& prm : f.params) assigned.push_back(prm.name);
-    collect_body(f.body, f, assigned);
+    if (f.is_genexp) {  // only the loop targets are the generator expression's own
+      std::function<void(const Body&)> targets = [&](const Body& b) {
+        for (auto& s : b) {
+          if (s->kind == SK::For) collect_targets(*s->targets[0], assigned);
+          targets(s->body);
+        }
+      };
+      targets(f.body);
+    } else {
+      collect_body(f.body, f, assigned);
+    }
     std::sort(assigned.begin(), assigned.end());
     assigned.erase(std::unique(assigned.begin(), assigned.end()), assigned.end());
     for (auto& n : assigned) {

@@ -70,7 +70,7 @@ class Value {
 
 enum class ObjKind : uint8_t {
   Str, List, Tuple, Dict, Set, Function, Builtin, BoundMethod, Module, Type, Exception,
-  Slice, Ellipsis, Range, Iterator, Cell, DType, Generic, Complex, Instance,
+  Slice, Ellipsis, Range, Iterator, Cell, DType, Generic, Complex, Instance, Generator,
 };
 
 // Containers that can hold references to other objects are tracked by the
@@ -78,7 +78,7 @@ enum class ObjKind : uint8_t {
 constexpr bool gc_tracks(ObjKind k) {
   return k == ObjKind::List || k == ObjKind::Tuple || k == ObjKind::Dict || k == ObjKind::Set ||
          k == ObjKind::Function || k == ObjKind::BoundMethod || k == ObjKind::Exception || k == ObjKind::Cell ||
-         k == ObjKind::Generic || k == ObjKind::Instance;
+         k == ObjKind::Generic || k == ObjKind::Instance || k == ObjKind::Generator;
 }
 
 struct Obj : GcNode, std::enable_shared_from_this<Obj> {

@@ -10,6 +10,7 @@
 #include "core/lang/array_hooks.hpp"
 #include "core/lang/builtins/builtins.hpp"
 #include "core/lang/classes.hpp"
+#include "core/lang/generator.hpp"
 #include "core/numfmt.hpp"
 
 namespace sl::lang {
@@ -183,7 +184,8 @@ Value builtin_next(Interp& in, Args& a) {
   Value out;
   if (in.next(it, out)) return out;
   if (a.pos.size() > 1) return a.pos[1];
-  in.raise_exc("StopIteration", "");
+  // a generator's return value travels in StopIteration.value
+  raise_stop_iteration(in, it.as<GeneratorObj>() ? out : Value());
 }
 
 Value builtin_enumerate(Interp& in, Args& a) {
@@ -425,6 +427,23 @@ Value builtin_globals(Interp& in, Args&) {
   return Value(std::static_pointer_cast<Obj>(d));
 }
 
+// dir(): the sorted names of the running frame's scope; dir(x): of x's
+// attributes (its type's plus its own: ObjectProtocol::attribute_names).
+Value builtin_dir(Interp& in, Args& a) {
+  a.finish(1);
+  std::vector<std::string> names;
+  if (a.pos.empty()) {
+    for (auto& kv : in.frame_env().vars) names.push_back(kv.first);
+  } else {
+    names = in.attribute_names(a.pos[0]);
+  }
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  std::vector<Value> out;
+  for (auto& n : names) out.push_back(make_str(n));
+  return make_list(std::move(out));
+}
+
 Value builtin_input(Interp& in, Args&) {
   in.raise_exc("OSError", "stridelab has no standard input");
 }
@@ -478,6 +497,7 @@ const NativeDef kBuiltinFunctions[] = {
     {"ord", builtin_ord},
     {"format", builtin_format},
     {"globals", builtin_globals},
+    {"dir", builtin_dir},
     {"input", builtin_input},
     {"open", builtin_open},
     {"exec", builtin_exec},

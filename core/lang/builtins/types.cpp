@@ -53,6 +53,7 @@ const ExcDef kExceptions[] = {
     {"OSError", {"Exception"}},
     {"TimeoutError", {"OSError"}},
     {"KeyboardInterrupt", {"BaseException"}},
+    {"GeneratorExit", {"BaseException"}},
     {"Warning", {"Exception"}},
     // NumPy's exception classes (their __name__ is what tracebacks end with)
     {"AxisError", {"ValueError", "IndexError"}, "numpy.exceptions"},
