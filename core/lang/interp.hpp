@@ -181,6 +181,7 @@ class Interp {
 
   // Evaluation (exposed for comprehensions in builtins).
   Value eval(const Expr& e, const EnvP& env);
+  static bool set_display_is_constant(const Expr& e);
 
  private:
   enum class Flow { Normal, Break, Continue, Return };

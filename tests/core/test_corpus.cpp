@@ -34,6 +34,8 @@ const Topic k_topics[] = {
     {"tracebacks", "runtime errors: messages and the traceback lines"},
     {"np_print", "NumPy printing"},
     {"torch_print", "PyTorch printing"},
+    {"bigints", "Python ints of any size: operators, conversions, text, hash"},
+    {"hashing", "hash() as CPython's, set slot order, dict order, identity before equality"},
 };
 
 size_t run_topic(const char* name) {
@@ -63,6 +65,8 @@ TEST_CASE("corpus: SyntaxError and IndentationError", "[lang][syntax][corpus]") 
 TEST_CASE("corpus: runtime errors and traceback lines", "[lang][errors][corpus]") { run_topic("tracebacks"); }
 TEST_CASE("corpus: NumPy printing", "[format][numpy][corpus]") { run_topic("np_print"); }
 TEST_CASE("corpus: PyTorch printing", "[format][torch][corpus]") { run_topic("torch_print"); }
+TEST_CASE("corpus: Python ints of any size", "[lang][corpus]") { run_topic("bigints"); }
+TEST_CASE("corpus: hashing, set order, identity before equality", "[lang][corpus]") { run_topic("hashing"); }
 
 TEST_CASE("corpus: every file under tests/data/lang is a topic above", "[lang][corpus]") {
   std::set<std::string> listed;
