@@ -30,6 +30,8 @@ namespace {
 constexpr uint64_t kMaxBits = uint64_t(1) << 28;
 
 bool small(const Value& a, const Value& b) { return !is_bigint(a) && !is_bigint(b); }
+// |x| < 2**53: exact as a double (no llabs: it overflows on INT64_MIN).
+bool exact_in_double(int64_t x) { return x > -(int64_t(1) << 53) && x < (int64_t(1) << 53); }
 
 Value big_pow(Interp& in, const Value& a, const Value& b) {
   if (is_bigint(b) || b.as_int() < 0) {
@@ -96,7 +98,7 @@ bool int_binop(Interp& in, BinOp op, const Value& a, const Value& b, Value& out)
     case BinOp::MatMul: return false;
     case BinOp::TrueDiv: {
       if (to_bigint(b).is_zero()) in.raise_exc("ZeroDivisionError", "division by zero");
-      if (small(a, b) && std::llabs(a.as_int()) < (int64_t(1) << 53) && std::llabs(b.as_int()) < (int64_t(1) << 53)) {
+      if (small(a, b) && exact_in_double(a.as_int()) && exact_in_double(b.as_int())) {
         out = Value::floating(double(a.as_int()) / double(b.as_int()));
         return true;
       }
@@ -166,7 +168,7 @@ int int_compare(const Value& a, const Value& b) {
 int int_float_compare(const Value& i, double d) {
   if (std::isnan(d)) return 2;
   if (std::isinf(d)) return d > 0 ? -1 : 1;
-  if (!is_bigint(i) && std::llabs(i.as_int()) < (int64_t(1) << 53)) {
+  if (!is_bigint(i) && exact_in_double(i.as_int())) {
     double x = double(i.as_int());
     return x < d ? -1 : x > d;
   }
