@@ -219,30 +219,42 @@ size_t utf8_len(const std::string& s) {
 }
 
 std::string format_int_spec(int64_t v, const std::string& spec) {
+  bool neg = v < 0;
+  uint64_t mag = neg ? uint64_t(0) - uint64_t(v) : uint64_t(v);
+  auto digits = [mag](int base) {
+    std::string body;
+    uint64_t m = mag;
+    do {
+      body.insert(body.begin(), "0123456789abcdef"[m % base]);
+      m /= base;
+    } while (m);
+    return body;
+  };
+  return format_int_spec(neg, digits, [v] { return double(v); }, spec);
+}
+
+std::string format_int_spec(bool neg, const std::function<std::string(int)>& digits,
+                            const std::function<double()>& as_double, const std::string& spec) {
   Spec sp = parse_spec(spec);
   char t = sp.type ? sp.type : 'd';
   if (t == 'e' || t == 'E' || t == 'f' || t == 'F' || t == 'g' || t == 'G' || t == '%')
-    return format_float_spec(double(v), spec);
+    return format_float_spec(as_double(), spec);
   if (sp.precision >= 0) value_error("Precision not allowed in integer format specifier");
-  bool neg = v < 0;
-  uint64_t mag = neg ? uint64_t(0) - uint64_t(v) : uint64_t(v);
   std::string body, prefix;
   if (t == 'd' || t == 'n') {
-    body = std::to_string(mag);
+    body = digits(10);
     if (sp.grouping) body = group(body, sp.grouping, 3);
   } else if (t == 'x' || t == 'X' || t == 'o' || t == 'b') {
-    int base = t == 'o' ? 8 : t == 'b' ? 2 : 16;
-    const char* dig = t == 'X' ? "0123456789ABCDEF" : "0123456789abcdef";
-    if (mag == 0) body = "0";
-    while (mag) {
-      body.insert(body.begin(), dig[mag % base]);
-      mag /= base;
-    }
+    body = digits(t == 'o' ? 8 : t == 'b' ? 2 : 16);
+    if (t == 'X')
+      for (auto& c : body) c = char(toupper((unsigned char)c));
     if (sp.grouping == '_') body = group(body, '_', 4);
     if (sp.alt) prefix = t == 'o' ? "0o" : t == 'b' ? "0b" : t == 'X' ? "0X" : "0x";
   } else if (t == 'c') {
+    std::string d = digits(10);
+    if (neg || d.size() > 7 || std::stol(d) > 0x10ffff) raise("OverflowError", "%c arg not in range(0x110000)");
     std::string s;
-    s += char(v);
+    s += char(std::stol(d));
     return finish(sp, false, s, '<');
   } else {
     value_error(std::string("Unknown format code '") + t + "' for object of type 'int'");

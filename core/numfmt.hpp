@@ -12,6 +12,7 @@
 // (correctly rounded) as the value it was made from at the stated precision,
 // or is the correctly rounded decimal the caller asked for.
 #pragma once
+#include <functional>
 #include <string>
 
 #include "core/dtype.hpp"
@@ -38,6 +39,11 @@ std::string py_complex_repr(double re, double im);
 
 // The format-spec mini-language for str.format / f-strings / format().
 std::string format_int_spec(int64_t v, const std::string& spec);
+// The same for an integer of any size: its sign, the digits of its magnitude
+// in base 2, 8, 10 or 16 (lowercase), and its value as a double (for the
+// float presentation types; may raise).
+std::string format_int_spec(bool neg, const std::function<std::string(int)>& digits,
+                            const std::function<double()>& as_double, const std::string& spec);
 std::string format_float_spec(double v, const std::string& spec);
 std::string format_str_spec(const std::string& s, const std::string& spec);
 // Number of code points in UTF-8 text (column widths in printing).

@@ -12,6 +12,7 @@
 #include "core/lang/lexer.hpp"
 #include "core/lang/array_hooks.hpp"
 #include "core/lang/parser.hpp"
+#include "core/lang/pyint.hpp"
 #include "core/numfmt.hpp"
 
 namespace sl::lang {
@@ -1063,6 +1064,17 @@ Value Interp::eval_node(const Expr& e, const EnvP& env) {
       }
       if (e.kind == EK::List) return make_list(std::move(items));
       if (e.kind == EK::Tuple) return make_tuple(std::move(items));
+      if (set_display_is_constant(e)) {
+        // CPython compiles a display of 3..30 constants to BUILD_SET 0,
+        // LOAD_CONST frozenset, SET_UPDATE, and the compiler rebuilds that
+        // frozenset from its own iteration order when it merges constants:
+        // three tables, each shaping the next one's slots.
+        Value first = call(builtins["set"], std::vector<Value>{make_list(std::move(items))});
+        Value folded = call(builtins["set"], std::vector<Value>{make_list(to_vector(first))});
+        Value out = call(builtins["set"], std::vector<Value>{});
+        call(getattr(out, "update"), std::vector<Value>{folded});
+        return out;
+      }
       return call(builtins["set"], std::vector<Value>{make_list(std::move(items))});
     }
     case EK::Dict: {
@@ -1472,13 +1484,26 @@ Value Interp::call_function(FunctionObj& f, Args& a) {
   return ret;
 }
 
+// A set display CPython folds to a frozenset constant: 3 to 30 elements,
+// each a literal (a signed number counts: the AST optimiser folds it).
+bool Interp::set_display_is_constant(const Expr& e) {
+  if (e.elts.size() < 3 || e.elts.size() > 30) return false;
+  for (auto& x : e.elts) {
+    const Expr* c = x.get();
+    if (c->kind == EK::UnaryOp && c->unop != UnaryOp::Not && c->a && c->a->kind == EK::Const && !c->a->constant.is_obj())
+      c = c->a.get();
+    if (c->kind != EK::Const && c->kind != EK::Imag) return false;
+  }
+  return true;
+}
+
 Value Interp::format_value(const Value& v, const std::string& spec) {
   if (auto* s = v.as<StrObj>()) return make_str(spec.empty() ? s->s : format_str_spec(s->s, spec));
   if (v.is_bool()) {
     if (spec.empty()) return make_str(v.as_bool() ? "True" : "False");
     return make_str(format_int_spec(v.as_int(), spec));
   }
-  if (v.is_int()) return make_str(spec.empty() ? std::to_string(v.as_int()) : format_int_spec(v.as_int(), spec));
+  if (is_pyint(v)) return make_str(int_format(*this, v, spec));
   if (v.is_float()) return make_str(spec.empty() ? py_float_repr(v.as_float()) : format_float_spec(v.as_float(), spec));
   if (v.is_array()) return make_str(array_format(*this, v, spec));
   if (Value r; call_special(*this, v, "__format__", {make_str(spec)}, r)) return r;

@@ -227,6 +227,7 @@ class Interp {
   bool gen_resume(GeneratorObj& g, bool throwing, const Value& v, Value& out);
   // gen.close(): GeneratorExit at the suspended yield; the value it returned, if any.
   Value gen_close(GeneratorObj& g);
+  static bool set_display_is_constant(const Expr& e);
 
  private:
   // Yield: a generator's frame suspended (Note [Generator frames]).

@@ -11,6 +11,8 @@
 #include "core/lang/classes.hpp"
 #include "core/lang/builtins/builtins.hpp"
 #include "core/lang/numpy/convert.hpp"
+#include "core/lang/pyhash.hpp"
+#include "core/lang/pyint.hpp"
 #include "core/format.hpp"
 #include "core/numfmt.hpp"
 
@@ -38,16 +40,6 @@ struct ReprGuard {
   }
 };
 
-int64_t floordiv_i(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
-  return q;
-}
-int64_t mod_i(int64_t a, int64_t b) {
-  int64_t r = a % b;
-  if (r != 0 && ((r < 0) != (b < 0))) r += b;
-  return r;
-}
 double mod_f(double a, double b) {
   double r = std::fmod(a, b);
   if (r != 0) {
@@ -110,6 +102,7 @@ void clear_table(HashTable& t, GcGraveyard& g) {
   t.alive.clear();
   t.index.clear();
   t.count = 0;
+  if (t.slots) t.make_slots(8);  // a set table always has its slots
 }
 
 bool complex_parts(const Value& v, double& re, double& im) {
@@ -197,6 +190,7 @@ TypeObj* ObjectProtocol::type_of(const Value& v) {
     case ObjKind::Generic: return static_cast<GenericObj*>(o)->type;
     case ObjKind::Complex: return t.complex_;
     case ObjKind::Instance: return static_cast<InstanceObj*>(o)->type;
+    case ObjKind::BigInt: return t.int_;
   }
   return t.object;
 }
@@ -235,6 +229,7 @@ std::string ObjectProtocol::repr(const Value& v) {
     if (instance_repr(v, r)) return r;
   }
   switch (o->kind) {
+    case ObjKind::BigInt: return int_to_decimal(in_, v);
     case ObjKind::Str: return (static_cast<StrObj*>(o)->bytes ? "b" : "") + py_str_repr(static_cast<StrObj*>(o)->s);
     case ObjKind::List:
     case ObjKind::Tuple: {
@@ -393,7 +388,20 @@ bool ObjectProtocol::truthy(const Value& v) {
   }
 }
 
-static bool is_num(const Value& v) { return v.is_bool() || v.is_int() || v.is_float(); }
+static bool is_num(const Value& v) { return is_pyint(v) || v.is_float(); }
+
+// Two real numbers (ints of any size, bools, floats) compared exactly, as
+// CPython does: -1, 0, 1, or 2 when unordered (a NaN).
+static int num_cmp(const Value& a, const Value& b) {
+  if (!a.is_float() && !b.is_float()) return int_compare(a, b);
+  if (a.is_float() && b.is_float()) {
+    double x = a.as_float(), y = b.as_float();
+    return x < y ? -1 : x > y ? 1 : x == y ? 0 : 2;
+  }
+  if (b.is_float()) return int_float_compare(a, b.as_float());
+  int c = int_float_compare(b, a.as_float());
+  return c == 2 ? 2 : -c;
+}
 
 bool ObjectProtocol::eq(const Value& a, const Value& b) {
   if (repr_depth_ > 300) in_.raise_exc("RecursionError", "maximum recursion depth exceeded in comparison");
@@ -403,14 +411,7 @@ bool ObjectProtocol::eq(const Value& a, const Value& b) {
     ~Depth() { --d; }
   } depth_guard(repr_depth_);
   if (heap_type_of(a) || heap_type_of(b)) return truthy(rich_compare(CmpOp::Eq, a, b));
-  if (is_num(a) && is_num(b)) {
-    if (a.is_float() || b.is_float()) {
-      double x = a.is_float() ? a.as_float() : double(a.as_int());
-      double y = b.is_float() ? b.as_float() : double(b.as_int());
-      return x == y;
-    }
-    return a.as_int() == b.as_int();
-  }
+  if (is_num(a) && is_num(b)) return num_cmp(a, b) == 0;
   if (a.is_none() || b.is_none()) return a.is_none() && b.is_none();
   if (a.is_array() || b.is_array()) return truthy(compare(CmpOp::Eq, a, b));
   if (a.as<ComplexObj>() || b.as<ComplexObj>()) {
@@ -436,8 +437,7 @@ bool ObjectProtocol::eq(const Value& a, const Value& b) {
       const auto& q = x->kind == ObjKind::List ? static_cast<ListObj*>(y)->items : static_cast<TupleObj*>(y)->items;
       if (p.size() != q.size()) return false;
       for (size_t k = 0; k < p.size(); ++k)
-        if (p[k].identity() != q[k].identity() || !p[k].is_obj() || !q[k].is_obj())
-          if (!eq(p[k], q[k])) return false;
+        if (!p[k].is_same(q[k]) && !eq(p[k], q[k])) return false;  // identity first, as PyObject_RichCompare's callers
       return true;
     }
     case ObjKind::Dict: {
@@ -487,16 +487,10 @@ uint64_t ObjectProtocol::hash(const Value& v) {
     ~Depth() { --d; }
   } depth_guard(repr_depth_);
   switch (v.tag()) {
-    case Tag::None: return 0x9e3779b97f4a7c15ull;
+    case Tag::None: return uint64_t(kNoneHash);
     case Tag::Bool:
-    case Tag::Int: return uint64_t(v.as_int()) * 0x9e3779b97f4a7c15ull;
-    case Tag::Float: {
-      double f = v.as_float();
-      if (std::floor(f) == f && std::fabs(f) < 9.2e18) return uint64_t(int64_t(f)) * 0x9e3779b97f4a7c15ull;
-      uint64_t bits;
-      std::memcpy(&bits, &f, 8);
-      return bits * 0xff51afd7ed558ccdull;
-    }
+    case Tag::Int: return uint64_t(int_hash(v));
+    case Tag::Float: return uint64_t(float_hash(v.as_float()));
     case Tag::Array: return array_hash(in_, v);
     case Tag::Obj: break;
   }
@@ -512,11 +506,12 @@ uint64_t ObjectProtocol::hash(const Value& v) {
     if (auto* inst = v.as<InstanceObj>(); inst && !inst->builtin_base.is_none()) return hash(inst->builtin_base);
   }
   switch (o->kind) {
-    case ObjKind::Str: return std::hash<std::string>()(static_cast<StrObj*>(o)->s);
+    case ObjKind::BigInt: return uint64_t(int_hash(v));
+    case ObjKind::Str: return uint64_t(str_hash(static_cast<StrObj*>(o)->s));
     case ObjKind::Tuple: {
-      uint64_t h = 0x345678;
-      for (auto& x : static_cast<TupleObj*>(o)->items) h = (h ^ hash(x)) * 1000003ull;
-      return h;
+      std::vector<int64_t> hs;
+      for (auto& x : static_cast<TupleObj*>(o)->items) hs.push_back(int64_t(hash(x)));
+      return uint64_t(tuple_hash(hs));
     }
     case ObjKind::List: type_error("unhashable type: 'list'");
     case ObjKind::Dict: type_error("unhashable type: 'dict'");
@@ -524,10 +519,10 @@ uint64_t ObjectProtocol::hash(const Value& v) {
     case ObjKind::DType: return uint64_t(static_cast<DTypeObj*>(o)->dt) * 7919;
     case ObjKind::Complex: {
       auto* c = static_cast<ComplexObj*>(o);
-      if (c->im == 0) return hash(Value::floating(c->re));
-      return hash(Value::floating(c->re)) ^ (hash(Value::floating(c->im)) * 1000003ull);
+      int64_t h = int64_t(uint64_t(float_hash(c->re)) + 1000003ull * uint64_t(float_hash(c->im)));  // complex_hash
+      return uint64_t(h == -1 ? -2 : h);
     }
-    default: return uint64_t(uintptr_t(o)) * 0x9e3779b97f4a7c15ull;
+    default: return uint64_t(uintptr_t(o)) >> 4;  // object.__hash__: the address without its alignment bits
   }
 }
 
@@ -537,16 +532,101 @@ long table_find(Interp& in, HashTable& t, const Value& key, uint64_t h) {
   auto range = t.index.equal_range(h);
   for (auto it = range.first; it != range.second; ++it) {
     size_t i = it->second;
-    if (t.alive[i] && (t.entries[i].first.identity() == key.identity() && key.is_obj() ? true : in.eq(t.entries[i].first, key)))
-      return long(i);
+    if (t.alive[i] && (t.entries[i].first.is_same(key) || in.eq(t.entries[i].first, key))) return long(i);
   }
   return -1;
 }
+
+// CPython's set probing (setobject.c): from slot hash & mask, up to 9
+// neighbours when they fit below the mask, then i = 5i + 1 + perturb.
+constexpr size_t kLinearProbes = 9;
+constexpr int kPerturbShift = 5;
+
+// set_lookkey: the slot holding `key`, or -1.
+long slot_find(Interp& in, HashTable& t, const Value& key, int64_t h) {
+  size_t mask = t.entries.size() - 1, i = size_t(h) & mask, perturb = size_t(h);
+  while (true) {
+    size_t probes = i + kLinearProbes <= mask ? kLinearProbes : 0;
+    for (size_t j = i;; ++j) {
+      if (!t.alive[j] && !t.dummy[j]) return -1;
+      if (t.alive[j] && t.hashes[j] == h && (t.entries[j].first.is_same(key) || in.eq(t.entries[j].first, key)))
+        return long(j);
+      if (probes-- == 0) break;
+    }
+    perturb >>= kPerturbShift;
+    i = (i * 5 + 1 + perturb) & mask;
+  }
+}
+
+// set_insert_clean: the first empty slot on key's probe sequence.
+void slot_insert_clean(HashTable& t, const Value& key, int64_t h) {
+  size_t mask = t.entries.size() - 1, i = size_t(h) & mask, perturb = size_t(h);
+  while (true) {
+    size_t probes = i + kLinearProbes <= mask ? kLinearProbes : 0;
+    for (size_t j = i;; ++j) {
+      if (!t.alive[j]) {
+        t.entries[j].first = key;
+        t.alive[j] = true;
+        t.hashes[j] = h;
+        return;
+      }
+      if (probes-- == 0) break;
+    }
+    perturb >>= kPerturbShift;
+    i = (i * 5 + 1 + perturb) & mask;
+  }
+}
+
+// set_table_resize: the smallest power of two above min_used, entries
+// reinserted in slot order, dummies dropped.
+void slot_resize(HashTable& t, size_t min_used) {
+  size_t n = 8;
+  while (n <= min_used) n <<= 1;
+  if (n == 8 && t.entries.size() == 8 && t.fill == t.count) return;  // no dummies to purge
+  HashTable old = std::move(t);
+  t.make_slots(n);
+  for (size_t i = 0; i < old.entries.size(); ++i)
+    if (old.alive[i]) slot_insert_clean(t, old.entries[i].first, old.hashes[i]);
+  t.count = t.fill = old.count;
+}
+
+// set_add_entry: a free slot past a dummy is reused (the last dummy seen on
+// the probe sequence, as CPython's loop leaves it).
+void slot_add(Interp& in, HashTable& t, const Value& key, int64_t h) {
+  size_t mask = t.entries.size() - 1, i = size_t(h) & mask, perturb = size_t(h);
+  long freeslot = -1;
+  while (true) {
+    size_t probes = i + kLinearProbes <= mask ? kLinearProbes : 0;
+    for (size_t j = i;; ++j) {
+      if (!t.alive[j] && !t.dummy[j]) {
+        size_t at = freeslot >= 0 ? size_t(freeslot) : j;
+        t.entries[at].first = key;
+        t.alive[at] = true;
+        t.dummy[at] = false;
+        t.hashes[at] = h;
+        ++t.count;
+        if (freeslot >= 0) return;
+        if (++t.fill * 5 < mask * 3) return;
+        slot_resize(t, t.count > 50000 ? t.count * 2 : t.count * 4);
+        return;
+      }
+      if (t.alive[j] && t.hashes[j] == h && (t.entries[j].first.is_same(key) || in.eq(t.entries[j].first, key))) return;
+      if (t.dummy[j]) freeslot = long(j);
+      if (probes-- == 0) break;
+    }
+    perturb >>= kPerturbShift;
+    i = (i * 5 + 1 + perturb) & mask;
+  }
+}
 }  // namespace
 
-long table_lookup(Interp& in, HashTable& t, const Value& key) { return table_find(in, t, key, in.hash(key)); }
+long table_lookup(Interp& in, HashTable& t, const Value& key) {
+  if (t.slots) return slot_find(in, t, key, int64_t(in.hash(key)));
+  return table_find(in, t, key, in.hash(key));
+}
 void table_set(Interp& in, HashTable& t, const Value& key, const Value& val) {
   uint64_t h = in.hash(key);
+  if (t.slots) return slot_add(in, t, key, int64_t(h));
   long i = table_find(in, t, key, h);
   if (i >= 0) {
     t.entries[i].second = val;
@@ -559,6 +639,16 @@ void table_set(Interp& in, HashTable& t, const Value& key, const Value& val) {
 }
 bool table_erase(Interp& in, HashTable& t, const Value& key) {
   uint64_t h = in.hash(key);
+  if (t.slots) {
+    long i = slot_find(in, t, key, int64_t(h));
+    if (i < 0) return false;
+    t.alive[i] = false;
+    t.dummy[i] = true;
+    t.hashes[i] = -1;
+    t.entries[i] = {Value(), Value()};
+    --t.count;
+    return true;
+  }
   long i = table_find(in, t, key, h);
   if (i < 0) return false;
   t.alive[i] = false;
@@ -571,6 +661,31 @@ bool table_erase(Interp& in, HashTable& t, const Value& key) {
     }
   --t.count;
   return true;
+}
+
+// set_merge: `src`'s keys into the set table `dst` as CPython merges a set
+// into a set (update, copy, union): grow first if needed; an empty
+// destination of the same size with no dummies in `src` takes the slots as
+// they are, an empty one reinserts in slot order, otherwise key by key.
+void table_merge_set(Interp& in, HashTable& dst, const HashTable& src) {
+  if (&dst == &src || src.count == 0) return;
+  if ((dst.fill + src.count) * 5 >= (dst.entries.size() - 1) * 3) slot_resize(dst, (dst.count + src.count) * 2);
+  if (dst.fill == 0 && dst.entries.size() == src.entries.size() && src.fill == src.count) {
+    dst.entries = src.entries;
+    dst.alive = src.alive;
+    dst.hashes = src.hashes;
+    dst.dummy = src.dummy;
+    dst.count = dst.fill = src.count;
+    return;
+  }
+  if (dst.fill == 0) {
+    for (size_t i = 0; i < src.entries.size(); ++i)
+      if (src.alive[i]) slot_insert_clean(dst, src.entries[i].first, src.hashes[i]);
+    dst.count = dst.fill = src.count;
+    return;
+  }
+  for (size_t i = 0; i < src.entries.size(); ++i)
+    if (src.alive[i]) slot_add(in, dst, src.entries[i].first, src.hashes[i]);
 }
 
 // ---------------------------------------------------------------- attributes
@@ -785,6 +900,8 @@ void slice_indices(Interp& in, const SliceObj& s, int64_t n, int64_t& start, int
   auto idx = [&](const Value& x) -> std::optional<int64_t> {
     if (x.is_none()) return std::nullopt;
     if (!in.is_int_like(x)) in.raise_exc("TypeError", "slice indices must be integers or None or have an __index__ method");
+    // A big int clamps, as _PyEval_SliceIndex does (to PY_SSIZE_T_MAX/MIN).
+    if (is_bigint(x)) return to_bigint(x).neg ? -INT64_MAX : INT64_MAX;
     return in.index_value(x);
   };
   IndexItem item;
@@ -989,7 +1106,7 @@ void ObjectProtocol::delitem(const Value& v, const Value& key) {
 
 // ---------------------------------------------------------------- numbers
 bool ObjectProtocol::is_int_like(const Value& v) {
-  if (v.is_int() || v.is_bool()) return true;
+  if (is_pyint(v)) return true;
   if (Value f; find_special(v, "__index__", f)) return true;
   if (v.is_array()) {
     int64_t x;
@@ -1000,6 +1117,7 @@ bool ObjectProtocol::is_int_like(const Value& v) {
 
 int64_t ObjectProtocol::index_value(const Value& v) {
   if (v.is_int() || v.is_bool()) return v.as_int();
+  if (is_bigint(v)) in_.raise_exc("IndexError", "cannot fit 'int' into an index-sized integer");
   if (Value r; call_special(in_, v, "__index__", {}, r)) {
     if (!r.is_int() && !r.is_bool()) type_error("__index__ returned non-int (type " + type_of(r)->name + ")");
     return r.as_int();
@@ -1017,7 +1135,7 @@ double ObjectProtocol::float_value(const Value& v) {
     if (!r.is_float()) type_error(type_of(v)->name + ".__float__ returned non-float (type " + type_of(r)->name + ")");
     return r.as_float();
   }
-  if (v.is_int() || v.is_bool()) return double(v.as_int());
+  if (is_pyint(v)) return int_to_double(in_, v);
   if (v.is_array()) return array_to_float(in_, v);
   if (auto* s = v.as<StrObj>()) {
     std::string x = s->s;
@@ -1039,75 +1157,7 @@ double ObjectProtocol::float_value(const Value& v) {
   type_error("float() argument must be a string or a real number, not '" + type_of(v)->name + "'");
 }
 
-static Value int_result(Interp& in, __int128 r) {
-  if (r > INT64_MAX || r < INT64_MIN)
-    in.raise_exc("OverflowError", "integer result too large for stridelab's 64-bit ints");
-  return Value::integer(int64_t(r));
-}
-
 namespace {
-
-// int op int with Python's semantics on 64-bit ints (floor division and
-// modulo round toward -inf; overflow is an OverflowError, not a wrap).
-// Returns false for operators ints do not define.
-bool int_binop(Interp& in, BinOp op, const Value& a, const Value& b, Value& out) {
-  int64_t x = a.as_int(), y = b.as_int();
-  const bool both_bool = a.is_bool() && b.is_bool();
-  switch (op) {
-    case BinOp::Add: out = int_result(in, __int128(x) + y); return true;
-    case BinOp::Sub: out = int_result(in, __int128(x) - y); return true;
-    case BinOp::Mul: out = int_result(in, __int128(x) * y); return true;
-    case BinOp::TrueDiv:
-      if (y == 0) in.raise_exc("ZeroDivisionError", "division by zero");
-      out = Value::floating(double(x) / double(y));
-      return true;
-    case BinOp::FloorDiv:
-      if (y == 0) in.raise_exc("ZeroDivisionError", "integer division or modulo by zero");
-      if (x == INT64_MIN && y == -1) in.raise_exc("OverflowError", "integer result too large for stridelab's 64-bit ints");
-      out = Value::integer(floordiv_i(x, y));
-      return true;
-    case BinOp::Mod:
-      if (y == 0) in.raise_exc("ZeroDivisionError", "integer modulo by zero");
-      out = Value::integer(y == -1 ? 0 : mod_i(x, y));
-      return true;
-    case BinOp::Pow: {
-      if (y < 0) {
-        if (x == 0) in.raise_exc("ZeroDivisionError", "0.0 cannot be raised to a negative power");
-        out = Value::floating(std::pow(double(x), double(y)));
-        return true;
-      }
-      __int128 r = 1, base = x;
-      int64_t e = y;
-      while (e > 0) {
-        if (e & 1) {
-          r *= base;
-          if (r > INT64_MAX || r < INT64_MIN) int_result(in, r);
-        }
-        e >>= 1;
-        if (e) {
-          base *= base;
-          if (base > INT64_MAX || base < INT64_MIN) int_result(in, base);
-        }
-      }
-      out = int_result(in, r);
-      return true;
-    }
-    case BinOp::BitAnd: out = both_bool ? Value::boolean(x & y) : Value::integer(x & y); return true;
-    case BinOp::BitOr: out = both_bool ? Value::boolean(x | y) : Value::integer(x | y); return true;
-    case BinOp::BitXor: out = both_bool ? Value::boolean(x ^ y) : Value::integer(x ^ y); return true;
-    case BinOp::LShift:
-      if (y < 0) in.raise_exc("ValueError", "negative shift count");
-      if (y >= 64 || (x != 0 && (y >= 63 || (x << y) >> y != x))) int_result(in, __int128(INT64_MAX) + 1);
-      out = Value::integer(x << y);
-      return true;
-    case BinOp::RShift:
-      if (y < 0) in.raise_exc("ValueError", "negative shift count");
-      out = Value::integer(y >= 64 ? (x < 0 ? -1 : 0) : x >> y);
-      return true;
-    case BinOp::MatMul: return false;
-  }
-  return false;
-}
 
 // float op float (an int operand already converted); false for operators
 // floats do not define.
@@ -1258,11 +1308,11 @@ Value ObjectProtocol::binop(BinOp op, const Value& a, const Value& b) {
     if (!r.is_none()) return r;
   }
   Value out;
-  bool ai = a.is_int() || a.is_bool(), bi = b.is_int() || b.is_bool();
+  bool ai = is_pyint(a), bi = is_pyint(b);
   if (ai && bi && int_binop(in_, op, a, b, out)) return out;
-  if ((ai || a.is_float()) && (bi || b.is_float())) {
-    double x = a.is_float() ? a.as_float() : double(a.as_int());
-    double y = b.is_float() ? b.as_float() : double(b.as_int());
+  if ((ai || a.is_float()) && (bi || b.is_float()) && op != BinOp::MatMul) {
+    double x = a.is_float() ? a.as_float() : int_to_double(in_, a);
+    double y = b.is_float() ? b.as_float() : int_to_double(in_, b);
     if (float_binop(in_, op, a, b, x, y, out)) return out;
   }
   if (complex_binop(in_, op, a, b, out)) return out;
@@ -1278,6 +1328,8 @@ Value ObjectProtocol::binop(BinOp op, const Value& a, const Value& b) {
   }
   if (op == BinOp::Mul) {
     auto is_seq = [](const Value& x) { return x.as<StrObj>() || x.as<ListObj>() || x.as<TupleObj>(); };
+    if ((is_seq(a) && is_bigint(b)) || (is_seq(b) && is_bigint(a)))
+      in_.raise_exc("OverflowError", "cannot fit 'int' into an index-sized integer");
     if (is_seq(a) && !b.is_int() && !b.is_bool() && !b.is_array())
       type_error("can't multiply sequence by non-int of type '" + type_of(b)->name + "'");
     if (is_seq(b) && !a.is_int() && !a.is_bool() && !a.is_array())
@@ -1317,12 +1369,7 @@ Value ObjectProtocol::unaryop(UnaryOp op, const Value& a) {
   if (op == UnaryOp::Not) return Value::boolean(!truthy(a));
   if (a.is_array()) return array_unaryop(in_, op, a);
   if (Value r; heap_type_of(a) && call_special(in_, a, op_info(op).dunder, {}, r)) return r;
-  if (a.is_int() || a.is_bool()) {
-    int64_t x = a.as_int();
-    if (op == UnaryOp::Neg) return int_result(in_, -__int128(x));
-    if (op == UnaryOp::Pos) return Value::integer(x);
-    if (op == UnaryOp::Invert) return Value::integer(~x);
-  }
+  if (is_pyint(a)) return int_unaryop(in_, op, a);
   if (a.is_float()) {
     if (op == UnaryOp::Neg) return Value::floating(-a.as_float());
     if (op == UnaryOp::Pos) return a;
@@ -1360,7 +1407,7 @@ bool ObjectProtocol::contains(const Value& b, const Value& a) {
   Value it = iter(b);
   Value x;
   while (next(it, x))
-    if ((x.identity() == a.identity() && a.is_obj()) || eq(x, a)) return true;
+    if (x.is_same(a) || eq(x, a)) return true;
   return false;
 }
 
@@ -1368,8 +1415,7 @@ Value ObjectProtocol::compare(CmpOp op, const Value& a, const Value& b) {
   switch (op) {
     case CmpOp::Is:
     case CmpOp::IsNot: {
-      bool same = a.tag() == b.tag() &&
-                  (a.is_obj() || a.is_array() ? a.identity() == b.identity() : a.tag() == Tag::None || a.as_int() == b.as_int());
+      bool same = a.is_same(b);
       return Value::boolean(same == (op == CmpOp::Is));
     }
     case CmpOp::In: return Value::boolean(contains(b, a));
@@ -1385,10 +1431,8 @@ Value ObjectProtocol::compare(CmpOp op, const Value& a, const Value& b) {
   if (op == CmpOp::Ne) return Value::boolean(!eq(a, b));
   bool an = is_num(a), bn = is_num(b);
   if (an && bn) {
-    if (!a.is_float() && !b.is_float()) return Value::boolean(ordered(op, a.as_int(), b.as_int()));
-    double x = a.is_float() ? a.as_float() : double(a.as_int());
-    double y = b.is_float() ? b.as_float() : double(b.as_int());
-    return Value::boolean(ordered(op, x, y));
+    int c = num_cmp(a, b);
+    return Value::boolean(c != 2 && ordered(op, c, 0));
   }
   auto* s1 = a.as<StrObj>();
   auto* s2 = b.as<StrObj>();
@@ -1470,7 +1514,10 @@ Value ObjectProtocol::iter(const Value& v) {
       HashTable* t0 = o->kind == ObjKind::Dict ? &static_cast<DictObj*>(o)->t : &static_cast<SetObj*>(o)->t;
       auto keep = std::static_pointer_cast<Obj>(std::shared_ptr<Obj>(v.shared<Obj>()));
       auto i = std::make_shared<size_t>(0);
-      return make(o->kind == ObjKind::Dict ? "dict_keyiterator" : "set_iterator", [keep, t0, i](Value& out) {
+      const size_t n0 = t0->count;
+      const bool is_set = o->kind == ObjKind::Set;
+      return make(is_set ? "set_iterator" : "dict_keyiterator", [keep, t0, i, n0, is_set](Value& out) {
+        if (t0->count != n0) raise("RuntimeError", is_set ? "Set changed size during iteration" : "dictionary changed size during iteration");
         while (*i < t0->entries.size() && !t0->alive[*i]) ++*i;
         if (*i >= t0->entries.size()) return false;
         out = t0->entries[(*i)++].first;

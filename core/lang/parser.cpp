@@ -10,6 +10,7 @@
 
 #include "core/error.hpp"
 #include "core/lang/lexer.hpp"
+#include "core/lang/pyint.hpp"
 
 namespace sl::lang {
 
@@ -1118,11 +1119,9 @@ struct Parser {
     std::string digits;
     for (size_t k = st; k < s.size(); ++k)
       if (s[k] != '_') digits += s[k];
-    errno = 0;
-    unsigned long long v = std::strtoull(digits.c_str(), nullptr, base);
-    if (errno == ERANGE || v > (unsigned long long)INT64_MAX)
-      raise("OverflowError", "integer literal too large for stridelab (ints are 64-bit): " + s);
-    return Value::integer(int64_t(v));
+    BigInt v;
+    BigInt::parse(digits, base, v);  // the lexer admitted only digits of `base`
+    return make_int(std::move(v));
   }
 
   // Adjacent string literals concatenate; any f-string makes the whole an FString.

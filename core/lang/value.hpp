@@ -20,6 +20,7 @@
 
 #include "core/array.hpp"
 #include "core/error.hpp"
+#include "core/lang/bigint.hpp"
 #include "core/lang/gc.hpp"
 
 namespace sl::lang {
@@ -57,6 +58,15 @@ class Value {
   template <class T> T* as() const;          // nullptr when not an Obj of that kind
   template <class T> std::shared_ptr<T> shared() const { return std::static_pointer_cast<T>(p_); }
   const void* identity() const { return p_.get(); }
+  // Python's `is`. Heap values: the same object. Immediates have no object,
+  // so the same type and the same bits stand for it: `x = float('nan');
+  // x is x` holds as in CPython (two NaNs computed apart also compare
+  // identical here, where CPython would have two objects).
+  bool is_same(const Value& o) const {
+    if (tag_ != o.tag_) return false;
+    if (tag_ == Tag::Obj || tag_ == Tag::Array) return p_ == o.p_;
+    return tag_ == Tag::None || i_ == o.i_;
+  }
 
  private:
   Tag tag_;
@@ -70,7 +80,7 @@ class Value {
 
 enum class ObjKind : uint8_t {
   Str, List, Tuple, Dict, Set, Function, Builtin, BoundMethod, Module, Type, Exception,
-  Slice, Ellipsis, Range, Iterator, Cell, DType, Generic, Complex, Instance, Generator,
+  Slice, Ellipsis, Range, Iterator, Cell, DType, Generic, Complex, Instance, Generator, BigInt,
 };
 
 // Containers that can hold references to other objects are tracked by the
@@ -130,12 +140,39 @@ struct TupleObj : Obj {
   void gc_clear(GcGraveyard& g) override { for (auto& x : items) g.take(x); items.clear(); }
 };
 
-// Insertion-ordered hash map keyed by Python equality/hash (dict) or a set.
+// The table behind dict and set, keyed by Python equality and hash.
+// dict: `entries` in insertion order (a deleted entry stays as a dead
+// tombstone), `index` maps hash -> position; CPython's compact dict iterates
+// in insertion order, and so does this.
+// set (`slots`): `entries` IS the slot array of CPython's open-addressed set
+// table (Objects/setobject.c) -- a power of two >= 8 slots, 9 linear probes
+// then perturbed probing (i = 5i + 1 + perturb; perturb >>= 5), deleted slots
+// left as dummies, a resize to the smallest power of two above used*4 when
+// fill*5 >= mask*3. Iteration walks the slots, and the hashes are CPython's
+// (ints mod 2**61-1, floats, str by SipHash-1-3 with the zero key of
+// PYTHONHASHSEED=0, tuples by xxHash, None, bool), so a printed set shows
+// CPython's order: that is why sets mirror the table rather than keeping
+// insertion order. Objects hashed by address (functions, instances) get an
+// order that differs from CPython's run to run, as CPython's does.
 struct HashTable {
-  std::vector<std::pair<Value, Value>> entries;  // erased entries have a None-tagged tombstone flag
+  std::vector<std::pair<Value, Value>> entries;
   std::vector<bool> alive;
-  std::unordered_multimap<uint64_t, size_t> index;
+  std::unordered_multimap<uint64_t, size_t> index;  // dict only
   size_t count = 0;
+  bool slots = false;            // set layout
+  std::vector<int64_t> hashes;   // set: each slot's hash
+  std::vector<bool> dummy;       // set: a deleted slot
+  size_t fill = 0;               // set: active + dummy slots
+  size_t finger = 0;             // set: where pop() resumes its scan (CPython's so->finger)
+  // An empty set table of `n` slots (a power of two).
+  void make_slots(size_t n) {
+    slots = true;
+    entries.assign(n, {});
+    alive.assign(n, false);
+    hashes.assign(n, 0);
+    dummy.assign(n, false);
+    count = fill = finger = 0;
+  }
 };
 void release_table(HashTable& t);
 void traverse_table(HashTable& t, GcVisitor& v);
@@ -152,7 +189,7 @@ struct DictObj : Obj {
 struct SetObj : Obj {
   static constexpr ObjKind kKind = ObjKind::Set;
   HashTable t;  // values unused
-  SetObj() : Obj(kKind) {}
+  SetObj() : Obj(kKind) { t.make_slots(8); }
   ~SetObj() override { release_table(t); }
   void gc_traverse(GcVisitor& v) override { traverse_table(t, v); }
   void gc_clear(GcGraveyard& g) override { clear_table(t, g); }
@@ -296,6 +333,12 @@ struct ComplexObj : Obj {
   static constexpr ObjKind kKind = ObjKind::Complex;
   double re, im;
   ComplexObj(double r, double i) : Obj(kKind), re(r), im(i) {}
+};
+// A Python int that does not fit in int64 (pyint.hpp keeps smaller ones immediate).
+struct BigIntObj : Obj {
+  static constexpr ObjKind kKind = ObjKind::BigInt;
+  BigInt v;
+  explicit BigIntObj(BigInt b) : Obj(kKind), v(std::move(b)) {}
 };
 inline Value make_complex(double re, double im) { return Value(std::static_pointer_cast<Obj>(std::make_shared<ComplexObj>(re, im))); }
 

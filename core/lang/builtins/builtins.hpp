@@ -38,6 +38,7 @@ std::string py_str_repr(const std::string& s);
 long table_lookup(Interp& in, HashTable& t, const Value& key);
 void table_set(Interp& in, HashTable& t, const Value& key, const Value& val);
 bool table_erase(Interp& in, HashTable& t, const Value& key);
+void table_merge_set(Interp& in, HashTable& dst, const HashTable& src);
 
 inline Value S(std::string s) { return make_str(std::move(s)); }
 // v as a str, or TypeError "<what> must be str, not <type>".

@@ -50,7 +50,7 @@ Value list_remove(Interp& in, Args& a) {
   auto& v = self_l(a);
   Value x = a.required(1, "value");
   for (size_t k = 0; k < v.size(); ++k)
-    if (in.eq(v[k], x)) {
+    if (v[k].is_same(x) || in.eq(v[k], x)) {
       v.erase(v.begin() + long(k));
       return Value();
     }
@@ -62,7 +62,7 @@ Value list_seq_index(Interp& in, Args& a) {
   const auto& v = list ? a.pos[0].as<ListObj>()->items : a.pos[0].as<TupleObj>()->items;
   Value x = a.required(1, "value");
   for (size_t k = 0; k < v.size(); ++k)
-    if (in.eq(v[k], x)) return Value::integer(int64_t(k));
+    if (v[k].is_same(x) || in.eq(v[k], x)) return Value::integer(int64_t(k));
   in.raise_exc("ValueError", list ? in.repr(x) + " is not in list" : "tuple.index(x): x not in tuple");
 }
 
@@ -71,7 +71,7 @@ Value list_seq_count(Interp& in, Args& a) {
   const auto& v = list ? a.pos[0].as<ListObj>()->items : a.pos[0].as<TupleObj>()->items;
   Value x = a.required(1, "value");
   int64_t n = 0;
-  for (auto& y : v) n += in.eq(y, x);
+  for (auto& y : v) n += y.is_same(x) || in.eq(y, x);
   return Value::integer(n);
 }
 
@@ -208,13 +208,45 @@ Value set_setop(Interp& in, Args& a) {
   return set_operation(in, op, a.pos[0], other);
 }
 
+// set.pop: the first active slot from the finger on (wrapping), as
+// CPython's set_pop, which leaves the finger just past it.
+Value set_pop(Interp& in, Args& a) {
+  HashTable& t = self_set(a);
+  if (t.count == 0) {
+    Value exc = in.make_exception(in.exception_type("KeyError"), {S("pop from an empty set")});
+    throw PyException("KeyError", "'pop from an empty set'", exc);
+  }
+  size_t mask = t.entries.size() - 1, i = t.finger & mask;
+  while (!t.alive[i]) i = (i + 1) & mask;
+  Value key = t.entries[i].first;
+  t.entries[i] = {Value(), Value()};
+  t.alive[i] = false;
+  t.dummy[i] = true;
+  t.hashes[i] = -1;
+  --t.count;
+  t.finger = i + 1;
+  return key;
+}
+
+Value set_clear(Interp&, Args& a) {
+  self_set(a).make_slots(8);
+  return Value();
+}
+
 Value set_update(Interp& in, Args& a) {
-  for (auto& x : in.to_vector(a.required(1, "other"))) table_set(in, self_set(a), x, Value());
+  Value other = a.required(1, "other");
+  if (auto* o = other.as<SetObj>()) {
+    table_merge_set(in, self_set(a), o->t);
+    return Value();
+  }
+  for (auto& x : in.to_vector(other)) table_set(in, self_set(a), x, Value());
   return Value();
 }
 
 Value set_copy(Interp& in, Args& a) {
-  return new_set(in, table_keys(a.pos[0].as<SetObj>()->t));
+  auto r = std::make_shared<SetObj>();
+  table_merge_set(in, r->t, self_set(a));
+  return Value(std::static_pointer_cast<Obj>(r));
 }
 
 Value set_issubset(Interp& in, Args& a) {
@@ -264,34 +296,49 @@ const NativeDef kSetMethods[] = {
     {"symmetric_difference", set_setop<BinOp::BitXor>},
     {"update", set_update},
     {"copy", set_copy},
+    {"pop", set_pop},
+    {"clear", set_clear},
     {"issubset", set_issubset}
 };
 
 }  // namespace
 
-// x | y, x & y, x - y, x ^ y on sets: the result keeps x's insertion order,
-// then y's (CPython's order for the small sets tutorials print).
+// x | y, x & y, x - y, x ^ y on sets, each building its result in the order
+// CPython's set_or / set_intersection / set_difference /
+// set_symmetric_difference do, so the result's slots (and printed order) match.
 Value set_operation(Interp& in, BinOp op, const Value& a, const Value& b) {
-  auto* x = a.as<SetObj>();
-  auto* y = b.as<SetObj>();
-  std::vector<Value> out;
-  auto kx = table_keys(x->t), ky = table_keys(y->t);
+  HashTable* x = &a.as<SetObj>()->t;
+  HashTable* y = &b.as<SetObj>()->t;
+  auto r = std::make_shared<SetObj>();
+  Value out(std::static_pointer_cast<Obj>(r));
+  auto each = [](const HashTable& t, auto fn) {
+    for (size_t i = 0; i < t.entries.size(); ++i)
+      if (t.alive[i]) fn(t.entries[i].first);
+  };
   if (op == BinOp::BitOr) {
-    out = kx;
-    out.insert(out.end(), ky.begin(), ky.end());
+    table_merge_set(in, r->t, *x);
+    table_merge_set(in, r->t, *y);
   } else if (op == BinOp::BitAnd) {
-    for (auto& k : kx)
-      if (table_lookup(in, y->t, k) >= 0) out.push_back(k);
+    if (y->count > x->count) std::swap(x, y);  // walk the smaller set
+    each(*y, [&](const Value& k) {
+      if (table_lookup(in, *x, k) >= 0) table_set(in, r->t, k, Value());
+    });
   } else if (op == BinOp::Sub) {
-    for (auto& k : kx)
-      if (table_lookup(in, y->t, k) < 0) out.push_back(k);
-  } else {
-    for (auto& k : kx)
-      if (table_lookup(in, y->t, k) < 0) out.push_back(k);
-    for (auto& k : ky)
-      if (table_lookup(in, x->t, k) < 0) out.push_back(k);
+    if ((x->count >> 2) > y->count) {  // copy, then discard what the other holds
+      table_merge_set(in, r->t, *x);
+      each(*y, [&](const Value& k) { table_erase(in, r->t, k); });
+    } else {
+      each(*x, [&](const Value& k) {
+        if (table_lookup(in, *y, k) < 0) table_set(in, r->t, k, Value());
+      });
+    }
+  } else {  // a copy of y, updated symmetrically with x
+    table_merge_set(in, r->t, *y);
+    each(*x, [&](const Value& k) {
+      if (!table_erase(in, r->t, k)) table_set(in, r->t, k, Value());
+    });
   }
-  return new_set(in, out);
+  return out;
 }
 
 void install_container_methods(Interp& in) {

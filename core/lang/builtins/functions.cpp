@@ -11,6 +11,7 @@
 #include "core/lang/builtins/builtins.hpp"
 #include "core/lang/classes.hpp"
 #include "core/lang/generator.hpp"
+#include "core/lang/pyint.hpp"
 #include "core/numfmt.hpp"
 
 namespace sl::lang {
@@ -22,22 +23,21 @@ Value round_value(Interp& in, const Value& x, const Value& nd) {
     Value f = in.getattr(x, "round");
     return nd.is_none() ? in.call(f, std::vector<Value>{}) : in.call(f, std::vector<Value>{nd});
   }
-  if (x.is_int() || x.is_bool()) {
-    if (nd.is_none() || in.index_value(nd) >= 0) return Value::integer(x.as_int());
-    int64_t p = 1;
-    for (int64_t k = 0; k < -in.index_value(nd) && p < INT64_MAX / 10; ++k) p *= 10;
-    int64_t v = x.as_int(), q = v / p, r = v % p;
-    if (r < 0) { r += p; --q; }
-    if (2 * r > p || (2 * r == p && (q & 1))) ++q;
-    return Value::integer(q * p);
+  if (is_pyint(x)) {  // to a multiple of 10**-nd, ties to even
+    if (nd.is_none() || in.index_value(nd) >= 0) return make_int(to_bigint(x));
+    int64_t digits = -in.index_value(nd);
+    if (digits > 100000) return Value::integer(0);
+    BigInt p = pow(BigInt(10), uint64_t(digits)), q, r;
+    floor_divmod(to_bigint(x), p, q, r);
+    int c = compare(r + r, p);
+    if (c > 0 || (c == 0 && !q.is_zero() && (q.mag[0] & 1))) q = q + BigInt(1);
+    return make_int(q * p);
   }
   double v = in.float_value(x);
   if (nd.is_none()) {
     if (std::isnan(v)) in.raise_exc("ValueError", "cannot convert float NaN to integer");
     if (std::isinf(v)) in.raise_exc("OverflowError", "cannot convert float infinity to integer");
-    double r = std::nearbyint(v);
-    if (std::fabs(r) >= 9.2233720368547758e18) in.raise_exc("OverflowError", "integer too large for stridelab's 64-bit ints");
-    return Value::integer(int64_t(r));
+    return int_from_double(in, std::nearbyint(v));
   }
   int64_t n = in.index_value(nd);
   if (std::isnan(v) || std::isinf(v) || n > 308) return Value::floating(v);
@@ -88,10 +88,7 @@ Value builtin_len(Interp& in, Args& a) {
 
 Value builtin_abs(Interp& in, Args& a) {
   Value x = a.required(0, "x");
-  if (x.is_int() || x.is_bool()) {
-    if (x.as_int() == INT64_MIN) in.raise_exc("OverflowError", "integer too large for stridelab's 64-bit ints");
-    return Value::integer(std::llabs(x.as_int()));
-  }
+  if (is_pyint(x)) return to_bigint(x).neg ? in.unaryop(UnaryOp::Neg, x) : in.unaryop(UnaryOp::Pos, x);
   if (x.is_float()) return Value::floating(std::fabs(x.as_float()));
   if (auto* c = x.as<ComplexObj>()) return Value::floating(std::hypot(c->re, c->im));
   if (x.is_array()) return in.call(in.getattr(x, "__abs__"), std::vector<Value>{});
@@ -106,7 +103,7 @@ Value builtin_id(Interp& in, Args& a) {
 }
 
 Value builtin_hash(Interp& in, Args& a) {
-  return Value::integer(int64_t(in.hash(a.required(0, "obj")) >> 2));
+  return Value::integer(int64_t(in.hash(a.required(0, "obj"))));
 }
 
 Value builtin_isinstance(Interp& in, Args& a) {
@@ -342,46 +339,28 @@ Value builtin_pow(Interp& in, Args& a) {
   Value x = a.required(0, "base"), y = a.required(1, "exp");
   Value m = a.optional(2, "mod");
   if (!m.is_none()) {
-    int64_t b = in.index_value(x), e = in.index_value(y), md = in.index_value(m);
-    if (md == 0) in.raise_exc("ValueError", "pow() 3rd argument cannot be 0");
-    __int128 am = md < 0 ? -__int128(md) : md;
-    __int128 bb = ((b % am) + am) % am;
-    if (e < 0) {  // base**-1 mod m by extended Euclid, as long_pow does
-      __int128 r0 = am, r1 = bb, t0 = 0, t1 = 1;
-      while (r1 != 0) {
-        __int128 q = r0 / r1, tmp = r0 - q * r1;
-        r0 = r1;
-        r1 = tmp;
-        tmp = t0 - q * t1;
-        t0 = t1;
-        t1 = tmp;
-      }
-      if (r0 != 1) in.raise_exc("ValueError", "base is not invertible for the given modulus");
-      bb = ((t0 % am) + am) % am;
-      e = -e;
-    }
-    __int128 r = 1 % am;
-    while (e > 0) {
-      if (e & 1) r = r * bb % am;
-      bb = bb * bb % am;
-      e >>= 1;
-    }
-    if (md < 0 && r != 0) r -= am;
-    return Value::integer(int64_t(r));
+    if (is_pyint(x) && is_pyint(y) && is_pyint(m)) return int_pow_mod(in, x, y, m);
+    type_error("unsupported operand type(s) for ** or pow(): '" + in.type_of(x)->name + "', '" + in.type_of(y)->name + "', '" +
+               in.type_of(m)->name + "'");
   }
   return in.binop(BinOp::Pow, x, y);
 }
 
+// hex/oct/bin: any int, or an object with __index__.
+std::string radix_repr(Interp& in, const Value& x, const char* spec) {
+  return int_format(in, is_pyint(x) ? x : Value::integer(in.index_value(x)), spec);
+}
+
 Value builtin_hex(Interp& in, Args& a) {
-  return S(format_int_spec(in.index_value(a.required(0, "number")), "#x"));
+  return S(radix_repr(in, a.required(0, "number"), "#x"));
 }
 
 Value builtin_oct(Interp& in, Args& a) {
-  return S(format_int_spec(in.index_value(a.required(0, "number")), "#o"));
+  return S(radix_repr(in, a.required(0, "number"), "#o"));
 }
 
 Value builtin_bin(Interp& in, Args& a) {
-  return S(format_int_spec(in.index_value(a.required(0, "number")), "#b"));
+  return S(radix_repr(in, a.required(0, "number"), "#b"));
 }
 
 Value builtin_chr(Interp& in, Args& a) {
@@ -414,7 +393,7 @@ Value builtin_format(Interp& in, Args& a) {
   if (Value r; call_special(in, x, "__format__", {S(sp)}, r)) return r;
   if (auto* s = x.as<StrObj>()) return S(sp.empty() ? s->s : format_str_spec(s->s, sp));
   if (x.is_bool() && sp.empty()) return S(x.as_bool() ? "True" : "False");
-  if (x.is_int() || x.is_bool()) return S(sp.empty() ? std::to_string(x.as_int()) : format_int_spec(x.as_int(), sp));
+  if (is_pyint(x)) return S(int_format(in, x, sp));
   if (x.is_float()) return S(sp.empty() ? py_float_repr(x.as_float()) : format_float_spec(x.as_float(), sp));
   if (x.is_array()) return S(array_format(in, x, sp));
   if (sp.empty()) return S(in.str(x));

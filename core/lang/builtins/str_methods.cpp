@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "core/lang/builtins/builtins.hpp"
+#include "core/lang/pyint.hpp"
 #include "core/numfmt.hpp"
 
 namespace sl::lang {
@@ -59,8 +60,11 @@ std::string percent_format(Interp& in, const std::string& fmt, const Value& arg)
     std::string spec = align + sign + alt + zero + width;
     if (conv == 's') out += format_str_spec(in.str(v), align + width + prec);
     else if (conv == 'r') out += format_str_spec(in.repr(v), align + width + prec);
-    else if (conv == 'd' || conv == 'i') out += format_int_spec(int64_t(in.float_value(v)), spec + "d");
-    else if (strchr("xXob", conv)) out += format_int_spec(in.index_value(v), spec + conv);
+    else if (conv == 'd' || conv == 'i') out += int_format(in, is_pyint(v) ? v : int_from_double(in, in.float_value(v)), spec + "d");
+    else if (strchr("xXob", conv)) {
+      if (!is_pyint(v)) in.index_value(v);  // the TypeError of a non-integer
+      out += int_format(in, is_pyint(v) ? v : Value::integer(in.index_value(v)), spec + conv);
+    }
     else if (strchr("eEfFgG", conv)) out += format_float_spec(in.float_value(v), spec + prec + conv);
     else in.raise_exc("ValueError", std::string("unsupported format character '") + conv + "'");
     i = j;

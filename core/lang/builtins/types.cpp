@@ -10,6 +10,7 @@
 #include "core/lang/array_hooks.hpp"
 #include "core/lang/builtins/builtins.hpp"
 #include "core/lang/classes.hpp"
+#include "core/lang/pyint.hpp"
 #include "core/element.hpp"
 
 namespace sl::lang {
@@ -72,42 +73,6 @@ void install_exceptions(Interp& in) {
   }
 }
 
-int64_t to_int_from_str(Interp& in, const std::string& s0, int base) {
-  std::string s = strip_chars(s0, "", true, true);
-  std::string clean;
-  for (char c : s)
-    if (c != '_') clean += c;
-  bool neg = false;
-  size_t i = 0;
-  if (i < clean.size() && (clean[i] == '+' || clean[i] == '-')) neg = clean[i++] == '-';
-  if (base == 0 || base == 16 || base == 8 || base == 2) {
-    if (clean.size() > i + 1 && clean[i] == '0') {
-      char p = char(tolower(clean[i + 1]));
-      int b = p == 'x' ? 16 : p == 'o' ? 8 : p == 'b' ? 2 : 0;
-      if (b && (base == 0 || base == b)) {
-        base = b;
-        i += 2;
-      }
-    }
-    if (base == 0) base = 10;
-  }
-  if (i >= clean.size()) goto bad;
-  {
-    unsigned __int128 v = 0;
-    for (; i < clean.size(); ++i) {
-      char c = char(tolower(clean[i]));
-      int d = isdigit((unsigned char)c) ? c - '0' : (c >= 'a' && c <= 'z') ? c - 'a' + 10 : 99;
-      if (d >= base) goto bad;
-      v = v * base + d;
-      if (v > (unsigned __int128)INT64_MAX + 1) in.raise_exc("OverflowError", "integer too large for stridelab's 64-bit ints");
-    }
-    if (!neg && v > (unsigned __int128)INT64_MAX) in.raise_exc("OverflowError", "integer too large for stridelab's 64-bit ints");
-    return neg ? int64_t(0 - (uint64_t)v) : int64_t(v);
-  }
-bad:
-  in.raise_exc("ValueError", "invalid literal for int() with base " + std::to_string(base) + ": " + py_str_repr(s0));
-}
-
 // type(x) is x's class; type(name, bases, namespace) creates one.
 Value construct_type(Interp& in, Args& a) {
   if (a.size() == 1 && a.kw.empty()) return type_ref(in.type_of(a.pos[0]));
@@ -130,21 +95,19 @@ Value construct_int(Interp& in, Args& a) {
   Value x = a.optional(0, "x", Value::integer(0));
   Value base = a.optional(1, "base");
   a.finish(2);
-  if (auto* s = x.as<StrObj>()) return Value::integer(to_int_from_str(in, s->s, base.is_none() ? 10 : int(in.index_value(base))));
+  if (auto* s = x.as<StrObj>()) {
+    int64_t b = base.is_none() ? 10 : is_bigint(base) ? -1 : in.index_value(base);
+    if (b != 0 && (b < 2 || b > 36)) in.raise_exc("ValueError", "int() base must be >= 2 and <= 36, or 0");
+    return int_from_string(in, s->s, int(b));
+  }
   if (!base.is_none()) in.raise_exc("TypeError", "int() can't convert non-string with explicit base");
-  if (x.is_int()) return x;
+  if (x.is_int() || is_bigint(x)) return x;
   if (x.is_bool()) return Value::integer(x.as_int());
   if (x.is_array()) {
     int64_t v;
     if (array_to_int(in, x, v, false)) return Value::integer(v);
   }
-  if (x.is_float()) {
-    double d = x.as_float();
-    if (std::isnan(d)) in.raise_exc("ValueError", "cannot convert float NaN to integer");
-    if (std::isinf(d)) in.raise_exc("OverflowError", "cannot convert float infinity to integer");
-    if (std::fabs(d) >= 9.2233720368547758e18) in.raise_exc("OverflowError", "integer too large for stridelab's 64-bit ints");
-    return Value::integer(int64_t(d));
-  }
+  if (x.is_float()) return int_from_double(in, x.as_float());
   in.raise_exc("TypeError", "int() argument must be a string, a bytes-like object or a real number, not '" + in.type_of(x)->name + "'");
 }
 
@@ -185,6 +148,11 @@ Value construct_set(Interp& in, Args& a) {
   Value x = a.optional(0, "iterable");
   a.finish(1);
   if (x.is_none() && a.pos.empty()) return new_set(in, {});
+  if (auto* src = x.as<SetObj>()) {  // set(s) merges s's table, as CPython's set_update_internal
+    Value r = new_set(in, {});
+    table_merge_set(in, r.as<SetObj>()->t, src->t);
+    return r;
+  }
   return new_set(in, in.to_vector(x));
 }
 
@@ -310,11 +278,32 @@ Value float_hex(Interp&, Args& a) {
   return make_str(out + "p" + (e < 0 ? "-" : "+") + std::to_string(std::abs(e)));
 }
 
-Value int_bit_length(Interp&, Args& a) {
-  uint64_t v = uint64_t(std::llabs(a.pos[0].as_int()));
-  int n = 0;
-  while (v) { ++n; v >>= 1; }
-  return Value::integer(n);
+Value int_bit_length(Interp&, Args& a) { return Value::integer(int64_t(to_bigint(a.pos[0]).bit_length())); }
+Value int_bit_count(Interp&, Args& a) { return Value::integer(int64_t(to_bigint(a.pos[0]).bit_count())); }
+Value int_is_integer(Interp&, Args&) { return Value::boolean(true); }
+
+// int.from_bytes(iterable of byte values, byteorder='big', *, signed=False).
+Value int_from_bytes(Interp& in, Args& a) {
+  a.fname = "from_bytes";
+  Value bytes = a.required(0, "bytes");
+  Value order = a.optional(1, "byteorder", S("big"));
+  Value sgn = a.optional(2, "signed", Value::boolean(false));
+  a.finish(2);
+  auto* os = order.as<StrObj>();
+  if (!os) type_error("from_bytes() argument 'byteorder' must be str, not " + in.type_of(order)->name);
+  if (os->s != "big" && os->s != "little") in.raise_exc("ValueError", "byteorder must be either 'little' or 'big'");
+  std::vector<Value> items = in.to_vector(bytes);
+  if (os->s == "little") std::reverse(items.begin(), items.end());
+  BigInt r;
+  for (const Value& x : items) {
+    if (!is_pyint(x)) type_error("'" + in.type_of(x)->name + "' object cannot be interpreted as an integer");
+    int64_t b = int_to_int64(in, x, "ValueError", "bytes must be in range(0, 256)");
+    if (b < 0 || b > 255) in.raise_exc("ValueError", "bytes must be in range(0, 256)");
+    r = shift_left(r, 8) + BigInt(b);
+  }
+  if (in.truthy(sgn) && !items.empty() && in.index_value(items[0]) >= 128)
+    r = r - shift_left(BigInt(1), 8 * items.size());
+  return make_int(std::move(r));
 }
 
 // The builtin types that are also constructors: name, the Types slot, the call.
@@ -340,7 +329,8 @@ const CtorDef kConstructors[] = {
 
 const NativeDef kComplexMethods[] = {{"conjugate", complex_conjugate}};
 const NativeDef kFloatMethods[] = {{"is_integer", float_is_integer}, {"hex", float_hex}};
-const NativeDef kIntMethods[] = {{"bit_length", int_bit_length}};
+const NativeDef kIntMethods[] = {
+    {"bit_length", int_bit_length}, {"bit_count", int_bit_count}, {"is_integer", int_is_integer}};
 
 }  // namespace
 
@@ -355,6 +345,7 @@ void install_builtin_types(Interp& in) {
   def_methods(in, in.t.complex_, kComplexMethods);
   def_methods(in, in.t.float_, kFloatMethods);
   def_methods(in, in.t.int_, kIntMethods);
+  in.t.int_->attrs["from_bytes"] = in.builtin("from_bytes", int_from_bytes);
   in.builtins["None"] = Value();
   in.builtins["Ellipsis"] = Value(std::static_pointer_cast<Obj>(std::make_shared<EllipsisObj>()));
   in.builtins["NotImplemented"] = S("NotImplemented");

@@ -1,6 +1,7 @@
 // numpy/convert: Python values <-> engine arrays, dtypes, shapes, indices and
 // the registration tables (see convert.hpp).
 #include "core/lang/numpy/convert.hpp"
+#include "core/lang/pyint.hpp"
 
 #include <cmath>
 #include <cstring>
@@ -112,7 +113,7 @@ Value element_value(Interp& in, const Array& a, const char* p) {
 
 DType infer_dtype(Interp& in, const Value& v) {
   if (v.is_bool()) return DType::Bool;
-  if (v.is_int()) return DType::I64;
+  if (v.is_int() || is_bigint(v)) return DType::I64;
   if (v.is_float()) return DType::F64;
   if (v.as<ComplexObj>()) return DType::C128;
   if (v.is_array()) return v.arr().dtype;
@@ -169,7 +170,7 @@ void discover(Interp& in, const Value& v, int depth, Discovery& d, Shape& prefix
     d.text_len = std::max(d.text_len, int64_t(s->bytes ? s->s.size() : utf8_len(s->s)));
   } else if (v.is_bool()) {
     d.any_bool = true;
-  } else if (v.is_int()) {
+  } else if (v.is_int() || is_bigint(v)) {  // a big int fails at the store, with NumPy's OverflowError
     d.any_int = true;
   } else if (v.is_float()) {
     d.any_float = true;
@@ -268,6 +269,19 @@ DTypeFull sized_for(const DTypeFull& t, const DTypeFull& src) {
 }
 
 void value_to_bytes(Interp& in, const Value& v, DType dt, char* out) {
+  if (auto* b = v.as<BigIntObj>()) {  // past int64: only uint64 and the inexact kinds take it
+    if (is_integer(dt)) {
+      if (dt != DType::U64 || b->v.neg || b->v.bit_length() > 64)
+        in.raise_exc("OverflowError", "Python int too large to convert to C long");
+      uint64_t u = uint64_t(b->v.mag[0]) | (b->v.mag.size() > 1 ? uint64_t(b->v.mag[1]) << 32 : 0);
+      store_as(dt, out, u);
+      return;
+    }
+    double x = int_to_double(in, v);
+    if (is_complex(dt)) store_as(dt, out, c128(x, 0));
+    else store_as(dt, out, x);
+    return;
+  }
   if (v.is_bool() || v.is_int()) {
     int64_t x = v.as_int();
     if (is_integer(dt) && !v.is_bool()) {

@@ -1,6 +1,7 @@
 // ndarray: numpy.ndarray (and NumPy scalars) as Python objects -- attributes,
 // methods, indexing and printing. Tensors have their own front end
 // (torch/tensor.cpp); the shared parts live here.
+#include "core/lang/pyint.hpp"
 #include "core/lang/array_hooks.hpp"
 
 #include <cmath>
@@ -357,6 +358,17 @@ Value array_binop(Interp& in, BinOp op, const Value& a, const Value& b, bool inp
     if (inplace)
       in.raise_exc("TypeError", "In-place matrix multiplication is not (yet) supported. Use 'a = a @ b' instead of 'a @= b'.");
     return matmul_operator(in, a, b);
+  }
+  // A Python int past int64 with a NumPy array is a weak int (NEP 50): an
+  // integer or bool array cannot take it (NumPy's OverflowError), an inexact
+  // one takes its nearest float, as NumPy's conversion to the loop dtype does.
+  const Value& arr = a.is_array() ? a : b;
+  const Value& other = a.is_array() ? b : a;
+  if (is_bigint(other) && !arr.arr().is_torch()) {
+    if (!is_float(arr.arr().dtype) && !is_complex(arr.arr().dtype))
+      in.raise_exc("OverflowError", "Python int too large to convert to C long");
+    Value f = Value::floating(int_to_double(in, other));
+    return a.is_array() ? array_binop(in, op, a, f, inplace) : array_binop(in, op, f, b, inplace);
   }
   bool found = false;
   Value r = ufunc_binop(in, operator_ufunc(op), a, b, inplace, found);

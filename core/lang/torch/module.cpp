@@ -15,6 +15,7 @@
 #include "core/element.hpp"
 #include "core/format_torch.hpp"
 #include "core/kernels/copy.hpp"
+#include "core/lang/pyint.hpp"
 #include "core/lang/torch/convert.hpp"
 #include "core/strides.hpp"
 #include "core/torch_views.hpp"
@@ -82,8 +83,8 @@ Number number_of(Interp& in, const Value& v) {
   if (v.is_bool()) {
     n.kind = Number::Bool;
     n.i = v.as_bool();
-  } else if (v.is_int()) {
-    n.i = v.as_int();
+  } else if (v.is_int() || is_bigint(v)) {
+    n.i = int_to_int64(in, v, "RuntimeError", "Overflow when unpacking long");  // THPUtils_unpackLong
   } else if (v.is_float()) {
     n.kind = Number::Float;
     n.re = v.as_float();
@@ -172,6 +173,7 @@ void torch_scalar_to_bytes(Interp& in, const Value& v, DType dt, char* out, bool
 DType torch_scalar_dtype(Interp& in, const Value& v) {
   if (v.is_bool()) return DType::Bool;
   if (v.is_int()) return DType::I64;
+  if (is_bigint(v)) in.raise_exc("RuntimeError", "Overflow when unpacking long");
   if (v.is_float()) return torch_default_dtype();
   if (v.as<ComplexObj>()) return default_complex();
   if (v.is_array()) return v.arr().dtype;
@@ -268,6 +270,7 @@ DType infer_scalar_type(Interp& in, const Value& v) {
   if (v.is_float()) return torch_default_dtype();
   if (v.is_bool()) return DType::Bool;
   if (v.is_int()) return DType::I64;
+  if (is_bigint(v)) in.raise_exc("RuntimeError", "Overflow when unpacking long");
   if (v.as<ComplexObj>()) return default_complex();
   if (v.is_array()) {
     const Array& a = v.arr();
