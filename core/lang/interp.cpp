@@ -286,7 +286,7 @@ std::string Interp::format_traceback(const Value& exc, const std::string& filena
       }
     }
     std::string msg = exception_str(v);
-    text += eo->type->name + (msg.empty() ? "" : ": " + msg);
+    text += eo->type->qualname() + (msg.empty() ? "" : ": " + msg);
     if (!eo->suggestion.empty()) text += ". Did you mean: '" + eo->suggestion + "'?";
     return text + "\n";
   };
@@ -611,7 +611,7 @@ Interp::Flow Interp::exec_import_from(const Stmt& s, const EnvP& env, Value& ret
       } else if (modules.count(s.module + "." + a.name)) {
         v = Value(std::static_pointer_cast<Obj>(modules[s.module + "." + a.name]));
       } else {
-        raise_exc("ImportError", "cannot import name '" + a.name + "' from '" + s.module + "'");
+        raise_exc("ImportError", "cannot import name '" + a.name + "' from '" + s.module + "' (unknown location)");
       }
       store(a.asname.empty() ? a.name : a.asname, v, env);
     }

@@ -34,6 +34,12 @@ const Topic k_topics[] = {
     {"tracebacks", "runtime errors: messages and the traceback lines"},
     {"np_print", "NumPy printing"},
     {"torch_print", "PyTorch printing"},
+    {"mod_collections", "collections: namedtuple, defaultdict, Counter, deque, OrderedDict"},
+    {"mod_functools", "functools: reduce, partial, lru_cache, cache, wraps, cmp_to_key"},
+    {"mod_itertools", "itertools: the lazy iterators"},
+    {"mod_math", "math: values, integer functions, CPython's errors"},
+    {"mod_misc", "operator, copy, string, json, typing, sys, time, imports"},
+    {"mod_random", "random: CPython's Mersenne Twister draws"},
 };
 
 size_t run_topic(const char* name) {
@@ -63,6 +69,12 @@ TEST_CASE("corpus: SyntaxError and IndentationError", "[lang][syntax][corpus]") 
 TEST_CASE("corpus: runtime errors and traceback lines", "[lang][errors][corpus]") { run_topic("tracebacks"); }
 TEST_CASE("corpus: NumPy printing", "[format][numpy][corpus]") { run_topic("np_print"); }
 TEST_CASE("corpus: PyTorch printing", "[format][torch][corpus]") { run_topic("torch_print"); }
+TEST_CASE("corpus: collections module", "[lang][modules][corpus]") { run_topic("mod_collections"); }
+TEST_CASE("corpus: functools module", "[lang][modules][corpus]") { run_topic("mod_functools"); }
+TEST_CASE("corpus: itertools module", "[lang][modules][corpus]") { run_topic("mod_itertools"); }
+TEST_CASE("corpus: math module", "[lang][modules][corpus]") { run_topic("mod_math"); }
+TEST_CASE("corpus: operator, copy, string, json, typing, sys, time", "[lang][modules][corpus]") { run_topic("mod_misc"); }
+TEST_CASE("corpus: random module", "[lang][modules][corpus]") { run_topic("mod_random"); }
 
 TEST_CASE("corpus: every file under tests/data/lang is a topic above", "[lang][corpus]") {
   std::set<std::string> listed;

@@ -135,7 +135,8 @@ Value builtin_callable(Interp& in, Args& a) {
   Value x = a.required(0, "obj");
   auto* o = x.is_obj() ? x.obj() : nullptr;
   return Value::boolean(o && (o->kind == ObjKind::Function || o->kind == ObjKind::Builtin ||
-                              o->kind == ObjKind::BoundMethod || o->kind == ObjKind::Type));
+                              o->kind == ObjKind::BoundMethod || o->kind == ObjKind::Type ||
+                              (o->kind == ObjKind::Generic && static_cast<GenericObj*>(o)->attrs.count("__call__"))));
 }
 
 Value builtin_hasattr(Interp& in, Args& a) {
