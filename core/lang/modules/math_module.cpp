@@ -123,9 +123,15 @@ Value math_floor(Interp& in, Args& a) { return rounded(in, a, std::floor); }
 Value math_ceil(Interp& in, Args& a) { return rounded(in, a, std::ceil); }
 Value math_trunc(Interp& in, Args& a) { return rounded(in, a, std::trunc); }
 
-Value math_isnan(Interp& in, Args& a) { return Value::boolean(std::isnan(real(in, a.required(0, "x")))); }
-Value math_isinf(Interp& in, Args& a) { return Value::boolean(std::isinf(real(in, a.required(0, "x")))); }
-Value math_isfinite(Interp& in, Args& a) { return Value::boolean(std::isfinite(real(in, a.required(0, "x")))); }
+// The one argument x of a math function, converted after the arity check (as CPython's argument clinic).
+double sole_real(Interp& in, Args& a) {
+  Value x = a.required(0, "x");
+  a.finish(1);
+  return real(in, x);
+}
+Value math_isnan(Interp& in, Args& a) { return Value::boolean(std::isnan(sole_real(in, a))); }
+Value math_isinf(Interp& in, Args& a) { return Value::boolean(std::isinf(sole_real(in, a))); }
+Value math_isfinite(Interp& in, Args& a) { return Value::boolean(std::isfinite(sole_real(in, a))); }
 
 // log(x[, base]): log(x) / log(base); 0 and negatives are domain errors.
 Value math_log(Interp& in, Args& a) {
