@@ -796,7 +796,7 @@ Interp::Flow Interp::exec_import_from(const Stmt& s, const EnvP& env, Value& ret
       } else if (modules.count(s.module + "." + a.name)) {
         v = Value(std::static_pointer_cast<Obj>(modules[s.module + "." + a.name]));
       } else {
-        raise_exc("ImportError", "cannot import name '" + a.name + "' from '" + s.module + "'");
+        raise_exc("ImportError", "cannot import name '" + a.name + "' from '" + s.module + "' (unknown location)");
       }
       store(a.asname.empty() ? a.name : a.asname, v, env);
     }

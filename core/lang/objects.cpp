@@ -148,6 +148,51 @@ std::string py_str_repr(const std::string& s) {
 
 ObjectProtocol::ObjectProtocol(Interp& in) : in_(in), t(in.t) {}
 
+namespace {
+// An attribute a native subclass of tuple or dict (namedtuple classes,
+// collections' dicts) keeps on its type, searched along the bases; None if absent.
+Value subtype_attr(const TypeObj* ty, const std::string& name) {
+  for (; ty; ty = ty->bases.empty() ? nullptr : ty->bases[0]) {
+    auto it = ty->attrs.find(name);
+    if (it != ty->attrs.end()) return it->second;
+  }
+  return Value();
+}
+// The type a slice, + or * of a tuple subclass keeps: torch.Size stays
+// torch.Size; a namedtuple's (a type with _fields) is a plain tuple, as in CPython.
+TypeObj* derived_tuple_type(TypeObj* t) {
+  return t && !subtype_attr(t, "_fields").is_none() ? nullptr : t;
+}
+// Instance attributes of those subclasses: a namedtuple's fields (by their
+// index in the type's _fields) and the type's data attributes (_fields).
+bool subtype_instance_attr(const Value& v, const std::string& name, Value& out) {
+  const TypeObj* ty = nullptr;
+  auto* tup = v.as<TupleObj>();
+  if (tup) ty = tup->type;
+  if (auto* d = v.as<DictObj>()) ty = d->type;
+  if (!ty) return false;
+  if (tup) {
+    if (auto* fields = subtype_attr(ty, "_fields").as<TupleObj>())
+      for (size_t k = 0; k < fields->items.size() && k < tup->items.size(); ++k)
+        if (auto* f = fields->items[k].as<StrObj>(); f && f->s == name) {
+          out = tup->items[k];
+          return true;
+        }
+  }
+  if (auto* d = v.as<DictObj>()) {  // the subclass's own datum under its name (default_factory)
+    auto* extra_name = subtype_attr(ty, "__extra__").as<StrObj>();
+    if (extra_name && extra_name->s == name) {
+      out = d->extra;
+      return true;
+    }
+  }
+  Value r = subtype_attr(ty, name);
+  if (r.is_none() || r.as<BuiltinObj>() || r.as<FunctionObj>()) return false;
+  out = r;
+  return true;
+}
+}  // namespace
+
 // ---------------------------------------------------------------- types
 TypeObj* ObjectProtocol::type_of(const Value& v) {
   switch (v.tag()) {
@@ -172,7 +217,7 @@ TypeObj* ObjectProtocol::type_of(const Value& v) {
     case ObjKind::Str: return t.str;
     case ObjKind::List: return t.list;
     case ObjKind::Tuple: return static_cast<TupleObj*>(o)->type ? static_cast<TupleObj*>(o)->type : t.tuple;
-    case ObjKind::Dict: return t.dict;
+    case ObjKind::Dict: return static_cast<DictObj*>(o)->type ? static_cast<DictObj*>(o)->type : t.dict;
     case ObjKind::Set: return t.set;
     case ObjKind::Function: return t.function;
     case ObjKind::Builtin: return t.builtin;
@@ -257,6 +302,13 @@ std::string ObjectProtocol::repr(const Value& v) {
       auto* d = static_cast<DictObj*>(o);
       ReprGuard g(o);
       if (g.recursive) return "{...}";
+      if (d->type) {  // a dict subclass with its own repr (collections)
+        Value r = subtype_attr(d->type, "__repr__");
+        if (!r.is_none()) {
+          Value s = in_.call(r, std::vector<Value>{v});
+          if (auto* rs = s.as<StrObj>()) return rs->s;
+        }
+      }
       std::string s = "{";
       bool first = true;
       for (size_t k = 0; k < d->t.entries.size(); ++k) {
@@ -383,6 +435,9 @@ bool ObjectProtocol::truthy(const Value& v) {
     case ObjKind::Dict: return static_cast<DictObj*>(o)->t.count != 0;
     case ObjKind::Set: return static_cast<SetObj*>(o)->t.count != 0;
     case ObjKind::Range: return static_cast<RangeObj*>(o)->length() != 0;
+    case ObjKind::Generic:
+      if (static_cast<GenericObj*>(o)->attrs.count("__len__")) return len(v) != 0;
+      return true;
     case ObjKind::Complex: return static_cast<ComplexObj*>(o)->re != 0 || static_cast<ComplexObj*>(o)->im != 0;
     default: return true;
   }
@@ -786,6 +841,7 @@ Value ObjectProtocol::getattr(const Value& v, const std::string& name) {
     if (name == "denominator") return Value::integer(1);
   }
   if (name == "__class__") return type_ref(type_of(v));
+  if (Value r; subtype_instance_attr(v, name, r)) return r;
   // methods of the value's type (and its bases)
   for (const TypeObj* ty = type_of(v); ty; ty = ty->bases.empty() ? nullptr : ty->bases[0]) {
     auto mt = in_.methods.find(ty);
@@ -949,7 +1005,7 @@ Value ObjectProtocol::getitem(const Value& v, const Value& key) {
       for (int64_t k = 0, i = st; k < cnt; ++k, i += step) out.push_back(items[size_t(i)]);
       if (list) return make_list(std::move(out));
       Value r = make_tuple(std::move(out));
-      r.as<TupleObj>()->type = static_cast<TupleObj*>(o)->type;  // torch.Size slices are torch.Size
+      r.as<TupleObj>()->type = derived_tuple_type(static_cast<TupleObj*>(o)->type);  // torch.Size slices are torch.Size
       return r;
     }
     if (!is_int_like(key))
@@ -988,6 +1044,10 @@ Value ObjectProtocol::getitem(const Value& v, const Value& key) {
     case ObjKind::Dict: {
       auto* d = static_cast<DictObj*>(o);
       long i = table_lookup(in_, d->t, key);
+      if (i < 0 && d->type) {  // dict subclasses answer a missing key (defaultdict, Counter)
+        Value missing = subtype_attr(d->type, "__missing__");
+        if (!missing.is_none()) return in_.call(missing, std::vector<Value>{v, key});
+      }
       if (i < 0) {
         Value exc = in_.make_exception(in_.exception_type("KeyError"), {key});
         throw PyException("KeyError", repr(key), exc);
@@ -1254,7 +1314,7 @@ bool sequence_binop(Interp& in, BinOp op, const Value& a, const Value& b, Value&
         std::vector<Value> v = l->items;
         v.insert(v.end(), l2->items.begin(), l2->items.end());
         out = make_tuple(std::move(v));
-        out.as<TupleObj>()->type = l->type;  // torch.Size + tuple is a torch.Size
+        out.as<TupleObj>()->type = derived_tuple_type(l->type);  // torch.Size + tuple is a torch.Size
         return true;
       }
     for (TypeObj* ty : {in.t.str, in.t.list, in.t.tuple}) {
@@ -1288,7 +1348,7 @@ bool sequence_binop(Interp& in, BinOp op, const Value& a, const Value& b, Value&
   }
   if (auto* l = seq.as<TupleObj>()) {
     out = make_tuple(rep(l->items));
-    out.as<TupleObj>()->type = l->type;
+    out.as<TupleObj>()->type = derived_tuple_type(l->type);
     return true;
   }
   return false;
@@ -1318,6 +1378,22 @@ Value ObjectProtocol::binop(BinOp op, const Value& a, const Value& b) {
   if (complex_binop(in_, op, a, b, out)) return out;
   if (sequence_binop(in_, op, a, b, out)) return out;
   if (op == BinOp::Mod && a.as<StrObj>()) return make_str(percent_format(in_, a.as<StrObj>()->s, b));
+  // native subclasses' operators (collections.Counter): methods named by the
+  // dunder; a method returning None leaves the operands to the TypeError below
+  for (int side = 0; side < 2; ++side) {
+    const Value& self = side ? b : a;
+    TypeObj* ty = type_of(self);
+    if (ty->module == "builtins") continue;
+    const BinOpInfo& info = kBinOps[int(op)];
+    auto mt = in_.methods.find(ty);
+    if (mt == in_.methods.end()) continue;
+    auto m = mt->second.find(side ? info.rdunder : info.dunder);
+    if (m == mt->second.end()) continue;
+    Args args;
+    args.pos = {self, side ? a : b};
+    Value r = m->second(in_, args);
+    if (!r.is_none()) return r;
+  }
   if (op == BinOp::BitOr || op == BinOp::BitAnd || op == BinOp::Sub || op == BinOp::BitXor) {
     if (a.as<SetObj>() && b.as<SetObj>()) return set_operation(in_, op, a, b);
     if (op == BinOp::BitOr && a.as<DictObj>() && b.as<DictObj>()) {
@@ -1465,6 +1541,19 @@ Value ObjectProtocol::compare(CmpOp op, const Value& a, const Value& b) {
     if (op == CmpOp::Lt) return Value::boolean(nx < ny && subset(a, b));
     if (op == CmpOp::Ge) return Value::boolean(subset(b, a));
     return Value::boolean(nx > ny && subset(b, a));
+  }
+  // native module types' orderings (functools.cmp_to_key): the dunder on the
+  // left operand's type, else the reflected one (a < b as b > a) on the right's
+  static const CmpOp kReflected[] = {CmpOp::Eq, CmpOp::Ne, CmpOp::Gt, CmpOp::Ge, CmpOp::Lt, CmpOp::Le};
+  for (int side = 0; side < 2; ++side) {
+    TypeObj* ty = type_of(side ? b : a);
+    auto mt = in_.methods.find(ty);
+    if (ty->module == "builtins" || mt == in_.methods.end()) continue;
+    auto m = mt->second.find(kCmpOps[int(side ? kReflected[int(op)] : op)].dunder);
+    if (m == mt->second.end()) continue;
+    Args args;
+    args.pos = {side ? b : a, side ? a : b};
+    return m->second(in_, args);
   }
   type_error(std::string("'") + op_symbol(op) + "' not supported between instances of '" + type_of(a)->name + "' and '" +
              type_of(b)->name + "'");

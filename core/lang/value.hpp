@@ -181,10 +181,16 @@ void clear_table(HashTable& t, GcGraveyard& g);
 struct DictObj : Obj {
   static constexpr ObjKind kKind = ObjKind::Dict;
   HashTable t;
+  // A dict subclass (defaultdict, Counter, OrderedDict): type_of reports it,
+  // repr calls its "__repr__" attribute, a missing key calls its
+  // "__missing__". nullptr: plain dict. `extra` is the subclass's own data
+  // (defaultdict's default_factory).
+  TypeObj* type = nullptr;
+  Value extra;
   DictObj() : Obj(kKind) {}
   ~DictObj() override { release_table(t); }
-  void gc_traverse(GcVisitor& v) override { traverse_table(t, v); }
-  void gc_clear(GcGraveyard& g) override { clear_table(t, g); }
+  void gc_traverse(GcVisitor& v) override { traverse_table(t, v); v(extra); }
+  void gc_clear(GcGraveyard& g) override { clear_table(t, g); g.take(extra); }
 };
 struct SetObj : Obj {
   static constexpr ObjKind kKind = ObjKind::Set;

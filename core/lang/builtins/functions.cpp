@@ -146,7 +146,8 @@ Value builtin_callable(Interp& in, Args& a) {
   Value call;
   return Value::boolean(o && (o->kind == ObjKind::Function || o->kind == ObjKind::Builtin ||
                               o->kind == ObjKind::BoundMethod || o->kind == ObjKind::Type ||
-                              (find_special(x, "__call__", call) && !call.is_none())));
+                              (find_special(x, "__call__", call) && !call.is_none()) ||
+                              (o->kind == ObjKind::Generic && static_cast<GenericObj*>(o)->attrs.count("__call__"))));
 }
 
 Value builtin_hasattr(Interp& in, Args& a) {
