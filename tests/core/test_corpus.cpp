@@ -34,6 +34,8 @@ const Topic k_topics[] = {
     {"tracebacks", "runtime errors: messages and the traceback lines"},
     {"np_print", "NumPy printing"},
     {"torch_print", "PyTorch printing"},
+    {"torch_rng", "PyTorch's CPU generator: rand/randn/randint/randperm/normal/bernoulli/multinomial"},
+    {"torch_functions", "torch.nn.functional and the missing torch functions"},
 };
 
 size_t run_topic(const char* name) {
@@ -63,6 +65,8 @@ TEST_CASE("corpus: SyntaxError and IndentationError", "[lang][syntax][corpus]") 
 TEST_CASE("corpus: runtime errors and traceback lines", "[lang][errors][corpus]") { run_topic("tracebacks"); }
 TEST_CASE("corpus: NumPy printing", "[format][numpy][corpus]") { run_topic("np_print"); }
 TEST_CASE("corpus: PyTorch printing", "[format][torch][corpus]") { run_topic("torch_print"); }
+TEST_CASE("corpus: PyTorch's CPU generator", "[torch][random][corpus]") { run_topic("torch_rng"); }
+TEST_CASE("corpus: torch.nn.functional and torch functions", "[torch][corpus]") { run_topic("torch_functions"); }
 
 TEST_CASE("corpus: every file under tests/data/lang is a topic above", "[lang][corpus]") {
   std::set<std::string> listed;
