@@ -23,6 +23,9 @@
 namespace sl::lang {
 
 void install_tensor_methods(Interp& in);  // torch/tensor.cpp
+void install_torch_random(Interp& in, ModuleObj& tm);  // torch/random.cpp
+void install_torch_functional(Interp& in);             // torch/functional.cpp
+void install_torch_products(Interp& in);               // torch/products.cpp
 
 std::string tensor_repr(Interp& in, const Value& a) { return format_tensor(a.arr(), torch_default_dtype()); }
 
@@ -672,7 +675,7 @@ const std::vector<std::string>& torch_function_methods() {
       "argmin", "prod", "std", "var", "all", "any", "maximum", "minimum", "dot", "mm", "bmm", "neg", "sin",
       "cos", "tanh", "sigmoid", "relu", "softmax", "pow", "square", "round", "floor", "ceil", "clamp", "cumsum",
       "allclose", "isclose", "eq", "ne", "lt", "le", "gt", "ge", "logical_not", "sort", "argsort", "flip", "roll",
-      "nan_to_num", "sign", "broadcast_to",
+      "nan_to_num", "sign", "broadcast_to", "outer", "ger", "trace",
   };
   return names;
 }
@@ -888,10 +891,6 @@ Value set_printoptions_fn(Interp& in, Args& a) {
   return Value();
 }
 
-Value manual_seed_fn(Interp& in, Args&) {
-  in.raise_exc("NotImplementedError", "stridelab has no torch random generator (torch.manual_seed, torch.rand)");
-}
-
 // The torch module's own functions: name -> implementation.
 const std::vector<std::pair<const char*, NativeFn>>& module_functions() {
   static const std::vector<std::pair<const char*, NativeFn>> m = {
@@ -919,7 +918,6 @@ const std::vector<std::pair<const char*, NativeFn>>& module_functions() {
       {"get_default_dtype", get_default_dtype_fn},
       {"set_default_dtype", set_default_dtype_fn},
       {"set_printoptions", set_printoptions_fn},
-      {"manual_seed", manual_seed_fn},
   };
   return m;
 }
@@ -984,6 +982,9 @@ void install_torch(Interp& in) {
   def_fn(in, tm, "concat", cat_fn);
   def_fn(in, tm, "concatenate", cat_fn);
   install_tensor_methods(in);
+  install_torch_random(in, tm);
+  install_torch_functional(in);
+  install_torch_products(in);
   install_method_forwarders(in, tm);
 }
 
