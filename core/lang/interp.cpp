@@ -1353,7 +1353,9 @@ std::string quoted_names(const std::vector<std::string>& names) {
 // positionals, missing keyword-only arguments. Defaults fill what is left.
 void Interp::bind_arguments(FunctionObj& f, Args& a, Env& env) {
   const FuncDef& d = *f.def;
-  const std::string& fname = d.qualname.empty() ? d.name : d.qualname;
+  // messages name the function by its qualified name (A.__init__(), outer.<locals>.f())
+  std::string fname = d.qualname.empty() ? d.name : d.qualname;
+  if (auto* owner = f.owner.as<TypeObj>()) fname = (owner->qual.empty() ? owner->name : owner->qual) + "." + d.name;
   size_t npos_params = 0;
   int varargs = -1, varkw = -1;
   for (size_t k = 0; k < d.params.size(); ++k) {

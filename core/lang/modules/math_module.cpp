@@ -1,8 +1,8 @@
 // math_module: CPython 3.13's `math` on float64 and the interpreter's ints.
 // Float functions call the C library (glibc's own bits for exp/exp2/log/log2/
 // pow/sin/cos through kernels/libm, so wasm prints what CPython on Linux
-// prints); the integer functions (factorial, comb, perm, gcd, lcm, isqrt) are
-// exact on int64 and raise OverflowError past it until big ints land.
+// prints); factorial, comb, perm, gcd and lcm are exact on Python ints of any
+// size (core/lang/bigint); isqrt takes int64 arguments.
 // Invariant: errors are CPython's: a NaN from a non-NaN argument is
 // ValueError("math domain error"); an infinity from a finite argument is
 // OverflowError("math range error") for functions that can overflow, else the
@@ -13,6 +13,7 @@
 
 #include "core/kernels/libm/glibc_exp_log.hpp"
 #include "core/lang/modules/modules.hpp"
+#include "core/lang/pyint.hpp"
 
 namespace sl::lang {
 
@@ -20,14 +21,12 @@ namespace {
 
 [[noreturn]] void domain_error(Interp& in) { in.raise_exc("ValueError", "math domain error"); }
 [[noreturn]] void range_error(Interp& in) { in.raise_exc("OverflowError", "math range error"); }
-[[noreturn]] void int_overflow(Interp& in, const char* fn) {
-  in.raise_exc("OverflowError", std::string(fn) + "() result does not fit in 64 bits (big ints are not in stridelab yet)");
-}
 
 // A real argument: int, bool, float or a NumPy scalar; anything else is TypeError.
 double real(Interp& in, const Value& v) {
   if (v.is_float()) return v.as_float();
   if (v.is_int() || v.is_bool()) return double(v.as_int());
+  if (is_pyint(v)) return in.float_value(v);  // a big int: correctly rounded, OverflowError past the double range
   if (v.is_array()) return in.float_value(v);  // the array's own conversion (and its ValueError past one element)
   in.raise_exc("TypeError", "must be real number, not " + in.type_of(v)->name);
 }
@@ -390,20 +389,54 @@ Value math_prod(Interp& in, Args& a) {
 }
 
 // ---------------------------------------------------------------- integers
+// The integer functions work on Python ints of any size (core/lang/bigint).
+BigInt big_of(Interp& in, const Value& v) {
+  if (!is_pyint(v)) integer(in, v);  // raises CPython's TypeError for non-integers
+  return to_bigint(v);
+}
+BigInt big_abs(const BigInt& x) { return x.sign() < 0 ? -x : x; }
+BigInt big_gcd(BigInt x, BigInt y) {  // Euclid on magnitudes
+  x = big_abs(x);
+  y = big_abs(y);
+  while (!y.is_zero()) {
+    BigInt q, r;
+    floor_divmod(x, y, q, r);
+    x = y;
+    y = r;
+  }
+  return x;
+}
+
+// The product lo * (lo+1) * ... * (hi-1) by halves (binary splitting), so the
+// big multiplications pair operands of similar size.
+BigInt range_product(int64_t lo, int64_t hi) {
+  if (hi - lo <= 16) {
+    BigInt r(1);
+    for (int64_t k = lo; k < hi; ++k) r = r * BigInt(k);
+    return r;
+  }
+  int64_t mid = lo + (hi - lo) / 2;
+  return range_product(lo, mid) * range_product(mid, hi);
+}
+// Results are refused past 2**22 bits (1.26 million digits): beyond that the
+// schoolbook multiplications take minutes, and a playground must answer.
+// log2 of the result comes from lgamma: log2(n!) = lgamma(n + 1) / ln 2.
+void check_result_bits(Interp& in, const char* fn, double log2_result) {
+  if (log2_result > double(uint64_t(1) << 22))
+    in.raise_exc("MemoryError", std::string(fn) + "() result would exceed stridelab's 2**22-bit limit for ints");
+}
+double log2_factorial(int64_t n) { return std::lgamma(double(n) + 1) / std::log(2.0); }
+
 Value math_factorial(Interp& in, Args& a) {
   Value x = a.required(0, "n");
   a.finish(1);
   int64_t n = integer(in, x);
   if (n < 0) in.raise_exc("ValueError", "factorial() not defined for negative values");
-  __int128 r = 1;
-  for (int64_t k = 2; k <= n; ++k) {
-    r *= k;
-    if (r > INT64_MAX) int_overflow(in, "factorial");
-  }
-  return Value::integer(int64_t(r));
+  check_result_bits(in, "factorial", log2_factorial(n));
+  return make_int(range_product(2, n + 1));
 }
 // perm(n, k) = n! / (n-k)!, comb(n, k) = n! / (k! (n-k)!) by the
-// multiplicative formula, each partial product exact in 128 bits.
+// multiplicative formula (each comb step's product is divisible by i).
 Value math_perm(Interp& in, Args& a) {
   int64_t n = integer(in, a.required(0, "n"));
   Value kv = a.optional(1, "k");
@@ -412,12 +445,8 @@ Value math_perm(Interp& in, Args& a) {
   int64_t k = kv.is_none() ? n : integer(in, kv);
   if (k < 0) in.raise_exc("ValueError", "k must be a non-negative integer");
   if (k > n) return Value::integer(0);
-  __int128 r = 1;
-  for (int64_t i = 0; i < k; ++i) {
-    r *= n - i;
-    if (r > INT64_MAX) int_overflow(in, "perm");
-  }
-  return Value::integer(int64_t(r));
+  check_result_bits(in, "perm", log2_factorial(n) - log2_factorial(n - k));
+  return make_int(range_product(n - k + 1, n + 1));
 }
 Value math_comb(Interp& in, Args& a) {
   int64_t n = integer(in, a.required(0, "n")), k = integer(in, a.required(1, "k"));
@@ -426,38 +455,31 @@ Value math_comb(Interp& in, Args& a) {
   if (k < 0) in.raise_exc("ValueError", "k must be a non-negative integer");
   if (k > n) return Value::integer(0);
   k = std::min(k, n - k);
-  __int128 r = 1;
-  for (int64_t i = 1; i <= k; ++i) {
-    r = r * (n - k + i) / i;  // exact: r * (n-k+i) is divisible by i at every step
-    if (r > INT64_MAX) int_overflow(in, "comb");
-  }
-  return Value::integer(int64_t(r));
+  check_result_bits(in, "comb", log2_factorial(n) - log2_factorial(k) - log2_factorial(n - k));
+  BigInt q, rem;  // comb = (n-k+1 ... n) / k!, exact
+  floor_divmod(range_product(n - k + 1, n + 1), range_product(2, k + 1), q, rem);
+  return make_int(q);
 }
 Value math_gcd(Interp& in, Args& a) {
   if (!a.kw.empty()) in.raise_exc("TypeError", "gcd() takes no keyword arguments");
-  uint64_t g = 0;
-  for (auto& v : a.pos) {
-    int64_t x = integer(in, v);
-    g = std::gcd(g, x < 0 ? uint64_t(0) - uint64_t(x) : uint64_t(x));
-  }
-  if (g > uint64_t(INT64_MAX)) int_overflow(in, "gcd");
-  return Value::integer(int64_t(g));
+  BigInt g(0);
+  for (auto& v : a.pos) g = big_gcd(g, big_of(in, v));
+  return make_int(g);
 }
 Value math_lcm(Interp& in, Args& a) {
   if (!a.kw.empty()) in.raise_exc("TypeError", "lcm() takes no keyword arguments");
-  unsigned __int128 l = 1;
+  BigInt l(1);
   for (auto& v : a.pos) {
-    int64_t x = integer(in, v);
-    uint64_t m = x < 0 ? uint64_t(0) - uint64_t(x) : uint64_t(x);
-    if (m == 0) {
-      l = 0;
+    BigInt m = big_abs(big_of(in, v));
+    if (m.is_zero() || l.is_zero()) {
+      l = BigInt(0);
       continue;
     }
-    if (l == 0) continue;
-    l = l / std::gcd(uint64_t(l), m) * m;
-    if (l > INT64_MAX) int_overflow(in, "lcm");
+    BigInt q, r;
+    floor_divmod(l, big_gcd(l, m), q, r);
+    l = q * m;
   }
-  return Value::integer(int64_t(l));
+  return make_int(l);
 }
 // isqrt(n): the floor of the exact square root (a float guess corrected exactly).
 Value math_isqrt(Interp& in, Args& a) {

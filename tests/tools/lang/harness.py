@@ -7,6 +7,8 @@ tests/core/test_corpus.cpp runs through the engine.
     python3 tests/tools/lang/harness.py [build/native/stridelab_py] [--topics a,b]
 
 --topics re-records only those topics (the others' files and pending entries stay).
+--pending-only keeps every recorded expectation and recomputes pending.txt from the
+engine alone (after an engine change; no refpy run).
 
 The expected text is what ../shared/oracle/refpy (Python 3.13, NumPy 2.2, PyTorch 2.6)
 printed for the program run as a file prog.py (ref_runner.py). Errors end the text with
@@ -93,6 +95,9 @@ def main():
         i = args.index('--topics')
         only = set(args[i + 1].split(','))
         del args[i:i + 2]
+    pending_only = '--pending-only' in args
+    if pending_only:
+        args.remove('--pending-only')
     binary = os.path.abspath(args[0]) if args else str(ROOT / "build/native/stridelab_py")
     cases = parse_corpus(sorted((HERE / 'corpus').glob('*.txt')))
     if only is not None:
@@ -100,7 +105,16 @@ def main():
         if unknown:
             sys.exit('no such topic: ' + ', '.join(sorted(unknown)))
         cases = [c for c in cases if c['topic'] in only]
-    ref = run_reference(cases)
+    if pending_only:
+        recorded = {}
+        for f in OUT.glob('*.jsonl'):
+            for line in f.read_text().splitlines():
+                r = json.loads(line)
+                recorded[(f.stem, r['name'])] = r
+        cases = [c for c in cases if (c['topic'], c['name']) in recorded]
+        ref = None
+    else:
+        ref = run_reference(cases)
     old = {}
     pending_file = OUT / "pending.txt"
     if pending_file.exists():
@@ -111,8 +125,13 @@ def main():
     by_topic = {}
     # entries of topics not re-recorded now are kept as they are
     pending = [(issue, cid) for cid, issue in old.items() if only is not None and cid.split('/')[0] not in only]
-    for c, r in zip(cases, ref):
-        exp, mode = text(c['topic'], r['stdout'], r['stderr'], r['rc'])
+    for i, c in enumerate(cases):
+        if ref is None:
+            rec = recorded[(c['topic'], c['name'])]
+            exp, mode = rec['expected'], rec['mode']
+        else:
+            r = ref[i]
+            exp, mode = text(c['topic'], r['stdout'], r['stderr'], r['rc'])
         by_topic.setdefault(c['topic'], []).append({'name': c['name'], 'mode': mode, 'code': c['code'], 'expected': exp})
         ours = run_ours(binary, c['code'])
         got, _ = text(c['topic'], *ours)
@@ -122,13 +141,14 @@ def main():
             case_id = c['topic'] + '/' + c['name']
             pending.append((old.get(case_id, '13'), case_id))
     OUT.mkdir(parents=True, exist_ok=True)
-    for f in OUT.glob('*.jsonl'):
-        if only is None or f.stem in only:
-            f.unlink()
-    for topic, cs in by_topic.items():
-        with open(OUT / (topic + '.jsonl'), 'w') as f:
-            for c in cs:
-                f.write(json.dumps(c, ensure_ascii=False) + '\n')
+    if not pending_only:  # the recorded expectations stay as they are
+        for f in OUT.glob('*.jsonl'):
+            if only is None or f.stem in only:
+                f.unlink()
+        for topic, cs in by_topic.items():
+            with open(OUT / (topic + '.jsonl'), 'w') as f:
+                for c in cs:
+                    f.write(json.dumps(c, ensure_ascii=False) + '\n')
     with open(pending_file, 'w') as f:
         f.write("# Corpus programs whose output differs from the reference's (tests/data/lang/*.jsonl):\n"
                 "# issue<TAB>topic/name. Written by tests/tools/lang/harness.py; test_corpus.cpp reports\n"
