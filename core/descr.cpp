@@ -593,11 +593,11 @@ std::string py_text_repr(const std::string& s, bool bytes) {
 }
 
 std::string flexible_text_repr(const Descr& d, const char* p) {
-  if (d.kind == DType::Void) {
+  if (d.kind == DType::Void) {  // NumPy writes every byte as an uppercase \xHH escape
     std::string r = "b'";
     for (int64_t k = 0; k < d.itemsize; ++k) {
       char buf[8];
-      std::snprintf(buf, sizeof buf, "\\x%02x", uint8_t(p[k]));
+      std::snprintf(buf, sizeof buf, "\\x%02X", uint8_t(p[k]));
       r += buf;
     }
     return r + "'";

@@ -95,7 +95,7 @@ def run_reference(inputs, work):
 def run_ours(binary, inputs, work):
     path = work / "session.txt"
     path.write_text(''.join(src + SEP + '\n' for src in inputs))
-    r = subprocess.run([binary, "--session", str(path)], capture_output=True, text=True, timeout=600, cwd=work)
+    r = subprocess.run([os.path.abspath(binary), "--session", str(path)], capture_output=True, text=True, timeout=600, cwd=work)
     outs = r.stdout.split(SEP + '\n')
     if len(outs) - 1 < len(inputs):  # the runner died: the rest did not run
         outs = outs[:-1] + ['!CRASH: ' + r.stderr.strip()[-200:] + '\n'] * (len(inputs) - len(outs) + 1)
