@@ -1246,7 +1246,7 @@ bool float_binop(Interp& in, BinOp op, const Value& a, const Value& b, double x,
       return true;
     }
     case BinOp::Mod:
-      if (y == 0) in.raise_exc("ZeroDivisionError", "float modulo");
+      if (y == 0) in.raise_exc("ZeroDivisionError", "float modulo by zero");
       out = Value::floating(mod_f(x, y));
       return true;
     case BinOp::Pow: {

@@ -256,6 +256,19 @@ Value set_issubset(Interp& in, Args& a) {
   return Value::boolean(true);
 }
 
+Value set_issuperset(Interp& in, Args& a) {
+  Value self = a.pos[0];
+  for (auto& k : in.to_vector(a.required(1, "other")))
+    if (!in.contains(self, k)) return Value::boolean(false);
+  return Value::boolean(true);
+}
+
+Value set_isdisjoint(Interp& in, Args& a) {
+  Value self = a.pos[0];
+  for (auto& k : in.to_vector(a.required(1, "other")))
+    if (in.contains(self, k)) return Value::boolean(false);
+  return Value::boolean(true);
+}
 
 const NativeDef kListMethods[] = {
     {"append", list_append},
@@ -298,7 +311,9 @@ const NativeDef kSetMethods[] = {
     {"copy", set_copy},
     {"pop", set_pop},
     {"clear", set_clear},
-    {"issubset", set_issubset}
+    {"issubset", set_issubset},
+    {"issuperset", set_issuperset},
+    {"isdisjoint", set_isdisjoint}
 };
 
 }  // namespace

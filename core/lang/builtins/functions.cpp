@@ -271,8 +271,30 @@ Value builtin_sum(Interp& in, Args& a) {
   Value it = in.iter(a.required(0, "iterable"));
   Value acc = a.optional(1, "start", Value::integer(0));
   if (acc.as<StrObj>()) in.raise_exc("TypeError", "sum() can't sum strings [use ''.join(seq) instead]");
+  // Python 3.12's sum: once the running total is a float, floats and small
+  // ints are added with Neumaier's compensation (builtin_sum_impl's cs_add),
+  // so sum([0.1] * 10) == 1.0; any other item ends the compensated run.
   Value x;
-  while (in.next(it, x)) acc = in.binop(BinOp::Add, acc, x);
+  while (in.next(it, x)) {
+    if (!acc.is_float()) {
+      acc = in.binop(BinOp::Add, acc, x);
+      continue;
+    }
+    double hi = acc.as_float(), lo = 0;
+    bool more = true, pending = true;
+    do {
+      if (!x.is_float() && !x.is_int() && !x.is_bool()) break;
+      double v = x.is_float() ? x.as_float() : double(x.as_int());
+      double t = hi + v;
+      lo += std::fabs(hi) >= std::fabs(v) ? (hi - t) + v : (v - t) + hi;
+      hi = t;
+      pending = false;
+    } while ((more = in.next(it, x)) && (pending = true));
+    if (lo != 0 && std::isfinite(lo)) hi += lo;
+    acc = Value::floating(hi);
+    if (!more) break;
+    if (pending) acc = in.binop(BinOp::Add, acc, x);  // the item that ended the run
+  }
   return acc;
 }
 
@@ -294,7 +316,7 @@ Value builtin_minmax(Interp& in, Args& a) {
   if (a.pos.empty()) in.raise_exc("TypeError", std::string(nm) + " expected at least 1 argument, got 0");
   if (items.empty()) {
     if (has_default) return dflt;
-    in.raise_exc("ValueError", std::string(nm) + "() arg is an empty sequence");
+    in.raise_exc("ValueError", std::string(nm) + "() iterable argument is empty");
   }
   Value best = items[0];
   Value bk = key.is_none() ? best : in.call(key, std::vector<Value>{best});

@@ -317,6 +317,22 @@ Value str_strip(Interp& in, Args& a) {
   return S(strip_chars(self_s(in, a), chars.is_none() ? "" : as_str(in, chars, "chars"), l, r));
 }
 
+// str.removeprefix(p) / removesuffix(p) (3.9): the string without p when it
+// starts (ends) with p, else the string itself.
+template <bool prefix>
+Value str_remove_affix(Interp& in, Args& a) {
+  a.fname = prefix ? "removeprefix" : "removesuffix";
+  const std::string& s = self_s(in, a);
+  Value pv = a.required(1, prefix ? "prefix" : "suffix");
+  a.finish(2);
+  auto* p = pv.as<StrObj>();
+  if (!p) in.raise_exc("TypeError", std::string(a.fname) + "() argument must be str, not " + in.type_of(pv)->name);
+  const std::string& x = p->s;
+  if (x.size() <= s.size() && (prefix ? s.compare(0, x.size(), x) == 0 : s.compare(s.size() - x.size(), x.size(), x) == 0))
+    return S(prefix ? s.substr(x.size()) : s.substr(0, s.size() - x.size()));
+  return a.pos[0];
+}
+
 template <bool start>
 Value str_affix(Interp& in, Args& a) {
   const std::string& s = self_s(in, a);
@@ -520,6 +536,8 @@ const NativeDef kStrMethods[] = {
     {"lstrip", str_strip<true, false>},
     {"rstrip", str_strip<false, true>},
     {"startswith", str_affix<true>},
+    {"removeprefix", str_remove_affix<true>},
+    {"removesuffix", str_remove_affix<false>},
     {"endswith", str_affix<false>},
     {"find", str_finder<false, false>},
     {"rfind", str_finder<true, false>},

@@ -328,9 +328,12 @@ const CtorDef kConstructors[] = {
 };
 
 const NativeDef kComplexMethods[] = {{"conjugate", complex_conjugate}};
-const NativeDef kFloatMethods[] = {{"is_integer", float_is_integer}, {"hex", float_hex}};
+Value number_conjugate(Interp&, Args& a) { return a.pos[0].is_bool() ? Value::integer(a.pos[0].as_int()) : a.pos[0]; }
+
+const NativeDef kFloatMethods[] = {{"is_integer", float_is_integer}, {"hex", float_hex}, {"conjugate", number_conjugate}};
 const NativeDef kIntMethods[] = {
-    {"bit_length", int_bit_length}, {"bit_count", int_bit_count}, {"is_integer", int_is_integer}};
+    {"bit_length", int_bit_length}, {"bit_count", int_bit_count}, {"is_integer", int_is_integer},
+    {"conjugate", number_conjugate}};
 
 }  // namespace
 
