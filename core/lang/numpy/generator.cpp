@@ -408,7 +408,7 @@ Value g_normal(Interp& in, BitGenerator& bg, Args& a) {
   Value size = a.optional(2, "size");
   a.finish(3);
   return distribution<2>(
-      in, {loc, scale}, size, false, [&](auto& v) { non_negative(in, v[1], "scale"); },
+      in, std::array<Value, 2>{loc, scale}, size, false, [&](auto& v) { non_negative(in, v[1], "scale"); },
       [&](auto& p) { return p[0] + p[1] * rng::standard_normal(bg); });
 }
 
@@ -416,7 +416,7 @@ Value g_exponential(Interp& in, BitGenerator& bg, Args& a) {
   Value scale = a.optional(0, "scale", Value::floating(1.0)), size = a.optional(1, "size");
   a.finish(2);
   return distribution<1>(
-      in, {scale}, size, false, [&](auto& v) { non_negative(in, v[0], "scale"); },
+      in, std::array<Value, 1>{scale}, size, false, [&](auto& v) { non_negative(in, v[0], "scale"); },
       [&](auto& p) { return p[0] * rng::standard_exponential(bg); });
 }
 
@@ -444,7 +444,7 @@ Value g_uniform(Interp& in, BitGenerator& bg, Args& a) {
     range = wrap(r);
   }
   return distribution<2>(
-      in, {wrap(lo), range}, size, false, [&](auto& v) { non_negative(in, v[1], "high - low"); },
+      in, std::array<Value, 2>{wrap(lo), range}, size, false, [&](auto& v) { non_negative(in, v[1], "high - low"); },
       [&](auto& p) { return p[0] + p[1] * bg.next_double(); });
 }
 
@@ -456,7 +456,7 @@ Value g_poisson(Interp& in, BitGenerator& bg, Args& a) {
   // POISSON_LAM_MAX = int64 max - 10 sqrt(int64 max)
   const double lam_max = 9223372036854775807.0 - std::sqrt(9223372036854775807.0) * 10;
   return distribution<1>(
-      in, {lam}, size, true,
+      in, std::array<Value, 1>{lam}, size, true,
       [&](auto& v) {
         for (double x : v[0])
           if (std::isnan(x) || x < 0)
@@ -480,7 +480,7 @@ Value g_binomial(Interp& in, BitGenerator& bg, Args& a) {
       if (x < 0) in.raise_exc("ValueError", "n < 0");
   };
   // n is truncated to int64 first (PyArray_FROM_OTF(n, NPY_INT64))
-  return distribution<2>(in, {wrap(na), p}, size, true, check,
+  return distribution<2>(in, std::array<Value, 2>{wrap(na), p}, size, true, check,
                          [&](auto& q) { return double(rng::binomial(bg, q[1], int64_t(q[0]))); });
 }
 
