@@ -93,7 +93,9 @@ TEST_CASE("field views address the parent's bytes", "[descr]") {
   ArrayPtr a = make_array(DType::Void, d, {4, 3});
   for (int64_t i = 0; i < a->nbytes(); ++i) a->data()[i] = char(i * 7 + 1);
   const std::vector<std::pair<std::string, int64_t>> names{{"x", 0}, {"pos", 4}, {"id", 16}};
-  for (auto& [name, off] : names) {
+  for (const auto& entry : names) {
+    const std::string& name = entry.first;  // not a structured binding: clang 14 (wasm) cannot capture those
+    const int64_t off = entry.second;
     ArrayPtr v = field_view(a, name);
     REQUIRE(v->storage == a->storage);
     CHECK(v->base == a);

@@ -9,6 +9,7 @@
 // cont/disc do. Invariant: a Generator and its bit_generator share one
 // rng::BitGenerator, so draws through either advance the same stream.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <memory>
