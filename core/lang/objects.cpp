@@ -599,7 +599,8 @@ constexpr int kPerturbShift = 5;
 
 // set_lookkey: the slot holding `key`, or -1.
 long slot_find(Interp& in, HashTable& t, const Value& key, int64_t h) {
-  size_t mask = t.entries.size() - 1, i = size_t(h) & mask, perturb = size_t(h);
+  size_t mask = t.entries.size() - 1, i = size_t(uint64_t(h) & mask);
+  uint64_t perturb = uint64_t(h);  // 64 bits on every target (wasm32's size_t is 32)
   while (true) {
     size_t probes = i + kLinearProbes <= mask ? kLinearProbes : 0;
     for (size_t j = i;; ++j) {
@@ -609,13 +610,14 @@ long slot_find(Interp& in, HashTable& t, const Value& key, int64_t h) {
       if (probes-- == 0) break;
     }
     perturb >>= kPerturbShift;
-    i = (i * 5 + 1 + perturb) & mask;
+    i = size_t((uint64_t(i) * 5 + 1 + perturb) & mask);
   }
 }
 
 // set_insert_clean: the first empty slot on key's probe sequence.
 void slot_insert_clean(HashTable& t, const Value& key, int64_t h) {
-  size_t mask = t.entries.size() - 1, i = size_t(h) & mask, perturb = size_t(h);
+  size_t mask = t.entries.size() - 1, i = size_t(uint64_t(h) & mask);
+  uint64_t perturb = uint64_t(h);  // 64 bits on every target (wasm32's size_t is 32)
   while (true) {
     size_t probes = i + kLinearProbes <= mask ? kLinearProbes : 0;
     for (size_t j = i;; ++j) {
@@ -628,7 +630,7 @@ void slot_insert_clean(HashTable& t, const Value& key, int64_t h) {
       if (probes-- == 0) break;
     }
     perturb >>= kPerturbShift;
-    i = (i * 5 + 1 + perturb) & mask;
+    i = size_t((uint64_t(i) * 5 + 1 + perturb) & mask);
   }
 }
 
@@ -648,7 +650,8 @@ void slot_resize(HashTable& t, size_t min_used) {
 // set_add_entry: a free slot past a dummy is reused (the last dummy seen on
 // the probe sequence, as CPython's loop leaves it).
 void slot_add(Interp& in, HashTable& t, const Value& key, int64_t h) {
-  size_t mask = t.entries.size() - 1, i = size_t(h) & mask, perturb = size_t(h);
+  size_t mask = t.entries.size() - 1, i = size_t(uint64_t(h) & mask);
+  uint64_t perturb = uint64_t(h);  // 64 bits on every target (wasm32's size_t is 32)
   long freeslot = -1;
   while (true) {
     size_t probes = i + kLinearProbes <= mask ? kLinearProbes : 0;
@@ -670,7 +673,7 @@ void slot_add(Interp& in, HashTable& t, const Value& key, int64_t h) {
       if (probes-- == 0) break;
     }
     perturb >>= kPerturbShift;
-    i = (i * 5 + 1 + perturb) & mask;
+    i = size_t((uint64_t(i) * 5 + 1 + perturb) & mask);
   }
 }
 }  // namespace

@@ -230,6 +230,16 @@ class Pending {
       issue_of_[line.substr(tab + 1, end == std::string::npos ? end : end - tab - 1)] = line.substr(0, tab);
     }
   }
+  // More entries from another list (the wasm build's: tests/data/lang/wasm_pending.txt).
+  void add(const std::string& rel) {
+    for (const std::string& line : read_list(rel)) {
+      size_t tab = line.find('\t');
+      INFO(rel << ": " << line);
+      REQUIRE(tab != std::string::npos);
+      size_t end = line.find('\t', tab + 1);
+      issue_of_[line.substr(tab + 1, end == std::string::npos ? end : end - tab - 1)] = line.substr(0, tab);
+    }
+  }
   // Whether a mismatch of case `id` is expected (and counts it).
   bool mismatch_expected(const std::string& id) {
     auto it = issue_of_.find(id);
