@@ -310,7 +310,8 @@ DiagonalLayout diagonal_layout(const Array& a, int64_t offset, int i, int j) {
   int64_t si = a.strides[size_t(i)], sj = a.strides[size_t(j)];
   d.raw = offset >= 0 ? std::min(a.shape[size_t(i)], a.shape[size_t(j)] - offset)
                       : std::min(a.shape[size_t(i)] + offset, a.shape[size_t(j)]);
-  d.shift = offset >= 0 ? offset * sj : -offset * si;
+  // Only a diagonal that exists moves the start (|k| <= n then, so no overflow).
+  if (d.raw >= 0) d.shift = offset >= 0 ? offset * sj : -offset * si;
   d.shape.push_back(std::max<int64_t>(d.raw, 0));
   d.strides.push_back(si + sj);
   return d;
