@@ -110,7 +110,7 @@ ArrayPtr assemble(const Lanes& l, const std::vector<double>& flat, bool complex_
   Shape s = l.outer;
   s.back() = len;
   ArrayPtr r = make_array(complex_out ? DType::C128 : DType::F64, s);
-  std::memcpy(r->data(), flat.data(), flat.size() * sizeof(double));
+  if (!flat.empty()) std::memcpy(r->data(), flat.data(), flat.size() * sizeof(double));  // empty: no buffer to copy from
   ArrayPtr back = moveaxis(r, {-1}, {axis});
   DType dt = complex_out ? (single ? DType::C64 : DType::C128) : (single ? DType::F32 : DType::F64);
   return copy_as(*back, dt);
