@@ -39,6 +39,8 @@ DescrPtr flexible_descr(DType kind, int64_t n) {
   return d;
 }
 
+bool flexible_size_ok(DType kind, int64_t n) { return n >= 0 && n <= (kind == DType::Str ? INT32_MAX / 4 : INT32_MAX); }
+
 int64_t flexible_length(const Descr& d) { return d.kind == DType::Str ? d.itemsize / 4 : d.itemsize; }
 
 bool parse_flexible(std::string_view s, DTypeFull& out) {
@@ -61,8 +63,9 @@ bool parse_flexible(std::string_view s, DTypeFull& out) {
   for (char c : s) {
     if (c < '0' || c > '9') return false;
     n = n * 10 + (c - '0');
-    if (n > (int64_t(1) << 40)) return false;
+    if (n > INT32_MAX) return false;
   }
+  if (!flexible_size_ok(kind, n)) return false;
   out = {kind, flexible_descr(kind, n)};
   return true;
 }
@@ -152,9 +155,18 @@ DTypeFull make_subarray(const DTypeFull& base, const Shape& shape) {
   d->kind = DType::Void;
   d->base = std::make_shared<const DTypeFull>(base);
   d->sub_shape = shape;
-  int64_t n = 1;
-  for (int64_t x : shape) n *= x;
-  d->itemsize = base.itemsize() * n;
+  // NumPy's _convert_from_tuple: every dimension a C int, the whole item too.
+  const char* what = "invalid shape in fixed-type tuple: ";
+  for (int64_t x : shape) {
+    if (x < 0) value_error(std::string(what) + "dimension smaller then zero.");
+    if (x > INT32_MAX) value_error(std::string(what) + "dimension does not fit into a C int.");
+  }
+  int64_t n = base.itemsize();
+  for (int64_t x : shape)
+    if (x == 0 || n == 0) n = 0;
+    else if (n > INT32_MAX / x) value_error(std::string(what) + "dtype size in bytes must fit into a C int.");
+    else n *= x;
+  d->itemsize = n;
   d->alignment = int(dtype_alignment(base));
   return {DType::Void, d};
 }

@@ -49,6 +49,8 @@ struct Descr {
 
 // 'U' n characters, 'S' / 'V' n bytes.
 DescrPtr flexible_descr(DType kind, int64_t n);
+// NumPy's itemsize is a C int: n characters or bytes fit when 0 <= itemsize <= INT_MAX.
+bool flexible_size_ok(DType kind, int64_t n);
 // Characters (U) or bytes (S, V) in one element.
 int64_t flexible_length(const Descr& d);
 

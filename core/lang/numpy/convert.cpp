@@ -456,7 +456,10 @@ DTypeFull to_dtype_full(Interp& in, const Value& v, bool align) {
   if (auto* t = v.as<TupleObj>(); t && t->items.size() == 2) {  // (base, shape): a subarray dtype
     if (t->items[1].is_int() && t->items[0].as<StrObj>()) {
       DTypeFull base = to_dtype_full(in, t->items[0]);
-      if (base.descr && base.descr->itemsize == 0) return {base.dt, flexible_descr(base.dt, t->items[1].as_int())};
+      if (base.descr && base.descr->itemsize == 0) {
+        if (!flexible_size_ok(base.dt, t->items[1].as_int())) in.raise_exc("ValueError", "invalid itemsize in generic type tuple");
+        return {base.dt, flexible_descr(base.dt, t->items[1].as_int())};
+      }
     }
     return make_subarray(to_dtype_full(in, t->items[0], align), to_shape(in, t->items[1]));
   }

@@ -161,8 +161,11 @@ Value np_void_new(Interp& in, Args& a) {
     return Value(r);
   }
   if (x.is_int()) {
-    if (x.as_int() < 0) in.raise_exc("ValueError", "negative dimensions are not allowed");
-    return make_flexible_scalar(DType::Void, std::string(size_t(x.as_int()), '\0'));
+    // NumPy's itemsize is a C int (PyArray_DescrNew): np.void(n) checks the size first.
+    if (!flexible_size_ok(DType::Void, x.as_int()))
+      in.raise_exc("OverflowError", "size must be non-negative and not greater than 2147483647");
+    // void_arrtype_new makes np.void(0) one zero byte: there is no 'V0' scalar.
+    return make_flexible_scalar(DType::Void, std::string(size_t(std::max<int64_t>(x.as_int(), 1)), '\0'));
   }
   if (auto* s = x.as<StrObj>(); s && s->bytes) return make_flexible_scalar(DType::Void, s->s);
   in.raise_exc("TypeError", "void() argument must be an integer or bytes-like object");
