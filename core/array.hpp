@@ -42,6 +42,7 @@ struct Array;
 using ArrayPtr = std::shared_ptr<Array>;
 struct Explain;  // core/explain.hpp: why this array is a view or a copy
 struct Descr;    // core/descr.hpp: itemsize and fields of a flexible dtype
+struct AutogradMeta;  // core/autograd.hpp: requires_grad, grad_fn (torch tensors only)
 using DescrPtr = std::shared_ptr<const Descr>;
 int64_t descr_itemsize(const Descr& d);
 
@@ -58,6 +59,7 @@ struct Array {
   bool writeable = true;
   bool warn_on_write = false;  // broadcast_arrays results (NumPy warns, then writes)
   std::shared_ptr<const Explain> why;  // set where a view/copy decision was made, else null
+  std::shared_ptr<AutogradMeta> autograd;  // null unless the tensor requires grad (core/autograd.hpp)
 
   int ndim() const { return int(shape.size()); }
   int64_t size() const;
