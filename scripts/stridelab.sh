@@ -199,11 +199,15 @@ case "$cmd" in
     build_page >&2
     exec node scripts/serve.mjs
     ;;
+  page)  # what `start` builds, without serving (npm run bench times this build)
+    bash scripts/setup.sh
+    build_page
+    ;;
   test)
     run_tests "$@"
     ;;
   *)
-    echo "usage: $0 {start|test [--only SUITE]... [--list]|build}" >&2
+    echo "usage: $0 {start|page|test [--only SUITE]... [--list]|build}" >&2
     exit 2
     ;;
 esac
