@@ -171,7 +171,6 @@ ArrayPtr alias_array(const Array& src, Flavor flavor, ArrayPtr base) {
   a->flavor = flavor;
   a->base = std::move(base);
   a->owndata = false;
-  a->autograd = nullptr;  // the op that makes the alias records its own node (core/autograd.hpp)
   return a;
 }
 

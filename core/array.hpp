@@ -43,6 +43,36 @@ using ArrayPtr = std::shared_ptr<Array>;
 struct Explain;  // core/explain.hpp: why this array is a view or a copy
 struct Descr;    // core/descr.hpp: itemsize and fields of a flexible dtype
 struct AutogradMeta;  // core/autograd.hpp: requires_grad, grad_fn (torch tensors only)
+
+// Note [Autograd state is per tensor]: a tensor's autograd record (requires_grad,
+// grad_fn, the Parameter mark) belongs to that one tensor object, as PyTorch's
+// AutogradMeta belongs to one TensorImpl. Copying an Array's metadata (a view, an
+// alias, a flavour change: `Array(*other)`) therefore never copies the record; the op
+// that made the new tensor records its own node (core/autograd.hpp).
+class AutogradRef {
+ public:
+  AutogradRef() = default;
+  AutogradRef(const AutogradRef&) {}
+  AutogradRef& operator=(const AutogradRef&) { return *this; }
+  AutogradRef(AutogradRef&&) = default;
+  AutogradRef& operator=(AutogradRef&&) = default;
+  AutogradRef& operator=(std::shared_ptr<AutogradMeta> m) {
+    p_ = std::move(m);
+    return *this;
+  }
+  AutogradRef& operator=(std::nullptr_t) {
+    p_.reset();
+    return *this;
+  }
+  explicit operator bool() const { return p_ != nullptr; }
+  AutogradMeta* operator->() const { return p_.get(); }
+  AutogradMeta& operator*() const { return *p_; }
+  AutogradMeta* get() const { return p_.get(); }
+  const std::shared_ptr<AutogradMeta>& shared() const { return p_; }
+
+ private:
+  std::shared_ptr<AutogradMeta> p_;
+};
 using DescrPtr = std::shared_ptr<const Descr>;
 int64_t descr_itemsize(const Descr& d);
 
@@ -59,7 +89,7 @@ struct Array {
   bool writeable = true;
   bool warn_on_write = false;  // broadcast_arrays results (NumPy warns, then writes)
   std::shared_ptr<const Explain> why;  // set where a view/copy decision was made, else null
-  std::shared_ptr<AutogradMeta> autograd;  // null unless the tensor requires grad (core/autograd.hpp)
+  AutogradRef autograd;  // null unless the tensor requires grad (Note [Autograd state is per tensor])
 
   int ndim() const { return int(shape.size()); }
   int64_t size() const;

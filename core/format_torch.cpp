@@ -1,6 +1,8 @@
 // format_torch: see format_torch.hpp for the rules (PyTorch 2.6 _tensor_str.py; probes in tests/data/torch_reference.jsonl).
 #include "core/format_torch.hpp"
 
+#include "core/autograd.hpp"
+
 #include <cmath>
 #include <cstdio>
 #include <functional>
@@ -258,7 +260,9 @@ std::string add_suffixes(std::string s, const std::vector<std::string>& suffixes
 
 }  // namespace
 
-// Mirrors _str_intern for a plain strided CPU tensor without autograd state.
+// Mirrors _str_intern for a strided CPU tensor: the size and dtype suffixes,
+// then grad_fn=<Name> for a recorded result or requires_grad=True for a leaf
+// that requires grad.
 std::string format_tensor(const Array& t, DType default_float) {
   const std::string prefix = "tensor(";
   const int indent = int(prefix.size());
@@ -275,6 +279,8 @@ std::string format_tensor(const Array& t, DType default_float) {
     if (!has_default_dtype) suffixes.push_back("dtype=" + format_torch_dtype(t.dtype));
     body = tensor_body(t, indent);
   }
+  if (t.autograd && t.autograd->grad_fn) suffixes.push_back("grad_fn=<" + t.autograd->grad_fn->name + ">");
+  else if (requires_grad(t)) suffixes.push_back("requires_grad=True");
   return add_suffixes(prefix + body, suffixes, indent);
 }
 

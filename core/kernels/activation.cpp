@@ -80,6 +80,27 @@ struct nan_to_num_fn {
   }
 };
 
+// at::native GeluKernelImpl (GeluType::None): x * 0.5 * (1 + erf(x * M_SQRT1_2)).
+struct gelu_fn {
+  template <class T> static constexpr bool ok = is_float_elem<T>;
+  template <class C> C operator()(C x) const { return x * C(0.5) * (C(1) + std::erf(x * C(0.70710678118654752440))); }
+};
+
+// GeluType::Tanh: 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))).
+struct gelu_tanh_fn {
+  template <class T> static constexpr bool ok = is_float_elem<T>;
+  template <class C> C operator()(C x) const {
+    const C inner = C(0.79788456080286535588) * (x + C(0.044715) * x * x * x);
+    return C(0.5) * x * (C(1) + std::tanh(inner));
+  }
+};
+
+// at::native silu_kernel: x / (1 + exp(-x)).
+struct silu_fn {
+  template <class T> static constexpr bool ok = is_float_elem<T>;
+  template <class C> C operator()(C x) const { return x / (C(1) + std::exp(-x)); }
+};
+
 // One 1-D run of n elements: a typed loop when both sides are contiguous,
 // the byte-stride loop otherwise. Both evaluate the same expression.
 template <class T, class F>
@@ -136,7 +157,73 @@ void softmax_slice(char* p, int64_t st, int64_t n) {
   for (int64_t k = 0; k < n; ++k) store<T>(p + k * st, T(C(load<T>(p + k * st)) * inv));
 }
 
+template <class T>
+void log_softmax_slice(char* p, int64_t st, int64_t n) {
+  using C = compute_of<T>;
+  C mx = -std::numeric_limits<C>::infinity();
+  for (int64_t k = 0; k < n; ++k) {
+    const C x = C(load<T>(p + k * st));
+    mx = (std::isnan(x) || x > mx) ? x : mx;
+  }
+  C sum = 0;
+  for (int64_t k = 0; k < n; ++k) sum += std::exp(C(load<T>(p + k * st)) - mx);
+  const C shift = mx + std::log(sum);
+  for (int64_t k = 0; k < n; ++k) store<T>(p + k * st, T(C(load<T>(p + k * st)) - shift));
+}
+
+template <class T, class Slice>
+void for_each_slice_along(const Array& x, int dim, Slice slice) {
+  if (x.ndim() == 0) return slice(x.data(), 0, 1);
+  const int64_t n = x.shape[size_t(dim)], st = x.strides[size_t(dim)];
+  Shape outer = x.shape;
+  Strides outer_strides = x.strides;
+  outer.erase(outer.begin() + dim);
+  outer_strides.erase(outer_strides.begin() + dim);
+  for_each_strided<1>(outer, {x.data()}, {&outer_strides},
+                      [&](std::array<char*, 1>& p, const std::array<int64_t, 1>& s, int64_t m) {
+                        for (int64_t j = 0; j < m; ++j) slice(p[0] + j * s[0], st, n);
+                      });
+}
+
 }  // namespace
+
+void log_softmax_inplace(const Array& x, int dim) {
+  visit_dtype(x.dtype, [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (is_float_elem<T>) for_each_slice_along<T>(x, dim, log_softmax_slice<T>);
+  });
+}
+
+void layer_norm_rows(const Array& y, const Array& x, int64_t n, const Array* w, const Array* b, double eps) {
+  visit_dtype(x.dtype, [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (is_float_elem<T>) {
+      using C = compute_of<T>;
+      const int64_t rows = n == 0 ? 0 : x.size() / n;
+      const T* px = reinterpret_cast<const T*>(x.data());
+      T* py = reinterpret_cast<T*>(y.data());
+      for (int64_t r = 0; r < rows; ++r) {
+        const T* row = px + r * n;
+        double sum = 0;
+        for (int64_t k = 0; k < n; ++k) sum += double(C(row[k]));
+        const C mean = C(sum / double(n));
+        double ss = 0;
+        for (int64_t k = 0; k < n; ++k) {
+          const double d = double(C(row[k])) - double(mean);
+          ss += d * d;
+        }
+        const C var = C(ss / double(n));
+        const C rstd = C(1) / std::sqrt(var + C(eps));
+        for (int64_t k = 0; k < n; ++k) {
+          C v = (C(row[k]) - mean) * rstd;
+          if (w) v = v * C(reinterpret_cast<const T*>(w->data())[k]);
+          if (b) v = v + C(reinterpret_cast<const T*>(b->data())[k]);
+          py[r * n + k] = T(v);
+        }
+      }
+    }
+  });
+}
 
 bool softmax_supports(DType dt) {
   return visit_dtype(dt, [](auto tag) { return is_float_elem<decltype(tag)>; });
@@ -167,6 +254,9 @@ bool activation_supports(Activation op, DType dt) {
     case Activation::sigmoid: return supports<sigmoid_fn>(dt);
     case Activation::relu: return supports<relu_fn>(dt);
     case Activation::sign: return supports<sign_fn>(dt);
+    case Activation::gelu: return supports<gelu_fn>(dt);
+    case Activation::gelu_tanh: return supports<gelu_tanh_fn>(dt);
+    case Activation::silu: return supports<silu_fn>(dt);
     case Activation::nan_to_num: break;
   }
   return supports<nan_to_num_fn>(dt);
@@ -179,6 +269,9 @@ void apply_activation(Activation op, const Array& dst, const Array& src, const N
     case Activation::sigmoid: return apply(sigmoid_fn{}, dst, src);
     case Activation::relu: return apply(relu_fn{}, dst, src);
     case Activation::sign: return apply(sign_fn{}, dst, src);
+    case Activation::gelu: return apply(gelu_fn{}, dst, src);
+    case Activation::gelu_tanh: return apply(gelu_tanh_fn{}, dst, src);
+    case Activation::silu: return apply(silu_fn{}, dst, src);
     case Activation::nan_to_num: break;
   }
   apply(nan_to_num_fn{nv}, dst, src);

@@ -24,6 +24,9 @@ enum class Activation : uint8_t {
   relu,        // x < 0 ? 0 : x, -0.0 and NaN kept  every real dtype but bool
   sign,        // (0 < x) - (x < 0), NaN -> 0    every real dtype (bool: itself)
   nan_to_num,  // NaN, +inf, -inf -> given values  float dtypes
+  gelu,        // x/2 (1 + erf(x / sqrt 2))       float dtypes
+  gelu_tanh,   // x/2 (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))  float dtypes
+  silu,        // x / (1 + exp(-x))               float dtypes
 };
 
 // The replacement values of nan_to_num (unused by the other ops).
@@ -47,5 +50,16 @@ void apply_activation(Activation op, const Array& dst, const Array& src, const N
 // (softmax_supports); other dtypes are left as they are.
 bool softmax_supports(DType dt);
 void softmax_inplace(const Array& x, int dim);
+// log_softmax along one dim, in place (log_softmax_lastdim_kernel): per slice
+// m = max x_k, s = sum exp(x_k - m) in the compute type, y_k = x_k - m - log s.
+void log_softmax_inplace(const Array& x, int dim);
+
+// Layer normalisation of the rows of a C-contiguous float array (at::native
+// LayerNormKernelImpl): each run of n consecutive elements is one row;
+// mean = sum x / n, var = sum (x - mean)^2 / n (population), rstd = 1 /
+// sqrt(var + eps); y = (x - mean) * rstd * w + b (w, b: C-contiguous, n
+// elements each, or null for 1 and 0; y: C-contiguous like x). Moments accumulate in double and round to the compute
+// type, which gives the float reference's printed digits.
+void layer_norm_rows(const Array& y, const Array& x, int64_t n, const Array* w, const Array* b, double eps);
 
 }  // namespace sl

@@ -549,7 +549,15 @@ Interp::Flow Interp::exec_class_def(const Stmt& s, const EnvP& env, Value& ret) 
     auto ns = std::make_shared<Env>();
     ns->parent = env->is_class ? env->parent : env;
     ns->is_class = true;
-    ns->vars["__module__"] = make_str("__main__");
+    // __module__: the defining module's __name__ (a frozen module's dotted name), else __main__
+    Value modname = make_str("__main__");
+    {
+      Env* root = env.get();
+      while (root->parent) root = root->parent.get();
+      auto nm = root->vars.find("__name__");
+      if (root != globals.get() && nm != root->vars.end()) modname = nm->second;
+    }
+    ns->vars["__module__"] = modname;
     std::string qual = s.name;
     if (env->is_class) {
       auto q = env->vars.find("__qualname__");
@@ -805,6 +813,7 @@ Interp::Flow Interp::exec_import_from(const Stmt& s, const EnvP& env, Value& ret
 
 
 Value Interp::import_module(const std::string& dotted, int line) {
+  load_frozen(dotted.substr(0, dotted.find('.')), dotted);
   auto it = modules.find(dotted);
   if (it == modules.end()) {
     std::string top = dotted.substr(0, dotted.find('.'));

@@ -117,6 +117,7 @@ struct Types {
   TypeObj *base_exception, *exception;
   TypeObj *property, *classmethod, *staticmethod, *super_, *not_implemented;  // classes.cpp
   TypeObj *ndarray, *tensor, *dummy_array, *np_dtype, *torch_dtype;
+  TypeObj* parameter = nullptr;  // torch.nn.Parameter: tensors whose autograd record is marked is_parameter
   TypeObj* np_scalar[kNumDTypes + 3];  // numeric scalars, then np.str_, np.bytes_, np.void
   TypeObj *np_generic, *np_number, *np_integer, *np_signedinteger, *np_unsignedinteger, *np_inexact,
       *np_floating, *np_complexfloating, *np_bool_type;
@@ -273,6 +274,12 @@ class Interp {
   Value eval_comprehension(const Expr& e, const EnvP& env);
   Value format_value(const Value& v, const std::string& spec);
   Value import_module(const std::string& dotted, int line);
+  // Note [Frozen modules] (frozen.hpp; frozen.cpp): runs the frozen modules of
+  // `package` not run yet in this session, and the one named `dotted` if it is one.
+  void load_frozen(const std::string& package, const std::string& dotted);
+  void run_frozen(size_t index);
+  std::vector<uint8_t> frozen_state_;                 // per frozen_sources() entry: 0 not run, 1 running, 2 done
+  std::vector<std::unique_ptr<Module>> frozen_trees_;  // their syntax trees, alive as long as the session
   bool exception_matches(const PyError& err, const Value& spec, Value& exc_out);
   Value exception_value(const PyError& err);
 

@@ -7,6 +7,7 @@
 
 #include "core/lang/interp.hpp"
 #include "core/lang/generator.hpp"
+#include "core/autograd.hpp"
 #include "core/lang/array_hooks.hpp"
 #include "core/lang/classes.hpp"
 #include "core/lang/builtins/builtins.hpp"
@@ -204,7 +205,7 @@ TypeObj* ObjectProtocol::type_of(const Value& v) {
       const Array& a = v.arr();
       switch (a.flavor) {
         case Flavor::NumPy: return a.descr && a.descr->record && t.np_recarray ? t.np_recarray : t.ndarray;
-        case Flavor::Torch: return t.tensor;
+        case Flavor::Torch: return is_parameter(a) && t.parameter ? t.parameter : t.tensor;
         case Flavor::Scalar: return a.descr && a.descr->record && t.np_record ? t.np_record : t.np_scalar[int(a.dtype)];
         case Flavor::DummyBase: return t.dummy_array;
       }

@@ -1,6 +1,7 @@
 // numpy/convert: Python values <-> engine arrays, dtypes, shapes, indices and
 // the registration tables (see convert.hpp).
 #include "core/lang/numpy/convert.hpp"
+#include "core/lang/torch/autograd.hpp"
 #include "core/lang/pyint.hpp"
 
 #include <cmath>
@@ -618,7 +619,12 @@ bool bind_array_method(Interp& in, const ArrayPtr& self, const std::string& name
   auto it = table.find(name);
   if (it == table.end()) return false;
   ArrayMethod fn = it->second;
-  out = in.builtin(name, [fn, self](Interp& in, Args& args) -> Value { return fn(in, self, args); });
+  if (self->is_torch())  // every tensor method records through the autograd boundary (torch/autograd.hpp)
+    out = in.builtin(name, [fn, self, name](Interp& in, Args& args) -> Value {
+      return call_tensor_method(in, name, fn, self, args);
+    });
+  else
+    out = in.builtin(name, [fn, self](Interp& in, Args& args) -> Value { return fn(in, self, args); });
   return true;
 }
 

@@ -13,6 +13,8 @@
 #include "core/kernels/elementwise.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/numpy/convert.hpp"
+#include "core/lang/torch/autograd.hpp"
+#include "core/lang/torch/convert.hpp"
 #include "core/numfmt.hpp"
 #include "core/strides.hpp"
 #include "core/views.hpp"
@@ -181,6 +183,7 @@ Value array_getattr(Interp& in, const Value& v, const std::string& name, bool& f
 
 void array_setattr(Interp& in, const Value& v, const std::string& name, const Value& x) {
   ArrayPtr a = v.array();
+  if (a->is_torch() && tensor_autograd_setattr(in, a, name, x)) return;
   if (a->flavor == Flavor::Scalar)
     in.raise_exc("AttributeError", "'" + in.type_name(v) + "' object attribute '" + name + "' is read-only");
   if (name == "shape" && !a->is_torch()) {
@@ -353,7 +356,15 @@ void array_setitem(Interp& in, const Value& v, const Value& key, const Value& x)
   copy_into(*dst, view);
 }
 
+Value array_binop_untracked(Interp& in, BinOp op, const Value& a, const Value& b, bool inplace);
+
 Value array_binop(Interp& in, BinOp op, const Value& a, const Value& b, bool inplace) {
+  if ((is_tensor(a) || is_tensor(b)) && autograd_wanted(nullptr, {a, b}, {}))
+    return record_operator(in, op, a, b, inplace, [&] { return array_binop_untracked(in, op, a, b, inplace); });
+  return array_binop_untracked(in, op, a, b, inplace);
+}
+
+Value array_binop_untracked(Interp& in, BinOp op, const Value& a, const Value& b, bool inplace) {
   if (op == BinOp::MatMul) {
     if (inplace)
       in.raise_exc("TypeError", "In-place matrix multiplication is not (yet) supported. Use 'a = a @ b' instead of 'a @= b'.");
@@ -368,7 +379,7 @@ Value array_binop(Interp& in, BinOp op, const Value& a, const Value& b, bool inp
     if (!is_float(arr.arr().dtype) && !is_complex(arr.arr().dtype))
       in.raise_exc("OverflowError", "Python int too large to convert to C long");
     Value f = Value::floating(int_to_double(in, other));
-    return a.is_array() ? array_binop(in, op, a, f, inplace) : array_binop(in, op, f, b, inplace);
+    return a.is_array() ? array_binop_untracked(in, op, a, f, inplace) : array_binop_untracked(in, op, f, b, inplace);
   }
   bool found = false;
   Value r = ufunc_binop(in, operator_ufunc(op), a, b, inplace, found);
@@ -381,7 +392,11 @@ Value array_compare(Interp& in, CmpOp op, const Value& a, const Value& b) {
   return found ? r : Value();
 }
 
-Value array_unaryop(Interp& in, UnaryOp op, const Value& a) { return ufunc_unary(in, op, a); }
+Value array_unaryop(Interp& in, UnaryOp op, const Value& a) {
+  if (is_tensor(a) && autograd_wanted(a.array(), {}, {}))
+    return record_unary(in, op, a, [&] { return ufunc_unary(in, op, a); });
+  return ufunc_unary(in, op, a);
+}
 
 std::string array_repr(Interp& in, const Value& v) {
   const Array& a = v.arr();

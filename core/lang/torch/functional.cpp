@@ -1,6 +1,9 @@
 // torch/functional: the module torch.nn.functional (import torch.nn.functional
-// as F) with the functions that need no nn.Module: softmax, relu, dropout and
-// scaled_dot_product_attention.
+// as F): softmax, log_softmax, relu, gelu, silu, leaky_relu, sigmoid, tanh,
+// dropout, linear, layer_norm, embedding, one_hot, pad, the losses
+// (cross_entropy, nll_loss, mse_loss, l1_loss) and
+// scaled_dot_product_attention. torch.nn's layers (core/lang/frozen/torch.nn.py)
+// call these.
 //
 // Invariant: each function is the composition ATen's CompositeImplicit
 // definition makes of tensor operations (torch/nn/functional.py,
@@ -9,7 +12,14 @@
 // already registers, so dtypes, messages and kernels are those of the methods;
 // random draws go through the CPU generator (core/torch_random).
 #include <cmath>
+#include <cstring>
 
+#include "core/kernels/activation.hpp"
+#include "core/kernels/copy.hpp"
+#include "core/strides.hpp"
+#include "core/ufunc.hpp"
+
+#include "core/lang/torch/autograd.hpp"
 #include "core/lang/torch/convert.hpp"
 #include "core/torch_random.hpp"
 #include "core/torch_views.hpp"
@@ -129,11 +139,375 @@ Value sdpa_fn(Interp& in, Args& a) {
   return method(in, attn, "matmul", {v});
 }
 
+// ---- the layers' functions
+
+ArrayPtr float_result_like(Interp& in, const ArrayPtr& x, const char* kernel) {
+  if (!softmax_supports(x->dtype))
+    in.raise_exc("RuntimeError", std::string("\"") + kernel + "\" not implemented for '" + torch_type_name(x->dtype) + "'");
+  ArrayPtr r = copy_as(*x, x->dtype, 'C');
+  r->flavor = Flavor::Torch;
+  return r;
+}
+
+// F.linear(input, weight, bias=None) = input @ weight.T (+ bias): addmm for a
+// matrix input, matmul then add otherwise (aten/src/ATen/native/Linear.cpp).
+Value linear_fn(Interp& in, Args& a) {
+  Value x = Value(tensor_arg(in, a.required(0, "input"), "linear", "input", 1));
+  Value w = Value(tensor_arg(in, a.required(1, "weight"), "linear", "weight", 2));
+  Value b = a.optional(2, "bias");
+  a.finish(3);
+  const Array& xa = x.arr();
+  const Array& wa = w.arr();
+  if (xa.ndim() == 0 || wa.ndim() == 0 || xa.shape.back() != wa.shape.back() || wa.ndim() > 2) {
+    Shape flat = xa.shape;
+    int64_t rows = 1;
+    for (size_t k = 0; k + 1 < flat.size(); ++k) rows *= flat[k];
+    in.raise_exc("RuntimeError", "mat1 and mat2 shapes cannot be multiplied (" + std::to_string(rows) + "x" +
+                                     std::to_string(xa.ndim() ? xa.shape.back() : 1) + " and " +
+                                     std::to_string(wa.ndim() > 1 ? wa.shape[1] : 1) + "x" +
+                                     std::to_string(wa.ndim() ? wa.shape[0] : 1) + ")");
+  }
+  if (xa.dtype != wa.dtype)
+    in.raise_exc("RuntimeError", std::string("mat1 and mat2 must have the same dtype, but got ") + torch_type_name(xa.dtype) + " and " +
+                                     torch_type_name(wa.dtype));
+  Value r = method(in, x, "matmul", {method(in, w, "t", {})});
+  if (!b.is_none()) r = method(in, r, "add", {Value(tensor_arg(in, b, "linear", "bias", 3))});
+  return r;
+}
+
+// F.layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-05):
+// normalises over the trailing dims normalized_shape names.
+Value layer_norm_fn(Interp& in, Args& a) {
+  ArrayPtr x = tensor_arg(in, a.required(0, "input"), "layer_norm", "input", 1);
+  Value ns = a.required(1, "normalized_shape");
+  Value w = a.optional(2, "weight"), b = a.optional(3, "bias");
+  double eps = in.float_value(a.optional(4, "eps", Value::floating(1e-5)));
+  a.finish(5);
+  Shape norm = ns.is_int() ? Shape{in.index_value(ns)} : to_shape(in, ns);
+  const int nd = x->ndim(), k = int(norm.size());
+  bool ok = k >= 1 && k <= nd;
+  for (int i = 0; ok && i < k; ++i) ok = x->shape[size_t(nd - k + i)] == norm[size_t(i)];
+  if (!ok) {
+    std::string want = "[*";
+    for (int64_t d : norm) want += ", " + std::to_string(d);
+    in.raise_exc("RuntimeError", "Given normalized_shape=" + list_repr(norm) + ", expected input with shape " + want +
+                                     "], but got input of size" + list_repr(x->shape));
+  }
+  int64_t n = 1;
+  for (int64_t d : norm) n *= d;
+  ArrayPtr xc = float_result_like(in, x, "LayerNormKernelImpl");
+  ArrayPtr y = make_array(x->dtype, x->shape, 'C', Flavor::Torch, false);
+  auto affine = [&](const Value& v, const char* what) -> ArrayPtr {
+    if (v.is_none()) return nullptr;
+    ArrayPtr p = tensor_arg(in, v, "layer_norm", what, 3);
+    if (p->shape != norm) in.raise_exc("RuntimeError", std::string("Expected ") + what + " to be of same shape as normalized_shape, but got " + what + " of shape " + list_repr(p->shape) + " and normalized_shape = " + list_repr(norm));
+    return copy_as(*p, x->dtype, 'C');
+  };
+  ArrayPtr wc = affine(w, "weight"), bc = affine(b, "bias");
+  layer_norm_rows(*y, *xc, n, wc.get(), bc.get(), eps);
+  return Value(y);
+}
+
+Value activation(Interp& in, Args& a, const char* fname, Activation op, const char* kernel) {
+  ArrayPtr x = tensor_arg(in, a.required(0, "input"), fname, "input", 1);
+  if (!activation_supports(op, x->dtype))
+    in.raise_exc("RuntimeError", std::string("\"") + kernel + "\" not implemented for '" + torch_type_name(x->dtype) + "'");
+  ArrayPtr r = make_array(x->dtype, x->shape, 'C', Flavor::Torch, false);
+  apply_activation(op, *r, *x);
+  return Value(r);
+}
+
+// F.gelu(input, approximate='none')
+Value gelu_fn(Interp& in, Args& a) {
+  Value approx = a.optional(1, "approximate", make_str("none"));
+  std::string mode = in.str(approx);
+  if (mode != "none" && mode != "tanh") in.raise_exc("RuntimeError", "approximate argument must be either none or tanh.");
+  Args b;
+  b.pos = {a.required(0, "input")};
+  a.finish(2);
+  return activation(in, b, "gelu", mode == "none" ? Activation::gelu : Activation::gelu_tanh, "GeluKernelImpl");
+}
+
+// F.silu(input, inplace=False)
+Value silu_fn(Interp& in, Args& a) {
+  bool inplace = in.truthy(a.optional(1, "inplace", Value::boolean(false)));
+  Args b;
+  b.pos = {a.required(0, "input")};
+  a.finish(2);
+  Value r = activation(in, b, "silu", Activation::silu, "silu");
+  return inplace ? method(in, b.pos[0], "copy_", {r}) : r;
+}
+
+// F.leaky_relu(input, negative_slope=0.01, inplace=False) = relu(x) - slope * relu(-x)
+Value leaky_relu_fn(Interp& in, Args& a) {
+  Value x = Value(tensor_arg(in, a.required(0, "input"), "leaky_relu", "input", 1));
+  Value slope = a.optional(1, "negative_slope", Value::floating(0.01));
+  bool inplace = in.truthy(a.optional(2, "inplace", Value::boolean(false)));
+  a.finish(3);
+  Value pos = method(in, x, "relu", {});
+  Value neg = method(in, in.unaryop("-", x), "relu", {});
+  Value r = method(in, pos, "sub", {method(in, neg, "mul", {slope})});
+  return inplace ? method(in, x, "copy_", {r}) : r;
+}
+
+Value forward_to_torch(Interp& in, Args& a, const char* name) {
+  Value x = Value(tensor_arg(in, a.required(0, "input"), name, "input", 1));
+  a.finish(1);
+  return torch_fn(in, name, {x});
+}
+Value sigmoid_fn(Interp& in, Args& a) { return forward_to_torch(in, a, "sigmoid"); }
+Value tanh_fn(Interp& in, Args& a) { return forward_to_torch(in, a, "tanh"); }
+
+int softmax_dim(Interp& in, const ArrayPtr& x, const Value& dim, const char* fname) {
+  const int nd = x->ndim();
+  if (dim.is_none()) return nd == 0 || nd == 1 || nd == 3 ? 0 : 1;  // _get_softmax_dim
+  return nd == 0 ? (torch_wrap_dim(int_arg(in, dim, fname, "dim"), 1), 0) : int(torch_wrap_dim(int_arg(in, dim, fname, "dim"), nd));
+}
+
+// F.log_softmax(input, dim=None, _stacklevel=3, dtype=None)
+Value log_softmax_fn(Interp& in, Args& a) {
+  ArrayPtr x = tensor_arg(in, a.required(0, "input"), "log_softmax", "input", 1);
+  Value dim = a.optional(1, "dim");
+  Value ignored;
+  a.take(2, "_stacklevel", ignored);
+  Value dt = a.optional(3, "dtype");
+  a.finish(4);
+  const int d = softmax_dim(in, x, dim, "log_softmax");
+  ArrayPtr src = dt.is_none() ? x : copy_as(*x, to_dtype(in, dt), 'C');
+  ArrayPtr r = float_result_like(in, src, d == std::max(src->ndim(), 1) - 1 ? "log_softmax_lastdim_kernel_impl" : "log_softmax_kernel_impl");
+  log_softmax_inplace(*r, d);
+  return Value(r);
+}
+
+// F.embedding(input, weight, padding_idx=None, max_norm=None, ...): rows of weight.
+Value embedding_fn(Interp& in, Args& a) {
+  ArrayPtr idx = tensor_arg(in, a.required(0, "input"), "embedding", "indices", 1);
+  ArrayPtr w = tensor_arg(in, a.required(1, "weight"), "embedding", "weight", 2);
+  for (const char* k : {"padding_idx", "max_norm", "norm_type", "scale_grad_by_freq", "sparse"}) {
+    Value v;
+    (void)a.take(999, k, v);
+  }
+  if (a.pos.size() > 7) a.finish(7);
+  if (idx->dtype != DType::I64 && idx->dtype != DType::I32)
+    in.raise_exc("RuntimeError", "Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, "
+                                 "Int; but got " + torch_tensor_type_string(idx->dtype) + " instead (while checking arguments for embedding)");
+  if (w->ndim() != 2) in.raise_exc("RuntimeError", "'weight' must be 2-D");
+  ArrayPtr flat = copy_as(*idx, DType::I64, 'C');
+  const int64_t rows = w->shape[0];
+  const int64_t* p = reinterpret_cast<const int64_t*>(flat->data());
+  for (int64_t i = 0; i < flat->size(); ++i)
+    if (p[i] < 0 || p[i] >= rows) in.raise_exc("IndexError", "index out of range in self");
+  return in.getitem(Value(w), Value(idx));  // advanced indexing: a new tensor
+}
+
+// F.one_hot(tensor, num_classes=-1): int64, one more trailing dim.
+Value one_hot_fn(Interp& in, Args& a) {
+  ArrayPtr t = tensor_arg(in, a.required(0, "tensor"), "one_hot", "tensor", 1);
+  int64_t n = in.index_value(a.optional(1, "num_classes", Value::integer(-1)));
+  a.finish(2);
+  if (t->dtype != DType::I64) in.raise_exc("RuntimeError", "one_hot is only applicable to index tensor of type LongTensor.");
+  ArrayPtr c = copy_as(*t, DType::I64, 'C');
+  const int64_t* p = reinterpret_cast<const int64_t*>(c->data());
+  int64_t mx = -1;
+  for (int64_t i = 0; i < c->size(); ++i) {
+    if (p[i] < 0) in.raise_exc("RuntimeError", "Class values must be non-negative.");
+    mx = std::max(mx, p[i]);
+  }
+  if (n == -1) {
+    if (c->size() == 0) in.raise_exc("RuntimeError", "Can not infer total number of classes from empty tensor.");
+    n = mx + 1;
+  } else if (mx >= n) {
+    in.raise_exc("RuntimeError", "Class values must be smaller than num_classes.");
+  }
+  Shape s = t->shape;
+  s.push_back(n);
+  ArrayPtr r = make_array(DType::I64, s, 'C', Flavor::Torch);
+  int64_t* q = reinterpret_cast<int64_t*>(r->data());
+  for (int64_t i = 0; i < c->size(); ++i) q[i * n + p[i]] = 1;
+  return Value(r);
+}
+
+// F.pad(input, pad, mode='constant', value=None): pad = (last_lo, last_hi,
+// prev_lo, prev_hi, ...); a negative amount crops.
+Value pad_fn(Interp& in, Args& a) {
+  Value x = Value(tensor_arg(in, a.required(0, "input"), "pad", "input", 1));
+  std::vector<Value> pads = in.to_vector(a.required(1, "pad"));
+  std::string mode = in.str(a.optional(2, "mode", make_str("constant")));
+  Value value = a.optional(3, "value");
+  a.finish(4);
+  const Array& xa = x.arr();
+  if (pads.size() % 2) in.raise_exc("RuntimeError", "Padding length must be divisible by 2");
+  if (int(pads.size() / 2) > xa.ndim()) in.raise_exc("RuntimeError", "Padding length should be less than or equal to two times the input dimension but got padding length " + std::to_string(pads.size()) + " and input of dimension " + std::to_string(xa.ndim()));
+  if (mode != "constant") in.raise_exc("NotImplementedError", "stridelab's F.pad supports mode='constant' only, not '" + mode + "'");
+  Shape out = xa.shape;
+  std::vector<int64_t> lo(size_t(xa.ndim()), 0);
+  for (size_t k = 0; k < pads.size() / 2; ++k) {
+    size_t d = size_t(xa.ndim()) - 1 - k;
+    int64_t l = in.index_value(pads[2 * k]), h = in.index_value(pads[2 * k + 1]);
+    out[d] += l + h;
+    lo[d] = l;
+    if (out[d] < 0) in.raise_exc("RuntimeError", "The input size " + std::to_string(xa.shape[d]) + ", plus negative padding " + std::to_string(l) + " and " + std::to_string(h) + " resulted in a negative output size, which is invalid. Check dimension " + std::to_string(d) + " of your input.");
+  }
+  Value r = torch_fn(in, "full", {torch_size_value(in, out), value.is_none() ? Value::integer(0) : value});
+  r = method(in, r, "to", {Value(std::make_shared<DTypeObj>(xa.dtype, true))});
+  Value dst = r, src = x;
+  for (int d = 0; d < xa.ndim(); ++d) {
+    int64_t l = lo[size_t(d)], h = out[size_t(d)] - xa.shape[size_t(d)] - l;
+    int64_t s_lo = std::max<int64_t>(0, -l), s_len = xa.shape[size_t(d)] - s_lo - std::max<int64_t>(0, -h);
+    src = method(in, src, "narrow", {Value::integer(d), Value::integer(s_lo), Value::integer(std::max<int64_t>(0, s_len))});
+    dst = method(in, dst, "narrow", {Value::integer(d), Value::integer(std::max<int64_t>(0, l)), Value::integer(std::max<int64_t>(0, s_len))});
+  }
+  method(in, dst, "copy_", {src});
+  return r;
+}
+
+// The reductions of the losses: 'none', 'mean', 'sum'.
+Value reduce_loss(Interp& in, const Value& v, const std::string& reduction) {
+  if (reduction == "none") return v;
+  if (reduction == "mean") return method(in, v, "mean", {});
+  if (reduction == "sum") return method(in, v, "sum", {});
+  in.raise_exc("ValueError", reduction + " is not a valid value for reduction");
+}
+
+std::string take_reduction(Interp& in, Args& a, size_t size_average_pos) {
+  Value sa, rd;
+  a.take(size_average_pos, "size_average", sa);
+  a.take(size_average_pos + 1, "reduce", rd);
+  return in.str(a.optional(size_average_pos + 2, "reduction", make_str("mean")));
+}
+
+// F.mse_loss(input, target, size_average=None, reduce=None, reduction='mean')
+Value mse_loss_fn(Interp& in, Args& a) {
+  Value x = Value(tensor_arg(in, a.required(0, "input"), "mse_loss", "input", 1));
+  Value t = Value(tensor_arg(in, a.required(1, "target"), "mse_loss", "target", 2));
+  std::string red = take_reduction(in, a, 2);
+  a.finish(5);
+  Value d = method(in, x, "sub", {t});
+  return reduce_loss(in, method(in, d, "mul", {d}), red);
+}
+
+Value l1_loss_fn(Interp& in, Args& a) {
+  Value x = Value(tensor_arg(in, a.required(0, "input"), "l1_loss", "input", 1));
+  Value t = Value(tensor_arg(in, a.required(1, "target"), "l1_loss", "target", 2));
+  std::string red = take_reduction(in, a, 2);
+  a.finish(5);
+  return reduce_loss(in, torch_fn(in, "abs", {method(in, x, "sub", {t})}), red);
+}
+
+// nll over log-probabilities lp (N, C) or (C,) and class indices: per sample
+// -w[t] lp[t] (0 where t == ignore_index); 'mean' divides by the sum of the
+// weights of the samples counted (aten nll_loss_out_frame).
+Value nll(Interp& in, const ArrayPtr& lp, const ArrayPtr& target, const ArrayPtr& weight, int64_t ignore,
+          const std::string& red, double smoothing) {
+  if (lp->ndim() != 1 && lp->ndim() != 2)
+    in.raise_exc("NotImplementedError", "stridelab's nll_loss takes (N, C) or (C,) inputs");
+  if (!is_integer(target->dtype) || target->dtype == DType::Bool)
+    in.raise_exc("RuntimeError", std::string("expected scalar type Long but found ") + torch_type_name(target->dtype));
+  const bool batched = lp->ndim() == 2;
+  const int64_t N = batched ? lp->shape[0] : 1, C = lp->shape.back();
+  if (batched ? (target->ndim() != 1 || target->shape[0] != N) : target->ndim() != 0)
+    in.raise_exc("ValueError", "Expected input batch_size (" + std::to_string(N) + ") to match target batch_size (" +
+                                   std::to_string(target->ndim() ? target->shape[0] : 1) + ").");
+  ArrayPtr x = copy_as(*lp, DType::F64, 'C');
+  ArrayPtr t = copy_as(*target, DType::I64, 'C');
+  ArrayPtr w = weight ? copy_as(*weight, DType::F64, 'C') : nullptr;
+  const double* px = reinterpret_cast<const double*>(x->data());
+  const int64_t* pt = reinterpret_cast<const int64_t*>(t->data());
+  std::vector<double> per(size_t(N), 0.0);
+  double total = 0, wsum = 0;
+  for (int64_t i = 0; i < N; ++i) {
+    const int64_t c = pt[i];
+    if (c == ignore) continue;
+    if (c < 0 || c >= C) in.raise_exc("IndexError", "Target " + std::to_string(c) + " is out of bounds.");
+    const double wc = w ? reinterpret_cast<const double*>(w->data())[c] : 1.0;
+    double loss = -wc * px[i * C + c];
+    if (smoothing > 0) {
+      double s = 0;
+      for (int64_t k = 0; k < C; ++k) s -= (w ? reinterpret_cast<const double*>(w->data())[k] : 1.0) * px[i * C + k];
+      loss = (1 - smoothing) * loss + smoothing * s / double(C);
+    }
+    per[size_t(i)] = loss;
+    total += loss;
+    wsum += wc;
+  }
+  const DType dt = lp->dtype;
+  auto scalar = [&](double v) {
+    ArrayPtr r = make_array(dt, {}, 'C', Flavor::Torch);
+    if (dt == DType::F32) *reinterpret_cast<float*>(r->data()) = float(v);
+    else *reinterpret_cast<double*>(r->data()) = v;
+    return Value(r);
+  };
+  if (red == "sum") return scalar(total);
+  if (red == "mean") return scalar(wsum == 0 ? NAN : total / wsum);
+  if (red != "none") in.raise_exc("ValueError", red + " is not a valid value for reduction");
+  ArrayPtr r = make_array(dt, batched ? Shape{N} : Shape{}, 'C', Flavor::Torch);
+  for (int64_t i = 0; i < N; ++i) {
+    if (dt == DType::F32) reinterpret_cast<float*>(r->data())[i] = float(per[size_t(i)]);
+    else reinterpret_cast<double*>(r->data())[i] = per[size_t(i)];
+  }
+  return Value(r);
+}
+
+// F.nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean')
+Value nll_loss_fn(Interp& in, Args& a) {
+  ArrayPtr x = tensor_arg(in, a.required(0, "input"), "nll_loss", "input", 1);
+  ArrayPtr t = tensor_arg(in, a.required(1, "target"), "nll_loss", "target", 2);
+  Value w = a.optional(2, "weight");
+  Value sa, rd;
+  a.take(3, "size_average", sa);
+  int64_t ignore = in.index_value(a.optional(4, "ignore_index", Value::integer(-100)));
+  a.take(5, "reduce", rd);
+  std::string red = in.str(a.optional(6, "reduction", make_str("mean")));
+  a.finish(7);
+  return nll(in, x, t, w.is_none() ? nullptr : w.array(), ignore, red, 0.0);
+}
+
+// F.cross_entropy(input, target, weight=None, size_average=None,
+// ignore_index=-100, reduce=None, reduction='mean', label_smoothing=0.0):
+// log_softmax over the class dim, then nll (class indices) or the
+// probability-weighted sum (class probabilities).
+Value cross_entropy_fn(Interp& in, Args& a) {
+  ArrayPtr x = tensor_arg(in, a.required(0, "input"), "cross_entropy", "input", 1);
+  ArrayPtr t = tensor_arg(in, a.required(1, "target"), "cross_entropy", "target", 2);
+  Value w = a.optional(2, "weight");
+  Value sa, rd;
+  a.take(3, "size_average", sa);
+  int64_t ignore = in.index_value(a.optional(4, "ignore_index", Value::integer(-100)));
+  a.take(5, "reduce", rd);
+  std::string red = in.str(a.optional(6, "reduction", make_str("mean")));
+  double smoothing = in.float_value(a.optional(7, "label_smoothing", Value::floating(0.0)));
+  a.finish(8);
+  ArrayPtr lp = float_result_like(in, x, "log_softmax_lastdim_kernel_impl");
+  log_softmax_inplace(*lp, x->ndim() >= 2 ? 1 : 0);
+  if (is_float(t->dtype)) {  // class probabilities
+    if (t->shape != x->shape) in.raise_exc("RuntimeError", "Expected target size " + list_repr(x->shape) + ", got " + list_repr(t->shape));
+    Value prod = method(in, Value(lp), "mul", {Value(t)});
+    Value per = method(in, method(in, prod, "sum", {Value::integer(x->ndim() >= 2 ? 1 : 0)}), "neg", {});
+    return reduce_loss(in, per, red);
+  }
+  return nll(in, lp, t, w.is_none() ? nullptr : w.array(), ignore, red, smoothing);
+}
+
 const std::vector<std::pair<const char*, NativeFn>>& functional_functions() {
   static const std::vector<std::pair<const char*, NativeFn>> m = {
       {"softmax", softmax_fn},
+      {"log_softmax", log_softmax_fn},
       {"relu", relu_fn},
+      {"gelu", gelu_fn},
+      {"silu", silu_fn},
+      {"leaky_relu", leaky_relu_fn},
+      {"sigmoid", sigmoid_fn},
+      {"tanh", tanh_fn},
       {"dropout", dropout_fn},
+      {"linear", linear_fn},
+      {"layer_norm", layer_norm_fn},
+      {"embedding", embedding_fn},
+      {"one_hot", one_hot_fn},
+      {"pad", pad_fn},
+      {"mse_loss", mse_loss_fn},
+      {"l1_loss", l1_loss_fn},
+      {"nll_loss", nll_loss_fn},
+      {"cross_entropy", cross_entropy_fn},
       {"scaled_dot_product_attention", sdpa_fn},
   };
   return m;
@@ -143,7 +517,7 @@ const std::vector<std::pair<const char*, NativeFn>>& functional_functions() {
 
 void install_torch_functional(Interp& in) {
   ModuleObj& f = submodule(in, "torch.nn.functional");
-  for (auto& [name, fn] : functional_functions()) def_fn(in, f, name, fn);
+  for (auto& [name, fn] : functional_functions()) def_fn(in, f, name, recorded_function(name, fn));
 }
 
 }  // namespace sl::lang

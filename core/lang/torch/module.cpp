@@ -12,10 +12,12 @@
 #include <cstring>
 #include <functional>
 
+#include "core/autograd.hpp"
 #include "core/element.hpp"
 #include "core/format_torch.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/lang/pyint.hpp"
+#include "core/lang/torch/autograd.hpp"
 #include "core/lang/torch/convert.hpp"
 #include "core/strides.hpp"
 #include "core/torch_views.hpp"
@@ -27,7 +29,11 @@ void install_torch_random(Interp& in, ModuleObj& tm);  // torch/random.cpp
 void install_torch_functional(Interp& in);             // torch/functional.cpp
 void install_torch_products(Interp& in);               // torch/products.cpp
 
-std::string tensor_repr(Interp& in, const Value& a) { return format_tensor(a.arr(), torch_default_dtype()); }
+// Parameter.__repr__ puts "Parameter containing:" on a line of its own before the tensor's repr.
+std::string tensor_repr(Interp& in, const Value& a) {
+  std::string r = format_tensor(a.arr(), torch_default_dtype());
+  return is_parameter(a.arr()) ? "Parameter containing:\n" + r : r;
+}
 
 DType& torch_default_dtype() {
   static DType d = DType::F32;
@@ -386,7 +392,7 @@ struct Factory {
 };
 
 // The keyword arguments every factory accepts: dtype, device ('cpu'),
-// requires_grad (False), layout, pin_memory, out (unsupported).
+// layout, pin_memory, out (unsupported); requires_grad is factory_function's.
 Factory factory_kwargs(Interp& in, Args& a) {
   Factory f;
   Value v;
@@ -394,8 +400,6 @@ Factory factory_kwargs(Interp& in, Args& a) {
   if (a.take(999, "device", v) && !v.is_none()) {
     check_device(in, v);
   }
-  if (a.take(999, "requires_grad", v) && in.truthy(v))
-    in.raise_exc("NotImplementedError", "stridelab has no autograd: requires_grad=True is not supported");
   a.take(999, "layout", v);
   a.take(999, "pin_memory", v);
   a.take(999, "memory_format", v);
@@ -977,10 +981,18 @@ void install_torch(Interp& in) {
   install_size(in, tm);
   install_device(in, tm);
   install_legacy_constructors(in, tm);
-  for (auto& [name, fn] : module_functions()) def_fn(in, tm, name, fn);
+  install_torch_autograd(in, tm);
+  // Factories take requires_grad=; the others record their results (torch/autograd.hpp).
+  static const char* const factories[] = {"tensor", "zeros", "ones", "empty", "full", "zeros_like", "ones_like",
+                                          "empty_like", "full_like", "arange", "linspace", "eye"};
+  for (auto& [name, fn] : module_functions()) {
+    bool factory = false;
+    for (const char* f : factories) factory |= std::strcmp(f, name) == 0;
+    def_fn(in, tm, name, factory ? factory_function(fn) : recorded_function(name, fn));
+  }
   // PyTorch 2.x binds its aliases as separate functions: torch.concat is not torch.cat
-  def_fn(in, tm, "concat", cat_fn);
-  def_fn(in, tm, "concatenate", cat_fn);
+  def_fn(in, tm, "concat", recorded_function("concat", cat_fn));
+  def_fn(in, tm, "concatenate", recorded_function("concatenate", cat_fn));
   install_tensor_methods(in);
   install_torch_random(in, tm);
   install_torch_functional(in);

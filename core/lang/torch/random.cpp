@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "core/element.hpp"
+#include "core/lang/torch/autograd.hpp"
 #include "core/lang/torch/convert.hpp"
 #include "core/torch_random.hpp"
 #include "core/strides.hpp"
@@ -113,8 +114,7 @@ auto engine(Interp& in, F f) -> decltype(f()) {
 
 // requires_grad=True marks the new tensor a leaf that requires grad.
 Value finish_factory(Interp& in, const ArrayPtr& t, const Factory& f) {
-  if (f.requires_grad)
-    in.raise_exc("NotImplementedError", "stridelab has no autograd: requires_grad=True is not supported");
+  if (f.requires_grad) set_requires_grad(in, t, true);
   return Value(t);
 }
 

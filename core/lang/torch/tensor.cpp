@@ -14,6 +14,7 @@
 #include "core/explain.hpp"
 #include "core/format_torch.hpp"
 #include "core/kernels/copy.hpp"
+#include "core/lang/torch/autograd.hpp"
 #include "core/lang/torch/convert.hpp"
 #include "core/overlap.hpp"
 #include "core/strides.hpp"
@@ -566,6 +567,8 @@ Value numpy_method(Interp& in, const ArrayPtr& t, Args& a) {
   Value force;
   a.take(0, "force", force);
   a.finish(0);
+  if (requires_grad(*t) && !(force.is_bool() && force.as_bool()))
+    in.raise_exc("RuntimeError", "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.");
   return Value(numpy_from_tensor(t));
 }
 
@@ -797,11 +800,52 @@ ArrayPtr as_tensor_result(ArrayPtr r) {
 
 }  // namespace
 
+namespace {
+
+// The node of t[key] (python_variable_indexing.cpp applySlicing): the last
+// view op basic indexing applies names it -- select for an integer, slice
+// for a slice that is not the whole dim, unsqueeze for None, alias when
+// nothing changed; an advanced index is index (IndexBackward0).
+std::string getitem_node(const std::vector<IndexItem>& idx, const Array& a, bool basic) {
+  if (!basic) return "IndexBackward0";
+  std::string last = "AliasBackward0";
+  int dim = 0;
+  int consumed = 0;
+  for (auto& it : idx)
+    if (it.kind == IndexItem::Int || it.kind == IndexItem::Slice) ++consumed;
+  for (auto& it : idx) {
+    if (it.kind == IndexItem::Ellipsis) {
+      dim += a.ndim() - consumed;
+    } else if (it.kind == IndexItem::Int) {
+      last = "SelectBackward0";
+      ++dim;
+    } else if (it.kind == IndexItem::Slice) {
+      const int64_t n = a.shape[size_t(dim)];
+      const bool whole = (!it.start || *it.start == 0 || *it.start <= -n) && (!it.stop || *it.stop >= n) &&
+                         (!it.step || *it.step == 1);
+      if (!whole) last = "SliceBackward0";
+      ++dim;
+    } else if (it.kind == IndexItem::NewAxis) {
+      last = "UnsqueezeBackward0";
+    }
+  }
+  return last;
+}
+
+}  // namespace
+
 Value tensor_getitem(Interp& in, const ArrayPtr& a, const Value& key) {
   std::vector<IndexItem> idx;
-  if (parse_torch_index(in, a, key, idx)) return Value(basic_index(a, idx));
-  Value r = advanced_getitem(in, a, key);
-  if (r.is_array()) return Value(as_tensor_result(r.array()));
+  const bool basic = parse_torch_index(in, a, key, idx);
+  auto compute = [&]() -> Value {
+    if (basic) return Value(basic_index(a, idx));
+    Value r = advanced_getitem(in, a, key);
+    if (r.is_array()) return Value(as_tensor_result(r.array()));
+    return r;
+  };
+  if (!autograd_wanted(a, {key}, {})) return compute();
+  Value r = compute();
+  if (r.is_array() && r.array() != a) record_op(getitem_node(idx, *a, basic), {a}, *r.array());
   return r;
 }
 
@@ -809,7 +853,26 @@ Value tensor_getitem(Interp& in, const ArrayPtr& a, const Value& key) {
 // copy_to): numbers fill with checked conversion; tensors are copied after
 // dropping leading 1s and expanding to the target (expand's messages); lists
 // and ndarrays are refused.
+void tensor_setitem_data(Interp& in, const ArrayPtr& a, const Value& key, const Value& x);
+
 void tensor_setitem(Interp& in, const ArrayPtr& a, const Value& key, const Value& x) {
+  if (autograd_wanted(a, {x}, {})) {
+    // the write goes into a view of a: the leaf checks apply to that view, then a is rebased
+    Array probe = *a;
+    probe.base = view_base(a);
+    try {
+      check_inplace(probe);
+    } catch (const PyError& e) {
+      in.raise_exc(e.type, e.msg);
+    }
+    tensor_setitem_data(in, a, key, x);
+    record_setitem(a, is_tensor(x) ? std::vector<ArrayPtr>{x.array()} : std::vector<ArrayPtr>{});
+    return;
+  }
+  tensor_setitem_data(in, a, key, x);
+}
+
+void tensor_setitem_data(Interp& in, const ArrayPtr& a, const Value& key, const Value& x) {
   if (!(x.is_bool() || x.is_int() || x.is_float() || x.as<ComplexObj>() || is_tensor(x)))
     in.raise_exc("TypeError", "can't assign a " + in.type_name(x) + " to a " + torch_tensor_type_string(a->dtype));
   std::vector<IndexItem> idx;
@@ -854,19 +917,22 @@ Value tensor_getattr(Interp& in, const Value& v, const std::string& name, bool& 
   if (name == "dtype") return dtype_obj(in, t->dtype);
   if (name == "device") return torch_mod(in).attrs.at("_cpu_device");
   if (name == "ndim") return Value::integer(t->ndim());
-  if (name == "T") return Value(torch_reverse_dims(t));
-  if (name == "mT") {  // the last two dims swapped; a 0-d tensor passes through (Tensor.mT)
-    if (t->ndim() == 0) return Value(torch_reverse_dims(t));
-    if (t->ndim() == 1)
-      in.raise_exc("RuntimeError", "tensor.mT is only supported on matrices or batches of matrices. Got " +
-                                       std::to_string(t->ndim()) + "-D tensor.");
-    return Value(torch_transpose(t, -2, -1));
+  if (name == "T" || name == "mT") {
+    auto compute = [&]() -> Value {
+      if (name == "T") return Value(torch_reverse_dims(t));
+      // mT: the last two dims swapped; a 0-d tensor passes through
+      if (t->ndim() == 0) return Value(torch_reverse_dims(t));
+      if (t->ndim() == 1)
+        in.raise_exc("RuntimeError", "tensor.mT is only supported on matrices or batches of matrices. Got " +
+                                         std::to_string(t->ndim()) + "-D tensor.");
+      return Value(torch_transpose(t, -2, -1));
+    };
+    if (!autograd_wanted(t, {}, {})) return compute();
+    return record_call(in, OpCall{name, t, {}, {}}, compute);
   }
-  if (name == "data") return Value(torch_alias_root(t));
   if (name == "_base") return t->base ? Value(t->base) : Value();
-  if (name == "is_leaf") return Value::boolean(true);
-  if (name == "requires_grad") return Value::boolean(false);
-  if (name == "grad" || name == "grad_fn" || name == "names") return Value();
+  if (Value r; tensor_autograd_getattr(in, t, name, r)) return r;
+  if (name == "names") return Value();
   if (name == "is_cuda" || name == "is_sparse" || name == "is_quantized" || name == "is_meta" || name == "is_mps")
     return Value::boolean(false);
   if (name == "layout") return torch_mod(in).attrs.at("strided");
@@ -882,9 +948,14 @@ Value tensor_getattr(Interp& in, const Value& v, const std::string& name, bool& 
   if (bind_array_method(in, t, name, out)) return out;
   if (name != "where" && numpy_namesake(in, name, out)) {  // t.exp() is numpy.exp(t)
     Value self = v;
-    return in.builtin(name, [out, self](Interp& in, Args& a) -> Value {
-      a.pos.insert(a.pos.begin(), self);
-      return in.call(out, a);
+    return in.builtin(name, [out, self, name](Interp& in, Args& a) -> Value {
+      ArrayPtr st = self.array();
+      auto compute = [&]() -> Value {
+        a.pos.insert(a.pos.begin(), self);
+        return in.call(out, a);
+      };
+      if (!autograd_wanted(st, a.pos, a.kw)) return compute();
+      return record_call(in, OpCall{name, st, a.pos, a.kw}, compute);
     });
   }
   if (name.size() > 4 && name.compare(0, 2, "__") == 0 && name.compare(name.size() - 2, 2, "__") == 0) {

@@ -1,0 +1,30 @@
+// frozen: Python modules whose source is compiled into the engine.
+//
+// Note [Frozen modules]: some modules are most faithfully written in Python,
+// as their upstream is (torch.nn: a Module is an object whose __setattr__
+// files parameters, buffers and submodules into dicts, and users subclass it,
+// override its methods and read its dicts). Their source lives in
+// core/lang/frozen/<dotted.name>.py and is embedded at build time
+// (frozen/embed.cmake), like CPython's frozen modules. A session runs a
+// package's frozen modules once, when the package is first imported (import
+// torch runs torch.nn's, as PyTorch's own import does); the module's names
+// then join the native ones already registered under that name.
+//
+// Invariant: frozen source is ordinary stridelab Python; it reaches the
+// engine only through the natives the front ends register (torch._C,
+// torch.nn.functional, ...), never through a private channel.
+#pragma once
+#include <vector>
+
+namespace sl::lang {
+
+struct FrozenSource {
+  const char* name;  // "torch.nn"
+  const char* file;  // "torch.nn.py", what tracebacks name
+  const char* text;
+};
+
+// Every frozen module, sorted by name (generated from core/lang/frozen/*.py).
+const std::vector<FrozenSource>& frozen_sources();
+
+}  // namespace sl::lang

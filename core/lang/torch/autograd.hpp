@@ -1,0 +1,70 @@
+// torch/autograd: recording tensor ops for printing and introspection (the
+// front end of core/autograd.hpp; Note [Recording at the boundary] in
+// torch/autograd.cpp).
+//
+// Owns: the one wrapper every tensor method, torch function and operator
+// goes through when something requires grad (record_call), the node names
+// PyTorch 2.6 prints (node_name), the autograd attributes of tensors, grad
+// mode's natives and the torch.nn.Parameter type.
+// Invariant: a call that involves no tensor requiring grad (or runs with grad
+// mode off) is the undecorated call.
+#pragma once
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/autograd.hpp"
+#include "core/lang/interp.hpp"
+#include "core/lang/ops.hpp"
+#include "core/lang/numpy/convert.hpp"
+
+namespace sl::lang {
+
+// One user-visible op: its name as the user called it ("add", "matmul",
+// "sum", "linear"), the tensor it was called on (null for functions), and
+// its arguments (before the implementation consumed them).
+struct OpCall {
+  std::string op;
+  ArrayPtr self;
+  std::vector<Value> pos;
+  std::vector<std::pair<std::string, Value>> kw;
+  bool inplace = false;         // an operator's in-place form (a += b)
+  bool result_is_view = false;  // filled per result
+};
+
+// The node name PyTorch 2.6 gives the op's result ("AddmmBackward0").
+std::string node_name(const OpCall& c);
+// Whether a method name is an in-place write (add_, masked_fill_; not requires_grad_).
+bool is_inplace_op(const std::string& op);
+// Whether a call with these operands must be recorded (grad mode on, not
+// inside another op, some tensor argument requiring grad).
+bool autograd_wanted(const ArrayPtr& self, const std::vector<Value>& pos,
+                     const std::vector<std::pair<std::string, Value>>& kw);
+// Runs compute() below autograd and records its tensor results (in-place:
+// checks before, records after).
+Value record_call(Interp& in, OpCall c, const std::function<Value()>& compute);
+
+// a op b / op a on tensors (the operator hooks), recorded as the ATen op they call.
+Value record_operator(Interp& in, BinOp op, const Value& a, const Value& b, bool inplace,
+                      const std::function<Value()>& compute);
+Value record_unary(Interp& in, UnaryOp op, const Value& a, const std::function<Value()>& compute);
+// A tensor method call (bind_array_method routes every torch method here).
+Value call_tensor_method(Interp& in, const std::string& name, const ArrayMethod& fn, const ArrayPtr& self, Args& a);
+// A torch.* / torch.nn.functional function that records under `name`.
+NativeFn recorded_function(const std::string& name, NativeFn fn);
+
+// A torch factory (torch.zeros, torch.tensor, ...) that takes requires_grad=True.
+NativeFn factory_function(NativeFn fn);
+// requires_grad, is_leaf, grad_fn, grad, data (false: not an autograd attribute).
+bool tensor_autograd_getattr(Interp& in, const ArrayPtr& t, const std::string& name, Value& out);
+bool tensor_autograd_setattr(Interp& in, const ArrayPtr& t, const std::string& name, const Value& x);
+// t.requires_grad = flag, with PyTorch's checks (leaves only, floating dtypes).
+void set_requires_grad(Interp& in, const ArrayPtr& t, bool flag);
+// The Python object of a node (None for null).
+Value grad_fn_value(Interp& in, const GradNodePtr& n);
+
+// Grad mode natives (torch.is_grad_enabled, torch._C._set_grad_enabled, ...),
+// Tensor.requires_grad_/retain_grad/backward, torch.nn.Parameter.
+void install_torch_autograd(Interp& in, ModuleObj& torch);
+
+}  // namespace sl::lang
