@@ -90,7 +90,7 @@ void record_inplace(const std::string& name, const ArrayPtr& self, const std::ve
   // rebase_history on a view: the base's history becomes CopySlices (the op
   // applied to the slice of the base the view covers) and the view is
   // re-derived from the base by as_strided.
-  GradNodePtr copy_slices = make_node("CopySlices", {gradient_edge(base)});
+  GradNodePtr copy_slices = make_node("torch::autograd::CopySlices", {gradient_edge(base)});
   copy_slices->next.insert(copy_slices->next.end(), op->next.begin() + 1, op->next.end());
   AutogradMeta& bm = autograd_meta(*base);
   bm.grad_fn = copy_slices;
@@ -106,7 +106,7 @@ void record_setitem(const ArrayPtr& self, const std::vector<ArrayPtr>& values) {
   std::vector<GradNodePtr> next{gradient_edge(self)};
   for (auto& x : values) next.push_back(gradient_edge(x));
   AutogradMeta& m = autograd_meta(*self);
-  m.grad_fn = make_node("CopySlices", std::move(next));
+  m.grad_fn = make_node("torch::autograd::CopySlices", std::move(next));
   m.requires_grad = false;
 }
 

@@ -279,7 +279,12 @@ std::string format_tensor(const Array& t, DType default_float) {
     if (!has_default_dtype) suffixes.push_back("dtype=" + format_torch_dtype(t.dtype));
     body = tensor_body(t, indent);
   }
-  if (t.autograd && t.autograd->grad_fn) suffixes.push_back("grad_fn=<" + t.autograd->grad_fn->name + ">");
+  if (t.autograd && t.autograd->grad_fn) {
+    // the C++ nodes outside autograd's generated set print without their namespace
+    std::string n = t.autograd->grad_fn->name;
+    if (n.rfind("torch::autograd::", 0) == 0) n.erase(0, 17);
+    suffixes.push_back("grad_fn=<" + n + ">");
+  }
   else if (requires_grad(t)) suffixes.push_back("requires_grad=True");
   return add_suffixes(prefix + body, suffixes, indent);
 }

@@ -1,4 +1,5 @@
 #include "core/api/snapshot.hpp"
+#include "core/lang/classes.hpp"
 
 #include <algorithm>
 #include <array>
@@ -111,6 +112,13 @@ struct Model {
 // by the objects alive.
 constexpr int kMemberDepth = 4;
 
+// An instance of a torch.nn.Module subclass (core/lang/frozen/torch.nn.py).
+bool is_nn_module(const lang::InstanceObj* o) {
+  for (auto* t : lang::mro_of(o->type))
+    if (t->name == "Module" && t->module == "torch.nn") return true;
+  return false;
+}
+
 void collect_members(Interp& in, const SnapshotOptions& opt, Model& m, const std::string& path, const Value& v,
                      int depth, std::set<const void*>& seen) {
   if (depth >= kMemberDepth || !v.is_obj() || !seen.insert(v.identity()).second) return;
@@ -137,7 +145,24 @@ void collect_members(Interp& in, const SnapshotOptions& opt, Model& m, const std
   else if (auto* t = v.as<lang::TupleObj>()) items(t->items);
   else if (auto* d = v.as<lang::DictObj>()) table(d->t, false);
   else if (auto* o = v.as<lang::InstanceObj>()) {
-    if (auto* d = o->dict.as<lang::DictObj>()) table(d->t, true);
+    auto* d = o->dict.as<lang::DictObj>();
+    if (d && is_nn_module(o)) {
+      // torch.nn.Module: what model.fc1.weight resolves to lives in the
+      // _parameters, _buffers and _modules dicts; they are listed as attributes
+      // of the module (model.fc1.weight, model.mask), its other private state not.
+      for (size_t i = 0; i < d->t.entries.size(); ++i) {
+        const auto* key = d->t.alive[i] ? d->t.entries[i].first.as<lang::StrObj>() : nullptr;
+        if (!key) continue;
+        const lang::Value& x = d->t.entries[i].second;
+        if (key->s == "_parameters" || key->s == "_buffers" || key->s == "_modules") {
+          if (auto* inner = x.as<lang::DictObj>()) table(inner->t, true);
+        } else if (key->s.empty() || key->s[0] != '_') {
+          member(path + "." + key->s, x);
+        }
+      }
+    } else if (d) {
+      table(d->t, true);
+    }
     for (size_t i = 0; i < o->slots.size(); ++i)
       if (o->slot_set[i]) member(path + "." + o->type->slots[i], o->slots[i]);
     if (!o->builtin_base.is_none()) {  // a list or dict subclass: its items

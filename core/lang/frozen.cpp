@@ -15,16 +15,25 @@ bool in_package(const std::string& name, const std::string& package) {
 
 }  // namespace
 
-void Interp::load_frozen(const std::string& package, const std::string& dotted) {
+void Interp::load_frozen(const std::string& dotted) {
   const auto& table = frozen_sources();
   if (frozen_state_.size() != table.size()) frozen_state_.assign(table.size(), 0);
+  for (size_t i = 0; i < table.size(); ++i)
+    if (frozen_state_[i] == 0 && dotted == table[i].name) run_frozen(i);
+}
+
+bool Interp::load_frozen_package(const std::string& module) {
+  const auto& table = frozen_sources();
+  if (frozen_state_.size() != table.size()) frozen_state_.assign(table.size(), 0);
+  const std::string package = module.substr(0, module.find('.'));
+  bool ran = false;
   for (size_t i = 0; i < table.size(); ++i) {
-    // A package's modules run when it is first imported; a module imported by
-    // name while another one runs (its dependency) runs then.
-    if (frozen_state_[i] == 0 && (in_package(table[i].name, package) || dotted == table[i].name) &&
-        modules.count(package))
+    if (frozen_state_[i] == 0 && in_package(table[i].name, package) && modules.count(package)) {
       run_frozen(i);
+      ran = true;
+    }
   }
+  return ran;
 }
 
 // Runs one frozen module in a fresh module scope whose __name__ is the
@@ -59,7 +68,18 @@ void Interp::run_frozen(size_t index) {
     throw PyError("SystemError", "stridelab's frozen module " + name + " failed to initialise: " + e.type + ": " + e.msg);
   }
   frames_.pop_back();
-  for (auto& [k, v] : env->vars) mod->attrs[k] = v;
+  // A module that lists __all__ publishes those names (its helpers and the
+  // modules it imported stay private to its scope), else every name.
+  auto all = env->vars.find("__all__");
+  if (all != env->vars.end() && (all->second.as<ListObj>() || all->second.as<TupleObj>())) {
+    for (const Value& n : to_vector(all->second)) {
+      const std::string key = str(n);
+      auto it = env->vars.find(key);
+      if (it != env->vars.end()) mod->attrs[key] = it->second;
+    }
+  } else {
+    for (auto& [k, v] : env->vars) mod->attrs[k] = v;
+  }
   frozen_trees_.push_back(std::move(tree));
   frozen_state_[index] = 2;
 }

@@ -5,10 +5,12 @@
 // files parameters, buffers and submodules into dicts, and users subclass it,
 // override its methods and read its dicts). Their source lives in
 // core/lang/frozen/<dotted.name>.py and is embedded at build time
-// (frozen/embed.cmake), like CPython's frozen modules. A session runs a
-// package's frozen modules once, when the package is first imported (import
-// torch runs torch.nn's, as PyTorch's own import does); the module's names
-// then join the native ones already registered under that name.
+// (frozen/embed.cmake), like CPython's frozen modules. A session runs each
+// one at most once: when it is imported by name (import torch.nn), or when a
+// name is missing from a module of its package (torch.no_grad, torch.nn.Linear
+// after a bare import torch -- which in PyTorch imports torch.nn too), so a
+// program that never touches them never pays for them. The module's names
+// (its __all__ when it has one) join the native ones registered under that name.
 //
 // Invariant: frozen source is ordinary stridelab Python; it reaches the
 // engine only through the natives the front ends register (torch._C,

@@ -67,6 +67,10 @@ Interp::~Interp() {
   // whose closure is the scope that holds them, self-referencing containers).
   if (globals) globals->vars.clear();
   globals.reset();
+  // Modules hold what frozen Python code defined (Note [Frozen modules]):
+  // classes and functions whose closures are the modules' own scopes.
+  for (auto& kv : modules) kv.second->attrs.clear();
+  builtins.erase("_");
   gc_collect();
 }
 
@@ -798,6 +802,7 @@ Interp::Flow Interp::exec_import_from(const Stmt& s, const EnvP& env, Value& ret
         continue;
       }
       auto it = mo->attrs.find(a.name);
+      if (it == mo->attrs.end() && load_frozen_package(s.module)) it = mo->attrs.find(a.name);
       Value v;
       if (it != mo->attrs.end()) {
         v = it->second;
@@ -813,7 +818,7 @@ Interp::Flow Interp::exec_import_from(const Stmt& s, const EnvP& env, Value& ret
 
 
 Value Interp::import_module(const std::string& dotted, int line) {
-  load_frozen(dotted.substr(0, dotted.find('.')), dotted);
+  load_frozen(dotted);
   auto it = modules.find(dotted);
   if (it == modules.end()) {
     std::string top = dotted.substr(0, dotted.find('.'));

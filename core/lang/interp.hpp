@@ -274,9 +274,9 @@ class Interp {
   Value eval_comprehension(const Expr& e, const EnvP& env);
   Value format_value(const Value& v, const std::string& spec);
   Value import_module(const std::string& dotted, int line);
-  // Note [Frozen modules] (frozen.hpp; frozen.cpp): runs the frozen modules of
-  // `package` not run yet in this session, and the one named `dotted` if it is one.
-  void load_frozen(const std::string& package, const std::string& dotted);
+  // Note [Frozen modules] (frozen.hpp; frozen.cpp): import runs the frozen
+  // module of that name if it has not run in this session.
+  void load_frozen(const std::string& dotted);
   void run_frozen(size_t index);
   std::vector<uint8_t> frozen_state_;                 // per frozen_sources() entry: 0 not run, 1 running, 2 done
   std::vector<std::unique_ptr<Module>> frozen_trees_;  // their syntax trees, alive as long as the session
@@ -299,6 +299,10 @@ class Interp {
   // CPython's "Did you mean: 'x'?" pick among candidates (mirrors
   // calculate_suggestions in Python/suggestions.c), "" if none is close.
   static std::string suggest_name(const std::string& name, const std::vector<std::string>& candidates);
+  // A name missing from a module of a package with frozen modules not run yet
+  // (torch.no_grad, torch.nn.Linear before `import torch.nn`): runs them all;
+  // true when it ran any (the caller looks again).
+  bool load_frozen_package(const std::string& module);
   // AttributeError carrying CPython's suggestion for `name` on `v`.
   [[noreturn]] void raise_attribute_error(const Value& v, const std::string& name, const std::string& msg);
   std::vector<std::pair<std::string, int>>& frames() { return frames_; }

@@ -759,6 +759,7 @@ Value ObjectProtocol::getattr(const Value& v, const std::string& name) {
       auto* m = static_cast<ModuleObj*>(o);
       auto it = m->attrs.find(name);
       if (it != m->attrs.end()) return it->second;
+      if (in_.load_frozen_package(m->name)) return getattr(v, name);  // Note [Frozen modules]
       auto sub = in_.modules.find(m->name + "." + name);
       if (sub != in_.modules.end()) return Value(std::static_pointer_cast<Obj>(sub->second));
       // PEP 562: a module-level __getattr__ answers names the module lacks.
@@ -863,6 +864,7 @@ Value ObjectProtocol::getattr(const Value& v, const std::string& name) {
 std::vector<std::string> ObjectProtocol::attribute_names(const Value& v) {
   std::vector<std::string> out;
   if (auto* m = v.as<ModuleObj>()) {
+    in_.load_frozen_package(m->name);
     for (auto& kv : m->attrs) out.push_back(kv.first);
     for (auto& kv : in_.modules)
       if (kv.first.rfind(m->name + ".", 0) == 0 && kv.first.find('.', m->name.size() + 1) == std::string::npos)

@@ -27,6 +27,10 @@ DATA = ROOT / "tests" / "data"
 
 
 def owning_issue(call, got):
+    # torch.nn, autograd and grad mode: the PyTorch issue
+    if call.startswith(("torch.nn.", "torch.autograd.", "torch.no_grad", "torch.enable_grad", "torch.inference_mode",
+                        "torch.set_grad_enabled", "t.backward", "t.requires_grad_", "t.retain_grad")):
+        return "16"
     if got in ("AttributeError", "NameError", "NotImplementedError", "ModuleNotFoundError"):
         if call.startswith(("np.", "a.")):
             return "15"

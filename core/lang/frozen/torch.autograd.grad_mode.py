@@ -11,8 +11,6 @@ class _DecoratorContextManager:
     """Usable as `with cm:` and as `@cm` on a function (each call runs inside a fresh copy)."""
 
     def __call__(self, func):
-        if not callable(func):
-            raise TypeError(f"{type(self).__name__} can only decorate a callable, not {type(func).__name__}")
         manager = self
 
         @functools.wraps(func)
@@ -106,3 +104,5 @@ torch.autograd.no_grad = no_grad
 torch.autograd.enable_grad = enable_grad
 torch.autograd.set_grad_enabled = set_grad_enabled
 torch.autograd.inference_mode = inference_mode
+
+__all__ = ["no_grad", "enable_grad", "set_grad_enabled", "inference_mode"]

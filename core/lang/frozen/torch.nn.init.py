@@ -124,3 +124,10 @@ def trunc_normal_(tensor, mean=0.0, std=1.0, a=-2.0, b=2.0, generator=None):
         tensor.add_(mean)
         tensor.clamp_(min=a, max=b)
         return tensor
+
+
+__all__ = [
+    "calculate_gain", "_calculate_fan_in_and_fan_out", "_calculate_correct_fan", "uniform_", "normal_",
+    "constant_", "ones_", "zeros_", "eye_", "xavier_uniform_", "xavier_normal_", "kaiming_uniform_",
+    "kaiming_normal_", "trunc_normal_",
+]

@@ -1022,3 +1022,11 @@ class CrossEntropyLoss(_Loss):
     def forward(self, input, target):
         return F.cross_entropy(input, target, weight=self.weight, ignore_index=self.ignore_index,
                                reduction=self.reduction, label_smoothing=self.label_smoothing)
+
+
+__all__ = [
+    "Module", "Parameter", "functional", "init",
+    "Sequential", "ModuleList", "ModuleDict", "Identity", "Linear", "Dropout", "Embedding", "LayerNorm",
+    "ReLU", "GELU", "SiLU", "LeakyReLU", "Sigmoid", "Tanh", "Softmax", "LogSoftmax", "Flatten", "Unflatten",
+    "MSELoss", "L1Loss", "NLLLoss", "CrossEntropyLoss",
+]

@@ -23,6 +23,7 @@
 #include "core/autograd.hpp"
 #include "core/lang/classes.hpp"
 #include "core/lang/torch/convert.hpp"
+#include "core/strides.hpp"
 #include "core/torch_views.hpp"
 
 namespace sl::lang {
@@ -68,7 +69,7 @@ std::string camel(const std::string& op) {
       continue;
     }
     out += up ? char(std::toupper((unsigned char)c)) : c;
-    up = false;
+    up = std::isdigit((unsigned char)c) != 0;  // log1p -> Log1P, nll_loss2d -> NllLoss2D
   }
   return out;
 }
@@ -90,8 +91,8 @@ std::string matmul_node(int r1, int r2) {
   if (r1 == 2 && r2 == 1) return "MvBackward0";
   if (r1 == 1 && r2 == 2) return "SqueezeBackward4";
   if (r1 == 2 && r2 == 2) return "MmBackward0";
-  if (r1 >= 3 && (r2 == 1 || r2 == 2)) return r2 == 1 ? "ViewBackward0" : "UnsafeViewBackward0";
-  if (r1 == 1 && r2 >= 3) return "SqueezeBackward1";
+  if (r1 >= 3 && (r2 == 1 || r2 == 2)) return "UnsafeViewBackward0";
+  if (r1 == 2 && r2 >= 3) return "TransposeBackward0";
   return "UnsafeViewBackward0";
 }
 
@@ -122,9 +123,13 @@ std::string node_name(const OpCall& c) {
   if (op == "t") return "TBackward0";
   if (op == "T" || op == "movedim" || op == "moveaxis" || op == "permute") return "PermuteBackward0";
   if (op == "mT" || op == "transpose" || op == "swapaxes" || op == "swapdims") return "TransposeBackward0";
-  if (op == "view" || op == "view_as" || op == "flatten" || op == "unflatten" || op == "ravel" || op == "reshape" ||
-      op == "reshape_as")
-    return c.result_is_view ? "ViewBackward0" : (op == "view" || op == "view_as" ? "ViewBackward0" : "UnsafeViewBackward0");
+  if (op == "view" || op == "view_as" || op == "unflatten" || op == "ravel") return "ViewBackward0";
+  if (op == "flatten" || op == "reshape" || op == "reshape_as") {
+    // a contiguous input is viewed; another one is aliased with new strides
+    // when they exist (_reshape_alias), else copied and _unsafe_view'ed
+    if (c.self && (c.self->ndim() == 0 || torch_is_contiguous(*c.self))) return "ViewBackward0";
+    return c.result_is_view ? "ReshapeAliasBackward0" : "UnsafeViewBackward0";
+  }
   if (op == "expand" || op == "expand_as" || op == "broadcast_to") return "ExpandBackward0";
   if (op == "contiguous" || op == "clone") return "CloneBackward0";
   if (op == "float" || op == "double" || op == "half" || op == "to" || op == "type" || op == "type_as" ||
@@ -136,8 +141,18 @@ std::string node_name(const OpCall& c) {
     return s.as<ListObj>() || s.as<TupleObj>() ? "SplitWithSizesBackward0" : "SplitBackward0";
   }
   if (op == "cat" || op == "concat" || op == "concatenate") return "CatBackward0";
-  if (op == "masked_fill") return "MaskedFillBackward0";
-  if (op == "clamp" || op == "clip") return "ClampBackward1";
+  if (op == "masked_fill") return c.pos.size() > 1 && c.pos[1].is_array() ? "MaskedFillBackward1" : "MaskedFillBackward0";
+  if (op == "remainder" || op == "fmod") return camel(op) + (arg0.is_array() ? "Backward1" : "Backward0");
+  if (op == "fill") return "FillBackward2";
+  if (op == "copy") return "torch::autograd::CopyBackwards";
+  if (op == "pad") return "ConstantPadNdBackward0";
+  if (op == "floor_divide") return "torch::autograd::NotImplemented";
+  if (op == "clamp" || op == "clip") {
+    bool tensor_bound = false;
+    for (auto& v : c.pos) tensor_bound |= v.is_array();
+    for (auto& [k, v] : c.kw) tensor_bound |= v.is_array();
+    return tensor_bound ? "ClampBackward0" : "ClampBackward1";
+  }
   if (op == "negative") return "NegBackward0";
   if (op == "outer" || op == "ger") return "MulBackward0";
   if (op == "where") return "WhereBackward0";
@@ -164,7 +179,11 @@ std::string node_name(const OpCall& c) {
   if (op == "mse_loss") return "MseLossBackward0";
   if (op == "silu") return "SiluBackward0";
   if (op == "leaky_relu") return "LeakyReluBackward0";
-  if (op == "scaled_dot_product_attention") return "UnsafeViewBackward0";
+  if (op == "scaled_dot_product_attention") {
+    bool dropout = c.pos.size() > 4 && c.pos[4].is_float() && c.pos[4].as_float() > 0;
+    for (auto& [k, v] : c.kw) dropout |= k == "dropout_p" && (v.is_float() ? v.as_float() > 0 : v.is_int() && v.as_int() > 0);
+    return tensor_rank(arg0) == 4 && !dropout ? "ScaledDotProductFlashAttentionForCpuBackward0" : "UnsafeViewBackward0";
+  }
   if (op == "index") return "IndexBackward0";
   return camel(op) + "Backward0";
 }
@@ -198,7 +217,11 @@ bool autograd_wanted(const ArrayPtr& self, const std::vector<Value>& pos,
 Value record_call(Interp& in, OpCall c, const std::function<Value()>& compute) {
   std::vector<ArrayPtr> inputs;
   if (c.self) inputs.push_back(c.self);
-  for (auto& v : c.pos) collect_tensors(v, inputs);
+  for (auto& v : c.pos) {
+    // an operator's Python number is wrapped into a tensor: an input without grad (a None edge)
+    if (c.wrapped_scalars && !v.is_array() && (v.is_int() || v.is_float() || v.is_bool())) inputs.push_back(nullptr);
+    else collect_tensors(v, inputs);
+  }
   for (auto& [k, v] : c.kw) collect_tensors(v, inputs);
   const bool inplace = c.inplace || (c.self && is_inplace_op(c.op));
   try {
@@ -223,7 +246,7 @@ Value record_call(Interp& in, OpCall c, const std::function<Value()>& compute) {
     if (!v.is_array() || !v.arr().is_torch()) return;
     const ArrayPtr& t = v.array();
     for (auto& x : inputs)
-      if (x == t) return;  // the op returned an input (contiguous() of a contiguous tensor)
+      if (x && x == t) return;  // the op returned an input (contiguous() of a contiguous tensor)
     c.result_is_view = t->base != nullptr;
     record_op(node_name(c), inputs, *t);
   };
@@ -271,13 +294,14 @@ Value record_operator(Interp& in, BinOp op, const Value& a, const Value& b, bool
   c.self = left ? a.array() : b.array();
   c.pos = {left ? b : a};
   c.inplace = inplace;
+  c.wrapped_scalars = true;
   switch (op) {
     case BinOp::Add: c.op = "add"; break;
     case BinOp::Sub: c.op = left ? "sub" : "rsub"; break;
     case BinOp::Mul: c.op = "mul"; break;
     case BinOp::TrueDiv: c.op = left ? "div" : "mul"; break;
     case BinOp::FloorDiv: c.op = "floor_divide"; break;
-    case BinOp::Mod: c.op = "remainder"; break;
+    case BinOp::Mod: c.op = left ? "remainder" : "floor_divide"; break;  // 2 % t has no derivative either
     case BinOp::Pow:
       c.op = "pow";
       if (!left) {  // pow.Scalar: the tensor is the exponent
@@ -309,7 +333,8 @@ NativeFn factory_function(NativeFn fn) {
     Value rg;
     const bool want = a.take(999, "requires_grad", rg) && in.truthy(rg);
     Value r = fn(in, a);
-    if (want && is_tensor(r)) set_requires_grad(in, r.array(), true);
+    if (want && is_tensor(r))
+      set_requires_grad(in, r.array(), true, "Only Tensors of floating point and complex dtype can require gradients");
     return r;
   };
 }
@@ -356,15 +381,14 @@ Value grad_fn_value(Interp& in, const GradNodePtr& n) {
   return Value(std::static_pointer_cast<Obj>(g));
 }
 
-void set_requires_grad(Interp& in, const ArrayPtr& t, bool flag) {
+void set_requires_grad(Interp& in, const ArrayPtr& t, bool flag, const char* dtype_message) {
   if (!is_leaf(*t)) {
-    if (flag) return;  // a non-leaf already requires grad
+    if (flag) in.raise_exc("RuntimeError", "you can only change requires_grad flags of leaf variables.");
     in.raise_exc("RuntimeError",
                  "you can only change requires_grad flags of leaf variables. If you want to use a computed variable in a "
                  "subgraph that doesn't require differentiation use var_no_grad = var.detach().");
   }
-  if (flag && !differentiable_dtype(t->dtype))
-    in.raise_exc("RuntimeError", "only Tensors of floating point dtype can require gradients");
+  if (flag && !differentiable_dtype(t->dtype)) in.raise_exc("RuntimeError", dtype_message);
   if (!flag && !t->autograd) return;
   autograd_meta(*t).requires_grad = flag;
 }
@@ -381,8 +405,8 @@ bool tensor_autograd_getattr(Interp& in, const ArrayPtr& t, const std::string& n
 
 bool tensor_autograd_setattr(Interp& in, const ArrayPtr& t, const std::string& name, const Value& x) {
   if (name == "requires_grad") {
-    if (!x.is_bool()) in.raise_exc("TypeError", "the requires_grad attribute must be a boolean");  // hmm
-    set_requires_grad(in, t, x.as_bool());
+    if (!x.is_bool()) in.raise_exc("TypeError", "requires_grad must be a bool");
+    set_requires_grad(in, t, x.as_bool(), "only Tensors of floating point and complex dtype can require gradients");
     return true;
   }
   if (name == "grad") {
@@ -393,7 +417,9 @@ bool tensor_autograd_setattr(Interp& in, const ArrayPtr& t, const std::string& n
     if (!is_tensor(x)) in.raise_exc("TypeError", "assigned grad expected to be a Tensor or None but got grad of type " + in.type_of(x)->name);
     const Array& g = x.arr();
     if (g.dtype != t->dtype) in.raise_exc("RuntimeError", "assigned grad has data of a different type");
-    if (g.shape != t->shape) in.raise_exc("RuntimeError", "assigned grad has data of a different size");
+    if (g.shape != t->shape)
+      in.raise_exc("RuntimeError", "attempting to assign a gradient of size '" + list_repr(g.shape) + "' to a tensor of size '" +
+                                       list_repr(t->shape) + "'. Please ensure that the gradient and the tensor are the same size");
     autograd_meta(*t).grad = x.array();
     return true;
   }
@@ -448,7 +474,9 @@ Value set_inference_mode_fn(Interp& in, Args& a) {
 Value requires_grad_method(Interp& in, const ArrayPtr& t, Args& a) {
   Value f = a.optional(0, "requires_grad", Value::boolean(true));
   a.finish(1);
-  set_requires_grad(in, t, in.truthy(f));
+  if (!f.is_bool())
+    in.raise_exc("TypeError", "requires_grad_(): argument 'requires_grad' (position 1) must be bool, not " + in.type_of(f)->name);
+  set_requires_grad(in, t, f.as_bool(), "only Tensors of floating point dtype can require gradients");
   return Value(t);
 }
 
@@ -458,7 +486,16 @@ Value retain_grad_method(Interp& in, const ArrayPtr& t, Args& a) {
   return Value();
 }
 
+// Tensor.backward(gradient=None, retain_graph=None, create_graph=False, inputs=None)
 Value backward_method(Interp& in, const ArrayPtr& t, Args& a) {
+  Value gradient = a.optional(0, "gradient");
+  Value ignored;
+  a.take(1, "retain_graph", ignored);
+  a.take(2, "create_graph", ignored);
+  a.take(3, "inputs", ignored);
+  a.finish(4);
+  if (!gradient.is_none() && !is_tensor(gradient))
+    in.raise_exc("TypeError", "gradients can be either Tensors or None, but got " + in.type_of(gradient)->name);
   if (!requires_grad(*t))
     in.raise_exc("RuntimeError", "element 0 of tensors does not require grad and does not have a grad_fn");
   if (t->size() != 1) in.raise_exc("RuntimeError", "grad can be implicitly created only for scalar outputs");
@@ -517,6 +554,10 @@ void install_torch_autograd(Interp& in, ModuleObj& tm) {
   def_tensor_method("requires_grad_", requires_grad_method);
   def_tensor_method("retain_grad", retain_grad_method);
   def_tensor_method("backward", backward_method);
+  def_tensor_method("__abs__", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+    a.finish(0);
+    return in.call(in.getattr(Value(t), "abs"), std::vector<Value>{});
+  });
 
   // torch.nn.Parameter: a Tensor subclass whose instances are tensors marked is_parameter.
   TypeObj* param = in.new_type("Parameter", "torch.nn.parameter", {in.t.tensor});

@@ -30,6 +30,7 @@ struct OpCall {
   std::vector<std::pair<std::string, Value>> kw;
   bool inplace = false;         // an operator's in-place form (a += b)
   bool result_is_view = false;  // filled per result
+  bool wrapped_scalars = false; // Python numbers among pos are inputs too (operators wrap them)
 };
 
 // The node name PyTorch 2.6 gives the op's result ("AddmmBackward0").
@@ -59,7 +60,9 @@ NativeFn factory_function(NativeFn fn);
 bool tensor_autograd_getattr(Interp& in, const ArrayPtr& t, const std::string& name, Value& out);
 bool tensor_autograd_setattr(Interp& in, const ArrayPtr& t, const std::string& name, const Value& x);
 // t.requires_grad = flag, with PyTorch's checks (leaves only, floating dtypes).
-void set_requires_grad(Interp& in, const ArrayPtr& t, bool flag);
+// dtype_message: the RuntimeError for an integer tensor (PyTorch words it
+// differently for the factory keyword, requires_grad_() and the attribute).
+void set_requires_grad(Interp& in, const ArrayPtr& t, bool flag, const char* dtype_message);
 // The Python object of a node (None for null).
 Value grad_fn_value(Interp& in, const GradNodePtr& n);
 

@@ -956,7 +956,7 @@ void install_method_forwarders(Interp& in, ModuleObj& tm) {
     if (tm.attrs.count(n)) continue;
     if (n == "where") {  // torch.where(condition, x, y): the condition comes first
       Value fn;
-      if (numpy_namesake(in, n, fn)) tm.attrs[n] = fn;
+      if (numpy_namesake(in, n, fn)) tm.attrs[n] = in.builtin(n, recorded_function(n, [fn](Interp& in, Args& a) { return in.call(fn, a); }));
       continue;
     }
     def_fn(in, tm, n, method_forwarder(n));

@@ -114,7 +114,8 @@ auto engine(Interp& in, F f) -> decltype(f()) {
 
 // requires_grad=True marks the new tensor a leaf that requires grad.
 Value finish_factory(Interp& in, const ArrayPtr& t, const Factory& f) {
-  if (f.requires_grad) set_requires_grad(in, t, true);
+  if (f.requires_grad)
+    set_requires_grad(in, t, true, "Only Tensors of floating point and complex dtype can require gradients");
   return Value(t);
 }
 

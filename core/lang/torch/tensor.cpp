@@ -567,7 +567,7 @@ Value numpy_method(Interp& in, const ArrayPtr& t, Args& a) {
   Value force;
   a.take(0, "force", force);
   a.finish(0);
-  if (requires_grad(*t) && !(force.is_bool() && force.as_bool()))
+  if (requires_grad(*t) && grad_mode().enabled && !(force.is_bool() && force.as_bool()))
     in.raise_exc("RuntimeError", "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.");
   return Value(numpy_from_tensor(t));
 }
@@ -804,30 +804,15 @@ namespace {
 
 // The node of t[key] (python_variable_indexing.cpp applySlicing): the last
 // view op basic indexing applies names it -- select for an integer, slice
-// for a slice that is not the whole dim, unsqueeze for None, alias when
-// nothing changed; an advanced index is index (IndexBackward0).
-std::string getitem_node(const std::vector<IndexItem>& idx, const Array& a, bool basic) {
+// for any slice, unsqueeze for None, alias for a lone ...; an advanced index
+// anywhere is index (IndexBackward0).
+std::string getitem_node(const std::vector<IndexItem>& idx, bool basic) {
   if (!basic) return "IndexBackward0";
   std::string last = "AliasBackward0";
-  int dim = 0;
-  int consumed = 0;
-  for (auto& it : idx)
-    if (it.kind == IndexItem::Int || it.kind == IndexItem::Slice) ++consumed;
   for (auto& it : idx) {
-    if (it.kind == IndexItem::Ellipsis) {
-      dim += a.ndim() - consumed;
-    } else if (it.kind == IndexItem::Int) {
-      last = "SelectBackward0";
-      ++dim;
-    } else if (it.kind == IndexItem::Slice) {
-      const int64_t n = a.shape[size_t(dim)];
-      const bool whole = (!it.start || *it.start == 0 || *it.start <= -n) && (!it.stop || *it.stop >= n) &&
-                         (!it.step || *it.step == 1);
-      if (!whole) last = "SliceBackward0";
-      ++dim;
-    } else if (it.kind == IndexItem::NewAxis) {
-      last = "UnsqueezeBackward0";
-    }
+    if (it.kind == IndexItem::Int) last = "SelectBackward0";
+    else if (it.kind == IndexItem::Slice) last = "SliceBackward0";  // even a whole-dim ':' applies slice
+    else if (it.kind == IndexItem::NewAxis) last = "UnsqueezeBackward0";
   }
   return last;
 }
@@ -845,7 +830,7 @@ Value tensor_getitem(Interp& in, const ArrayPtr& a, const Value& key) {
   };
   if (!autograd_wanted(a, {key}, {})) return compute();
   Value r = compute();
-  if (r.is_array() && r.array() != a) record_op(getitem_node(idx, *a, basic), {a}, *r.array());
+  if (r.is_array() && r.array() != a) record_op(getitem_node(idx, basic), {a}, *r.array());
   return r;
 }
 
