@@ -1,5 +1,8 @@
 #include "core/kernels/reduce.hpp"
 
+#include <array>
+#include <algorithm>
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -811,6 +814,103 @@ ArrayPtr median(const Array& a, std::optional<int> axis, bool keepdims) {
     });
   });
   return res;
+}
+
+// Note [Cascade sum]: PyTorch's CPU sum of a contiguous row x_0..x_{n-1}
+// (SumKernel.cpp). With W = 32 bytes / sizeof(T) lanes (AVX2: 8 floats, 4
+// doubles), rows of at least W elements are summed as vectors: the first
+// floor(n / W) * W elements are W-lane vectors v_0..v_{m-1}, summed by
+// row_sum (below, on vectors), the remaining scalars are added to 0 in
+// order, and then the W lanes of the vector sum in lane order. Shorter rows
+// are summed by row_sum on scalars.
+// row_sum(y_0..y_{m-1}) reads the y as rows of 4 (ILP accumulators k = 0..3):
+// multi_row_sum sums y_{4i+k} over i into acc_k, the leftover y (m mod 4)
+// go into acc_0, then acc_0 + acc_1 + acc_2 + acc_3.
+// multi_row_sum keeps 4 levels of accumulators: level 0 takes 2^p rows
+// (p = max(4, ceil_log2(rows) / 4)), then is added into level 1 and cleared;
+// level j is pushed on into level j+1 only when the row count is a multiple
+// of 2^(j p) -- a cascade that bounds each partial sum's length. At the end
+// the levels are added into level 0 in order. Each output starts at 0 and
+// receives the row's sum (0 + s, so -0.0 sums to +0.0).
+namespace {
+
+int64_t ceil_log2(int64_t x) {
+  if (x <= 2) return 1;
+  int64_t last = 63;
+  const uint64_t v = uint64_t(x - 1);
+  while (last > 0 && !(v >> last)) --last;
+  return last + 1;
+}
+
+template <class T, int L>
+using Lanes = std::array<T, L>;
+
+template <class T, int L>
+std::array<Lanes<T, L>, 4> multi_row_sum(const T* in, int64_t row_stride, int64_t col_stride, int64_t rows) {
+  constexpr int kLevels = 4;
+  const int64_t level_power = std::max<int64_t>(4, ceil_log2(rows) / kLevels);
+  const int64_t level_step = int64_t(1) << level_power;
+  const int64_t level_mask = level_step - 1;
+  std::array<std::array<Lanes<T, L>, 4>, kLevels> acc{};
+  auto add_row = [&](int64_t i) {
+    for (int k = 0; k < 4; ++k)
+      for (int l = 0; l < L; ++l) acc[0][size_t(k)][size_t(l)] += in[i * row_stride + k * col_stride + l];
+  };
+  int64_t i = 0;
+  while (i + level_step <= rows) {
+    for (int64_t j = 0; j < level_step; ++j, ++i) add_row(i);
+    for (int j = 1; j < kLevels; ++j) {
+      for (int k = 0; k < 4; ++k)
+        for (int l = 0; l < L; ++l) {
+          acc[size_t(j)][size_t(k)][size_t(l)] += acc[size_t(j - 1)][size_t(k)][size_t(l)];
+          acc[size_t(j - 1)][size_t(k)][size_t(l)] = T(0);
+        }
+      const int64_t mask = level_mask << (j * level_power);
+      if ((i & mask) != 0) break;
+    }
+  }
+  for (; i < rows; ++i) add_row(i);
+  for (int j = 1; j < kLevels; ++j)
+    for (int k = 0; k < 4; ++k)
+      for (int l = 0; l < L; ++l) acc[0][size_t(k)][size_t(l)] += acc[size_t(j)][size_t(k)][size_t(l)];
+  return acc[0];
+}
+
+// row_sum over m items of L lanes each, `stride` elements apart.
+template <class T, int L>
+Lanes<T, L> row_sum(const T* in, int64_t stride, int64_t m) {
+  const int64_t m4 = m / 4;
+  auto partial = multi_row_sum<T, L>(in, stride * 4, stride, m4);
+  for (int64_t i = m4 * 4; i < m; ++i)
+    for (int l = 0; l < L; ++l) partial[0][size_t(l)] += in[i * stride + l];
+  for (int k = 1; k < 4; ++k)
+    for (int l = 0; l < L; ++l) partial[0][size_t(l)] += partial[size_t(k)][size_t(l)];
+  return partial[0];
+}
+
+template <class T>
+T cascade_sum_row(const T* x, int64_t n) {
+  constexpr int W = int(32 / sizeof(T));
+  if (n < W) return T(0) + row_sum<T, 1>(x, 1, n)[0];
+  const int64_t m = n / W;
+  const Lanes<T, W> v = row_sum<T, W>(x, W, m);
+  T acc = 0;
+  for (int64_t k = m * W; k < n; ++k) acc += x[k];
+  for (int l = 0; l < W; ++l) acc += v[size_t(l)];
+  return T(0) + acc;
+}
+
+}  // namespace
+
+bool torch_sum_rows(const Array& x, int64_t n, const Array& out) {
+  if (x.dtype != out.dtype || (x.dtype != DType::F32 && x.dtype != DType::F64)) return false;
+  const int64_t rows = n == 0 ? out.size() : x.size() / n;
+  auto run = [&](auto* px, auto* po) {
+    for (int64_t r = 0; r < rows; ++r) po[r] = n == 0 ? 0 : cascade_sum_row(px + r * n, n);
+  };
+  if (x.dtype == DType::F32) run(reinterpret_cast<const float*>(x.data()), reinterpret_cast<float*>(out.data()));
+  else run(reinterpret_cast<const double*>(x.data()), reinterpret_cast<double*>(out.data()));
+  return true;
 }
 
 }  // namespace sl

@@ -54,6 +54,13 @@ ArrayPtr quantile(const Array& a, const std::vector<double>& q, const Shape& q_s
 // two values (mirrors _median); NaN when the slice holds a NaN.
 ArrayPtr median(const Array& a, std::optional<int> axis, bool keepdims);
 
+// PyTorch's float sum of rows (aten/src/ATen/native/cpu/SumKernel.cpp,
+// cascade_sum on AVX2): x is C-contiguous; each run of n consecutive
+// elements is one row, summed into out (C-contiguous, x.size() / n
+// elements of x's dtype, float32 or float64). Returns false for other
+// dtypes. See Note [Cascade sum] in reduce.cpp.
+bool torch_sum_rows(const Array& x, int64_t n, const Array& out);
+
 // Note [Pairwise summation]: exposed for tests. Sums n elements at `p` with
 // byte stride `stride` exactly as NumPy's pairwise_sum does.
 float pairwise_sum_f32(const char* p, int64_t n, int64_t stride);

@@ -67,6 +67,31 @@ Value return_pair(Interp& in, const std::string& name, const ArrayPtr& values, c
   return Value(std::static_pointer_cast<Obj>(g));
 }
 
+// PyTorch's own summation order (Note [Cascade sum], kernels/reduce.cpp) for
+// a float tensor whose reduced dims are its trailing dims and which is
+// C-contiguous -- full sums and last-dim sums of ordinary tensors; null
+// otherwise (the caller reduces in NumPy's order).
+ArrayPtr torch_ordered_sum(const Array& t, const std::vector<bool>& axes, DType acc, bool keep) {
+  if (acc != t.dtype || (acc != DType::F32 && acc != DType::F64) || !torch_is_contiguous(t)) return nullptr;
+  const int nd = t.ndim();
+  int first = nd;
+  while (first > 0 && axes[size_t(first - 1)]) --first;
+  for (int k = 0; k < first; ++k)
+    if (axes[size_t(k)]) return nullptr;
+  int64_t n = 1;
+  Shape out_shape;
+  for (int k = 0; k < nd; ++k) {
+    if (k < first) out_shape.push_back(t.shape[size_t(k)]);
+    else {
+      n *= t.shape[size_t(k)];
+      if (keep) out_shape.push_back(1);
+    }
+  }
+  ArrayPtr r = make_array(acc, out_shape, 'C', Flavor::Torch);
+  if (!torch_sum_rows(t, n, *r)) return nullptr;
+  return r;
+}
+
 Value sum_method(Interp& in, const ArrayPtr& t, Args& a) {
   Value dim = a.optional(0, "dim");
   bool keep = in.truthy(a.optional(1, "keepdim", Value::boolean(false)));
@@ -75,6 +100,7 @@ Value sum_method(Interp& in, const ArrayPtr& t, Args& a) {
   std::vector<bool> axes = reduce_dims(in, dim, t->ndim(), "sum");
   // Integral and bool inputs sum in int64 (at::native::sum: promote_integers).
   DType acc = dt ? *dt : (is_integer(t->dtype) || t->dtype == DType::Bool) ? DType::I64 : t->dtype;
+  if (ArrayPtr r = torch_ordered_sum(*t, axes, acc, keep)) return Value(r);
   return Value(reduce(ReduceOp::sum, *t, axes, acc, keep, Flavor::Torch));
 }
 
@@ -93,7 +119,8 @@ Value mean_method(Interp& in, const ArrayPtr& t, Args& a) {
   int64_t count = 1;
   for (int k = 0; k < t->ndim(); ++k)
     if (axes[size_t(k)]) count *= t->shape[size_t(k)];
-  ArrayPtr r = reduce(ReduceOp::sum, *t, axes, out, keep, Flavor::Torch);
+  ArrayPtr r = torch_ordered_sum(*t, axes, out, keep);
+  if (!r) r = reduce(ReduceOp::sum, *t, axes, out, keep, Flavor::Torch);
   const int64_t n = r->size(), isz = r->itemsize();
   visit_dtype(out, [&](auto x) {
     using T = decltype(x);
@@ -195,6 +222,22 @@ Value relu_method(Interp& in, const ArrayPtr& t, Args& a) {
   a.finish(0);
   if (t->dtype == DType::Bool) in.raise_exc("RuntimeError", "Boolean inputs not supported for relu");
   return Value(activation(Activation::relu, t, t->dtype));
+}
+
+// torch.exp: float32 and float16 (and integers, in the default float32)
+// through PyTorch's own exp loop (Activation::exp); float64 and complex
+// through the ufunc engine (numpy.exp: glibc's exp, what ATen's scalar
+// fallback computes too).
+Value exp_method(Interp& in, const ArrayPtr& t, Args& a) {
+  const DType dt = float_result(t->dtype);
+  if (is_complex(t->dtype) || !activation_supports(Activation::exp, dt)) {
+    Value np_exp;
+    numpy_namesake(in, "exp", np_exp);
+    a.pos.insert(a.pos.begin(), Value(t));
+    return in.call(np_exp, a);
+  }
+  a.finish(0);
+  return Value(activation(Activation::exp, t, dt));
 }
 
 // torch.sign: NaN -> 0 (unlike np.sign); complex is refused.
@@ -318,6 +361,7 @@ void install_tensor_reductions(Interp& in) {
     if (!bind_array_method(in, probe, name, existing)) def_tensor_method(name, fn);
   }
   def_tensor_method("sign", sign_method);  // always: NaN -> 0, unlike np.sign
+  def_tensor_method("exp", exp_method);    // PyTorch's float exp loop, not NumPy's
 }
 
 }  // namespace sl::lang
