@@ -646,6 +646,11 @@ const std::unordered_map<std::string, std::string>& numpy_namesakes() {
       {"cumprod", "cumprod"}, {"prod", "prod"},     {"all", "all"},           {"any", "any"},
       {"neg", "negative"},  {"negative", "negative"}, {"maximum", "maximum"}, {"minimum", "minimum"},
       {"where", "where"},   {"allclose", "allclose"}, {"clamp", "clip"},      {"clip", "clip"},
+      {"pow", "power"},     {"amax", "amax"},         {"amin", "amin"},         {"log1p", "log1p"},
+      {"expm1", "expm1"},   {"exp2", "exp2"},         {"trunc", "trunc"},       {"sinh", "sinh"},
+      {"cosh", "cosh"},     {"asin", "arcsin"},       {"acos", "arccos"},       {"atan", "arctan"},
+      {"atan2", "arctan2"}, {"fmod", "fmod"},         {"remainder", "remainder"}, {"floor_divide", "floor_divide"},
+      {"clamp_min", "maximum"}, {"clamp_max", "minimum"},
   };
   return m;
 }

@@ -197,6 +197,59 @@ Value matmul_method(Interp& in, const ArrayPtr& t, Args& a) {
   return in.binop("@", Value(t), other);
 }
 
+// mm / bmm / mv: matmul restricted to the ranks each one takes (ATen's checks).
+Value ranked_matmul(Interp& in, const ArrayPtr& t, Args& a, const char* fname, int r1, int r2) {
+  Value other = a.required(0, fname[1] == 'v' ? "vec" : "mat2");
+  a.finish(1);
+  if (!is_tensor(other))
+    in.raise_exc("TypeError", std::string(fname) + "(): argument '" + (fname[1] == 'v' ? "vec" : "mat2") +
+                                  "' (position 1) must be Tensor, not " + in.type_of(other)->name);
+  const int d1 = t->ndim(), d2 = other.arr().ndim();
+  if (d1 != r1) in.raise_exc("RuntimeError", std::string(r1 == 3 ? "batch1" : "self") + " must be a " + (r1 == 3 ? "3D" : "matrix") + " tensor");
+  if (d2 != r2) in.raise_exc("RuntimeError", std::string(r2 == 3 ? "batch2" : r2 == 1 ? "vec" : "mat2") + " must be a " + (r2 == 3 ? "3D tensor" : r2 == 1 ? "1-D tensor" : "matrix"));
+  return in.binop("@", Value(t), other);
+}
+Value mm_method(Interp& in, const ArrayPtr& t, Args& a) { return ranked_matmul(in, t, a, "mm", 2, 2); }
+Value bmm_method(Interp& in, const ArrayPtr& t, Args& a) { return ranked_matmul(in, t, a, "bmm", 3, 3); }
+Value mv_method(Interp& in, const ArrayPtr& t, Args& a) { return ranked_matmul(in, t, a, "mv", 2, 1); }
+
+// std / var (dim=None, unbiased=True, keepdim=False, *, correction=None):
+// NumPy's with ddof = the correction (1 unless unbiased=False).
+Value moment_method(Interp& in, const ArrayPtr& t, Args& a, const char* fname) {
+  Value dim = a.optional(0, "dim");
+  Value unbiased;
+  if (dim.is_bool()) {  // t.std(False): the unbiased flag
+    unbiased = dim;
+    dim = Value();
+  } else {
+    a.take(1, "unbiased", unbiased);
+  }
+  bool keep = in.truthy(a.optional(2, "keepdim", Value::boolean(false)));
+  Value corr;
+  a.take(999, "correction", corr);
+  a.finish(3);
+  if (!is_inexact(t->dtype))
+    in.raise_exc("RuntimeError", std::string(fname) + "(): input dtype should be either floating point or complex. Got " + torch_type_name(t->dtype) + " instead.");
+  double ddof = 1;
+  if (!corr.is_none()) ddof = in.float_value(corr);
+  else if (!unbiased.is_none() && !in.truthy(unbiased)) ddof = 0;
+  Args b;
+  b.pos = {Value(t)};
+  if (!dim.is_none()) b.kw.emplace_back("axis", dim);
+  b.kw.emplace_back("ddof", Value::floating(ddof));
+  b.kw.emplace_back("keepdims", Value::boolean(keep));
+  Value r = in.call(in.modules.at("numpy")->attrs.at(fname), b);
+  if (r.is_array() && !r.arr().is_torch()) {  // a full reduction gives a NumPy scalar: a 0-d tensor here
+    ArrayPtr c = copy_as(r.arr(), r.arr().dtype, 'C');
+    c->flavor = Flavor::Torch;
+    c->writeable = true;
+    return Value(c);
+  }
+  return r;
+}
+Value std_method(Interp& in, const ArrayPtr& t, Args& a) { return moment_method(in, t, a, "std"); }
+Value var_method(Interp& in, const ArrayPtr& t, Args& a) { return moment_method(in, t, a, "var"); }
+
 // ---- elementwise functions (kernels/activation), softmax, sort
 
 // The float dtype an op computes in (integers and bool: the default float32).
@@ -348,6 +401,8 @@ const std::vector<std::pair<const char*, ArrayMethod>>& reduction_methods() {
       {"min", extreme(false)},     {"argmax", arg_extreme(true)},   {"argmin", arg_extreme(false)},
       {"matmul", matmul_method},   {"sigmoid", sigmoid_method},     {"relu", relu_method},
       {"softmax", softmax_method}, {"nan_to_num", nan_to_num_method}, {"sort", sort_method},
+      {"mm", mm_method},           {"bmm", bmm_method},             {"mv", mv_method},
+      {"std", std_method},         {"var", var_method},
   };
   return m;
 }

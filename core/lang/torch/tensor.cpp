@@ -19,6 +19,7 @@
 #include "core/overlap.hpp"
 #include "core/strides.hpp"
 #include "core/torch_views.hpp"
+#include "core/ufunc.hpp"
 
 namespace sl::lang {
 
@@ -946,6 +947,33 @@ Value tensor_getattr(Interp& in, const Value& v, const std::string& name, bool& 
   if (name.size() > 4 && name.compare(0, 2, "__") == 0 && name.compare(name.size() - 2, 2, "__") == 0) {
     found = false;  // dunder names: the interpreter's generic lookup (__class__, ...)
     return Value();
+  }
+  if (name.size() > 1 && name.back() == '_' && name[name.size() - 2] != '_') {
+    // t.op_(...): the in-place form of any out-of-place op -- computed, then
+    // written back into t, whose dtype must hold the result (ATen's canCast).
+    const std::string base = name.substr(0, name.size() - 1);
+    Value op;
+    if (bind_array_method(in, t, base, op) || numpy_namesake(in, base, op)) {
+      const bool method = !op.as<BuiltinObj>() || bind_array_method(in, t, base, op);
+      return in.builtin(name, [t, op, name, method](Interp& in, Args& a) -> Value {
+        auto compute = [&]() -> Value {
+          torch_assert_no_internal_overlap(*t);
+          Args b = a;
+          if (!method) b.pos.insert(b.pos.begin(), Value(t));
+          Value r = in.call(op, b);
+          if (!is_tensor(r)) in.raise_exc("RuntimeError", name + "() has no in-place form for this result");
+          const DType from = r.arr().dtype, to = t->dtype;
+          if ((is_complex(from) && !is_complex(to)) || (is_float(from) && (is_integer(to) || to == DType::Bool)) ||
+              (from != DType::Bool && to == DType::Bool))
+            in.raise_exc("RuntimeError", std::string("result type ") + torch_type_name(from) +
+                                             " can't be cast to the desired output type " + torch_type_name(to));
+          copy_tensor(in, t, torch_expand(r.array(), t->shape));
+          return Value(t);
+        };
+        if (!autograd_wanted(t, a.pos, a.kw)) return compute();
+        return record_call(in, OpCall{name, t, a.pos, a.kw}, compute);
+      });
+    }
   }
   in.raise_attribute_error(v, name, "'Tensor' object has no attribute '" + name + "'");
 }
