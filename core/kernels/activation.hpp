@@ -28,6 +28,7 @@ enum class Activation : uint8_t {
   gelu_tanh,   // x/2 (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))  float dtypes
   silu,        // x / (1 + exp(-x))               float dtypes
   exp,         // PyTorch's float exp (Sleef_expf8_u10)  float32, float16
+  erfinv,      // PyTorch's calc_erfinv                  float dtypes
 };
 
 // The replacement values of nan_to_num (unused by the other ops).
