@@ -92,7 +92,7 @@ TEST_CASE("in-place: leaves that require grad refuse; non-leaves take the op's n
   ArrayPtr row = make_view(y, y->dtype, {3}, {4}, 0);
   REQUIRE(record_op("SelectBackward0", {y}, *row));
   record_inplace("MulBackward0", row, {});
-  CHECK(y->autograd->grad_fn->name == "CopySlices");
+  CHECK(y->autograd->grad_fn->name == "torch::autograd::CopySlices");
   CHECK(row->autograd->grad_fn->name == "AsStridedBackward0");
   CHECK(row->autograd->grad_fn->next[0] == y->autograd->grad_fn);
 }

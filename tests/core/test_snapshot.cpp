@@ -48,6 +48,24 @@ TEST_CASE("arrays held by objects are listed by their path", "[snapshot][classes
   CHECK(s.find("[\"model.fc1.weight\",\"model.fc1.bias\"]") != std::string::npos);  // a sharing group
 }
 
+TEST_CASE("a torch.nn.Module lists its parameters, buffers and submodules by attribute path", "[snapshot][torch]") {
+  Interp in;
+  REQUIRE(in.run("import torch\n"
+                 "import torch.nn as nn\n"
+                 "class Attn(nn.Module):\n"
+                 "    def __init__(self):\n"
+                 "        super().__init__()\n"
+                 "        self.W_query = nn.Linear(3, 2, bias=False)\n"
+                 "        self.heads = nn.ModuleList([nn.Linear(2, 2)])\n"
+                 "        self.register_buffer('mask', torch.triu(torch.ones(4, 4), diagonal=1))\n"
+                 "mha = Attn()\n").ok);
+  std::string s = sl::snapshot_json(in);
+  for (const char* path : {"mha.W_query.weight", "mha.heads.0.weight", "mha.heads.0.bias", "mha.mask"})
+    CHECK(s.find(std::string("\"name\":\"") + path + "\",\"topLevel\":false,\"kind\":\"tensor\"") != std::string::npos);
+  CHECK(s.find("_parameters") == std::string::npos);  // the Module's own bookkeeping is not shown
+  CHECK(s.find("_forward_hooks") == std::string::npos);
+}
+
 TEST_CASE("snapshot reports layout, base chains and exact sharing", "[snapshot]") {
   Interp in;
   REQUIRE(in.run("import numpy as np\na = np.arange(12).reshape(3, 4)\nv = a[:, ::2]\nw = a[:, 1::2]\n").ok);
