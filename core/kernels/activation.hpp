@@ -29,6 +29,7 @@ enum class Activation : uint8_t {
   silu,        // x / (1 + exp(-x))               float dtypes
   exp,         // PyTorch's float exp (Sleef_expf8_u10)  float32, float16
   erfinv,      // PyTorch's calc_erfinv                  float dtypes
+  erf,         // PyTorch's Vectorized<float>::erf (A&S 7.1.26); float64: libm  float dtypes
 };
 
 // The replacement values of nan_to_num (unused by the other ops).

@@ -234,7 +234,7 @@ class Module:
         buffers = d.get("_buffers")
         if buffers is not None and name in buffers:
             if value is not None and not isinstance(value, torch.Tensor):
-                raise TypeError(f"cannot assign '{_typename(value)}' as buffer '{name}' (torch.Tensor or None expected)")
+                raise TypeError(f"cannot assign '{_typename(value)}' as buffer '{name}' (torch.nn.Buffer, torch.Tensor or None expected)")
             buffers[name] = value
             return
         object.__setattr__(self, name, value)
@@ -546,6 +546,38 @@ class Sequential(Module):
             out.append(layer)
         return out
 
+    def __iadd__(self, other):
+        if not isinstance(other, Sequential):
+            raise ValueError(f"add operator supports only objects of Sequential class, but {type(other)} is given.")
+        for layer in other:
+            self.append(layer)
+        return self
+
+    def __mul__(self, other):
+        if not isinstance(other, int):
+            raise TypeError(f"unsupported operand type(s) for *: {type(self)} and {type(other)}")
+        if other <= 0:
+            raise ValueError(f"Non-positive multiplication factor {other} for {type(self)}")
+        out = Sequential()
+        for _ in range(other):
+            for layer in self:
+                out.append(layer)
+        return out
+
+    def __rmul__(self, other):
+        return self.__mul__(other)
+
+    def __imul__(self, other):
+        if not isinstance(other, int):
+            raise TypeError(f"unsupported operand type(s) for *: {type(self)} and {type(other)}")
+        if other <= 0:
+            raise ValueError(f"Non-positive multiplication factor {other} for {type(self)}")
+        layers = list(self)
+        for _ in range(other - 1):
+            for layer in layers:
+                self.append(layer)
+        return self
+
     def append(self, module):
         self.add_module(str(len(self)), module)
         return self
@@ -712,7 +744,12 @@ class ModuleDict(Module):
             for key, module in modules.items():
                 self[key] = module
         else:
-            for j, pair in enumerate(modules):
+            try:
+                pairs = list(modules)
+            except TypeError:
+                raise TypeError("ModuleDict.update should be called with an iterable of key/value pairs, but got " +
+                                type(modules).__name__) from None
+            for j, pair in enumerate(pairs):
                 if len(pair) != 2:
                     raise ValueError(f"ModuleDict update sequence element #{j} has length {len(pair)}; 2 is required")
                 self[pair[0]] = pair[1]
@@ -924,6 +961,19 @@ class LeakyReLU(Module):
         return f"negative_slope={self.negative_slope}" + (", inplace=True" if self.inplace else "")
 
 
+class ELU(Module):
+    def __init__(self, alpha=1.0, inplace=False):
+        super().__init__()
+        self.alpha = alpha
+        self.inplace = inplace
+
+    def forward(self, input):
+        return F.elu(input, self.alpha, self.inplace)
+
+    def extra_repr(self):
+        return f"alpha={self.alpha}" + (", inplace=True" if self.inplace else "")
+
+
 class Sigmoid(_Activation):
     _fn = "sigmoid"
 
@@ -1027,6 +1077,6 @@ class CrossEntropyLoss(_Loss):
 __all__ = [
     "Module", "Parameter", "functional", "init",
     "Sequential", "ModuleList", "ModuleDict", "Identity", "Linear", "Dropout", "Embedding", "LayerNorm",
-    "ReLU", "GELU", "SiLU", "LeakyReLU", "Sigmoid", "Tanh", "Softmax", "LogSoftmax", "Flatten", "Unflatten",
+    "ReLU", "GELU", "SiLU", "LeakyReLU", "ELU", "Sigmoid", "Tanh", "Softmax", "LogSoftmax", "Flatten", "Unflatten",
     "MSELoss", "L1Loss", "NLLLoss", "CrossEntropyLoss",
 ]

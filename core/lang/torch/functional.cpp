@@ -250,6 +250,19 @@ Value leaky_relu_fn(Interp& in, Args& a) {
   return inplace ? method(in, x, "copy_", {r}) : r;
 }
 
+// F.elu(input, alpha=1.0, inplace=False) = relu(x) - alpha * relu(1 - exp(x))
+Value elu_fn(Interp& in, Args& a) {
+  Value x = Value(tensor_arg(in, a.required(0, "input"), "elu", "input", 1));
+  Value alpha = a.optional(1, "alpha", Value::floating(1.0));
+  bool inplace = in.truthy(a.optional(2, "inplace", Value::boolean(false)));
+  a.finish(3);
+  Value pos = method(in, x, "relu", {});
+  Value em1 = method(in, torch_fn(in, "expm1", {x}), "mul", {alpha});
+  Value neg = torch_fn(in, "minimum", {em1, method(in, em1, "mul", {Value::integer(0)})});
+  Value r = method(in, pos, "add", {neg});
+  return inplace ? method(in, x, "copy_", {r}) : r;
+}
+
 Value forward_to_torch(Interp& in, Args& a, const char* name) {
   Value x = Value(tensor_arg(in, a.required(0, "input"), name, "input", 1));
   a.finish(1);
@@ -480,7 +493,8 @@ Value cross_entropy_fn(Interp& in, Args& a) {
   ArrayPtr lp = float_result_like(in, x, "log_softmax_lastdim_kernel_impl");
   log_softmax_inplace(*lp, x->ndim() >= 2 ? 1 : 0);
   if (is_float(t->dtype)) {  // class probabilities
-    if (t->shape != x->shape) in.raise_exc("RuntimeError", "Expected target size " + list_repr(x->shape) + ", got " + list_repr(t->shape));
+    if (t->shape != x->shape)  // not probabilities: class indices of the wrong dtype
+      in.raise_exc("RuntimeError", std::string("expected scalar type Long but found ") + torch_type_name(t->dtype));
     Value prod = method(in, Value(lp), "mul", {Value(t)});
     Value per = method(in, method(in, prod, "sum", {Value::integer(x->ndim() >= 2 ? 1 : 0)}), "neg", {});
     return reduce_loss(in, per, red);
@@ -496,6 +510,7 @@ const std::vector<std::pair<const char*, NativeFn>>& functional_functions() {
       {"gelu", gelu_fn},
       {"silu", silu_fn},
       {"leaky_relu", leaky_relu_fn},
+      {"elu", elu_fn},
       {"sigmoid", sigmoid_fn},
       {"tanh", tanh_fn},
       {"dropout", dropout_fn},

@@ -684,7 +684,7 @@ const std::vector<std::string>& torch_function_methods() {
       "argmin", "prod", "std", "var", "all", "any", "maximum", "minimum", "dot", "mm", "bmm", "neg", "sin",
       "cos", "tanh", "sigmoid", "relu", "softmax", "pow", "square", "round", "floor", "ceil", "clamp", "cumsum",
       "allclose", "isclose", "eq", "ne", "lt", "le", "gt", "ge", "logical_not", "sort", "argsort", "flip", "roll",
-      "nan_to_num", "sign", "broadcast_to", "outer", "ger", "trace", "erfinv", "mv",
+      "nan_to_num", "sign", "broadcast_to", "outer", "ger", "trace", "erfinv", "erf", "mv",
   };
   return names;
 }

@@ -293,6 +293,13 @@ Value exp_method(Interp& in, const ArrayPtr& t, Args& a) {
   return Value(activation(Activation::exp, t, dt));
 }
 
+// torch.erf: integers compute in the default float32.
+Value erf_method(Interp& in, const ArrayPtr& t, Args& a) {
+  a.finish(0);
+  if (is_complex(t->dtype)) in.raise_exc("RuntimeError", "\"erf_vml_cpu\" not implemented for 'ComplexFloat'");
+  return Value(activation(Activation::erf, t, float_result(t->dtype)));
+}
+
 // torch.erfinv: integers compute in the default float32.
 Value erfinv_method(Interp& in, const ArrayPtr& t, Args& a) {
   a.finish(0);
@@ -425,6 +432,7 @@ void install_tensor_reductions(Interp& in) {
   def_tensor_method("sign", sign_method);  // always: NaN -> 0, unlike np.sign
   def_tensor_method("exp", exp_method);    // PyTorch's float exp loop, not NumPy's
   def_tensor_method("erfinv", erfinv_method);
+  def_tensor_method("erf", erf_method);
 }
 
 }  // namespace sl::lang
