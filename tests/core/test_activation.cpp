@@ -1,4 +1,4 @@
-// kernels/activation (torch's sigmoid, relu, sign, nan_to_num) against scalar
+// kernels/activation (torch's sigmoid, relu, sign, nan_to_num, gelu, silu) against scalar
 // references written independently of the kernel's functors, on contiguous,
 // strided, negative-stride, broadcast (stride 0), 0-d and empty inputs, and in
 // place, with NaN, +-inf, +-0.0, subnormals and integer extremes in the data.
@@ -81,6 +81,23 @@ C reference(Activation op, C x, const NanToNumValues& nv) {
     case Activation::sign:
       if constexpr (std::is_same_v<C, bool>) return x;
       else return x > 0 ? C(1) : x < 0 ? C(-1) : C(0);
+    case Activation::gelu:
+      if constexpr (std::is_floating_point_v<C>) return x * C(0.5) * (C(1) + std::erf(x * C(0.70710678118654752440)));
+      break;
+    case Activation::gelu_tanh:
+      if constexpr (std::is_floating_point_v<C>) {
+        const C inner = C(0.79788456080286535588) * (x + C(0.044715) * x * x * x);
+        return C(0.5) * x * (C(1) + std::tanh(inner));
+      }
+      break;
+    case Activation::silu:
+      if constexpr (std::is_floating_point_v<C>) return x / (C(1) + std::exp(-x));
+      break;
+    // PyTorch's own exp/erf/erfinv loops have no independent closed form: their
+    // bits are checked against the reference (corpus topic torch_numerics).
+    case Activation::exp:
+    case Activation::erf:
+    case Activation::erfinv:
     case Activation::nan_to_num: break;
   }
   if constexpr (std::is_floating_point_v<C>) {
@@ -164,6 +181,9 @@ TEST_CASE("activation kernels equal the scalar reference on every layout", "[ker
     check_every_layout(Activation::sign, dt);
     check_every_layout(Activation::nan_to_num, dt, NanToNumValues{0.0, 3.5, -2.25});
     check_every_layout(Activation::nan_to_num, dt, NanToNumValues{-1.0, 1e10, -1e10});
+    check_every_layout(Activation::gelu, dt);
+    check_every_layout(Activation::gelu_tanh, dt);
+    check_every_layout(Activation::silu, dt);
   }
   for (DType dt : {DType::I8, DType::I16, DType::I32, DType::I64, DType::U8, DType::U16}) {
     check_every_layout(Activation::relu, dt);
