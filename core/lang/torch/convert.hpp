@@ -63,6 +63,11 @@ ArrayPtr numpy_from_tensor(const ArrayPtr& t);
 // keepdim -> keepdims). False when there is none.
 bool numpy_namesake(Interp& in, const std::string& torch_name, Value& out);
 
+// torch.return_types.<name>(values, indices) (torch/reduce.cpp).
+Value return_pair(Interp& in, const std::string& name, const ArrayPtr& values, const ArrayPtr& indices);
+// torch.<name>(*pos) (torch/gather.cpp).
+Value torch_fn_call(Interp& in, const char* name, std::vector<Value> pos);
+
 // torch.Tensor methods that also exist as torch.X(tensor, ...) functions:
 // the module forwards them through the tensor's bound method.
 const std::vector<std::string>& torch_function_methods();

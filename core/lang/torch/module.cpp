@@ -28,6 +28,7 @@ void install_tensor_methods(Interp& in);  // torch/tensor.cpp
 void install_torch_random(Interp& in, ModuleObj& tm);  // torch/random.cpp
 void install_torch_functional(Interp& in);             // torch/functional.cpp
 void install_torch_products(Interp& in);               // torch/products.cpp
+void install_torch_gather(Interp& in);                 // torch/gather.cpp
 
 // Parameter.__repr__ puts "Parameter containing:" on a line of its own before the tensor's repr.
 std::string tensor_repr(Interp& in, const Value& a) {
@@ -684,7 +685,8 @@ const std::vector<std::string>& torch_function_methods() {
       "argmin", "prod", "std", "var", "all", "any", "maximum", "minimum", "dot", "mm", "bmm", "neg", "sin",
       "cos", "tanh", "sigmoid", "relu", "softmax", "pow", "square", "round", "floor", "ceil", "clamp", "cumsum",
       "allclose", "isclose", "eq", "ne", "lt", "le", "gt", "ge", "logical_not", "sort", "argsort", "flip", "roll",
-      "nan_to_num", "sign", "broadcast_to", "outer", "ger", "trace", "erfinv", "erf", "mv",
+      "nan_to_num", "sign", "broadcast_to", "outer", "ger", "trace", "erfinv", "erf", "mv", "gather", "scatter", "index_select", "masked_select", "diag", "logsumexp", "topk",
+      "log_softmax", "norm",
   };
   return names;
 }
@@ -1002,6 +1004,7 @@ void install_torch(Interp& in) {
   install_torch_random(in, tm);
   install_torch_functional(in);
   install_torch_products(in);
+  install_torch_gather(in);
   install_method_forwarders(in, tm);
 }
 

@@ -51,6 +51,8 @@ std::optional<DType> opt_dtype(Interp& in, Args& a, size_t pos) {
 
 // torch.return_types.max(values=..., indices=...): a pair that unpacks,
 // indexes, and prints as PyTorch's structseq.
+}  // namespace
+
 Value return_pair(Interp& in, const std::string& name, const ArrayPtr& values, const ArrayPtr& indices) {
   TypeObj* ty = in.modules.at("torch")->attrs.at("_return_" + name).as<TypeObj>();
   auto g = std::make_shared<GenericObj>(ty);
@@ -66,6 +68,8 @@ Value return_pair(Interp& in, const std::string& name, const ArrayPtr& values, c
   });
   return Value(std::static_pointer_cast<Obj>(g));
 }
+
+namespace {
 
 // PyTorch's own summation order (Note [Cascade sum], kernels/reduce.cpp) for
 // a float tensor whose reduced dims are its trailing dims and which is

@@ -165,10 +165,12 @@ void check_value_arg(Interp& in, const Value& v, const char* fname) {
 }
 
 // torch.storage.TypedStorage over the tensor's whole storage, in its dtype.
-Value storage_object(Interp& in, const ArrayPtr& t) {
-  TypeObj* ty = torch_mod(in).attrs.at("_TypedStorage").as<TypeObj>();
+// Tensor.storage() (TypedStorage: elements of the tensor's dtype) and
+// Tensor.untyped_storage() (UntypedStorage: the bytes), over the whole storage.
+Value storage_object(Interp& in, const ArrayPtr& t, bool untyped = false) {
+  TypeObj* ty = torch_mod(in).attrs.at(untyped ? "_UntypedStorage" : "_TypedStorage").as<TypeObj>();
   auto g = std::make_shared<GenericObj>(ty);
-  const DType dt = t->dtype;
+  const DType dt = untyped ? DType::U8 : t->dtype;
   const int64_t isz = itemsize(dt);
   const int64_t n = t->storage->nbytes() / isz;
   StoragePtr st = t->storage;
@@ -193,13 +195,14 @@ Value storage_object(Interp& in, const ArrayPtr& t) {
   });
   g->attrs["__iter__"] = g->attrs["tolist"];
   // TypedStorage.__str__: one element per line, then the type line.
-  auto text = [st, dt, isz, n](Interp& in, Args&) -> Value {
+  auto text = [st, dt, isz, n, untyped](Interp& in, Args&) -> Value {
     std::string s = " ";
     for (int64_t k = 0; k < n; ++k) {
       if (k) s += "\n ";
       s += in.str(py_number(dt, st->data() + k * isz));
     }
-    s += "\n[torch.storage.TypedStorage(dtype=" + format_torch_dtype(dt) + ", device=cpu) of size " + std::to_string(n) + "]";
+    if (untyped) s += "\n[torch.storage.UntypedStorage(device=cpu) of size " + std::to_string(n) + "]";
+    else s += "\n[torch.storage.TypedStorage(dtype=" + format_torch_dtype(dt) + ", device=cpu) of size " + std::to_string(n) + "]";
     return make_str(s);
   };
   g->attrs["__repr__"] = in.builtin("__repr__", text);
@@ -395,6 +398,11 @@ Value is_view_method(Interp& in, const ArrayPtr& t, Args& a) {
 Value storage_method(Interp& in, const ArrayPtr& t, Args& a) {
   a.finish(0);
   return storage_object(in, t);
+}
+
+Value untyped_storage_method(Interp& in, const ArrayPtr& t, Args& a) {
+  a.finish(0);
+  return storage_object(in, t, true);
 }
 
 // ---- views
@@ -676,6 +684,7 @@ const std::vector<std::pair<const char*, Method>>& methods() {
       {"is_signed", is_signed_method},
       {"_is_view", is_view_method},
       {"storage", storage_method},
+      {"untyped_storage", untyped_storage_method},
       // ---- views
       {"view", view_method},
       {"view_as", with_shape_of("view_as", torch_view)},
@@ -1000,7 +1009,8 @@ void install_tensor_methods(Interp& in) {
   }
   // Types whose instances this file and torch/reduce.cpp make (kept per interpreter).
   tm.attrs["_TypedStorage"] = Value(std::shared_ptr<Obj>(std::shared_ptr<Obj>(), in.new_type("TypedStorage", "torch.storage", {in.t.object})));
-  for (const char* n : {"max", "min", "sort"})
+  tm.attrs["_UntypedStorage"] = Value(std::shared_ptr<Obj>(std::shared_ptr<Obj>(), in.new_type("UntypedStorage", "torch", {in.t.object})));
+  for (const char* n : {"max", "min", "sort", "topk"})
     tm.attrs[std::string("_return_") + n] =
         Value(std::shared_ptr<Obj>(std::shared_ptr<Obj>(), in.new_type(n, "torch.return_types", {in.t.object})));
   TypeObj* layout_t = in.new_type("layout", "torch", {in.t.object});
