@@ -37,14 +37,16 @@ GradNodePtr gradient_edge(const ArrayPtr& input) {
   return m.grad_accumulator;
 }
 
-namespace {
-
-GradNodePtr make_node(const std::string& name, std::vector<GradNodePtr> next) {
+GradNodePtr make_grad_node(const std::string& name, std::vector<GradNodePtr> next) {
   auto n = std::make_shared<GradNode>();
   n->name = name;
   n->next = std::move(next);
   return n;
 }
+
+namespace {
+
+GradNodePtr make_node(const std::string& name, std::vector<GradNodePtr> next) { return make_grad_node(name, std::move(next)); }
 
 bool any_requires_grad(const std::vector<ArrayPtr>& xs) {
   for (auto& x : xs)
@@ -63,6 +65,16 @@ bool record_op(const std::string& name, const std::vector<ArrayPtr>& inputs, Arr
   AutogradMeta& m = autograd_meta(out);
   m.grad_fn = make_node(name, std::move(next));
   m.requires_grad = false;  // derived from grad_fn from now on
+  return true;
+}
+
+bool record_op_edges(const std::string& name, const std::vector<ArrayPtr>& inputs, std::vector<GradNodePtr> next,
+                     Array& out) {
+  if (!grad_mode().enabled || grad_mode().inference || !differentiable_dtype(out.dtype)) return false;
+  if (!any_requires_grad(inputs)) return false;
+  AutogradMeta& m = autograd_meta(out);
+  m.grad_fn = make_node(name, std::move(next));
+  m.requires_grad = false;
   return true;
 }
 

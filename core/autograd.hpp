@@ -77,6 +77,11 @@ GradNodePtr gradient_edge(const ArrayPtr& input);
 // node(name, edges of the inputs). Integer and bool results are never
 // recorded. Returns whether it recorded.
 bool record_op(const std::string& name, const std::vector<ArrayPtr>& inputs, Array& out);
+// The same with the node's edges given (a composite whose node PyTorch
+// wires to intermediate nodes: linear's addmm takes weight.t()).
+bool record_op_edges(const std::string& name, const std::vector<ArrayPtr>& inputs, std::vector<GradNodePtr> next,
+                     Array& out);
+GradNodePtr make_grad_node(const std::string& name, std::vector<GradNodePtr> next);
 
 // The in-place rules (torch/csrc/autograd/VariableTypeUtils.h check_inplace,
 // variable.cpp rebase_history), in two halves around the write:

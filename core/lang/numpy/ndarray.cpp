@@ -393,6 +393,11 @@ Value array_compare(Interp& in, CmpOp op, const Value& a, const Value& b) {
 }
 
 Value array_unaryop(Interp& in, UnaryOp op, const Value& a) {
+  if (op == UnaryOp::Pos && is_tensor(a)) {  // Tensor.__pos__ is positive(): the tensor itself
+    if (a.arr().dtype == DType::Bool)
+      in.raise_exc("RuntimeError", "The `+` operator, on a bool tensor is not supported.");
+    return a;
+  }
   if (is_tensor(a) && autograd_wanted(a.array(), {}, {}))
     return record_unary(in, op, a, [&] { return ufunc_unary(in, op, a); });
   return ufunc_unary(in, op, a);
@@ -469,6 +474,10 @@ Value array_iter(Interp& in, const Value& v) {
   }
   auto i = std::make_shared<int64_t>(0);
   Interp* ip = &in;
+  if (a->is_torch() && autograd_wanted(a, {}, {})) {  // Tensor.__iter__ is unbind(0)
+    Value parts = ip->call(ip->getattr(v, "unbind"), std::vector<Value>{});
+    return ip->iter(parts);
+  }
   return Value(std::static_pointer_cast<Obj>(std::make_shared<IteratorObj>("iterator", [ip, a, i](Value& out) {
     if (*i >= a->shape[0]) return false;
     out = ip->getitem(Value(a), Value::integer((*i)++));

@@ -92,7 +92,6 @@ std::string matmul_node(int r1, int r2) {
   if (r1 == 1 && r2 == 2) return "SqueezeBackward4";
   if (r1 == 2 && r2 == 2) return "MmBackward0";
   if (r1 >= 3 && (r2 == 1 || r2 == 2)) return "UnsafeViewBackward0";
-  if (r1 == 2 && r2 >= 3) return "TransposeBackward0";
   return "UnsafeViewBackward0";
 }
 
@@ -104,15 +103,25 @@ std::string node_name(const OpCall& c) {
   const std::string& op = c.op;
   const Value arg0 = c.pos.empty() ? Value() : c.pos[0];
   if (op == "add" || op == "sub" || op == "mul" || op == "div" || op == "neg" || op == "abs") return camel(op) + "Backward0";
-  if (op == "rsub") return "RsubBackward1";
+  if (op == "rsub") return c.self && arg0.is_array() ? "RsubBackward0" : "RsubBackward1";
   if (op == "pow") {
     // pow.Tensor_Scalar (0), pow.Tensor_Tensor (1), pow.Scalar (2: a number to a tensor power)
     if (!c.self) return "PowBackward2";
     return arg0.is_array() ? "PowBackward1" : "PowBackward0";
   }
   if (op == "square") return "PowBackward0";
-  if (op == "matmul") return matmul_node(c.self ? c.self->ndim() : tensor_rank(arg0),
-                                          tensor_rank(c.self ? arg0 : (c.pos.size() > 1 ? c.pos[1] : Value())));
+  if (op == "matmul") {
+    const Value rhs = c.self ? arg0 : (c.pos.size() > 1 ? c.pos[1] : Value());
+    const int r1 = c.self ? c.self->ndim() : tensor_rank(arg0), r2 = tensor_rank(rhs);
+    if (r1 == 2 && r2 >= 3) {
+      // computed as (b^T a^T)^T: the transpose is the result when it is
+      // already contiguous (one row or one column), else a contiguous clone
+      const Shape& s1 = c.self ? c.self->shape : arg0.arr().shape;
+      const Shape& s2 = rhs.arr().shape;
+      return s1[0] == 1 || s2.back() == 1 ? "TransposeBackward0" : "CloneBackward0";
+    }
+    return matmul_node(r1, r2);
+  }
   if (op == "sum" || op == "mean" || op == "prod" || op == "nansum")
     return camel(op) + (has_arg(c, 0, "dim") ? "Backward1" : "Backward0");
   if (op == "max" || op == "min") {
@@ -140,7 +149,9 @@ std::string node_name(const OpCall& c) {
     const Value& s = arg0;
     return s.as<ListObj>() || s.as<TupleObj>() ? "SplitWithSizesBackward0" : "SplitBackward0";
   }
-  if (op == "cat" || op == "concat" || op == "concatenate") return "CatBackward0";
+  if (op == "cat" || op == "concat" || op == "concatenate" || op == "vstack" || op == "hstack" || op == "row_stack")
+    return "CatBackward0";
+  if (op == "reciprocal") return "ReciprocalBackward0";
   if (op == "masked_fill") return c.pos.size() > 1 && c.pos[1].is_array() ? "MaskedFillBackward1" : "MaskedFillBackward0";
   if (op == "remainder" || op == "fmod") return camel(op) + (arg0.is_array() ? "Backward1" : "Backward0");
   if (op == "fill") return "FillBackward2";
@@ -248,7 +259,19 @@ Value record_call(Interp& in, OpCall c, const std::function<Value()>& compute) {
     for (auto& x : inputs)
       if (x && x == t) return;  // the op returned an input (contiguous() of a contiguous tensor)
     c.result_is_view = t->base != nullptr;
-    record_op(node_name(c), inputs, *t);
+    const std::string name = node_name(c);
+    if (c.op == "linear" && (name == "AddmmBackward0" || name == "MmBackward0") && inputs.size() >= 2) {
+      // at::linear calls addmm(bias, input, weight.t()) / mm(input, weight.t()):
+      // the node's edges are the bias, the input and a TBackward0 of the weight
+      GradNodePtr wt = gradient_edge(inputs[1]) ? make_grad_node("TBackward0", {gradient_edge(inputs[1])}) : nullptr;
+      std::vector<GradNodePtr> edges;
+      if (name == "AddmmBackward0") edges.push_back(inputs.size() > 2 ? gradient_edge(inputs[2]) : nullptr);
+      edges.push_back(gradient_edge(inputs[0]));
+      edges.push_back(wt);
+      record_op_edges(name, inputs, std::move(edges), *t);
+      return;
+    }
+    record_op(name, inputs, *t);
   };
   if (auto* tup = r.as<TupleObj>()) {
     for (auto& x : tup->items) record_one(x);
@@ -446,7 +469,7 @@ namespace {
 
 Value is_grad_enabled_fn(Interp& in, Args& a) {
   a.finish(0);
-  return Value::boolean(grad_mode().enabled);
+  return Value::boolean(grad_mode().enabled && !grad_mode().inference);
 }
 
 // torch._C._set_grad_enabled(mode): what no_grad / enable_grad / set_grad_enabled switch.
@@ -476,6 +499,7 @@ Value requires_grad_method(Interp& in, const ArrayPtr& t, Args& a) {
   a.finish(1);
   if (!f.is_bool())
     in.raise_exc("TypeError", "requires_grad_(): argument 'requires_grad' (position 1) must be bool, not " + in.type_of(f)->name);
+  if (!is_leaf(*t) && f.as_bool()) return Value(t);  // a non-leaf already requires grad: nothing to change
   set_requires_grad(in, t, f.as_bool(), "only Tensors of floating point dtype can require gradients");
   return Value(t);
 }

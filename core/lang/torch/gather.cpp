@@ -325,6 +325,120 @@ Value einsum_fn(Interp& in, Args& a) {
   return r;
 }
 
+// torch.pow(input, exponent): either may be a number (pow.Scalar: a number
+// to a tensor power).
+Value pow_fn(Interp& in, Args& a) {
+  Value base = a.required(0, "input"), ex = a.required(1, "exponent");
+  a.finish(2);
+  if (!is_tensor(base) && !is_tensor(ex))
+    in.raise_exc("TypeError", "pow() received an invalid combination of arguments - got (" + in.type_of(base)->name +
+                                  ", " + in.type_of(ex)->name + ")");
+  return in.binop("**", base, ex);
+}
+
+// torch.rsub(input, other, alpha=1) = other - alpha * input.
+Value rsub_method(Interp& in, const ArrayPtr& t, Args& a) {
+  Value other = a.required(0, "other");
+  Value alpha = a.optional(1, "alpha", Value::integer(1));
+  a.finish(2);
+  Value scaled = in.binop("*", Value(t), alpha);
+  return in.binop("-", other, scaled);
+}
+
+// torch.addmm(input, mat1, mat2, *, beta=1, alpha=1) = beta input + alpha (mat1 @ mat2).
+Value addmm_method(Interp& in, const ArrayPtr& t, Args& a) {
+  Value m1 = a.required(0, "mat1"), m2 = a.required(1, "mat2");
+  Value beta = a.optional(2, "beta", Value::integer(1)), alpha = a.optional(3, "alpha", Value::integer(1));
+  a.finish(4);
+  Value prod = method(in, Value(tensor_arg(in, m1, "addmm", "mat1", 2)), "mm", {m2});
+  if (!(alpha.is_int() && alpha.as_int() == 1)) prod = in.binop("*", prod, alpha);
+  Value base = Value(t);
+  if (!(beta.is_int() && beta.as_int() == 1)) base = in.binop("*", base, beta);
+  return in.binop("+", base, prod);
+}
+
+// torch.vstack / hstack: cat after making the inputs at least 2-d (vstack)
+// or along dim 1 (hstack; dim 0 for 1-d inputs).
+Value stack_like(Interp& in, Args& a, bool vertical) {
+  Value ts = a.required(0, "tensors");
+  a.finish(1);
+  std::vector<Value> items = in.to_vector(ts), fixed;
+  bool all_1d = true;
+  for (auto& x : items) {
+    ArrayPtr t = tensor_arg(in, x, vertical ? "vstack" : "hstack", "tensors", 1);
+    all_1d &= t->ndim() <= 1;
+    if (vertical && t->ndim() < 2) fixed.push_back(Value(torch_reshape(t, {1, t->ndim() ? t->shape[0] : 1})));
+    else fixed.push_back(x);
+  }
+  const int64_t dim = vertical ? 0 : (all_1d ? 0 : 1);
+  return torch_fn_call(in, "cat", {make_list(fixed), Value::integer(dim)});
+}
+Value vstack_fn(Interp& in, Args& a) { return stack_like(in, a, true); }
+Value hstack_fn(Interp& in, Args& a) { return stack_like(in, a, false); }
+
+// Tensor.flip(dims): a reversed copy (PyTorch copies where NumPy views).
+Value flip_method(Interp& in, const ArrayPtr& t, Args& a) {
+  Value dims = a.required(0, "dims");
+  a.finish(1);
+  std::vector<Value> ds = dims.as<TupleObj>() || dims.as<ListObj>() ? in.to_vector(dims) : std::vector<Value>{dims};
+  std::vector<Value> key(size_t(t->ndim()), Value(std::make_shared<SliceObj>(Value(), Value(), Value())));
+  for (auto& d : ds)
+    key[size_t(dim_of(in, d, t->ndim(), "flip"))] = Value(std::make_shared<SliceObj>(Value(), Value(), Value::integer(-1)));
+  Value view = in.getitem(Value(numpy_from_tensor(t)), make_tuple(key));
+  ArrayPtr r = copy_as(view.arr(), t->dtype, 'C');
+  r->flavor = Flavor::Torch;
+  return Value(r);
+}
+
+// Tensor.roll(shifts, dims=None): np.roll's copy, as a tensor.
+Value roll_method(Interp& in, const ArrayPtr& t, Args& a) {
+  Value shifts = a.required(0, "shifts");
+  Value dims = a.optional(1, "dims");
+  a.finish(2);
+  Args b;
+  b.pos = {Value(numpy_from_tensor(t)), shifts};
+  if (!dims.is_none()) b.kw.emplace_back("axis", dims);
+  Value r = in.call(in.modules.at("numpy")->attrs.at("roll"), b);
+  ArrayPtr c = copy_as(r.arr(), t->dtype, 'C');
+  c->flavor = Flavor::Torch;
+  return Value(c);
+}
+
+// Tensor.repeat(*sizes): np.tile's copy (the sizes may add leading dims).
+Value repeat_method(Interp& in, const ArrayPtr& t, Args& a) {
+  Shape reps = size_args(in, a, 0, "repeat", "repeats");
+  if (int64_t(reps.size()) < t->ndim())
+    in.raise_exc("RuntimeError", "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor");
+  std::vector<Value> rv;
+  for (int64_t r : reps) rv.push_back(Value::integer(r));
+  Value r = in.call(in.modules.at("numpy")->attrs.at("tile"), std::vector<Value>{Value(numpy_from_tensor(t)), make_tuple(rv)});
+  ArrayPtr c = copy_as(r.arr(), t->dtype, 'C');
+  c->flavor = Flavor::Torch;
+  return Value(c);
+}
+
+// Tensor.reciprocal(): 1 / x, integers in the default float.
+Value reciprocal_method(Interp& in, const ArrayPtr& t, Args& a) {
+  a.finish(0);
+  Value x = Value(t);
+  if (!is_inexact(t->dtype)) x = method(in, x, "float", {});
+  return in.binop("/", Value::integer(1), x);
+}
+
+// torch.linalg.vector_norm(x, ord=2, dim=None, keepdim=False) and
+// torch.linalg.norm for vectors and the Frobenius norm: Tensor.norm.
+Value vector_norm_fn(Interp& in, Args& a) {
+  Value x = Value(tensor_arg(in, a.required(0, "x"), "linalg_vector_norm", "input", 1));
+  Value ord = a.optional(1, "ord", Value::integer(2));
+  Value dim = a.optional(2, "dim"), keep = a.optional(3, "keepdim", Value::boolean(false));
+  Value dt;
+  a.take(999, "dtype", dt);
+  a.finish(4);
+  Args b;
+  b.pos = {ord.is_none() ? Value::integer(2) : ord, dim, keep};
+  return in.call(in.getattr(x, "norm"), b);
+}
+
 }  // namespace
 
 Value torch_fn_call(Interp& in, const char* name, std::vector<Value> pos) {
@@ -336,12 +450,21 @@ void install_torch_gather(Interp& in) {
       {"gather", gather_method},         {"scatter", scatter_method},     {"scatter_", scatter_inplace},
       {"index_select", index_select_method}, {"masked_select", masked_select_method}, {"diag", diag_method},
       {"logsumexp", logsumexp_method},   {"topk", topk_method},           {"log_softmax", log_softmax_method},
-      {"norm", norm_method},
+      {"norm", norm_method},             {"rsub", rsub_method},           {"addmm", addmm_method},
+      {"flip", flip_method},             {"roll", roll_method},           {"repeat", repeat_method},
+      {"reciprocal", reciprocal_method},
   };
   for (auto& [name, fn] : methods) def_tensor_method(name, fn);
   ModuleObj& tm = *in.modules.at("torch");
   def_fn(in, tm, "meshgrid", meshgrid_fn);
   def_fn(in, tm, "einsum", recorded_function("einsum", einsum_fn));
+  def_fn(in, tm, "pow", pow_fn);
+  def_fn(in, tm, "vstack", recorded_function("vstack", vstack_fn));
+  def_fn(in, tm, "row_stack", recorded_function("row_stack", vstack_fn));
+  def_fn(in, tm, "hstack", recorded_function("hstack", hstack_fn));
+  ModuleObj& la = submodule(in, "torch.linalg");
+  def_fn(in, la, "vector_norm", recorded_function("norm", vector_norm_fn));
+  def_fn(in, la, "norm", recorded_function("norm", vector_norm_fn));
 }
 
 }  // namespace sl::lang

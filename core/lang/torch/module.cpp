@@ -686,7 +686,7 @@ const std::vector<std::string>& torch_function_methods() {
       "cos", "tanh", "sigmoid", "relu", "softmax", "pow", "square", "round", "floor", "ceil", "clamp", "cumsum",
       "allclose", "isclose", "eq", "ne", "lt", "le", "gt", "ge", "logical_not", "sort", "argsort", "flip", "roll",
       "nan_to_num", "sign", "broadcast_to", "outer", "ger", "trace", "erfinv", "erf", "mv", "gather", "scatter", "index_select", "masked_select", "diag", "logsumexp", "topk",
-      "log_softmax", "norm",
+      "log_softmax", "norm", "rsub", "addmm", "flip", "roll", "repeat", "reciprocal",
   };
   return names;
 }

@@ -7,6 +7,7 @@
 // Invariant: methods() is the one table of torch.Tensor's methods, each name
 // pointing at a named function (or a named maker such as cast_method); a
 // method converts arguments and calls core/torch_views, never lays out memory.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -461,6 +462,15 @@ Value squeeze_method(Interp& in, const ArrayPtr& t, Args& a) {
   Value d = a.optional(0, "dim");
   a.finish(1);
   if (d.is_none()) return Value(torch_squeeze(t));
+  if (d.as<TupleObj>() || d.as<ListObj>()) {  // squeeze.dims: each named dim of size 1, highest first
+    std::vector<int64_t> dims;
+    for (auto& x : in.to_vector(d)) dims.push_back(torch_wrap_dim(int_arg(in, x, "squeeze", "dim"), t->ndim()));
+    std::sort(dims.rbegin(), dims.rend());
+    dims.erase(std::unique(dims.begin(), dims.end()), dims.end());
+    ArrayPtr r = t;
+    for (int64_t k : dims) r = torch_squeeze_dim(r, k);
+    return Value(r == t ? torch_view(t, t->shape) : r);
+  }
   return Value(torch_squeeze_dim(t, int_arg(in, d, "squeeze", "dim")));
 }
 
