@@ -245,15 +245,23 @@ bool supports(DType dt) {
   return visit_dtype(dt, [](auto tag) { return F::template ok<decltype(tag)>; });
 }
 
-// One softmax slice of n elements, `st` bytes apart (see activation.hpp).
+// The largest of a slice of n elements `st` bytes apart, NaN winning (softmax's m).
 template <class T>
-void softmax_slice(char* p, int64_t st, int64_t n) {
+compute_of<T> slice_max(const char* p, int64_t st, int64_t n) {
   using C = compute_of<T>;
   C mx = -std::numeric_limits<C>::infinity();
   for (int64_t k = 0; k < n; ++k) {
     const C x = C(load<T>(p + k * st));
     mx = (std::isnan(x) || x > mx) ? x : mx;
   }
+  return mx;
+}
+
+// One softmax slice of n elements, `st` bytes apart (see activation.hpp).
+template <class T>
+void softmax_slice(char* p, int64_t st, int64_t n) {
+  using C = compute_of<T>;
+  const C mx = slice_max<T>(p, st, n);
   C sum = 0;
   for (int64_t k = 0; k < n; ++k) {
     const T e = T(std::exp(C(load<T>(p + k * st)) - mx));
@@ -267,11 +275,7 @@ void softmax_slice(char* p, int64_t st, int64_t n) {
 template <class T>
 void log_softmax_slice(char* p, int64_t st, int64_t n) {
   using C = compute_of<T>;
-  C mx = -std::numeric_limits<C>::infinity();
-  for (int64_t k = 0; k < n; ++k) {
-    const C x = C(load<T>(p + k * st));
-    mx = (std::isnan(x) || x > mx) ? x : mx;
-  }
+  const C mx = slice_max<T>(p, st, n);
   C sum = 0;
   for (int64_t k = 0; k < n; ++k) sum += std::exp(C(load<T>(p + k * st)) - mx);
   const C shift = mx + std::log(sum);
@@ -341,18 +345,7 @@ bool softmax_supports(DType dt) {
 void softmax_inplace(const Array& x, int dim) {
   visit_dtype(x.dtype, [&](auto tag) {
     using T = decltype(tag);
-    if constexpr (is_float_elem<T>) {
-      if (x.ndim() == 0) return softmax_slice<T>(x.data(), 0, 1);
-      const int64_t n = x.shape[size_t(dim)], st = x.strides[size_t(dim)];
-      Shape outer = x.shape;
-      Strides outer_strides = x.strides;
-      outer.erase(outer.begin() + dim);
-      outer_strides.erase(outer_strides.begin() + dim);
-      for_each_strided<1>(outer, {x.data()}, {&outer_strides},
-                          [&](std::array<char*, 1>& p, const std::array<int64_t, 1>& s, int64_t m) {
-                            for (int64_t j = 0; j < m; ++j) softmax_slice<T>(p[0] + j * s[0], st, n);
-                          });
-    }
+    if constexpr (is_float_elem<T>) for_each_slice_along<T>(x, dim, softmax_slice<T>);
   });
 }
 
