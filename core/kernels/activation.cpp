@@ -82,9 +82,10 @@ struct nan_to_num_fn {
 };
 
 // at::native GeluKernelImpl (GeluType::None): x * 0.5 * (1 + erf(x * M_SQRT1_2)).
-// (The reference's float GELU goes through oneDNN's eltwise_gelu_erf for
-// contiguous float32 tensors, whose erf is its own: 1 + erf cancels near
-// x = -3, so a last-digit difference can show there.)
+// (The reference's contiguous float32 GELU matches neither this formula with
+// glibc 2.41's erff nor ATen's vectorised erf -- probably oneDNN's
+// eltwise_gelu_erf; 1 + erf cancels near x = -3, so a last printed digit can
+// differ there: corpus torch_nn "GELU exact and tanh", pending.)
 struct gelu_fn {
   template <class T> static constexpr bool ok = is_float_elem<T>;
   template <class C> C operator()(C x) const { return x * C(0.5) * (C(1) + std::erf(x * C(0.70710678118654752440))); }
