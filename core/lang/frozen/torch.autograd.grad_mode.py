@@ -33,25 +33,28 @@ class _NoParamDecoratorContextManager(_DecoratorContextManager):
         return cls()(orig_func)
 
 
-class no_grad(_NoParamDecoratorContextManager):
+class _GradSwitch(_NoParamDecoratorContextManager):
+    """Sets grad mode to _mode on entry, restores the previous mode on exit."""
+
+    _mode = False
+
     def __init__(self):
         self.prev = False
 
     def __enter__(self):
         self.prev = torch.is_grad_enabled()
-        _set_grad_enabled(False)
+        _set_grad_enabled(self._mode)
 
     def __exit__(self, exc_type, exc_value, traceback):
         _set_grad_enabled(self.prev)
 
 
-class enable_grad(_NoParamDecoratorContextManager):
-    def __enter__(self):
-        self.prev = torch.is_grad_enabled()
-        _set_grad_enabled(True)
+class no_grad(_GradSwitch):
+    _mode = False
 
-    def __exit__(self, exc_type, exc_value, traceback):
-        _set_grad_enabled(self.prev)
+
+class enable_grad(_GradSwitch):
+    _mode = True
 
 
 class set_grad_enabled(_DecoratorContextManager):

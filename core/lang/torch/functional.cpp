@@ -461,18 +461,32 @@ Value nll(Interp& in, const ArrayPtr& lp, const ArrayPtr& target, const ArrayPtr
   return Value(r);
 }
 
-// F.nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean')
-Value nll_loss_fn(Interp& in, Args& a) {
-  ArrayPtr x = tensor_arg(in, a.required(0, "input"), "nll_loss", "input", 1);
-  ArrayPtr t = tensor_arg(in, a.required(1, "target"), "nll_loss", "target", 2);
+// The arguments nll_loss and cross_entropy share: (input, target, weight=None,
+// size_average=None, ignore_index=-100, reduce=None, reduction='mean').
+struct ClassLossArgs {
+  ArrayPtr input, target, weight;
+  int64_t ignore = -100;
+  std::string reduction;
+};
+ClassLossArgs class_loss_args(Interp& in, Args& a, const char* fname) {
+  ClassLossArgs r;
+  r.input = tensor_arg(in, a.required(0, "input"), fname, "input", 1);
+  r.target = tensor_arg(in, a.required(1, "target"), fname, "target", 2);
   Value w = a.optional(2, "weight");
+  if (!w.is_none()) r.weight = w.array();
   Value sa, rd;
   a.take(3, "size_average", sa);
-  int64_t ignore = in.index_value(a.optional(4, "ignore_index", Value::integer(-100)));
+  r.ignore = in.index_value(a.optional(4, "ignore_index", Value::integer(-100)));
   a.take(5, "reduce", rd);
-  std::string red = in.str(a.optional(6, "reduction", make_str("mean")));
+  r.reduction = in.str(a.optional(6, "reduction", make_str("mean")));
+  return r;
+}
+
+// F.nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean')
+Value nll_loss_fn(Interp& in, Args& a) {
+  ClassLossArgs c = class_loss_args(in, a, "nll_loss");
   a.finish(7);
-  return nll(in, x, t, w.is_none() ? nullptr : w.array(), ignore, red, 0.0);
+  return nll(in, c.input, c.target, c.weight, c.ignore, c.reduction, 0.0);
 }
 
 // F.cross_entropy(input, target, weight=None, size_average=None,
@@ -480,14 +494,10 @@ Value nll_loss_fn(Interp& in, Args& a) {
 // log_softmax over the class dim, then nll (class indices) or the
 // probability-weighted sum (class probabilities).
 Value cross_entropy_fn(Interp& in, Args& a) {
-  ArrayPtr x = tensor_arg(in, a.required(0, "input"), "cross_entropy", "input", 1);
-  ArrayPtr t = tensor_arg(in, a.required(1, "target"), "cross_entropy", "target", 2);
-  Value w = a.optional(2, "weight");
-  Value sa, rd;
-  a.take(3, "size_average", sa);
-  int64_t ignore = in.index_value(a.optional(4, "ignore_index", Value::integer(-100)));
-  a.take(5, "reduce", rd);
-  std::string red = in.str(a.optional(6, "reduction", make_str("mean")));
+  ClassLossArgs c = class_loss_args(in, a, "cross_entropy");
+  const ArrayPtr& x = c.input;
+  const ArrayPtr& t = c.target;
+  const std::string& red = c.reduction;
   double smoothing = in.float_value(a.optional(7, "label_smoothing", Value::floating(0.0)));
   a.finish(8);
   ArrayPtr lp = float_result_like(in, x, "log_softmax_lastdim_kernel_impl");
@@ -499,7 +509,7 @@ Value cross_entropy_fn(Interp& in, Args& a) {
     Value per = method(in, method(in, prod, "sum", {Value::integer(x->ndim() >= 2 ? 1 : 0)}), "neg", {});
     return reduce_loss(in, per, red);
   }
-  return nll(in, lp, t, w.is_none() ? nullptr : w.array(), ignore, red, smoothing);
+  return nll(in, lp, t, c.weight, c.ignore, red, smoothing);
 }
 
 const std::vector<std::pair<const char*, NativeFn>>& functional_functions() {
