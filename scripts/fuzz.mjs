@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Builds the libFuzzer targets (build/fuzz, clang, ASan + UBSan) and runs them
+// Builds the libFuzzer targets (build/asan: clang, ASan + UBSan, the tree npm
+// test's sanitizer suites use; scripts/stridelab.sh sanitizers) and runs them
 // one after another with their seed corpora (docs/hardening.md).
 //
 //   npm run fuzz -- [--minutes N | --seconds S] [--target parse|eval|overlap]... [--no-build] [--smoke]
@@ -26,8 +27,7 @@ if (targets.length === 0) targets = ALL;
 for (const t of targets) if (!ALL.includes(t)) { console.error(`unknown target ${t} (${ALL.join(', ')})`); process.exit(2); }
 const seconds = Math.round(opt('--seconds') !== undefined ? Number(opt('--seconds')) : Number(opt('--minutes', '5')) * 60);
 const smoke = args.includes('--smoke');
-const buildDir = 'build/fuzz';
-const jobs = process.env.JOBS || '2';
+const buildDir = 'build/asan';
 
 function sh(cmd, cmdArgs, env = {}) {
   const r = spawnSync(cmd, cmdArgs, { stdio: 'inherit', env: { ...process.env, ...env } });
@@ -35,16 +35,8 @@ function sh(cmd, cmdArgs, env = {}) {
 }
 
 if (!args.includes('--no-build')) {
-  if (!fs.existsSync(path.join(buildDir, 'CMakeCache.txt'))) {
-    // -O1 -g with asserts on: engine bugs are asserted (core/error.hpp).
-    sh('cmake', ['-S', '.', '-B', buildDir, '-DSTRIDELAB_FUZZ=ON', '-DCMAKE_BUILD_TYPE=RelWithDebInfo',
-      '-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g'], { CXX: 'clang++' });
-  }
-  const r = spawnSync('cmake', ['--build', buildDir, `-j${jobs}`, '--target', ...targets.map((t) => `fuzz_${t}`)],
-    { encoding: 'utf8', maxBuffer: 256 << 20 });
-  const out = (r.stdout + r.stderr).split('\n').filter((l) => l && !/^\[ *\d+%\]|^g?make/.test(l));
-  if (out.length) console.log(out.join('\n'));
-  if (r.status !== 0) { console.error('fuzz: build failed'); process.exit(1); }
+  // One definition of the sanitizer tree's configuration: scripts/stridelab.sh.
+  sh('bash', ['scripts/stridelab.sh', 'sanitizers', ...targets.map((t) => `fuzz_${t}`)]);
 }
 
 const env = {
@@ -124,6 +116,6 @@ if (!smoke) {
 }
 const bad = results.filter((r) => !r.ok);
 if (bad.length) {
-  console.log(`\n${bad.length} target(s) found something; logs in fuzz-out/<target>/. Reproduce with build/fuzz/fuzz_<target> ARTIFACT`);
+  console.log(`\n${bad.length} target(s) found something; logs in fuzz-out/<target>/. Reproduce with build/asan/fuzz_<target> ARTIFACT`);
   process.exit(1);
 }

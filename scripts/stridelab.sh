@@ -40,15 +40,24 @@ build_page() {
   step "build: web"; build_web
 }
 
-# ASan + UBSan + LeakSanitizer (g++, -O1 with asserts): the Catch2 suite, the
-# native runner and the fuzz targets' corpus replayers (docs/hardening.md).
+# The sanitizer tree, build/asan (clang, -O1 -g1, asserts on): the engine is
+# built once with ASan + UBSan + LeakSanitizer and libFuzzer's coverage hooks
+# (fuzzer-no-link), and linked into the Catch2 suite, the native runner, the
+# fuzz targets' corpus replayers and the libFuzzer targets (docs/hardening.md).
+# scripts/fuzz.mjs builds through this same function (`stridelab.sh sanitizers`).
 build_asan() {
-  cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g" \
-    -DSTRIDELAB_SANITIZE=ON >/dev/null
+  # a tree configured by another compiler (g++ before 2026-11) starts over
+  if [ -f build/asan/CMakeCache.txt ] && ! grep -q '^CMAKE_CXX_COMPILER:.*clang' build/asan/CMakeCache.txt; then
+    rm -rf build/asan
+  fi
+  mkdir -p build/asan
+  CXX=clang++ cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1" \
+    -DSTRIDELAB_SANITIZE=ON -DSTRIDELAB_FUZZ=ON >/dev/null
   local rc=0
-  cmake --build build/asan -j"$JOBS" >build/asan/build.log 2>&1 || rc=$?
+  cmake --build build/asan -j"$JOBS" "$@" >build/asan/build.log 2>&1 || rc=$?
   grep -Ev '^\[ *[0-9]+%\]|^gmake|^make' build/asan/build.log || true
-  [ $rc = 0 ] && test -x build/asan/stridelab_tests && test -x build/asan/stridelab_py
+  [ $rc = 0 ] || return 1
+  [ $# -gt 0 ] || { test -x build/asan/stridelab_tests && test -x build/asan/stridelab_py && test -x build/asan/fuzz_eval; }
 }
 
 # Sanitizer settings for every sanitized run: leaks fail the run; a huge
@@ -85,7 +94,7 @@ SUITES=(
   "asan|asan|Catch2 (ASan+UBSan+LSan)"
   "asan-conformance|asan|conformance programs under ASan+UBSan+LSan (native runner)"
   "fuzz-replay|asan|fuzz corpora replay (ASan+UBSan+LSan)"
-  "fuzz-smoke|none|fuzz smoke (libFuzzer, 15 s per target; FUZZ_SMOKE=0 leaves it out)"
+  "fuzz-smoke|asan|fuzz smoke (libFuzzer, 15 s per target; FUZZ_SMOKE=0 leaves it out)"
 )
 
 suite_cmd() {
@@ -100,9 +109,9 @@ suite_cmd() {
     # The fuzz targets over their seed corpora (and checked-in regressions),
     # without libFuzzer: the "-runs= over the seed corpus" smoke, no clang build.
     fuzz-replay) replay_fuzz_corpora ;;
-    # A short real libFuzzer run of each target (clang build in build/fuzz,
-    # ~4 min CPU once, then 15 s per target).
-    fuzz-smoke) node scripts/fuzz.mjs --seconds 15 --smoke ;;
+    # A short real libFuzzer run of each target (the libFuzzer binaries of
+    # build/asan, 15 s per target).
+    fuzz-smoke) node scripts/fuzz.mjs --seconds 15 --smoke --no-build ;;
   esac
 }
 
@@ -198,6 +207,12 @@ case "$cmd" in
     bash scripts/setup.sh
     build_page >&2
     exec node scripts/serve.mjs
+    ;;
+  sanitizers)  # build/asan, or the named targets in it (scripts/fuzz.mjs)
+    bash scripts/setup.sh
+    targets=()
+    for t in "$@"; do targets+=(--target "$t"); done
+    build_asan "${targets[@]}"
     ;;
   page)  # what `start` builds, without serving (npm run bench times this build)
     bash scripts/setup.sh

@@ -1472,7 +1472,6 @@ Value Interp::call_function(FunctionObj& f, Args& a) {
   env->fn = f.def;
   bind_arguments(f, a, *env);
   if (d.is_generator) return make_generator(f, std::move(env));
-  const std::string& fname = d.name;
   Env* saved_env = frame_env_;
   frame_env_ = env.get();
   ++depth_;

@@ -13,7 +13,9 @@
 //     contiguous and strided runs against a transcription of NumPy's pairwise_sum.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <random>
 #include <vector>
@@ -49,7 +51,16 @@ ArrayPtr strided(DType dt, const Shape& shape, const std::vector<int64_t>& el_st
   }
   const int64_t n = hi - lo + 1;
   ArrayPtr raw = make_array(DType::U8, {n * isz});
-  for (int64_t i = 0; i < n * isz; ++i) raw->data()[i] = char(rng()());
+  // random bytes, 8 per step (splitmix64 seeded from the test's generator):
+  // the storage of a spread-out layout runs to tens of megabytes
+  uint64_t state = rng()();
+  for (int64_t i = 0; i < n * isz; i += 8) {
+    uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    std::memcpy(raw->data() + i, &z, size_t(std::min<int64_t>(8, n * isz - i)));
+  }
   if (dt == DType::Bool)  // only 0 and 1 are bools (anything else is UB to load)
     for (int64_t i = 0; i < n; ++i) raw->data()[i] &= 1;
   if (finite)
@@ -162,12 +173,13 @@ TEST_CASE("copies with zero strides, 1-d runs and many axes", "[kernels][copy]")
         const int64_t r = pick(0, 5);
         st.push_back(r == 0 ? 0 : r == 1 ? -1 : r == 2 ? 3 : r == 3 ? -7 : 1);
       }
-      // make the non-zero strides large enough not to overlap (a valid array)
-      int64_t m = 1;
+      // scale each non-zero stride past the span of the axes inside it, so no
+      // two indices share an element (a valid array)
+      int64_t span = 1;
       for (int k = nd; k-- > 0;)
         if (st[size_t(k)] != 0) {
-          st[size_t(k)] *= m;
-          m *= shape[size_t(k)] * 8;
+          st[size_t(k)] *= span;
+          span += std::abs(st[size_t(k)]) * (shape[size_t(k)] - 1);
         }
       ArrayPtr src = strided(dt, shape, st);
       check_copy(*copy_as(*src, dt, 'C'), *src);

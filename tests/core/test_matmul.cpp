@@ -59,19 +59,22 @@ void check_against_naive(const ArrayPtr& a, const ArrayPtr& b, const ArrayPtr& c
       for (size_t d = 0; d + 2 < x.shape.size(); ++d) idx.push_back(x.shape[d] == 1 ? 0 : bidx[off + d]);
       return idx;
     };
-    std::vector<int64_t> ia = sub(*a), ib = sub(*b);
+    // the (0, 0) element of this batch's matrices, then byte strides along i, k and j
+    auto origin = [&](const Array& x, std::vector<int64_t> idx) {
+      idx.push_back(0), idx.push_back(0);
+      return x.storage->data() + flat_offset(x, idx);
+    };
+    const char* a0 = origin(*a, sub(*a));
+    const char* b0 = origin(*b, sub(*b));
+    const char* c0 = origin(*c, bidx);
+    const int64_t sai = a->strides[size_t(a->ndim() - 2)], sak = a->strides.back();
+    const int64_t sbk = b->strides[size_t(b->ndim() - 2)], sbj = b->strides.back();
+    const int64_t sci = c->strides[size_t(nd - 2)], scj = c->strides.back();
     for (int64_t i = 0; i < M; ++i)
       for (int64_t j = 0; j < N; ++j) {
         T s = 0;
-        for (int64_t k = 0; k < K; ++k) {
-          auto pa = ia, pb = ib;
-          pa.push_back(i), pa.push_back(k);
-          pb.push_back(k), pb.push_back(j);
-          s += at<T>(*a, pa) * at<T>(*b, pb);
-        }
-        auto pc = bidx;
-        pc.push_back(i), pc.push_back(j);
-        T got = at<T>(*c, pc);
+        for (int64_t k = 0; k < K; ++k) s += load<T>(a0 + i * sai + k * sak) * load<T>(b0 + k * sbk + j * sbj);
+        T got = load<T>(c0 + i * sci + j * scj);
         if (tol == 0) REQUIRE(got == s);
         else REQUIRE(std::fabs(double(got) - double(s)) <= tol * (1 + std::fabs(double(s))));
       }

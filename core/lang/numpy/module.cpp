@@ -91,8 +91,13 @@ Value np_arange(Interp& in, Args& a) {
     __int128 q = st > 0 ? (d + st - 1) / st : (d + st + 1) / st;
     n = q > 0 ? int64_t(q) : 0;
   } else {
-    double len = std::ceil((fe - fs) / fst);
-    if (!std::isfinite(len)) in.raise_exc("ValueError", "arange: cannot compute length");
+    // NumPy's _arange_safe_ceil_to_intp: ceil((stop - start) / step) must be a
+    // number and lie in intp's range, whichever its sign.
+    // A nonzero span shorter than one step (step infinite) still holds start.
+    double delta = fe - fs, q = delta / fst;
+    double len = (q == 0 && delta != 0) ? (std::signbit(q) ? 0.0 : 1.0) : std::ceil(q);
+    if (std::isnan(len)) in.raise_exc("ValueError", "arange: cannot compute length");
+    if (!(len >= -0x1p63 && len < 0x1p63)) in.raise_exc("ValueError", "Maximum allowed size exceeded");
     n = len > 0 ? int64_t(len) : 0;
   }
   ArrayPtr out = make_array(dt, {n});

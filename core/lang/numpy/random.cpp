@@ -389,7 +389,9 @@ __int128 bound_value(Interp& in, const Array& a, const char* p) {
   double d = load_as<double>(a.dtype, p);
   if (!std::isfinite(d)) in.raise_exc(std::isnan(d) ? "ValueError" : "OverflowError",
                                       std::isnan(d) ? "cannot convert float NaN to integer" : "cannot convert float infinity to integer");
-  return __int128(std::trunc(d));
+  // Beyond 2**126 every dtype's range check fails the same way; clamp so the
+  // conversion itself stays defined.
+  return __int128(std::clamp(std::trunc(d), -0x1p126, 0x1p126));
 }
 
 Value randint_impl(Interp& in, RandomState& rs, Value low, Value high, const Value& size_v, const Value& dtv) {

@@ -14,6 +14,7 @@
 
 #include "core/element.hpp"
 #include "core/lang/torch/autograd.hpp"
+#include "core/lang/pyint.hpp"
 #include "core/lang/torch/convert.hpp"
 #include "core/torch_random.hpp"
 #include "core/strides.hpp"
@@ -120,9 +121,14 @@ Value finish_factory(Interp& in, const ArrayPtr& t, const Factory& f) {
 }
 
 uint64_t seed_value(Interp& in, const Value& v) {
-  // THPGenerator_manualSeed: as uint64, or a negative int64 reinterpreted
-  if (v.is_float()) return uint64_t(int64_t(v.as_float()));
-  return uint64_t(in.index_value(v));
+  // torch.manual_seed takes int(seed); THPGenerator_manualSeed unpacks it as a
+  // uint64, or as an int64 reinterpreted when negative: [-2**63, 2**64).
+  Value i = v.is_float() ? int_from_double(in, v.as_float()) : v;
+  if (auto* b = i.as<BigIntObj>()) {
+    if (b->v.sign() < 0 || b->v.bit_length() > 64) in.raise_exc("RuntimeError", "Overflow when unpacking long");
+    return uint64_t(b->v.mag[0]) | (b->v.mag.size() > 1 ? uint64_t(b->v.mag[1]) << 32 : 0);
+  }
+  return uint64_t(in.index_value(i));
 }
 
 uint64_t fresh_seed() {
@@ -159,7 +165,7 @@ Value generator_manual_seed(Interp& in, Args& a) {
 
 Value generator_initial_seed(Interp& in, Args& a) {
   TorchGenerator& g = generator_of(in, a.pos.at(0));
-  return Value::integer(int64_t(g.initial_seed()));
+  return make_int(BigInt::from_u64(g.initial_seed()));
 }
 
 Value generator_seed(Interp& in, Args& a) {
@@ -186,7 +192,7 @@ Value manual_seed_fn(Interp& in, Args& a) {
 
 Value initial_seed_fn(Interp&, Args& a) {
   a.finish(0);
-  return Value::integer(int64_t(torch_default_generator().initial_seed()));
+  return make_int(BigInt::from_u64(torch_default_generator().initial_seed()));
 }
 
 Value seed_fn(Interp&, Args& a) {
