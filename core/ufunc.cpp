@@ -114,7 +114,7 @@ bool same_elements(const Array& out, const Array& in, const Strides& in_strides)
     for (size_t k = 0; k < ops.size(); ++k) types += (k ? ", " : "") + np_dtype_class(ops[k].array->dtype);
     types += ")";
   }
-  raise("UFuncTypeError", std::string("ufunc '") + ufunc_name(op) + "' did not contain a loop with signature matching types " + types + " -> None");
+  raise("_UFuncNoLoopError", std::string("ufunc '") + ufunc_name(op) + "' did not contain a loop with signature matching types " + types + " -> None");
 }
 
 UfuncLoop resolve_numpy(Ufunc op, const std::vector<UfuncOperand>& ops, const UfuncOptions& opt) {
@@ -140,7 +140,7 @@ UfuncLoop resolve_numpy(Ufunc op, const std::vector<UfuncOperand>& ops, const Uf
     if (!found) type_error("No loop matching the specified signature and casting was found for ufunc " + nm);
     for (size_t k = 0; k < ops.size(); ++k)
       if (!can_cast(ops[k].array->dtype, *found, opt.casting))
-        raise("UFuncTypeError", "Cannot cast ufunc '" + nm + "' input " + std::to_string(k) + " from " +
+        raise("_UFuncInputCastingError", "Cannot cast ufunc '" + nm + "' input " + std::to_string(k) + " from " +
                                     np_dtype_repr(ops[k].array->dtype) + " to " + np_dtype_repr(*found) +
                                     " with casting rule '" + casting_name(opt.casting) + "'");
     return {*found, ufunc_loop_output(op, *found)};
@@ -479,7 +479,7 @@ ArrayPtr ufunc_call(Ufunc op, const std::vector<UfuncOperand>& ops, const UfuncO
       if (torch)
         runtime_error(std::string("result type ") + torch_type_name(loop.out) + " can't be cast to the desired output type " +
                       torch_type_name(out->dtype));
-      raise("UFuncTypeError", "Cannot cast ufunc '" + nm + "' output from " + np_dtype_repr(loop.out) + " to " +
+      raise("_UFuncOutputCastingError", "Cannot cast ufunc '" + nm + "' output from " + np_dtype_repr(loop.out) + " to " +
                                   np_dtype_repr(out->dtype) + " with casting rule '" + casting_name(opt.casting) + "'");
     }
   }

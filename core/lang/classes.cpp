@@ -420,6 +420,7 @@ Value call_heap_type(Interp& in, TypeObj* ty, Args& a) {
   bool user_init = type_lookup(in, ty, "__init__", init, &owner) && owner->heap;
   if (ty->is_subclass_of(in.t.base_exception)) {
     if (!user_init && !a.kw.empty()) type_error(ty->name + "() takes no keyword arguments");
+    if (!user_init) check_exception_args(in, ty, a.pos);
     Value exc = in.make_exception(ty, a.pos);
     exc.as<ExceptionObj>()->cls = type_ref(ty);
     if (user_init) in.call(descr_get(in, init, true, exc, ty), a);

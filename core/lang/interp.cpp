@@ -1,6 +1,7 @@
 // interp: Interp's members (interp.hpp) -- setup, run(), exceptions and
 // tracebacks, statements (exec and one exec_* per compound kind), name
 // lookup and assignment, expressions, calls.
+#include "core/lang/builtins/builtins.hpp"
 #include "core/lang/interp.hpp"
 
 #include <algorithm>
@@ -100,6 +101,12 @@ TypeObj* Interp::exception_type(const std::string& name) {
   auto ex = exc_types_.find(name);
   if (ex != exc_types_.end()) return ex->second;
   TypeObj* ty = new_type(name, "builtins", {t.exception});
+  exc_types_[name] = ty;
+  return ty;
+}
+
+TypeObj* Interp::define_exception(const std::string& name, const std::string& module, std::vector<TypeObj*> bases) {
+  TypeObj* ty = new_type(name, module, std::move(bases));
   exc_types_[name] = ty;
   return ty;
 }
@@ -305,8 +312,11 @@ std::string Interp::format_traceback(const Value& exc, const std::string& filena
     std::string msg = exception_str(v);
     // CPython names the type by module and name unless it is a builtin or
     // defined in __main__ (print_exception: numpy.linalg.LinAlgError).
+    // It prints the __qualname__ (NumPy's _UFuncNoLoopError, whose __name__ is
+    // UFuncTypeError, ends a traceback with its own name).
     const std::string& mod = eo->type->module;
-    text += (mod.empty() || mod == "builtins" || mod == "__main__" ? "" : mod + ".") + eo->type->name +
+    const std::string& qual = eo->type->qual.empty() ? eo->type->name : eo->type->qual;
+    text += (mod.empty() || mod == "builtins" || mod == "__main__" ? "" : mod + ".") + qual +
             (msg.empty() ? "" : ": " + msg);
     if (!eo->suggestion.empty()) text += ". Did you mean: '" + eo->suggestion + "'?";
     return text + "\n";
@@ -1325,6 +1335,7 @@ Value Interp::call(const Value& f, Args& a) {
         }
         if (ty->is_subclass_of(t.base_exception)) {
           if (!a.kw.empty()) type_error(ty->name + "() takes no keyword arguments");
+          check_exception_args(*this, ty, a.pos);
           return make_exception(ty, a.pos);
         }
         type_error("cannot create '" + ty->qualname() + "' instances");

@@ -193,6 +193,9 @@ class Interp {
   // Raise a Python exception of a builtin type name.
   [[noreturn]] void raise_exc(const std::string& type, const std::string& msg);
   TypeObj* exception_type(const std::string& name);  // creates unknown names under Exception
+  // An exception class that is not a builtin name (NumPy's): raise_exc(name, ...)
+  // and exception_type(name) find it by `name`, which is also its __qualname__.
+  TypeObj* define_exception(const std::string& name, const std::string& module, std::vector<TypeObj*> bases);
   Value make_exception(TypeObj* t, std::vector<Value> args);
   std::string exception_str(const Value& exc);          // str(exc), a user __str__ included
   std::string default_exception_str(const Value& exc);  // BaseException.__str__

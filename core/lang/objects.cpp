@@ -1209,7 +1209,7 @@ double ObjectProtocol::float_value(const Value& v) {
     x.erase(x.find_last_not_of(" \t\n") + 1);
     std::string lower = x;
     for (auto& c : lower) c = char(tolower(c));
-    if (lower == "nan" || lower == "+nan" || lower == "-nan") return NAN;
+    if (lower == "nan" || lower == "+nan" || lower == "-nan") return std::copysign(NAN, lower[0] == '-' ? -1.0 : 1.0);
     if (lower == "inf" || lower == "+inf" || lower == "infinity") return INFINITY;
     if (lower == "-inf" || lower == "-infinity") return -INFINITY;
     char* end = nullptr;
@@ -1229,12 +1229,12 @@ namespace {
 // floats do not define.
 bool float_binop(Interp& in, BinOp op, const Value& a, const Value& b, double x, double y, Value& out) {
   switch (op) {
-    case BinOp::Add: out = Value::floating(x + y); return true;
-    case BinOp::Sub: out = Value::floating(x - y); return true;
-    case BinOp::Mul: out = Value::floating(x * y); return true;
+    case BinOp::Add: out = Value::new_float(x + y); return true;
+    case BinOp::Sub: out = Value::new_float(x - y); return true;
+    case BinOp::Mul: out = Value::new_float(x * y); return true;
     case BinOp::TrueDiv:
       if (y == 0) in.raise_exc("ZeroDivisionError", "float division by zero");
-      out = Value::floating(x / y);
+      out = Value::new_float(x / y);
       return true;
     case BinOp::FloorDiv: {
       if (y == 0) in.raise_exc("ZeroDivisionError", "float floor division by zero");
@@ -1248,12 +1248,12 @@ bool float_binop(Interp& in, BinOp op, const Value& a, const Value& b, double x,
       } else {
         fd = std::copysign(0.0, x / y);
       }
-      out = Value::floating(fd);
+      out = Value::new_float(fd);
       return true;
     }
     case BinOp::Mod:
       if (y == 0) in.raise_exc("ZeroDivisionError", "float modulo by zero");
-      out = Value::floating(mod_f(x, y));
+      out = Value::new_float(mod_f(x, y));
       return true;
     case BinOp::Pow: {
       if (x == 0 && y < 0) in.raise_exc("ZeroDivisionError", "0.0 cannot be raised to a negative power");
@@ -1263,7 +1263,7 @@ bool float_binop(Interp& in, BinOp op, const Value& a, const Value& b, double x,
       }
       double r = std::pow(x, y);
       if (std::isinf(r) && !std::isinf(x) && !std::isinf(y)) in.raise_exc("OverflowError", "(34, 'Numerical result out of range')");
-      out = Value::floating(r);
+      out = Value::new_float(r);
       return true;
     }
     default: return false;
@@ -1453,7 +1453,7 @@ Value ObjectProtocol::unaryop(UnaryOp op, const Value& a) {
   if (Value r; heap_type_of(a) && call_special(in_, a, op_info(op).dunder, {}, r)) return r;
   if (is_pyint(a)) return int_unaryop(in_, op, a);
   if (a.is_float()) {
-    if (op == UnaryOp::Neg) return Value::floating(-a.as_float());
+    if (op == UnaryOp::Neg) return Value::new_float(-a.as_float());
     if (op == UnaryOp::Pos) return a;
   }
   if (auto* c = a.as<ComplexObj>()) {

@@ -30,11 +30,33 @@ Value Args::optional(size_t i, const char* name, Value dflt) {
   Value v;
   return take(i, name, v) ? v : dflt;
 }
+void Args::finish_python(size_t min_pos, size_t max_pos) {
+  if (pos.size() > max_pos) {
+    std::string takes = min_pos == max_pos ? std::to_string(max_pos)
+                                           : "from " + std::to_string(min_pos) + " to " + std::to_string(max_pos);
+    type_error(fname + "() takes " + takes + " positional argument" + (max_pos == 1 && min_pos == max_pos ? "" : "s") +
+               " but " + std::to_string(pos.size()) + (pos.size() == 1 ? " was" : " were") + " given");
+  }
+  finish(max_pos);
+}
+
 void Args::finish(size_t max_pos) {
   if (pos.size() > max_pos)
     type_error(fname + "() takes at most " + std::to_string(max_pos) + " positional argument" +
                (max_pos == 1 ? "" : "s") + " (" + std::to_string(pos.size()) + " given)");
   if (!kw.empty()) type_error(fname + "() got an unexpected keyword argument '" + kw.front().first + "'");
+}
+
+Value Value::new_float(double f) {
+  if (f == f) return floating(f);
+  static uint32_t serial = 0;
+  uint64_t b;
+  std::memcpy(&b, &f, 8);
+  b = (b & 0x8000000000000000ull) | kNanIdentityMask | ++serial;
+  Value v;
+  v.tag_ = Tag::Float;
+  std::memcpy(&v.f_, &b, 8);
+  return v;
 }
 
 }  // namespace sl::lang

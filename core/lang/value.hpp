@@ -12,6 +12,7 @@
 // other Values reports them to the cycle collector (gc_traverse / gc_clear).
 #pragma once
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <memory>
 #include <string>
@@ -31,6 +32,28 @@ class Interp;
 
 enum class Tag : uint8_t { None, Bool, Int, Float, Array, Obj };
 
+// Note [NaN identity]
+// Python floats are immediates here, CPython's are objects. The difference
+// shows only where identity decides what equality cannot: NaN. In CPython
+// `x = float('nan'); x in [x]` is True (`in` and container == test identity
+// first) while `float('nan') in [float('nan')]` is False (two objects). So a
+// NaN that Python code makes (Value::new_float) carries a private identity in
+// its payload: quiet bit, marker bit 50 and a 32-bit serial number. is_same
+// compares the raw bits, so two NaNs made apart differ and a NaN is itself.
+// Everything else reads the value through as_float(), which returns the
+// canonical NaN (sign kept, payload cleared): arrays, printing and arithmetic
+// never see the serial. A NaN with bit 50 set that arrives from an array's
+// bytes (a rare payload) is read canonically too.
+constexpr uint64_t kNanIdentityMask = 0x7ffc000000000000ull;  // exponent, quiet bit, marker
+inline double canonical_nan(double f) {
+  uint64_t b;
+  std::memcpy(&b, &f, 8);
+  if ((b & kNanIdentityMask) != kNanIdentityMask) return f;
+  b &= 0xfff8000000000000ull;
+  std::memcpy(&f, &b, 8);
+  return f;
+}
+
 class Value {
  public:
   Value() : tag_(Tag::None), i_(0) {}
@@ -38,6 +61,9 @@ class Value {
   static Value boolean(bool b) { Value v; v.tag_ = Tag::Bool; v.i_ = b; return v; }
   static Value integer(int64_t i) { Value v; v.tag_ = Tag::Int; v.i_ = i; return v; }
   static Value floating(double f) { Value v; v.tag_ = Tag::Float; v.f_ = f; return v; }
+  // A float that Python code makes (float(x), arithmetic, a module's nan
+  // constant): a NaN gets an identity of its own (Note [NaN identity]).
+  static Value new_float(double f);
   Value(ArrayPtr a) : tag_(Tag::Array), i_(0), p_(std::move(a)) {}
   Value(std::shared_ptr<Obj> o) : tag_(Tag::Obj), i_(0), p_(std::move(o)) {}
 
@@ -51,7 +77,7 @@ class Value {
 
   bool as_bool() const { return i_ != 0; }
   int64_t as_int() const { return i_; }
-  double as_float() const { return f_; }
+  double as_float() const { return canonical_nan(f_); }
   Array& arr() const { return *static_cast<Array*>(p_.get()); }
   ArrayPtr array() const { return std::static_pointer_cast<Array>(p_); }
   Obj* obj() const { return static_cast<Obj*>(p_.get()); }
@@ -59,9 +85,8 @@ class Value {
   template <class T> std::shared_ptr<T> shared() const { return std::static_pointer_cast<T>(p_); }
   const void* identity() const { return p_.get(); }
   // Python's `is`. Heap values: the same object. Immediates have no object,
-  // so the same type and the same bits stand for it: `x = float('nan');
-  // x is x` holds as in CPython (two NaNs computed apart also compare
-  // identical here, where CPython would have two objects).
+  // so the same type and the same bits stand for it (for NaN see Note [NaN
+  // identity]).
   bool is_same(const Value& o) const {
     if (tag_ != o.tag_) return false;
     if (tag_ == Tag::Obj || tag_ == Tag::Array) return p_ == o.p_;
@@ -258,7 +283,11 @@ struct TypeObj : Obj {
       if (b->is_subclass_of(other)) return true;
     return false;
   }
-  std::string qualname() const { return module == "builtins" ? name : module + "." + name; }
+  // module.__qualname__, as type reprs show it ("numpy.exceptions.AxisError")
+  std::string qualname() const {
+    const std::string& q = qual.empty() ? name : qual;
+    return module == "builtins" ? q : module + "." + q;
+  }
   void gc_traverse(GcVisitor& v) override {
     for (auto& [k, x] : attrs) v(x);
     for (auto& x : base_refs) v(x);
@@ -410,6 +439,9 @@ struct Args {
   Value optional(size_t i, const char* name, Value dflt = Value());
   // Raises TypeError if keywords remain unconsumed or there are more than n positionals.
   void finish(size_t max_pos);
+  // The same check in the words CPython uses for a function written in Python
+  // ("shape() takes 1 positional argument but 2 were given").
+  void finish_python(size_t min_pos, size_t max_pos);
 };
 
 inline Value make_str(std::string s) { return Value(std::make_shared<StrObj>(std::move(s))); }

@@ -157,11 +157,15 @@ UfuncOperand scalar(DType dt, V v, bool py = true) {
 UfuncOperand arr(DType dt, int64_t n = 3) { return UfuncOperand{arange(n, dt)}; }
 UfuncOperand tensor(DType dt, Shape shape) { return UfuncOperand{make_array(dt, shape, 'C', Flavor::Torch)}; }
 
+// "Type: message" as type(e).__name__ shows it: the engine raises NumPy's
+// private ufunc error classes by their own names, which numpy/exceptions.cpp
+// displays as their base, UFuncTypeError (NumPy's _display_as_base).
 std::string error_of(const std::function<void()>& f) {
   try {
     f();
   } catch (const PyError& e) {
-    return e.type + ": " + e.msg;
+    const bool ufunc_error = e.type.rfind("_UFunc", 0) == 0;
+    return (ufunc_error ? std::string("UFuncTypeError") : e.type) + ": " + e.msg;
   }
   return "no error";
 }

@@ -29,6 +29,10 @@ void def_methods(Interp& in, TypeObj* type, const NativeDef (&table)[N]) {
 }
 
 void install_builtin_types(Interp& in);
+// The argument checks of the builtin exceptions whose __init__ has a signature
+// (UnicodeEncodeError & co. take exactly their fields; SyntaxError's second
+// argument holds at least (filename, lineno, offset, text)).
+void check_exception_args(Interp& in, TypeObj* ty, const std::vector<Value>& args);
 void install_builtin_functions(Interp& in);
 void install_str_methods(Interp& in);
 void install_container_methods(Interp& in);

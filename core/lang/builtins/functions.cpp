@@ -173,8 +173,21 @@ Value builtin_setattr(Interp& in, Args& a) {
   return Value();
 }
 
+// iter(object) or iter(callable, sentinel): call until the result == sentinel.
 Value builtin_iter(Interp& in, Args& a) {
-  return in.iter(a.required(0, "object"));
+  if (a.pos.size() < 2) return in.iter(a.required(0, "object"));
+  Value f = a.pos[0], sentinel = a.pos[1];
+  Args probe;
+  probe.pos = {f};
+  if (!builtin_callable(in, probe).as_bool()) in.raise_exc("TypeError", "iter(v, w): v must be callable");
+  Interp* ip = &in;
+  auto done = std::make_shared<bool>(false);
+  return Value(std::static_pointer_cast<Obj>(std::make_shared<IteratorObj>("callable_iterator", [ip, f, sentinel, done](Value& out) {
+    if (*done) return false;
+    out = ip->call(f, std::vector<Value>{});
+    if (ip->eq(out, sentinel)) *done = true;
+    return !*done;
+  })));
 }
 
 Value builtin_next(Interp& in, Args& a) {
@@ -219,7 +232,9 @@ Value builtin_zip(Interp& in, Args& a) {
 }
 
 Value builtin_map(Interp& in, Args& a) {
-  Value f = a.required(0, "func");
+  if (!a.kw.empty()) in.raise_exc("TypeError", "map() takes no keyword arguments");
+  if (a.pos.size() < 2) in.raise_exc("TypeError", "map() must have at least two arguments.");
+  Value f = a.pos[0];
   std::vector<Value> its;
   for (size_t k = 1; k < a.pos.size(); ++k) its.push_back(in.iter(a.pos[k]));
   Interp* ip = &in;
@@ -508,8 +523,47 @@ const NativeDef kBuiltinFunctions[] = {
 
 }  // namespace
 
+// The builtins whose parameters are positional-only, checked before the body
+// runs with CPython's words: METH_O functions ("len() takes exactly one
+// argument (2 given)") and METH_VARARGS ones that unpack a tuple ("iter
+// expected at most 2 arguments, got 3"); neither takes keywords.
+struct PositionalOnly {
+  const char* name;
+  int min_pos, max_pos;  // METH_O: 1, 1
+  bool meth_o;
+};
+const PositionalOnly kPositionalOnly[] = {
+    {"repr", 1, 1, true},     {"ascii", 1, 1, true},    {"len", 1, 1, true},     {"abs", 1, 1, true},
+    {"id", 1, 1, true},       {"hash", 1, 1, true},     {"callable", 1, 1, true}, {"any", 1, 1, true},
+    {"all", 1, 1, true},      {"hex", 1, 1, true},      {"oct", 1, 1, true},     {"bin", 1, 1, true},
+    {"chr", 1, 1, true},      {"ord", 1, 1, true},      {"iter", 1, 2, false},   {"reversed", 1, 1, false},
+    {"format", 1, 2, false},  {"divmod", 2, 2, false},  {"setattr", 3, 3, false},
+};
+
+NativeFn checked_positional(const PositionalOnly& p, NativeFn fn) {
+  return [p, fn](Interp& in, Args& a) -> Value {
+    const std::string name = p.name;
+    if (!a.kw.empty()) in.raise_exc("TypeError", name + "() takes no keyword arguments");
+    const int n = int(a.pos.size());
+    if (p.meth_o && n != 1)
+      in.raise_exc("TypeError", name + "() takes exactly one argument (" + std::to_string(n) + " given)");
+    if (n < p.min_pos || n > p.max_pos) {
+      const int bound = n < p.min_pos ? p.min_pos : p.max_pos;
+      const char* how = p.min_pos == p.max_pos ? "" : n < p.min_pos ? "at least " : "at most ";
+      in.raise_exc("TypeError", name + " expected " + how + std::to_string(bound) + " argument" +
+                                    (bound == 1 ? "" : "s") + ", got " + std::to_string(n));
+    }
+    return fn(in, a);
+  };
+}
+
 void install_builtin_functions(Interp& in) {
-  for (const auto& d : kBuiltinFunctions) in.builtins[d.name] = in.builtin(d.name, d.fn);
+  for (const auto& d : kBuiltinFunctions) {
+    NativeFn fn = d.fn;
+    for (const auto& p : kPositionalOnly)
+      if (std::string(p.name) == d.name) fn = checked_positional(p, fn);
+    in.builtins[d.name] = in.builtin(d.name, fn);
+  }
 }
 
 }  // namespace sl::lang

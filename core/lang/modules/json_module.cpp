@@ -320,7 +320,7 @@ struct Decoder {
     if (lit("null")) return Value();
     if (lit("true")) return Value::boolean(true);
     if (lit("false")) return Value::boolean(false);
-    if (lit("NaN")) return Value::floating(NAN);
+    if (lit("NaN")) return Value::new_float(NAN);
     if (lit("Infinity")) return Value::floating(INFINITY);
     if (lit("-Infinity")) return Value::floating(-INFINITY);
     if (c == '-' || std::isdigit(static_cast<unsigned char>(c))) return number();

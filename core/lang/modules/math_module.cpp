@@ -520,7 +520,7 @@ void install_math_module(Interp& in) {
   math.attrs["e"] = Value::floating(M_E);
   math.attrs["tau"] = Value::floating(2 * M_PI);
   math.attrs["inf"] = Value::floating(INFINITY);
-  math.attrs["nan"] = Value::floating(NAN);
+  math.attrs["nan"] = Value::new_float(NAN);
 }
 
 }  // namespace sl::lang

@@ -158,8 +158,6 @@ void install_sys_module(Interp& in) {
   ModuleObj& m = new_module(in, "sys");
   m.attrs["getsizeof"] = in.builtin("getsizeof", sys_getsizeof);
   m.attrs["exit"] = in.builtin("exit", sys_exit);
-  if (!in.builtins.count("SystemExit"))
-    in.builtins["SystemExit"] = Value(std::shared_ptr<Obj>(std::shared_ptr<Obj>(), in.new_type("SystemExit", "builtins", {in.t.base_exception})));
   m.attrs["version"] = make_str("3.13.5 (main, Aug 10 2026, 12:06:59) [GCC 14.2.0]");
   m.attrs["version_info"] = struct_seq(in, "version_info", {"major", "minor", "micro", "releaselevel", "serial"},
                                        {Value::integer(3), Value::integer(13), Value::integer(5), make_str("final"), Value::integer(0)});

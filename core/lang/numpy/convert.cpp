@@ -5,6 +5,7 @@
 #include "core/lang/pyint.hpp"
 
 #include <cmath>
+#include <cctype>
 #include <cstring>
 
 #include "core/element.hpp"
@@ -581,6 +582,26 @@ bool parse_basic_index(Interp& in, const Value& key, std::vector<IndexItem>& out
 ModuleObj& numpy_module(Interp& in) { return *in.modules.at("numpy"); }
 
 void def_fn(Interp& in, ModuleObj& m, const std::string& name, NativeFn fn) { m.attrs[name] = in.builtin(name, std::move(fn)); }
+
+Value tuple_of(const std::vector<int64_t>& v) {
+  std::vector<Value> items;
+  for (int64_t x : v) items.push_back(Value::integer(x));
+  return make_tuple(std::move(items));
+}
+
+char order_arg(Interp& in, const Value& v, char dflt, OrderUse use) {
+  char o = dflt;
+  if (!v.is_none()) {
+    auto* s = v.as<StrObj>();  // str or bytes
+    if (!s) in.raise_exc("TypeError", "order must be str, not " + in.type_of(v)->name);
+    o = s->s.size() == 1 ? char(std::toupper((unsigned char)s->s[0])) : '?';
+    if (o == 0 || !std::strchr("CFAK", o))
+      in.raise_exc("ValueError", "order must be one of 'C', 'F', 'A', or 'K' (got '" + s->s + "')");
+  }
+  if (use == OrderUse::Reshape && o == 'K') in.raise_exc("ValueError", "order 'K' is not permitted for reshaping");
+  if (use == OrderUse::Create && o != 'C' && o != 'F') in.raise_exc("ValueError", "only 'C' or 'F' order is permitted");
+  return o;
+}
 
 ModuleObj& submodule(Interp& in, const std::string& dotted) {
   auto it = in.modules.find(dotted);

@@ -34,6 +34,14 @@ Shape shape_from_args(Interp& in, Args& a, size_t first);  // reshape(3, 4) or r
 
 // np.asarray(x) / np.array(x, dtype): Python scalars, nested lists/tuples, arrays.
 ArrayPtr to_array(Interp& in, const Value& v, std::optional<DType> dt = std::nullopt, bool copy = false);
+
+// An order= argument, as NumPy's PyArray_OrderConverter reads it: None gives
+// `dflt`; a str or bytes of one letter C, F, A or K, either case; other text
+// raises ValueError "order must be one of 'C', 'F', 'A', or 'K' (got 'x')",
+// any other type TypeError "order must be str, not int". `use` narrows it as
+// the callers do: reshape refuses 'K', creation functions take 'C' or 'F'.
+enum class OrderUse { Any, Reshape, Create };
+char order_arg(Interp& in, const Value& v, char dflt, OrderUse use = OrderUse::Any);
 // The same with any dtype (strings infer '<Un' / '|Sn' from the longest item).
 ArrayPtr to_array_full(Interp& in, const Value& v, const std::optional<DTypeFull>& dt, bool copy = false);
 // Python value -> one element of `a` at p (any dtype: text, records, numbers).
@@ -49,6 +57,7 @@ Value element_value(Interp& in, const Array& a, const char* p);
 void value_to_bytes(Interp& in, const Value& v, DType dt, char* out16);
 
 Value wrap(ArrayPtr a);
+Value tuple_of(const std::vector<int64_t>& v);  // a shape or strides as a tuple of ints
 ArrayPtr arg_array(Interp& in, const Value& v, const char* what = "a");
 
 // Converts an index expression to a basic index if it is one; returns false for

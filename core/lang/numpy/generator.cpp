@@ -21,6 +21,7 @@
 #include "core/kernels/copy.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/numpy/convert.hpp"
+#include "core/lang/numpy/sampling.hpp"
 #include "core/random.hpp"
 #include "core/rng/distributions.hpp"
 #include "core/strides.hpp"
@@ -29,6 +30,9 @@
 namespace sl::lang {
 
 namespace {
+
+using sampling::size_arg;
+using sampling::spread;
 
 using rng::BitGenerator;
 using BGPtr = std::shared_ptr<BitGenerator>;
@@ -274,14 +278,6 @@ Value make_bit_generator(Interp& in, BitGenerator::Kind kind, const Value& seed)
 
 // ---------------------------------------------------------------- argument helpers
 
-std::optional<Shape> size_arg(Interp& in, const Value& v) {
-  if (v.is_none()) return std::nullopt;
-  Shape s = to_shape(in, v);
-  for (int64_t d : s)
-    if (d < 0) in.raise_exc("ValueError", "negative dimensions are not allowed");
-  return s;
-}
-
 // float64 or float32 for the `dtype=` of random / standard_normal / standard_exponential.
 DType float_dtype(Interp& in, const Value& v, const char* method) {
   DType d = v.is_none() ? DType::F64 : to_dtype(in, v);
@@ -310,63 +306,13 @@ Value fill(Interp& in, const Value& size_v, DType dt, D64 d64, D32 d32) {
 
 std::string shape_text(const Shape& s) { return shape_repr(s); }
 
-// A parameter as float64 laid out as `target` (a broadcast copy).
-std::vector<double> spread(const Array& p, const Shape& target) {
-  ArrayPtr out = make_array(DType::F64, target);
-  copy_into(*out, broadcast_layout(p, target));
-  std::vector<double> v(size_t(out->size()));
-  if (!v.empty()) std::memcpy(v.data(), out->data(), v.size() * 8);
-  return v;
-}
 
-// _common.pyx cont()/disc(): scalar parameters with size None give one Python
-// number; otherwise the parameters broadcast with `size` (which must be the
-// broadcast shape). check(values) raises before any draw.
+// _common.pyx cont()/disc() (numpy/sampling.hpp): size must be the
+// parameters' broadcast shape.
 template <int N, class Check, class Draw>
 Value distribution(Interp& in, const std::array<Value, N>& params, const Value& size_v, bool integer, Check check,
                    Draw draw) {
-  std::optional<Shape> size = size_arg(in, size_v);
-  std::array<ArrayPtr, N> arr;
-  bool scalar = true;
-  for (int k = 0; k < N; ++k) {
-    arr[k] = to_array(in, params[k], DType::F64);
-    if (arr[k]->ndim() != 0) scalar = false;
-  }
-  std::array<std::vector<double>, N> vals;
-  Shape shape;
-  if (scalar) {
-    for (int k = 0; k < N; ++k) vals[k] = {load_as<double>(arr[k]->dtype, arr[k]->data())};
-    check(vals);
-    if (!size) {
-      std::array<double, N> p;
-      for (int k = 0; k < N; ++k) p[k] = vals[k][0];
-      double x = draw(p);
-      return integer ? Value::integer(int64_t(x)) : Value::floating(x);
-    }
-    shape = *size;
-  } else {
-    std::vector<Shape> shapes;
-    if (size) shapes.push_back(*size);
-    for (int k = 0; k < N; ++k) shapes.push_back(arr[k]->shape);
-    Shape b = broadcast_shapes_np(shapes);
-    if (size && b != *size)
-      in.raise_exc("ValueError", "Output size " + shape_text(*size) +
-                                     " is not compatible with broadcast dimensions of inputs " + shape_text(b) + ".");
-    shape = b;
-    for (int k = 0; k < N; ++k) vals[k] = spread(*arr[k], shape);
-    check(vals);
-  }
-  int64_t n = shape_size(shape);
-  ArrayPtr out = make_array(integer ? DType::I64 : DType::F64, shape);
-  char* o = out->data();
-  std::array<double, N> p;
-  for (int64_t i = 0; i < n; ++i) {
-    for (int k = 0; k < N; ++k) p[k] = vals[k][scalar ? 0 : size_t(i)];
-    double x = draw(p);
-    if (integer) store<int64_t>(o + 8 * i, int64_t(x));
-    else store<double>(o + 8 * i, x);
-  }
-  return wrap(out);
+  return sampling::distribution<N>(in, params, size_v, integer, sampling::SizeRule::SameShape, check, draw);
 }
 
 // CONS_NON_NEGATIVE: "name < 0" (a NaN passes; -0.0 does not, as signbit says).

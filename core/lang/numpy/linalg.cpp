@@ -129,13 +129,20 @@ Value np_tensordot(Interp& in, Args& a) {
 }
 
 Value np_einsum(Interp& in, Args& a) {
+  // c_einsum's argument checks come before the keywords are read
+  if (a.pos.empty())
+    in.raise_exc("ValueError", "must specify the einstein sum subscripts string and at least one operand, or at "
+                               "least one operand and its corresponding subscripts list");
+  if (a.pos[0].as<StrObj>() && a.pos.size() < 2)
+    in.raise_exc("ValueError", "must specify the einstein sum subscripts string and at least one operand");
+  if (!a.pos[0].as<StrObj>() && a.pos.size() < 2)
+    in.raise_exc("ValueError", "must provide at least an operand and a subscripts list to einsum");
   Value out = a.optional(99, "out");
   Value dt = a.optional(99, "dtype");
   a.optional(99, "order");
   a.optional(99, "casting");
   a.optional(99, "optimize");
   a.finish(1000);
-  if (a.pos.empty()) in.raise_exc("TypeError", "einsum() missing required argument 'subscripts' (pos 0)");
   std::string subs;
   std::vector<ArrayPtr> ops;
   if (auto* s = a.pos[0].as<StrObj>()) {
@@ -420,12 +427,7 @@ void install_numpy_linalg(Interp& in, ModuleObj& np) {
   def_fns(in, np, kLinalgFns);
   def_ndarray_methods(kLinalgMethods);
 
-  ModuleObj& la = submodule(in, "numpy.linalg");
-  TypeObj* err = in.exception_type("LinAlgError");
-  err->module = "numpy.linalg";
-  la.attrs["LinAlgError"] = Value(std::shared_ptr<Obj>(std::shared_ptr<Obj>(), err));
-
-  def_fns(in, la, kLinalgLaFns);
+  def_fns(in, submodule(in, "numpy.linalg"), kLinalgLaFns);  // LinAlgError: numpy/exceptions.cpp
 }
 
 }  // namespace sl::lang

@@ -15,13 +15,6 @@ namespace {
 
 using Method = ArrayMethod;
 
-char order_arg(Interp& in, const Value& v, const char* allowed) {
-  if (v.is_none()) return 'C';
-  auto* s = v.as<StrObj>();
-  if (!s || s->s.size() != 1 || !std::strchr(allowed, toupper((unsigned char)s->s[0])))
-    in.raise_exc("ValueError", std::string("order must be one of '") + allowed + "'");
-  return char(toupper((unsigned char)s->s[0]));
-}
 
 Value tolist(Interp& in, const Array& a, int axis, int64_t off);
 
@@ -65,7 +58,7 @@ const std::vector<std::pair<const char*, Method>>& methods() {
          args.finish(1000);
          if (args.pos.empty()) in.raise_exc("TypeError", "reshape() takes exactly 1 argument (0 given)");
          const CopyMode mode = copy.is_none() ? CopyMode::IfNeeded : in.truthy(copy) ? CopyMode::Always : CopyMode::Never;
-         return wrap(reshape(a, shape_from_args(in, args, 0), order_arg(in, order, "CFA"), mode));
+         return wrap(reshape(a, shape_from_args(in, args, 0), order_arg(in, order, 'C', OrderUse::Reshape), mode));
        }},
       {"view", [](Interp& in, const ArrayPtr& a, Args& args) -> Value {
          Value dt = args.optional(0, "dtype");
@@ -75,8 +68,9 @@ const std::vector<std::pair<const char*, Method>>& methods() {
          return wrap(view_dtype_full(a, to_dtype_full(in, dt)));
        }},
       {"copy", [](Interp& in, const ArrayPtr& a, Args& args) -> Value {
-         char order = order_arg(in, args.optional(0, "order", make_str("C")), "CFAK");
+         Value ov = args.optional(0, "order");
          args.finish(1);
+         char order = order_arg(in, ov, 'C');
          return wrap(explained(copy_in_order(*a, a->dtype, order), *a, "copy", Verdict::Copy,
                                {fact("order", std::string(1, order))}));
        }},
@@ -88,7 +82,7 @@ const std::vector<std::pair<const char*, Method>>& methods() {
        }},
       {"astype", [](Interp& in, const ArrayPtr& a, Args& args) -> Value {
          const DTypeFull t = sized_for(to_dtype_full(in, args.required(0, "dtype")), array_dtype(*a));
-         char order = order_arg(in, args.optional(1, "order", make_str("K")), "CFAK");
+         char order = order_arg(in, args.optional(1, "order"), 'K');
          Value casting = args.optional(2, "casting");
          Value subok = args.optional(3, "subok");
          bool copy = in.truthy(args.optional(4, "copy", Value::boolean(true)));

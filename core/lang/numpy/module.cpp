@@ -20,6 +20,7 @@
 namespace sl::lang {
 
 // Each front-end file registers its functions and ndarray methods.
+void install_numpy_exceptions(Interp& in);                // numpy/exceptions.cpp: numpy.exceptions, UFuncTypeError, ...
 void install_ndarray_methods(Interp& in);                // numpy/methods.cpp
 void install_numpy_math(Interp& in, ModuleObj& np);      // numpy/ufuncs.cpp: ufuncs, reductions
 void install_numpy_index(Interp& in, ModuleObj& np);     // numpy/index.cpp: advanced indexing, take, nonzero
@@ -112,11 +113,26 @@ Value np_arange(Interp& in, Args& a) {
       for (int64_t i = 0; i < n; ++i) store(p0 + i * isz, cast_value<T>(s0 + i * st));
     });
   } else {
-    // NumPy: first two values are start and start+step, the rest extend by the
-    // computed delta in the result dtype.
+    // NumPy's PyArray_Arange and the dtype's fill(): the first two values are
+    // start and start + step; the rest are start + i * delta, with delta the
+    // difference of those two in the result dtype (DOUBLE_fill, FLOAT_fill, ...).
     visit_dtype(dt, [&](auto t) {
       using T = decltype(t);
-      for (int64_t i = 0; i < n; ++i) store(p0 + i * isz, cast_value<T>(fs + double(i) * fst));
+      const T first = cast_value<T>(fs), second = cast_value<T>(fs + fst);
+      for (int64_t i = 0; i < n && i < 2; ++i) store(p0 + i * isz, i == 0 ? first : second);
+      if constexpr (std::is_same_v<T, bool>) {
+        for (int64_t i = 2; i < n; ++i) store(p0 + i * isz, cast_value<T>(fs + double(i) * fst));
+      } else if constexpr (std::is_integral_v<T>) {  // wraps as NumPy's C loop does
+        const uint64_t f = uint64_t(first), d = uint64_t(second) - uint64_t(first);
+        for (int64_t i = 2; i < n; ++i) store(p0 + i * isz, T(f + uint64_t(i) * d));
+      } else if constexpr (std::is_same_v<T, half>) {  // HALF_fill works in float
+        const float f = float(double(first)), d = float(double(second)) - f;
+        for (int64_t i = 2; i < n; ++i) store(p0 + i * isz, cast_value<T>(f + float(i) * d));
+      } else {
+        using R = decltype(first * first);
+        const R d = second - first;
+        for (int64_t i = 2; i < n; ++i) store(p0 + i * isz, T(first + R(double(i)) * d));
+      }
     });
   }
   return wrap(out);
@@ -149,11 +165,7 @@ Value np_array(Interp& in, Args& a) {
   Value subok = a.optional(4, "subok");
   Value ndmin = a.optional(5, "ndmin");
   a.finish(6);
-  char ord = 'K';
-  if (auto* s = order.as<StrObj>(); s && s->s.size() == 1 && std::strchr("CFAK", toupper((unsigned char)s->s[0])))
-    ord = char(toupper((unsigned char)s->s[0]));
-  else if (!order.is_none())
-    in.raise_exc("ValueError", "order must be one of 'C', 'F', 'A', or 'K' (got '" + in.str(order) + "')");
+  char ord = order_arg(in, order, 'K');
   ArrayPtr r;
   if (obj.is_array() && obj.arr().flavor == Flavor::NumPy) {
     // An array argument: copied in `order` (default 'K', keeping its memory
@@ -233,9 +245,7 @@ Value filled(Interp& in, Args& a, const char* what) {
   if (!dtv.is_none()) dt = to_dtype_full(in, dtv);
   else if (!fillv.is_none()) dt = array_dtype(*to_array_full(in, fillv, std::nullopt));
   if (dt.descr && dt.descr->itemsize == 0 && dt.dt != DType::Void) dt.descr = flexible_descr(dt.dt, 1);  // 'U' alone: one character
-  char ord = 'C';
-  if (auto* s = order.as<StrObj>()) ord = s->s == "F" ? 'F' : 'C';
-  ArrayPtr out = make_array(dt.dt, dt.descr, to_shape(in, shape), ord);
+  ArrayPtr out = make_array(dt.dt, dt.descr, to_shape(in, shape), order_arg(in, order, 'C', OrderUse::Create));
   return fill_new(in, out, what, fillv);
 }
 
@@ -250,7 +260,10 @@ Value filled_like(Interp& in, Args& a, const char* what) {
   Value shape = a.optional(next + 3, "shape");
   a.finish(next + 4);
   DType dt = dtv.is_none() ? proto->dtype : to_dtype(in, dtv);
-  char ord = proto->f_contiguous() && !proto->c_contiguous() ? 'F' : 'C';
+  // 'K' and 'A' keep a Fortran-ordered prototype's order (K's other stride
+  // permutations come out C-ordered)
+  char ord = order_arg(in, order, 'K');
+  if (ord == 'A' || ord == 'K') ord = proto->f_contiguous() && !proto->c_contiguous() ? 'F' : 'C';
   ArrayPtr out = make_array(dt, shape.is_none() ? proto->shape : to_shape(in, shape), ord);
   return fill_new(in, out, what, fillv);
 }
@@ -309,9 +322,10 @@ Value np_asarray(Interp& in, Args& a) {
   Value device = a.optional(3, "device");
   Value copy = a.optional(4, "copy");
   a.finish(5);
-  if (!copy.is_none()) {  // asarray(x, copy=...) is array(x, copy=...)
+  if (!copy.is_none() || !order.is_none()) {  // asarray(x, copy=..., order=...) is array(x, copy=..., order=...)
     Args b;
-    b.pos = {obj, dt, copy, order};
+    b.pos = {obj, dt};
+    b.kw = {{"copy", copy}, {"order", order}};
     return np_array(in, b);
   }
   ArrayPtr r = to_array(in, obj, opt_dtype(in, dt), false);
@@ -362,9 +376,7 @@ Value np_reshape(Interp& in, Args& a) {
   a.finish(3);
   if (shape.is_none()) shape = newshape;
   if (shape.is_none()) in.raise_exc("TypeError", "reshape() missing 1 required positional argument: 'shape'");
-  char o = 'C';
-  if (auto* s = order.as<StrObj>()) o = s->s[0];
-  return wrap(reshape(x, to_shape(in, shape), o, copy_mode(in, copy)));
+  return wrap(reshape(x, to_shape(in, shape), order_arg(in, order, 'C', OrderUse::Reshape), copy_mode(in, copy)));
 }
 
 Value np_transpose(Interp& in, Args& a) {
@@ -393,8 +405,7 @@ Value np_copy(Interp& in, Args& a) {
   ArrayPtr x = to_array(in, a.required(0, "a"));
   Value order = a.optional(1, "order");
   a.finish(2);
-  char o = 'K';
-  if (auto* s = order.as<StrObj>()) o = s->s[0];
+  char o = order_arg(in, order, 'K');
   return wrap(explained(copy_in_order(*x, x->dtype, o), *x, "copy", Verdict::Copy, {fact("order", std::string(1, o))}));
 }
 
@@ -416,7 +427,8 @@ Value np_set_printoptions(Interp& in, Args& a) {
   return Value();
 }
 
-Value np_get_printoptions(Interp& in, Args&) {
+Value np_get_printoptions(Interp& in, Args& a) {
+  a.finish(0);
   const PrintOptions& o = print_options();
   Value d = in.call(in.builtins["dict"], std::vector<Value>{});
   in.setitem(d, make_str("edgeitems"), Value::integer(o.edgeitems));
@@ -485,15 +497,25 @@ Value np_can_cast(Interp& in, Args& a) {
 }
 
 Value np_shape(Interp& in, Args& a) {
-  ArrayPtr x = to_array(in, a.required(0, "a"));
-  std::vector<Value> items;
-  for (int64_t s : x->shape) items.push_back(Value::integer(s));
-  return make_tuple(items);
+  Value x = a.required(0, "a");
+  a.finish_python(1, 1);
+  return tuple_of(to_array(in, x)->shape);
 }
 
-Value np_ndim(Interp& in, Args& a) { return Value::integer(to_array(in, a.required(0, "a"))->ndim()); }
+Value np_ndim(Interp& in, Args& a) {
+  Value x = a.required(0, "a");
+  a.finish_python(1, 1);
+  return Value::integer(to_array(in, x)->ndim());
+}
 
-Value np_size(Interp& in, Args& a) { return Value::integer(to_array(in, a.required(0, "a"))->size()); }
+// np.size(a, axis=None): axis indexes the shape tuple (an int, as a tuple index).
+Value np_size(Interp& in, Args& a) {
+  Value x = a.required(0, "a"), axis = a.optional(1, "axis");
+  a.finish_python(1, 2);
+  ArrayPtr arr = to_array(in, x);
+  if (axis.is_none()) return Value::integer(arr->size());
+  return in.getitem(tuple_of(arr->shape), axis);
+}
 
 Value np_isscalar(Interp& in, Args& a) {
   Value x = a.required(0, "element");
@@ -540,6 +562,7 @@ void install_numpy(Interp& in) {
   in.modules["numpy"] = npm;
   ModuleObj& np = *npm;
   auto& t = in.t;
+  install_numpy_exceptions(in);
 
   // ---- types: ndarray, dtype, scalar type hierarchy
   t.ndarray = in.new_type("ndarray", "numpy", {t.object});
@@ -623,12 +646,9 @@ void install_numpy(Interp& in) {
   np.attrs["inf"] = Value::floating(INFINITY);
   np.attrs["Inf"] = Value::floating(INFINITY);
   np.attrs["infty"] = Value::floating(INFINITY);
-  np.attrs["nan"] = Value::floating(NAN);
-  np.attrs["NaN"] = Value::floating(NAN);
-  np.attrs["NAN"] = Value::floating(NAN);
+  np.attrs["nan"] = Value::new_float(NAN);
+  np.attrs["NaN"] = np.attrs["NAN"] = np.attrs["nan"];
   np.attrs["euler_gamma"] = Value::floating(0.5772156649015329);
-  np.attrs["AxisError"] = in.builtins["AxisError"];
-  np.attrs["TooHardError"] = in.builtins["TooHardError"];
 
   def_fns(in, np, kNumpyFns);
 

@@ -49,12 +49,6 @@ Value ctypes_object(Interp& in, const Array& a);
 
 namespace {
 
-Value tuple_of(const std::vector<int64_t>& v) {
-  std::vector<Value> items;
-  for (int64_t x : v) items.push_back(Value::integer(x));
-  return make_tuple(std::move(items));
-}
-
 Value flags_object(Interp& in, const ArrayPtr& a) {
   static TypeObj* flags_type = nullptr;
   if (!flags_type) flags_type = in.new_type("flagsobj", "numpy", {in.t.object});
@@ -177,6 +171,17 @@ Value array_getattr(Interp& in, const Value& v, const std::string& name, bool& f
     return out;
   }
   if (bind_array_method(in, a, name, out)) return out;
+  // the methods NumPy 2.0 removed from ndarray, with its own advice
+  if (!a->is_torch() && a->flavor != Flavor::Scalar) {
+    static const std::pair<const char*, const char*> removed[] = {
+        {"ptp", "Use np.ptp(arr, ...) instead."},
+        {"itemset", "Use `arr[index] = value` instead."},
+        {"newbyteorder", "Use `arr.view(arr.dtype.newbyteorder(order))` instead."},
+    };
+    for (auto& [n, advice] : removed)
+      if (name == n)
+        in.raise_exc("AttributeError", std::string("`") + n + "` was removed from the ndarray class in NumPy 2.0. " + advice);
+  }
   found = false;
   return Value();
 }

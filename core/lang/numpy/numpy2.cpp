@@ -289,8 +289,12 @@ void install_numpy2(Interp& in, ModuleObj& np) {
     Value x = a.required(0, "x"), dt = a.required(1, "dtype");
     Value copy = a.optional(2, "copy", Value::boolean(true));
     a.finish(3);
-    if (!x.is_array() || x.arr().flavor == Flavor::Scalar)
-      in.raise_exc("TypeError", "Input should be a NumPy array. It is a " + in.repr(Value(in.type_of(x)->shared_from_this())) + " instead.");
+    // NumPy 2.2: an ndarray or anything np.isscalar accepts (a Python
+    // number or str then fails on x.astype)
+    const bool py_scalar = x.is_int() || x.is_float() || x.is_bool() || x.as<ComplexObj>() || x.as<StrObj>();
+    if (!x.is_array() && !py_scalar)
+      in.raise_exc("TypeError", "Input should be a NumPy array or scalar. It is a " +
+                                    in.repr(Value(in.type_of(x)->shared_from_this())) + " instead.");
     Args m;
     m.pos = {dt};
     m.kw = {{"copy", copy}};
@@ -306,9 +310,16 @@ void install_numpy2(Interp& in, ModuleObj& np) {
     return in.call(in.modules["numpy"]->attrs["swapaxes"], std::vector<Value>{x, Value::integer(-1), Value::integer(-2)});
   });
   def_fn(in, np, "unstack", [](Interp& in, Args& a) -> Value {
-    Value x = a.required(0, "x");
-    Value axis = a.optional(1, "axis", Value::integer(0));
-    a.finish(2);
+    // unstack(x, /, *, axis=0) reads x.ndim without converting x first
+    if (a.pos.size() != 1)
+      in.raise_exc("TypeError", a.pos.empty() ? "unstack() missing 1 required positional argument: 'x'"
+                                              : "unstack() takes 1 positional argument but " +
+                                                    std::to_string(a.pos.size()) + " were given");
+    Value x = a.pos[0];
+    a.pos.clear();
+    Value axis = a.optional(99, "axis", Value::integer(0));
+    a.finish(0);
+    if (!x.is_array()) in.getattr(x, "ndim");  // AttributeError: 'list' object has no attribute 'ndim'
     ArrayPtr arr = to_array(in, x);
     if (arr->ndim() == 0) in.raise_exc("ValueError", "Input array must be at least 1-d.");
     // unstack(x, axis) is the tuple of x's slices along axis: views, as moveaxis then [k]

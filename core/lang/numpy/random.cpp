@@ -18,6 +18,7 @@
 #include "core/kernels/copy.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/numpy/convert.hpp"
+#include "core/lang/numpy/sampling.hpp"
 #include "core/random.hpp"
 #include "core/strides.hpp"
 #include "core/views.hpp"
@@ -26,21 +27,15 @@ namespace sl::lang {
 
 namespace {
 
+using sampling::size_arg;
+using sampling::spread;
+
 using RSPtr = std::shared_ptr<RandomState>;
 using RandomMethod = Value (*)(Interp&, RandomState&, Args&);
 
 Value type_value(TypeObj* t) { return Value(std::shared_ptr<Obj>(std::shared_ptr<Obj>(), t)); }
 
 // ---------------------------------------------------------------- argument helpers
-
-// `size`: None, an int or a sequence of ints; negatives are NumPy's ValueError.
-std::optional<Shape> size_arg(Interp& in, const Value& v) {
-  if (v.is_none()) return std::nullopt;
-  Shape s = to_shape(in, v);
-  for (int64_t d : s)
-    if (d < 0) in.raise_exc("ValueError", "negative dimensions are not allowed");
-  return s;
-}
 
 // rand(d0, d1, ...) / randn(...): every argument an integer.
 Shape dims_args(Interp& in, Args& a) {
@@ -60,63 +55,11 @@ ArrayPtr new_f64(const Shape& s) { return make_array(DType::F64, s); }
 
 std::string shape_text(const Shape& s) { return shape_repr(s); }
 
-// A parameter converted to float64 and laid out as `target` (broadcast copy).
-std::vector<double> spread(const Array& p, const Shape& target) {
-  ArrayPtr out = new_f64(target);
-  Array view = broadcast_layout(p, target);
-  copy_into(*out, view);
-  std::vector<double> v(static_cast<size_t>(out->size()));
-  if (!v.empty()) std::memcpy(v.data(), out->data(), v.size() * 8);
-  return v;
-}
-
-// mtrand's cont()/disc(): parameters are scalars (size None -> one Python
-// number) or arrays broadcast with `size`. `check(values)` raises on a bad
-// parameter before any draw; `draw(params)` returns one value.
+// mtrand's cont()/disc() (numpy/sampling.hpp): a size with as many elements
+// as the parameters' broadcast shape is accepted.
 template <int N, class Check, class Draw>
 Value distribution(Interp& in, const std::array<Value, N>& params, const Value& size_v, bool integer, Check check, Draw draw) {
-  std::optional<Shape> size = size_arg(in, size_v);
-  std::array<ArrayPtr, N> arr;
-  bool scalar = true;
-  for (int k = 0; k < N; ++k) {
-    arr[k] = to_array(in, params[k], DType::F64);
-    if (arr[k]->ndim() != 0) scalar = false;
-  }
-  std::array<std::vector<double>, N> vals;
-  Shape shape;
-  if (scalar) {
-    for (int k = 0; k < N; ++k) vals[k] = {load_as<double>(arr[k]->dtype, arr[k]->data())};
-    check(vals);
-    std::array<double, N> p;
-    for (int k = 0; k < N; ++k) p[k] = vals[k][0];
-    if (!size) {
-      double x = draw(p);
-      return integer ? Value::integer(int64_t(x)) : Value::floating(x);
-    }
-    shape = *size;
-  } else {
-    std::vector<Shape> shapes;
-    if (size) shapes.push_back(*size);
-    for (int k = 0; k < N; ++k) shapes.push_back(arr[k]->shape);
-    Shape b = broadcast_shapes_np(shapes);
-    if (size && shape_size(b) != shape_size(*size))
-      in.raise_exc("ValueError", "Output size " + shape_text(*size) + " is not compatible with broadcast dimensions of inputs " +
-                                     shape_text(b) + ".");
-    shape = size ? *size : b;
-    for (int k = 0; k < N; ++k) vals[k] = spread(*arr[k], shape);
-    check(vals);
-  }
-  int64_t n = shape_size(shape);
-  ArrayPtr out = make_array(integer ? DType::I64 : DType::F64, shape);
-  char* o = out->data();
-  std::array<double, N> p;
-  for (int64_t i = 0; i < n; ++i) {
-    for (int k = 0; k < N; ++k) p[k] = vals[k][scalar ? 0 : size_t(i)];
-    double x = draw(p);
-    if (integer) store<int64_t>(o + 8 * i, int64_t(x));
-    else store<double>(o + 8 * i, x);
-  }
-  return wrap(out);
+  return sampling::distribution<N>(in, params, size_v, integer, sampling::SizeRule::SameCount, check, draw);
 }
 
 template <class Pred>

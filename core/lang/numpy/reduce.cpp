@@ -695,7 +695,7 @@ void install_numpy_reductions(Interp& in, ModuleObj& np) {
       args.finish(p + 3);
       return do_accumulate(in, is_sum ? Ufunc::add : Ufunc::multiply, a, axis, dt, out, true);
     });
-  def_both(in, np, "ptp", "ptp", [](Interp& in, const ArrayPtr& a, Args& args, size_t p) {
+  def_both(in, np, "ptp", nullptr, [](Interp& in, const ArrayPtr& a, Args& args, size_t p) {
     Value axis = args.optional(p, "axis"), out = args.optional(p + 1, "out"), kd = args.optional(p + 2, "keepdims");
     args.finish(p + 3);
     return do_ptp(in, a, axis, out, kd);

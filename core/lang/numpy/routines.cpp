@@ -105,16 +105,11 @@ Value np_indices(Interp& in, Args& a) {
   return wrap(indices_dense(dims, dt));
 }
 
-char order_of(Interp& in, const Value& v) {
-  std::string s = v.is_none() ? "C" : str_arg(in, v, "order");
-  if (s != "C" && s != "F") in.raise_exc("ValueError", "only 'C' or 'F' order is permitted");
-  return s[0];
-}
 
 Value np_unravel_index(Interp& in, Args& a) {
   Value iv = a.required(0, "indices");
   Shape dims = to_shape(in, a.required(1, "shape"));
-  char order = order_of(in, a.optional(2, "order"));
+  char order = order_arg(in, a.optional(2, "order"), 'C', OrderUse::Create);
   a.finish(3);
   ArrayPtr idx = to_array(in, iv);
   std::vector<Value> items;
@@ -126,7 +121,7 @@ Value np_ravel_multi_index(Interp& in, Args& a) {
   Value mi = a.required(0, "multi_index");
   Shape dims = to_shape(in, a.required(1, "dims"));
   Value modev = a.optional(2, "mode", make_str("raise"));
-  char order = order_of(in, a.optional(3, "order"));
+  char order = order_arg(in, a.optional(3, "order"), 'C', OrderUse::Create);
   a.finish(4);
   std::string modes;
   for (auto& m : modev.as<StrObj>() ? std::vector<Value>{modev} : in.to_vector(modev)) {

@@ -201,7 +201,18 @@ TextCall broadcast_args(Interp& in, const std::vector<Value>& vals, const std::v
   std::vector<Shape> shapes;
   bool kind_set = false;
   for (size_t k = 0; k < vals.size(); ++k) {
-    ArrayPtr x = to_array(in, vals[k]);
+    ArrayPtr x;
+    try {
+      x = to_array(in, vals[k]);
+    } catch (const PyError& e) {
+      // None, a dict, a function: NumPy makes an object array, for which the
+      // ufunc has no loop (and _vec_string refuses it)
+      if (!is_text_arg[k] || e.type != "TypeError") throw;
+      if (!ufunc || vals.size() != 1) in.raise_exc("TypeError", "string operation on non-string array");
+      in.raise_exc("_UFuncNoLoopError", std::string("ufunc '") + ufunc +
+                                            "' did not contain a loop with signature matching types <class "
+                                            "'numpy.dtypes.ObjectDType'> -> None");
+    }
     if (is_text_arg[k]) {
       if (!x->descr || x->descr->kind == DType::Void) {
         if (!ufunc || vals.size() != 1) in.raise_exc("TypeError", "string operation on non-string array");
@@ -617,23 +628,6 @@ bool record_getattr(Interp& in, const ArrayPtr& a, const std::string& name, Valu
 
 void install_numpy_strings(Interp& in, ModuleObj& np) {
   Types& t = in.t;
-  // The exception classes the text loops raise (their qualified names end NumPy's tracebacks).
-  struct Exc {
-    const char* name;
-    const char* module;
-    const char* base;
-  };
-  for (const Exc& e : {Exc{"_UFuncNoLoopError", "numpy._core._exceptions", "UFuncTypeError"},
-                       Exc{"_UFuncBinaryResolutionError", "numpy._core._exceptions", "UFuncTypeError"},
-                       Exc{"DTypePromotionError", "numpy.exceptions", "TypeError"},
-                       Exc{"UnicodeEncodeError", "builtins", "UnicodeError"}}) {
-    // Made through exception_type so that raise("_UFuncNoLoopError", ...) finds
-    // them; they stay out of the builtins namespace, as in Python.
-    TypeObj* ty = in.exception_type(e.name);
-    ty->module = e.module;
-    ty->bases = {in.exception_type(e.base)};
-  }
-  in.builtins["UnicodeEncodeError"] = type_obj_value(in.exception_type("UnicodeEncodeError"));
   TypeObj* flexible = in.new_type("flexible", "numpy", {t.np_generic});
   TypeObj* character = in.new_type("character", "numpy", {flexible});
   np.attrs["flexible"] = type_obj_value(flexible);

@@ -207,7 +207,7 @@ Value ufunc_at(Interp& in, Ufunc op, Args& a) {
   if (nin == 2) rops.push_back(operand_or_raise(in, bv));
   UfuncLoop loop = resolve_loop(op, rops, UfuncOptions{});
   if (!can_cast(loop.out, arr->dtype, Casting::SameKind))
-    raise("UFuncTypeError", "Cannot cast ufunc '" + py_name(op) + "' output from dtype('" + name(loop.out) +
+    raise("_UFuncOutputCastingError", "Cannot cast ufunc '" + py_name(op) + "' output from dtype('" + name(loop.out) +
                                 "') to dtype('" + name(arr->dtype) + "') with casting rule 'same_kind'");
   ArrayPtr bsrc;
   if (nin == 2) {
@@ -864,12 +864,6 @@ void install_numpy_math(Interp& in, ModuleObj& np) {
   errstate() = ErrState{};  // each interpreter starts with NumPy's defaults (np.seterr is per process)
   ufunc_type = in.new_type("ufunc", "numpy", {in.t.object});
   np.attrs["ufunc"] = Value(std::shared_ptr<Obj>(std::shared_ptr<Obj>(), ufunc_type));
-  // numpy.core._exceptions.UFuncTypeError (its __name__ is what tracebacks show)
-  if (!in.builtins.count("UFuncTypeError")) {
-    TypeObj* te = in.exception_type("TypeError");
-    TypeObj* ute = in.new_type("UFuncTypeError", "numpy.core._exceptions", {te});
-    in.builtins["UFuncTypeError"] = Value(std::shared_ptr<Obj>(std::shared_ptr<Obj>(), ute));
-  }
 
 #define SL_X(id, fn, nin, nm) np.attrs[nm] = make_ufunc(in, Ufunc::id);
   SL_UFUNC_LIST(SL_X)

@@ -42,13 +42,6 @@ std::optional<std::vector<int64_t>> opt_int_list(Interp& in, const Value& v) {
   return int_list(in, v);
 }
 
-char order_arg(Interp& in, const Value& v, char dflt, const char* allowed) {
-  if (v.is_none()) return dflt;
-  auto* s = v.as<StrObj>();
-  if (!s || s->s.size() != 1 || !std::strchr(allowed, toupper((unsigned char)s->s[0])))
-    in.raise_exc("ValueError", std::string("order must be one of '") + allowed + "'");
-  return char(toupper((unsigned char)s->s[0]));
-}
 
 std::vector<ArrayPtr> array_list(Interp& in, const Value& seq) {
   std::vector<ArrayPtr> out;
@@ -92,19 +85,19 @@ DType dtype_or_f64(Interp& in, const Value& v) { return v.is_none() ? DType::F64
 
 Value np_ravel(Interp& in, Args& a) {
   ArrayPtr x = to_array(in, a.required(0, "a"));
-  char order = order_arg(in, a.optional(1, "order"), 'C', "CFAK");
+  Value ov = a.optional(1, "order");
   a.finish(2);
-  return wrap(ravel(x, order));
+  return wrap(ravel(x, order_arg(in, ov, 'C')));
 }
 Value ndarray_ravel(Interp& in, const ArrayPtr& self, Args& a) {
-  char order = order_arg(in, a.optional(0, "order"), 'C', "CFAK");
+  Value ov = a.optional(0, "order");
   a.finish(1);
-  return wrap(ravel(self, order));
+  return wrap(ravel(self, order_arg(in, ov, 'C')));
 }
 Value ndarray_flatten(Interp& in, const ArrayPtr& self, Args& a) {
-  char order = order_arg(in, a.optional(0, "order"), 'C', "CFAK");
+  Value ov = a.optional(0, "order");
   a.finish(1);
-  return wrap(flatten(self, order));
+  return wrap(flatten(self, order_arg(in, ov, 'C')));
 }
 Value squeeze_value(Interp& in, const ArrayPtr& x, const Value& axis) {
   if (axis.is_none()) return wrap(squeeze(x));
@@ -145,7 +138,9 @@ Value np_moveaxis(Interp& in, Args& a) {
   return wrap(moveaxis(x, int_list(in, s), int_list(in, d)));
 }
 Value np_rollaxis(Interp& in, Args& a) {
-  ArrayPtr x = to_array(in, a.required(0, "a"));
+  Value xv = a.required(0, "a");
+  if (!xv.is_array()) in.getattr(xv, "ndim");  // rollaxis reads a.ndim before converting
+  ArrayPtr x = to_array(in, xv);
   int64_t axis = in.index_value(a.required(1, "axis"));
   int64_t start = in.index_value(a.optional(2, "start", Value::integer(0)));
   a.finish(3);
@@ -191,9 +186,10 @@ Value np_eye(Interp& in, Args& a) {
   Value mv = a.optional(1, "M");
   int64_t k = in.index_value(a.optional(2, "k", Value::integer(0)));
   Value dtv = a.optional(3, "dtype");
-  char order = order_arg(in, a.optional(4, "order"), 'C', "CF");
+  Value ov = a.optional(4, "order");
   Value like = a.optional(99, "like");
   a.finish(5);
+  char order = order_arg(in, ov, 'C', OrderUse::Create);
   int64_t m = mv.is_none() ? n : in.index_value(mv);
   return wrap(eye(n, m, k, dtype_or_f64(in, dtv), order));
 }
@@ -433,7 +429,9 @@ Value np_broadcast_shapes(Interp& in, Args& a) {
 // numpy/lib/utils.py: byte_bounds -- absolute addresses of the first and
 // one-past-the-last byte the array can touch.
 Value np_byte_bounds(Interp& in, Args& a) {
-  ArrayPtr x = to_array(in, a.required(0, "a"));
+  Value xv = a.required(0, "a");
+  if (!xv.is_array()) in.getattr(xv, "__array_interface__");  // what byte_bounds reads first
+  ArrayPtr x = to_array(in, xv);
   a.finish(1);
   int64_t lo = int64_t(uintptr_t(x->data())), hi = lo;
   if (x->c_contiguous()) {
@@ -656,8 +654,7 @@ void install_numpy_views(Interp& in, ModuleObj& np) {
   def_fns(in, np, kNumpyViewFns);
   def_ndarray_methods(kNdarrayViewMethods);
   ModuleObj& st = submodule(in, "numpy.lib.stride_tricks");
-  def_fns(in, st, kStrideTricksFns);
-  for (const char* name : {"broadcast_to", "broadcast_arrays", "broadcast_shapes"}) st.attrs[name] = np.attrs[name];
+  def_fns(in, st, kStrideTricksFns);  // as_strided, sliding_window_view (NumPy 2 dropped the broadcast_* names here)
   submodule(in, "numpy.lib");
   np.attrs["lib"] = Value(std::static_pointer_cast<Obj>(in.modules["numpy.lib"]));
 }

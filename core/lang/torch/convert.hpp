@@ -28,6 +28,10 @@ Value tensor_tuple(const std::vector<ArrayPtr>& ts);
 // The tensor behind a Value; TypeError in PyTorch's words otherwise:
 // "fname(): argument 'argname' (position k) must be Tensor, not list".
 ArrayPtr tensor_arg(Interp& in, const Value& v, const std::string& fname, const std::string& argname, int position);
+// The input of a function PyTorch writes in Python (F.softmax, torch.norm): a
+// non-tensor fails on the first attribute its body reads (AttributeError:
+// 'list' object has no attribute 'dim'), not in an argument parser.
+ArrayPtr python_tensor_arg(Interp& in, const Value& v, const char* first_attr, const std::string& fname);
 bool is_tensor(const Value& v);
 
 // An integer argument (ints, bools and integer 0-d tensors).

@@ -46,8 +46,9 @@ Value torch_fn(Interp& in, const char* name, std::vector<Value> pos) {
 
 // F.softmax(input, dim=None, _stacklevel=3, dtype=None): Tensor.softmax.
 Value softmax_fn(Interp& in, Args& a) {
-  Value x = Value(tensor_arg(in, a.required(0, "input"), "softmax", "input", 1));
+  Value xv = a.required(0, "input");
   Value dim = a.optional(1, "dim");
+  Value x = Value(python_tensor_arg(in, xv, dim.is_none() ? "dim" : "softmax", "softmax"));
   Value ignored;
   a.take(2, "_stacklevel", ignored);
   Value dt = a.optional(3, "dtype");
@@ -279,8 +280,9 @@ int softmax_dim(Interp& in, const ArrayPtr& x, const Value& dim, const char* fna
 
 // F.log_softmax(input, dim=None, _stacklevel=3, dtype=None)
 Value log_softmax_fn(Interp& in, Args& a) {
-  ArrayPtr x = tensor_arg(in, a.required(0, "input"), "log_softmax", "input", 1);
+  Value xv = a.required(0, "input");
   Value dim = a.optional(1, "dim");
+  ArrayPtr x = python_tensor_arg(in, xv, dim.is_none() ? "dim" : "log_softmax", "log_softmax");
   Value ignored;
   a.take(2, "_stacklevel", ignored);
   Value dt = a.optional(3, "dtype");

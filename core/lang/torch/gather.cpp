@@ -309,6 +309,9 @@ Value meshgrid_fn(Interp& in, Args& a) {
 // the result a tensor.
 Value einsum_fn(Interp& in, Args& a) {
   std::vector<Value> pos = a.pos;
+  if (pos.size() < 2)
+    in.raise_exc("ValueError", "einsum(): must specify the equation string and at least one operand, or at least "
+                               "one operand and its subscripts list");
   if (pos.size() == 2 && (pos[1].as<ListObj>() || pos[1].as<TupleObj>())) {
     std::vector<Value> ops = in.to_vector(pos[1]);
     pos.resize(1);

@@ -206,6 +206,11 @@ Value tensor_tuple(const std::vector<ArrayPtr>& ts) {
 
 bool is_tensor(const Value& v) { return v.is_array() && v.arr().is_torch(); }
 
+ArrayPtr python_tensor_arg(Interp& in, const Value& v, const char* first_attr, const std::string& fname) {
+  if (!is_tensor(v)) in.getattr(v, first_attr);
+  return tensor_arg(in, v, fname, "input", 1);
+}
+
 ArrayPtr tensor_arg(Interp& in, const Value& v, const std::string& fname, const std::string& argname, int position) {
   if (is_tensor(v)) return v.array();
   in.raise_exc("TypeError", fname + "(): argument '" + argname + "' (position " + std::to_string(position) +
@@ -686,7 +691,7 @@ const std::vector<std::string>& torch_function_methods() {
       "cos", "tanh", "sigmoid", "relu", "softmax", "pow", "square", "round", "floor", "ceil", "clamp", "cumsum",
       "allclose", "isclose", "eq", "ne", "lt", "le", "gt", "ge", "logical_not", "sort", "argsort", "flip", "roll",
       "nan_to_num", "sign", "broadcast_to", "outer", "ger", "trace", "erfinv", "erf", "mv", "gather", "scatter", "index_select", "masked_select", "diag", "logsumexp", "topk",
-      "log_softmax", "norm", "rsub", "addmm", "flip", "roll", "repeat", "reciprocal",
+      "log_softmax", "norm", "rsub", "addmm", "flip", "roll", "reciprocal",
   };
   return names;
 }
@@ -740,9 +745,26 @@ void install_device(Interp& in, ModuleObj& tm) {
   cpu->attrs["__str__"] = in.builtin("__str__", [](Interp&, Args&) -> Value { return make_str("cpu"); });
   Value cpu_v(std::static_pointer_cast<Obj>(cpu));
   tm.attrs["_cpu_device"] = cpu_v;
-  device_t->call = [cpu_v](Interp& in, Args& a) -> Value {
+  // python_arg_parser's overloads: (torch.device device), (str type, int index = -1);
+  // a bare int is an accelerator index.
+  device_t->call = [cpu_v, device_t](Interp& in, Args& a) -> Value {
     Value d = a.required(0, "type");
+    Value index = a.optional(1, "index");
     a.finish(2);
+    if (auto* g = d.as<GenericObj>(); g && g->type == device_t && index.is_none()) return d;
+    bool int_like = d.is_int() || (d.is_array() && is_integer(d.arr().dtype) && d.arr().ndim() == 0);
+    if (int_like && index.is_none()) {
+      if (in.index_value(d) < 0) in.raise_exc("RuntimeError", "Device index must not be negative");
+      in.raise_exc("RuntimeError", "Cannot access accelerator device when none is available.");
+    }
+    if (!d.as<StrObj>() || (!index.is_none() && !index.is_int())) {
+      std::string got = in.type_of(d)->qualname() + (index.is_none() ? "" : ", " + in.type_of(index)->qualname());
+      in.raise_exc("TypeError", "device() received an invalid combination of arguments - got (" + got +
+                                    "), but expected one of:\n * (torch.device device)\n      didn't match because "
+                                    "some of the arguments have invalid types: (!" + in.type_of(d)->qualname() +
+                                    "!)\n * (str type, int index = -1)\n");
+    }
+    if (!index.is_none() && index.as_int() < 0) in.raise_exc("RuntimeError", "Device index must not be negative");
     check_device(in, d);
     return cpu_v;
   };
@@ -764,7 +786,7 @@ void install_dtypes(Interp& in, ModuleObj& tm) {
     tm.attrs[n] = dtype_objs[size_t(dt)];
   }
   tm.attrs["inf"] = Value::floating(INFINITY);
-  tm.attrs["nan"] = Value::floating(NAN);
+  tm.attrs["nan"] = Value::new_float(NAN);
   tm.attrs["pi"] = Value::floating(M_PI);
   tm.attrs["e"] = Value::floating(M_E);
 }
@@ -937,6 +959,8 @@ const std::vector<std::pair<const char*, NativeFn>>& module_functions() {
 // `input=`, and must be a tensor.
 NativeFn method_forwarder(const std::string& n) {
   return [n](Interp& in, Args& a) -> Value {
+    // torch.norm is Python in PyTorch: its body reads input.layout first
+    if (n == "norm" && !a.pos.empty()) python_tensor_arg(in, a.pos[0], "layout", n);
     if (a.pos.empty() || !is_tensor(a.pos[0])) {
       Value x;
       if (!a.take(0, "input", x))

@@ -6,6 +6,7 @@
 // LinearAlgebra.cpp outer, ReduceOps.cpp trace_cpu); the arithmetic is the
 // composed methods', so dtypes follow their promotion rules.
 #include "core/lang/torch/convert.hpp"
+#include "core/ufunc.hpp"
 
 namespace sl::lang {
 
@@ -15,23 +16,6 @@ Value call_method(Interp& in, const Value& self, const char* name, std::vector<V
   return in.call(in.getattr(self, name), std::move(pos));
 }
 
-// c10's ScalarType names (Float, Double, Long, ...), as dot's message prints them.
-std::string scalar_type_name(DType dt) {
-  switch (dt) {
-    case DType::Bool: return "Bool";
-    case DType::U8: return "Byte";
-    case DType::I8: return "Char";
-    case DType::I16: return "Short";
-    case DType::I32: return "Int";
-    case DType::I64: return "Long";
-    case DType::F16: return "Half";
-    case DType::F32: return "Float";
-    case DType::F64: return "Double";
-    case DType::C64: return "ComplexFloat";
-    case DType::C128: return "ComplexDouble";
-    default: return name(dt);
-  }
-}
 
 // dot_check: two 1-D tensors of one dtype and one length; the product is matmul's.
 Value dot_method(Interp& in, const ArrayPtr& t, Args& a) {
@@ -41,8 +25,8 @@ Value dot_method(Interp& in, const ArrayPtr& t, Args& a) {
     in.raise_exc("RuntimeError", "1D tensors expected, but got " + std::to_string(t->ndim()) + "D and " +
                                      std::to_string(o->ndim()) + "D tensors");
   if (t->dtype != o->dtype)
-    in.raise_exc("RuntimeError", "dot : expected both vectors to have same dtype, but found " + scalar_type_name(t->dtype) +
-                                     " and " + scalar_type_name(o->dtype));
+    in.raise_exc("RuntimeError", std::string("dot : expected both vectors to have same dtype, but found ") + torch_type_name(t->dtype) +
+                                     " and " + torch_type_name(o->dtype));
   if (t->shape[0] != o->shape[0])
     in.raise_exc("RuntimeError", "inconsistent tensor size, expected tensor [" + std::to_string(t->shape[0]) +
                                      "] and src [" + std::to_string(o->shape[0]) +

@@ -19,30 +19,13 @@
 #include "core/torch_random.hpp"
 #include "core/strides.hpp"
 #include "core/torch_views.hpp"
+#include "core/ufunc.hpp"
 
 namespace sl::lang {
 
 namespace {
 
 ModuleObj& torch_module(Interp& in) { return *in.modules.at("torch"); }
-
-// c10's ScalarType names, as kernels' "not implemented for 'Long'" messages print them.
-std::string torch_scalar_type_name(DType dt) {
-  switch (dt) {
-    case DType::Bool: return "Bool";
-    case DType::U8: return "Byte";
-    case DType::I8: return "Char";
-    case DType::I16: return "Short";
-    case DType::I32: return "Int";
-    case DType::I64: return "Long";
-    case DType::F16: return "Half";
-    case DType::F32: return "Float";
-    case DType::F64: return "Double";
-    case DType::C64: return "ComplexFloat";
-    case DType::C128: return "ComplexDouble";
-    default: return name(dt);
-  }
-}
 
 // A double as C++'s ostream prints it in c10's messages (%g, 6 digits).
 std::string format_repr_double(double v) {
@@ -208,7 +191,7 @@ DType float_dtype(Interp& in, const Factory& f, const char* fname) {
   DType dt = f.dtype ? *f.dtype : torch_default_dtype();
   if (!is_float(dt))
     in.raise_exc("RuntimeError", std::string("\"") + fname + "\" not implemented for '" +
-                                     torch_scalar_type_name(dt) + "'");
+                                     torch_type_name(dt) + "'");
   return dt;
 }
 
@@ -221,7 +204,7 @@ NativeFn sized_float_factory(const char* fname, bool normal) {
     DType dt = f.dtype ? *f.dtype : torch_default_dtype();
     if (!is_float(dt))
       in.raise_exc("RuntimeError", std::string(normal ? "\"normal_kernel_cpu\"" : "\"check_uniform_bounds\"") +
-                                       " not implemented for '" + torch_scalar_type_name(dt) + "'");
+                                       " not implemented for '" + torch_type_name(dt) + "'");
     ArrayPtr t = make_array(dt, s, 'C', Flavor::Torch, false);
     engine(in, [&] { normal ? torch_normal_(*t, 0.0, 1.0, g) : torch_uniform_(*t, 0.0, 1.0, g); });
     return finish_factory(in, t, f);
@@ -237,7 +220,7 @@ NativeFn like_float_factory(const char* fname, bool normal) {
     DType dt = f.dtype ? *f.dtype : proto->dtype;
     if (!is_float(dt))
       in.raise_exc("RuntimeError", std::string(normal ? "\"normal_kernel_cpu\"" : "\"check_uniform_bounds\"") +
-                                       " not implemented for '" + torch_scalar_type_name(dt) + "'");
+                                       " not implemented for '" + torch_type_name(dt) + "'");
     ArrayPtr t = torch_empty_like(*proto, dt);
     engine(in, [&] { normal ? torch_normal_(*t, 0.0, 1.0, g) : torch_uniform_(*t, 0.0, 1.0, g); });
     return finish_factory(in, t, f);
@@ -370,7 +353,7 @@ Value bernoulli_fn(Interp& in, Args& a) {
     torch_bernoulli_scalar_(*t, pv, g);
   } else {
     if (!is_float(x->dtype))
-      in.raise_exc("RuntimeError", std::string("\"bernoulli_tensor_cpu_p_\" not implemented for '") + torch_scalar_type_name(x->dtype) + "'");
+      in.raise_exc("RuntimeError", std::string("\"bernoulli_tensor_cpu_p_\" not implemented for '") + torch_type_name(x->dtype) + "'");
     engine(in, [&] { torch_bernoulli_tensor_(*t, *x, g); });
   }
   return Value(t);
@@ -382,7 +365,7 @@ Value bernoulli_fn(Interp& in, Args& a) {
 Value multinomial_tensor(Interp& in, const ArrayPtr& x, int64_t n, bool replacement, TorchGenerator& g) {
   if (x->ndim() < 1 || x->ndim() > 2) in.raise_exc("RuntimeError", "prob_dist must be 1 or 2 dim");
   if (!is_float(x->dtype))
-    in.raise_exc("RuntimeError", std::string("multinomial only supports floating-point dtypes for input, got: ") + torch_scalar_type_name(x->dtype));
+    in.raise_exc("RuntimeError", std::string("multinomial only supports floating-point dtypes for input, got: ") + torch_type_name(x->dtype));
   if (n <= 0) in.raise_exc("RuntimeError", "cannot sample n_sample <= 0 samples");
   const int64_t ncat = x->shape.back();
   if (!replacement && n > ncat) in.raise_exc("RuntimeError", "cannot sample n_sample > prob_dist.size(-1) samples without replacement");
@@ -440,7 +423,7 @@ Value uniform_method(Interp& in, const ArrayPtr& t, Args& a) {
     in.raise_exc("RuntimeError", "uniform_ expects to return a [from, to) range, but found from=" + format_repr_double(from) +
                                      " > to=" + format_repr_double(to));
   if (!is_float(t->dtype))
-    in.raise_exc("RuntimeError", std::string("\"check_uniform_bounds\" not implemented for '") + torch_scalar_type_name(t->dtype) + "'");
+    in.raise_exc("RuntimeError", std::string("\"check_uniform_bounds\" not implemented for '") + torch_type_name(t->dtype) + "'");
   torch_uniform_(*t, from, to, g);
   return Value(t);
 }
@@ -452,7 +435,7 @@ Value normal_method(Interp& in, const ArrayPtr& t, Args& a) {
   a.finish(2);
   if (!(sd >= 0.0)) in.raise_exc("RuntimeError", "normal expects std >= 0.0, but found std " + format_repr_double(sd));
   if (!is_float(t->dtype))
-    in.raise_exc("RuntimeError", std::string("\"normal_kernel_cpu\" not implemented for '") + torch_scalar_type_name(t->dtype) + "'");
+    in.raise_exc("RuntimeError", std::string("\"normal_kernel_cpu\" not implemented for '") + torch_type_name(t->dtype) + "'");
   torch_normal_(*t, mean, sd, g);
   return Value(t);
 }

@@ -40,12 +40,6 @@ Value dtype_obj(Interp& in, DType dt) {
   return dtype_value(in, dt, true);
 }
 
-Value tuple_of(const std::vector<int64_t>& v) {
-  std::vector<Value> items;
-  for (int64_t x : v) items.push_back(Value::integer(x));
-  return make_tuple(std::move(items));
-}
-
 // Tensor.type("torch.FloatTensor"): the dtypes PyTorch 1.13 has.
 bool parse_type_string(const std::string& s, DType& out) {
   for (DType dt : {DType::Bool, DType::U8, DType::I8, DType::I16, DType::I32, DType::I64, DType::F16, DType::F32,
@@ -231,22 +225,54 @@ Value view_method(Interp& in, const ArrayPtr& t, Args& a) {
   return Value(torch_view(t, s));
 }
 
+// Tensor.to's overloads (python_arg_parser): (device=None, dtype=None,
+// non_blocking=False, copy=False), (dtype, non_blocking=False, copy=False),
+// (Tensor other, non_blocking=False, copy=False); the first positional picks
+// one, and any argument of another type matches none (TypeError).
 Value to_method(Interp& in, const ArrayPtr& t, Args& a) {
   std::optional<DType> dt;
   bool copy = false;
-  Value v;
-  for (size_t k = 0; k < a.pos.size(); ++k) {
-    const Value& x = a.pos[k];
+  auto mismatch = [&]() {
+    std::string got;
+    for (const Value& x : a.pos) got += (got.empty() ? "" : ", ") + in.type_of(x)->qualname();
+    in.raise_exc("TypeError", "to() received an invalid combination of arguments - got (" + got +
+                                  "), but expected one of:\n * (torch.device device = None, torch.dtype dtype = None, "
+                                  "bool non_blocking = False, bool copy = False, *, torch.memory_format memory_format = "
+                                  "None)\n * (torch.dtype dtype, bool non_blocking = False, bool copy = False, *, "
+                                  "torch.memory_format memory_format = None)\n * (Tensor tensor, bool non_blocking = "
+                                  "False, bool copy = False, *, torch.memory_format memory_format = None)\n");
+  };
+  auto device = [&](const Value& x) {
+    if (x.is_int()) {
+      if (x.as_int() < 0) in.raise_exc("RuntimeError", "Device index must not be negative");
+      in.raise_exc("RuntimeError", "Cannot access accelerator device when none is available.");
+    }
+    if (!x.as<StrObj>() && !x.as<GenericObj>()) mismatch();
+    check_device(in, x);
+  };
+  size_t flags_from = 1;  // where (non_blocking, copy) start
+  if (!a.pos.empty()) {
+    const Value& x = a.pos[0];
     if (is_dtype_arg(x)) dt = to_dtype(in, x);
     else if (is_tensor(x)) dt = x.arr().dtype;
-    else if (x.as<StrObj>() || x.as<GenericObj>()) {
-      check_device(in, x);
-    } else if (x.is_bool()) {
-      if (k >= 1) copy = k == 2 ? x.as_bool() : copy;  // (dtype, non_blocking, copy)
+    else if (x.is_none()) flags_from = 2;
+    else {
+      device(x);
+      flags_from = 2;
+    }
+    if (flags_from == 2 && a.pos.size() > 1 && !a.pos[1].is_none()) {
+      if (!is_dtype_arg(a.pos[1])) mismatch();
+      dt = to_dtype(in, a.pos[1]);
     }
   }
+  if (a.pos.size() > flags_from + 2) mismatch();
+  for (size_t k = flags_from; k < a.pos.size(); ++k) {
+    if (!a.pos[k].is_bool()) mismatch();
+    if (k == flags_from + 1) copy = a.pos[k].as_bool();
+  }
+  Value v;
   if (a.take(999, "dtype", v) && !v.is_none()) dt = to_dtype(in, v);
-  if (a.take(999, "device", v) && !v.is_none()) check_device(in, v);
+  if (a.take(999, "device", v) && !v.is_none()) device(v);
   if (a.take(999, "copy", v)) copy = in.truthy(v);
   a.take(999, "non_blocking", v);
   a.take(999, "memory_format", v);
@@ -369,10 +395,24 @@ Value data_ptr_method(Interp& in, const ArrayPtr& t, Args& a) {
   return Value::integer(data_address(*t));  // Note [Addresses] (core/overlap.hpp)
 }
 
-Value is_contiguous_method(Interp& in, const ArrayPtr& t, Args& a) {
+// The keyword-only memory_format= of contiguous/is_contiguous/clone
+// (python_arg_parser: "(*, MemoryFormat memory_format=...)"): a
+// torch.memory_format, None when absent.
+Value memory_format_arg(Interp& in, Args& a, const std::string& fn) {
   Value mf;
-  a.take(0, "memory_format", mf);
-  a.finish(1);
+  bool given = a.take(99, "memory_format", mf);
+  if (!a.pos.empty())
+    in.raise_exc("TypeError", fn + "() takes 0 positional arguments but " + std::to_string(a.pos.size()) +
+                                  (a.pos.size() == 1 ? " was" : " were") + " given");
+  a.finish(0);
+  auto* g = mf.as<GenericObj>();
+  if (given && !(g && g->type->name == "memory_format"))
+    in.raise_exc("TypeError", fn + "(): argument 'memory_format' must be torch.memory_format, not " + in.type_of(mf)->name);
+  return mf;
+}
+
+Value is_contiguous_method(Interp& in, const ArrayPtr& t, Args& a) {
+  memory_format_arg(in, a, "is_contiguous");
   return Value::boolean(torch_is_contiguous(*t));
 }
 
@@ -566,16 +606,12 @@ Value detach_inplace_method(Interp& in, const ArrayPtr& t, Args& a) {
 // ---- copies and conversions
 
 Value contiguous_method(Interp& in, const ArrayPtr& t, Args& a) {
-  Value mf;
-  a.take(0, "memory_format", mf);
-  a.finish(1);
+  memory_format_arg(in, a, "contiguous");
   return Value(torch_contiguous(t));
 }
 
 Value clone_method(Interp& in, const ArrayPtr& t, Args& a) {
-  Value mf;
-  a.take(0, "memory_format", mf);
-  a.finish(0);
+  Value mf = memory_format_arg(in, a, "clone");
   if (auto* g = mf.as<GenericObj>(); g && g->attrs.count("contiguous"))
     return Value(explained(torch_contiguous_copy(*t, t->dtype), *t, "copy", Verdict::Copy,
                            {fact("order", std::string("C"))}));
