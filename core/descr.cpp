@@ -367,6 +367,9 @@ void append_utf8(std::string& out, uint32_t c) {
   }
 }
 
+
+}  // namespace
+
 std::vector<uint32_t> decode_utf8(const std::string& s) {
   std::vector<uint32_t> cps;
   for (size_t i = 0; i < s.size();) {
@@ -379,8 +382,6 @@ std::vector<uint32_t> decode_utf8(const std::string& s) {
   }
   return cps;
 }
-
-}  // namespace
 
 std::string read_str(const Descr& d, const char* p) {
   std::string out;

@@ -94,6 +94,9 @@ DTypeFull promote_full(const DTypeFull& a, const DTypeFull& b);
 
 // Element text: the code points of one 'U' element (trailing NULs dropped) as
 // UTF-8; the bytes of one 'S' element (trailing NULs dropped).
+// The code points of UTF-8 text (the engine's strings are valid UTF-8: the
+// lexer and the str methods make them).
+std::vector<uint32_t> decode_utf8(const std::string& s);
 std::string read_str(const Descr& d, const char* p);
 // Stores UTF-8 text (U) or raw bytes (S / V) into one element, truncating to
 // the element's length and padding with zeros.

@@ -10,12 +10,6 @@ namespace sl::lang {
 
 namespace {
 
-std::string addr(const void* p) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "0x%012llx", (unsigned long long)(uintptr_t)p);
-  return buf;
-}
-
 Value obj_value(std::shared_ptr<Obj> o) { return Value(std::move(o)); }
 
 GenericObj* generic_of(const Value& v, TypeObj* ty) {
@@ -593,7 +587,7 @@ Value object_getattribute(Interp& in, Args& a) {
 Value object_repr(Interp& in, Args& a) {
   TypeObj* t = in.type_of(a.pos[0]);
   if (!heap_type_of(a.pos[0]) || a.pos[0].as<ExceptionObj>()) return make_str(in.repr(a.pos[0]));
-  return make_str("<" + t->qualname() + " object at " + addr(a.pos[0].identity()) + ">");
+  return make_str("<" + t->qualname() + " object at " + hex_id(a.pos[0].identity()) + ">");
 }
 Value object_str(Interp& in, Args& a) { return make_str(in.repr(a.pos[0])); }
 Value object_eq(Interp& in, Args& a) {

@@ -19,13 +19,13 @@
 
 namespace sl::lang {
 
-namespace {
-
 std::string hex_id(const void* p) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "0x%012llx", (unsigned long long)(uintptr_t)p);
   return buf;
 }
+
+namespace {
 
 // Guards repr of self-referencing containers: [[...]].
 struct ReprGuard {

@@ -21,6 +21,9 @@
 
 namespace sl::lang {
 
+// An object's address as CPython's reprs print it ("0x7f3a12345678", 12 digits).
+std::string hex_id(const void* p);
+
 class Interp;
 struct Types;
 

@@ -1,6 +1,8 @@
 // pyhash: str and tuple hashes as CPython 3.13 computes them (pyhash.hpp).
 #include "core/lang/pyhash.hpp"
 
+#include "core/descr.hpp"
+
 #include <algorithm>
 
 namespace sl::lang {
@@ -41,19 +43,6 @@ uint64_t siphash13(uint64_t k0, uint64_t k1, const uint8_t* p, size_t n) {
   return v0 ^ v1 ^ v2 ^ v3;
 }
 
-// UTF-8 -> code points (the text is valid UTF-8: the lexer and str methods make it).
-std::vector<uint32_t> code_points(const std::string& s) {
-  std::vector<uint32_t> out;
-  for (size_t i = 0; i < s.size();) {
-    unsigned char c = s[i];
-    int len = c < 0x80 ? 1 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
-    uint32_t cp = len == 1 ? c : len == 2 ? c & 0x1f : len == 3 ? c & 0x0f : c & 0x07;
-    for (int k = 1; k < len && i + k < s.size(); ++k) cp = (cp << 6) | (uint8_t(s[i + k]) & 0x3f);
-    out.push_back(cp);
-    i += len;
-  }
-  return out;
-}
 
 }  // namespace
 
@@ -61,7 +50,7 @@ std::vector<uint32_t> code_points(const std::string& s) {
 // when all are < 256, two (UCS-2, little-endian) when all are < 65536, else four.
 int64_t str_hash(const std::string& s) {
   if (s.empty()) return 0;
-  std::vector<uint32_t> cps = code_points(s);
+  std::vector<uint32_t> cps = decode_utf8(s);
   uint32_t top = cps.empty() ? 0 : *std::max_element(cps.begin(), cps.end());
   const int width = top < 0x100 ? 1 : top < 0x10000 ? 2 : 4;
   std::vector<uint8_t> bytes;

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cfloat>
 
+#include "core/descr.hpp"
 #include "core/lang/builtins/builtins.hpp"
 #include "core/lang/modules/modules.hpp"
 
@@ -31,17 +32,9 @@ Value struct_seq(Interp& in, const char* name, std::vector<const char*> fields, 
 // Bytes of a str: PyASCIIObject (40) or PyCompactUnicodeObject (56) plus the
 // code points at the narrowest width that holds them, plus the terminator.
 int64_t str_size(const std::string& s) {
-  uint32_t maxcp = 0;
-  int64_t n = 0;
-  for (size_t i = 0; i < s.size();) {
-    unsigned char c = static_cast<unsigned char>(s[i]);
-    int len = c < 0x80 ? 1 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
-    uint32_t cp = len == 1 ? c : c & (0x3f >> (len - 1));
-    for (int k = 1; k < len && i + size_t(k) < s.size(); ++k) cp = cp << 6 | (static_cast<unsigned char>(s[i + size_t(k)]) & 0x3f);
-    maxcp = std::max(maxcp, cp);
-    i += size_t(len);
-    ++n;
-  }
+  const std::vector<uint32_t> cps = decode_utf8(s);
+  const int64_t n = int64_t(cps.size());
+  const uint32_t maxcp = cps.empty() ? 0 : *std::max_element(cps.begin(), cps.end());
   if (maxcp < 0x80) return 40 + n + 1;
   int width = maxcp < 0x100 ? 1 : maxcp < 0x10000 ? 2 : 4;
   return 56 + int64_t(width) * (n + 1);

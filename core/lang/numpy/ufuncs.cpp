@@ -710,23 +710,20 @@ Value np_copyto(Interp& in, Args& a) {
   return Value::none();
 }
 
-Value np_isclose(Interp& in, Args& a) {
+// isclose/allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False): the
+// element-wise verdicts (np.allclose is all(isclose(...))).
+ArrayPtr isclose_args(Interp& in, Args& a) {
   Value x = a.required(0, "a"), y = a.required(1, "b");
   double rtol = in.float_value(a.optional(2, "rtol", Value::floating(1e-5)));
   double atol = in.float_value(a.optional(3, "atol", Value::floating(1e-8)));
   bool equal_nan = in.truthy(a.optional(4, "equal_nan", Value::boolean(false)));
   a.finish(5);
-  return result_value(isclose_array(in, x, y, rtol, atol, equal_nan));
+  return isclose_array(in, x, y, rtol, atol, equal_nan);
 }
 
-Value np_allclose(Interp& in, Args& a) {
-  Value x = a.required(0, "a"), y = a.required(1, "b");
-  double rtol = in.float_value(a.optional(2, "rtol", Value::floating(1e-5)));
-  double atol = in.float_value(a.optional(3, "atol", Value::floating(1e-8)));
-  bool equal_nan = in.truthy(a.optional(4, "equal_nan", Value::boolean(false)));
-  a.finish(5);
-  return Value::boolean(all_true(*isclose_array(in, x, y, rtol, atol, equal_nan)));
-}
+Value np_isclose(Interp& in, Args& a) { return result_value(isclose_args(in, a)); }
+
+Value np_allclose(Interp& in, Args& a) { return Value::boolean(all_true(*isclose_args(in, a))); }
 
 Value np_array_equal(Interp& in, Args& a) {
   Value x = a.required(0, "a1"), y = a.required(1, "a2");
