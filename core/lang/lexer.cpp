@@ -1,6 +1,7 @@
 // lexer: tokenize() (lexer.hpp).
 #include "core/lang/lexer.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 
@@ -462,7 +463,38 @@ struct Lexer {
 
 }  // namespace
 
+namespace {
+
+// The offset of the first byte that does not start or continue a well-formed
+// UTF-8 sequence (RFC 3629: no overlongs, no surrogates, at most U+10FFFF),
+// or npos.
+size_t first_invalid_utf8(const std::string& s) {
+  for (size_t i = 0; i < s.size();) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    size_t n = c < 0x80 ? 1 : c >= 0xc2 && c < 0xe0 ? 2 : c >= 0xe0 && c < 0xf0 ? 3 : c >= 0xf0 && c < 0xf5 ? 4 : 0;
+    if (n == 0 || i + n > s.size()) return i;
+    for (size_t k = 1; k < n; ++k)
+      if ((static_cast<unsigned char>(s[i + k]) & 0xc0) != 0x80) return i;
+    const unsigned char c1 = static_cast<unsigned char>(n > 1 ? s[i + 1] : 0);
+    if ((c == 0xe0 && c1 < 0xa0) || (c == 0xed && c1 >= 0xa0) || (c == 0xf0 && c1 < 0x90) || (c == 0xf4 && c1 >= 0x90))
+      return i;
+    i += n;
+  }
+  return std::string::npos;
+}
+
+}  // namespace
+
 std::vector<Token> tokenize(const std::string& src, int first_line, bool expression_mode) {
+  // CPython's tokenizer refuses a source that is not UTF-8 (PEP 263)
+  if (size_t bad = first_invalid_utf8(src); bad != std::string::npos) {
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "\\x%02x", static_cast<unsigned char>(src[bad]));
+    const int line = first_line + int(std::count(src.begin(), src.begin() + long(bad), '\n'));
+    syntax_error(std::string("Non-UTF-8 code starting with '") + hex + "' on line " + std::to_string(line) +
+                     ", but no encoding declared; see https://peps.python.org/pep-0263/ for details",
+                 line, 0);
+  }
   Lexer lx(src, first_line, expression_mode);
   lx.run();
   return std::move(lx.out);
