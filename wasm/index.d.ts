@@ -156,6 +156,13 @@ export interface InitOptions {
   wasmUrl?: string | URL;
   /** The .wasm bytes themselves. */
   wasmBinary?: ArrayBuffer | Uint8Array;
+  /**
+   * The engine compiled already (or being compiled), e.g. with
+   * `WebAssembly.compileStreaming(fetch(url))` started before the package was
+   * imported, or a module posted from another thread. Takes precedence over
+   * `wasmBinary` and `wasmUrl`.
+   */
+  wasmModule?: WebAssembly.Module | Promise<WebAssembly.Module>;
 }
 
 export function init(options?: InitOptions): Promise<Stridelab>;

@@ -42,6 +42,13 @@ async function ensureWebCrypto() {
 
 async function loadWasmBytes(options) {
   await ensureWebCrypto();
+  // A compiled module (or a promise of one): a page that started compiling the
+  // engine before this package was even imported (the playground's boot.js).
+  if (options.wasmModule) {
+    const mod = await options.wasmModule;
+    if (!(mod instanceof WebAssembly.Module)) throw new TypeError('stridelab: init({ wasmModule }) needs a WebAssembly.Module or a promise of one');
+    return mod;
+  }
   if (options.wasmBinary) return options.wasmBinary;
   const url = options.wasmUrl ? new URL(options.wasmUrl, baseUrl()) : defaultWasmUrl();
   if (!url) throw new Error('stridelab: cannot tell where stridelab-core.wasm is (bundled as a classic script?): pass init({ wasmUrl }) or init({ wasmBinary })');
@@ -55,6 +62,7 @@ async function loadWasmBytes(options) {
 }
 
 async function instantiate(imports, source) {
+  if (source instanceof WebAssembly.Module) return WebAssembly.instantiate(source, imports);
   if (!(source instanceof URL)) return (await WebAssembly.instantiate(source, imports)).instance;
   if (WebAssembly.instantiateStreaming) {
     try {
@@ -269,10 +277,11 @@ const cores = new Map();
 
 /**
  * Loads the engine (once per wasm source); resolves to the library object.
- * options: { wasmUrl, wasmBinary } to load the .wasm from elsewhere (bundlers, CDNs).
+ * options: { wasmUrl, wasmBinary, wasmModule } to load the .wasm from elsewhere
+ * (bundlers, CDNs) or to use a module compiled already.
  */
 export function init(options = {}) {
-  const key = options.wasmBinary ? options.wasmBinary : String(options.wasmUrl ?? defaultWasmUrl());
+  const key = options.wasmModule ?? options.wasmBinary ?? String(options.wasmUrl ?? defaultWasmUrl());
   if (!cores.has(key)) {
     const pending = (async () => {
       const source = await loadWasmBytes(options);

@@ -126,3 +126,16 @@ test('a .wasm that cannot load makes init() reject (not hang), and is not cached
   await assert.rejects(init({ wasmBinary: new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 99]) }), /CompileError|WebAssembly/);
   await assert.rejects(init({ wasmUrl: 'file:///nonexistent/stridelab-core.wasm' }), /ENOENT/);
 });
+
+test('init({ wasmModule }) uses a module compiled already (or a promise of one)', async () => {
+  const fs = await import('node:fs/promises');
+  const bytes = await fs.readFile(new URL('../../dist/stridelab-core.wasm', import.meta.url));
+  const compiled = WebAssembly.compile(bytes);
+  const lib = await init({ wasmModule: compiled });
+  const s = lib.session();
+  assert.equal(s.run('import numpy as np\nprint(np.arange(4).sum())').stdout, '6\n');
+  s.dispose();
+  // The same module again: the cached library, not a second instance.
+  assert.equal(await init({ wasmModule: compiled }), lib);
+  await assert.rejects(init({ wasmModule: Promise.resolve(bytes) }), /WebAssembly\.Module/);
+});

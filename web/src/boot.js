@@ -1,13 +1,40 @@
-// Starts the engine worker as early as possible: a tiny classic script loaded with
-// `async`, so the engine (worker module, glue, wasm) downloads and compiles while the
-// page bundle is still loading. main.js adopts the worker (engine.js `adopt`); if this
-// script did not run, or the worker failed before main.js took it over, main.js starts
-// its own and reports any failure properly.
+// Starts the engine as early as possible: a tiny classic script loaded with `async`
+// from the top of <head>, so the engine downloads and compiles while the page bundle is
+// still loading.
+//
+// Note [Engine boot]
+// The engine's critical path is: download the .wasm, compile it, instantiate it in the
+// worker, open a session. The worker alone can only start its download after its own
+// script, the package module and the Emscripten glue have loaded one after the other
+// (three round trips) and after the browser has started the worker thread, which waits
+// for the main thread to be free. So this script starts the download and a streaming
+// compile on the page right away (the compile runs on the browser's background threads),
+// starts the worker, and posts it the compiled WebAssembly.Module once it exists; the
+// worker, started under MODULE_WORKER_NAME, waits for that message instead of
+// fetching the .wasm itself (worker.js). A failed compile posts `module: null` and the
+// worker loads the engine itself, which reports any failure properly. The compiled
+// module is kept (state.module) so that an engine restart (Stop) starts its new worker
+// without downloading or compiling again (engine.js).
+// main.js adopts the worker (engine.js `adopt`); if this script did not run, or the
+// worker failed before main.js took it over, main.js starts its own.
 (function boot() {
+  performance.mark?.('stridelab:boot');
+  const WASM_URL = '/pkg/dist/stridelab-core.wasm';
+  const MODULE_WORKER_NAME = 'stridelab-engine+module';
   try {
     if (typeof Worker !== 'function') return;
-    const state = { worker: new Worker('/src/worker.js', { type: 'module', name: 'stridelab-engine' }), failed: false };
-    state.worker.onerror = (event) => {
+    let module = null;
+    if (typeof WebAssembly === 'object' && typeof WebAssembly.compileStreaming === 'function') {
+      module = WebAssembly.compileStreaming(fetch(WASM_URL, { credentials: 'same-origin' }));
+      module.catch(() => {});
+    }
+    const worker = new Worker('/src/worker.js', { type: 'module', name: module ? MODULE_WORKER_NAME : 'stridelab-engine' });
+    const state = { worker, module, failed: false };
+    if (module) {
+      module.then((m) => worker.postMessage({ type: 'wasm-module', module: m }),
+        () => worker.postMessage({ type: 'wasm-module', module: null }));
+    }
+    worker.onerror = (event) => {
       event.preventDefault();
       state.failed = true;
     };

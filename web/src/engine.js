@@ -3,6 +3,8 @@
 // because this file is bundled into web/dist/ and a relative URL would move with it.
 
 export const WORKER_URL = '/src/worker.js';
+// The worker name that tells worker.js to wait for a posted WebAssembly.Module.
+const MODULE_WORKER_NAME = 'stridelab-engine+module';
 
 export class EngineError extends Error {
   constructor(message, { name = 'EngineError', fatal = true } = {}) {
@@ -15,13 +17,16 @@ export class EngineError extends Error {
 export class Engine {
   /**
    * @param {{ workerUrl?: string, onState?: (state: 'loading'|'ready'|'error', detail?: Error) => void,
-   *           adopt?: Worker|null }} [options]
+   *           adopt?: Worker|null, wasmModule?: Promise<WebAssembly.Module>|null }} [options]
    *   adopt: a worker already started for workerUrl (see boot.js), used by the first start().
+   *   wasmModule: the engine compiled on the page (boot.js); later workers get it posted
+   *   instead of downloading and compiling the .wasm again (Note [Engine boot]).
    */
-  constructor({ workerUrl = WORKER_URL, onState = () => {}, adopt = null } = {}) {
+  constructor({ workerUrl = WORKER_URL, onState = () => {}, adopt = null, wasmModule = null } = {}) {
     this.workerUrl = workerUrl;
     this.onState = onState;
     this.adopt = adopt;
+    this.wasmModule = wasmModule;
     this.worker = null;
     this.pending = new Map();
     this.nextId = 1;
@@ -32,7 +37,7 @@ export class Engine {
   start() {
     this.#stopWorker(new EngineError('The engine was restarted.', { name: 'Restarted' }));
     this.onState('loading');
-    const worker = this.adopt ?? new Worker(this.workerUrl, { type: 'module', name: 'stridelab-engine' });
+    const worker = this.adopt ?? this.#newWorker();
     this.adopt = null;
     this.worker = worker;
     worker.onmessage = (event) => this.#receive(event.data);
@@ -55,6 +60,14 @@ export class Engine {
     // Callers observe failures through their own requests; avoid an unhandled rejection.
     this.ready.catch(() => {});
     return this.ready;
+  }
+
+  #newWorker() {
+    const module = this.wasmModule;
+    const worker = new Worker(this.workerUrl, { type: 'module', name: module ? MODULE_WORKER_NAME : 'stridelab-engine' });
+    module?.then((m) => worker.postMessage({ type: 'wasm-module', module: m }),
+      () => worker.postMessage({ type: 'wasm-module', module: null }));
+    return worker;
   }
 
   /** Runs code in the persistent session. Python errors resolve (as data); engine failures reject. */

@@ -58,6 +58,7 @@ function debounce(fn, ms) {
 }
 
 async function main({ storage = globalThis.localStorage } = {}) {
+  performance.mark?.('stridelab:main-start');
   const embed = new URLSearchParams(location.search).get('embed') === '1';
   if (embed) document.documentElement.classList.add('is-embed');
   // An embedded playground shows the code it was given; it must not overwrite the
@@ -98,6 +99,7 @@ async function main({ storage = globalThis.localStorage } = {}) {
   const booted = boot && !boot.failed ? boot.worker : null;
   const engine = new Engine({
     adopt: booted,
+    wasmModule: boot?.module ?? null,
     onState(next, err) {
       if (state === 'running' && next === 'ready') return; // settled by the run itself
       setState(next, err ? `${err.name}: ${err.message}` : '');
@@ -287,6 +289,7 @@ async function main({ storage = globalThis.localStorage } = {}) {
   }
 
   async function execute(code, { question = null, prediction = null } = {}) {
+    if (!performance.getEntriesByName?.('stridelab:run-click').length) performance.mark?.('stridelab:run-click');
     pendingQuestion = null;
     if (state === 'running' || state === 'error') return;
     if (state === 'loading') {

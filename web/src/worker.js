@@ -17,18 +17,29 @@
 // Used by the playground page and by the <stride-lab> element (web/widget/).
 
 const ENGINE_URL = '/pkg/wasm/index.js';
+// Started under this name, the page compiles the engine and posts the
+// WebAssembly.Module as { type: 'wasm-module', module } (Note [Engine boot] in
+// boot.js); `module: null` means it could not, and the worker loads the .wasm itself.
+const MODULE_WORKER_NAME = 'stridelab-engine+module';
 
 let lib = null;
 let session = null;
 let loading = null;
+let receiveModule = null;
+const moduleFromPage = self.name === MODULE_WORKER_NAME
+  ? new Promise((resolve) => { receiveModule = resolve; })
+  : null;
 
 function load() {
   // A dynamic import (rather than a static one) lets a missing or broken engine
   // reach the page as data instead of as an opaque worker 'error' event.
   loading ??= (async () => {
-    const { init } = await import(ENGINE_URL);
-    lib = await init();
+    const [{ init }, wasmModule] = await Promise.all([import(ENGINE_URL), moduleFromPage]);
+    performance.mark?.('stridelab:worker-imported');
+    lib = await init(wasmModule ? { wasmModule } : {});
+    performance.mark?.('stridelab:worker-instantiated');
     session = lib.session();
+    performance.mark?.('stridelab:worker-session');
     return { version: typeof lib.version === 'string' ? lib.version : null };
   })();
   return loading;
@@ -122,6 +133,11 @@ const handlers = {
 
 self.onmessage = async (event) => {
   const { id, type, ...payload } = event.data ?? {};
+  if (type === 'wasm-module' && receiveModule) {
+    receiveModule(payload.module instanceof WebAssembly.Module ? payload.module : null);
+    receiveModule = null;
+    return;
+  }
   const handler = Object.hasOwn(handlers, type) ? handlers[type] : null;
   if (!handler) {
     self.postMessage({ id, ok: false, error: { name: 'Error', message: `unknown request: ${type}`, fatal: false } });
