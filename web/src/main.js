@@ -8,7 +8,7 @@
 // Page options: ?embed=1 (compact layout for iframes: editor + output, no
 // persistence); #code=... / #src=... (a shared program, see share.js).
 
-import { createEditor } from './editor.js';
+import { createPlainEditor } from './plain-editor.js';
 import { Engine } from './engine.js';
 import { Output } from './output.js';
 import { t, initLang, setLang, getLang, onLangChange, applyTranslations } from './i18n.js';
@@ -228,14 +228,9 @@ async function main({ storage = globalThis.localStorage } = {}) {
     aliases: importAliases(editor?.getCode() ?? ''),
   }));
 
-  editor = createEditor({
-    parent: $('#editor'),
-    doc: initialCode,
-    nonce: cspNonce(),
-    dark: resolvedTheme() === 'dark',
-    wrap: narrowQuery.matches,
-    label: t('editor.label'),
-    completionSource,
+  // The page starts with a plain textarea and CodeMirror takes over once its chunk has
+  // loaded (upgradeEditor below): the first Run waits for the engine only.
+  const editorEvents = {
     onRun: () => run(),
     onChange(code, isEdit) {
       saveCode(code);
@@ -253,7 +248,35 @@ async function main({ storage = globalThis.localStorage } = {}) {
     onHistory(dir, current) {
       return dir < 0 ? runHistory.back(current) : runHistory.forward();
     },
+  };
+  editor = createPlainEditor({
+    parent: $('#editor'), doc: initialCode, wrap: narrowQuery.matches, label: t('editor.label'), ...editorEvents,
   });
+  async function upgradeEditor() {
+    let createEditor;
+    try {
+      ({ createEditor } = await import('./editor.js'));
+    } catch {
+      document.body.dataset.editor = 'plain';  // the textarea stays; everything else works
+      return;
+    }
+    const was = editor.handOver();
+    const code = createEditor({
+      parent: $('#editor'),
+      doc: was.code,
+      nonce: cspNonce(),
+      dark: resolvedTheme() === 'dark',
+      wrap: narrowQuery.matches,
+      label: t('editor.label'),
+      completionSource,
+      ...editorEvents,
+    });
+    code.view.dispatch({ selection: { anchor: was.selection[0], head: was.selection[1] } });
+    if (was.errorLine != null) code.markErrorLine(was.errorLine);
+    if (was.focused) code.focus();
+    editor = code;
+    document.body.dataset.editor = 'code';
+  }
   narrowQuery.addEventListener('change', (e) => editor.setWrap(e.matches));
   updateOpenLink(initialCode);
 
@@ -502,6 +525,10 @@ async function main({ storage = globalThis.localStorage } = {}) {
   else if (fromLink && !embed) output.showNote(() => t('share.loaded'));
   else output.showIntro();
   editor.focus();
+  // 'interactive': Run works (plain editor); 'ready': the code editor has taken over.
+  document.body.dataset.page = 'interactive';
+  performance.mark?.('stridelab:page-interactive');
+  await upgradeEditor();
   document.body.dataset.page = 'ready';
   performance.mark?.('stridelab:page-ready');
 }
