@@ -14,9 +14,19 @@
 // Features the engine build lacks (e.g. as_strided) fall back to a snapshot fixture
 // shaped exactly like core/api/snapshot.cpp's output, and say so.
 //
+// Issue 18 (the memory debugger): the explanation panel words the engine's view/copy
+// record (EN and 中文), record dtypes as field lanes with padding marked, text dtypes
+// as code points, the stride walk (play / step, logical vs address order, the strip's
+// mark), and a byte's address (as __array_interface__ reports it) with every variable
+// whose elements cover it.
+//
 // Any console error or uncaught page error fails the run. Screenshots:
 // build/screenshots/inspector-desktop.png (1280x800), inspector-375.png (full page at
-// 375 px), inspector-dark.png.
+// 375 px), inspector-dark.png, and inspector-{explain,records,strings,walk}-{1400,375}-
+// {light,dark}.png.
+//
+// STRIDELAB_PKG=<dir> serves the engine package (wasm/index.js, dist/) from <dir>
+// instead of the repository (e.g. a private build: build/wasmD/pkg).
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,6 +35,7 @@ import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const PKG = process.env.STRIDELAB_PKG ? path.resolve(process.env.STRIDELAB_PKG) : ROOT;
 const SCREENSHOT_DIR = path.join(ROOT, 'build', 'screenshots');
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -158,16 +169,20 @@ function bigFixture() {
 // ---- the checks -----------------------------------------------------------------------
 
 async function main() {
-  for (const file of ['wasm/index.js', 'dist/stridelab-core.wasm', 'web/inspector-demo.html', 'web/inspector.css']) {
+  for (const file of ['wasm/index.js', 'dist/stridelab-core.wasm']) {
+    if (!fs.existsSync(path.join(PKG, file))) throw new Error(`missing ${path.join(PKG, file)}`);
+  }
+  for (const file of ['web/inspector-demo.html', 'web/inspector.css']) {
     if (!fs.existsSync(path.join(ROOT, file))) throw new Error(`missing ${file}`);
   }
+  if (PKG !== ROOT) notes.push(`engine package served from ${path.relative(ROOT, PKG) || PKG}`);
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
 
   const problems = [];
   let server = null;
   let browser = null;
   try {
-    ({ server } = await startServer({ port: 0 }));
+    ({ server } = await startServer({ port: 0, pkgRoot: PKG }));
     const base = `http://localhost:${server.address().port}/`;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, timeout: 20_000 });
     const watch = (page, label) => {
@@ -377,6 +392,8 @@ async function main() {
       assertEqual(await cellBytes(), '1', 'after fit');
     });
 
+    await issue18Checks(page);
+
     // -- safety and performance ---------------------------------------------------------------
     await check('engine strings are inserted as text, never as HTML', async () => {
       const r = await run(page, 'import numpy as np\ns = "<img src=x onerror=alert(1)><b>bold</b>"\nq = np.arange(2)');
@@ -491,13 +508,32 @@ async function main() {
     await check('简体中文 strings', async () => {
       await run(zh, 'import numpy as np\narr = np.arange(0, 1_000_000)\nsmall = arr[:10]\ndel arr');
       const titles = await zh.$$eval('.sl-panel-title', (ts) => ts.map((x) => x.textContent));
-      assertEqual(titles, ['变量', '字节', 'base 链', '内存共享', '内存'], 'panel titles');
+      assertEqual(titles, ['变量', '字节', '视图还是副本,以及原因', '布局', 'base 链', '内存共享', '内存'], 'panel titles');
       const data = await zh.$eval('.sl-p-vars tr[data-name="small"] .c-data', (n) => n.textContent);
       assertEqual(data, '未命名的数组 的视图', 'data column');
       const row = await zh.$eval('.sl-gauge-row[data-part="view-only"]', (n) => n.textContent);
       assert(row.includes('仅靠视图保持存活') && row.includes('8,000,000 B'), `gauge row: ${row}`);
     });
+    await check('简体中文: the explanation of beta = alpha[::2] and the stride walk', async () => {
+      const r = await run(zh, EXPLAIN_CODE);
+      assertEqual(r.error, null, 'error');
+      await select(zh, 'beta');
+      const text = await zh.$eval('.sl-p-explain', (n) => n.textContent);
+      for (const s of ['beta 是 alpha 的视图', '基本索引返回视图', '轴 0:16 B = 2 × 8 B', '原因']) {
+        assert(text.includes(s), `explanation lacks "${s}":\n${text}`);
+      }
+      await zh.click('.sl-pic-walk [data-walk="next"]');
+      await zh.click('.sl-pic-walk [data-walk="next"]');
+      const readout = await zh.$eval('.sl-walk-readout', (n) => n.textContent);
+      assert(readout.includes('第 2/4 步') && readout.includes('beta[1]') && readout.includes('跳过 +16 B'), `readout: ${readout}`);
+      if (await zh.evaluate(() => window.inspectorDemo.snapshot.variables.find((x) => x.name === 'beta').dataAddress != null)) {
+        const tip = await tipText(zh, 16);
+        assert(/地址 \d+(0x[0-9a-f]+)/.test(tip), `tooltip address: ${tip}`);
+      }
+    });
     await zhContext.close();
+
+    await issue18Screenshots(browser, base, watch);
   } finally {
     await browser?.close().catch(() => {});
     server?.close();
@@ -506,6 +542,225 @@ async function main() {
   await check('no console errors or uncaught page errors', async () => {
     assert(problems.length === 0, problems.join('\n'));
   });
+}
+
+// ---- issue 18: explanations, layout pictures, addresses ---------------------------------
+
+const EXPLAIN_CODE = 'import numpy as np\nalpha = np.arange(8.0)\nbeta = alpha[::2]\ngamma = alpha[[0, 2, 4]]';
+const RECORD_CODE = "import numpy as np\nrec = np.zeros(3, dtype=np.dtype([('id', 'u1'), ('x', '<f4'), ('n', '<i2')], align=True))\nrec['id'] = [1, 2, 3]\nrec['x'] = [0.5, 1.5, 2.5]\nxs = rec['x']";
+const STRING_CODE = "import numpy as np\ns = np.array(['hi', 'h\u00e9llo', 'np'])\nb = np.array([b'ab', b'c'])";
+const WALK_CODE = 'import numpy as np\nx = np.arange(6).reshape(2, 3)\nxt = x.T\nrev = x[::-1]\nbc = np.broadcast_to(np.arange(3), (2, 3))';
+
+// What an engine without the issue-18 fields lacks, added to its own snapshot (the
+// values are what core/api/snapshot.cpp reports for these programs).
+const FALLBACK = {
+  rec: {
+    dtypeKind: 'V', padding: [[1, 4], [10, 12]],
+    fields: [
+      { name: 'id', offset: 0, itemsize: 1, dtype: 'uint8', kind: 'u' },
+      { name: 'x', offset: 4, itemsize: 4, dtype: 'float32', kind: 'f' },
+      { name: 'n', offset: 8, itemsize: 2, dtype: 'int16', kind: 'i' },
+    ],
+  },
+  s: { dtypeKind: 'U', charSize: 4, chars: 5, codes: [[104, 105, 0, 0, 0], [104, 233, 108, 108, 111], [110, 112, 0, 0, 0]] },
+  b: { dtypeKind: 'S', charSize: 1, chars: 2, codes: [[97, 98], [99, 0]] },
+};
+
+/** Runs code; where the engine's snapshot lacks a field the pictures need, patches it in (and says so). */
+async function runWithFallback(page, code, names) {
+  const r = await run(page, code);
+  assertEqual(r.error, null, 'error');
+  const missing = await page.evaluate(({ names, fallback }) => {
+    const snap = window.inspectorDemo.snapshot;
+    const out = [];
+    for (const n of names) {
+      const v = snap.variables.find((x) => x.name === n);
+      const extra = fallback[n] ?? {};
+      const lack = Object.keys(extra).filter((k) => !(k in v));
+      if (lack.length) {
+        Object.assign(v, Object.fromEntries(lack.map((k) => [k, extra[k]])));
+        out.push(`${n}: ${lack.join(', ')}`);
+      }
+    }
+    if (out.length) window.inspectorDemo.render(snap, null);
+    window.inspectorDemo.inspector.flush();
+    return out;
+  }, { names, fallback: FALLBACK });
+  for (const m of missing) notes.push(`engine snapshot lacks ${m}: used the fixture values`);
+  return missing;
+}
+
+async function issue18Checks(page) {
+  await check('explanation: beta = alpha[::2] is a view because of basic slicing, stride 16 B = 2 × 8 B', async () => {
+    const r = await run(page, EXPLAIN_CODE);
+    assertEqual(r.error, null, 'error');
+    await select(page, 'beta');
+    const panel = await page.$eval('.sl-p-explain .sl-explain', (n) => ({ verdict: n.dataset.verdict, name: n.dataset.name, text: n.textContent,
+      rules: [...n.querySelectorAll('.vc-rule')].map((x) => x.dataset.rule), codes: [...n.querySelectorAll('code')].map((c) => c.textContent) }));
+    assertEqual([panel.verdict, panel.name], ['view', 'beta'], 'verdict and name');
+    assertEqual(panel.rules, ['basic-index'], 'rule records');
+    for (const s of ['beta is a view of alpha', 'Because', 'Basic indexing makes a view', 'The index uses only a slice', 'axis 0: 16 B = 2 × 8 B']) {
+      assert(panel.text.includes(s), `explanation lacks "${s}":\n${panel.text}`);
+    }
+    assert(panel.codes.includes('beta') && panel.codes.includes('alpha'), `names as <code>: ${panel.codes}`);
+    // the same words as the page's "View or copy?" card (one module words both)
+    const same = await page.evaluate(async () => {
+      const { ruleBlock } = await import('/src/explain-render.js');
+      const { createTranslator } = await import('/src/inspector/i18n.js');
+      const v = window.inspectorDemo.snapshot.variables.find((x) => x.name === 'beta');
+      return ruleBlock(v.explain.steps[0], { a: 'alpha', b: 'beta' }, 0, 1, createTranslator('en')).textContent;
+    });
+    assert(panel.text.includes(same), `panel and shared wording differ:\n${same}`);
+    await select(page, 'gamma');
+    const copy = await page.$eval('.sl-p-explain .sl-explain', (n) => ({ verdict: n.dataset.verdict, text: n.textContent }));
+    assertEqual(copy.verdict, 'owner', 'gamma verdict');
+    assert(copy.text.includes('gamma has memory of its own') && copy.text.includes('Advanced indexing copies'), `gamma:\n${copy.text}`);
+    await select(page, 'alpha');
+    const owner = await page.$eval('.sl-p-explain .vc-rule', (n) => n.dataset.rule);
+    assertEqual(owner, 'owner', 'alpha rule');
+  });
+
+  await check('records: field lanes with the padding bytes of an aligned struct marked, in the picture, the strip and the tooltip', async () => {
+    await runWithFallback(page, RECORD_CODE, ['rec']);
+    await select(page, 'rec');
+    const lanes = await page.$$eval('.sl-pic-record .sl-rec-lane', (ls) => ls.map((l) => l.dataset.field ? `${l.dataset.field}@${l.dataset.offset}+${l.dataset.size}` : `pad:${l.dataset.pad}`));
+    assertEqual(lanes, ['id@0+1', 'x@4+4', 'n@8+2', 'pad:1-4 10-12'], 'lanes');
+    const bytes = await page.$$eval('.sl-pic-record .sl-rec-byte', (bs) => bs.map((b) => (b.dataset.pad ? '.' : b.dataset.field)).join(''));
+    assertEqual(bytes, 'id...xxxxnn..', 'record bytes') ;
+    const caption = await page.$eval('.sl-pic-record .sl-pic-caption', (n) => n.textContent);
+    assertEqual(caption, 'Each record is 12 B: 3 fields and 5 padding bytes that no field uses.', 'caption');
+    const pads = await page.$$eval('.sl-p-strip .sl-cell.is-pad', (cs) => cs.map((c) => Number(c.dataset.lo)));
+    assertEqual(pads, [1, 2, 3, 10, 11, 13, 14, 15, 22, 23, 25, 26, 27, 34, 35], 'padding cells in the strip');
+    const legend = await page.$eval('.sl-strip-legend', (n) => n.textContent);
+    assert(legend.includes('record padding'), `legend: ${legend}`);
+    const tip = await tipText(page, 14);
+    assert(tip.includes('rec[1]') && tip.includes('padding: byte 2 of the record'), `tooltip on a padding byte:\n${tip}`);
+    const tip2 = await tipText(page, 17);
+    assert(tip2.includes('field x (float32), its byte 1 of 4'), `tooltip on a field byte:\n${tip2}`);
+  });
+
+  await check('strings: <U5 elements as UCS-4 code points with zero padding, S as bytes', async () => {
+    await runWithFallback(page, STRING_CODE, ['s', 'b']);
+    await select(page, 's');
+    const rows = await page.$$eval('.sl-pic-text .sl-text-row', (rs) => rs.map((r) => ({
+      name: r.querySelector('.sl-text-name').textContent,
+      chars: [...r.querySelectorAll('.sl-char')].map((c) => `${c.querySelector('.sl-char-glyph').textContent}:${c.querySelector('.sl-char-code').textContent}`),
+    })));
+    assertEqual(rows[0], { name: 's[0]', chars: ['h:U+0068', 'i:U+0069', '∅:0', '∅:0', '∅:0'] }, 's[0]');
+    assertEqual(rows[1].chars[1], 'é:U+00E9', 's[1][1]');
+    assertEqual(rows.length, 3, 'rows');
+    const pads = await page.$$eval('.sl-pic-text .sl-char.is-pad', (cs) => cs.map((c) => Number(c.dataset.byte)));
+    assertEqual(pads, [8, 12, 16, 48, 52, 56], 'zero padding cells (by storage byte)');
+    const caption = await page.$eval('.sl-pic-text .sl-pic-caption', (n) => n.textContent);
+    assert(caption.includes('UCS-4') && caption.includes('5 characters'), `caption: ${caption}`);
+    const tip = await tipText(page, 26);
+    assert(tip.includes('s[1]') && tip.includes('character 1: é U+00E9'), `tooltip:\n${tip}`);
+    await select(page, 'b');
+    const brow = await page.$$eval('.sl-pic-text .sl-text-row', (rs) => rs.map((r) => [...r.querySelectorAll('.sl-char-code')].map((c) => c.textContent)));
+    assertEqual(brow, [['0x61', '0x62'], ['0x63', '0']], 'bytes dtype');
+  });
+
+  await check('stride walk: x.T visits memory out of order; play, step and the strip mark follow', async () => {
+    const r = await run(page, WALK_CODE);
+    assertEqual(r.error, null, 'error');
+    await select(page, 'xt');
+    const walk = '.sl-pic-walk';
+    assertEqual(await page.$eval(walk, (n) => n.dataset.step), '-1', 'initial step');
+    for (let i = 0; i < 3; i += 1) await page.click(`${walk} [data-walk="next"]`);
+    const readout = await page.$eval('.sl-walk-readout', (n) => n.textContent);
+    assertEqual(readout, 'step 3 of 6: xt[1, 0] at byte 8 = 0 + 1×8 + 0×24 · jump −16 B', 'readout');
+    assertEqual(await page.getAttribute('.sl-p-strip .sl-panel-body', 'data-mark'), '8-16', 'strip mark');
+    assertEqual(await page.$$eval('.sl-p-strip .sl-mark', (m) => m.length), 1, 'mark drawn');
+    await page.click(`${walk} [data-walk="back"]`);
+    assertEqual(await page.$eval(walk, (n) => n.dataset.step), '1', 'after back');
+    // keyboard: the controls are buttons
+    await page.focus(`${walk} [data-walk="play"]`);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('.sl-pic-walk').dataset.step === '5' && !document.querySelector('.sl-pic-walk').dataset.playing, null, { timeout: 8000 });
+    const visits = await page.$$eval(`${walk} .is-addr .sl-walk-cell`, (cs) => cs.map((c) => `${c.dataset.byte}:${c.dataset.visits}`));
+    assertEqual(visits, ['0:0', '8:2', '16:4', '24:1', '32:3', '40:5'], 'address order vs logical order');
+    const summary = await page.$eval('.sl-walk-summary', (n) => n.textContent);
+    assert(summary.includes('backwards'), `x.T summary: ${summary}`);
+    await select(page, 'rev');
+    const s2 = await page.$eval('.sl-walk-summary', (n) => n.textContent);
+    assert(s2.includes('backwards'), `x[::-1] summary: ${s2}`);
+    await select(page, 'bc');
+    for (let i = 0; i < 6; i += 1) await page.click(`${walk} [data-walk="next"]`);
+    const bv = await page.$$eval(`${walk} .is-addr .sl-walk-cell`, (cs) => cs.map((c) => `${c.dataset.byte}:${c.dataset.visits}`));
+    assertEqual(bv, ['0:0,3', '8:1,4', '16:2,5'], 'broadcast revisits');
+    const s3 = await page.$eval('.sl-walk-summary', (n) => n.textContent);
+    assert(s3.includes('same bytes'), `broadcast summary: ${s3}`);
+    await select(page, 'x');
+    assert((await page.$eval('.sl-walk-summary', (n) => n.textContent)).startsWith('Logical order is address order'), 'contiguous summary');
+  });
+
+  await check('addresses: a hovered byte shows the address __array_interface__ reports and every variable on it', async () => {
+    const r = await run(page, "import numpy as np\na = np.arange(6)\nv = a[2:]\nw = a[1:5]\nu = a[::2]\nz = a.view(np.int32)\nq = a[::-1]\nprint(a.__array_interface__['data'][0], v.__array_interface__['data'][0])");
+    assertEqual(r.error, null, 'error');
+    const [addrA, addrV] = r.stdout.trim().split(/\s+/).map(Number);
+    assertEqual(addrV - addrA, 16, 'the engine itself: v starts 16 bytes after a');
+    const hasAddr = await page.evaluate(() => window.inspectorDemo.snapshot.variables.find((x) => x.name === 'v').dataAddress);
+    if (hasAddr == null) {
+      notes.push('engine snapshot lacks dataAddress: patched from __array_interface__');
+      await page.evaluate(({ addrA }) => {
+        const snap = window.inspectorDemo.snapshot;
+        for (const v of snap.variables) if (v.storage != null && v.offset != null) v.dataAddress = addrA + v.offset;
+        window.inspectorDemo.render(snap, null);
+      }, { addrA });
+    }
+    await select(page, 'v');
+    const tip = await tipText(page, 17);
+    assert(tip.includes(`address ${addrA + 17} (0x${(addrA + 17).toString(16)})`), `tooltip lacks the address ${addrA + 17}:\n${tip}`);
+    assert(tip.includes('v[0]'), `tooltip lacks v[0]:\n${tip}`);
+    // every other variable whose elements cover byte 17: lanes or the "also here" line
+    for (const s of ['a[2]', 'w[1]', 'u[1]', 'z[4]', 'q[3]']) assert(tip.includes(s), `tooltip lacks ${s}:\n${tip}`);
+    const tip0 = await tipText(page, 0);
+    assert(tip0.includes(`address ${addrA}`) && tip0.includes('not used by v') && tip0.includes('a[0]'), `byte 0:\n${tip0}`);
+  });
+}
+
+// Screenshots of each issue-18 picture at 1400 and 375 px, light and dark.
+async function issue18Screenshots(browser, base, watch) {
+  const scenes = [
+    { id: 'explain', code: EXPLAIN_CODE, select: 'beta', target: '.sl-p-explain' },
+    { id: 'records', code: RECORD_CODE, names: ['rec'], select: 'rec', target: '.sl-p-layout', hover: 14 },
+    { id: 'strings', code: STRING_CODE, names: ['s', 'b'], select: 's', target: '.sl-p-layout', hover: 26 },
+    { id: 'walk', code: WALK_CODE, select: 'xt', target: '.sl-p-layout', steps: 3 },
+  ];
+  for (const width of [1400, 375]) {
+    for (const theme of ['light', 'dark']) {
+      const ctx = await browser.newContext({ viewport: { width, height: width > 500 ? 900 : 800 }, deviceScaleFactor: width > 500 ? 1 : 2, colorScheme: theme });
+      const page = await ctx.newPage();
+      page.setDefaultTimeout(TIMEOUT_MS);
+      watch(page, `${width}px ${theme}`);
+      await openDemo(page, base, `&theme=${theme}`);
+      for (const sc of scenes) {
+        await check(`screenshot inspector-${sc.id}-${width}-${theme}`, async () => {
+          if (sc.names) await runWithFallback(page, sc.code, sc.names);
+          else assertEqual((await run(page, sc.code)).error, null, 'error');
+          await page.fill('#code', sc.code);
+          await select(page, sc.select);
+          for (let i = 0; i < (sc.steps ?? 0); i += 1) await page.click('.sl-pic-walk [data-walk="next"]');
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          assertEqual(overflow, 0, 'horizontal overflow (px)');
+          await page.mouse.move(1, 1);
+          if (width > 500) {
+            // the strip and the picture together
+            await page.$eval('.sl-p-strip', (n) => n.scrollIntoView({ block: 'start' }));
+            if (sc.hover != null) {
+              await page.hover(`.sl-p-strip .sl-cell[data-lo="${sc.hover}"]`);
+              await page.waitForSelector('.sl-tip.is-visible');
+            }
+          } else {
+            await page.$eval(sc.target, (n) => n.scrollIntoView({ block: 'start' }));
+          }
+          await page.waitForTimeout(150);
+          await page.screenshot({ path: path.join(SCREENSHOT_DIR, `inspector-${sc.id}-${width}-${theme}.png`) });
+        });
+      }
+      await ctx.close();
+    }
+  }
 }
 
 try {

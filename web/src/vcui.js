@@ -5,24 +5,17 @@
 // engine's explanation record for the variable (snapshot variable `explain`, or the
 // run's `explainError` when a view was refused), which this module only words, from
 // the i18n tables in explain-messages.js. All text is built from t() strings and
-// engine data as text nodes; `backticks` in a string become <code> elements.
+// engine data as text nodes; `backticks` in a string become <code> elements. The
+// wording of a record is shared with the memory inspector (explain-render.js).
 
 import { t, hasMessage } from './i18n.js';
 import { el } from './output.js';
+import { appendRich, richNode, tuple, stepVars as sharedStepVars, ruleBlock as sharedRuleBlock, stepsInOrder } from './explain-render.js';
 
-/** Appends `text` to `parent`, with `code` spans as <code> text nodes. */
-export function appendRich(parent, text) {
-  const parts = String(text).split('`');
-  parts.forEach((part, i) => {
-    if (!part) return;
-    if (i % 2 === 1) parent.append(el('code', null, part));
-    else parent.append(part);
-  });
-  return parent;
-}
+export { appendRich };
 
 function rich(tag, className, text) {
-  return appendRich(el(tag, className), text);
+  return richNode(tag, className, text);
 }
 
 export function formatBytes(n) {
@@ -31,10 +24,6 @@ export function formatBytes(n) {
   if (n < 1024 * 1024) return `${(n / 1024).toFixed(n < 10240 ? 1 : 0)} KiB`;
   if (n < 1024 ** 3) return `${(n / 1024 / 1024).toFixed(1)} MiB`;
   return `${(n / 1024 ** 3).toFixed(2)} GiB`;
-}
-
-function tuple(xs) {
-  return Array.isArray(xs) ? `(${xs.join(', ')}${xs.length === 1 ? ',' : ''})` : '?';
 }
 
 function isArrayVar(v) {
@@ -145,49 +134,13 @@ function sharesWith(after, a, b) {
   return (after?.shareGroups ?? []).some((g) => g.includes(a) && g.includes(b));
 }
 
-/** The placeholders of a rule text: the record's facts and layouts, formatted. */
+/** The placeholders of a rule text (shared with the inspector: explain-render.js). */
 export function stepVars(step, names) {
-  const f = step.facts ?? {};
-  const vars = { ...names, u: t(`vc.unit.${step.unit === 'elements' ? 'elements' : 'bytes'}`) };
-  for (const [k, v] of Object.entries(f)) vars[k] = Array.isArray(v) ? tuple(v) : String(v);
-  for (const k of ['inShape', 'inStrides', 'outShape', 'outStrides']) if (Array.isArray(step[k])) vars[k] = tuple(step[k]);
-  if (Number.isInteger(f.at) && Array.isArray(f.axes)) {
-    // the pair of axes where the engine found the strides stop nesting
-    Object.assign(vars, { axisAt: f.axes[f.at], strideAt: f.strides[f.at], dimNext: f.dims[f.at + 1], strideNext: f.strides[f.at + 1] });
-  }
-  if (typeof f.components === 'string') vars.components = f.components.split(',').map((c) => t(`vc.component.${c}`)).join(', ');
-  if (typeof f.componentKind === 'string') vars.componentKind = t(`vc.kind.${f.componentKind}`);
-  if (typeof f.from === 'string') vars.from = `\`${f.from}\``;
-  if (typeof f.to === 'string') vars.to = `\`${f.to}\``;
-  return vars;
-}
-
-// basic-index: one line per output axis, the engine's step x parent stride.
-function strideArithmetic(step) {
-  const f = step.facts ?? {};
-  if (!Array.isArray(f.steps) || !Array.isArray(f.parentStrides) || !Array.isArray(step.outStrides)) return null;
-  const u = t(`vc.unit.${step.unit === 'elements' ? 'elements' : 'bytes'}`);
-  const list = el('ul', 'vc-arith');
-  f.steps.forEach((s, k) => {
-    const out = `${step.outStrides[k]}${u}`;
-    list.append(el('li', null, s === 0 ? t('vc.arithNew', { k, out }) : t('vc.arith', { k, out, step: s, parent: `${f.parentStrides[k]}${u}` })));
-  });
-  return list;
+  return sharedStepVars(step, names, t);
 }
 
 function ruleBlock(step, names, index, count) {
-  const block = el('div', 'vc-rule');
-  block.dataset.rule = step.rule;
-  block.dataset.verdict = step.verdict ?? '';
-  const title = el('div', 'vc-rule-title');
-  if (count > 1) title.append(el('span', 'vc-rule-step', t('vc.step', { n: index + 1 })));
-  const key = `vc.rule.${step.rule}`;
-  title.append(el('span', null, hasMessage(`${key}.title`) ? t(`${key}.title`) : step.rule));
-  block.append(title);
-  if (hasMessage(`${key}.text`)) block.append(rich('p', 'vc-this', t(`${key}.text`, stepVars(step, names))));
-  const arith = step.rule === 'basic-index' ? strideArithmetic(step) : null;
-  if (arith) block.append(arith);
-  return block;
+  return sharedRuleBlock(step, names, index, count, t, hasMessage);
 }
 
 function explanationBlocks(card, verdict, names) {
@@ -201,7 +154,7 @@ function explanationBlocks(card, verdict, names) {
     card.append(block);
     return;
   }
-  const steps = Array.isArray(explanation?.steps) ? [...explanation.steps].reverse() : [];
+  const steps = stepsInOrder(explanation);
   if (!steps.length) {
     if (outcome !== 'scalar' && outcome !== 'missing') card.append(rich('p', 'vc-this', t('vc.noRecord')));
     return;

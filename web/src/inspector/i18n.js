@@ -3,7 +3,11 @@
 // The page passes its own `t(key, vars)` in createInspector's options; any key it
 // does not know (it returns undefined, null or the key itself) falls back to these
 // dictionaries, so the inspector is always readable. Placeholders are `{name}`.
-// Every key lives under `inspector.` so the page can merge `messages` into its own.
+// Every key lives under `inspector.` so the page can merge `messages` into its own;
+// the explanation rules (`vc.*`) are the page's own table, read from
+// ../explain-messages.js when the page's translator does not answer.
+
+import { EXPLAIN_MESSAGES } from '../explain-messages.js';
 
 export const messages = {
   en: {
@@ -115,6 +119,66 @@ export const messages = {
     'inspector.strip.tipCompare': '{name}{index} covers this byte',
     'inspector.strip.addr': 'byte',
     'inspector.strip.hint': 'Hover a cell for its index and address. Ctrl+wheel or pinch to zoom.',
+
+    'inspector.explain.title': 'View or copy, and why',
+    'inspector.explain.none': 'Select an array to see why it is a view or a copy.',
+    'inspector.explain.pill.view': 'view',
+    'inspector.explain.pill.owner': 'owns its memory',
+    'inspector.explain.viewOf': '`{name}` is a view of `{base}`: it reads the same bytes, nothing was copied.',
+    'inspector.explain.viewOfOwner': '`{name}` is a view: it reads bytes that belong to {owner}, nothing was copied.',
+    'inspector.explain.owns': '`{name}` has memory of its own: the operation that made it allocated new bytes (a copy or a new array).',
+    'inspector.explain.alias': '`{name}` is the same object as `{other}` (a second name, not a new array).',
+    'inspector.explain.because': 'Because',
+    'inspector.explain.becauseSteps': 'Because, step by step',
+    'inspector.explain.earlier': 'Recorded by the engine when the array was made, in an earlier run.',
+    'inspector.explain.noRecord': 'The engine recorded no view-or-copy decision for this array.',
+
+    'inspector.layout.title': 'Layout',
+    'inspector.record.title': 'Record fields',
+    'inspector.record.caption': 'Each record is {bytes} B: {n} fields and {pad} padding bytes that no field uses.',
+    'inspector.record.bytesLabel': 'The {bytes} bytes of one record, by field',
+    'inspector.record.fieldByte': 'byte {k}: {field}, its byte {i}',
+    'inspector.record.padByte': 'byte {k}: padding',
+    'inspector.record.fieldMeta': '{dtype} · bytes {lo}–{hi} ({n} B)',
+    'inspector.record.fieldMeta1': '{dtype} · byte {lo} (1 B)',
+    'inspector.record.padding': 'padding',
+    'inspector.text.title': 'Characters',
+    'inspector.text.captionU': '{dtype}: every element holds {n} characters as UCS-4 code points, 4 bytes each ({bytes} B); a shorter string is padded with zeros.',
+    'inspector.text.captionS': '{dtype}: every element holds {n} bytes, one per character; a shorter value is padded with NUL bytes.',
+    'inspector.text.charTitle': '{ch} {code} · bytes {lo}–{hi}',
+    'inspector.text.padTitle': 'zero padding · bytes {lo}–{hi}',
+    'inspector.text.more': '+{n} more elements',
+    'inspector.walk.title': 'Stride walk',
+    'inspector.walk.none': 'Select an array to walk through its elements.',
+    'inspector.walk.caption': 'Play or step through {name} in logical order (the order of its index, C order) and watch where each element sits in memory.',
+    'inspector.walk.controls': 'Stride walk controls',
+    'inspector.walk.play': 'Play',
+    'inspector.walk.pause': 'Pause',
+    'inspector.walk.back': 'Previous element',
+    'inspector.walk.next': 'Next element',
+    'inspector.walk.reset': 'Back to the start',
+    'inspector.walk.logical': 'logical order',
+    'inspector.walk.address': 'address order (byte)',
+    'inspector.walk.ready': '{n} elements. Press play or step.',
+    'inspector.walk.at': 'step {k} of {n}: {elem} at byte {b} = {formula}',
+    'inspector.walk.jump': 'jump {d} B',
+    'inspector.walk.gap': '{n} bytes not used',
+    'inspector.walk.byteTitle': 'element starting at byte {b}',
+    'inspector.walk.capped': 'first {n} of {total} elements',
+    'inspector.walk.single': 'One element: nothing to walk.',
+    'inspector.walk.inOrder': 'Logical order is address order: each step moves one element forward (contiguous).',
+    'inspector.walk.jumps': 'Logical order jumps through memory: the strides are not the C-order ones (a slice step or a transpose).',
+    'inspector.walk.backwards': 'Some steps go backwards in memory (a negative stride or a transpose).',
+    'inspector.walk.revisits': 'Some steps come back to the same bytes (a zero stride: broadcasting).',
+
+    'inspector.strip.tipAddr': 'address {addr} ({hex})',
+    'inspector.strip.tipAddrs': 'addresses {lo}–{hi} ({hex}…)',
+    'inspector.strip.tipField': 'field {field} ({dtype}), its byte {i} of {n}',
+    'inspector.strip.tipPad': 'padding: byte {k} of the record, no field uses it',
+    'inspector.strip.tipChar': 'character {c}: {ch} {code}',
+    'inspector.strip.tipCharPad': 'character {c}: zero padding',
+    'inspector.strip.tipAlso': 'also here: {names}',
+    'inspector.strip.legendPad': 'record padding',
 
     'inspector.mem.title': 'Memory',
     'inspector.mem.live': 'live heap',
@@ -243,6 +307,66 @@ export const messages = {
     'inspector.strip.addr': '字节',
     'inspector.strip.hint': '悬停格子查看索引与地址。Ctrl+滚轮或双指缩放。',
 
+    'inspector.explain.title': '视图还是副本,以及原因',
+    'inspector.explain.none': '选择一个数组,查看它为什么是视图或副本。',
+    'inspector.explain.pill.view': '视图',
+    'inspector.explain.pill.owner': '拥有自己的内存',
+    'inspector.explain.viewOf': '`{name}` 是 `{base}` 的视图:它读取同样的字节,没有复制任何数据。',
+    'inspector.explain.viewOfOwner': '`{name}` 是视图:它读取属于{owner}的字节,没有复制任何数据。',
+    'inspector.explain.owns': '`{name}` 拥有自己的内存:创建它的操作分配了新的字节(副本或新数组)。',
+    'inspector.explain.alias': '`{name}` 与 `{other}` 是同一个对象(第二个名字,不是新数组)。',
+    'inspector.explain.because': '原因',
+    'inspector.explain.becauseSteps': '原因(逐步)',
+    'inspector.explain.earlier': '这是引擎在创建该数组时(之前某次运行中)记录的。',
+    'inspector.explain.noRecord': '引擎没有为这个数组记录视图或副本的决定。',
+
+    'inspector.layout.title': '布局',
+    'inspector.record.title': '记录的字段',
+    'inspector.record.caption': '每条记录 {bytes} B:{n} 个字段,以及 {pad} 个不属于任何字段的填充字节。',
+    'inspector.record.bytesLabel': '一条记录的 {bytes} 个字节,按字段着色',
+    'inspector.record.fieldByte': '第 {k} 字节:{field} 的第 {i} 字节',
+    'inspector.record.padByte': '第 {k} 字节:填充',
+    'inspector.record.fieldMeta': '{dtype} · 第 {lo}–{hi} 字节({n} B)',
+    'inspector.record.fieldMeta1': '{dtype} · 第 {lo} 字节(1 B)',
+    'inspector.record.padding': '填充',
+    'inspector.text.title': '字符',
+    'inspector.text.captionU': '{dtype}:每个元素存放 {n} 个字符,以 UCS-4 码位存储,每个 4 字节(共 {bytes} B);较短的字符串用 0 填充。',
+    'inspector.text.captionS': '{dtype}:每个元素存放 {n} 个字节,每个字符一个字节;较短的值用 NUL 字节填充。',
+    'inspector.text.charTitle': '{ch} {code} · 第 {lo}–{hi} 字节',
+    'inspector.text.padTitle': '0 填充 · 第 {lo}–{hi} 字节',
+    'inspector.text.more': '另外 {n} 个元素',
+    'inspector.walk.title': '步长遍历',
+    'inspector.walk.none': '选择一个数组,逐个遍历它的元素。',
+    'inspector.walk.caption': '按逻辑顺序(索引顺序,即 C 顺序)播放或逐步遍历 {name},观察每个元素在内存中的位置。',
+    'inspector.walk.controls': '步长遍历控制',
+    'inspector.walk.play': '播放',
+    'inspector.walk.pause': '暂停',
+    'inspector.walk.back': '上一个元素',
+    'inspector.walk.next': '下一个元素',
+    'inspector.walk.reset': '回到开头',
+    'inspector.walk.logical': '逻辑顺序',
+    'inspector.walk.address': '地址顺序(字节)',
+    'inspector.walk.ready': '共 {n} 个元素。点击播放或逐步前进。',
+    'inspector.walk.at': '第 {k}/{n} 步:{elem} 位于第 {b} 字节 = {formula}',
+    'inspector.walk.jump': '跳过 {d} B',
+    'inspector.walk.gap': '{n} 个字节未被使用',
+    'inspector.walk.byteTitle': '从第 {b} 字节开始的元素',
+    'inspector.walk.capped': '前 {n} 个元素(共 {total} 个)',
+    'inspector.walk.single': '只有一个元素:无需遍历。',
+    'inspector.walk.inOrder': '逻辑顺序就是地址顺序:每一步向前移动一个元素(连续)。',
+    'inspector.walk.jumps': '逻辑顺序在内存中跳跃:步长不是 C 顺序的步长(切片步长或转置)。',
+    'inspector.walk.backwards': '有些步骤在内存中向后走(负步长或转置)。',
+    'inspector.walk.revisits': '有些步骤回到同样的字节(步长为 0:广播)。',
+
+    'inspector.strip.tipAddr': '地址 {addr}({hex})',
+    'inspector.strip.tipAddrs': '地址 {lo}–{hi}({hex}…)',
+    'inspector.strip.tipField': '字段 {field}({dtype})的第 {i} 字节(共 {n} 字节)',
+    'inspector.strip.tipPad': '填充:记录的第 {k} 字节,不属于任何字段',
+    'inspector.strip.tipChar': '第 {c} 个字符:{ch} {code}',
+    'inspector.strip.tipCharPad': '第 {c} 个字符:0 填充',
+    'inspector.strip.tipAlso': '这里还有:{names}',
+    'inspector.strip.legendPad': '记录填充',
+
     'inspector.mem.title': '内存',
     'inspector.mem.live': '存活堆内存',
     'inspector.mem.named': '由变量拥有',
@@ -272,10 +396,15 @@ function interpolate(template, vars) {
   return template.replace(/\{(\w+)\}/g, (m, k) => (Object.hasOwn(vars, k) ? String(vars[k]) : m));
 }
 
-/** A standalone translator over the dictionaries above. */
+/**
+ * A standalone translator over the dictionaries above, and the explanation rule texts
+ * the page's "View or copy?" card uses (`vc.*`, ../explain-messages.js): one wording.
+ */
 export function createTranslator(lang = 'en') {
-  const dict = messages[resolveLang(lang)];
-  return (key, vars) => interpolate(dict[key] ?? messages.en[key] ?? key, vars);
+  const code = resolveLang(lang);
+  const dict = messages[code];
+  const rules = EXPLAIN_MESSAGES[code === 'zh-CN' ? 'zh' : 'en'];
+  return (key, vars) => interpolate(dict[key] ?? rules[key] ?? messages.en[key] ?? EXPLAIN_MESSAGES.en[key] ?? key, vars);
 }
 
 /**

@@ -1,7 +1,10 @@
 // stridelab memory inspector: renders the engine's inspection snapshot
-// (session.snapshot(), built by core/api/snapshot.cpp) as five panels — variables,
-// byte strip, base chain, sharing groups, memory gauge. It never talks to the engine:
-// the page hands it snapshots.
+// (session.snapshot(), built by core/api/snapshot.cpp) as seven panels — variables,
+// why the selected array is a view or a copy (the engine's explanation), byte strip
+// (hover: address and every variable's element there), layout pictures (record field
+// lanes, text code points, the stride walk), base chain, sharing groups, memory gauge.
+// It never talks to the engine: the page hands it snapshots. update(snapshot, previous)
+// takes any snapshot (after a run, or a step of a timeline) and keeps the selection.
 //
 //   import { createInspector } from './inspector/index.js';
 //   const inspector = createInspector(document.querySelector('#inspector'), {
@@ -24,6 +27,8 @@ import { renderChain } from './chain.js';
 import { renderSharing } from './sharing.js';
 import { renderGauge } from './gauge.js';
 import { ByteStrip } from './strip.js';
+import { renderExplain } from './explain.js';
+import { renderPictures } from './pictures.js';
 
 export { messages, createTranslator } from './i18n.js';
 
@@ -60,6 +65,8 @@ export function createInspector(root, opts = {}) {
   const varsCount = el('span', 'sl-count');
   vars.meta.append(legendChanged, varsCount);
 
+  const explain = panel('sl-p-explain', t('inspector.explain.title'));
+  const pictures = panel('sl-p-layout', t('inspector.layout.title'));
   const strip = panel('sl-p-strip', t('inspector.strip.title'));
   const chain = panel('sl-p-chain', t('inspector.chain.title'));
   const share = panel('sl-p-share', t('inspector.share.title'));
@@ -68,7 +75,9 @@ export function createInspector(root, opts = {}) {
   const byteStrip = new ByteStrip({ container: strip.body, t, lang, onSelect: (n) => select(n) });
 
   const grid = el('div', 'sl-grid', chain.section, share.section, mem.section);
-  const content = el('div', 'sl-content', vars.section, strip.section, grid);
+  const duo = el('div', 'sl-duo', explain.section, pictures.section);
+  const content = el('div', 'sl-content', vars.section, strip.section, duo, grid);
+  let walkHandle = null;
   clearNode(root);
   root.append(emptyMsg, content);
 
@@ -112,6 +121,12 @@ export function createInspector(root, opts = {}) {
     clearNode(share.body);
     renderSharing({ container: share.body, model, selected, t, lang, onSelect: select });
     byteStrip.setData(model, selected, { width: widthOf(strip.body) });
+    byteStrip.setMark(null);
+    clearNode(explain.body);
+    renderExplain({ container: explain.body, model, selected, t, lang });
+    walkHandle?.stop();
+    clearNode(pictures.body);
+    walkHandle = renderPictures({ container: pictures.body, model, selected, t, lang, onMark: (m) => byteStrip.setMark(m) });
     root.dataset.selected = selected ?? '';
   }
 
@@ -120,6 +135,8 @@ export function createInspector(root, opts = {}) {
   function relabel() {
     vars.titleEl.textContent = t('inspector.vars.title');
     strip.titleEl.textContent = t('inspector.strip.title');
+    explain.titleEl.textContent = t('inspector.explain.title');
+    pictures.titleEl.textContent = t('inspector.layout.title');
     chain.titleEl.textContent = t('inspector.chain.title');
     share.titleEl.textContent = t('inspector.share.title');
     mem.titleEl.textContent = t('inspector.mem.title');
@@ -140,7 +157,7 @@ export function createInspector(root, opts = {}) {
     emptyMsg.textContent = model.arrays.length ? '' : t(model.vars.length ? 'inspector.noArrays' : 'inspector.empty');
     emptyMsg.hidden = model.arrays.length > 0;
     content.hidden = model.vars.length === 0;
-    strip.section.hidden = grid.hidden = model.arrays.length === 0;
+    strip.section.hidden = grid.hidden = duo.hidden = model.arrays.length === 0;
 
     clearNode(vars.body);
     legendChanged.hidden = model.changed.size === 0;
@@ -187,7 +204,9 @@ export function createInspector(root, opts = {}) {
     emptyMsg.textContent = t('inspector.empty');
     emptyMsg.hidden = false;
     content.hidden = true;
-    for (const p of [vars, chain, share, mem]) clearNode(p.body);
+    walkHandle?.stop();
+    walkHandle = null;
+    for (const p of [vars, explain, pictures, chain, share, mem]) clearNode(p.body);
     byteStrip.setData(null, null);
   }
 
@@ -195,6 +214,7 @@ export function createInspector(root, opts = {}) {
     if (destroyed) return;
     destroyed = true;
     ro?.disconnect();
+    walkHandle?.stop();
     byteStrip.destroy();
     clearNode(root);
     root.classList.remove('sl-inspector');

@@ -17,6 +17,7 @@
 import { el, svg, clearNode, formatInt, formatIndex, formatBytes, signed, textWidth } from './dom.js';
 import { layoutOf } from './layout.js';
 import { isArrayVar } from './model.js';
+import { fieldAt } from './pictures.js';
 
 const LABEL_W = 66;
 const BYTE_W = [13, 17, 22, 30, 40];
@@ -31,6 +32,7 @@ const BADGE_CAP = 512; // ×n badges drawn at most (hatching still marks every o
 const FIT_ROWS = 14;
 const FIT_ROWS_ZOOMED = 4;
 const MAX_LANES = 3;
+const ALSO_CAP = 12; // other variables looked up for a tooltip
 const RAMP = 12;
 const FOLD_FONT = '11px system-ui, -apple-system, "Segoe UI", Roboto, "Liberation Sans", Arial, sans-serif';
 let instanceCounter = 0;
@@ -431,6 +433,10 @@ export class ByteStrip {
       this.legend.append(el('span', 'sl-legend-item',
         el('span', { class: 'sl-legend-hatch', 'aria-hidden': 'true' }), t('inspector.strip.legendOverlap')));
     }
+    if (Array.isArray(v.padding) && v.padding.length) {
+      this.legend.append(el('span', 'sl-legend-item',
+        el('span', { class: 'sl-legend-pad', 'aria-hidden': 'true' }), t('inspector.strip.legendPad')));
+    }
     for (const lane of this.lanes) {
       this.legend.append(el('span', 'sl-legend-item',
         el('span', { class: `sl-legend-lane lane-${lane.color}`, 'aria-hidden': 'true' }),
@@ -571,6 +577,7 @@ export class ByteStrip {
           if (cellBytes > 1 && info.coverage < 1) cls.push(`cov${Math.max(1, Math.ceil(info.coverage * 4))}`);
         }
         if (info.overlap) cls.push('is-overlap');
+        if (info.hits > 0 && this.padCell(lo, hi, info.first)) cls.push('is-pad');
         // Bytes of one multi-byte element sit close together; elements are spaced.
         let x0 = x + 0.75;
         let x1 = x + w - 0.75;
@@ -642,12 +649,48 @@ export class ByteStrip {
       rowsG.append(g);
     }
     root.append(rowsG);
+    this.markG = svg('g', { class: 'sl-mark-g', 'aria-hidden': 'true' });
+    root.append(this.markG);
     this.cursorRect = svg('rect', { class: 'sl-cursor', x: 0, y: 0, width: 0, height: 0, visibility: 'hidden' });
     root.append(this.cursorRect);
     clearNode(this.svgHost);
     this.svgHost.append(root);
     this.svgEl = root;
     this.drawCursor();
+    this.drawMark();
+  }
+
+  /** Outlines bytes [lo, hi) (the stride walk's current element); null clears it. */
+  setMark(mark) {
+    this.mark = mark && Number.isFinite(mark.lo) ? { lo: mark.lo, hi: mark.hi } : null;
+    this.drawMark();
+  }
+
+  drawMark() {
+    if (!this.markG) return;
+    clearNode(this.markG);
+    const g = this.geom;
+    const m = this.mark;
+    this.container.dataset.mark = m ? `${m.lo}-${m.hi}` : '';
+    if (!m || !g || !this.lines) return;
+    for (const ln of this.lines) {
+      if (ln.type !== 'row') continue;
+      const rowStart = ln.r * g.rowBytes;
+      const a = Math.max(m.lo, rowStart);
+      const b = Math.min(m.hi, rowStart + g.rowBytes);
+      if (a >= b) continue;
+      const x0 = LABEL_W + (Math.floor((a - rowStart) / g.cellBytes)) * g.w;
+      const x1 = LABEL_W + Math.ceil((b - rowStart) / g.cellBytes) * g.w;
+      this.markG.append(svg('rect', { class: 'sl-mark', x: x0 - 1.5, y: ln.y0 - 1.5, width: x1 - x0 + 3, height: this.cellH + 3, rx: 3 }));
+    }
+  }
+
+  /** A record's byte cell that lies in its padding (no field covers it). */
+  padCell(lo, hi, flat) {
+    const pad = this.v?.padding;
+    if (!Array.isArray(pad) || !pad.length || hi - lo !== 1 || flat == null) return false;
+    const k = lo - this.L.offsets[flat];
+    return pad.some(([a, b]) => k >= a && k < b);
   }
 
   /** Counts for one cell [lo, hi): hits, first flat index, ramp class, overlap. */
@@ -869,6 +912,15 @@ export class ByteStrip {
     else if (g.k === 1 && this.unit === 'element') head = t('inspector.strip.tipElem', { c: formatInt(lo / isz, lang), lo: formatInt(lo, lang), hi: formatInt(hi - 1, lang) });
     else head = t('inspector.strip.tipBytes', { lo: formatInt(lo, lang), hi: formatInt(hi - 1, lang) });
     out.push(['head', [head]]);
+    if (Number.isFinite(v.dataAddress)) {
+      // Note [Addresses]: storage byte k is at dataAddress - offset + k, the number
+      // __array_interface__['data'][0] reports for an array starting there.
+      const a0 = v.dataAddress - v.offset + lo;
+      const addr = hi - lo === 1
+        ? t('inspector.strip.tipAddr', { addr: String(a0), hex: `0x${a0.toString(16)}` })
+        : t('inspector.strip.tipAddrs', { lo: String(a0), hi: String(a0 + (hi - lo) - 1), hex: `0x${a0.toString(16)}` });
+      out.push(['addr', [addr]]);
+    }
 
     const { flats, total } = L.covering(lo, hi, 4);
     if (!total) {
@@ -899,6 +951,22 @@ export class ByteStrip {
       }
       if (total > flats.length) out.push(['muted', [t('inspector.strip.tipMore', { n: formatInt(total - flats.length, lang) })]]);
     }
+    if (total && hi - lo === 1) {
+      const start = L.offsets[flats[0]];
+      const k = lo - start;
+      const at = Array.isArray(v.fields) ? fieldAt(v, k) : null;
+      if (at?.pad) out.push(['field is-pad', [t('inspector.strip.tipPad', { k })]]);
+      else if (at?.field) out.push(['field', [t('inspector.strip.tipField', { field: at.field.name, dtype: at.field.dtype, i: k - at.field.offset, n: at.field.itemsize })]]);
+      if (v.charSize && Array.isArray(v.codes?.[flats[0]])) {
+        const ci = Math.floor(k / v.charSize);
+        const code = v.codes[flats[0]][ci];
+        if (Number.isFinite(code)) {
+          out.push(['field', [code === 0
+            ? t('inspector.strip.tipCharPad', { c: ci })
+            : t('inspector.strip.tipChar', { c: ci, code: v.charSize === 4 ? `U+${code.toString(16).toUpperCase().padStart(4, '0')}` : `0x${code.toString(16).padStart(2, '0')}`, ch: code >= 0x20 && code !== 0x7f ? String.fromCodePoint(code) : '·' })]]);
+        }
+      }
+    }
     for (const lane of this.lanes) {
       const c = lane.L.covering(lo, hi, 1);
       if (!c.total) continue;
@@ -906,6 +974,15 @@ export class ByteStrip {
       out.push(['lane', [el('span', { class: `sl-tip-lane lane-${lane.color}`, 'aria-hidden': 'true' }),
         t('inspector.strip.tipCompare', { name: lane.v.name, index: formatIndex(idx) })]]);
     }
+    // Every other variable on this storage whose elements cover these bytes.
+    const laneNames = new Set(this.lanes.map((l) => l.v.name));
+    const also = [];
+    for (const w of this.model.sameStorage(v).slice(0, ALSO_CAP)) {
+      if (laneNames.has(w.name) || w.size === 0) continue;
+      const c = layoutOf(w).covering(lo, hi, 1);
+      if (c.total) also.push(`${w.name}${formatIndex(layoutOf(w).unravel(c.flats[0]))}`);
+    }
+    if (also.length) out.push(['also', [t('inspector.strip.tipAlso', { names: also.join(', ') })]]);
     return out;
   }
 }
