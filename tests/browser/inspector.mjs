@@ -655,6 +655,16 @@ async function issue18Checks(page) {
     assert(caption.includes('UCS-4') && caption.includes('5 characters'), `caption: ${caption}`);
     const tip = await tipText(page, 26);
     assert(tip.includes('s[1]') && tip.includes('character 1: é U+00E9'), `tooltip:\n${tip}`);
+    // the strip groups the bytes of a 'U' array into 4-byte characters
+    await page.click('.sl-p-strip .sl-seg-btn[data-unit="char"]');
+    await page.evaluate(() => window.inspectorDemo.inspector.flush());
+    assertEqual(await page.$$eval('.sl-p-strip .sl-cell', (cs) => cs.length), 15, 'character cells (60 bytes / 4)');
+    const glyphs = await page.$$eval('.sl-p-strip .sl-cell-text', (ts) => ts.map((x) => x.textContent).join(''));
+    assertEqual(glyphs, 'hi∅∅∅héllonp∅∅∅', 'characters in the strip');
+    const ctip = await tipText(page, 24);
+    assert(ctip.includes('character cell (bytes 24–27)') && ctip.includes('character 1: é U+00E9'), `char cell tooltip:\n${ctip}`);
+    await page.click('.sl-p-strip .sl-seg-btn[data-unit="byte"]');
+    await page.evaluate(() => window.inspectorDemo.inspector.flush());
     await select(page, 'b');
     const brow = await page.$$eval('.sl-pic-text .sl-text-row', (rs) => rs.map((r) => [...r.querySelectorAll('.sl-char-code')].map((c) => c.textContent)));
     assertEqual(brow, [['0x61', '0x62'], ['0x63', '0']], 'bytes dtype');
@@ -724,7 +734,7 @@ async function issue18Screenshots(browser, base, watch) {
   const scenes = [
     { id: 'explain', code: EXPLAIN_CODE, select: 'beta', target: '.sl-p-explain' },
     { id: 'records', code: RECORD_CODE, names: ['rec'], select: 'rec', target: '.sl-p-layout', hover: 14 },
-    { id: 'strings', code: STRING_CODE, names: ['s', 'b'], select: 's', target: '.sl-p-layout', hover: 26 },
+    { id: 'strings', code: STRING_CODE, names: ['s', 'b'], select: 's', target: '.sl-p-layout', hover: 24, unit: 'char' },
     { id: 'walk', code: WALK_CODE, select: 'xt', target: '.sl-p-layout', steps: 3 },
   ];
   for (const width of [1400, 375]) {
@@ -741,6 +751,8 @@ async function issue18Screenshots(browser, base, watch) {
           await page.fill('#code', sc.code);
           await select(page, sc.select);
           for (let i = 0; i < (sc.steps ?? 0); i += 1) await page.click('.sl-pic-walk [data-walk="next"]');
+          await page.click(`.sl-p-strip .sl-seg-btn[data-unit="${sc.unit ?? 'byte'}"]`);
+          await page.evaluate(() => window.inspectorDemo.inspector.flush());
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           assertEqual(overflow, 0, 'horizontal overflow (px)');
           await page.mouse.move(1, 1);

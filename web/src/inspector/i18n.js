@@ -91,6 +91,8 @@ export const messages = {
     'inspector.strip.of': 'storage #{storage} · {bytes}',
     'inspector.strip.bytes': 'bytes',
     'inspector.strip.elements': 'elements',
+    'inspector.strip.chars': 'characters',
+    'inspector.strip.tipCharCell': 'character cell (bytes {lo}–{hi})',
     'inspector.strip.unit': 'Cells',
     'inspector.strip.zoomIn': 'Zoom in',
     'inspector.strip.zoomOut': 'Zoom out',
@@ -195,6 +197,8 @@ export const messages = {
     'inspector.unit.elements': 'elements',
     'inspector.unit.byte': 'byte',
     'inspector.unit.element': 'element',
+    'inspector.unit.chars': 'characters',
+    'inspector.unit.char': 'character',
   },
 
   'zh-CN': {
@@ -278,6 +282,8 @@ export const messages = {
     'inspector.strip.of': '存储 #{storage} · {bytes}',
     'inspector.strip.bytes': '字节',
     'inspector.strip.elements': '元素',
+    'inspector.strip.chars': '字符',
+    'inspector.strip.tipCharCell': '字符格(第 {lo}–{hi} 字节)',
     'inspector.strip.unit': '格子',
     'inspector.strip.zoomIn': '放大',
     'inspector.strip.zoomOut': '缩小',
@@ -382,6 +388,8 @@ export const messages = {
     'inspector.unit.elements': '个元素',
     'inspector.unit.byte': '字节',
     'inspector.unit.element': '个元素',
+    'inspector.unit.chars': '个字符',
+    'inspector.unit.char': '个字符',
   },
 };
 

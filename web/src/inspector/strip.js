@@ -65,6 +65,7 @@ export class ByteStrip {
     this.unitToggle.setAttribute('aria-label', t('inspector.strip.unit'));
     this.unitButtons.byte.textContent = t('inspector.strip.bytes');
     this.unitButtons.element.textContent = t('inspector.strip.elements');
+    this.unitButtons.char.textContent = t('inspector.strip.chars');
     for (const [b, key] of [[this.zoomOutBtn, 'inspector.strip.zoomOut'], [this.zoomInBtn, 'inspector.strip.zoomIn'], [this.fitBtn, 'inspector.strip.fit']]) {
       b.title = t(key);
       b.setAttribute('aria-label', t(key));
@@ -81,9 +82,10 @@ export class ByteStrip {
     this.headLine = el('p', 'sl-strip-of');
     this.unitToggle = el('div', { class: 'sl-seg', role: 'group', 'aria-label': t('inspector.strip.unit') });
     this.unitButtons = {};
-    for (const u of ['byte', 'element']) {
+    // 'char': a text array's characters (4-byte UCS-4 code points), shown for 'U' dtypes.
+    for (const u of ['byte', 'char', 'element']) {
       const b = el('button', { type: 'button', class: 'sl-seg-btn', dataset: { unit: u }, 'aria-pressed': 'false' },
-        t(u === 'byte' ? 'inspector.strip.bytes' : 'inspector.strip.elements'));
+        t(u === 'byte' ? 'inspector.strip.bytes' : u === 'char' ? 'inspector.strip.chars' : 'inspector.strip.elements'));
       b.addEventListener('click', () => this.setUnit(u));
       this.unitButtons[u] = b;
       this.unitToggle.append(b);
@@ -343,7 +345,10 @@ export class ByteStrip {
     const S = Math.max(0, v.storageBytes ?? v.extent?.[1] ?? v.nbytes);
     const L = layoutOf(v);
     const isz = v.itemsize;
-    const unitBytes = this.unit === 'byte' ? 1 : isz;
+    const chars = v.charSize > 1 && Array.isArray(v.codes);
+    this.unitButtons.char.hidden = !chars;
+    if (this.unit === 'char' && !chars) this.unit = 'byte';
+    const unitBytes = this.unit === 'byte' ? 1 : this.unit === 'char' ? v.charSize : isz;
     this.v = v;
     this.L = L;
     this.S = S;
@@ -384,9 +389,9 @@ export class ByteStrip {
     this.zoomInBtn.disabled = zoom >= maxZoom;
     this.zoomOutBtn.disabled = zoom <= minZoom;
     this.fitBtn.disabled = this.zoom == null;
-    const unitName = this.unit === 'byte' ? t('inspector.unit.bytes') : t('inspector.unit.elements');
+    const unitName = t(this.unit === 'byte' ? 'inspector.unit.bytes' : this.unit === 'char' ? 'inspector.unit.chars' : 'inspector.unit.elements');
     this.scaleText.textContent = p.k > 1 ? t('inspector.strip.cellIs', { n: formatInt(p.k, this.lang), unit: unitName })
-      : t('inspector.strip.cellIs', { n: 1, unit: this.unit === 'byte' ? t('inspector.unit.byte') : t('inspector.unit.element') });
+      : t('inspector.strip.cellIs', { n: 1, unit: t(this.unit === 'byte' ? 'inspector.unit.byte' : this.unit === 'char' ? 'inspector.unit.char' : 'inspector.unit.element') });
 
     this.renderLegend(v);
     if (L.capped) {
@@ -454,7 +459,7 @@ export class ByteStrip {
     const cellH = Math.max(18, Math.min(w, 30));
     const laneBlock = this.lanes.length ? this.lanes.length * (LANE_H + LANE_GAP) + 1 : 0;
     const rowH = cellH + laneBlock + ROW_GAP;
-    const unitWord = this.unit === 'byte' ? t('inspector.unit.bytes') : t('inspector.unit.elements');
+    const unitWord = t(this.unit === 'byte' ? 'inspector.unit.bytes' : this.unit === 'char' ? 'inspector.unit.chars' : 'inspector.unit.elements');
 
     // Window: at most CELL_CAP cells, around the anchor.
     const rowCap = Math.max(4, Math.floor(CELL_CAP / cpr));
@@ -603,6 +608,7 @@ export class ByteStrip {
         // first element in the cell), and a ×n badge where bytes are used n times.
         const label = p.k !== 1 ? null
           : this.unit === 'element' ? (info.hits > 0 ? String(info.first) : null)
+            : this.unit === 'char' ? (info.hits > 0 ? this.charGlyph(lo, info.first) : null)
             : info.startFlat != null ? String(info.startFlat) : null;
         const badge = p.k === 1 && info.overlap && info.mult > 1 ? `×${info.mult}` : null;
         const badgeW = badge ? badge.length * 5.4 + 5 : 0;
@@ -683,6 +689,15 @@ export class ByteStrip {
       const x1 = LABEL_W + Math.ceil((b - rowStart) / g.cellBytes) * g.w;
       this.markG.append(svg('rect', { class: 'sl-mark', x: x0 - 1.5, y: ln.y0 - 1.5, width: x1 - x0 + 3, height: this.cellH + 3, rx: 3 }));
     }
+  }
+
+  /** The character stored at storage byte lo of element `flat` (char cells), '' for zero padding. */
+  charGlyph(lo, flat) {
+    const v = this.v;
+    const code = v.codes?.[flat]?.[Math.floor((lo - this.L.offsets[flat]) / v.charSize)];
+    if (!Number.isFinite(code)) return null;
+    if (code === 0) return '∅';
+    return code >= 0x20 && code !== 0x7f ? String.fromCodePoint(code) : '·';
   }
 
   /** A record's byte cell that lies in its padding (no field covers it). */
@@ -909,6 +924,7 @@ export class ByteStrip {
     const isz = v.itemsize;
     let head;
     if (hi - lo === 1) head = t('inspector.strip.tipByte', { b: formatInt(lo, lang) });
+    else if (g.k === 1 && this.unit === 'char') head = t('inspector.strip.tipCharCell', { lo: formatInt(lo, lang), hi: formatInt(hi - 1, lang) });
     else if (g.k === 1 && this.unit === 'element') head = t('inspector.strip.tipElem', { c: formatInt(lo / isz, lang), lo: formatInt(lo, lang), hi: formatInt(hi - 1, lang) });
     else head = t('inspector.strip.tipBytes', { lo: formatInt(lo, lang), hi: formatInt(hi - 1, lang) });
     out.push(['head', [head]]);
@@ -951,7 +967,7 @@ export class ByteStrip {
       }
       if (total > flats.length) out.push(['muted', [t('inspector.strip.tipMore', { n: formatInt(total - flats.length, lang) })]]);
     }
-    if (total && hi - lo === 1) {
+    if (total && (hi - lo === 1 || (this.unit === 'char' && g.k === 1))) {
       const start = L.offsets[flats[0]];
       const k = lo - start;
       const at = Array.isArray(v.fields) ? fieldAt(v, k) : null;
