@@ -7,6 +7,7 @@ EMSCRIPTEN_BINDINGS(stridelab) {
   emscripten::class_<sl::Session>("Session")
       .constructor<>()
       .function("run", &sl::Session::run)
+      .function("runTraced", &sl::Session::run_traced)
       .function("runFile", &sl::Session::run_file)
       .function("setStepBudget", &sl::Session::set_step_budget)
       .function("snapshot", &sl::Session::snapshot)

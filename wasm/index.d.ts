@@ -22,6 +22,36 @@ export interface RunResult {
   explainError: Explanation | null;
   /** With { snapshot: true }: the inspection snapshot taken after the run. */
   snapshot?: Snapshot;
+  /** With { trace }: the recording of the run, statement by statement. */
+  trace?: Trace;
+}
+
+/** One statement of the program run to completion (docs/api.md, "Step trace"). */
+export interface TraceStep {
+  /** 1-based lines of the statement. */
+  line: number;
+  endLine: number;
+  /** A top-level statement of the program (not inside a loop, branch or call). */
+  top: boolean;
+  /** UTF-8 bytes of stdout printed when the statement finished. */
+  stdoutLength: number;
+  /** The names the statement mentions (targets, values, conditions). */
+  names: string[];
+  /** Array variables whose bytes this statement changed; throughOther: not by a name it mentions (a write through a view). */
+  changed: { name: string; throughOther: boolean }[];
+  /** The snapshot after the statement (shared with step `sameAs` when equal to it). */
+  snapshot: Snapshot;
+  sameAs?: number;
+}
+
+export interface Trace {
+  steps: TraceStep[];
+  /** Statements run but not recorded (past maxSteps or the byte budget; top-level ones are kept longer). */
+  skipped: number;
+  maxSteps: number;
+  /** Budget for the recorded snapshots' JSON text, and what was used. */
+  maxBytes: number;
+  bytes: number;
 }
 
 /**
@@ -58,6 +88,8 @@ export interface RunOptions {
   filename?: string;
   /** Also return the snapshot taken after the run (one engine call per run). */
   snapshot?: boolean;
+  /** Also return `trace`: a snapshot after every statement, at most this many steps (true: 500). Not with `filename`. */
+  trace?: boolean | number;
 }
 
 export type TypedArray =

@@ -169,10 +169,21 @@ class Session {
    * options: echo (repr of a trailing expression, like the REPL), filename
    * (what tracebacks call the code; default "<stdin>"), snapshot (also return
    * the inspection snapshot taken after the run as `snapshot`: one engine call
-   * instead of run() + snapshot()).
+   * instead of run() + snapshot()), trace (true, or the most steps to record,
+   * default 500: also return `trace`, a snapshot after each statement of the
+   * program -- the memory debugger's recording; see docs/api.md).
    */
-  run(code, { echo = false, filename, snapshot = false } = {}) {
+  run(code, { echo = false, filename, snapshot = false, trace = false } = {}) {
     if (typeof code !== 'string') throw new TypeError('stridelab: run(code) expects a string');
+    if (trace) {
+      if (filename != null) throw new TypeError('stridelab: run(code, { trace }) does not take a filename');
+      const steps = trace === true ? 500 : Number(trace);
+      if (!Number.isInteger(steps) || steps < 1) throw new RangeError('stridelab: run(code, { trace }) takes true or a positive whole number of steps');
+      const r = JSON.parse(this.#h().runTraced(code, Boolean(echo), steps));
+      // A step whose snapshot equals an earlier one's shares that object.
+      for (const st of r.trace.steps) if (st.sameAs != null) st.snapshot = r.trace.steps[st.sameAs].snapshot;
+      return r;
+    }
     if (filename != null) {
       const r = JSON.parse(this.#h().runFile(code, String(filename)));
       return snapshot ? { ...r, snapshot: this.snapshot() } : r;

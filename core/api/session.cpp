@@ -7,6 +7,7 @@
 #include "core/api/json_writer.hpp"
 #include "core/api/jsonvalue.hpp"
 #include "core/api/snapshot.hpp"
+#include "core/api/trace.hpp"
 #include "core/explain.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/lang/numpy/convert.hpp"
@@ -149,10 +150,23 @@ std::string Session::run_file(const std::string& code, const std::string& filena
   return run_impl(code, false, filename, false);
 }
 
-std::string Session::run_impl(const std::string& code, bool echo, const std::string& filename, bool with_snapshot) {
+std::string Session::run_traced(const std::string& code, bool echo, int max_steps) {
+  return run_impl(code, echo, "<stdin>", true, max_steps < 1 ? 1 : max_steps);
+}
+
+std::string Session::run_impl(const std::string& code, bool echo, const std::string& filename, bool with_snapshot,
+                              int trace_steps) {
   exports_.clear();
   explain_begin_run();
+  std::unique_ptr<TraceRecorder> trace;
+  if (trace_steps > 0) {
+    TraceOptions opt;
+    opt.max_steps = trace_steps;
+    trace = std::make_unique<TraceRecorder>(*in_, opt);
+    in_->step_observer = [rec = trace.get()](const lang::Stmt& s, bool top) { rec->on_step(s, top); };
+  }
   lang::Interp::Result r = in_->run(code, echo, filename);
+  in_->step_observer = nullptr;
   JsonWriter w;
   w.begin_object().field("stdout", r.out);
   if (r.ok) {
@@ -172,6 +186,7 @@ std::string Session::run_impl(const std::string& code, bool echo, const std::str
   w.key("explainError");
   explain_failure_json(w);
   if (with_snapshot) w.key("snapshot").raw(snapshot_json(*in_));
+  if (trace) trace->write(w.key("trace"));
   return w.end_object().take();
 }
 

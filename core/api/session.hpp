@@ -24,6 +24,9 @@ class Session {
   // taken after the run) when with_snapshot: one boundary call per run.
   // "explainError" is why a refused view failed (core/explain.hpp), else null.
   std::string run(const std::string& code, bool echo, bool with_snapshot = false);
+  // run() plus "trace": the memory debugger's recording of the run, a snapshot
+  // after each statement, at most `max_steps` of them (core/api/trace.hpp).
+  std::string run_traced(const std::string& code, bool echo, int max_steps);
   std::string run_file(const std::string& code, const std::string& filename);
   void set_step_budget(double steps);
   // The inspection snapshot of the session's variables (core/api/snapshot.hpp).
@@ -47,7 +50,8 @@ class Session {
   static std::string heap_stats();
 
  private:
-  std::string run_impl(const std::string& code, bool echo, const std::string& filename, bool with_snapshot);
+  std::string run_impl(const std::string& code, bool echo, const std::string& filename, bool with_snapshot,
+                       int trace_steps = 0);
   std::unique_ptr<lang::Interp> in_;
   std::vector<ArrayPtr> exports_;
 };

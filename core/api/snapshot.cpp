@@ -19,6 +19,24 @@
 
 namespace sl {
 
+// FNV-1a over the array's elements in logical order: the page compares it
+// between runs to highlight every array whose values changed (e.g. after a
+// write through a view), and a step trace between steps. Arrays above the
+// cap are not hashed.
+std::optional<uint64_t> array_content_hash(const Array& a, int64_t max_bytes) {
+  if (a.nbytes() > max_bytes) return std::nullopt;
+  uint64_t h = 1469598103934665603ull;
+  std::array<char*, 1> base{a.data()};
+  std::array<const Strides*, 1> st{&a.strides};
+  int isz = a.itemsize();
+  for_each_strided<1>(a.shape, base, st, [&](std::array<char*, 1>& p, const std::array<int64_t, 1>& s, int64_t n) {
+    const char* q = p[0];
+    for (int64_t i = 0; i < n; ++i, q += s[0])
+      for (int b = 0; b < isz; ++b) h = (h ^ static_cast<unsigned char>(q[b])) * 1099511628211ull;
+  });
+  return h;
+}
+
 namespace {
 
 using lang::Interp;
@@ -55,25 +73,14 @@ std::string truncate_utf8(const std::string& s, size_t max_chars) {
   return i < s.size() ? s.substr(0, i) + "…" : s;
 }
 
-// FNV-1a over the array's elements in logical order: the page compares it
-// between runs to highlight every array whose values changed (e.g. after a
-// write through a view). Arrays above the cap report null (not hashed).
 void content_hash(JsonWriter& w, const Array& a, int64_t max_bytes) {
-  if (a.nbytes() > max_bytes) {
+  const std::optional<uint64_t> h = array_content_hash(a, max_bytes);
+  if (!h) {
     w.null();
     return;
   }
-  uint64_t h = 1469598103934665603ull;
-  std::array<char*, 1> base{a.data()};
-  std::array<const Strides*, 1> st{&a.strides};
-  int isz = a.itemsize();
-  for_each_strided<1>(a.shape, base, st, [&](std::array<char*, 1>& p, const std::array<int64_t, 1>& s, int64_t n) {
-    const char* q = p[0];
-    for (int64_t i = 0; i < n; ++i, q += s[0])
-      for (int b = 0; b < isz; ++b) h = (h ^ static_cast<unsigned char>(q[b])) * 1099511628211ull;
-  });
   char buf[24];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(*h));
   w.value(std::string(buf));
 }
 

@@ -7,7 +7,10 @@
 // Invariant: the snapshot only reads; building it never changes the session.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
+
+#include "core/array.hpp"
 
 namespace sl::lang {
 class Interp;
@@ -23,6 +26,9 @@ struct SnapshotOptions {
 };
 
 std::string snapshot_json(lang::Interp& in, const SnapshotOptions& opt = {});
+
+// FNV-1a of the array's bytes in logical order; nullopt above max_bytes.
+std::optional<uint64_t> array_content_hash(const Array& a, int64_t max_bytes);
 
 class JsonWriter;
 // The run's refused operation (a torch view() that raised), as the same

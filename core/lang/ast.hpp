@@ -137,6 +137,9 @@ struct Stmt {
 };
 
 struct Module {
+  // Part of the user's program (false: a frozen module's, which a step trace
+  // does not show; Note [Step trace] in interp.hpp).
+  bool traced = true;
   Body body;
   std::vector<std::string> source_lines;
 };

@@ -352,6 +352,18 @@ Interp::Flow Interp::exec_body(const Body& body, const EnvP& env, Value& ret) {
 }
 
 Interp::Flow Interp::exec(const Stmt& s, const EnvP& env, Value& ret) {
+  if (!step_observer || !s.traced) return exec_statement(s, env, ret);
+  struct Nest {
+    int& n;
+    explicit Nest(int& x) : n(++x) {}
+    ~Nest() { --n; }
+  } nest(nesting_);
+  const Flow f = exec_statement(s, env, ret);
+  if (f != Flow::Yield) step_observer(s, nesting_ == 1 && frames_.size() == 1);
+  return f;
+}
+
+Interp::Flow Interp::exec_statement(const Stmt& s, const EnvP& env, Value& ret) {
   // A statement boundary is a safe point for the cycle collector: every object
   // in use is held by a scope or by a C++ local, both of which count as roots.
   gc_maybe_collect();

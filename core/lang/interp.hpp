@@ -17,6 +17,7 @@
 // Invariant: every statement runs between the step/interrupt checks of exec(),
 // and frames() names the line each active frame is on.
 #pragma once
+#include <functional>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -216,6 +217,20 @@ class Interp {
   size_t max_output = 8 << 20;  // bytes of stdout kept per run
   volatile int* interrupt_flag = nullptr;
 
+  // Note [Step trace]
+  // The memory debugger steps through a program statement by statement. While
+  // step_observer is set, exec() calls it after each statement of the user's
+  // program has run to completion (not for a frozen module's statements:
+  // Stmt::traced), with `top` true for the module's own top-level statements
+  // and false for those nested in loops, branches and calls. A statement that
+  // raises is not reported (the run's result carries the error), and a
+  // generator's suspension is not a completion. The observer only reads the
+  // session (the caller takes its snapshot there); it costs one test per
+  // statement when unset.
+  std::function<void(const Stmt& s, bool top)> step_observer;
+  // Bytes printed so far in the current run().
+  size_t output_size() const { return out_.size(); }
+
   // Methods of builtin types: name -> native (self is args.pos[0]).
   std::unordered_map<const TypeObj*, std::unordered_map<std::string, NativeFn>> methods;
   void def_method(TypeObj* type, const std::string& name, NativeFn fn) { methods[type][name] = std::move(fn); }
@@ -251,6 +266,7 @@ class Interp {
   std::vector<ResumeState>* resume_ = nullptr;  // its path while it is being resumed
   Flow exec_body(const Body& body, const EnvP& env, Value& ret);
   Flow exec(const Stmt& s, const EnvP& env, Value& ret);
+  Flow exec_statement(const Stmt& s, const EnvP& env, Value& ret);
   // One per compound or non-trivial statement kind (exec dispatches on s.kind).
   Flow exec_aug_assign(const Stmt& s, const EnvP& env, Value& ret);
   Flow exec_if(const Stmt& s, const EnvP& env, Value& ret);
@@ -293,6 +309,7 @@ class Interp {
   std::string out_;
   bool out_truncated_ = false;
   int depth_ = 0;
+  int nesting_ = 0;  // exec() calls active (Note [Step trace])
   int64_t steps_ = 0;
   std::vector<std::pair<std::string, int>> frames_;  // function name, current line
   std::vector<std::pair<FunctionObj*, Env*>> call_stack_;

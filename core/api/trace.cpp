@@ -1,0 +1,106 @@
+#include "core/api/trace.hpp"
+
+#include <set>
+
+#include "core/lang/ast.hpp"
+#include "core/lang/interp.hpp"
+
+namespace sl {
+
+namespace {
+
+using lang::EK;
+using lang::Expr;
+using lang::Stmt;
+
+// The names a statement mentions in its own expressions (targets, values,
+// conditions, decorators), not in the bodies it runs: `v[0] = 99` mentions v;
+// `for i in range(n):` mentions i, range and n.
+void names_in(const Expr* e, std::set<std::string>& out) {
+  if (!e) return;
+  if (e->kind == EK::Name || e->kind == EK::NamedExpr) out.insert(e->name);
+  if (e->kind == EK::Lambda) return;  // its body runs later, as its own statements' business
+  for (const Expr* x : {e->a.get(), e->b.get(), e->c.get()}) names_in(x, out);
+  for (auto& x : e->elts) names_in(x.get(), out);
+  for (auto& x : e->keys) names_in(x.get(), out);
+  for (auto& k : e->keywords) names_in(k.value.get(), out);
+  for (auto& g : e->generators) {
+    names_in(g.target.get(), out);
+    names_in(g.iter.get(), out);
+    for (auto& x : g.ifs) names_in(x.get(), out);
+  }
+}
+
+std::vector<std::string> statement_names(const Stmt& s) {
+  std::set<std::string> out;
+  for (auto& x : s.targets) names_in(x.get(), out);
+  for (const Expr* x : {s.value.get(), s.extra.get()}) names_in(x, out);
+  for (auto& x : s.items) names_in(x.get(), out);
+  for (auto& x : s.decorators) names_in(x.get(), out);
+  for (auto& a : s.names) out.insert(a.asname.empty() ? a.name.substr(0, a.name.find('.')) : a.asname);
+  if (s.kind == lang::SK::FunctionDef && s.func) out.insert(s.func->name);
+  if (s.kind == lang::SK::ClassDef) out.insert(s.name);
+  return {out.begin(), out.end()};
+}
+
+}  // namespace
+
+std::map<std::string, TraceRecorder::Print> TraceRecorder::fingerprints() const {
+  std::map<std::string, Print> out;
+  for (auto& [name, v] : in_.globals->vars) {
+    if (!v.is_array()) continue;
+    const Array& a = v.arr();
+    const std::optional<uint64_t> h = array_content_hash(a, opt_.hash_max_bytes);
+    out[name] = Print{&a, int64_t(a.storage->id()), h.has_value(), h.value_or(0)};
+  }
+  return out;
+}
+
+void TraceRecorder::on_step(const lang::Stmt& s, bool top) {
+  const bool full = int(steps_.size()) >= opt_.max_steps || bytes_ >= opt_.max_bytes;
+  if (full && (!top || bytes_ >= 2 * opt_.max_bytes)) {
+    ++skipped_;
+    return;
+  }
+  Step st{s.line, s.end_line > 0 ? s.end_line : s.line, top, in_.output_size(), {}, -1, statement_names(s), {}};
+  // What changed since the last recorded step: the same array object, other bytes.
+  std::map<std::string, Print> now = fingerprints();
+  for (auto& [name, p] : now) {
+    auto it = last_.find(name);
+    if (it == last_.end() || it->second.object != p.object || !p.hashed || !it->second.hashed) continue;
+    if (it->second.hash == p.hash) continue;
+    const bool mentioned = std::binary_search(st.names.begin(), st.names.end(), name);
+    st.changed.push_back({name, !mentioned});
+  }
+  last_ = std::move(now);
+  SnapshotOptions so;
+  so.hash_max_bytes = opt_.hash_max_bytes;
+  std::string snap = snapshot_json(in_, so);
+  if (last_full_ >= 0 && steps_[size_t(last_full_)].snapshot == snap) {
+    st.same_as = last_full_;
+  } else {
+    bytes_ += int64_t(snap.size());
+    st.snapshot = std::move(snap);
+    last_full_ = int(steps_.size());
+  }
+  steps_.push_back(std::move(st));
+}
+
+void TraceRecorder::write(JsonWriter& w) const {
+  w.begin_object().key("steps").begin_array();
+  for (const Step& st : steps_) {
+    w.begin_object().field("line", int64_t(st.line)).field("endLine", int64_t(st.end_line)).field("top", st.top);
+    w.field("stdoutLength", int64_t(st.stdout_size)).key("names").begin_array();
+    for (auto& n : st.names) w.value(n);
+    w.end_array().key("changed").begin_array();
+    for (auto& [n, through] : st.changed) w.begin_object().field("name", n).field("throughOther", through).end_object();
+    w.end_array();
+    if (st.same_as >= 0) w.field("sameAs", int64_t(st.same_as));
+    else w.key("snapshot").raw(st.snapshot);
+    w.end_object();
+  }
+  w.end_array().field("skipped", skipped_).field("maxSteps", int64_t(opt_.max_steps));
+  w.field("maxBytes", opt_.max_bytes).field("bytes", bytes_).end_object();
+}
+
+}  // namespace sl

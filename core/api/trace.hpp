@@ -1,0 +1,74 @@
+// trace: the memory debugger's recording of a run (Note [Step trace] in
+// core/lang/interp.hpp): after each statement of the user's program, the
+// inspection snapshot (snapshot.hpp), the line, how much had been printed,
+// and which arrays' bytes changed -- marking those changed through another
+// name (a write through a view).
+//
+// Budget: snapshots hold layouts, never array bytes, so a step costs its
+// snapshot's JSON text. Recording stops at `max_steps` steps or `max_bytes` of
+// text, whichever comes first; after that only the module's top-level
+// statements are recorded (so the last step is always the program's final
+// state) up to twice the byte budget, and every statement passed over is
+// counted in "skipped". A snapshot equal to the previous step's is stored once
+// ("sameAs": the index of the step holding it).
+// Invariant: recording only reads the session.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/api/json_writer.hpp"
+#include "core/api/snapshot.hpp"
+
+namespace sl {
+
+namespace lang {
+class Interp;
+struct Stmt;
+}  // namespace lang
+
+struct TraceOptions {
+  int max_steps = 500;
+  int64_t max_bytes = 8 << 20;
+  // Arrays above this are not hashed per step (their changes go unmarked).
+  int64_t hash_max_bytes = 4 << 20;
+};
+
+class TraceRecorder {
+ public:
+  TraceRecorder(lang::Interp& in, const TraceOptions& opt) : in_(in), opt_(opt) {}
+  // Interp::step_observer.
+  void on_step(const lang::Stmt& s, bool top);
+  // {"steps":[...],"skipped":N,"maxSteps":N,"maxBytes":N,"bytes":N}
+  void write(JsonWriter& w) const;
+
+ private:
+  // An array variable's identity and contents at one step.
+  struct Print {
+    const void* object;
+    int64_t storage;
+    bool hashed;
+    uint64_t hash;
+  };
+  struct Step {
+    int line, end_line;
+    bool top;
+    size_t stdout_size;
+    std::string snapshot;  // empty when same_as >= 0
+    int same_as = -1;
+    std::vector<std::string> names;                          // what the statement mentions
+    std::vector<std::pair<std::string, bool>> changed;      // name, through another name
+  };
+  std::map<std::string, Print> fingerprints() const;
+
+  lang::Interp& in_;
+  TraceOptions opt_;
+  std::vector<Step> steps_;
+  std::map<std::string, Print> last_;
+  int64_t bytes_ = 0;
+  int64_t skipped_ = 0;
+  int last_full_ = -1;  // the step whose snapshot text the next equal one points to
+};
+
+}  // namespace sl

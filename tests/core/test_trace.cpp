@@ -1,0 +1,120 @@
+// The step trace (Note [Step trace] in core/lang/interp.hpp, core/api/trace.hpp):
+// one recorded step per statement of the user's program, the marks for bytes
+// changed through another name, and the recording's budget.
+#include <catch2/catch.hpp>
+
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "core/api/session.hpp"
+#include "core/api/trace.hpp"
+#include "core/lang/interp.hpp"
+
+namespace {
+
+size_t count(const std::string& s, const std::string& what) {
+  size_t n = 0;
+  for (size_t at = s.find(what); at != std::string::npos; at = s.find(what, at + 1)) ++n;
+  return n;
+}
+
+// The "line" of every recorded step, in order.
+std::vector<int> step_lines(const std::string& json) {
+  std::vector<int> out;
+  static const std::regex re("\\{\"line\":([0-9]+),\"endLine\"");
+  for (auto it = std::sregex_iterator(json.begin(), json.end(), re); it != std::sregex_iterator(); ++it)
+    out.push_back(std::stoi((*it)[1]));
+  return out;
+}
+
+std::string trace_of(const std::string& json) {
+  const size_t at = json.find("\"trace\":");
+  REQUIRE(at != std::string::npos);
+  return json.substr(at);
+}
+
+}  // namespace
+
+TEST_CASE("a write through a view is marked on its step, against the name it went through (seed 000)", "[trace]") {
+  sl::Session s;
+  const std::string r = s.run_traced("import numpy as np\n"
+                                     "a = np.arange(6)\n"
+                                     "v = a[::2]\n"
+                                     "v[0] = 99\n"
+                                     "a[1] = 7\n"
+                                     "print(a)\n", false, 500);
+  const std::string t = trace_of(r);
+  CHECK(step_lines(t) == std::vector<int>{1, 2, 3, 4, 5, 6});
+  CHECK(count(t, "\"top\":true") == 6);
+  // line 4 writes through v: a changed through another name, v through its own
+  CHECK(t.find("{\"line\":4,\"endLine\":4,\"top\":true,\"stdoutLength\":0,\"names\":[\"v\"],\"changed\":["
+               "{\"name\":\"a\",\"throughOther\":true},{\"name\":\"v\",\"throughOther\":false}]") != std::string::npos);
+  // line 5 writes a[1]: a is named, and v (elements 0, 2, 4) did not change
+  CHECK(t.find("{\"line\":5,\"endLine\":5,\"top\":true,\"stdoutLength\":0,\"names\":[\"a\"],\"changed\":["
+               "{\"name\":\"a\",\"throughOther\":false}]") != std::string::npos);
+  // the print: what had been printed when the step finished
+  CHECK(t.find("{\"line\":6,\"endLine\":6,\"top\":true,\"stdoutLength\":20,") != std::string::npos);
+  CHECK(t.find("\"skipped\":0,\"maxSteps\":500") != std::string::npos);
+}
+
+TEST_CASE("steps inside loops and calls are recorded up to the cap, then only top-level ones", "[trace]") {
+  sl::Session s;
+  const std::string r = s.run_traced("def f(n):\n"
+                                     "    y = n * 2\n"
+                                     "    return y\n"
+                                     "total = 0\n"
+                                     "for i in range(100):\n"
+                                     "    total += f(i)\n"
+                                     "print(total)\n", false, 20);
+  const std::string t = trace_of(r);
+  const std::vector<int> lines = step_lines(t);
+  REQUIRE(lines.size() == 22);  // 20 steps, then the loop statement and the print (top level)
+  CHECK(std::vector<int>(lines.begin(), lines.begin() + 6) == std::vector<int>{1, 4, 2, 3, 6, 2});
+  CHECK(lines[20] == 5);
+  CHECK(lines[21] == 7);
+  CHECK(count(t, "\"top\":false") == 18);
+  // 1 + 1 + 100 * (y=, return, total+=) + loop + print = 304 statements, 22 recorded
+  CHECK(t.find("\"skipped\":282,\"maxSteps\":20") != std::string::npos);
+}
+
+TEST_CASE("a frozen module's statements are not the program's steps", "[trace]") {
+  sl::Session s;
+  const std::string r = s.run_traced("import torch\n"
+                                     "import torch.nn as nn\n"
+                                     "lin = nn.Linear(2, 3)\n"
+                                     "w = lin.weight\n", false, 500);
+  REQUIRE(r.find("\"error\":null") != std::string::npos);
+  CHECK(step_lines(trace_of(r)) == std::vector<int>{1, 2, 3, 4});
+  CHECK(count(trace_of(r), "\"top\":false") == 0);
+}
+
+TEST_CASE("an unchanged snapshot is stored once; the byte budget bounds the recording", "[trace]") {
+  sl::Session s;
+  const std::string r = s.run_traced("x = 1\nx = 1\nx = 2\n", false, 500);
+  const std::string t = trace_of(r);
+  CHECK(count(t, "\"sameAs\":0") == 1);
+  CHECK(count(t, "\"snapshot\":") == 2);
+
+  // A budget of 1 byte: the first snapshot fills it; later statements are kept
+  // only at the top level, until twice the budget, and then counted as skipped.
+  sl::lang::Interp in;
+  sl::TraceOptions opt;
+  opt.max_bytes = 1;
+  sl::TraceRecorder rec(in, opt);
+  in.step_observer = [&](const sl::lang::Stmt& st, bool top) { rec.on_step(st, top); };
+  REQUIRE(in.run("a = [0]\nfor i in range(3):\n    a.append(i)\nb = 1\n").ok);
+  in.step_observer = nullptr;
+  sl::JsonWriter w;
+  rec.write(w);
+  const std::string t2 = w.take();
+  CHECK(step_lines(t2) == std::vector<int>{1});
+  CHECK(t2.find("\"skipped\":5") != std::string::npos);
+}
+
+TEST_CASE("a statement that raises ends the trace; the run reports the error", "[trace]") {
+  sl::Session s;
+  const std::string r = s.run_traced("a = 1\nb = a / 0\nc = 3\n", false, 500);
+  CHECK(r.find("ZeroDivisionError") != std::string::npos);
+  CHECK(step_lines(trace_of(r)) == std::vector<int>{1});
+}
