@@ -278,6 +278,39 @@ void aquicksort_(const T* v, int64_t* tosort, int64_t num) {
   }
 }
 
+// The 'stable' kind: a top-down merge sort (insertion sort below 16
+// elements; a merge takes the left element on ties, so equal keys keep their
+// order -- any stable sort gives the same result). One small function per
+// element type instead of std::stable_sort's family of helpers (about 4 KB
+// of wasm per type, 55 instantiations, before this).
+template <class E, class Less_>
+void merge_sort_rec(E* a, E* tmp, int64_t n, Less_& less) {
+  if (n <= 16) {
+    for (int64_t i = 1; i < n; ++i) {
+      E v = a[i];
+      int64_t j = i;
+      for (; j > 0 && less(v, a[j - 1]); --j) a[j] = a[j - 1];
+      a[j] = v;
+    }
+    return;
+  }
+  const int64_t h = n / 2;
+  merge_sort_rec(a, tmp, h, less);
+  merge_sort_rec(a + h, tmp, n - h, less);
+  if (!less(a[h], a[h - 1])) return;  // already in order
+  std::copy(a, a + h, tmp);
+  int64_t i = 0, j = h, k = 0;
+  while (i < h && j < n) a[k++] = less(a[j], tmp[i]) ? a[j++] : tmp[i++];
+  while (i < h) a[k++] = tmp[i++];
+}
+
+template <class E, class Less_>
+void stable_sort_(E* a, int64_t n, Less_ less) {
+  if (n < 2) return;
+  std::vector<E> tmp(size_t(n / 2 + 1));
+  merge_sort_rec(a, tmp.data(), n, less);
+}
+
 // Calls f(offset of the lane's first element) for every lane along `axis`.
 template <class F>
 void for_each_lane(const Array& a, int axis, F&& f) {
@@ -319,13 +352,13 @@ template <class T>
 void sort_values(T* v, int64_t n, SortKind kind) {
   if (kind == SortKind::Quick) quicksort_(v, n);
   else if (kind == SortKind::Heap) heapsort_(v, n);
-  else std::stable_sort(v, v + n, [](const T& x, const T& y) { return Less<T>::less(x, y); });
+  else stable_sort_(v, n, [](const T& x, const T& y) { return Less<T>::less(x, y); });
 }
 template <class T>
 void argsort_values(const T* v, int64_t* idx, int64_t n, SortKind kind) {
   if (kind == SortKind::Quick) aquicksort_(v, idx, n);
   else if (kind == SortKind::Heap) aheapsort_(v, idx, n);
-  else std::stable_sort(idx, idx + n, [&](int64_t x, int64_t y) { return Less<T>::less(v[size_t(x)], v[size_t(y)]); });
+  else stable_sort_(idx, n, [&](int64_t x, int64_t y) { return Less<T>::less(v[size_t(x)], v[size_t(y)]); });
 }
 
 // Text and records: the algorithms order refs; the lane's bytes are then
@@ -358,7 +391,7 @@ void sort_inplace(const Array& a, int axis, SortKind kind, const std::vector<std
       for (int64_t k = 0; k < n; ++k) buf[size_t(k)] = load<T>(base + off + k * stride);
       if (kind == SortKind::Quick) quicksort_(buf.data(), n);
       else if (kind == SortKind::Heap) heapsort_(buf.data(), n);
-      else std::stable_sort(buf.begin(), buf.end(), [](const T& x, const T& y) { return Less<T>::less(x, y); });
+      else stable_sort_(buf.data(), n, [](const T& x, const T& y) { return Less<T>::less(x, y); });
       for (int64_t k = 0; k < n; ++k) store(base + off + k * stride, buf[size_t(k)]);
     });
   });
@@ -407,8 +440,7 @@ ArrayPtr argsort(const Array& a, int axis, SortKind kind, const std::vector<std:
       if (kind == SortKind::Quick) aquicksort_(v.data(), idx.data(), n);
       else if (kind == SortKind::Heap) aheapsort_(v.data(), idx.data(), n);
       else
-        std::stable_sort(idx.begin(), idx.end(),
-                         [&](int64_t x, int64_t y) { return Less<T>::less(v[size_t(x)], v[size_t(y)]); });
+        stable_sort_(idx.data(), n, [&](int64_t x, int64_t y) { return Less<T>::less(v[size_t(x)], v[size_t(y)]); });
       char* dst = out->storage->data() + out_offsets[lane++];
       for (int64_t k = 0; k < n; ++k) store(dst + k * ostride, idx[size_t(k)]);
     });

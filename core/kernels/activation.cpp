@@ -226,19 +226,31 @@ void run(const F& f, char* o, int64_t so, const char* a, int64_t sa, int64_t n) 
 
 // The one dtype switch: F's loop for dst's element type, over every run the
 // shared iterator hands out (dimensions coalesced where both layouts allow).
+// The walk is compiled once and calls the (F, T) loop through a pointer per
+// run, instead of being instantiated for every (F, T) pair.
+using RunFn = void (*)(const void* f, char* o, int64_t so, const char* a, int64_t sa, int64_t n);
+
+template <class F, class T>
+void run_of(const void* f, char* o, int64_t so, const char* a, int64_t sa, int64_t n) {
+  run<T>(*static_cast<const F*>(f), o, so, a, sa, n);
+}
+
+void walk(RunFn r, const void* f, const Array& dst, const Array& src) {
+  std::array<char*, 2> base = {dst.data(), src.data()};
+  std::array<const Strides*, 2> strides = {&dst.strides, &src.strides};
+  for_each_strided<2>(dst.shape, base, strides, [&](std::array<char*, 2>& p, const std::array<int64_t, 2>& s, int64_t n) {
+    r(f, p[0], s[0], p[1], s[1], n);
+  });
+}
+
 template <class F>
 void apply(const F& f, const Array& dst, const Array& src) {
-  visit_dtype(dst.dtype, [&](auto tag) {
+  const RunFn r = visit_dtype(dst.dtype, [&](auto tag) -> RunFn {
     using T = decltype(tag);
-    if constexpr (F::template ok<T>) {
-      std::array<char*, 2> base = {dst.data(), src.data()};
-      std::array<const Strides*, 2> strides = {&dst.strides, &src.strides};
-      for_each_strided<2>(dst.shape, base, strides,
-                          [&](std::array<char*, 2>& p, const std::array<int64_t, 2>& s, int64_t n) {
-                            run<T>(f, p[0], s[0], p[1], s[1], n);
-                          });
-    }
+    if constexpr (F::template ok<T>) return &run_of<F, T>;
+    else return nullptr;
   });
+  if (r) walk(r, &f, dst, src);
 }
 
 template <class F>

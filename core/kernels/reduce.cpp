@@ -302,43 +302,81 @@ void fold_block_run(char* po, const char* p, int64_t n, int64_t s, bool first) {
   }
 }
 
+// One inner-loop call of a reduction, (op, dtype) chosen: fold_block_run or
+// fold_run below. The walks (reduce_blocks, reduce_typed) are compiled once
+// and call it per run of up to NPY_BUFSIZE elements, instead of being
+// instantiated for each of the ~90 (op, dtype) pairs (that was 224 KB of
+// wasm code, 6% of the engine's).
+using FoldFn = void (*)(char* po, const char* p, int64_t n, int64_t s, bool first);
+
+struct FoldLoop {
+  FoldFn block;   // fold_block_run<Op, T>
+  FoldFn single;  // fold_run<Op, T>: a 0-d reduction
+  int64_t isz;    // sizeof(T)
+  bool fminmax;   // npy_fminmax_run<Op, T>: Note [fmin/fmax reduction ties]
+};
+
+template <class Op, class T>
+void fold_block_fn(char* po, const char* p, int64_t n, int64_t s, bool first) {
+  fold_block_run<Op, T>(po, p, n, s, first);
+}
+template <class Op, class T>
+void fold_single_fn(char* po, const char* p, int64_t n, int64_t s, bool) {
+  fold_run<Op, T>(po, p, n, s);
+}
+template <class Op, class T>
+FoldLoop fold_loop() {
+  return {&fold_block_fn<Op, T>, &fold_single_fn<Op, T>, int64_t(sizeof(T)), npy_fminmax_run<Op, T>};
+}
+
+// Copies one element of isz bytes (the gather of reduce_blocks).
+inline void copy_elem(char* d, const char* s, int64_t isz) {
+  switch (isz) {
+    case 1: std::memcpy(d, s, 1); return;
+    case 2: std::memcpy(d, s, 2); return;
+    case 4: std::memcpy(d, s, 4); return;
+    case 8: std::memcpy(d, s, 8); return;
+    case 16: std::memcpy(d, s, 16); return;
+    default: std::memcpy(d, s, size_t(isz)); return;
+  }
+}
+
 // Walks a reduction whose innermost (memory-order) axis is reduced. NumPy's
 // buffered reduction iterator (nditer: npyiter_checkreducesize) gives the add
 // loop, for each output element, the elements of its innermost block of
 // reduced axes in memory order, cut into runs of at most NPY_BUFSIZE: block
 // b of R elements is summed as ((out + S(b[0:8192])) + S(b[8192:16384])) + ...
 // Blocks are visited in memory order of the outer axes.
-template <class Op, class T>
-void reduce_blocks(const StridedLayout<2>& L, char* out0, const char* in0, bool skip_first = false) {
+void reduce_blocks(const FoldLoop& f, const StridedLayout<2>& L, char* out0, const char* in0, bool skip_first) {
   const int nd = int(L.shape.size());
+  const int64_t isz = f.isz;
   int g = nd;
   while (g > 0 && L.strides[0][g - 1] == 0) --g;  // [g, nd): the inner reduced axes
   // Note [fmin/fmax reduction ties]: which block holds each output's first element.
   std::vector<char> seen;
-  if (npy_fminmax_run<Op, T> && skip_first) {
+  if (f.fminmax && skip_first) {
     int64_t span = 0;
     for (int k = 0; k < g; ++k) span += (L.shape[k] - 1) * L.strides[0][k];
-    seen.assign(size_t(span / int64_t(sizeof(T)) + 1), 0);
+    seen.assign(size_t(span / isz + 1), 0);
   }
   auto first_of = [&](char* po) {
     if (seen.empty()) return false;
-    char& f = seen[size_t((po - out0) / int64_t(sizeof(T)))];
-    const bool r = !f;
-    f = 1;
+    char& fl = seen[size_t((po - out0) / isz)];
+    const bool r = !fl;
+    fl = 1;
     return r;
   };
   int64_t R = 1;
   for (int k = g; k < nd; ++k) R *= L.shape[k];
   const bool single = nd - g == 1;
   std::vector<char> buf;
-  if (!single) buf.resize(size_t(std::min(R, kBufSize)) * sizeof(T));
+  if (!single) buf.resize(size_t(std::min(R, kBufSize) * isz));
   std::vector<int64_t> gidx(nd - g);
   auto block = [&](char* po, const char* pi) {
     const bool first = first_of(po);
     if (single) {
       const int64_t s = L.strides[1][nd - 1];
-      for (int64_t c = 0; c < R; c += kBufSize)
-        fold_block_run<Op, T>(po, pi + c * s, std::min(kBufSize, R - c), s, first && c == 0);
+      for (int64_t c = 0; c < R; c += kBufSize) f.block(po, pi + c * s, std::min(kBufSize, R - c), s, first && c == 0);
       return;
     }
     // Several reduced axes that do not coalesce: gather each run in C order
@@ -348,7 +386,7 @@ void reduce_blocks(const StridedLayout<2>& L, char* out0, const char* in0, bool 
     for (int64_t c = 0; c < R; c += kBufSize) {
       int64_t len = std::min(kBufSize, R - c);
       for (int64_t i = 0; i < len; ++i) {
-        std::memcpy(buf.data() + i * int64_t(sizeof(T)), p, sizeof(T));
+        copy_elem(buf.data() + i * isz, p, isz);
         for (int k = nd - g - 1; k >= 0; --k) {
           int ax = g + k;
           if (++gidx[k] < L.shape[ax]) {
@@ -359,7 +397,7 @@ void reduce_blocks(const StridedLayout<2>& L, char* out0, const char* in0, bool 
           gidx[k] = 0;
         }
       }
-      fold_block_run<Op, T>(po, buf.data(), len, int64_t(sizeof(T)), first && c == 0);
+      f.block(po, buf.data(), len, isz, first && c == 0);
     }
   };
   if (g == 0) {
@@ -374,17 +412,16 @@ void reduce_blocks(const StridedLayout<2>& L, char* out0, const char* in0, bool 
   });
 }
 
-template <class Op, class T>
-void reduce_typed(ReduceOp rop, DType work, const Shape& sh, const Strides& so, const Strides& si, char* out, const char* in,
-                  bool skip_first = false) {
+void reduce_typed(const FoldLoop& f, ReduceOp rop, DType work, const Shape& sh, const Strides& so, const Strides& si, char* out,
+                  const char* in, bool skip_first) {
   StridedLayout<2> L = coalesce<2>(sh, {&so, &si});
   if (L.empty) return;
   if (L.shape.empty()) {
-    fold_run<Op, T>(out, in, 1, 0);
+    f.single(out, in, 1, 0, false);
     return;
   }
   if (L.strides[0].back() == 0) {
-    reduce_blocks<Op, T>(L, out, in, skip_first);
+    reduce_blocks(f, L, out, in, skip_first);
     return;
   }
   // The innermost axis is kept: the loop is elementwise out[i] = out[i] op x[i],
@@ -396,23 +433,40 @@ void reduce_typed(ReduceOp rop, DType work, const Shape& sh, const Strides& so, 
   });
 }
 
+// The fold loops of op on T (sum/prod/max/min/fmax/fmin of every dtype, any/all of bool).
 template <class T>
-void reduce_dispatch(ReduceOp op, DType work, const Shape& sh, const Strides& so, const Strides& si, char* out, const char* in,
-                     bool skip_first = false) {
+bool fold_loop_of(ReduceOp op, FoldLoop& f) {
   switch (op) {
-    case ReduceOp::sum: return reduce_typed<ops::add, T>(op, work, sh, so, si, out, in);
-    case ReduceOp::prod: return reduce_typed<ops::multiply, T>(op, work, sh, so, si, out, in);
-    case ReduceOp::max: return reduce_typed<ops::maximum, T>(op, work, sh, so, si, out, in);
-    case ReduceOp::min: return reduce_typed<ops::minimum, T>(op, work, sh, so, si, out, in);
-    case ReduceOp::fmax: return reduce_typed<ops::fmax, T>(op, work, sh, so, si, out, in, skip_first);
-    case ReduceOp::fmin: return reduce_typed<ops::fmin, T>(op, work, sh, so, si, out, in, skip_first);
+    case ReduceOp::sum: f = fold_loop<ops::add, T>(); return true;
+    case ReduceOp::prod: f = fold_loop<ops::multiply, T>(); return true;
+    case ReduceOp::max: f = fold_loop<ops::maximum, T>(); return true;
+    case ReduceOp::min: f = fold_loop<ops::minimum, T>(); return true;
+    case ReduceOp::fmax: f = fold_loop<ops::fmax, T>(); return true;
+    case ReduceOp::fmin: f = fold_loop<ops::fmin, T>(); return true;
     case ReduceOp::any:
-      if constexpr (std::is_same_v<T, bool>) return reduce_typed<ops::logical_or, T>(op, work, sh, so, si, out, in);
+      if constexpr (std::is_same_v<T, bool>) {
+        f = fold_loop<ops::logical_or, T>();
+        return true;
+      }
       break;
     case ReduceOp::all:
-      if constexpr (std::is_same_v<T, bool>) return reduce_typed<ops::logical_and, T>(op, work, sh, so, si, out, in);
+      if constexpr (std::is_same_v<T, bool>) {
+        f = fold_loop<ops::logical_and, T>();
+        return true;
+      }
       break;
   }
+  return false;
+}
+
+// skip_first matters to fmax/fmin only (as before: the other ops ignore it).
+void reduce_dispatch(ReduceOp op, DType work, const Shape& sh, const Strides& so, const Strides& si, char* out, const char* in,
+                     bool skip_first) {
+  FoldLoop f{};
+  const bool ok = visit_dtype(work, [&](auto t) { return fold_loop_of<decltype(t)>(op, f); });
+  if (!ok) return;
+  const bool uses_first = op == ReduceOp::fmax || op == ReduceOp::fmin;
+  reduce_typed(f, op, work, sh, so, si, out, in, uses_first && skip_first);
 }
 
 bool has_identity(ReduceOp op) {
@@ -479,6 +533,20 @@ int64_t arg_scan(const char* p, int64_t n, int64_t s, bool is_max) {
     }
   }
   return idx;
+}
+
+// One cumsum / cumprod lane of n elements: out[i] = out[i-1] op x[i].
+template <class T>
+void add_mul_scan(char* po, const char* pi, int64_t n, int64_t ss, int64_t rs, bool add) {
+  using C = ops::compute_t<T>;
+  T acc = load<T>(pi);
+  store(po, acc);
+  for (int64_t i = 1; i < n; ++i) {
+    C x = C(load<T>(pi + i * ss));
+    if (add) acc = T(ops::add::f(C(acc), x));
+    else acc = T(ops::multiply::f(C(acc), x));
+    store(po + i * rs, acc);
+  }
 }
 
 // Moves `axis` of a view to the end (no copy).
@@ -562,7 +630,7 @@ ArrayPtr reduce(ReduceOp op, const Array& a, const std::vector<bool>& axes, DTyp
     }
     // the output starts as each reduction's first element (no identity, no initial)
     const bool skip_first = !initial && !has_identity(op);
-    visit_dtype(work, [&](auto t) { reduce_dispatch<decltype(t)>(op, work, sh, so, si, res->data(), src->data(), skip_first); });
+    reduce_dispatch(op, work, sh, so, si, res->data(), src->data(), skip_first);
   }
   if (!keepdims) drop_axes(*res, axes);
   return res;
@@ -591,11 +659,10 @@ ArrayPtr arg_reduce(bool is_max, const Array& a, std::optional<int> axis, bool k
   if (n == 0) value_error(std::string("attempt to get ") + what + " of an empty sequence");
   Strides ist(run.strides.begin(), run.strides.end() - 1);
   const int64_t s = run.strides.back();
-  visit_dtype(a.dtype, [&](auto t) {
-    using T = decltype(t);
-    for_each_outer(outer, ist, run.data(), res->data(), 8, [&](char* po, const char* pi) {
-      store<int64_t>(po, arg_scan<T>(pi, n, s, is_max));
-    });
+  using ScanFn = int64_t (*)(const char* p, int64_t n, int64_t s, bool is_max);
+  const ScanFn scan = visit_dtype(a.dtype, [](auto t) -> ScanFn { return &arg_scan<decltype(t)>; });
+  for_each_outer(outer, ist, run.data(), res->data(), 8, [&](char* po, const char* pi) {
+    store<int64_t>(po, scan(pi, n, s, is_max));
   });
   return res;
 }
@@ -624,28 +691,22 @@ ArrayPtr accumulate(Ufunc op, const Array& a, std::optional<int> axis, DType dt,
     std::memcpy(po, pi, size_t(isz));
     for (int64_t i = 1; i < n; ++i) run_ufunc_run(op, dt, po + i * rs, 0, po + (i - 1) * rs, 0, pi + i * ss, 0, 1);
   };
-  visit_dtype(dt, [&](auto t) {
-    using T = decltype(t);
-    using C = ops::compute_t<T>;
-    // add and multiply in line (the common cumsum / cumprod), others through the kernel table
-    auto scan = [&](char* po, const char* pi) {
-      if (op != Ufunc::add && op != Ufunc::multiply) return generic_scan(po, pi);
-      T acc = load<T>(pi);
-      store(po, acc);
-      for (int64_t i = 1; i < n; ++i) {
-        C x = C(load<T>(pi + i * ss));
-        if (op == Ufunc::add) acc = T(ops::add::f(C(acc), x));
-        else acc = T(ops::multiply::f(C(acc), x));
-        store(po + i * rs, acc);
-      }
-    };
-    if (outer.empty()) {
-      scan(rv.data(), sv.data());
-      return;
-    }
-    for_each_strided<2>(outer, {rv.data(), sv.data()}, st, [&](std::array<char*, 2>& p, const std::array<int64_t, 2>& s, int64_t m) {
-      for (int64_t j = 0; j < m; ++j) scan(p[0] + j * s[0], p[1] + j * s[1]);
-    });
+  // add and multiply in line (the common cumsum / cumprod), others through the kernel table
+  using ScanFn = void (*)(char* po, const char* pi, int64_t n, int64_t ss, int64_t rs, bool add);
+  ScanFn typed = nullptr;
+  if (op == Ufunc::add || op == Ufunc::multiply)
+    typed = visit_dtype(dt, [](auto t) -> ScanFn { return &add_mul_scan<decltype(t)>; });
+  const bool add = op == Ufunc::add;
+  auto scan = [&](char* po, const char* pi) {
+    if (typed) typed(po, pi, n, ss, rs, add);
+    else generic_scan(po, pi);
+  };
+  if (outer.empty()) {
+    scan(rv.data(), sv.data());
+    return res;
+  }
+  for_each_strided<2>(outer, {rv.data(), sv.data()}, st, [&](std::array<char*, 2>& p, const std::array<int64_t, 2>& s, int64_t m) {
+    for (int64_t j = 0; j < m; ++j) scan(p[0] + j * s[0], p[1] + j * s[1]);
   });
   return res;
 }

@@ -14,7 +14,7 @@
 #include <cstring>
 #include <memory>
 #include <optional>
-#include <sstream>
+#include <cstdio>
 
 #include "core/element.hpp"
 #include "core/index.hpp"
@@ -50,9 +50,11 @@ bool is_instance(const Value& v, const char* name) {
 }
 
 std::string hex_address(const void* p) {
-  std::ostringstream os;
-  os << "0x" << std::uppercase << std::hex << reinterpret_cast<uintptr_t>(p);
-  return os.str();
+  // snprintf rather than an ostringstream: a stream links libc++'s locale
+  // facets (about 60 KB of wasm) into the engine.
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "0x%llX", static_cast<unsigned long long>(reinterpret_cast<uintptr_t>(p)));
+  return buf;
 }
 
 // ---------------------------------------------------------------- SeedSequence

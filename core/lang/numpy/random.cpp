@@ -12,7 +12,7 @@
 #include <cmath>
 #include <cstring>
 #include <optional>
-#include <sstream>
+#include <cstdio>
 
 #include "core/element.hpp"
 #include "core/kernels/copy.hpp"
@@ -690,9 +690,11 @@ const std::vector<std::pair<const char*, RandomMethod>>& methods() {
 }
 
 std::string hex_address(const void* p) {
-  std::ostringstream os;
-  os << "0x" << std::uppercase << std::hex << reinterpret_cast<uintptr_t>(p);
-  return os.str();
+  // snprintf rather than an ostringstream: a stream links libc++'s locale
+  // facets (about 60 KB of wasm) into the engine.
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "0x%llX", static_cast<unsigned long long>(reinterpret_cast<uintptr_t>(p)));
+  return buf;
 }
 
 Value make_random_state(Interp& in, TypeObj* type, RSPtr rs) {

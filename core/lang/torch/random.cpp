@@ -10,7 +10,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <sstream>
+#include <cstdio>
 
 #include "core/element.hpp"
 #include "core/lang/torch/autograd.hpp"
@@ -29,9 +29,11 @@ ModuleObj& torch_module(Interp& in) { return *in.modules.at("torch"); }
 
 // A double as C++'s ostream prints it in c10's messages (%g, 6 digits).
 std::string format_repr_double(double v) {
-  std::ostringstream os;
-  os << v;
-  return os.str();
+  // ostream's default is printf's %g (6 significant digits); snprintf avoids
+  // linking libc++'s locale facets (about 60 KB of wasm).
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
 }
 
 // A `float` parameter of PyTorch's argument parser: Python ints, floats and bools.
