@@ -69,14 +69,19 @@ uint64_t explain_run() { return g_run; }
 
 ArrayPtr explain_basic_index(ArrayPtr out, const Array& in, const std::vector<IndexItem>& idx) {
   // The same walk as basic_index: which parent axis each output axis comes from.
+  // Built in place (each vector sized once, the facts moved into the record,
+  // never copied): a subscript makes this record every time it runs.
   static const char* const kWord[] = {"int", "slice", "newaxis", "ellipsis"};
   std::string components;
   std::vector<int64_t> steps, parent;
+  steps.reserve(size_t(out->ndim()));
+  parent.reserve(size_t(out->ndim()));
   int consumed = 0;
   for (const auto& it : idx) consumed += it.kind == IndexItem::Int || it.kind == IndexItem::Slice;
   int dim = 0;
   for (const auto& it : idx) {
-    components += (components.empty() ? "" : ",") + std::string(kWord[it.kind]);
+    if (!components.empty()) components += ',';
+    components += kWord[it.kind];
     if (it.kind == IndexItem::Int) {
       ++dim;
     } else if (it.kind == IndexItem::Slice) {
@@ -95,9 +100,13 @@ ArrayPtr explain_basic_index(ArrayPtr out, const Array& in, const std::vector<In
   }
   for (; dim < in.ndim(); ++dim) steps.push_back(1), parent.push_back(in.strides[size_t(dim)]);
   int64_t moved = out->offset - in.offset;
-  return explained(std::move(out), in, "basic-index", Verdict::View,
-                   {fact("components", components), fact("steps", steps), byte_fact("parentStrides", parent),
-                    byte_fact("offsetMoved", moved)});
+  std::vector<ExplainFact> facts;
+  facts.reserve(4);
+  facts.push_back(fact("components", std::move(components)));
+  facts.push_back(fact("steps", std::move(steps)));
+  facts.push_back(byte_fact("parentStrides", std::move(parent)));
+  facts.push_back(byte_fact("offsetMoved", moved));
+  return explained(std::move(out), in, "basic-index", Verdict::View, std::move(facts));
 }
 
 ArrayPtr explain_advanced_index(ArrayPtr out, const Array& in, const std::vector<FancyIndexItem>& idx) {

@@ -47,6 +47,8 @@ ArrayPtr basic_index(const ArrayPtr& a, const std::vector<IndexItem>& idx) {
                 std::to_string(consumed) + " were indexed");
   Shape shape;
   Strides strides;
+  shape.reserve(size_t(a->ndim()) + idx.size());  // sized once: at most every axis plus every newaxis
+  strides.reserve(size_t(a->ndim()) + idx.size());
   int64_t offset = a->offset;
   int dim = 0;
   for (const auto& it : idx) {

@@ -95,6 +95,10 @@ struct FuncDef {
   int line = 0;
   bool is_generator = false;  // the body contains yield: calling it makes a generator
   bool is_genexp = false;     // a generator expression's function (walrus binds outside it)
+  // Every parameter is positional (no *args, **kwargs, keyword-only): a call
+  // with one positional argument per parameter binds without checks (set by
+  // the parser's scope analysis; false means "take the general path").
+  bool plain_params = false;
   // Scope analysis (filled by the parser): names local to the function body,
   // and names declared global / nonlocal.
   std::vector<std::string> locals, globals, nonlocals;
@@ -133,13 +137,13 @@ struct Stmt {
   std::vector<Alias> names;    // Import / ImportFrom / Global / Nonlocal
   std::vector<ExprP> decorators;  // FunctionDef / ClassDef, outermost first
   std::vector<Keyword> keywords;  // ClassDef
+  // Part of the user's program (false: a frozen module's, which a step trace
+  // does not show; Note [Step trace] in interp.hpp).
+  bool traced = true;
   Stmt(SK k, int l, int c0) : kind(k), line(l), col(c0) {}
 };
 
 struct Module {
-  // Part of the user's program (false: a frozen module's, which a step trace
-  // does not show; Note [Step trace] in interp.hpp).
-  bool traced = true;
   Body body;
   std::vector<std::string> source_lines;
 };

@@ -132,7 +132,33 @@ long slot_index(TypeObj* ty, const std::string& name) {
   return it == ty->slots.end() ? -1 : long(it - ty->slots.begin());
 }
 
+// Note [Instance dict scan]
+// Reading obj.x looks "x" up in the instance dict. Hashing needs a str object
+// (an allocation) and SipHash, which cost more than the whole lookup when the
+// dict is small, as instance dicts are. When every key of a small dict is a
+// plain str, dict equality for a str key is byte equality, so a scan over the
+// entries finds exactly what the hashed lookup would; a key of any other kind
+// (a user object whose __eq__ could answer, an np.str_) sends the lookup down
+// the hashed path, which asks __eq__ as CPython does.
+constexpr size_t kScanEntries = 16;
 Value dict_get(Interp& in, DictObj* d, const std::string& name, bool& found) {
+  const HashTable& t = d->t;
+  if (!t.slots && t.entries.size() <= kScanEntries) {
+    bool all_str = true;
+    for (size_t k = 0; k < t.entries.size() && all_str; ++k) {
+      if (!t.alive[k]) continue;
+      auto* s = t.entries[k].first.as<StrObj>();
+      if (!s || s->bytes) all_str = false;
+      else if (s->s == name) {
+        found = true;
+        return t.entries[k].second;
+      }
+    }
+    if (all_str) {
+      found = false;
+      return Value();
+    }
+  }
   long i = table_lookup(in, d->t, make_str(name));
   found = i >= 0;
   return found ? d->t.entries[size_t(i)].second : Value();
@@ -211,11 +237,12 @@ DictObj* instance_dict(Interp& in, const Value& v, bool create) {
 bool instance_getattr(Interp& in, const Value& v, const std::string& name, Value& out) {
   TypeObj* ty = in.type_of(v);
   auto* inst = v.as<InstanceObj>();
-  if (name == "__class__") {
+  const bool dunder = !name.empty() && name[0] == '_';  // only dunder names need the comparisons below
+  if (dunder && name == "__class__") {
     out = type_ref(ty);
     return true;
   }
-  if (name == "__dict__") {
+  if (dunder && name == "__dict__") {
     DictObj* d = instance_dict(in, v, true);
     if (!d) return false;
     out = Value(d->shared_from_this());

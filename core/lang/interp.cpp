@@ -334,6 +334,30 @@ void Interp::print_text(const std::string& s) {
   out_ += s;
 }
 
+namespace {
+// Note [Constant subscript keys] (parser.cpp): a folded key -- a Const node
+// marked with conversion 'k' -- is one object shared by every evaluation of
+// its subscript. An array only reads its key, so it gets the shared one. Any
+// other receiver (a user __getitem__ may keep its key) gets a fresh copy when
+// the key holds a slice, as CPython 3.13 builds a new slice each time; a tuple
+// of plain constants stays shared, as CPython's constant tuple is.
+Value subscript_key(const Expr& k, Value key, const Value& obj) {
+  if (k.kind != EK::Const || k.conversion != 'k' || obj.is_array()) return key;
+  auto fresh = [](const Value& x) {
+    auto* so = x.as<SliceObj>();
+    return so ? Value(std::static_pointer_cast<Obj>(std::make_shared<SliceObj>(so->start, so->stop, so->step))) : x;
+  };
+  auto* t = key.as<TupleObj>();
+  if (!t) return fresh(key);
+  if (std::none_of(t->items.begin(), t->items.end(), [](const Value& x) { return x.as<SliceObj>() != nullptr; }))
+    return key;
+  std::vector<Value> items;
+  items.reserve(t->items.size());
+  for (auto& x : t->items) items.push_back(fresh(x));
+  return make_tuple(std::move(items));
+}
+}  // namespace
+
 // ---------------------------------------------------------------- statements
 Interp::Flow Interp::exec_body(const Body& body, const EnvP& env, Value& ret) {
   size_t k = resuming() ? resume_pop().index : 0;  // Note [Generator frames]
@@ -449,7 +473,7 @@ Interp::Flow Interp::exec_aug_assign(const Stmt& s, const EnvP& env, Value& ret)
       setattr(obj, tg.name, inplace_binop(s.op, cur, rhs));
     } else {
       Value obj = eval(*tg.a, env);
-      Value key = eval(*tg.b, env);
+      Value key = subscript_key(*tg.b, eval(*tg.b, env), obj);
       Value cur = getitem(obj, key);
       Value rhs = eval(*s.value, env);
       Value res = inplace_binop(s.op, cur, rhs);
@@ -991,7 +1015,7 @@ void Interp::assign(const Expr& target, const Value& v, const EnvP& env) {
     case EK::Attribute: setattr(eval(*target.a, env), target.name, v); return;
     case EK::Subscript: {
       Value obj = eval(*target.a, env);
-      Value key = eval(*target.b, env);
+      Value key = subscript_key(*target.b, eval(*target.b, env), obj);
       setitem(obj, key, v);
       return;
     }
@@ -1045,7 +1069,11 @@ void Interp::del_target(const Expr& target, const EnvP& env) {
       e->vars.erase(it);
       return;
     }
-    case EK::Subscript: delitem(eval(*target.a, env), eval(*target.b, env)); return;
+    case EK::Subscript: {
+      Value obj = eval(*target.a, env);
+      delitem(obj, subscript_key(*target.b, eval(*target.b, env), obj));
+      return;
+    }
     case EK::Attribute: delattr(eval(*target.a, env), target.name); return;
     case EK::Tuple:
     case EK::List:
@@ -1171,7 +1199,7 @@ Value Interp::eval_node(const Expr& e, const EnvP& env) {
     }
     case EK::Subscript: {
       Value obj = eval(*e.a, env);
-      Value key = eval(*e.b, env);
+      Value key = subscript_key(*e.b, eval(*e.b, env), obj);
       if (!frames_.empty()) frames_.back().second = e.line;
       return getitem(obj, key);
     }
@@ -1277,7 +1305,7 @@ Value Interp::eval_comprehension(const Expr& e, const EnvP& env) {
 Value Interp::eval_call(const Expr& e, const EnvP& env) {
   Value f = eval(*e.a, env);
   Args a;
-  a.pos.reserve(e.elts.size());
+  a.pos.reserve(e.elts.size() + 1);  // + 1: a bound method's self goes in front without a reallocation
   // mirrors _PyObject_FunctionStr: "__main__.f()" for functions, "len()" for builtins
   auto func_str = [&]() -> std::string {
     if (auto* fo = f.as<FunctionObj>()) return "__main__." + fo->def->name + "()";
@@ -1390,6 +1418,12 @@ std::string quoted_names(const std::vector<std::string>& names) {
 // positionals, missing keyword-only arguments. Defaults fill what is left.
 void Interp::bind_arguments(FunctionObj& f, Args& a, Env& env) {
   const FuncDef& d = *f.def;
+  // The common call -- positionals only, one per plain parameter -- binds
+  // directly: no checks can fail, so no message text or bookkeeping is built.
+  if (a.kw.empty() && a.pos.size() == d.params.size() && d.plain_params) {
+    for (size_t k = 0; k < d.params.size(); ++k) env.vars[d.params[k].name] = a.pos[k];
+    return;
+  }
   // messages name the function by its qualified name (A.__init__(), outer.<locals>.f())
   std::string fname = d.qualname.empty() ? d.name : d.qualname;
   if (auto* owner = f.owner.as<TypeObj>()) fname = (owner->qual.empty() ? owner->name : owner->qual) + "." + d.name;

@@ -851,7 +851,7 @@ struct Parser {
         DepthGuard g(*this);
         auto s = std::make_unique<Expr>(EK::Subscript, e->line, e->col);
         s->a = std::move(e);
-        s->b = parse_subscript_list();
+        s->b = fold_constant_key(parse_subscript_list());
         expect_op("]");
         e = fin(std::move(s));
       } else if (accept_op(".")) {
@@ -905,6 +905,50 @@ struct Parser {
       }
       if (!accept_op(",")) break;
     }
+  }
+
+  // Note [Constant subscript keys]
+  // A subscript whose key is made of literals only -- ints, None, ..., and
+  // slices of those (x[:, ::2], m[1, 2], a[::-1]) -- has the same key every
+  // time, and tuples and slices are immutable: the key is built here, once,
+  // and the node becomes a constant, so evaluating the subscript allocates no
+  // slice or tuple objects. CPython folds the same keys into constants
+  // (tuples of constants always; slices since 3.14). Anything else (a name, a
+  // call, a starred item, a walrus) leaves the node as it was. The node is
+  // marked (conversion 'k', a field only f-string nodes use otherwise): only
+  // an array receives the shared key; any other receiver gets a fresh copy of
+  // a key holding a slice, as Python 3.13 builds one per evaluation
+  // (subscript_key in interp.cpp).
+  static bool literal_index(const Expr* e, Value& out) {
+    if (!e) return out = Value(), true;
+    if (e->kind == EK::Const && (e->constant.is_int() || e->constant.is_none() || e->constant.as<EllipsisObj>()))
+      return out = e->constant, true;
+    if (e->kind == EK::UnaryOp && e->unop == UnaryOp::Neg && e->a->kind == EK::Const && e->a->constant.is_int() &&
+        e->a->constant.as_int() != INT64_MIN)
+      return out = Value::integer(-e->a->constant.as_int()), true;
+    return false;
+  }
+  static bool literal_key_item(const Expr* e, Value& out) {
+    if (e->kind != EK::Slice) return literal_index(e, out);
+    Value a, b, c;
+    if (!literal_index(e->a.get(), a) || !literal_index(e->b.get(), b) || !literal_index(e->c.get(), c)) return false;
+    out = Value(std::static_pointer_cast<Obj>(std::make_shared<SliceObj>(a, b, c)));
+    return true;
+  }
+  static ExprP fold_constant_key(ExprP key) {
+    Value v;
+    if (key->kind == EK::Tuple) {
+      std::vector<Value> items(key->elts.size());
+      for (size_t k = 0; k < items.size(); ++k)
+        if (!literal_key_item(key->elts[k].get(), items[k])) return key;
+      v = make_tuple(std::move(items));
+    } else if (key->kind != EK::Slice || !literal_key_item(key.get(), v)) {
+      return key;
+    }
+    auto c = std::make_unique<Expr>(EK::Const, key->line, key->col);
+    c->constant = v;
+    c->conversion = 'k';  // a folded key: the evaluator copies it for receivers that are not arrays
+    return c;
   }
 
   ExprP parse_subscript_list() {
@@ -1469,6 +1513,8 @@ struct Parser {
     }
   }
   static void analyze_scope(FuncDef& f) {
+    f.plain_params = std::all_of(f.params.begin(), f.params.end(),
+                                 [](const Param& p) { return p.kind == Param::Normal || p.kind == Param::PosOnly; });
     std::vector<std::string> assigned;
     for (auto& prm : f.params) assigned.push_back(prm.name);
     if (f.is_genexp) {  // only the loop targets are the generator expression's own

@@ -36,6 +36,10 @@ export const BENCHES = [
     setup: 'x = np.ones((8, 8))', stmt: 'v = x[:, ::2]' },
   { id: 'stmt_shares', label: 'statement `np.shares_memory(a, b)`', unit: 'us/stmt', inner: 20000, overhead: true,
     setup: 'a = np.ones(16)\nb = a[::2]', stmt: 'r = np.shares_memory(a, b)' },
+  { id: 'stmt_attr', label: 'statement `r = p.x` (user class)', unit: 'us/stmt', inner: 20000, overhead: true,
+    setup: 'class P:\n    def __init__(self, x, y):\n        self.x = x\n        self.y = y\n    def norm(self):\n        return self.x * self.x + self.y * self.y\np = P(3.0, 4.0)', stmt: 'r = p.x' },
+  { id: 'stmt_method', label: 'statement `r = p.norm()` (user class)', unit: 'us/stmt', inner: 20000, overhead: true,
+    setup: 'class P:\n    def __init__(self, x, y):\n        self.x = x\n        self.y = y\n    def norm(self):\n        return self.x * self.x + self.y * self.y\np = P(3.0, 4.0)', stmt: 'r = p.norm()' },
 ];
 
 // Python source of one benchmark: prints the list of per-statement seconds.

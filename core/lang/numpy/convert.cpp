@@ -551,10 +551,13 @@ IndexItem slice_item(Interp& in, const SliceObj& s) {
 }
 
 bool parse_basic_index(Interp& in, const Value& key, std::vector<IndexItem>& out) {
-  std::vector<Value> items;
-  if (auto* t = key.as<TupleObj>()) items = t->items;
-  else items.push_back(key);
-  for (auto& k : items) {
+  // the tuple's items are read in place (no copy of the vector per subscript)
+  const TupleObj* tup = key.as<TupleObj>();
+  const Value* first = tup ? tup->items.data() : &key;
+  const size_t n = tup ? tup->items.size() : 1;
+  out.reserve(n);
+  for (size_t j = 0; j < n; ++j) {
+    const Value& k = first[j];
     IndexItem it;
     if (k.is_int() || (k.is_array() && k.arr().ndim() == 0 && is_integer(k.arr().dtype))) {
       it.kind = IndexItem::Int;

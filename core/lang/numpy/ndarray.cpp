@@ -273,10 +273,10 @@ Value array_getitem(Interp& in, const Value& v, const Value& key) {
     // NumPy's HAS_SCALAR_ARRAY (mapping.c): a 0-d integer *array* (not a NumPy
     // scalar) in an otherwise basic index makes the result a copy, in the
     // view's memory order, as if it were an advanced index.
-    std::vector<Value> keys;
-    if (auto* t = key.as<TupleObj>()) keys = t->items;
-    else keys.push_back(key);
-    for (auto& k : keys) {
+    const TupleObj* tup = key.as<TupleObj>();
+    const Value* first = tup ? tup->items.data() : &key;
+    for (size_t j = 0, n = tup ? tup->items.size() : 1; j < n; ++j) {
+      const Value& k = first[j];
       if (k.is_array() && k.arr().flavor == Flavor::NumPy && k.arr().ndim() == 0) {
         ArrayPtr c = empty_like_keep_order(*r, r->dtype);
         copy_into(*c, *r);
