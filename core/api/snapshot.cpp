@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <cstring>
 #include <functional>
 #include <map>
 #include <set>
@@ -275,7 +276,8 @@ void emit_heap_and_storages(JsonWriter& w, const Model& m) {
     else w.null();
     w.key("holders").begin_array();
     for (auto& h : m.holders.at(sid)) w.value(h);
-    w.end_array().end_object();
+    w.end_array();
+    w.field("address", int64_t(reinterpret_cast<uintptr_t>(st->data()))).end_object();
   }
   w.end_array();
 }
@@ -372,6 +374,83 @@ void explain_failure_json(JsonWriter& w) {
 
 namespace {
 
+// A record's fields for the inspector's field lanes: name, byte offset inside
+// the record, itemsize, the dtype as text, NumPy's kind character, a
+// subarray's shape, a nested record's own fields (offsets relative to it).
+void emit_fields(JsonWriter& w, const Descr& d) {
+  w.begin_array();
+  for (const Field& f : d.fields) {
+    const Descr* fd = f.type.descr.get();
+    w.begin_object().field("name", f.name).field("offset", f.offset).field("itemsize", f.type.itemsize());
+    w.field("dtype", dtype_text(f.type));
+    const DTypeFull& leaf = fd && fd->base ? *fd->base : f.type;
+    w.field("kind", std::string(1, leaf.descr ? info(leaf.descr->kind).kind : info(leaf.dt).kind));
+    if (fd && fd->base) w.key("subShape").ints(fd->sub_shape).field("baseItemsize", fd->base->itemsize());
+    if (fd && fd->structured()) {
+      w.key("fields");
+      emit_fields(w, *fd);
+    }
+    w.end_object();
+  }
+  w.end_array();
+}
+
+// The bytes of a record no field covers (nested records looked into): the
+// padding an aligned struct has, the gaps a[['x', 'z']] leaves. Half-open
+// [lo, hi) ranges inside [0, itemsize).
+void covered_bytes(const Descr& d, int64_t at, std::vector<std::pair<int64_t, int64_t>>& out) {
+  for (const Field& f : d.fields) {
+    const Descr* fd = f.type.descr.get();
+    if (fd && fd->structured()) covered_bytes(*fd, at + f.offset, out);
+    else out.push_back({at + f.offset, at + f.offset + f.type.itemsize()});
+  }
+}
+
+void emit_padding(JsonWriter& w, const Descr& d) {
+  std::vector<std::pair<int64_t, int64_t>> cov;
+  covered_bytes(d, 0, cov);
+  std::sort(cov.begin(), cov.end());
+  w.begin_array();
+  int64_t at = 0;
+  for (auto& [lo, hi] : cov) {
+    if (lo > at) w.ints({at, lo});
+    at = std::max(at, hi);
+  }
+  if (at < d.itemsize) w.ints({at, d.itemsize});
+  w.end_array();
+}
+
+// Text elements as code units: the first max_elems elements in logical order,
+// each its code points ('U', UCS-4) or bytes ('S'), trailing zeros included
+// (they are the element's padding). Read, never changed.
+void emit_codes(JsonWriter& w, const Array& a, const Descr& d, int64_t max_elems) {
+  const int unit = d.kind == DType::Str ? 4 : 1;
+  const int64_t n = d.itemsize / unit;
+  w.begin_array();
+  int64_t left = std::min(a.size(), max_elems);
+  if (left > 0) {
+    std::array<char*, 1> base{a.data()};
+    std::array<const Strides*, 1> st{&a.strides};
+    for_each_strided<1>(a.shape, base, st, [&](std::array<char*, 1>& p, const std::array<int64_t, 1>& s, int64_t cnt) {
+      const char* q = p[0];
+      for (int64_t i = 0; i < cnt && left > 0; ++i, q += s[0], --left) {
+        w.begin_array();
+        for (int64_t k = 0; k < n; ++k) {
+          if (unit == 4) {
+            uint32_t cp;
+            std::memcpy(&cp, q + 4 * k, 4);
+            w.value(int64_t(cp));
+          } else {
+            w.value(int64_t(static_cast<unsigned char>(q[k])));
+          }
+        }
+        w.end_array();
+      }
+    });
+  }
+  w.end_array();
+}
+
 void emit_array_fields(JsonWriter& w, const Array& a, int obj, const SnapshotOptions& opt) {
   int isz = a.itemsize();
   std::vector<int64_t> elem_strides;
@@ -385,6 +464,21 @@ void emit_array_fields(JsonWriter& w, const Array& a, int obj, const SnapshotOpt
   w.key("flags").begin_object().field("C_CONTIGUOUS", a.c_contiguous()).field("F_CONTIGUOUS", a.f_contiguous());
   w.field("OWNDATA", a.owndata).field("WRITEABLE", a.writeable).field("ALIGNED", a.aligned());
   w.field("WRITEBACKIFCOPY", false).end_object();
+  // Note [Addresses] (core/overlap.hpp): __array_interface__['data'][0]; byte k
+  // of the storage is at dataAddress - offset + k.
+  w.field("dataAddress", data_address(a));
+  const char kind = a.descr ? info(a.descr->kind).kind : info(a.dtype).kind;
+  w.field("dtypeKind", std::string(1, kind));
+  if (a.descr && a.descr->structured()) {
+    w.key("fields");
+    emit_fields(w, *a.descr);
+    w.key("padding");
+    emit_padding(w, *a.descr);
+  } else if (a.descr && (a.descr->kind == DType::Str || a.descr->kind == DType::Bytes)) {
+    w.field("charSize", a.descr->kind == DType::Str ? 4 : 1).field("chars", flexible_length(*a.descr));
+    w.key("codes");
+    emit_codes(w, a, *a.descr, opt.max_text_elements);
+  }
 }
 
 void emit_variables(JsonWriter& w, Interp& in, const Model& m, const SnapshotOptions& opt) {

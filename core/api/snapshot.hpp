@@ -1,8 +1,9 @@
 // snapshot: the inspection data the playground renders after every run --
 // every variable's layout, base chains, which variables share bytes, the
-// memory gauge, and why each array is a view or a copy (core/explain.hpp) --
-// as JSON. The page never reads engine internals; this is the
-// whole contract (documented in docs/api.md).
+// memory gauge, why each array is a view or a copy (core/explain.hpp), and
+// what the layout pictures need (addresses, a record's fields and padding, the
+// code units of text elements) -- as JSON. The page never reads engine
+// internals; this is the whole contract (documented in docs/api.md).
 //
 // Invariant: the snapshot only reads; building it never changes the session.
 #pragma once
@@ -23,6 +24,7 @@ struct SnapshotOptions {
   int preview_chars = 400;        // str(value) shown per variable, truncated
   int64_t share_max_work = 20000; // exact overlap solver budget per pair (TOO_HARD -> "may")
   int64_t hash_max_bytes = 64 << 20;  // content hashes for arrays up to this size
+  int64_t max_text_elements = 64;     // 'U' / 'S' elements listed as code units (codes)
 };
 
 std::string snapshot_json(lang::Interp& in, const SnapshotOptions& opt = {});

@@ -108,3 +108,60 @@ TEST_CASE("sharePairs answers per pair; objects carry their layout", "[snapshot]
   CHECK(s.find("\"kind\":\"ndarray\",\"base\":null,\"ownsData\":true,\"dtype\":\"float32\",\"shape\":[50]") != std::string::npos);
   CHECK(s.find("\"ownerObject\":") != std::string::npos);
 }
+
+TEST_CASE("layout pictures: addresses, record fields and padding, text code units", "[snapshot]") {
+  Interp in;
+  REQUIRE(in.run("import numpy as np\n"
+                 "a = np.arange(6)\n"
+                 "v = a[2:]\n"
+                 "d0 = a.__array_interface__['data'][0]\n"
+                 "d2 = v.__array_interface__['data'][0]\n"
+                 "rec = np.zeros(2, dtype=np.dtype([('id', 'u1'), ('x', '<f4'), ('p', [('u', '<i2'), ('w', 'u1')])], align=True))\n"
+                 "pick = rec[['id', 'p']]\n"
+                 "s = np.array(['hi', 'h\\u00e9llo'])\n"
+                 "b = np.array([b'ab', b'c'])\n").ok);
+  const std::string before = sl::snapshot_json(in);
+  std::string s = sl::snapshot_json(in);
+  CHECK(s == before);  // only reads
+  auto int_after = [&](const std::string& var, const std::string& key) {
+    size_t p = s.find("\"name\":\"" + var + "\"");
+    REQUIRE(p != std::string::npos);
+    size_t k = s.find("\"" + key + "\":", p);
+    REQUIRE(k != std::string::npos);
+    return std::stoll(s.substr(k + key.size() + 3));
+  };
+  // the address __array_interface__ reports; storage byte k is at dataAddress - offset + k
+  auto pyint = [&](const std::string& var) {
+    size_t p = s.find("\"name\":\"" + var + "\"");
+    size_t k = s.find("\"preview\":\"", p);
+    return std::stoll(s.substr(k + 11));
+  };
+  CHECK(int_after("a", "dataAddress") == pyint("d0"));
+  CHECK(int_after("v", "dataAddress") == pyint("d2"));
+  CHECK(int_after("v", "dataAddress") - int_after("v", "offset") == int_after("a", "dataAddress"));
+  CHECK(s.find("\"address\":" + std::to_string(pyint("d0"))) != std::string::npos);  // the storage's base address
+  // an aligned record: id at 0, 3 padding bytes, x at 4, p (a nested record: u, w, one padding byte) at 8
+  CHECK(s.find("\"fields\":[{\"name\":\"id\",\"offset\":0,\"itemsize\":1,\"dtype\":\"uint8\",\"kind\":\"u\"},"
+               "{\"name\":\"x\",\"offset\":4,\"itemsize\":4,\"dtype\":\"float32\",\"kind\":\"f\"},"
+               "{\"name\":\"p\",\"offset\":8,\"itemsize\":4,") != std::string::npos);
+  CHECK(s.find("\"fields\":[{\"name\":\"u\",\"offset\":0,\"itemsize\":2,\"dtype\":\"int16\",\"kind\":\"i\"},"
+               "{\"name\":\"w\",\"offset\":2,\"itemsize\":1,\"dtype\":\"uint8\",\"kind\":\"u\"}]") != std::string::npos);
+  CHECK(s.find("\"dtypeKind\":\"V\",\"fields\"") != std::string::npos);
+  CHECK(s.find("\"padding\":[[1,4],[11,12]]") != std::string::npos);
+  // rec[['id', 'p']] keeps the offsets: x's bytes become a gap too
+  CHECK(s.find("\"padding\":[[1,8],[11,12]]") != std::string::npos);
+  // text: 'U' as UCS-4 code points, 'S' as bytes, trailing zeros included
+  CHECK(s.find("\"dtypeKind\":\"U\",\"charSize\":4,\"chars\":5,\"codes\":[[104,105,0,0,0],[104,233,108,108,111]]") !=
+        std::string::npos);
+  CHECK(s.find("\"dtypeKind\":\"S\",\"charSize\":1,\"chars\":2,\"codes\":[[97,98],[99,0]]") != std::string::npos);
+  CHECK(s.find("\"dtypeKind\":\"i\"") != std::string::npos);
+}
+
+TEST_CASE("text code units follow logical order and stop at the cap", "[snapshot]") {
+  Interp in;
+  REQUIRE(in.run("import numpy as np\nt = np.array([['ab', 'cd'], ['ef', 'gh']]).T\n").ok);
+  sl::SnapshotOptions opt;
+  opt.max_text_elements = 3;
+  std::string s = sl::snapshot_json(in, opt);
+  CHECK(s.find("\"codes\":[[97,98],[101,102],[99,100]]") != std::string::npos);
+}
