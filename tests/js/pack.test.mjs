@@ -16,7 +16,8 @@ let app;
 test.after(() => { if (app) fs.rmSync(app, { recursive: true, force: true }); });
 
 // The budget was 1 MB until the breadth of issues 14-16 landed (1,127,053 bytes at
-// 826e5e8); issue 17 (performance and size) sets the size goal.
+// 826e5e8); issue 17 (goal 5) sets it at 1.5 MB (1.5 MiB here). Measured: 1,169,558
+// bytes with the engine of 283f5f8 built as CMakeLists.txt says (README "Download size").
 test('npm pack makes a tarball under 1.5 MB with only the shipped files', () => {
   const { size, files, tarball } = installed();
   assert.ok(size < 1.5 * 1024 * 1024, `tarball is ${size} bytes`);
