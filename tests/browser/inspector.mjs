@@ -528,7 +528,7 @@ async function main() {
       assert(readout.includes('第 2/4 步') && readout.includes('beta[1]') && readout.includes('跳过 +16 B'), `readout: ${readout}`);
       if (await zh.evaluate(() => window.inspectorDemo.snapshot.variables.find((x) => x.name === 'beta').dataAddress != null)) {
         const tip = await tipText(zh, 16);
-        assert(/地址 \d+(0x[0-9a-f]+)/.test(tip), `tooltip address: ${tip}`);
+        assert(/地址 \d+\(0x[0-9a-f]+\)/.test(tip), `tooltip address: ${tip}`);
       }
     });
     await zhContext.close();
