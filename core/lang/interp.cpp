@@ -224,6 +224,7 @@ Interp::Result Interp::run(const std::string& src, bool echo_last_expr, const st
           r.has_echo = true;
           builtins["_"] = v;
         }
+        if (step_observer) step_observer(s, true);  // the echoed expression is a step too
         continue;
       }
       Flow f = exec(s, globals, ret);

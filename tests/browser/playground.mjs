@@ -152,6 +152,67 @@ export default async function playground({ browser, baseUrl, results }) {
     await page.mouse.move(1, 1);
   });
 
+  // ---- the memory debugger's timeline (issue 18, item 1) ------------------------------
+  await check('timeline: seed 001 stepped statement by statement shows the memory gauge at each step', async () => {
+    await runProgram(page, 'import numpy as np\narr = np.arange(0, 1_000_000)\nsmall = arr[:10]\ndel arr\nprint(small.base.nbytes)');
+    await page.waitForSelector('#timeline:not([hidden])');
+    assertEqual(await page.getAttribute('#timeline', 'data-steps'), '5', 'steps recorded');
+    assertEqual(await page.getAttribute('#timeline', 'data-step'), '4', 'a run shows its last step');
+    const gauge = async () => page.$$eval('.sl-kept-item', (ns) => ns.map((n) => n.textContent));
+    const at = async (step) => {
+      await page.waitForFunction((n) => document.querySelector('#timeline')?.dataset.step === String(n), step);
+      return { label: await page.textContent('#timeline .timeline-label'), stdout: await stdoutText(page), kept: await gauge() };
+    };
+    await page.focus('#timeline .timeline-range');
+    await page.keyboard.press('Home');
+    let s = await at(0);
+    assert(s.label.includes('Step 1 of 5') && s.label.includes('line 1'), `label at step 1: ${s.label}`);
+    assertEqual(s.stdout, '', 'nothing printed yet at step 1');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    s = await at(3);
+    assert(s.kept.some((k) => k.includes('8 MB kept alive by small')), `gauge after del arr (step 4): ${s.kept}`);
+    await page.click('#timeline .timeline-prev');
+    s = await at(2);
+    assert(!s.kept.some((k) => k.includes('kept alive by small')), `gauge before del arr (step 3): ${s.kept}`);
+    assertEqual(await page.$$eval('.cm-stepLine', (ls) => ls.map((l) => l.textContent)), ['small = arr[:10]'], 'editor marks the step\'s statement');
+    await page.keyboard.press('End');
+    s = await at(4);
+    assertEqual(s.stdout, '8000000\n', 'the last step shows the whole output');
+    assertEqual(await page.$$eval('.cm-stepLine', (ls) => ls.length), 0, 'no step line at the end');
+  });
+
+  await check('timeline: seed 000\'s write through a view is marked on its step', async () => {
+    await runProgram(page, 'import numpy as np\na = np.arange(6)\nv = a[::2]\nv[0] = 99\nprint(a)');
+    assertEqual(await page.getAttribute('#timeline', 'data-marked'), '3', 'marked steps (0-based)');
+    assertEqual(await page.$$eval('#timeline .timeline-mark', (ms) => ms.map((m) => m.dataset.step)), ['3'], 'slider marks');
+    await page.click('#timeline .timeline-first');
+    for (let i = 0; i < 3; i += 1) await page.click('#timeline .timeline-next');
+    await page.waitForFunction(() => document.querySelector('#timeline')?.dataset.step === '3');
+    const label = await page.textContent('#timeline .timeline-label');
+    assert(label.includes('bytes of a changed through v'), `label: ${label}`);
+  });
+
+  await check('timeline screenshots at 1400 and 375 px, light and dark (build/screenshots/timeline-*.png)', async () => {
+    for (const [width, height] of [[1400, 900], [375, 812]]) {
+      for (const colorScheme of ['light', 'dark']) {
+        const { page: p, close, problems } = await openPage(browser, { viewport: { width, height }, colorScheme });
+        await p.goto(baseUrl, { waitUntil: 'load' });
+        await pageReady(p);
+        await runProgram(p, 'import numpy as np\na = np.arange(6)\nv = a[::2]\nv[0] = 99\nprint(a)');
+        await p.click('#timeline .timeline-first');
+        for (let i = 0; i < 3; i += 1) await p.click('#timeline .timeline-next');
+        await p.waitForFunction(() => document.querySelector('#timeline')?.dataset.step === '3');
+        await p.waitForTimeout(150);
+        if (width < 500) await p.$eval('#timeline', (t) => t.scrollIntoView({ block: 'center' }));
+        await p.screenshot({ path: screenshotPath(`timeline-${width}-${colorScheme}.png`) });
+        assertEqual(problems, [], 'console errors');
+        await close();
+      }
+    }
+  });
+
   await check('REPL echo: stdout first, then the repr of the last expression', async () => {
     await runProgram(page, "print('printed')\nx = np.int64(41)\nx");
     assertEqual(await stdoutText(page), 'printed\n', 'stdout');

@@ -118,3 +118,10 @@ TEST_CASE("a statement that raises ends the trace; the run reports the error", "
   CHECK(r.find("ZeroDivisionError") != std::string::npos);
   CHECK(step_lines(trace_of(r)) == std::vector<int>{1});
 }
+
+TEST_CASE("an echoed trailing expression is a step too", "[trace]") {
+  sl::Session s;
+  const std::string r = s.run_traced("x = 2\nx * 3\n", true, 500);
+  CHECK(r.find("\"repr\":\"6\"") != std::string::npos);
+  CHECK(step_lines(trace_of(r)) == std::vector<int>{1, 2});
+}

@@ -56,6 +56,29 @@ const errorLineField = StateField.define({
   ],
 });
 
+// ---- step lines (the timeline's current statement) ------------------------------------
+
+const setStepLines = StateEffect.define();
+const stepLineDecoration = Decoration.line({ class: 'cm-stepLine' });
+
+const stepLinesField = StateField.define({
+  create: () => Decoration.none,
+  update(decorations, tr) {
+    for (const effect of tr.effects) {
+      if (!effect.is(setStepLines)) continue;
+      const range = effect.value;
+      if (!range) return Decoration.none;
+      const from = Math.max(1, range.from);
+      const to = Math.min(tr.state.doc.lines, range.to);
+      const marks = [];
+      for (let n = from; n <= to; n += 1) marks.push(stepLineDecoration.range(tr.state.doc.line(n).from));
+      return Decoration.set(marks);
+    }
+    return tr.docChanged ? Decoration.none : decorations;
+  },
+  provide: (field) => EditorView.decorations.from(field),
+});
+
 // ---- typing over a selection ------------------------------------------------------
 
 // When text replaces a selection that crosses highlighted tokens or lines, Chromium's
@@ -157,6 +180,10 @@ const theme = EditorView.theme({
     boxShadow: 'inset 3px 0 0 var(--error)',
   },
   '.cm-gutterElement.cm-errorLineGutter': { color: 'var(--error)', fontWeight: '600' },
+  '.cm-stepLine, .cm-stepLine.cm-activeLine': {
+    backgroundColor: 'var(--step-line-bg)',
+    boxShadow: 'inset 3px 0 0 var(--accent)',
+  },
   '.cm-tooltip': {
     backgroundColor: 'var(--surface-raised)',
     color: 'var(--text)',
@@ -255,6 +282,7 @@ export function createEditor({
         ]),
         python(),
         errorLineField,
+        stepLinesField,
         typeOverSelection,
         theme,
         darkness.of(EditorView.darkTheme.of(dark)),
@@ -290,6 +318,14 @@ export function createEditor({
     /** Marks a 1-based line as the failing one; null clears the mark. */
     markErrorLine(line) {
       view.dispatch({ effects: setErrorLine.of(line ?? null) });
+    },
+    /** Highlights lines from..to (1-based) as the timeline's current statement; null clears it. */
+    markStepLines(range) {
+      view.dispatch({
+        effects: [setStepLines.of(range ?? null),
+          ...(range && range.from <= view.state.doc.lines
+            ? [EditorView.scrollIntoView(view.state.doc.line(Math.max(1, range.from)).from, { y: 'nearest' })] : [])],
+      });
     },
     /** Puts the cursor at the start of a 1-based line and focuses the editor. */
     goToLine(line) {

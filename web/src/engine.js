@@ -71,9 +71,9 @@ export class Engine {
   }
 
   /** Runs code in the persistent session. Python errors resolve (as data); engine failures reject. */
-  async run(code, { snapshot = true } = {}) {
+  async run(code, { snapshot = true, trace = 0 } = {}) {
     await this.ready;
-    return this.#call('run', { code, snapshot });
+    return this.#call('run', { code, snapshot, trace });
   }
 
   /** Disposes the session and opens a fresh one (variables are cleared); resolves to { snapshot }. */

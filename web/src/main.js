@@ -10,7 +10,7 @@
 
 import { createPlainEditor } from './plain-editor.js';
 import { Engine } from './engine.js';
-import { Output } from './output.js';
+import { Output, el } from './output.js';
 import { t, initLang, setLang, getLang, onLangChange, applyTranslations } from './i18n.js';
 import { initTheme, cycleTheme, onThemeChange, resolvedTheme, themeChoice } from './theme.js';
 import { RunHistory } from './history.js';
@@ -19,6 +19,7 @@ import { decodeFragment, encodeCode, shareUrl, MAX_FRAGMENT_CHARS } from './shar
 import { createGallery } from './gallery.js';
 import { questionFor, verdictOf, predictionCorrect, questionCard, verdictCard, formatBytes } from './vcui.js';
 import { InspectorHost } from './inspector-host.js';
+import { Timeline } from './timeline.js';
 
 const DEFAULT_PROGRAM = `import numpy as np
 a = np.arange(12).reshape(3, 4)
@@ -160,6 +161,7 @@ async function main({ storage = globalThis.localStorage } = {}) {
     setStopMode(stopMode);
     renderPrefs();
     editor?.setLabel(t('editor.label'));
+    timeline.renderTexts();
     output.rerender();
     renderInspectorMeta();
   });
@@ -187,6 +189,31 @@ async function main({ storage = globalThis.localStorage } = {}) {
     const bytes = formatBytes(snapshot.heap?.liveBytes ?? 0);
     meta.textContent = arrays.length === 1 ? t('memory.metaOne', { bytes }) : t('memory.meta', { count: arrays.length, bytes });
   }
+
+  // ---- timeline: the run, statement by statement (Note [Step trace], core/api/trace.hpp) --
+
+  // The most steps a run records; the engine counts the statements past it.
+  const TRACE_STEPS = 500;
+  let traced = null;  // { result, before, prelude } of the run the timeline holds
+  const utf8 = { enc: new TextEncoder(), dec: new TextDecoder() };
+  const timeline = new Timeline({
+    root: $('#timeline'),
+    onStep(step, index, previous) {
+      if (!traced) return;
+      if (index === timeline.count() - 1) {
+        // The last step is the whole run: its output (an error included) and final state.
+        inspector.update(traced.result.snapshot, traced.before);
+        output.showResult(traced.result, { prelude: traced.prelude, step: true });
+        editor.markStepLines(null);
+        return;
+      }
+      inspector.update(step.snapshot, previous ? previous.snapshot : traced.before);
+      const stdout = utf8.dec.decode(utf8.enc.encode(traced.result.stdout).slice(0, step.stdoutLength));
+      output.showResult({ ...traced.result, stdout, error: null, traceback: null, line: null, repr: null },
+        { prelude: () => [el('p', 'out-note out-note-step', t('timeline.atStep'))], step: true });
+      editor.markStepLines({ from: step.line, to: step.endLine });
+    },
+  });
 
   function takeSnapshot(next) {
     if (next === undefined) return;
@@ -326,7 +353,7 @@ async function main({ storage = globalThis.localStorage } = {}) {
     stopTimer = setTimeout(() => setStopMode(true), STOP_AFTER_MS);
     const before = snapshot;
     try {
-      const result = await engine.run(code);
+      const result = await engine.run(code, { trace: TRACE_STEPS });
       setState('ready');
       takeSnapshot(result.snapshot);
       let prelude = null;
@@ -342,6 +369,9 @@ async function main({ storage = globalThis.localStorage } = {}) {
         prelude = () => [verdictCard({ question, verdict, prediction, after, score: at })];
       }
       output.showResult(result, { prelude });
+      traced = { result, before, prelude };
+      editor.markStepLines(null);
+      timeline.load(result.trace);
       if (!performance.getEntriesByName?.('stridelab:first-result').length) performance.mark?.('stridelab:first-result');
       revealOutput();
       // Mark the line only if it still refers to the text that ran.
@@ -350,6 +380,7 @@ async function main({ storage = globalThis.localStorage } = {}) {
       }
     } catch (err) {
       takeSnapshot(null);
+      clearTimeline();
       if (err.name === 'Restarted') {
         output.showNote(() => t('run.stopped'), { tone: 'stop' });
       } else {
@@ -378,8 +409,16 @@ async function main({ storage = globalThis.localStorage } = {}) {
     engine.start().catch(() => {});
   }
 
+  // The timeline belongs to one run: a reset, a stop or a failed run ends it.
+  function clearTimeline() {
+    traced = null;
+    timeline.clear();
+    editor.markStepLines(null);
+  }
+
   async function reset() {
     editor.markErrorLine(null);
+    clearTimeline();
     pendingQuestion = null;
     if (state === 'running') return stop();
     if (state === 'error') {

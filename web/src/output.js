@@ -80,16 +80,17 @@ export class Output {
     // What is shown, as data, so a language change can build it again in place.
     this.last = null;
     this.rendering = false;
+    this.stepping = false;
   }
 
   // `prelude` (optional) is a function returning nodes shown above the content: the
   // view-or-copy verdict above the program's output.
   #finish(state, metaText, prelude, ...nodes) {
-    if (!this.rendering) this.runs += 1;
+    if (!this.rendering && !this.stepping) this.runs += 1;
     this.root.replaceChildren(...(prelude ? prelude() : []), ...nodes);
     this.root.dataset.state = state;
     this.root.classList.remove('is-stale');
-    if (!this.rendering) this.root.scrollTop = 0;
+    if (!this.rendering && !this.stepping) this.root.scrollTop = 0;
     this.root.dataset.run = String(this.runs);
     this.meta.textContent = metaText;
   }
@@ -140,7 +141,16 @@ export class Output {
    *           repr?: string|null, ms?: number }} r
    * @param {{ prelude?: () => Node[] }} [options]
    */
-  showResult(r, { prelude = null } = {}) {
+  showResult(r, { prelude = null, step = false } = {}) {
+    // step: the timeline shows the same run as of one of its steps (not a new run).
+    if (step) {
+      this.stepping = true;
+      try {
+        return this.showResult(r, { prelude });
+      } finally {
+        this.stepping = false;
+      }
+    }
     this.last = { kind: 'result', r, prelude };
     const nodes = [];
     if (r.stdout) nodes.push(...clipped(r.stdout, 'out-stdout'));

@@ -57,6 +57,8 @@ export function createPlainEditor({ parent, doc, wrap = false, label = 'Python p
       area.setSelectionRange(pos, pos);
     },
     setWrap(value) { area.wrap = value ? 'soft' : 'off'; },
+    /** A textarea cannot highlight lines; the timeline's label names them. */
+    markStepLines() {},
     setDark() { /* the textarea takes its colours from the page's custom properties */ },
     focus: () => area.focus(),
     /** What CodeMirror needs to take over; removes the textarea. */

@@ -4,7 +4,7 @@
 //   page -> worker  { id, type: 'init' | 'run' | 'reset' | 'snapshot' | 'probe', ... }
 //   worker -> page  { id, ok: true, value } | { id, ok: false, error: { name, message, fatal } }
 // Python errors are not RPC failures: they come back inside a successful 'run' value
-// ({ stdout, error, traceback, line, col, repr, explainError, ms, snapshot }). An RPC failure means the
+// ({ stdout, error, traceback, line, col, repr, explainError, ms, snapshot, trace }). An RPC failure means the
 // engine itself broke (failed to load, or threw/aborted); `fatal` tells the page to
 // start a fresh worker.
 //
@@ -74,11 +74,13 @@ const handlers = {
     const info = await load();
     return snapshot ? { ...info, ...takeSnapshot() } : info;
   },
-  async run({ code, snapshot = true }) {
+  async run({ code, snapshot = true, trace = 0 }) {
     await load();
     const started = performance.now();
-    // One engine call per run: the snapshot comes back in the same result.
-    const r = session.run(String(code ?? ''), { echo: true, snapshot });
+    // One engine call per run: the snapshot (and the step trace, when asked for) comes
+    // back in the same result.
+    const steps = Number.isInteger(trace) && trace > 0 ? trace : 0;
+    const r = session.run(String(code ?? ''), { echo: true, snapshot, ...(steps ? { trace: steps } : {}) });
     const ms = performance.now() - started;
     // Copy field by field: the result must be structured-cloneable whatever the
     // engine hands back, and strings stay strings.
@@ -92,6 +94,7 @@ const handlers = {
       explainError: r?.explainError ?? null,
       ms,
     };
+    if (r?.trace) result.trace = r.trace;
     if (!snapshot) return result;
     return r?.snapshot ? { ...result, snapshot: r.snapshot, snapshotError: null } : { ...result, ...takeSnapshot() };
   },
