@@ -317,7 +317,13 @@ inline bf join(const bd& lo, const bd& hi) {
   return bf(wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(lo), wasm_f32x4_demote_f64x2_zero(hi), 0, 1, 4, 5));
 }
 // Round double lanes to float precision (RN), kept as doubles.
-inline bd round_f(const bd& v) { return bd(wasm_f64x2_promote_low_f32x4(wasm_f32x4_demote_f64x2_zero(v))); }
+// (The empty asm: see wide::rf in npy_wide.hpp; without it LLVM 14 lowers the
+// pair lane by lane.)
+inline bd round_f(const bd& v) {
+  v128_t t = wasm_f32x4_demote_f64x2_zero(v);
+  __asm__("" : "+r"(t));
+  return bd(wasm_f64x2_promote_low_f32x4(t));
+}
 #else
 inline Halves split(const bf& v) {
   const __m128 r = v;
@@ -426,9 +432,11 @@ inline V exp_f32(const V& x_in) {
   const auto xmax_m = x >= V(kExpXmax);
   const auto xmin_m = x <= V(kExpXmin);
   x = sel(nan_m || xmax_m || xmin_m, V(0.0f), x);
-  // NumPy writes x*log2e, + magic, - magic; GCC (-ffp-contract=fast, its
-  // default for GNU C) fuses the first two into one vfmadd.
-  const V q = fma(x, V(kLog2e), V(kRintMagic)) - V(kRintMagic);
+  // NumPy writes x*log2e, + magic, - magic, and its AVX2 build rounds the
+  // product to float first: not fused (the reference's bits at near-ties,
+  // where x*log2e rounds onto a half-integer; docs/numerics.md).
+  // fma(a, b, -0) is a*b rounded once, whatever the compiler contracts.
+  const V q = (fma(x, V(kLog2e), V(-0.0f)) + V(kRintMagic)) - V(kRintMagic);
   x = fma(q, V(coef::kExpLn2Hi), x);
   x = fma(q, V(coef::kExpLn2Lo), x);
   x = x + q * V(0.0f);  // NumPy's third Cody-Waite step, fma(q, 0, x): exact either way
@@ -524,6 +532,12 @@ inline double tanh_f64_main(double x, bool& ok) {
   return prim::as_f(prim::as_i(r) | (prim::as_i(x) & int64_t(0x8000000000000000ull)));
 }
 
+}  // namespace sl::npyk
+
+#include "core/kernels/npy_wide.hpp"
+
+namespace sl::npyk {
+
 // ---------------------------------------------------------------- entry points
 inline float exp(float x) { return exp_f32(x); }
 inline float log(float x) { return log_f32(x); }
@@ -548,7 +562,14 @@ inline double tanh(double x) {
   return ok ? r : std::tanh(x);
 }
 
-#if SL_SIMD
+#if SL_SIMD && defined(SL_NPYK_HALVES)
+// No hardware FMA (wasm, SSE2): whole kernels in float64 lanes (npy_wide.hpp).
+inline prim::bf exp(const prim::bf& x) { return prim::bf(wide::exp(x)); }
+inline prim::bf log(const prim::bf& x) { return prim::bf(wide::log(x)); }
+inline prim::bf tanh(const prim::bf& x) { return prim::bf(wide::tanh(x)); }
+inline prim::bf sin(const prim::bf& x) { return prim::bf(wide::sin(x)); }
+inline prim::bf cos(const prim::bf& x) { return prim::bf(wide::cos(x)); }
+#elif SL_SIMD
 inline prim::bf exp(const prim::bf& x) { return exp_f32(x); }
 inline prim::bf log(const prim::bf& x) { return log_f32(x); }
 
@@ -582,6 +603,8 @@ inline prim::bf cos(const prim::bf& x) {
   const prim::bf r = sincos_f32_main<true>(x, ok);
   return detail::callout(x, r, ok, [](float v) { return std::cos(v); });
 }
+#endif
+#if SL_SIMD
 inline prim::bd tanh(const prim::bd& x) {
   alignas(64) double xs[prim::bd::size];
   x.store_aligned(xs);

@@ -54,12 +54,16 @@ async function peer(name, fns) {
 
 const A = input16M();
 const B = A.map((x) => x * 0.5);
+// log's input (specs.mjs): the same values shifted to (0, 4).
+const P = (() => { const p = new Float32Array(N16M); for (let i = 0; i < N16M; i++) p[i] = Math.fround(Math.fround((i % 1000) * Math.fround(0.004)) + Math.fround(0.002)); return p; })();
+const typedUnary = (f, x = A) => () => { const c = new Float32Array(N16M); return () => { for (let i = 0; i < N16M; i++) c[i] = f(x[i]); }; };
 
 // ---- plain TypedArray loops ----
 await peer('typed', {
   add: () => { const c = new Float32Array(N16M); return () => { for (let i = 0; i < N16M; i++) c[i] = A[i] + B[i]; }; },
   tanh: () => { const c = new Float32Array(N16M); return () => { for (let i = 0; i < N16M; i++) c[i] = Math.tanh(A[i]); }; },
   exp: () => { const c = new Float32Array(N16M); return () => { for (let i = 0; i < N16M; i++) c[i] = Math.exp(A[i]); }; },
+  log: typedUnary(Math.log, P), sin: typedUnary(Math.sin), cos: typedUnary(Math.cos),
   sum: () => () => { let s = 0; for (let i = 0; i < N16M; i++) s += A[i]; return s; },
   copy: () => { const c = new Float32Array(N16M); return () => c.set(A); },
   transpose: () => {
@@ -87,6 +91,9 @@ await peer('typed', {
     add: () => { const c = ndarray(new Float32Array(N16M)); return () => ops.add(c, a, b); },
     tanh: () => null, // ndarray-ops has no tanh
     exp: () => { const c = ndarray(new Float32Array(N16M)); return () => ops.exp(c, a); },
+    log: () => { const c = ndarray(new Float32Array(N16M)), p = ndarray(P); return () => ops.log(c, p); },
+    sin: () => { const c = ndarray(new Float32Array(N16M)); return () => ops.sin(c, a); },
+    cos: () => { const c = ndarray(new Float32Array(N16M)); return () => ops.cos(c, a); },
     sum: () => () => ops.sum(a),
     transpose: () => {
       const n = 4096, m = ndarray(new Float32Array(n * n).fill(1), [n, n]), t = ndarray(new Float32Array(n * n), [n, n]);
@@ -106,6 +113,9 @@ await peer('typed', {
     add: () => { const c = nd(new Float32Array(N16M), [N16M]); return () => binary([a, b, c], (x, y) => x + y); },
     tanh: () => { const c = nd(new Float32Array(N16M), [N16M]); return () => unary([a, c], Math.tanh); },
     exp: () => { const c = nd(new Float32Array(N16M), [N16M]); return () => unary([a, c], Math.exp); },
+    log: () => { const c = nd(new Float32Array(N16M), [N16M]), p = nd(P, [N16M]); return () => unary([p, c], Math.log); },
+    sin: () => { const c = nd(new Float32Array(N16M), [N16M]); return () => unary([a, c], Math.sin); },
+    cos: () => { const c = nd(new Float32Array(N16M), [N16M]); return () => unary([a, c], Math.cos); },
     transpose: () => {
       const n = 4096, m = nd(new Float32Array(n * n).fill(1), [n, n], [1, n]), t = nd(new Float32Array(n * n), [n, n], [n, 1]);
       return () => assign([m, t]);
@@ -140,6 +150,9 @@ await peer('typed', {
       add: () => run(() => tf.add(a, b)),
       tanh: () => run(() => tf.tanh(a)),
       exp: () => run(() => tf.exp(a)),
+      log: () => { const p = tf.tensor1d(P); return run(() => tf.log(p)); },
+      sin: () => run(() => tf.sin(a)),
+      cos: () => run(() => tf.cos(a)),
       sum: () => run(() => tf.sum(a)),
       transpose: () => { const m = tf.ones([4096, 4096]); return run(() => tf.transpose(m)); },
       ...Object.fromEntries([256, 512, 1024].map((n) => [`sgemm${n}`, () => {

@@ -14,6 +14,14 @@ export const BENCHES = [
   { id: 'exp', label: 'float32 exp 16M', unit: 'Melem/s', perElem: N16M, inner: 1,
     setup: `a = (np.arange(${N16M}) % 1000).astype(np.float32) * np.float32(0.004) - np.float32(2.0)`,
     stmt: 'c = np.exp(a)' },
+  // Issue 17, goal 3: the other float32 functions NumPy and stridelab compute
+  // with NumPy's own SIMD algorithms (log on the same values shifted positive).
+  { id: 'log', label: 'float32 log 16M', unit: 'Melem/s', perElem: N16M, inner: 1,
+    setup: `a = (np.arange(${N16M}) % 1000).astype(np.float32) * np.float32(0.004) + np.float32(0.002)`,
+    stmt: 'c = np.log(a)' },
+  ...['sin', 'cos'].map((f) => ({ id: f, label: `float32 ${f} 16M`, unit: 'Melem/s', perElem: N16M, inner: 1,
+    setup: `a = (np.arange(${N16M}) % 1000).astype(np.float32) * np.float32(0.004) - np.float32(2.0)`,
+    stmt: `c = np.${f}(a)` })),
   { id: 'sum', label: 'float32 sum 16M', unit: 'GB/s', work: 4 * N16M, inner: 1,
     setup: `a = (np.arange(${N16M}) % 1000).astype(np.float32) * np.float32(0.004) - np.float32(2.0)`,
     stmt: 's = a.sum()' },

@@ -3,7 +3,9 @@
 // library element by element (the old kernels). Not part of the shipped build:
 //   g++ -O2 -DNDEBUG -std=c++20 -I. -isystem .deps/xsimd-13.2.0-1/usr/include \
 //       tests/tools/transcendental_bench.cpp core/kernels/libm/*.cpp -o build/numerics-tools/bench
-//   em++ (same flags) -msimd128 -sALLOW_MEMORY_GROWTH=1 -o bench.js; node bench.js
+//   em++ (same flags) -msimd128 -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=node -o bench.js
+//   node --no-liftoff --no-experimental-fetch bench.js
+// (in Node the time is the process's CPU time, process.cpuUsage()).
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -12,6 +14,16 @@
 #include <vector>
 
 #include "core/kernels/ops.hpp"
+
+#if defined(__EMSCRIPTEN__)
+#include <emscripten.h>
+// CPU time of the Node process (user + system), in microseconds.
+EM_JS(double, sl_bench_cpu_us, (), {
+  if (typeof process === 'undefined' || !process.cpuUsage) return performance.now() * 1000;
+  const u = process.cpuUsage();
+  return u.user + u.system;
+});
+#endif
 
 namespace {
 
@@ -30,7 +42,9 @@ void run_ops(const std::vector<T>& a, std::vector<T>& o) {
 // CPU time of this process where the platform has it (the machines are
 // shared; wall time is not meaningful under load), wall time otherwise.
 inline double now_s() {
-#if defined(CLOCK_PROCESS_CPUTIME_ID) && !defined(__EMSCRIPTEN__)
+#if defined(__EMSCRIPTEN__)
+  return 1e-6 * sl_bench_cpu_us();
+#elif defined(CLOCK_PROCESS_CPUTIME_ID)
   timespec ts;
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
   return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
