@@ -61,6 +61,17 @@ CastFn cast_fn(DType to, DType from) {
 // while 16 other lines of the same L1 set are touched.
 // Same bits as the element loop: a copy moves bytes; casts (astype) use the
 // same tiling with the element conversion in the inner loop.
+// The kernels are built without loop unrolling (CMakeLists.txt: size); the
+// fixed W-step loops of a block are unrolled explicitly, which keeps the W
+// vectors in registers instead of a stack array (in wasm: linear memory) and
+// halves the time per block (a standalone em++ microbenchmark of this loop
+// nest on a 128 x 128 float32 plane, in cache, Node 20: 14.6 -> 7.3 ms per
+// 16M elements).
+#if defined(__clang__)
+#define SL_UNROLL _Pragma("clang loop unroll(full)")
+#else
+#define SL_UNROLL
+#endif
 constexpr int64_t kTile = 16;  // elements per tile side (a 64-byte line of float32)
 
 // The plane of a blocked copy: dst[i, c] at d + i*dr + c*dc, src at s + i*sr + c*sc.
@@ -125,13 +136,13 @@ void plane_copy(const Plane& P, char* d, const char* s) {
             for (int64_t b = 0; b < T; b += W) {
               B m[W];
               const char* sp = s + (ib + b) * E_ + (cb + c) * P.sc;
-              for (int64_t k = 0; k < W; ++k) m[k] = B::load_unaligned(reinterpret_cast<const F*>(sp + k * P.sc));
+              SL_UNROLL for (int64_t k = 0; k < W; ++k) m[k] = B::load_unaligned(reinterpret_cast<const F*>(sp + k * P.sc));
               xsimd::transpose(m, m + W);
-              for (int64_t k = 0; k < W; ++k) m[k].store_aligned(buf + (b + k) * T + c);
+              SL_UNROLL for (int64_t k = 0; k < W; ++k) m[k].store_aligned(buf + (b + k) * T + c);
             }
           for (int64_t r = 0; r < T; ++r) {
             F* dp = reinterpret_cast<F*>(d + (ib + r) * P.dr + cb * E_);
-            for (int64_t c = 0; c < T; c += W) B::load_aligned(buf + r * T + c).store_unaligned(dp + c);
+            SL_UNROLL for (int64_t c = 0; c < T; c += W) B::load_aligned(buf + r * T + c).store_unaligned(dp + c);
           }
         }
     }

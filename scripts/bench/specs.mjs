@@ -33,6 +33,12 @@ export const BENCHES = [
   { id: 'transpose', label: 'contiguous(a.T) 4096x4096 f32', unit: 'ms', inner: 1,
     setup: 'm = np.ones((4096, 4096), dtype=np.float32)',
     stmt: 't = np.ascontiguousarray(m.T)' },
+  // The transposed copy's guard (issue 17, goal 2): the same array copied
+  // without transposing, in the same run -- the transposed copy must stay
+  // within a small factor of it (report.mjs), whatever the machine's load.
+  { id: 'copy2d', label: 'contiguous(a) 4096x4096 f32 (plain copy, the transpose\'s guard)', unit: 'ms', inner: 1,
+    setup: 'm = np.ones((4096, 4096), dtype=np.float32)',
+    stmt: 't = m.copy()' },
   ...[256, 512, 1024].map((n) => ({
     id: `sgemm${n}`, label: `sgemm ${n}`, unit: 'GFLOP/s', flops: 2 * n ** 3, inner: n === 256 ? 4 : 1, n,
     setup: `x = np.ones((${n}, ${n}), dtype=np.float32) * np.float32(0.5)\ny = np.ones((${n}, ${n}), dtype=np.float32) * np.float32(0.25)`,
