@@ -116,17 +116,34 @@ export function createInspector(root, opts = {}) {
     renderChain({ container: chain.body, model, selected, t, lang, onSelect: select, width: widthOf(chain.body) || 320 });
   }
 
-  function renderDependent() {
-    renderChainPanel();
-    clearNode(share.body);
-    renderSharing({ container: share.body, model, selected, t, lang, onSelect: select });
-    byteStrip.setData(model, selected, { width: widthOf(strip.body) });
-    byteStrip.setMark(null);
+  // The selection's explanation and layout pictures: drawn at once for a user's
+  // selection, on the next animation frame after update() (as the byte strip is),
+  // so that a run's update stays cheap however many panels there are; flush()
+  // draws them now.
+  let panelsFrame = 0;
+  function renderSelectionPanels() {
+    if (panelsFrame) cancelAnimationFrame(panelsFrame);
+    panelsFrame = 0;
+    if (destroyed || !model) return;
     clearNode(explain.body);
     renderExplain({ container: explain.body, model, selected, t, lang });
     walkHandle?.stop();
     clearNode(pictures.body);
     walkHandle = renderPictures({ container: pictures.body, model, selected, t, lang, onMark: (m) => byteStrip.setMark(m) });
+  }
+
+  function renderDependent({ defer = false } = {}) {
+    renderChainPanel();
+    clearNode(share.body);
+    renderSharing({ container: share.body, model, selected, t, lang, onSelect: select });
+    byteStrip.setData(model, selected, { width: widthOf(strip.body) });
+    byteStrip.setMark(null);
+    walkHandle?.stop();
+    if (defer) {
+      if (!panelsFrame) panelsFrame = requestAnimationFrame(renderSelectionPanels);
+    } else {
+      renderSelectionPanels();
+    }
     root.dataset.selected = selected ?? '';
   }
 
@@ -171,7 +188,7 @@ export function createInspector(root, opts = {}) {
 
     clearNode(mem.body);
     renderGauge({ container: mem.body, model, t, lang, onSelect: select });
-    renderDependent();
+    renderDependent({ defer: true });
   }
 
   function select(name, { focus = false } = {}) {
@@ -206,6 +223,8 @@ export function createInspector(root, opts = {}) {
     content.hidden = true;
     walkHandle?.stop();
     walkHandle = null;
+    if (panelsFrame) cancelAnimationFrame(panelsFrame);
+    panelsFrame = 0;
     for (const p of [vars, explain, pictures, chain, share, mem]) clearNode(p.body);
     byteStrip.setData(null, null);
   }
@@ -215,6 +234,8 @@ export function createInspector(root, opts = {}) {
     destroyed = true;
     ro?.disconnect();
     walkHandle?.stop();
+    if (panelsFrame) cancelAnimationFrame(panelsFrame);
+    panelsFrame = 0;
     byteStrip.destroy();
     clearNode(root);
     root.classList.remove('sl-inspector');
@@ -229,8 +250,11 @@ export function createInspector(root, opts = {}) {
     clear,
     destroy,
     select: (name) => select(name),
-    /** Draws the byte strip now instead of on the next animation frame. */
-    flush: () => byteStrip.flush(),
+    /** Draws the byte strip and the selection's panels now instead of on the next animation frame. */
+    flush: () => {
+      if (panelsFrame) renderSelectionPanels();
+      byteStrip.flush();
+    },
     get selected() { return selected; },
     get element() { return root; },
   };
