@@ -21,63 +21,51 @@ import {
 import { python, localCompletionSource, globalCompletion } from '@codemirror/lang-python';
 import { tags as t } from '@lezer/highlight';
 
-// ---- error line ------------------------------------------------------------------
+// ---- marked lines: the error line and the timeline's current statement ---------------
+
+// A field of line decorations set by `effect` (a value { from, to } of 1-based lines,
+// or null to clear) and dropped by any edit: a mark describes the text that ran.
+function lineMarksField(effect, decoration, provide) {
+  return StateField.define({
+    create: () => Decoration.none,
+    update(decorations, tr) {
+      for (const e of tr.effects) {
+        if (!e.is(effect)) continue;
+        const range = e.value;
+        if (!range || range.to < 1 || range.from > tr.state.doc.lines) return Decoration.none;
+        const marks = [];
+        for (let n = Math.max(1, range.from); n <= Math.min(tr.state.doc.lines, range.to); n += 1) {
+          marks.push(decoration.range(tr.state.doc.line(n).from));
+        }
+        return Decoration.set(marks);
+      }
+      return tr.docChanged ? Decoration.none : decorations;
+    },
+    provide,
+  });
+}
 
 const setErrorLine = StateEffect.define();
-
-const errorLineDecoration = Decoration.line({ class: 'cm-errorLine' });
 
 class ErrorGutterMarker extends GutterMarker {
   elementClass = 'cm-errorLineGutter';
 }
 const errorGutterMarker = new ErrorGutterMarker();
 
-const errorLineField = StateField.define({
-  create: () => Decoration.none,
-  update(decorations, tr) {
-    for (const effect of tr.effects) {
-      if (!effect.is(setErrorLine)) continue;
-      const n = effect.value;
-      if (n == null || n < 1 || n > tr.state.doc.lines) return Decoration.none;
-      return Decoration.set([errorLineDecoration.range(tr.state.doc.line(n).from)]);
-    }
-    // The marker describes the text that ran; any edit makes it stale.
-    return tr.docChanged ? Decoration.none : decorations;
-  },
-  provide: (field) => [
-    EditorView.decorations.from(field),
-    gutterLineClass.compute([field], (state) => {
-      const markers = [];
-      state.field(field).between(0, state.doc.length, (from) => {
-        markers.push(errorGutterMarker.range(from));
-      });
-      return RangeSet.of(markers);
-    }),
-  ],
-});
-
-// ---- step lines (the timeline's current statement) ------------------------------------
+const errorLineField = lineMarksField(setErrorLine, Decoration.line({ class: 'cm-errorLine' }), (field) => [
+  EditorView.decorations.from(field),
+  gutterLineClass.compute([field], (state) => {
+    const markers = [];
+    state.field(field).between(0, state.doc.length, (from) => {
+      markers.push(errorGutterMarker.range(from));
+    });
+    return RangeSet.of(markers);
+  }),
+]);
 
 const setStepLines = StateEffect.define();
-const stepLineDecoration = Decoration.line({ class: 'cm-stepLine' });
-
-const stepLinesField = StateField.define({
-  create: () => Decoration.none,
-  update(decorations, tr) {
-    for (const effect of tr.effects) {
-      if (!effect.is(setStepLines)) continue;
-      const range = effect.value;
-      if (!range) return Decoration.none;
-      const from = Math.max(1, range.from);
-      const to = Math.min(tr.state.doc.lines, range.to);
-      const marks = [];
-      for (let n = from; n <= to; n += 1) marks.push(stepLineDecoration.range(tr.state.doc.line(n).from));
-      return Decoration.set(marks);
-    }
-    return tr.docChanged ? Decoration.none : decorations;
-  },
-  provide: (field) => EditorView.decorations.from(field),
-});
+const stepLinesField = lineMarksField(setStepLines, Decoration.line({ class: 'cm-stepLine' }),
+  (field) => EditorView.decorations.from(field));
 
 // ---- typing over a selection ------------------------------------------------------
 
@@ -317,7 +305,7 @@ export function createEditor({
     },
     /** Marks a 1-based line as the failing one; null clears the mark. */
     markErrorLine(line) {
-      view.dispatch({ effects: setErrorLine.of(line ?? null) });
+      view.dispatch({ effects: setErrorLine.of(line == null ? null : { from: line, to: line }) });
     },
     /** Highlights lines from..to (1-based) as the timeline's current statement; null clears it. */
     markStepLines(range) {
