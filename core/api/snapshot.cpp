@@ -513,6 +513,13 @@ void emit_variables(JsonWriter& w, Interp& in, const Model& m, const SnapshotOpt
 
 }  // namespace
 
+std::map<uint64_t, const Storage*> snapshot_storages(Interp& in, const SnapshotOptions& opt) {
+  Model m;
+  collect_entries(in, opt, m);
+  collect_arrays(m);
+  return m.storages;
+}
+
 std::string snapshot_json(Interp& in, const SnapshotOptions& opt) {
   Model m;
   collect_entries(in, opt, m);

@@ -8,6 +8,7 @@
 // Invariant: the snapshot only reads; building it never changes the session.
 #pragma once
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 
@@ -28,6 +29,9 @@ struct SnapshotOptions {
 };
 
 std::string snapshot_json(lang::Interp& in, const SnapshotOptions& opt = {});
+
+// The storages the snapshot shows (held by a variable or by a member it lists), by id.
+std::map<uint64_t, const Storage*> snapshot_storages(lang::Interp& in, const SnapshotOptions& opt = {});
 
 // FNV-1a of the array's bytes in logical order; nullopt above max_bytes.
 std::optional<uint64_t> array_content_hash(const Array& a, int64_t max_bytes);

@@ -1,5 +1,7 @@
 #include "core/api/trace.hpp"
 
+#include <algorithm>
+#include <cstring>
 #include <set>
 
 #include "core/lang/ast.hpp"
@@ -56,6 +58,66 @@ std::map<std::string, TraceRecorder::Print> TraceRecorder::fingerprints() const 
   return out;
 }
 
+// Byte ranges where `now` differs from `old` (both n bytes): maximal runs of
+// differing bytes, in order. Equal 64-byte blocks are skipped with memcmp.
+// Past max_ranges runs, the last range is extended to the last differing byte.
+static void diff_ranges(const char* old, const char* now, int64_t n, int max_ranges, std::vector<int64_t>& out, bool& coarse) {
+  constexpr int64_t kBlock = 64;
+  int64_t k = 0;
+  while (k < n) {
+    if (k % kBlock == 0 && k + kBlock <= n && std::memcmp(old + k, now + k, kBlock) == 0) {
+      k += kBlock;
+      continue;
+    }
+    if (old[k] == now[k]) {
+      ++k;
+      continue;
+    }
+    const int64_t lo = k;
+    while (k < n && old[k] != now[k]) ++k;
+    if (int(out.size() / 2) >= std::max(1, max_ranges)) {
+      int64_t last = n;
+      while (old[last - 1] == now[last - 1]) --last;
+      out.back() = last;
+      coarse = true;
+      return;
+    }
+    out.push_back(lo);
+    out.push_back(k);
+  }
+}
+
+std::vector<TraceRecorder::ByteChange> TraceRecorder::diff_storages() {
+  SnapshotOptions so;
+  const std::map<uint64_t, const Storage*> live = snapshot_storages(in_, so);
+  for (auto it = copies_.begin(); it != copies_.end();) {  // storages nobody shows any more
+    if (live.count(it->first)) {
+      ++it;
+    } else {
+      copy_bytes_ -= int64_t(it->second.size());
+      it = copies_.erase(it);
+    }
+  }
+  std::vector<ByteChange> out;
+  for (auto& [sid, st] : live) {
+    const int64_t n = st->nbytes();
+    auto it = copies_.find(sid);
+    if (it == copies_.end()) {
+      if (n > opt_.hash_max_bytes || copy_bytes_ + n > opt_.copy_max_bytes) continue;
+      copies_.emplace(sid, std::vector<char>(st->data(), st->data() + n));
+      copy_bytes_ += n;
+      continue;
+    }
+    // A storage's size never changes, so the copy has n bytes.
+    ByteChange ch{sid, {}, false};
+    diff_ranges(it->second.data(), st->data(), n, opt_.max_ranges, ch.ranges, ch.coarse);
+    if (ch.ranges.empty()) continue;
+    std::memcpy(it->second.data(), st->data(), size_t(n));
+    out.push_back(std::move(ch));
+  }
+  return out;
+}
+
 void TraceRecorder::on_step(const lang::Stmt& s, bool top) {
   const bool full = int(steps_.size()) >= opt_.max_steps || bytes_ >= opt_.max_bytes;
   if (full && (!top || bytes_ >= 2 * opt_.max_bytes)) {
@@ -73,6 +135,7 @@ void TraceRecorder::on_step(const lang::Stmt& s, bool top) {
     st.changed.push_back({name, !mentioned});
   }
   last_ = std::move(now);
+  st.bytes_changed = diff_storages();
   SnapshotOptions so;
   so.hash_max_bytes = opt_.hash_max_bytes;
   std::string snap = snapshot_json(in_, so);
@@ -94,6 +157,12 @@ void TraceRecorder::write(JsonWriter& w) const {
     for (auto& n : st.names) w.value(n);
     w.end_array().key("changed").begin_array();
     for (auto& [n, through] : st.changed) w.begin_object().field("name", n).field("throughOther", through).end_object();
+    w.end_array().key("bytesChanged").begin_array();
+    for (const ByteChange& b : st.bytes_changed) {
+      w.begin_object().field("storage", int64_t(b.storage)).key("ranges").begin_array();
+      for (int64_t x : b.ranges) w.value(x);
+      w.end_array().field("coarse", b.coarse).end_object();
+    }
     w.end_array();
     if (st.same_as >= 0) w.field("sameAs", int64_t(st.same_as));
     else w.key("snapshot").raw(st.snapshot);

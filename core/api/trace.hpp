@@ -11,6 +11,16 @@
 // state) up to twice the byte budget, and every statement passed over is
 // counted in "skipped". A snapshot equal to the previous step's is stored once
 // ("sameAs": the index of the step holding it).
+//
+// Which bytes changed: the recorder keeps a copy of each array variable's
+// storage as it was at the last recorded step (storages up to hash_max_bytes,
+// at most copy_max_bytes of copies in all, first come first kept) and reports,
+// per storage, the byte ranges [lo, hi) that differ now -- the bytes a write
+// through a view touched, in the storage offsets the inspector's byte strip
+// draws. At most max_ranges ranges per storage and step: past that, the last
+// range covers everything up to the last changed byte (a superset, stated by
+// "coarse"). Storages above the caps get no byte marks (their variables still
+// get the hash-based "changed").
 // Invariant: recording only reads the session.
 #pragma once
 #include <cstdint>
@@ -33,6 +43,9 @@ struct TraceOptions {
   int64_t max_bytes = 8 << 20;
   // Arrays above this are not hashed per step (their changes go unmarked).
   int64_t hash_max_bytes = 4 << 20;
+  // Bytes of storage copies kept to find which bytes a step changed.
+  int64_t copy_max_bytes = 16 << 20;
+  int max_ranges = 64;
 };
 
 class TraceRecorder {
@@ -51,6 +64,12 @@ class TraceRecorder {
     bool hashed;
     uint64_t hash;
   };
+  // One storage's changed byte ranges at a step: lo0, hi0, lo1, hi1, ...
+  struct ByteChange {
+    uint64_t storage;
+    std::vector<int64_t> ranges;
+    bool coarse;
+  };
   struct Step {
     int line, end_line;
     bool top;
@@ -59,8 +78,10 @@ class TraceRecorder {
     int same_as = -1;
     std::vector<std::string> names;                          // what the statement mentions
     std::vector<std::pair<std::string, bool>> changed;      // name, through another name
+    std::vector<ByteChange> bytes_changed;
   };
   std::map<std::string, Print> fingerprints() const;
+  std::vector<ByteChange> diff_storages();
 
   lang::Interp& in_;
   TraceOptions opt_;
@@ -69,6 +90,8 @@ class TraceRecorder {
   int64_t bytes_ = 0;
   int64_t skipped_ = 0;
   int last_full_ = -1;  // the step whose snapshot text the next equal one points to
+  std::map<uint64_t, std::vector<char>> copies_;  // storage id -> its bytes at the last step
+  int64_t copy_bytes_ = 0;
 };
 
 }  // namespace sl

@@ -670,6 +670,31 @@ async function issue18Checks(page) {
     assertEqual(brow, [['0x61', '0x62'], ['0x63', '0']], 'bytes dtype');
   });
 
+  await check('a timeline step\'s changed bytes: outlined per run of cells, in the legend and the tooltip; coarse when capped', async () => {
+    const drawStep = (ranges, coarse) => page.evaluate(async ({ ranges, coarse }) => {
+      const r = await window.inspectorDemo.run('import numpy as np\nb = np.zeros(64, np.uint8)\nw = b[8:]', { reset: true });
+      const storage = r.snapshot.variables.find((v) => v.name === 'b').storage;
+      const ins = window.inspectorDemo.inspector;
+      ins.update(r.snapshot, null, { bytesChanged: [{ storage, ranges, coarse }] });
+      ins.select('b');
+      ins.flush();
+    }, { ranges, coarse });
+    await drawStep([0, 1, 2, 3, 10, 12], false);
+    const strip = '.sl-p-strip .sl-panel-body';
+    assertEqual(await page.getAttribute(strip, 'data-written'), '0-1 2-3 10-12', 'written ranges');
+    assertEqual(await page.$$eval(`${strip} .sl-written`, (r) => r.length), 3, 'one outline per run of cells');
+    let legend = await page.$eval(`${strip} .sl-strip-legend`, (n) => n.textContent);
+    assert(legend.includes('4 bytes this step changed'), `legend: ${legend}`);
+    assert((await tipText(page, 10)).includes('changed by this step'), 'tooltip of a changed byte');
+    assert(!(await tipText(page, 4)).includes('changed by this step'), 'tooltip of an unchanged byte');
+    // w = b[8:] is on the same storage: selecting it shows the same bytes
+    await select(page, 'w');
+    assertEqual(await page.getAttribute(strip, 'data-written'), '0-1 2-3 10-12', 'written ranges with w selected');
+    await drawStep([0, 1, 30, 64], true);
+    legend = await page.$eval(`${strip} .sl-strip-legend`, (n) => n.textContent);
+    assert(legend.includes('too many runs'), `coarse legend: ${legend}`);
+  });
+
   await check('stride walk: x.T visits memory out of order; play, step and the strip mark follow', async () => {
     const r = await run(page, WALK_CODE);
     assertEqual(r.error, null, 'error');

@@ -192,6 +192,24 @@ export default async function playground({ browser, baseUrl, results }) {
     await page.waitForFunction(() => document.querySelector('#timeline')?.dataset.step === '3');
     const label = await page.textContent('#timeline .timeline-label');
     assert(label.includes('bytes of a changed through v'), `label: ${label}`);
+    // ... and in the byte strip: v[0] = 99 changed byte 0 of a's storage (0x63 in the low
+    // byte of a little-endian int64), outlined whichever of a and v is selected.
+    const strip = '#inspector .sl-p-strip .sl-panel-body';
+    const written = async () => {
+      await page.waitForFunction((sel) => document.querySelector(sel)?.dataset.state === 'ready', strip);
+      return page.getAttribute(strip, 'data-written');
+    };
+    for (const name of ['a', 'v']) {
+      await page.click(`#inspector tr.is-array[data-name="${name}"]`);
+      assertEqual(await written(), '0-1', `bytes outlined with ${name} selected`);
+      assertEqual(await page.$$eval(`${strip} .sl-written`, (r) => r.length), 1, 'one outlined run');
+      const legend = await page.textContent(`${strip} .sl-strip-legend`);
+      assert(legend.includes('1 byte this step changed'), `legend: ${legend}`);
+    }
+    await page.click('#timeline .timeline-prev');
+    await page.waitForFunction(() => document.querySelector('#timeline')?.dataset.step === '2');
+    assertEqual(await written(), '', 'v = a[::2] changed no bytes');
+    assertEqual(await page.$$eval(`${strip} .sl-written`, (r) => r.length), 0, 'nothing outlined at step 3');
   });
 
   await check('timeline screenshots at 1400 and 375 px, light and dark (build/screenshots/timeline-*.png)', async () => {

@@ -125,3 +125,53 @@ TEST_CASE("an echoed trailing expression is a step too", "[trace]") {
   CHECK(r.find("\"repr\":\"6\"") != std::string::npos);
   CHECK(step_lines(trace_of(r)) == std::vector<int>{1, 2});
 }
+
+TEST_CASE("each step names the storage bytes whose values it changed, within a bounded copy budget", "[trace]") {
+  // Seed 000 again: v[0] = 99 turns a's byte 0 from 0 to 0x63 (little-endian
+  // int64, the other 7 bytes stay 0); a[1] = 7 turns byte 8 from 1 to 7.
+  sl::lang::Interp in;
+  sl::TraceOptions opt;
+  sl::TraceRecorder rec(in, opt);
+  auto run = [&](const std::string& code) {
+    in.step_observer = [&](const sl::lang::Stmt& st, bool top) { rec.on_step(st, top); };
+    REQUIRE(in.run(code).ok);
+    in.step_observer = nullptr;
+    sl::JsonWriter w;
+    rec.write(w);
+    return w.take();
+  };
+  std::string t = run("import numpy as np\na = np.arange(6)\nv = a[::2]\nv[0] = 99\na[1] = 7\nv[1:] = v[1:]\n");
+  const std::string sid = std::to_string(in.globals->vars.at("a").arr().storage->id());
+  const std::string none = "\"bytesChanged\":[]";
+  CHECK(count(t, none) == 4);  // the import, the new array, the new view, and a write of equal values
+  CHECK(t.find("\"bytesChanged\":[{\"storage\":" + sid + ",\"ranges\":[0,1],\"coarse\":false}]") != std::string::npos);
+  CHECK(t.find("\"bytesChanged\":[{\"storage\":" + sid + ",\"ranges\":[8,9],\"coarse\":false}]") != std::string::npos);
+}
+
+TEST_CASE("byte changes: runs, the range cap, and storages past the copy budget", "[trace]") {
+  sl::lang::Interp in;
+  sl::TraceOptions opt;
+  opt.max_ranges = 4;
+  opt.copy_max_bytes = 1000;  // holds b (200 bytes), not c (4,000) once b is kept
+  sl::TraceRecorder rec(in, opt);
+  in.step_observer = [&](const sl::lang::Stmt& st, bool top) { rec.on_step(st, top); };
+  REQUIRE(in.run("import numpy as np\n"
+                 "b = np.zeros(200, np.uint8)\n"
+                 "c = np.zeros(1000, np.float32)\n"
+                 "b[10:20] = 1\n"
+                 "b[::10] = 2\n"
+                 "c[:] = 1\n").ok);
+  in.step_observer = nullptr;
+  sl::JsonWriter w;
+  rec.write(w);
+  const std::string t = w.take();
+  const std::string sb = std::to_string(in.globals->vars.at("b").arr().storage->id());
+  // One run of ten bytes.
+  CHECK(t.find("{\"storage\":" + sb + ",\"ranges\":[10,20],\"coarse\":false}") != std::string::npos);
+  // b[::10] = 2 changes bytes 0, 10, 20, ..., 190 (20 runs): 4 ranges, the last
+  // stretched to the last changed byte.
+  CHECK(t.find("{\"storage\":" + sb + ",\"ranges\":[0,1,10,11,20,21,30,191],\"coarse\":true}") != std::string::npos);
+  // c's 4,000 bytes do not fit the copy budget: its write is unmarked.
+  CHECK(t.find("{\"line\":6,") != std::string::npos);
+  CHECK(t.substr(t.find("{\"line\":6,")).find("\"bytesChanged\":[]") != std::string::npos);
+}

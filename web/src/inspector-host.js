@@ -39,9 +39,9 @@ export class InspectorHost {
       this.inspector = mod.createInspector(this.root, { t });
       this.onState('ready');
       if (this.pending) {
-        const [s, p] = this.pending;
+        const [s, p, st] = this.pending;
         this.pending = null;
-        this.update(s, p);
+        this.update(s, p, st);
       }
       return this.inspector;
     } catch (err) {
@@ -61,15 +61,18 @@ export class InspectorHost {
     }
   }
 
-  /** Draws `snapshot`; `previous` (or null) lets the inspector highlight what changed. */
-  update(snapshot, previous) {
+  /**
+   * Draws `snapshot`; `previous` (or null) lets the inspector highlight what changed;
+   * `step` (a timeline step, or null) marks the bytes its statement changed.
+   */
+  update(snapshot, previous, step = null) {
     if (!snapshot) return;
-    this.latest = [snapshot, previous ?? null];
+    this.latest = [snapshot, previous ?? null, step];
     if (!this.inspector) {
       this.pending = this.latest;
       return;
     }
-    this.#call('update', snapshot, previous ?? null);
+    this.#call('update', snapshot, previous ?? null, step);
   }
 
   clear() {

@@ -201,13 +201,15 @@ async function main({ storage = globalThis.localStorage } = {}) {
     onStep(step, index, previous) {
       if (!traced) return;
       if (index === timeline.count() - 1) {
-        // The last step is the whole run: its output (an error included) and final state.
-        inspector.update(traced.result.snapshot, traced.before);
+        // The last step is the whole run: its output (an error included) and final state,
+        // against the step before it as every step is (a run's own view compares with the
+        // state before the run).
+        inspector.update(traced.result.snapshot, previous ? previous.snapshot : traced.before, step);
         output.showResult(traced.result, { prelude: traced.prelude, step: true });
         editor.markStepLines(null);
         return;
       }
-      inspector.update(step.snapshot, previous ? previous.snapshot : traced.before);
+      inspector.update(step.snapshot, previous ? previous.snapshot : traced.before, step);
       const stdout = utf8.dec.decode(utf8.enc.encode(traced.result.stdout).slice(0, step.stdoutLength));
       output.showResult({ ...traced.result, stdout, error: null, traceback: null, line: null, repr: null },
         { prelude: () => [el('p', 'out-note out-note-step', t('timeline.atStep'))], step: true });

@@ -21,6 +21,7 @@ export const messages = {
     'inspector.vars.nArrays': '{n} arrays',
     'inspector.vars.oneArray': '1 array',
     'inspector.vars.legendChanged': 'changed by the last run',
+    'inspector.vars.legendChangedStep': 'changed by this step',
     'inspector.vars.col.name': 'name',
     'inspector.vars.col.kind': 'kind',
     'inspector.vars.col.dtype': 'dtype',
@@ -39,6 +40,7 @@ export const messages = {
     'inspector.vars.aliasOf': 'same object as {name}',
     'inspector.vars.changed': 'changed',
     'inspector.vars.changedTitle': 'Its values changed in the last run',
+    'inspector.vars.changedTitleStep': 'Its values changed in this step',
     'inspector.vars.select': 'Inspect {name}',
 
     'inspector.kind.ndarray': 'ndarray',
@@ -181,6 +183,10 @@ export const messages = {
     'inspector.strip.tipCharPad': 'character {c}: zero padding',
     'inspector.strip.tipAlso': 'also here: {names}',
     'inspector.strip.legendPad': 'record padding',
+    'inspector.strip.legendWritten': '{n} bytes this step changed',
+    'inspector.strip.legendWrittenOne': '1 byte this step changed',
+    'inspector.strip.legendWrittenCoarse': 'bytes this step changed (too many runs: the last box spans up to the last one)',
+    'inspector.strip.tipWritten': 'changed by this step',
 
     'inspector.mem.title': 'Memory',
     'inspector.mem.live': 'live heap',
@@ -212,6 +218,7 @@ export const messages = {
     'inspector.vars.nArrays': '{n} 个数组',
     'inspector.vars.oneArray': '1 个数组',
     'inspector.vars.legendChanged': '上次运行改变了值',
+    'inspector.vars.legendChangedStep': '本步改变了值',
     'inspector.vars.col.name': '名称',
     'inspector.vars.col.kind': '类型',
     'inspector.vars.col.dtype': 'dtype',
@@ -230,6 +237,7 @@ export const messages = {
     'inspector.vars.aliasOf': '与 {name} 是同一个对象',
     'inspector.vars.changed': '已改变',
     'inspector.vars.changedTitle': '上次运行改变了它的值',
+    'inspector.vars.changedTitleStep': '本步改变了它的值',
     'inspector.vars.select': '查看 {name}',
 
     'inspector.kind.ndarray': 'ndarray',
@@ -372,6 +380,10 @@ export const messages = {
     'inspector.strip.tipCharPad': '第 {c} 个字符:0 填充',
     'inspector.strip.tipAlso': '这里还有:{names}',
     'inspector.strip.legendPad': '记录填充',
+    'inspector.strip.legendWritten': '本步改变的 {n} 个字节',
+    'inspector.strip.legendWrittenOne': '本步改变的 1 个字节',
+    'inspector.strip.legendWrittenCoarse': '本步改变的字节(段数过多:最后一个框延伸到最后一个改变的字节)',
+    'inspector.strip.tipWritten': '本步改变了这里',
 
     'inspector.mem.title': '内存',
     'inspector.mem.live': '存活堆内存',

@@ -4,7 +4,9 @@
 // (hover: address and every variable's element there), layout pictures (record field
 // lanes, text code points, the stride walk), base chain, sharing groups, memory gauge.
 // It never talks to the engine: the page hands it snapshots. update(snapshot, previous)
-// takes any snapshot (after a run, or a step of a timeline) and keeps the selection.
+// takes any snapshot (after a run, or a step of a timeline) and keeps the selection;
+// update(snapshot, previous, step) with a timeline step also marks, in the byte strip,
+// the bytes that step's statement changed (step.bytesChanged).
 //
 //   import { createInspector } from './inspector/index.js';
 //   const inspector = createInspector(document.querySelector('#inspector'), {
@@ -13,6 +15,7 @@
 //     onSelect: (name) => {},                 // the user selected an array
 //   });
 //   inspector.update(snapshot, previousSnapshot);   // after every run
+//   inspector.update(step.snapshot, previousSnapshot, step);   // a timeline step
 //   inspector.select('v');  inspector.clear();  inspector.destroy();
 //
 // The root element also receives a bubbling `inspector:select` CustomEvent
@@ -157,18 +160,19 @@ export function createInspector(root, opts = {}) {
     chain.titleEl.textContent = t('inspector.chain.title');
     share.titleEl.textContent = t('inspector.share.title');
     mem.titleEl.textContent = t('inspector.mem.title');
-    legendText.textContent = t('inspector.vars.legendChanged');
+    legendText.textContent = t(model?.step ? 'inspector.vars.legendChangedStep' : 'inspector.vars.legendChanged');
     byteStrip.relabel();
   }
 
-  function update(snapshot, previous = null) {
+  function update(snapshot, previous = null, step = null) {
     if (destroyed) return;
     relabel();
     if (!snapshot || !Array.isArray(snapshot.variables)) {
       clear();
       return;
     }
-    model = buildModel(snapshot, previous);
+    model = buildModel(snapshot, previous, step);
+    relabel();
     selected = defaultSelection(model);
     root.dataset.state = model.arrays.length ? 'ready' : 'no-arrays';
     emptyMsg.textContent = model.arrays.length ? '' : t(model.vars.length ? 'inspector.noArrays' : 'inspector.empty');

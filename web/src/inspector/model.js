@@ -18,12 +18,19 @@ function fingerprint(v) {
   return `p:${v.preview ?? ''}|${v.dtype ?? ''}|${v.shape?.join(',') ?? ''}`;
 }
 
-export function buildModel(snapshot, previous) {
+// `step` (a timeline step, or null): its bytesChanged -- per storage, the byte ranges
+// [lo, hi) whose values that statement changed (core/api/trace.hpp) -- for the strip.
+export function buildModel(snapshot, previous, step = null) {
   const vars = Array.isArray(snapshot?.variables) ? snapshot.variables : [];
   const byName = new Map(vars.map((v) => [v.name, v]));
   const objects = new Map((snapshot?.objects ?? []).map((o) => [o.id, o]));
   const storages = new Map((snapshot?.storages ?? []).map((s) => [s.id, s]));
   const arrays = vars.filter(isArrayVar);
+
+  const written = new Map();
+  for (const b of Array.isArray(step?.bytesChanged) ? step.bytesChanged : []) {
+    if (Array.isArray(b?.ranges) && b.ranges.length >= 2) written.set(b.storage, { ranges: b.ranges, coarse: !!b.coarse });
+  }
 
   const changed = new Set();
   if (previous && Array.isArray(previous.variables)) {
@@ -59,6 +66,8 @@ export function buildModel(snapshot, previous) {
     storages,
     arrays,
     changed,
+    step,
+    written,
     groups,
     groupOf,
     tooHard,
@@ -106,6 +115,14 @@ export function buildModel(snapshot, previous) {
           seen.add(w.object);
           return true;
         });
+    },
+
+    /** Whether the step wrote (changed the value of) a byte of v's storage in [lo, hi). */
+    writtenIn(v, lo, hi) {
+      const w = written.get(v.storage);
+      if (!w) return false;
+      for (let i = 0; i + 1 < w.ranges.length; i += 2) if (w.ranges[i] < hi && lo < w.ranges[i + 1]) return true;
+      return false;
     },
 
     /** Variables on the same storage as v (possibly without common bytes). */

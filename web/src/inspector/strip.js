@@ -11,6 +11,11 @@
 // and at most 2048 cells are drawn (a window around the zoom anchor). Enumeration of
 // element addresses (layout.js) is capped at 1e5 elements with a visible note.
 //
+// On a timeline step, the bytes whose values that step's statement changed (the
+// model's `written` ranges, from the engine's trace) are outlined in red -- after a
+// write through a view, the parent's bytes that changed -- and named in the legend
+// and the tooltip.
+//
 // Zoom: Ctrl+wheel or a trackpad pinch (Chrome reports it as Ctrl+wheel), a two-finger
 // pinch on touch screens, the − / + / fit buttons, or the -, + and 0 keys.
 
@@ -438,6 +443,14 @@ export class ByteStrip {
       this.legend.append(el('span', 'sl-legend-item',
         el('span', { class: 'sl-legend-hatch', 'aria-hidden': 'true' }), t('inspector.strip.legendOverlap')));
     }
+    const written = this.model.written.get(v.storage);
+    if (written) {
+      this.legend.append(el('span', 'sl-legend-item',
+        el('span', { class: 'sl-legend-written', 'aria-hidden': 'true' }),
+        written.coarse ? t('inspector.strip.legendWrittenCoarse')
+          : writtenBytes(written.ranges) === 1 ? t('inspector.strip.legendWrittenOne')
+            : t('inspector.strip.legendWritten', { n: formatInt(writtenBytes(written.ranges), this.lang) })));
+    }
     if (Array.isArray(v.padding) && v.padding.length) {
       this.legend.append(el('span', 'sl-legend-item',
         el('span', { class: 'sl-legend-pad', 'aria-hidden': 'true' }), t('inspector.strip.legendPad')));
@@ -655,6 +668,7 @@ export class ByteStrip {
       rowsG.append(g);
     }
     root.append(rowsG);
+    root.append(this.drawWritten(geo, cellH));
     this.markG = svg('g', { class: 'sl-mark-g', 'aria-hidden': 'true' });
     root.append(this.markG);
     this.cursorRect = svg('rect', { class: 'sl-cursor', x: 0, y: 0, width: 0, height: 0, visibility: 'hidden' });
@@ -664,6 +678,40 @@ export class ByteStrip {
     this.svgEl = root;
     this.drawCursor();
     this.drawMark();
+  }
+
+  /** Outlines, row by row, the bytes of this storage the step changed (one rect per run of cells). */
+  drawWritten(lines, cellH) {
+    const g = svg('g', { class: 'sl-written-g', 'aria-hidden': 'true' });
+    const w = this.model.written.get(this.v.storage);
+    this.container.dataset.written = w ? pairs(w.ranges).map(([a, b]) => `${a}-${b}`).join(' ') : '';
+    if (!w) return g;
+    const { rowBytes, cellBytes, w: cw } = this.geom;
+    for (const ln of lines) {
+      if (ln.type !== 'row') continue;
+      const rowStart = ln.r * rowBytes;
+      const rowEnd = rowStart + rowBytes;
+      let run = null;  // [first cell, end cell) of adjacent written cells
+      const flush = () => {
+        if (!run) return;
+        g.append(svg('rect', { class: 'sl-written', x: LABEL_W + run[0] * cw + 0.5, y: ln.y0 + 0.5, width: (run[1] - run[0]) * cw - 1, height: cellH - 1, rx: 2 }));
+        run = null;
+      };
+      for (const [a, b] of pairs(w.ranges)) {
+        const lo = Math.max(a, rowStart);
+        const hi = Math.min(b, rowEnd);
+        if (lo >= hi) continue;
+        const c0 = Math.floor((lo - rowStart) / cellBytes);
+        const c1 = Math.ceil((hi - rowStart) / cellBytes);
+        if (run && c0 <= run[1]) run[1] = Math.max(run[1], c1);
+        else {
+          flush();
+          run = [c0, c1];
+        }
+      }
+      flush();
+    }
+    return g;
   }
 
   /** Outlines bytes [lo, hi) (the stride walk's current element); null clears it. */
@@ -938,6 +986,7 @@ export class ByteStrip {
       out.push(['addr', [addr]]);
     }
 
+    if (this.model.writtenIn(v, lo, hi)) out.push(['written', [t('inspector.strip.tipWritten')]]);
     const { flats, total } = L.covering(lo, hi, 4);
     if (!total) {
       out.push(['muted', [L.capped ? t('inspector.strip.tipUntouchedCapped', { name: v.name, count: formatInt(L.count, lang) })
@@ -1001,6 +1050,17 @@ export class ByteStrip {
     if (also.length) out.push(['also', [t('inspector.strip.tipAlso', { names: also.join(', ') })]]);
     return out;
   }
+}
+
+/** [[lo0, hi0], [lo1, hi1], ...] of a flat list of range bounds. */
+function pairs(ranges) {
+  const out = [];
+  for (let i = 0; i + 1 < ranges.length; i += 2) out.push([ranges[i], ranges[i + 1]]);
+  return out;
+}
+
+function writtenBytes(ranges) {
+  return pairs(ranges).reduce((n, [a, b]) => n + (b - a), 0);
 }
 
 function rankOther(model, v, w) {

@@ -47,7 +47,7 @@ export function renderTable({ container, model, selected, t, lang, onSelect }) {
     const nameText = el('span', { class: 'sl-varname', title: v.name }, v.name);
     nameCell.append(nameText);
     if (changed) {
-      nameCell.append(el('span', { class: 'sl-changed-dot', title: t('inspector.vars.changedTitle'), 'aria-label': t('inspector.vars.changed') }));
+      nameCell.append(el('span', { class: 'sl-changed-dot', title: t(model.step ? 'inspector.vars.changedTitleStep' : 'inspector.vars.changedTitle'), 'aria-label': t('inspector.vars.changed') }));
     }
     tr.append(nameCell);
     tr.append(el('td', { class: 'c-kind' }, el('span', { class: `sl-kind k-${safeClass(v.kind)}` }, kindLabel(v.kind, t))));
