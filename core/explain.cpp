@@ -1,5 +1,7 @@
 #include "core/explain.hpp"
 
+#include <algorithm>
+
 #include "core/index.hpp"
 #include "core/strides.hpp"
 #include "core/views.hpp"
@@ -9,8 +11,10 @@ namespace sl {
 namespace {
 
 constexpr int kMaxChain = 4;
+constexpr size_t kKeptSources = 16;
 uint64_t g_run = 0;
 ExplainPtr g_failure;
+std::vector<std::pair<uint64_t, std::string>> g_sources;  // (run, program text), oldest first
 
 std::shared_ptr<Explain> make_record(const Array& in, const char* rule, Verdict verdict,
                                      std::vector<ExplainFact> facts) {
@@ -24,6 +28,8 @@ std::shared_ptr<Explain> make_record(const Array& in, const char* rule, Verdict 
   e->torch = in.is_torch();
   e->facts = std::move(facts);
   e->run = g_run;
+  e->line = detail::explain_line;
+  e->end_line = std::max(detail::explain_line, detail::explain_end_line);
   // Chains are kept short (at most kMaxChain records) so a loop such as
   // `a = a[1:]` repeated does not keep every intermediate record alive.
   if (in.why && in.why->run == g_run && in.why->depth + 1 < kMaxChain) {
@@ -60,9 +66,39 @@ void explain_failure(const Array& in, const char* rule, std::vector<ExplainFact>
 
 ExplainPtr explain_last_failure() { return g_failure && g_failure->run == g_run ? g_failure : nullptr; }
 
-void explain_begin_run() {
+void explain_begin_run(const std::string& code) {
   ++g_run;
   g_failure.reset();
+  explain_at(0, 0);
+  if (g_sources.size() == kKeptSources) g_sources.erase(g_sources.begin());
+  g_sources.emplace_back(g_run, code);
+}
+
+std::string explain_source(uint64_t run, int line, int end_line) {
+  constexpr int kMaxLines = 3;
+  constexpr size_t kMaxChars = 200;
+  if (line < 1) return {};
+  const std::string* code = nullptr;
+  for (auto& [r, text] : g_sources)
+    if (r == run) code = &text;
+  if (!code) return {};
+  std::string out;
+  int at = 1;
+  size_t i = 0;
+  while (at < line && i < code->size()) {
+    if ((*code)[i++] == '\n') ++at;
+  }
+  for (int k = 0; at <= std::min(end_line, line + kMaxLines - 1) && i < code->size(); ++k, ++at) {
+    size_t e = code->find('\n', i);
+    if (e == std::string::npos) e = code->size();
+    std::string ln = code->substr(i, e - i);
+    if (!ln.empty() && ln.back() == '\r') ln.pop_back();
+    if (ln.size() > kMaxChars) ln = ln.substr(0, kMaxChars) + "...";
+    if (k) out += '\n';
+    out += ln;
+    i = e + 1;
+  }
+  return out;
 }
 
 uint64_t explain_run() { return g_run; }

@@ -59,6 +59,7 @@ struct Explain {
   bool torch = false;          // the input was a tensor (facts are shown in elements)
   std::vector<ExplainFact> facts;
   uint64_t run = 0;            // explain_run() when recorded
+  int line = 0, end_line = 0;  // the program statement running then (0: unknown)
   // The input's own record when that was made in the same run: the earlier
   // steps of a chain such as a.T.reshape(12).
   std::shared_ptr<const Explain> input;
@@ -94,8 +95,25 @@ void explain_failure(const Array& in, const char* rule, std::vector<ExplainFact>
 ExplainPtr explain_last_failure();
 
 // Runs are numbered so the snapshot can say which records this run produced.
-void explain_begin_run();
+// The run's program text is kept (for the last kKeptSources runs) so a record
+// can quote the statement that made it.
+void explain_begin_run(const std::string& code = {});
 uint64_t explain_run();
+// Lines [line, end_line] of run `run`'s program, at most 3 lines of at most 200
+// characters each ("" when that run's text is no longer kept).
+std::string explain_source(uint64_t run, int line, int end_line);
+
+// The program statement being run: the interpreter sets it before each
+// statement of the user's program (not a frozen module's, so a record made
+// inside torch.nn's Python names the user's line that called it).
+namespace detail {
+inline int explain_line = 0;
+inline int explain_end_line = 0;
+}  // namespace detail
+inline void explain_at(int line, int end_line) {
+  detail::explain_line = line;
+  detail::explain_end_line = end_line;
+}
 
 // Where C-order contiguity breaks, scanning from the last axis: the first axis
 // k (length > 1) whose stride differs from the product of the itemsize and the

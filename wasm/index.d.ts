@@ -39,6 +39,12 @@ export interface TraceStep {
   names: string[];
   /** Array variables whose bytes this statement changed; throughOther: not by a name it mentions (a write through a view). */
   changed: { name: string; throughOther: boolean }[];
+  /**
+   * Per storage (a snapshot variable's `storage` id), the byte ranges [lo0, hi0, lo1, hi1, ...]
+   * whose values differ from the previous recorded step; coarse: past 64 runs the last range
+   * stretches to the last changed byte. Storages over 4 MB (or past 16 MB of kept copies) are not compared.
+   */
+  bytesChanged: { storage: number; ranges: number[]; coarse: boolean }[];
   /** The snapshot after the statement (shared with step `sameAs` when equal to it). */
   snapshot: Snapshot;
   sameAs?: number;
@@ -70,6 +76,11 @@ export interface ExplainStep {
   outShape?: number[];
   outStrides?: number[];
   outOffset?: number;
+  /** The program statement running when the record was made (1-based lines of that run's code). */
+  line?: number;
+  endLine?: number;
+  /** Its text, quoted from that run's program (absent once the engine no longer keeps it). */
+  source?: string;
   /** The rule's numbers (e.g. reshape-copy: axes, dims, strides, at, needed, newShape). */
   facts: { [key: string]: number | number[] | string };
 }

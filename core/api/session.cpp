@@ -157,7 +157,7 @@ std::string Session::run_traced(const std::string& code, bool echo, int max_step
 std::string Session::run_impl(const std::string& code, bool echo, const std::string& filename, bool with_snapshot,
                               int trace_steps) {
   exports_.clear();
-  explain_begin_run();
+  explain_begin_run(code);
   std::unique_ptr<TraceRecorder> trace;
   if (trace_steps > 0) {
     TraceOptions opt;

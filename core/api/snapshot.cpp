@@ -325,6 +325,11 @@ void emit_record(JsonWriter& w, const Explain& e) {
   w.field("unit", e.torch ? "elements" : "bytes").field("itemsize", int64_t(e.in_itemsize));
   w.key("inShape").ints(e.in_shape).key("inStrides").ints(in_units(e.in_strides, unit));
   w.field("inOffset", e.in_offset / unit);
+  if (e.line > 0) {
+    w.field("line", int64_t(e.line)).field("endLine", int64_t(e.end_line));
+    const std::string src = explain_source(e.run, e.line, e.end_line);
+    if (!src.empty()) w.field("source", src);
+  }
   if (e.verdict != Verdict::Error) {
     w.key("outShape").ints(e.out_shape).key("outStrides").ints(in_units(e.out_strides, unit));
     w.field("outOffset", e.out_offset / unit);

@@ -124,7 +124,7 @@ void TraceRecorder::on_step(const lang::Stmt& s, bool top) {
     ++skipped_;
     return;
   }
-  Step st{s.line, s.end_line > 0 ? s.end_line : s.line, top, in_.output_size(), {}, -1, statement_names(s), {}};
+  Step st{s.line, s.end_line > 0 ? s.end_line : s.line, top, in_.output_size(), {}, -1, statement_names(s), {}, {}};
   // What changed since the last recorded step: the same array object, other bytes.
   std::map<std::string, Print> now = fingerprints();
   for (auto& [name, p] : now) {

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <functional>
 
+#include "core/explain.hpp"
 #include "core/lang/classes.hpp"
 #include "core/lang/generator.hpp"
 #include "core/lang/lexer.hpp"
@@ -396,6 +397,7 @@ Interp::Flow Interp::exec_statement(const Stmt& s, const EnvP& env, Value& ret) 
     raise_exc("TimeoutError", "step budget of " + std::to_string(step_budget) + " statements exhausted");
   if (interrupt_flag && *interrupt_flag) raise_exc("KeyboardInterrupt", "");
   frames_.back().second = s.line;
+  if (s.traced) explain_at(s.line, s.end_line);
   try {
     if (gen_ && (s.kind == SK::Expr || s.kind == SK::Assign) &&
         (s.value->kind == EK::Yield || s.value->kind == EK::YieldFrom)) {

@@ -230,6 +230,7 @@ struct Parser {
   void parse_simple_line(Body& out) {
     for (;;) {
       out.push_back(parse_small());
+      out.back()->end_line = toks[p - 1].end_line;  // a statement spanning lines (brackets, strings)
       if (accept_op(";")) {
         if (cur().kind == Tok::Newline || cur().kind == Tok::End) break;
         continue;

@@ -519,7 +519,7 @@ async function main() {
       assertEqual(r.error, null, 'error');
       await select(zh, 'beta');
       const text = await zh.$eval('.sl-p-explain', (n) => n.textContent);
-      for (const s of ['beta 是 alpha 的视图', '基本索引返回视图', '轴 0:16 B = 2 × 8 B', '原因']) {
+      for (const s of ['beta 是 alpha 的视图', '基本索引返回视图', '由第 3 行生成:', 'beta = alpha[::2]', '轴 0:16 B = 2 × 8 B', '原因']) {
         assert(text.includes(s), `explanation lacks "${s}":\n${text}`);
       }
       await zh.click('.sl-pic-walk [data-walk="next"]');
@@ -599,10 +599,11 @@ async function issue18Checks(page) {
       rules: [...n.querySelectorAll('.vc-rule')].map((x) => x.dataset.rule), codes: [...n.querySelectorAll('code')].map((c) => c.textContent) }));
     assertEqual([panel.verdict, panel.name], ['view', 'beta'], 'verdict and name');
     assertEqual(panel.rules, ['basic-index'], 'rule records');
-    for (const s of ['beta is a view of alpha', 'Because', 'Basic indexing makes a view', 'The index uses only a slice', 'axis 0: 16 B = 2 × 8 B']) {
+    for (const s of ['beta is a view of alpha', 'Because', 'Basic indexing makes a view', 'made by line 3:', 'The index uses only a slice', 'axis 0: 16 B = 2 × 8 B']) {
       assert(panel.text.includes(s), `explanation lacks "${s}":\n${panel.text}`);
     }
     assert(panel.codes.includes('beta') && panel.codes.includes('alpha'), `names as <code>: ${panel.codes}`);
+    assert(panel.codes.includes('beta = alpha[::2]'), `the statement quoted as <code>: ${panel.codes}`);
     // the same words as the page's "View or copy?" card (one module words both)
     const same = await page.evaluate(async () => {
       const { ruleBlock } = await import('/src/explain-render.js');

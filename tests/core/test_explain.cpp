@@ -184,7 +184,8 @@ TEST_CASE("the snapshot carries each array's explanation; run() can return the s
   CHECK(r.find("\"snapshot\":{\"heap\":") != std::string::npos);
   CHECK(r.find("\"explain\":{\"thisRun\":false,\"steps\":[{\"rule\":\"owner\",\"verdict\":\"copy\"") != std::string::npos);
   CHECK(r.find("\"explain\":{\"thisRun\":true,\"steps\":[{\"rule\":\"basic-index\",\"verdict\":\"view\",\"unit\":\"bytes\","
-               "\"itemsize\":8,\"inShape\":[12],\"inStrides\":[8],\"inOffset\":0,\"outShape\":[4],\"outStrides\":[24]")
+               "\"itemsize\":8,\"inShape\":[12],\"inStrides\":[8],\"inOffset\":0,\"line\":3,\"endLine\":3,"
+               "\"source\":\"b = a[::3]\",\"outShape\":[4],\"outStrides\":[24]")
         != std::string::npos);
   CHECK(r.find("\"rule\":\"view-of-base\"") != std::string::npos);  // diagonal: always a view, no decision
   CHECK(s.run("x = 1\n", false).find("\"snapshot\"") == std::string::npos);
@@ -199,4 +200,49 @@ TEST_CASE("JsonWriter: structure, commas and escaping of any bytes", "[api]") {
   CHECK(w.str() == "{\"a\":1,\"b\":[\"x\\\"\\n\",null,true],\"c\":{},\"k\\ufffd\":[1,-2]}");
   // a truncated 3-byte sequence and an overlong lead byte are replaced, valid text is kept
   CHECK(sl::json_string(std::string("\xe4\xb8", 2) + "\xc0\x80" + "\xe4\xb8\xad") == "\"\\ufffd\\ufffd\\ufffd\\ufffd中\"");
+}
+
+TEST_CASE("a record names the program statement that made it and quotes it from the run's text", "[explain]") {
+  sl::Session s;
+  const std::string r = s.run("import numpy as np\n"
+                              "alpha = np.zeros(8)\n"
+                              "def halve(x):\n"
+                              "    return x[::2]\n"
+                              "beta = halve(\n"
+                              "    alpha)\n"
+                              "gamma = alpha.reshape(\n"
+                              "    2, 4)\n",
+                              false, true);
+  // The view is made inside halve: its line is the one in the function's body.
+  CHECK(r.find("\"rule\":\"basic-index\",\"verdict\":\"view\",\"unit\":\"bytes\",\"itemsize\":8,\"inShape\":[8],"
+               "\"inStrides\":[8],\"inOffset\":0,\"line\":4,\"endLine\":4,\"source\":\"    return x[::2]\"") != std::string::npos);
+  // A statement over two lines is quoted whole.
+  CHECK(r.find("\"line\":7,\"endLine\":8,\"source\":\"gamma = alpha.reshape(\\n    2, 4)\"") != std::string::npos);
+  // A later run quotes its own text; the earlier record still quotes the earlier run.
+  const std::string r2 = s.run("delta = alpha[1:]\n", false, true);
+  CHECK(r2.find("\"line\":1,\"endLine\":1,\"source\":\"delta = alpha[1:]\"") != std::string::npos);
+  CHECK(r2.find("\"source\":\"    return x[::2]\"") != std::string::npos);
+}
+
+TEST_CASE("a record made inside a frozen module's Python names the user's statement", "[explain]") {
+  sl::Session s;
+  // nn.Flatten's forward (torch.nn.py) calls input.flatten, which reshapes: a copy here.
+  const std::string r = s.run("import torch\n"
+                              "flat = torch.nn.Flatten()\n"
+                              "x = torch.zeros(2, 3, 4).transpose(1, 2)\n"
+                              "y = flat(x)\n",
+                              false, true);
+  CHECK(r.find("\"line\":4,\"endLine\":4,\"source\":\"y = flat(x)\"") != std::string::npos);
+}
+
+TEST_CASE("explain_source: bounded lines, long lines cut, unknown runs empty", "[explain]") {
+  sl::explain_begin_run("a\nb\nc\nd\n" + std::string(300, 'x') + "\n");
+  const uint64_t run = sl::explain_run();
+  CHECK(sl::explain_source(run, 1, 9) == "a\nb\nc");  // at most 3 lines
+  CHECK(sl::explain_source(run, 2, 2) == "b");
+  CHECK(sl::explain_source(run, 5, 5) == std::string(200, 'x') + "...");
+  CHECK(sl::explain_source(run, 0, 0).empty());
+  CHECK(sl::explain_source(run + 1, 1, 1).empty());
+  for (int k = 0; k < 16; ++k) sl::explain_begin_run("y\n");
+  CHECK(sl::explain_source(run, 1, 1).empty());  // only the last 16 runs' text is kept
 }

@@ -77,6 +77,14 @@ export function ruleBlock(step, names, index, count, t, has = known(t)) {
   const key = `vc.rule.${step.rule}`;
   title.append(node('span', null, has(`${key}.title`) ? t(`${key}.title`) : step.rule));
   block.append(title);
+  // The statement that made it, quoted from the run's program by the engine (source).
+  if (typeof step.source === 'string' && step.source && Number.isInteger(step.line)) {
+    const where = node('div', 'vc-where');
+    const multi = Number.isInteger(step.endLine) && step.endLine > step.line;
+    where.append(node('span', 'vc-where-label', t(multi ? 'vc.whereLines' : 'vc.where', { line: step.line, end: step.endLine })), ' ',
+      node('code', 'vc-where-code', step.source));
+    block.append(where);
+  }
   if (has(`${key}.text`)) block.append(richNode('p', 'vc-this', t(`${key}.text`, stepVars(step, names, t))));
   const arith = step.rule === 'basic-index' ? strideArithmetic(step, t) : null;
   if (arith) block.append(arith);
