@@ -119,6 +119,13 @@ TEST_CASE("a statement that raises ends the trace; the run reports the error", "
   CHECK(step_lines(trace_of(r)) == std::vector<int>{1});
 }
 
+TEST_CASE("a statement over several lines is one step spanning them", "[trace]") {
+  sl::Session s;
+  const std::string r = s.run_traced("x = [1,\n     2]\ny = 3\n", false, 500);
+  CHECK(r.find("{\"line\":1,\"endLine\":2,") != std::string::npos);
+  CHECK(r.find("{\"line\":3,\"endLine\":3,") != std::string::npos);
+}
+
 TEST_CASE("an echoed trailing expression is a step too", "[trace]") {
   sl::Session s;
   const std::string r = s.run_traced("x = 2\nx * 3\n", true, 500);
