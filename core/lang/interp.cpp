@@ -512,6 +512,7 @@ Interp::Flow Interp::exec_while(const Stmt& s, const EnvP& env, Value& ret) {
       if (f == Flow::Return) return f;
       if (f == Flow::Yield) return suspended(0);
       frames_.back().second = s.line;
+      if (s.traced) explain_at(s.line, s.line);  // the condition runs again
       if (step_budget >= 0 && ++steps_ > step_budget)
         raise_exc("TimeoutError", "step budget of " + std::to_string(step_budget) + " statements exhausted");
       if (interrupt_flag && *interrupt_flag) raise_exc("KeyboardInterrupt", "");
@@ -545,6 +546,7 @@ Interp::Flow Interp::exec_for(const Stmt& s, const EnvP& env, Value& ret) {
       if (f == Flow::Return) return f;
       if (f == Flow::Yield) return suspended(0);
       frames_.back().second = s.line;
+      if (s.traced) explain_at(s.line, s.line);  // the next item (`for row in a`: a view) is the header's
     }
   }
   Flow f = exec_body(s.orelse, env, ret);

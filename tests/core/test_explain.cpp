@@ -224,6 +224,17 @@ TEST_CASE("a record names the program statement that made it and quotes it from 
   CHECK(r2.find("\"source\":\"    return x[::2]\"") != std::string::npos);
 }
 
+TEST_CASE("a view made by a for loop's iteration names the loop's header line", "[explain]") {
+  sl::Session s;
+  const std::string r = s.run("import numpy as np\n"
+                              "m = np.zeros((3, 2))\n"
+                              "for row in m:\n"
+                              "    total = 1\n",
+                              false, true);
+  // row is m[2], made by the iteration after the body's last statement ran
+  CHECK(r.find("\"line\":3,\"endLine\":3,\"source\":\"for row in m:\"") != std::string::npos);
+}
+
 TEST_CASE("a record made inside a frozen module's Python names the user's statement", "[explain]") {
   sl::Session s;
   // nn.Flatten's forward (torch.nn.py) calls input.flatten, which reshapes: a copy here.
