@@ -22,8 +22,11 @@ import { startServer } from '../../scripts/serve.mjs';
 import { ROOT, CHROMIUM, CHROMIUM_ARGS, Results } from './lib.mjs';
 
 const TESTS = ['logic', 'playground', 'widget', 'examples'];
-// (The timeline checks of issue 18 added four page loads at 1400 and 375 px.)
-const TOTAL_BUDGET_MS = 150_000;
+// A watchdog against a hung browser, not a speed goal (those are in `npm run bench`):
+// with the inspector suite run alongside, the playground checks alone took 104-141 s
+// on this 2-core machine at load averages 3-5, and a clean-clone run of 6ed0cf1 at
+// load average 7 overran the former 150 s.
+const TOTAL_BUDGET_MS = 300_000;
 
 const results = new Results();
 const started = Date.now();
