@@ -534,7 +534,27 @@ Interp::Flow Interp::exec_for(const Stmt& s, const EnvP& env, Value& ret) {
     return suspend(std::move(st));
   };
   if (phase != 1) {
-    if (phase < 0) it = iter(eval(*s.value, env));
+    if (phase < 0) {
+      Value src = eval(*s.value, env);
+      // `for i in range(...)` outside a generator's frame (nothing can suspend
+      // it) counts directly: the values range_iterator would give, without
+      // the iterator object and a call through it per item. Bounds past
+      // +-2**61, where the length arithmetic could overflow, take the iterator.
+      constexpr int64_t kSafe = int64_t(1) << 61;
+      auto safe = [&](int64_t x) { return x > -kSafe && x < kSafe; };
+      if (auto* r = src.as<RangeObj>(); r && !gen_ && safe(r->start) && safe(r->stop) && safe(r->step)) {
+        const int64_t n = r->length();
+        for (int64_t k = 0; k < n; ++k) {
+          assign(*s.targets[0], Value::integer(r->start + k * r->step), env);
+          Flow f = exec_body(s.body, env, ret);
+          if (f == Flow::Break) return Flow::Normal;
+          if (f == Flow::Return) return f;
+          frames_.back().second = s.line;
+        }
+        return exec_body(s.orelse, env, ret);
+      }
+      it = iter(src);
+    }
     Value item;
     for (bool in_body = phase == 0; in_body || next(it, item); in_body = false) {
       if (!in_body) assign(*s.targets[0], item, env);
