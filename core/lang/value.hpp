@@ -245,10 +245,74 @@ struct BoundMethodObj : Obj {
   void gc_clear(GcGraveyard& g) override { g.take(self); g.take(fn); }
 };
 
+// Note [Name stamps]
+// A namespace -- a scope's variables (Env::vars), a class's attributes
+// (TypeObj::attrs) -- is a hash map whose elements never move (an
+// unordered_map keeps its nodes where they are when it rehashes) and whose key
+// set carries a stamp: creating the map and every insertion or removal of a
+// key give it a new stamp from one global counter. A stamp therefore names one
+// key set of one map for ever, and a cache that remembers the address of a
+// variable with the stamp under which it found it may use that address for as
+// long as the map's stamp is unchanged: the name is still there, at that
+// address, whatever values were assigned to it since (Note [Name caches],
+// interp.cpp). A class namespace also advances the type epoch, which the
+// attribute caches check (Note [Type attribute cache], classes.cpp).
+class Names : private std::unordered_map<std::string, Value> {
+  using Base = std::unordered_map<std::string, Value>;
+
+ public:
+  using Base::const_iterator;
+  using Base::iterator;
+  using Base::value_type;
+  using Base::at;
+  using Base::begin;
+  using Base::count;
+  using Base::empty;
+  using Base::end;
+  using Base::find;
+  using Base::size;
+  explicit Names(bool type_namespace = false) : type_ns_(type_namespace) { touch(); }
+  Names(const Names&) = delete;
+  Names& operator=(const Names&) = delete;
+  ~Names() { if (type_ns_) ++type_epoch_; }
+  Value& operator[](const std::string& k) {
+    auto r = Base::try_emplace(k);
+    if (r.second) touch();
+    return r.first->second;
+  }
+  iterator erase(iterator it) {
+    touch();
+    return Base::erase(it);
+  }
+  size_t erase(const std::string& k) {
+    size_t n = Base::erase(k);
+    if (n) touch();
+    return n;
+  }
+  void clear() {
+    touch();
+    Base::clear();
+  }
+  uint64_t stamp() const { return stamp_; }
+  // Advances whenever any class namespace, or a native method table, changes its key set.
+  static uint64_t type_epoch() { return type_epoch_; }
+  static void advance_type_epoch() { ++type_epoch_; }
+
+ private:
+  void touch() {
+    stamp_ = ++counter_;
+    if (type_ns_) ++type_epoch_;
+  }
+  uint64_t stamp_ = 0;
+  bool type_ns_;
+  static inline uint64_t counter_ = 0;
+  static inline uint64_t type_epoch_ = 1;
+};
+
 struct ModuleObj : Obj {
   static constexpr ObjKind kKind = ObjKind::Module;
   std::string name;
-  std::unordered_map<std::string, Value> attrs;
+  Names attrs;  // Note [Name stamps]
   explicit ModuleObj(std::string n) : Obj(kKind), name(std::move(n)) {}
 };
 
@@ -261,7 +325,7 @@ struct TypeObj : Obj {
   std::string name;      // "ValueError", "ndarray", "int64"
   std::string module;    // "builtins", "numpy"
   std::vector<TypeObj*> bases;
-  std::unordered_map<std::string, Value> attrs;
+  Names attrs{true};  // Note [Name stamps]
   NativeFn call;          // constructor; empty when not callable
   bool heap = false;               // created by a class statement (or type(name, bases, ns))
   std::vector<TypeObj*> mro;       // C3 linearisation, self first (classes.cpp: mro_of fills it lazily)

@@ -450,7 +450,7 @@ Value builtin_dir(Interp& in, Args& a) {
   a.finish(1);
   std::vector<std::string> names;
   if (a.pos.empty()) {
-    for (auto& kv : in.frame_env().vars) names.push_back(kv.first);
+    in.frame_env().for_each([&](const std::string& k, const Value&) { names.push_back(k); });
   } else {
     names = in.attribute_names(a.pos[0]);
   }
