@@ -211,17 +211,26 @@ ArrayPtr python_tensor_arg(Interp& in, const Value& v, const char* first_attr, c
   return tensor_arg(in, v, fname, "input", 1);
 }
 
+namespace {
+// The type name PyTorch's argument parser prints (tp_name): NumPy's types
+// are qualified ("numpy.ndarray", "numpy.float64"), builtins are not.
+std::string parser_type_name(Interp& in, const Value& v) {
+  if (v.is_array() && !v.arr().is_torch()) return "numpy." + in.type_of(v)->name;
+  return in.type_of(v)->name;
+}
+}  // namespace
+
 ArrayPtr tensor_arg(Interp& in, const Value& v, const std::string& fname, const std::string& argname, int position) {
   if (is_tensor(v)) return v.array();
   in.raise_exc("TypeError", fname + "(): argument '" + argname + "' (position " + std::to_string(position) +
-                                ") must be Tensor, not " + in.type_of(v)->name);
+                                ") must be Tensor, not " + parser_type_name(in, v));
 }
 
 int64_t int_arg(Interp& in, const Value& v, const std::string& fname, const std::string& argname) {
   if (v.is_int() || v.is_bool()) return v.as_int();
   if (v.is_array() && v.arr().size() == 1 && (is_integer(v.arr().dtype) || v.arr().dtype == DType::Bool))
     return in.index_value(v);
-  in.raise_exc("TypeError", fname + "(): argument '" + argname + "' must be int, not " + in.type_of(v)->name);
+  in.raise_exc("TypeError", fname + "(): argument '" + argname + "' must be int, not " + parser_type_name(in, v));
 }
 
 void check_device(Interp& in, const Value& v) {
@@ -669,7 +678,17 @@ bool numpy_namesake(Interp& in, const std::string& torch_name, Value& out) {
   if (f == np.attrs.end()) return false;
   Value fn = f->second;
   // PyTorch's keyword names -> NumPy's.
-  out = in.builtin(torch_name, [fn](Interp& in, Args& a) -> Value {
+  out = in.builtin(torch_name, [fn, torch_name](Interp& in, Args& a) -> Value {
+    // PyTorch's parser first: the leading argument must be a Tensor (a
+    // Python number only where an overload takes `Number self`: pow,
+    // remainder, floor_divide); NumPy would take a list, a number or None as
+    // an array-like.
+    if (!a.pos.empty()) {
+      const Value& x = a.pos[0];
+      const bool number = x.is_int() || x.is_float() || x.is_bool() || x.as<ComplexObj>();
+      const bool scalar_self = torch_name == "pow" || torch_name == "remainder" || torch_name == "floor_divide";
+      if (!(number && scalar_self)) tensor_arg(in, x, torch_name, torch_name == "where" ? "condition" : "input", 1);
+    }
     Args b;
     b.pos = a.pos;
     for (auto& [k, v] : a.kw) {

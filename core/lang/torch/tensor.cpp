@@ -297,9 +297,19 @@ Value type_method(Interp& in, const ArrayPtr& t, Args& a) {
 // The in-place arithmetic methods (add_, ...): PyTorch refuses a written
 // tensor that overlaps itself or partially overlaps the other operand, then
 // the ufunc engine does the arithmetic.
-Method inplace_arith(const char* op) {
-  return [op](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+// `other` of add / sub / mul / div binds to the Tensor overload or the Scalar
+// one: a tensor, a Python number or a NumPy scalar; anything else (a list, a
+// tuple, an ndarray, even 0-d) is the Tensor overload's TypeError.
+void check_tensor_or_scalar(Interp& in, const Value& v, const char* fname) {
+  const bool scalar = v.is_int() || v.is_float() || v.is_bool() || v.as<ComplexObj>() || v.as<BigIntObj>() ||
+                      (v.is_array() && (v.arr().is_torch() || v.arr().flavor == Flavor::Scalar));
+  if (!scalar) tensor_arg(in, v, fname, "other", 1);
+}
+
+Method inplace_arith(const char* name, const char* op) {
+  return [name, op](Interp& in, const ArrayPtr& t, Args& a) -> Value {
     Value other = a.required(0, "other");
+    check_tensor_or_scalar(in, other, name);
     Value alpha = a.optional(1, "alpha");
     a.finish(1);
     torch_assert_no_internal_overlap(*t);
@@ -310,9 +320,10 @@ Method inplace_arith(const char* op) {
   };
 }
 
-Method arith(const char* op) {
-  return [op](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+Method arith(const char* name, const char* op) {
+  return [name, op](Interp& in, const ArrayPtr& t, Args& a) -> Value {
     Value other = a.required(0, "other");
+    check_tensor_or_scalar(in, other, name);
     Value alpha = a.optional(1, "alpha");
     a.finish(1);
     if (!alpha.is_none()) other = in.binop("*", other, alpha);
@@ -790,14 +801,14 @@ const std::vector<std::pair<const char*, Method>>& methods() {
       {"copy_", copy_inplace_method},
       {"equal", equal_method},
       // ---- arithmetic through the ufunc engine
-      {"add", arith("+")},
-      {"sub", arith("-")},
-      {"mul", arith("*")},
-      {"div", arith("/")},
-      {"add_", inplace_arith("+")},
-      {"sub_", inplace_arith("-")},
-      {"mul_", inplace_arith("*")},
-      {"div_", inplace_arith("/")},
+      {"add", arith("add", "+")},
+      {"sub", arith("sub", "-")},
+      {"mul", arith("mul", "*")},
+      {"div", arith("div", "/")},
+      {"add_", inplace_arith("add_", "+")},
+      {"sub_", inplace_arith("sub_", "-")},
+      {"mul_", inplace_arith("mul_", "*")},
+      {"div_", inplace_arith("div_", "/")},
   };
   return m;
 }
