@@ -226,9 +226,26 @@ ArrayPtr tensor_arg(Interp& in, const Value& v, const std::string& fname, const 
                                 ") must be Tensor, not " + parser_type_name(in, v));
 }
 
-int64_t int_arg(Interp& in, const Value& v, const std::string& fname, const std::string& argname) {
+void check_dim_name(Interp& in, const Value& v, int64_t ndim, bool none_is_name) {
+  if (auto* s = v.as<StrObj>(); s && !s->bytes) {
+    std::string names;
+    for (int64_t k = 0; k < ndim; ++k) names += k ? ", None" : "None";
+    in.raise_exc("RuntimeError", "Name '" + s->s + "' not found in Tensor[" + names + "].");
+  }
+  if (v.is_none() && none_is_name) in.raise_exc("RuntimeError", "Please look up dimensions by name, got: name = None.");
+}
+
+bool bool_arg(Interp& in, const Value& v, const std::string& fname, const std::string& argname) {
+  if (!v.is_bool())
+    in.raise_exc("TypeError", fname + "(): argument '" + argname + "' must be bool, not " + parser_type_name(in, v));
+  return v.as_bool();
+}
+
+int64_t int_arg(Interp& in, const Value& v, const std::string& fname, const std::string& argname, IntParam kind) {
   if (v.is_int() || v.is_bool()) return v.as_int();
-  if (v.is_array() && v.arr().size() == 1 && (is_integer(v.arr().dtype) || v.arr().dtype == DType::Bool))
+  const bool ndarray = v.is_array() && !v.arr().is_torch() && v.arr().flavor != Flavor::Scalar;
+  if (v.is_array() && !(ndarray && kind == IntParam::Int) && v.arr().size() == 1 &&
+      (is_integer(v.arr().dtype) || v.arr().dtype == DType::Bool))
     return in.index_value(v);
   in.raise_exc("TypeError", fname + "(): argument '" + argname + "' must be int, not " + parser_type_name(in, v));
 }
@@ -621,10 +638,10 @@ Value torch_linspace(Interp& in, Args& a) {
 
 Value torch_eye(Interp& in, Args& a) {
   Factory f = factory_kwargs(in, a);
-  int64_t n = int_arg(in, a.required(0, "n"), "eye", "n");
+  int64_t n = int_arg(in, a.required(0, "n"), "eye", "n", IntParam::SymInt);
   Value mv = a.optional(1, "m");
   a.finish(2);
-  int64_t m = mv.is_none() ? n : int_arg(in, mv, "eye", "m");
+  int64_t m = mv.is_none() ? n : int_arg(in, mv, "eye", "m", IntParam::SymInt);
   if (n < 0) in.raise_exc("RuntimeError", "n must be greater or equal to 0, got " + std::to_string(n));
   if (m < 0) in.raise_exc("RuntimeError", "m must be greater or equal to 0, got " + std::to_string(m));
   ArrayPtr out = make_array(f.dtype ? *f.dtype : torch_default_dtype(), {n, m}, 'C', Flavor::Torch);

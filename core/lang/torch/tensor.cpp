@@ -370,6 +370,7 @@ Value size_method(Interp& in, const ArrayPtr& t, Args& a) {
   Value d = a.optional(0, "dim");
   a.finish(1);
   if (d.is_none()) return torch_size_value(in, t->shape);
+  check_dim_name(in, d, t->ndim());
   return Value::integer(t->shape[size_t(torch_wrap_dim(int_arg(in, d, "size", "dim"), t->ndim(), false))]);
 }
 
@@ -378,6 +379,7 @@ Value stride_method(Interp& in, const ArrayPtr& t, Args& a) {
   a.finish(1);
   std::vector<int64_t> st = torch_strides(*t);
   if (d.is_none()) return tuple_of(st);
+  check_dim_name(in, d, t->ndim());
   return Value::integer(st[size_t(torch_wrap_dim(int_arg(in, d, "stride", "dim"), t->ndim(), false))]);
 }
 
@@ -510,19 +512,21 @@ Value unsqueeze_method(Interp& in, const ArrayPtr& t, Args& a) {
 }
 
 Value squeeze_method(Interp& in, const ArrayPtr& t, Args& a) {
-  Value d = a.optional(0, "dim");
+  Value d;
+  const bool given = a.take(0, "dim", d);
   a.finish(1);
+  if (given) check_dim_name(in, d, t->ndim());
   if (d.is_none()) return Value(torch_squeeze(t));
   if (d.as<TupleObj>() || d.as<ListObj>()) {  // squeeze.dims: each named dim of size 1, highest first
     std::vector<int64_t> dims;
-    for (auto& x : in.to_vector(d)) dims.push_back(torch_wrap_dim(int_arg(in, x, "squeeze", "dim"), t->ndim()));
+    for (auto& x : in.to_vector(d)) dims.push_back(torch_wrap_dim(int_arg(in, x, "squeeze", "dim", IntParam::SymInt), t->ndim()));
     std::sort(dims.rbegin(), dims.rend());
     dims.erase(std::unique(dims.begin(), dims.end()), dims.end());
     ArrayPtr r = t;
     for (int64_t k : dims) r = torch_squeeze_dim(r, k);
     return Value(r == t ? torch_view(t, t->shape) : r);
   }
-  return Value(torch_squeeze_dim(t, int_arg(in, d, "squeeze", "dim")));
+  return Value(torch_squeeze_dim(t, int_arg(in, d, "squeeze", "dim", IntParam::SymInt)));  // the int[] overload takes __index__
 }
 
 Value flatten_method(Interp& in, const ArrayPtr& t, Args& a) {
@@ -599,8 +603,11 @@ Value split_method(Interp& in, const ArrayPtr& t, Args& a) {
 }
 
 Value unbind_method(Interp& in, const ArrayPtr& t, Args& a) {
-  int64_t d = opt_int(in, a, 0, "dim", 0, "unbind");
+  Value dv;
+  const bool given = a.take(0, "dim", dv);
   a.finish(1);
+  if (given) check_dim_name(in, dv, t->ndim());  // after binding: extra arguments are a TypeError first
+  const int64_t d = dv.is_none() ? 0 : int_arg(in, dv, "unbind", "dim");
   return tensor_tuple(torch_unbind(t, d));
 }
 
