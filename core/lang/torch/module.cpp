@@ -830,8 +830,52 @@ void install_dtypes(Interp& in, ModuleObj& tm) {
 // ---- torch.Tensor(...) and the legacy typed constructors: data, or sizes of
 // an uninitialised tensor, in a fixed dtype or the default one.
 
+// c10's C++ name of a dtype, as TensorOptions prints it.
+const char* cpp_type_name(DType dt) {
+  switch (dt) {
+    case DType::Bool: return "bool";
+    case DType::U8: return "unsigned char";
+    case DType::I8: return "signed char";
+    case DType::I16: return "short int";
+    case DType::I32: return "int";
+    case DType::I64: return "long int";
+    case DType::F16: return "c10::Half";
+    case DType::F32: return "float";
+    case DType::F64: return "double";
+    case DType::C64: return "c10::complex<float>";
+    case DType::C128: return "c10::complex<double>";
+    default: return "unknown";
+  }
+}
+
+std::string tensor_options(DType dt) {
+  return std::string("TensorOptions(dtype=") + cpp_type_name(dt) +
+         ", device=cpu, layout=Strided, requires_grad=false (default), pinned_memory=false (default), "
+         "memory_format=(nullopt))";
+}
+
+// torch.Tensor(...) / torch.FloatTensor(...) bind to one of legacy_tensor_new's
+// overloads; the only keyword any of them takes is device=.
+void check_legacy_args(Interp& in, const Args& a, std::optional<DType> fixed) {
+  for (const auto& kv : a.kw) {
+    if (kv.first == "device") continue;
+    std::string got;
+    for (const Value& v : a.pos) got += (got.empty() ? "" : ", ") + parser_type_name(in, v);
+    for (const auto& k2 : a.kw) got += (got.empty() ? "" : ", ") + k2.first + "=" + parser_type_name(in, k2.second);
+    in.raise_exc("TypeError", "new() received an invalid combination of arguments - got (" + got +
+                                  "), but expected one of:\n * (*, torch.device device = None)\n      didn't match "
+                                  "because some of the keywords were incorrect: " + kv.first +
+                                  "\n * (torch.Storage storage)\n * (Tensor other)\n * (tuple of ints size, *, "
+                                  "torch.device device = None)\n * (object data, *, torch.device device = None)\n");
+  }
+  // The Tensor overload shares the tensor, so its dtype must be the type's.
+  if (fixed && a.pos.size() == 1 && is_tensor(a.pos[0]) && a.pos[0].arr().dtype != *fixed)
+    in.raise_exc("TypeError", "expected " + tensor_options(*fixed) + " (got " + tensor_options(a.pos[0].arr().dtype) + ")");
+}
+
 NativeFn legacy_constructor(std::optional<DType> fixed) {
   return [fixed](Interp& in, Args& a) -> Value {
+    check_legacy_args(in, a, fixed);
     DType dt = fixed ? *fixed : torch_default_dtype();
     if (a.pos.size() == 1 && (a.pos[0].as<ListObj>() || a.pos[0].as<TupleObj>() || a.pos[0].is_array()))
       return Value(torch_tensor_from_data(in, a.pos[0], dt));
