@@ -66,19 +66,27 @@ DType to_dtype(Interp& in, const Value& v) {
 }
 
 Shape to_shape(Interp& in, const Value& v) {
+  // CPython names the type by its tp_name: NumPy's are qualified
+  auto tp_name = [&](const Value& x) { return (x.is_array() && !x.arr().is_torch() ? "numpy." : "") + in.type_of(x)->name; };
   Shape s;
   if (v.as<TupleObj>() || v.as<ListObj>() || (v.is_obj() && v.as<GenericObj>())) {
     for (auto& x : in.to_vector(v)) {
       if (!in.is_int_like(x))
-        in.raise_exc("TypeError", "'" + in.type_of(x)->name + "' object cannot be interpreted as an integer");
+        in.raise_exc("TypeError", "'" + tp_name(x) + "' object cannot be interpreted as an integer");
       s.push_back(in.index_value(x));
     }
     return s;
   }
   if (!in.is_int_like(v))
-    in.raise_exc("TypeError", "'" + in.type_of(v)->name + "' object cannot be interpreted as an integer");
+    in.raise_exc("TypeError", "'" + tp_name(v) + "' object cannot be interpreted as an integer");
   s.push_back(in.index_value(v));
   return s;
+}
+
+Shape intp_shape(Interp& in, const Value& v) {
+  if (v.is_none()) return {};
+  if (v.is_array() && v.arr().flavor == Flavor::NumPy && v.arr().ndim() > 0) return to_shape(in, make_list(in.to_vector(v)));
+  return to_shape(in, v);
 }
 
 Shape shape_from_args(Interp& in, Args& a, size_t first) {

@@ -30,6 +30,10 @@ Value dtype_value(Interp& in, DType dt, bool torch = false);
 
 // Shapes: an int or a sequence of ints.
 Shape to_shape(Interp& in, const Value& v);
+// A shape as NumPy's C functions read it (PyArray_IntpConverter: np.empty,
+// np.zeros, ...): as to_shape, and None is (), an ndarray of one or more
+// dimensions is a sequence (an empty one is ()).
+Shape intp_shape(Interp& in, const Value& v);
 Shape shape_from_args(Interp& in, Args& a, size_t first);  // reshape(3, 4) or reshape((3, 4))
 
 // Whether np.asarray(v) is a 0-d object array: None, a dict or set, a function,

@@ -245,7 +245,7 @@ Value filled(Interp& in, Args& a, const char* what) {
   if (!dtv.is_none()) dt = to_dtype_full(in, dtv);
   else if (!fillv.is_none()) dt = array_dtype(*to_array_full(in, fillv, std::nullopt));
   if (dt.descr && dt.descr->itemsize == 0 && dt.dt != DType::Void) dt.descr = flexible_descr(dt.dt, 1);  // 'U' alone: one character
-  ArrayPtr out = make_array(dt.dt, dt.descr, to_shape(in, shape), order_arg(in, order, 'C', OrderUse::Create));
+  ArrayPtr out = make_array(dt.dt, dt.descr, intp_shape(in, shape), order_arg(in, order, 'C', OrderUse::Create));
   return fill_new(in, out, what, fillv);
 }
 
