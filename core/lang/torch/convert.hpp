@@ -47,6 +47,10 @@ enum class IntParam { Int, SymInt };
 // Call it once the other arguments are bound and typed (a wrong keepdim is a
 // TypeError first, as the parser matches no overload).
 void check_dim_name(Interp& in, const Value& v, int64_t ndim, bool none_is_name = true);
+// A method whose one parameter takes varargs or a sequence (t.permute(*dims),
+// t.repeat(*repeats), t.new_zeros(*size)) called with none: PyTorch's
+// 'permute() missing 1 required positional arguments: "dims"'.
+void require_sizes(Interp& in, const Args& a, const std::string& fname, const std::string& argname);
 // A `bool` parameter: a Python bool only (not 1, not np.True_).
 bool bool_arg(Interp& in, const Value& v, const std::string& fname, const std::string& argname);
 int64_t int_arg(Interp& in, const Value& v, const std::string& fname, const std::string& argname,

@@ -409,6 +409,7 @@ Value roll_method(Interp& in, const ArrayPtr& t, Args& a) {
 
 // Tensor.repeat(*sizes): np.tile's copy (the sizes may add leading dims).
 Value repeat_method(Interp& in, const ArrayPtr& t, Args& a) {
+  require_sizes(in, a, "repeat", "repeats");
   Shape reps = size_args(in, a, 0, "repeat", "repeats");
   if (int64_t(reps.size()) < t->ndim())
     in.raise_exc("RuntimeError", "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor");

@@ -235,6 +235,13 @@ void check_dim_name(Interp& in, const Value& v, int64_t ndim, bool none_is_name)
   if (v.is_none() && none_is_name) in.raise_exc("RuntimeError", "Please look up dimensions by name, got: name = None.");
 }
 
+void require_sizes(Interp& in, const Args& a, const std::string& fname, const std::string& argname) {
+  if (!a.pos.empty()) return;
+  for (const auto& kv : a.kw)
+    if (kv.first == argname) return;
+  in.raise_exc("TypeError", fname + "() missing 1 required positional arguments: \"" + argname + "\"");
+}
+
 bool bool_arg(Interp& in, const Value& v, const std::string& fname, const std::string& argname) {
   if (!v.is_bool())
     in.raise_exc("TypeError", fname + "(): argument '" + argname + "' must be bool, not " + parser_type_name(in, v));

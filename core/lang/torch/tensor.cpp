@@ -355,6 +355,7 @@ Method new_filled(const char* what) {
       a.finish(2);
       s = to_shape(in, sz);
     } else {
+      require_sizes(in, a, std::string("new_") + what, "size");
       s = size_args(in, a, 0, std::string("new_") + what);
     }
     ArrayPtr out = make_array(dtv.is_none() ? t->dtype : to_dtype(in, dtv), s, 'C', Flavor::Torch);
@@ -494,6 +495,7 @@ Value transpose_method(Interp& in, const ArrayPtr& t, Args& a) {
 }
 
 Value permute_method(Interp& in, const ArrayPtr& t, Args& a) {
+  require_sizes(in, a, "permute", "dims");
   std::vector<int64_t> dims = dims_args(in, a, "permute", "dims");
   a.finish(1000);
   return Value(torch_permute(t, dims));
