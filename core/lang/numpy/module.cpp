@@ -377,14 +377,14 @@ Value np_reshape(Interp& in, Args& a) {
   if (shape.is_none()) shape = newshape;
   if (shape.is_none()) in.raise_exc("TypeError", "reshape() missing 1 required positional argument: 'shape'");
   ArrayPtr x = to_array(in, obj);
-  return wrap(reshape(x, to_shape(in, shape), order_arg(in, order, 'C', OrderUse::Reshape), copy_mode(in, copy)));
+  return wrap(reshape(x, intp_shape(in, shape), order_arg(in, order, 'C', OrderUse::Reshape), copy_mode(in, copy)));
 }
 
 Value np_transpose(Interp& in, Args& a) {
   ArrayPtr x = to_array(in, a.required(0, "a"));
   Value axes = a.optional(1, "axes");
   a.finish(2);
-  return wrap(transpose(x, axes.is_none() ? std::vector<int64_t>{} : to_shape(in, axes)));
+  return wrap(transpose(x, axes.is_none() ? std::vector<int64_t>{} : intp_shape(in, axes)));
 }
 
 Value np_ascontiguousarray(Interp& in, Args& a) {
