@@ -75,6 +75,9 @@ AxisReader reader_for(const Array& a, AxisReader numpy) { return a.is_torch() ? 
 
 ArrayPtr arr_arg(Interp& in, const Value& v) {
   if (v.is_array() && v.arr().flavor != Flavor::DummyBase) return v.array();
+  // np.asarray('x') is a 0-d '<U1' array: the reduction's own loop lookup
+  // refuses it (Note [Flexible dtypes]), not the conversion.
+  if (v.as<StrObj>()) return to_array_full(in, v, std::nullopt);
   return operand_or_raise(in, v).array;
 }
 
@@ -201,8 +204,9 @@ Value legacy_0d_axis(Interp& in, int ndim, const Value& axis) {
 }
 
 Value do_reduce(Interp& in, ReduceOp op, const ArrayPtr& a, const RArgs& r) {
-  if (a->descr) raise_flexible_reduce(reduce_ufunc_name(op), *a);  // Note [Flexible dtypes]
+  // the axis is converted before the loop is looked up (np.max('ab', 'cd') is the axis' TypeError)
   std::vector<bool> axes = reduce_axes(in, legacy_0d_axis(in, a->ndim(), r.axis), a->ndim(), reader_for(*a, AxisReader::NumpyC));
+  if (a->descr) raise_flexible_reduce(reduce_ufunc_name(op), *a);  // Note [Flexible dtypes]
   std::optional<DType> dt = dtype_arg(in, r.dtype);
   DType work;
   switch (op) {
