@@ -407,9 +407,15 @@ struct RangeObj : Obj {
   static constexpr ObjKind kKind = ObjKind::Range;
   int64_t start, stop, step;
   RangeObj(int64_t a, int64_t b, int64_t c) : Obj(kKind), start(a), stop(b), step(c) {}
+  // (|stop - start| - 1) / |step| + 1 items, in unsigned arithmetic: the span can
+  // exceed INT64_MAX (range(-2**62, 2**62, 2**62) has 2 items). A length past
+  // INT64_MAX (only with a step of 1) is reported as INT64_MAX.
   int64_t length() const {
-    if (step > 0) return start < stop ? (stop - start + step - 1) / step : 0;
-    return start > stop ? (start - stop - step - 1) / (-step) : 0;
+    if (step > 0 ? start >= stop : start <= stop) return 0;
+    const uint64_t span = step > 0 ? uint64_t(stop) - uint64_t(start) : uint64_t(start) - uint64_t(stop);
+    const uint64_t by = step > 0 ? uint64_t(step) : uint64_t(0) - uint64_t(step);
+    const uint64_t n = (span - 1) / by + 1;
+    return n > uint64_t(INT64_MAX) ? INT64_MAX : int64_t(n);
   }
 };
 // A lazy iterator: next() returns false when exhausted.
