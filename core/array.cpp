@@ -57,11 +57,34 @@ ArrayPtr make_array(DType dt, const DescrPtr& descr, const Shape& shape, char or
   return a;
 }
 
+namespace {
+std::string sizes_list(const Shape& shape) {
+  std::string s = "[";
+  for (size_t k = 0; k < shape.size(); ++k) s += (k ? ", " : "") + std::to_string(shape[k]);
+  return s + "]";
+}
+
+// Note [New tensor sizes]: a new PyTorch tensor's sizes are checked as c10
+// checks them when it makes the storage (empty_generic): a negative size, then
+// the byte count overflowing 64 bits ("Storage size calculation overflowed"),
+// then the CPU allocator's refusal; each a RuntimeError, where NumPy raises
+// ValueError / MemoryError.
+void check_torch_sizes(const Shape& shape, int isz) {
+  for (int64_t d : shape)
+    if (d < 0) raise("RuntimeError", "Trying to create tensor with negative dimension " + std::to_string(d) + ": " + sizes_list(shape));
+  uint64_t n = uint64_t(isz);
+  for (int64_t d : shape)
+    if (__builtin_mul_overflow(n, uint64_t(d), &n))
+      raise("RuntimeError", "Storage size calculation overflowed with sizes=" + sizes_list(shape));
+}
+}  // namespace
+
 ArrayPtr make_array(DType dt, const Shape& shape, char order, Flavor flavor, bool zeroed) {
   if (int(shape.size()) > kMaxDims)
     value_error("maximum supported dimension for an ndarray is " + std::to_string(kMaxDims) +
                 ", found " + std::to_string(shape.size()));
   if (is_flexible(dt)) raise_flexible(dt);  // flexible arrays come from the overload with a descriptor
+  if (flavor == Flavor::Torch) check_torch_sizes(shape, itemsize(dt));
   int64_t n = shape_size(shape);
   int isz = itemsize(dt);
   if (n > INT64_MAX / isz) value_error("array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
@@ -76,6 +99,9 @@ ArrayPtr make_array(DType dt, const Shape& shape, char order, Flavor flavor, boo
     a->storage = Storage::allocate(n * isz, zeroed);
   } catch (const PyError& e) {
     if (e.type != "MemoryError") throw;
+    if (flavor == Flavor::Torch)  // Note [New tensor sizes]
+      raise("RuntimeError", "[enforce fail at alloc_cpu.cpp:118] err == 0. DefaultCPUAllocator: can't allocate memory: "
+                            "you tried to allocate " + std::to_string(n * isz) + " bytes. Error code 12 (Cannot allocate memory)");
     // numpy.core._exceptions._ArrayMemoryError (a MemoryError subclass); its
     // __name__ is what the last traceback line shows.
     raise("_ArrayMemoryError", "Unable to allocate " + format_bytes_gib(n * isz) + " for an array with shape " +

@@ -41,12 +41,12 @@ std::shared_ptr<Explain> make_record(const Array& in, const char* rule, Verdict 
 
 }  // namespace
 
-ExplainFact fact(std::string key, int64_t v) { return {std::move(key), {v}, false, false, {}}; }
-ExplainFact fact(std::string key, std::vector<int64_t> v) { return {std::move(key), std::move(v), true, false, {}}; }
-ExplainFact fact(std::string key, std::string text) { return {std::move(key), {}, false, false, std::move(text)}; }
-ExplainFact byte_fact(std::string key, int64_t v) { return {std::move(key), {v}, false, true, {}}; }
-ExplainFact byte_fact(std::string key, std::vector<int64_t> v) {
-  return {std::move(key), std::move(v), true, true, {}};
+ExplainFact fact(const char* key, int64_t v) { return {key, {v}, false, false, {}}; }
+ExplainFact fact(const char* key, std::vector<int64_t> v) { return {key, std::move(v), true, false, {}}; }
+ExplainFact fact(const char* key, std::string text) { return {key, {}, false, false, std::move(text)}; }
+ExplainFact byte_fact(const char* key, int64_t v) { return {key, {v}, false, true, {}}; }
+ExplainFact byte_fact(const char* key, std::vector<int64_t> v) {
+  return {key, std::move(v), true, true, {}};
 }
 
 ArrayPtr explained(ArrayPtr out, const Array& in, const char* rule, Verdict verdict, std::vector<ExplainFact> facts) {

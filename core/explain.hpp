@@ -25,7 +25,7 @@
 namespace sl {
 
 struct ExplainFact {
-  std::string key;
+  const char* key;  // a string literal (every fact's name is one)
   std::vector<int64_t> ints;  // one number (list == false) or a list
   bool list = false;
   bool bytes = false;         // a byte quantity (a stride, an offset)
@@ -33,11 +33,11 @@ struct ExplainFact {
 };
 
 // Fact constructors for the one-line call sites.
-ExplainFact fact(std::string key, int64_t v);
-ExplainFact fact(std::string key, std::vector<int64_t> v);
-ExplainFact fact(std::string key, std::string text);
-ExplainFact byte_fact(std::string key, int64_t v);
-ExplainFact byte_fact(std::string key, std::vector<int64_t> v);
+ExplainFact fact(const char* key, int64_t v);
+ExplainFact fact(const char* key, std::vector<int64_t> v);
+ExplainFact fact(const char* key, std::string text);
+ExplainFact byte_fact(const char* key, int64_t v);
+ExplainFact byte_fact(const char* key, std::vector<int64_t> v);
 
 enum class Verdict : uint8_t {
   View,   // new metadata over the input's bytes

@@ -5,8 +5,10 @@
 
 namespace sl::lang {
 
-bool FuncDef::is_local(const std::string& n) const {
-  return std::find(locals.begin(), locals.end(), n) != locals.end();
+// `locals` is sorted (the scope analysis builds it so).
+int FuncDef::slot_of(const std::string& n) const {
+  auto it = std::lower_bound(locals.begin(), locals.end(), n);
+  return it != locals.end() && *it == n ? int(it - locals.begin()) : -1;
 }
 
 }  // namespace sl::lang

@@ -46,6 +46,18 @@ enum class EK {
   YieldFrom,  // yield from a
 };
 
+// One attribute site's memory of a class lookup (type_lookup, classes.cpp):
+// on class `type` at type epoch `epoch`, the attribute was `value` (an element
+// of owner->attrs), or the native method `native` of `owner`, or absent.
+struct TypeObj;
+struct AttrCache {
+  const TypeObj* type = nullptr;
+  uint64_t epoch = 0;
+  const Value* value = nullptr;
+  const NativeFn* native = nullptr;
+  TypeObj* owner = nullptr;
+};
+
 struct Keyword {
   std::string name;  // empty for **mapping
   ExprP value;
@@ -76,6 +88,17 @@ struct Expr {
   // suspended, so resuming replays the statement without re-evaluating it
   // (Note [Generator frames], generator.hpp).
   bool resumable = false;
+  // Name, NamedExpr: the variable's slot when it is a local of the function
+  // whose body holds this node (`slot_fn`), set by the parser's scope
+  // analysis; -1 otherwise (Note [Name caches], interp.cpp).
+  int slot = -1;
+  const FuncDef* slot_fn = nullptr;
+  // Name: where the last lookup found the variable, valid while the scope's
+  // stamp is cache_stamp (Note [Name stamps], value.hpp). Attribute: the
+  // class attribute cache of this site (Note [Type attribute cache]).
+  mutable uint64_t cache_stamp = 0;
+  mutable Value* cache_value = nullptr;
+  mutable AttrCache attr_cache;
   Expr(EK k, int l, int c0) : kind(k), line(l), col(c0) {}
 };
 
@@ -102,7 +125,14 @@ struct FuncDef {
   // Scope analysis (filled by the parser): names local to the function body,
   // and names declared global / nonlocal.
   std::vector<std::string> locals, globals, nonlocals;
-  bool is_local(const std::string& n) const;
+  bool is_local(const std::string& n) const { return slot_of(n) >= 0; }
+  // A local's index in `locals`, which is its slot in the function's scope (Env::slots); -1 if not local.
+  int slot_of(const std::string& n) const;
+  std::vector<int> param_slots;  // the slot of each parameter
+  // No scope nests in the body (def, lambda, class, comprehension, generator
+  // expression) and it is not a generator: nothing can keep a reference to a
+  // call's scope, so the scope is not tracked by the cycle collector.
+  bool leaf = false;
 };
 
 enum class SK {

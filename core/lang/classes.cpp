@@ -187,25 +187,72 @@ TypeObj* heap_type_of(const Value& v) {
   return nullptr;
 }
 
+// Note [Type attribute cache]
+// type_lookup walks the MRO and hashes the name once per class and once per
+// native method table: the largest cost of `obj.x` and `obj.m()`. Its answer
+// depends only on the class, the name, and the key sets of the namespaces and
+// method tables along the MRO (a value assigned to an existing key is read
+// through the remembered address). Every change of any class namespace's key
+// set, the creation and destruction of a class, and every def_method advance
+// one global type epoch (Note [Name stamps], value.hpp). So an attribute site
+// (the Attribute node being evaluated, Interp::attr_site) remembers, for one
+// class and one epoch, where the name was found -- an element of a class
+// namespace, a native method, or nowhere -- and answers from that while both
+// match (mirrors the idea of CPython's type version tags and its per-site
+// LOAD_ATTR caches). The site is used only for a lookup of that node's own
+// name (the same string object), so a nested lookup of another name made
+// while the site is active never reads it.
 bool type_lookup(Interp& in, TypeObj* t, const std::string& name, Value& out, TypeObj** owner) {
-  for (auto* c : mro_of(t)) {
-    auto it = c->attrs.find(name);
-    if (it != c->attrs.end()) {
+  const Expr* site = in.attr_site();
+  AttrCache* c = site && &site->name == &name ? &site->attr_cache : nullptr;
+  if (c && c->type == t && c->epoch == Names::type_epoch()) {
+    if (c->value) out = *c->value;
+    else if (c->native) out = obj_value(std::make_shared<BuiltinObj>(name, *c->native));
+    else return false;
+    if (owner) *owner = c->owner;
+    return true;
+  }
+  if (c) *c = AttrCache{t, Names::type_epoch(), nullptr, nullptr, nullptr};
+  for (auto* k : mro_of(t)) {
+    auto it = k->attrs.find(name);
+    if (it != k->attrs.end()) {
       out = it->second;
-      if (owner) *owner = c;
+      if (owner) *owner = k;
+      if (c) c->value = &it->second, c->owner = k;
       return true;
     }
-    auto mt = in.methods.find(c);
+    auto mt = in.methods.find(k);
     if (mt != in.methods.end()) {
       auto m = mt->second.find(name);
       if (m != mt->second.end()) {
         out = obj_value(std::make_shared<BuiltinObj>(name, m->second));
-        if (owner) *owner = c;
+        if (owner) *owner = k;
+        if (c) c->native = &m->second, c->owner = k;
         return true;
       }
     }
   }
   return false;
+}
+
+bool method_lookup(Interp& in, const Value& v, const std::string& name, Value& fn) {
+  auto* inst = v.as<InstanceObj>();
+  if (!inst || (name.size() > 1 && name[0] == '_' && (name == "__class__" || name == "__dict__"))) return false;
+  TypeObj* ty = inst->type;
+  Value ca;
+  TypeObj* owner = nullptr;
+  if (!type_lookup(in, ty, name, ca, &owner) || !ca.as<FunctionObj>()) return false;
+  // a function is no data descriptor: the instance's own attribute, if any, wins
+  if (DictObj* d = inst->dict.as<DictObj>()) {
+    bool found;
+    dict_get(in, d, name, found);
+    if (found) return false;
+  }
+  long si = slot_index(ty, name);
+  if (si >= 0 && inst->slot_set[size_t(si)]) return false;
+  if (!inst->builtin_base.is_none() && !owner->heap) return false;
+  fn = std::move(ca);
+  return true;
 }
 
 bool find_special(const Value& v, const std::string& name, Value& out) {
@@ -529,10 +576,10 @@ Value builtin_super(Interp& in, Args& a) {
     Env* env = cs.back().second;
     if (f->def->params.empty()) in.raise_exc("RuntimeError", "super(): no arguments");
     if (f->owner.is_none()) in.raise_exc("RuntimeError", "super(): __class__ cell not found");
-    auto it = env->vars.find(f->def->params[0].name);
-    if (it == env->vars.end()) in.raise_exc("RuntimeError", "super(): arg[0] deleted");
+    const Value* first = env->find(f->def->params[0].name);
+    if (!first) in.raise_exc("RuntimeError", "super(): arg[0] deleted");
     cls = f->owner;
-    self = it->second;
+    self = *first;
   } else {
     cls = a.pos[0];
     if (!cls.as<TypeObj>()) type_error("super() argument 1 must be a type, not " + in.type_of(cls)->name);

@@ -41,6 +41,12 @@ bool is_not_implemented(Interp& in, const Value& v);
 // Attribute protocol for instances of heap types and for classes (mirrors
 // PyObject_GenericGetAttr and type_getattro): false when not found.
 bool instance_getattr(Interp& in, const Value& v, const std::string& name, Value& out);
+// `v.name(...)` without the bound method (mirrors the method form of CPython's
+// LOAD_ATTR): true, with the function in fn, when v is an instance of a user
+// class whose attribute `name` is a plain function from its class (not
+// shadowed by the instance); the caller then calls fn with v prepended, which
+// is what calling the bound method does. False: take getattr.
+bool method_lookup(Interp& in, const Value& v, const std::string& name, Value& fn);
 bool class_getattr(Interp& in, TypeObj* ty, const Value& tv, const std::string& name, Value& out);
 void instance_setattr(Interp& in, const Value& v, const std::string& name, const Value& x);
 void instance_delattr(Interp& in, const Value& v, const std::string& name);

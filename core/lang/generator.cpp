@@ -12,6 +12,8 @@ const FuncDef& GeneratorObj::def() const { return *func.as<FunctionObj>()->def; 
 GeneratorObj::~GeneratorObj() {
   std::vector<Value> children;
   if (env && env.use_count() == 1) {
+    for (auto& s : env->slots) children.push_back(std::move(s.v));
+    env->slots.clear();
     for (auto& kv : env->vars) children.push_back(std::move(kv.second));
     env->vars.clear();
   }

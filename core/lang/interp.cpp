@@ -466,9 +466,9 @@ Interp::Flow Interp::exec_statement(const Stmt& s, const EnvP& env, Value& ret) 
 Interp::Flow Interp::exec_aug_assign(const Stmt& s, const EnvP& env, Value& ret) {
     const Expr& tg = *s.targets[0];
     if (tg.kind == EK::Name) {
-      Value cur = lookup(tg.name, env, tg);
+      Value cur = load_name(tg, env);
       Value rhs = eval(*s.value, env);
-      store(tg.name, inplace_binop(s.op, cur, rhs), env);
+      store_name(tg, inplace_binop(s.op, cur, rhs), env);
     } else if (tg.kind == EK::Attribute) {
       Value obj = eval(*tg.a, env);
       Value cur = getattr(obj, tg.name);
@@ -537,7 +537,27 @@ Interp::Flow Interp::exec_for(const Stmt& s, const EnvP& env, Value& ret) {
     return suspend(std::move(st));
   };
   if (phase != 1) {
-    if (phase < 0) it = iter(eval(*s.value, env));
+    if (phase < 0) {
+      Value src = eval(*s.value, env);
+      // `for i in range(...)` outside a generator's frame (nothing can suspend
+      // it) counts directly: the values range_iterator would give, without
+      // the iterator object and a call through it per item. Bounds past
+      // +-2**61, where the length arithmetic could overflow, take the iterator.
+      constexpr int64_t kSafe = int64_t(1) << 61;
+      auto safe = [&](int64_t x) { return x > -kSafe && x < kSafe; };
+      if (auto* r = src.as<RangeObj>(); r && !gen_ && safe(r->start) && safe(r->stop) && safe(r->step)) {
+        const int64_t n = r->length();
+        for (int64_t k = 0; k < n; ++k) {
+          assign(*s.targets[0], Value::integer(r->start + k * r->step), env);
+          Flow f = exec_body(s.body, env, ret);
+          if (f == Flow::Break) return Flow::Normal;
+          if (f == Flow::Return) return f;
+          frames_.back().second = s.line;
+        }
+        return exec_body(s.orelse, env, ret);
+      }
+      it = iter(src);
+    }
     Value item;
     for (bool in_body = phase == 0; in_body || next(it, item); in_body = false) {
       if (!in_body) assign(*s.targets[0], item, env);
@@ -706,7 +726,7 @@ Interp::Flow Interp::exec_try(const Stmt& s, const EnvP& env, Value& ret) {
       if (f == Flow::Yield) return suspended(kTryHandler);
       st.flow = int(f);
       handling_.pop_back();
-      if (!h.name.empty()) env->vars.erase(h.name);
+      if (!h.name.empty()) env->erase(h.name);
     } catch (PyException& e2) {
       handling_.pop_back();
       // raised while handling: chain the handled exception as __context__
@@ -890,9 +910,8 @@ Value Interp::lookup(const std::string& name, const EnvP& env, const Expr& at) {
         skip_to_globals = true;
         continue;
       }
-      if (e->fn->is_local(name)) {
-        auto it = e->vars.find(name);
-        if (it != e->vars.end()) return it->second;
+      if (Env::Slot* sl = e->slot(name)) {
+        if (sl->bound) return sl->v;
         if (e == env.get())
           raise_exc("UnboundLocalError", "cannot access local variable '" + name + "' where it is not associated with a value");
         raise_exc("NameError", "cannot access free variable '" + name + "' where it is not associated with a value in enclosing scope");
@@ -900,10 +919,22 @@ Value Interp::lookup(const std::string& name, const EnvP& env, const Expr& at) {
       continue;
     }
     auto it = e->vars.find(name);
-    if (it != e->vars.end()) return it->second;
+    if (it != e->vars.end()) {
+      if (e == env.get()) {  // Note [Name caches]
+        at.cache_stamp = e->vars.stamp();
+        at.cache_value = &it->second;
+      }
+      return it->second;
+    }
   }
   auto b = builtins.find(name);
-  if (b != builtins.end()) return b->second;
+  if (b != builtins.end()) {
+    if (!env->fn && !env->parent) {  // a module scope: the builtin answers while no global shadows it
+      at.cache_stamp = env->vars.stamp();
+      at.cache_value = &b->second;
+    }
+    return b->second;
+  }
   // mirrors offer_suggestions_for_name_error: the innermost function's locals,
   // then globals, then builtins
   std::string msg = "name '" + name + "' is not defined";
@@ -993,31 +1024,87 @@ void Interp::raise_attribute_error(const Value& v, const std::string& name, cons
   throw PyException("AttributeError", msg, exc);
 }
 
-void Interp::store(const std::string& name, const Value& v, const EnvP& env) {
+Value* Interp::store(const std::string& name, const Value& v, const EnvP& env) {
+  auto bind = [&](Env::Slot& sl) {
+    sl.v = v;
+    sl.bound = true;
+    return nullptr;
+  };
   if (env->fn) {
     const FuncDef* f = env->fn.get();
     if (std::find(f->globals.begin(), f->globals.end(), name) != f->globals.end()) {
       globals->vars[name] = v;
-      return;
+      return nullptr;
     }
     if (std::find(f->nonlocals.begin(), f->nonlocals.end(), name) != f->nonlocals.end()) {
       for (Env* e = env->parent.get(); e; e = e->parent.get()) {
-        if (e->fn && e->fn->is_local(name)) {
-          e->vars[name] = v;
-          return;
-        }
+        if (Env::Slot* sl = e->slot(name)) return bind(*sl);
       }
       raise_exc("SyntaxError", "no binding for nonlocal '" + name + "' found");
     }
+    if (Env::Slot* sl = env->slot(name)) return bind(*sl);
+    env->vars[name] = v;  // a name the scope analysis did not see bound here (from m import *)
+    return nullptr;
   }
   if (env->is_class && !env->vars.count(name)) env->order.push_back(name);
-  env->vars[name] = v;
+  Value& x = env->vars[name];
+  x = v;
+  return &x;
+}
+
+// Note [Name caches]
+// A name is resolved once, not at every use. The parser gives each use of a
+// function's local the local's slot (Expr::slot): the call's scope holds its
+// locals in a vector, and reading or binding one is an index. The index is
+// used only in a scope of the FuncDef the slot belongs to (a node is evaluated
+// in the scope of the function whose body holds it; should any path do
+// otherwise, it takes the lookup by name). Every other name lives in a hash map
+// (module, class and comprehension scopes, then the builtins); there the node
+// remembers the address at which the last lookup found it, with the stamp of
+// the scope it started from (Note [Name stamps], value.hpp), and uses it while
+// that stamp is unchanged. Only a lookup that found the name in the scope it
+// started from, or in the builtins from a module scope (no enclosing scope to
+// shadow them), is remembered: a key added to or removed from that scope
+// changes the stamp, and nothing else can change where the name resolves. The
+// builtins are never removed while a program runs, so their addresses hold.
+// Lookups through enclosing function scopes (closures) take the uncached path,
+// which is also the one that raises NameError and UnboundLocalError.
+Value Interp::load_name(const Expr& e, const EnvP& env) {
+  if (e.slot >= 0 && env->fn.get() == e.slot_fn) {
+    const Env::Slot& sl = env->slots[size_t(e.slot)];
+    if (sl.bound) return sl.v;
+  } else if (e.cache_stamp == env->vars.stamp()) {
+    return *e.cache_value;
+  }
+  return lookup(e.name, env, e);
+}
+
+void Interp::store_name(const Expr& e, const Value& v, const EnvP& env) {
+  if (e.slot >= 0 && env->fn.get() == e.slot_fn) {
+    Env::Slot& sl = env->slots[size_t(e.slot)];
+    sl.v = v;
+    sl.bound = true;
+    return;
+  }
+  if (e.cache_stamp == env->vars.stamp()) {
+    *e.cache_value = v;
+    return;
+  }
+  if (Value* x = store(e.name, v, env)) {
+    e.cache_stamp = env->vars.stamp();
+    e.cache_value = x;
+  }
 }
 
 void Interp::assign(const Expr& target, const Value& v, const EnvP& env) {
   switch (target.kind) {
-    case EK::Name: store(target.name, v, env); return;
-    case EK::Attribute: setattr(eval(*target.a, env), target.name, v); return;
+    case EK::Name: store_name(target, v, env); return;
+    case EK::Attribute: {
+      Value obj = eval(*target.a, env);
+      AttrSite site(*this, target);
+      setattr(obj, target.name, v);
+      return;
+    }
     case EK::Subscript: {
       Value obj = eval(*target.a, env);
       Value key = subscript_key(*target.b, eval(*target.b, env), obj);
@@ -1069,9 +1156,7 @@ void Interp::del_target(const Expr& target, const EnvP& env) {
       Env* e = env.get();
       if (e->fn && std::find(e->fn->globals.begin(), e->fn->globals.end(), target.name) != e->fn->globals.end())
         e = globals.get();
-      auto it = e->vars.find(target.name);
-      if (it == e->vars.end()) raise_exc("NameError", "name '" + target.name + "' is not defined");
-      e->vars.erase(it);
+      if (!e->erase(target.name)) raise_exc("NameError", "name '" + target.name + "' is not defined");
       return;
     }
     case EK::Subscript: {
@@ -1096,7 +1181,7 @@ Value Interp::eval_node(const Expr& e, const EnvP& env) {
     // line of the failing call, operator or lookup.
     case EK::Name:
       if (!frames_.empty()) frames_.back().second = e.line;
-      return lookup(e.name, env, e);
+      return load_name(e, env);
     case EK::Const: return e.constant;
     case EK::Imag: return call(builtins["complex"], std::vector<Value>{Value::floating(0.0), e.constant});
     case EK::FString: {
@@ -1200,7 +1285,7 @@ Value Interp::eval_node(const Expr& e, const EnvP& env) {
     case EK::Attribute: {
       Value o = eval(*e.a, env);
       if (!frames_.empty()) frames_.back().second = e.line;
-      return getattr(o, e.name);
+      return load_attr(e, o);
     }
     case EK::Subscript: {
       Value obj = eval(*e.a, env);
@@ -1236,11 +1321,35 @@ Value Interp::eval_node(const Expr& e, const EnvP& env) {
       // PEP 572: inside a comprehension the target binds in the enclosing function or module scope
       EnvP target = env;
       while (target->parent && (!target->fn || target->fn->is_genexp)) target = target->parent;
-      store(e.name, v, target);
+      if (target == env) store_name(e, v, env);
+      else store(e.name, v, target);
       return v;
     }
   }
   return Value();
+}
+
+// o.name at the Attribute node e. A module's attribute is remembered like a
+// scope's variable (Note [Name caches]: its namespace is stamped too); other
+// receivers take getattr with e as the attribute site (Note [Type attribute
+// cache], classes.cpp).
+Value Interp::load_attr(const Expr& e, const Value& o) {
+  if (auto* m = o.as<ModuleObj>()) {
+    if (e.cache_stamp == m->attrs.stamp()) return *e.cache_value;
+    auto it = m->attrs.find(e.name);
+    if (it != m->attrs.end()) {
+      e.cache_stamp = m->attrs.stamp();
+      e.cache_value = &it->second;
+      return it->second;
+    }
+  }
+  AttrSite site(*this, e);
+  return getattr(o, e.name);
+}
+
+bool Interp::method_lookup_at(const Expr& e, const Value& o, Value& fn) {
+  AttrSite site(*this, e);
+  return method_lookup(*this, o, e.name, fn);
 }
 
 Value Interp::eval_comprehension(const Expr& e, const EnvP& env) {
@@ -1308,12 +1417,37 @@ Value Interp::eval_comprehension(const Expr& e, const EnvP& env) {
 }
 
 Value Interp::eval_call(const Expr& e, const EnvP& env) {
-  Value f = eval(*e.a, env);
+  Value f;
   Args a;
   a.pos.reserve(e.elts.size() + 1);  // + 1: a bound method's self goes in front without a reallocation
-  // mirrors _PyObject_FunctionStr: "__main__.f()" for functions, "len()" for builtins
+  // obj.m(...): a plain method of a user class is called with obj in front,
+  // without making the bound method (method_lookup, classes.hpp)
+  bool method = false;
+  if (e.a->kind == EK::Attribute && !e.a->resumable) {
+    const Expr& at = *e.a;
+    Value o = eval(*at.a, env);
+    if (!frames_.empty()) frames_.back().second = at.line;
+    Value m;
+    if (method_lookup_at(at, o, m)) {
+      method = true;
+      f = std::move(m);
+      a.pos.push_back(std::move(o));
+    } else {
+      f = load_attr(at, o);
+    }
+  } else {
+    f = eval(*e.a, env);
+  }
+  // mirrors _PyObject_FunctionStr: "__main__.f()" for functions (by their
+  // qualified name, a bound method by its function's), "len()" for builtins
   auto func_str = [&]() -> std::string {
-    if (auto* fo = f.as<FunctionObj>()) return "__main__." + fo->def->name + "()";
+    const Value* fn = &f;
+    if (auto* bm = f.as<BoundMethodObj>()) fn = &bm->fn;
+    if (auto* fo = fn->as<FunctionObj>()) {
+      const FuncDef& d = *fo->def;
+      if (auto* owner = fo->owner.as<TypeObj>()) return "__main__." + (owner->qual.empty() ? owner->name : owner->qual) + "." + d.name + "()";
+      return "__main__." + (d.qualname.empty() ? d.name : d.qualname) + "()";
+    }
     if (auto* bo = f.as<BuiltinObj>()) return bo->name + "()";
     return type_name(f) + " object";
   };
@@ -1349,6 +1483,7 @@ Value Interp::eval_call(const Expr& e, const EnvP& env) {
     }
   }
   if (!frames_.empty()) frames_.back().second = e.line;  // Note [Traceback lines]
+  if (method) return call_function(*static_cast<FunctionObj*>(f.obj()), a);
   return call(f, a);
 }
 
@@ -1426,7 +1561,7 @@ void Interp::bind_arguments(FunctionObj& f, Args& a, Env& env) {
   // The common call -- positionals only, one per plain parameter -- binds
   // directly: no checks can fail, so no message text or bookkeeping is built.
   if (a.kw.empty() && a.pos.size() == d.params.size() && d.plain_params) {
-    for (size_t k = 0; k < d.params.size(); ++k) env.vars[d.params[k].name] = a.pos[k];
+    for (size_t k = 0; k < d.params.size(); ++k) bind_param(env, k, a.pos[k]);
     return;
   }
   // messages name the function by its qualified name (A.__init__(), outer.<locals>.f())
@@ -1523,15 +1658,17 @@ void Interp::bind_arguments(FunctionObj& f, Args& a, Env& env) {
   if (!missing_kw.empty())
     type_error(fname + "() missing " + std::to_string(missing_kw.size()) + " required keyword-only argument" +
                (missing_kw.size() == 1 ? "" : "s") + ": " + quoted_names(missing_kw));
-  for (size_t k = 0; k < d.params.size(); ++k) env.vars[d.params[k].name] = std::move(vals[k]);
+  for (size_t k = 0; k < d.params.size(); ++k) bind_param(env, k, std::move(vals[k]));
 }
 
 Value Interp::call_function(FunctionObj& f, Args& a) {
   const FuncDef& d = *f.def;
   if (depth_ >= max_call_depth) raise_exc("RecursionError", "maximum recursion depth exceeded");
-  auto env = std::make_shared<Env>();
+  // A leaf function's scope can be referred to by nothing but this call (FuncDef::leaf).
+  auto env = std::make_shared<Env>(!d.leaf);
   env->parent = f.closure;
   env->fn = f.def;
+  env->slots.resize(d.locals.size());
   bind_arguments(f, a, *env);
   if (d.is_generator) return make_generator(f, std::move(env));
   Env* saved_env = frame_env_;

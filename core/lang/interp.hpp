@@ -32,10 +32,17 @@ namespace sl::lang {
 struct GeneratorObj;
 struct ResumeState;
 
-// A variable scope. Function scopes know their FuncDef (which names are local);
-// module and comprehension scopes do not.
+// A variable scope. Function scopes know their FuncDef (which names are local)
+// and keep its locals in slots, one per FuncDef::locals entry (the parser
+// resolves each use of a local to its slot: Note [Name caches], interp.cpp);
+// module, class and comprehension scopes keep their names in `vars`.
 struct Env : GcNode, std::enable_shared_from_this<Env> {
-  std::unordered_map<std::string, Value> vars;
+  Names vars;  // Note [Name stamps] (value.hpp)
+  struct Slot {
+    Value v;
+    bool bound = false;
+  };
+  std::vector<Slot> slots;  // function scopes: the locals, by FuncDef::slot_of
   std::shared_ptr<Env> parent;  // lexically enclosing scope (null for the module)
   // Which names are local (function scopes only); shared with the function
   // objects, so a closure outliving its defining function keeps it valid.
@@ -46,15 +53,50 @@ struct Env : GcNode, std::enable_shared_from_this<Env> {
   bool is_class = false;
   std::vector<std::string> order;
   std::vector<std::pair<std::string, Value>> annotations;
-  Env() : GcNode(true) {}
+  // `tracked`: the cycle collector sees this scope (every scope but the call
+  // scopes of FuncDef::leaf functions, which nothing can refer to).
+  explicit Env(bool tracked = true) : GcNode(tracked) {}
   long gc_refcount() const override { return weak_from_this().use_count(); }
   std::shared_ptr<void> gc_strong() override { return weak_from_this().lock(); }
+  // The slot of a function scope's local `name`, or nullptr.
+  Slot* slot(const std::string& name) {
+    int k = fn ? fn->slot_of(name) : -1;
+    return k >= 0 && size_t(k) < slots.size() ? &slots[size_t(k)] : nullptr;
+  }
+  // The value bound to `name` in this scope (a local's slot, else vars), or nullptr.
+  const Value* find(const std::string& name) {
+    if (Slot* s = slot(name)) return s->bound ? &s->v : nullptr;
+    auto it = vars.find(name);
+    return it == vars.end() ? nullptr : &it->second;
+  }
+  // Unbinds `name`; false when it was not bound.
+  bool erase(const std::string& name) {
+    if (Slot* s = slot(name)) {
+      if (!s->bound) return false;
+      s->v = Value();
+      s->bound = false;
+      return true;
+    }
+    return vars.erase(name) != 0;
+  }
+  // Every bound name with its value: the locals in slot order, then vars.
+  template <class F>
+  void for_each(F&& f) {
+    for (size_t k = 0; k < slots.size() && fn; ++k)
+      if (slots[k].bound) f(fn->locals[k], slots[k].v);
+    for (auto& [k, x] : vars) f(k, x);
+  }
   void gc_traverse(GcVisitor& v) override {
+    for (auto& s : slots) v(s.v);
     for (auto& [k, x] : vars) v(x);
     for (auto& [k, x] : annotations) v(x);
     v(parent);
   }
   void gc_clear(GcGraveyard& g) override {
+    for (auto& s : slots) {
+      g.take(s.v);
+      s.bound = false;
+    }
     for (auto& [k, x] : vars) g.take(x);
     vars.clear();
     for (auto& [k, x] : annotations) g.take(x);
@@ -233,7 +275,10 @@ class Interp {
 
   // Methods of builtin types: name -> native (self is args.pos[0]).
   std::unordered_map<const TypeObj*, std::unordered_map<std::string, NativeFn>> methods;
-  void def_method(TypeObj* type, const std::string& name, NativeFn fn) { methods[type][name] = std::move(fn); }
+  void def_method(TypeObj* type, const std::string& name, NativeFn fn) {
+    methods[type][name] = std::move(fn);
+    Names::advance_type_epoch();  // Note [Type attribute cache]
+  }
   Value builtin(const std::string& name, NativeFn fn);  // a BuiltinObj value
   TypeObj* new_type(const std::string& name, const std::string& module, std::vector<TypeObj*> bases);
 
@@ -285,7 +330,23 @@ class Interp {
   void assign(const Expr& target, const Value& v, const EnvP& env);
   void del_target(const Expr& target, const EnvP& env);
   Value lookup(const std::string& name, const EnvP& env, const Expr& at);
-  void store(const std::string& name, const Value& v, const EnvP& env);
+  // Binds name in env (or where global / nonlocal sends it); the address of
+  // the variable when it is an entry of env->vars, else nullptr.
+  Value* store(const std::string& name, const Value& v, const EnvP& env);
+  // A Name node's read and write through its slot or cache (Note [Name caches], interp.cpp).
+  Value load_name(const Expr& e, const EnvP& env);
+  Value load_attr(const Expr& e, const Value& o);
+  bool method_lookup_at(const Expr& e, const Value& o, Value& fn);
+  void store_name(const Expr& e, const Value& v, const EnvP& env);
+  static void bind_param(Env& env, size_t k, Value v) {
+    const int sl = env.fn->param_slots[k];
+    if (sl >= 0) {
+      env.slots[size_t(sl)].v = std::move(v);
+      env.slots[size_t(sl)].bound = true;
+    } else {
+      env.vars[env.fn->params[k].name] = std::move(v);
+    }
+  }
   Value call_function(FunctionObj& f, Args& a);
   Value make_function(const std::shared_ptr<FuncDef>& def, const EnvP& env);
   void bind_arguments(FunctionObj& f, Args& a, Env& env);
@@ -326,10 +387,21 @@ class Interp {
   // AttributeError carrying CPython's suggestion for `name` on `v`.
   [[noreturn]] void raise_attribute_error(const Value& v, const std::string& name, const std::string& msg);
   std::vector<std::pair<std::string, int>>& frames() { return frames_; }
+  // The attribute node being evaluated (a load or a store), whose class
+  // attribute cache type_lookup may use for that node's name (Note [Type
+  // attribute cache], classes.cpp); null outside one.
+  const Expr* attr_site() const { return attr_site_; }
+  struct AttrSite {
+    Interp& in;
+    const Expr* saved;
+    AttrSite(Interp& i, const Expr& e) : in(i), saved(i.attr_site_) { in.attr_site_ = &e; }
+    ~AttrSite() { in.attr_site_ = saved; }
+  };
   // The variables of the running frame (what dir() without arguments lists).
-  const Env& frame_env() const { return frame_env_ ? *frame_env_ : *globals; }
+  Env& frame_env() const { return frame_env_ ? *frame_env_ : *globals; }
  private:
   Env* frame_env_ = nullptr;  // the running function's scope; null: the module's
+  const Expr* attr_site_ = nullptr;
  public:
 };
 

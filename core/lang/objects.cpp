@@ -1625,7 +1625,8 @@ Value ObjectProtocol::iter(const Value& v) {
       int64_t n = r->length();
       return make("range_iterator", [r, i, n](Value& out) {
         if (*i >= n) return false;
-        out = Value::integer(r->start + (*i)++ * r->step);
+        // start + i * step lies in the range, but i * step alone may not fit: wrap-around arithmetic.
+        out = Value::integer(int64_t(uint64_t(r->start) + uint64_t((*i)++) * uint64_t(r->step)));
         return true;
       });
     }

@@ -1436,7 +1436,10 @@ struct Parser {
     }
     return y;
   }
-  static void mark_generator(FuncDef& f) { f.is_generator = mark_body(f.body); }
+  static void mark_generator(FuncDef& f) {
+    f.is_generator = mark_body(f.body);
+    if (f.is_generator) f.leaf = false;  // its scope lives in the generator object
+  }
 
   // ---------------- scope analysis ----------------
   static void collect_targets(const Expr& e, std::vector<std::string>& out) {
@@ -1535,6 +1538,53 @@ struct Parser {
       if (std::find(f.globals.begin(), f.globals.end(), n) != f.globals.end()) continue;
       if (std::find(f.nonlocals.begin(), f.nonlocals.end(), n) != f.nonlocals.end()) continue;
       f.locals.push_back(n);
+    }
+    for (auto& prm : f.params) f.param_slots.push_back(f.slot_of(prm.name));
+    f.leaf = true;
+    resolve_body(f.body, f);
+  }
+
+  // Note [Name caches] (interp.cpp): each Name (and walrus) node that names a
+  // local of f, and that f's own scope evaluates, gets that local's slot. The
+  // bodies of nested scopes (def, lambda, class, a comprehension past its
+  // first iterable) are evaluated in scopes of their own and are left alone;
+  // finding one makes f a non-leaf.
+  static void resolve_expr(Expr* e, FuncDef& f) {
+    if (!e) return;
+    if (e->kind == EK::Name || e->kind == EK::NamedExpr) {
+      int k = f.slot_of(e->name);
+      if (k >= 0) {
+        e->slot = k;
+        e->slot_fn = &f;
+      }
+    }
+    switch (e->kind) {
+      case EK::Lambda: case EK::ListComp: case EK::SetComp: case EK::DictComp: case EK::GenExp: f.leaf = false; break;
+      default: break;
+    }
+    scope_children(*e, [&](Expr* c) { resolve_expr(c, f); });
+  }
+  static void resolve_body(Body& body, FuncDef& f) {
+    for (auto& s : body) {
+      for (auto& x : s->targets) resolve_expr(x.get(), f);
+      for (auto& x : s->items) resolve_expr(x.get(), f);
+      for (auto& x : s->decorators) resolve_expr(x.get(), f);
+      for (auto& k : s->keywords) resolve_expr(k.value.get(), f);
+      resolve_expr(s->value.get(), f);
+      resolve_expr(s->extra.get(), f);
+      if (s->kind == SK::FunctionDef || s->kind == SK::ClassDef) {
+        f.leaf = false;
+        if (s->func)
+          for (auto& prm : s->func->params) resolve_expr(prm.dflt.get(), f);
+        continue;
+      }
+      resolve_body(s->body, f);
+      resolve_body(s->orelse, f);
+      resolve_body(s->finalbody, f);
+      for (auto& h : s->handlers) {
+        resolve_expr(h.type.get(), f);
+        resolve_body(h.body, f);
+      }
     }
   }
 };

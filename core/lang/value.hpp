@@ -245,10 +245,74 @@ struct BoundMethodObj : Obj {
   void gc_clear(GcGraveyard& g) override { g.take(self); g.take(fn); }
 };
 
+// Note [Name stamps]
+// A namespace -- a scope's variables (Env::vars), a class's attributes
+// (TypeObj::attrs) -- is a hash map whose elements never move (an
+// unordered_map keeps its nodes where they are when it rehashes) and whose key
+// set carries a stamp: creating the map and every insertion or removal of a
+// key give it a new stamp from one global counter. A stamp therefore names one
+// key set of one map for ever, and a cache that remembers the address of a
+// variable with the stamp under which it found it may use that address for as
+// long as the map's stamp is unchanged: the name is still there, at that
+// address, whatever values were assigned to it since (Note [Name caches],
+// interp.cpp). A class namespace also advances the type epoch, which the
+// attribute caches check (Note [Type attribute cache], classes.cpp).
+class Names : private std::unordered_map<std::string, Value> {
+  using Base = std::unordered_map<std::string, Value>;
+
+ public:
+  using Base::const_iterator;
+  using Base::iterator;
+  using Base::value_type;
+  using Base::at;
+  using Base::begin;
+  using Base::count;
+  using Base::empty;
+  using Base::end;
+  using Base::find;
+  using Base::size;
+  explicit Names(bool type_namespace = false) : type_ns_(type_namespace) { touch(); }
+  Names(const Names&) = delete;
+  Names& operator=(const Names&) = delete;
+  ~Names() { if (type_ns_) ++type_epoch_; }
+  Value& operator[](const std::string& k) {
+    auto r = Base::try_emplace(k);
+    if (r.second) touch();
+    return r.first->second;
+  }
+  iterator erase(iterator it) {
+    touch();
+    return Base::erase(it);
+  }
+  size_t erase(const std::string& k) {
+    size_t n = Base::erase(k);
+    if (n) touch();
+    return n;
+  }
+  void clear() {
+    touch();
+    Base::clear();
+  }
+  uint64_t stamp() const { return stamp_; }
+  // Advances whenever any class namespace, or a native method table, changes its key set.
+  static uint64_t type_epoch() { return type_epoch_; }
+  static void advance_type_epoch() { ++type_epoch_; }
+
+ private:
+  void touch() {
+    stamp_ = ++counter_;
+    if (type_ns_) ++type_epoch_;
+  }
+  uint64_t stamp_ = 0;
+  bool type_ns_;
+  static inline uint64_t counter_ = 0;
+  static inline uint64_t type_epoch_ = 1;
+};
+
 struct ModuleObj : Obj {
   static constexpr ObjKind kKind = ObjKind::Module;
   std::string name;
-  std::unordered_map<std::string, Value> attrs;
+  Names attrs;  // Note [Name stamps]
   explicit ModuleObj(std::string n) : Obj(kKind), name(std::move(n)) {}
 };
 
@@ -261,7 +325,7 @@ struct TypeObj : Obj {
   std::string name;      // "ValueError", "ndarray", "int64"
   std::string module;    // "builtins", "numpy"
   std::vector<TypeObj*> bases;
-  std::unordered_map<std::string, Value> attrs;
+  Names attrs{true};  // Note [Name stamps]
   NativeFn call;          // constructor; empty when not callable
   bool heap = false;               // created by a class statement (or type(name, bases, ns))
   std::vector<TypeObj*> mro;       // C3 linearisation, self first (classes.cpp: mro_of fills it lazily)
@@ -343,9 +407,15 @@ struct RangeObj : Obj {
   static constexpr ObjKind kKind = ObjKind::Range;
   int64_t start, stop, step;
   RangeObj(int64_t a, int64_t b, int64_t c) : Obj(kKind), start(a), stop(b), step(c) {}
+  // (|stop - start| - 1) / |step| + 1 items, in unsigned arithmetic: the span can
+  // exceed INT64_MAX (range(-2**62, 2**62, 2**62) has 2 items). A length past
+  // INT64_MAX (only with a step of 1) is reported as INT64_MAX.
   int64_t length() const {
-    if (step > 0) return start < stop ? (stop - start + step - 1) / step : 0;
-    return start > stop ? (start - stop - step - 1) / (-step) : 0;
+    if (step > 0 ? start >= stop : start <= stop) return 0;
+    const uint64_t span = step > 0 ? uint64_t(stop) - uint64_t(start) : uint64_t(start) - uint64_t(stop);
+    const uint64_t by = step > 0 ? uint64_t(step) : uint64_t(0) - uint64_t(step);
+    const uint64_t n = (span - 1) / by + 1;
+    return n > uint64_t(INT64_MAX) ? INT64_MAX : int64_t(n);
   }
 };
 // A lazy iterator: next() returns false when exhausted.

@@ -134,7 +134,7 @@ export function writeReport({ benches, results, notes, cold, size, meta, ROOT })
     const c = r(id), n = r(id, 'numpy');
     target(`${benches.find((b) => b.id === id)?.label ?? id} ≤ 2x CPython + NumPy`, c.v == null || n.v == null ? null : c.v <= 2 * n.v,
       c.v == null ? (c.missing || '–') : `${fmt(c.v)} µs vs ${fmt(n.v)} µs (${fmtR(c.ratio)})${c.v > 2 * n.v ? `, ${fmt(c.v / (2 * n.v))}x short` : ''}`,
-      'Per statement, loop overhead included on both sides, in the same run. The interpreter reads instance attributes without allocating a key, binds plain positional calls without the general checks, and builds a subscript key of literals once; names still live in hash maps (Env::vars), the largest item left in the profiles (scripts/bench/statement-profile.md).', 17);
+      'Per statement, loop overhead included on both sides, in the same run. The interpreter reads instance attributes without allocating a key, binds plain positional calls without the general checks, builds a subscript key of literals once, keeps function locals in slots, caches where a name and a class attribute were found, and calls a method without a bound method; what is left is allocation (a view and its explanation record, a call\'s scope) and the tree walk itself (scripts/bench/statement-profile.md). On this shared 2-core machine the wasm timings move several-fold with the load while CPython\'s barely do: read several runs.', 17);
   }
   {
     const n = med(cold.node), c = med(cold.chromium), kb = size.engineGz / 1024;

@@ -18,7 +18,35 @@ namespace sl::lang {
 
 namespace {
 
+// The checks Argument Clinic generates for a builtin with positional-or-keyword
+// (or positional-only) parameters, before the body converts anything:
+// "round() takes at most 2 arguments (3 given)", "sum() takes at least 1
+// positional argument (0 given)", "sum() got an unexpected keyword argument 'x'".
+void check_clinic(const Args& a, const std::string& name, size_t min_pos, size_t max_pos,
+                  std::initializer_list<const char*> keywords) {
+  const size_t n = a.pos.size() + a.kw.size();
+  if (n > max_pos)
+    type_error(name + "() takes at most " + std::to_string(max_pos) + " argument" + (max_pos == 1 ? "" : "s") + " (" +
+               std::to_string(n) + " given)");
+  for (const auto& kv : a.kw) {
+    bool known = false;
+    for (const char* k : keywords) known = known || kv.first == k;
+    if (!known) type_error(name + "() got an unexpected keyword argument '" + kv.first + "'");
+  }
+  if (a.pos.size() < min_pos)
+    type_error(name + "() takes at least " + std::to_string(min_pos) + " positional argument" + (min_pos == 1 ? "" : "s") +
+               " (" + std::to_string(a.pos.size()) + " given)");
+}
+
 Value round_value(Interp& in, const Value& x, const Value& nd) {
+  // round() asks the type for __round__: NumPy scalars have one; ndarray
+  // (0-d too), Tensor, str, complex, containers and None do not.
+  const bool scalar = x.is_array() && x.arr().flavor == Flavor::Scalar;
+  if ((x.is_array() && !scalar) || x.is_none() || x.as<StrObj>() || x.as<ComplexObj>() || x.as<ListObj>() ||
+      x.as<TupleObj>() || x.as<DictObj>()) {
+    const std::string type = x.is_array() && !x.arr().is_torch() ? "numpy.ndarray" : in.type_of(x)->name;
+    in.raise_exc("TypeError", "type " + type + " doesn't define __round__ method");
+  }
   if (x.is_array()) {
     Value f = in.getattr(x, "round");
     return nd.is_none() ? in.call(f, std::vector<Value>{}) : in.call(f, std::vector<Value>{nd});
@@ -214,6 +242,8 @@ Value builtin_enumerate(Interp& in, Args& a) {
 }
 
 Value builtin_zip(Interp& in, Args& a) {
+  for (const auto& kv : a.kw)
+    if (kv.first != "strict") type_error("zip() got an unexpected keyword argument '" + kv.first + "'");
   std::vector<Value> its;
   for (auto& v : a.pos) its.push_back(in.iter(v));
   a.kw.clear();
@@ -283,6 +313,7 @@ Value builtin_sorted(Interp& in, Args& a) {
 }
 
 Value builtin_sum(Interp& in, Args& a) {
+  check_clinic(a, "sum", 1, 2, {"start"});
   Value it = in.iter(a.required(0, "iterable"));
   Value acc = a.optional(1, "start", Value::integer(0));
   if (acc.as<StrObj>()) in.raise_exc("TypeError", "sum() can't sum strings [use ''.join(seq) instead]");
@@ -362,6 +393,7 @@ Value builtin_all(Interp& in, Args& a) {
 }
 
 Value builtin_round(Interp& in, Args& a) {
+  check_clinic(a, "round", 1, 2, {"number", "ndigits"});
   Value x = a.required(0, "number");
   Value nd = a.optional(1, "ndigits");
   a.finish(2);
@@ -450,7 +482,7 @@ Value builtin_dir(Interp& in, Args& a) {
   a.finish(1);
   std::vector<std::string> names;
   if (a.pos.empty()) {
-    for (auto& kv : in.frame_env().vars) names.push_back(kv.first);
+    in.frame_env().for_each([&](const std::string& k, const Value&) { names.push_back(k); });
   } else {
     names = in.attribute_names(a.pos[0]);
   }
@@ -537,7 +569,7 @@ const PositionalOnly kPositionalOnly[] = {
     {"id", 1, 1, true},       {"hash", 1, 1, true},     {"callable", 1, 1, true}, {"any", 1, 1, true},
     {"all", 1, 1, true},      {"hex", 1, 1, true},      {"oct", 1, 1, true},     {"bin", 1, 1, true},
     {"chr", 1, 1, true},      {"ord", 1, 1, true},      {"iter", 1, 2, false},   {"reversed", 1, 1, false},
-    {"format", 1, 2, false},  {"divmod", 2, 2, false},  {"setattr", 3, 3, false},
+    {"format", 1, 2, false},  {"divmod", 2, 2, false},  {"setattr", 3, 3, false},  {"filter", 2, 2, false},
 };
 
 NativeFn checked_positional(const PositionalOnly& p, NativeFn fn) {

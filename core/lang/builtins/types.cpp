@@ -190,6 +190,8 @@ Value construct_set(Interp& in, Args& a) {
 }
 
 Value construct_dict(Interp& in, Args& a) {
+  if (a.pos.size() > 1)
+    in.raise_exc("TypeError", "dict expected at most 1 argument, got " + std::to_string(a.pos.size()));
   auto d = std::make_shared<DictObj>();
   Value dv(std::static_pointer_cast<Obj>(d));
   if (!a.pos.empty()) {
@@ -230,6 +232,10 @@ Value construct_range(Interp& in, Args& a) {
 }
 
 Value construct_slice(Interp& in, Args& a) {
+  if (!a.kw.empty()) in.raise_exc("TypeError", "slice() takes no keyword arguments");
+  if (a.pos.empty() || a.pos.size() > 3)
+    in.raise_exc("TypeError", std::string("slice expected ") + (a.pos.empty() ? "at least 1 argument" : "at most 3 arguments") +
+                                  ", got " + std::to_string(a.pos.size()));
   Value x = a.optional(0, "start"), y = a.optional(1, "stop"), z = a.optional(2, "step");
   if (a.pos.size() == 1) return Value(std::static_pointer_cast<Obj>(std::make_shared<SliceObj>(Value(), x, Value())));
   return Value(std::static_pointer_cast<Obj>(std::make_shared<SliceObj>(x, y, z)));

@@ -104,23 +104,27 @@ const UnaryMathDef kUnaryMath[] = {
     {"radians", d_radians, false, true}, {"gamma", d_gamma, true}, {"lgamma", d_lgamma, true},
 };
 
-// floor / ceil / trunc return ints: CPython's messages for infinities and NaN.
-int64_t to_int(Interp& in, double r) {
-  if (std::isnan(r)) in.raise_exc("ValueError", "cannot convert float NaN to integer");
-  if (std::isinf(r)) in.raise_exc("OverflowError", "cannot convert float infinity to integer");
-  if (r >= 9223372036854775808.0 || r < -9223372036854775808.0)
-    in.raise_exc("OverflowError", "int too large for stridelab's 64-bit ints (big ints are not in stridelab yet)");
-  return int64_t(r);
-}
+// floor / ceil / trunc return ints (CPython's messages for infinities and NaN: int_from_double).
+// The result is a Python int of any size (math.floor(1e308) is exact).
 Value rounded(Interp& in, Args& a, double (*f)(double)) {
   Value x = a.required(0, "x");
   a.finish(1);
   if (x.is_int() || x.is_bool()) return Value::integer(x.as_int());
-  return Value::integer(to_int(in, f(real(in, x))));
+  if (is_pyint(x)) return x;
+  return int_from_double(in, f(real(in, x)));
 }
 Value math_floor(Interp& in, Args& a) { return rounded(in, a, std::floor); }
 Value math_ceil(Interp& in, Args& a) { return rounded(in, a, std::ceil); }
-Value math_trunc(Interp& in, Args& a) { return rounded(in, a, std::trunc); }
+// math.trunc asks the type for __trunc__ alone (no float() fallback, unlike
+// floor and ceil): an ndarray or a Tensor has none.
+Value math_trunc(Interp& in, Args& a) {
+  if (!a.pos.empty() && a.pos[0].is_array() && a.pos[0].arr().flavor != Flavor::Scalar) {
+    const Value& x = a.pos[0];
+    in.raise_exc("TypeError", "type " + std::string(x.arr().is_torch() ? "Tensor" : "numpy.ndarray") +
+                                  " doesn't define __trunc__ method");
+  }
+  return rounded(in, a, std::trunc);
+}
 
 // The one argument x of a math function, converted after the arity check (as CPython's argument clinic).
 double sole_real(Interp& in, Args& a) {

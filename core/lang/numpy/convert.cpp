@@ -1,6 +1,7 @@
 // numpy/convert: Python values <-> engine arrays, dtypes, shapes, indices and
 // the registration tables (see convert.hpp).
 #include "core/lang/numpy/convert.hpp"
+#include "core/lang/signature.hpp"
 #include "core/lang/torch/autograd.hpp"
 #include "core/lang/pyint.hpp"
 
@@ -65,19 +66,27 @@ DType to_dtype(Interp& in, const Value& v) {
 }
 
 Shape to_shape(Interp& in, const Value& v) {
+  // CPython names the type by its tp_name: NumPy's are qualified
+  auto tp_name = [&](const Value& x) { return (x.is_array() && !x.arr().is_torch() ? "numpy." : "") + in.type_of(x)->name; };
   Shape s;
   if (v.as<TupleObj>() || v.as<ListObj>() || (v.is_obj() && v.as<GenericObj>())) {
     for (auto& x : in.to_vector(v)) {
       if (!in.is_int_like(x))
-        in.raise_exc("TypeError", "'" + in.type_of(x)->name + "' object cannot be interpreted as an integer");
+        in.raise_exc("TypeError", "'" + tp_name(x) + "' object cannot be interpreted as an integer");
       s.push_back(in.index_value(x));
     }
     return s;
   }
   if (!in.is_int_like(v))
-    in.raise_exc("TypeError", "'" + in.type_of(v)->name + "' object cannot be interpreted as an integer");
+    in.raise_exc("TypeError", "'" + tp_name(v) + "' object cannot be interpreted as an integer");
   s.push_back(in.index_value(v));
   return s;
+}
+
+Shape intp_shape(Interp& in, const Value& v) {
+  if (v.is_none()) return {};
+  if (v.is_array() && v.arr().flavor == Flavor::NumPy && v.arr().ndim() > 0) return to_shape(in, make_list(in.to_vector(v)));
+  return to_shape(in, v);
 }
 
 Shape shape_from_args(Interp& in, Args& a, size_t first) {
@@ -270,6 +279,22 @@ DTypeFull sized_for(const DTypeFull& t, const DTypeFull& src) {
   return {t.dt, flexible_descr(t.dt, n)};
 }
 
+bool makes_object_scalar(const Value& v) {
+  if (v.is_none()) return true;
+  if (!v.is_obj()) return false;
+  switch (v.obj()->kind) {
+    case ObjKind::Dict: case ObjKind::Set: case ObjKind::Function: case ObjKind::Builtin:
+    case ObjKind::BoundMethod: case ObjKind::Module: case ObjKind::Type:
+      return true;
+    default:
+      return false;
+  }
+}
+
+ArrayPtr to_array_dims_first(Interp& in, const Value& v) {
+  return makes_object_scalar(v) ? make_array(DType::F64, {}) : to_array(in, v);
+}
+
 void value_to_bytes(Interp& in, const Value& v, DType dt, char* out) {
   if (auto* b = v.as<BigIntObj>()) {  // past int64: only uint64 and the inexact kinds take it
     if (is_integer(dt)) {
@@ -298,9 +323,23 @@ void value_to_bytes(Interp& in, const Value& v, DType dt, char* out) {
   }
   if (v.is_float()) {
     double x = v.as_float();
-    if (is_integer(dt) && !std::isfinite(x))
-      in.raise_exc(std::isnan(x) ? "ValueError" : "OverflowError",
-                   std::isnan(x) ? "cannot convert float NaN to integer" : "cannot convert float infinity to integer");
+    if (is_integer(dt)) {
+      // NumPy 2 stores a Python float in an integer dtype as the Python int it
+      // truncates to (int(x)), under the Python int rules above: it must fit
+      // a C long (uint64 takes up to 2**64 - 1), then the dtype's bounds.
+      if (!std::isfinite(x))
+        in.raise_exc(std::isnan(x) ? "ValueError" : "OverflowError",
+                     std::isnan(x) ? "cannot convert float NaN to integer" : "cannot convert float infinity to integer");
+      const double t = std::trunc(x);
+      if (dt == DType::U64 && t >= 9223372036854775808.0 && t < 18446744073709551616.0) {
+        store_as(dt, out, uint64_t(t));
+        return;
+      }
+      if (!(t >= -9223372036854775808.0 && t < 9223372036854775808.0))
+        in.raise_exc("OverflowError", "Python int too large to convert to C long");
+      value_to_bytes(in, Value::integer(int64_t(t)), dt, out);
+      return;
+    }
     store_as(dt, out, x);
     return;
   }
@@ -584,7 +623,12 @@ bool parse_basic_index(Interp& in, const Value& key, std::vector<IndexItem>& out
 
 ModuleObj& numpy_module(Interp& in) { return *in.modules.at("numpy"); }
 
-void def_fn(Interp& in, ModuleObj& m, const std::string& name, NativeFn fn) { m.attrs[name] = in.builtin(name, std::move(fn)); }
+// A public callable with a listed parameter list binds before its body runs
+// (signature.hpp): arity and keyword errors come first, in the reference's words.
+void def_fn(Interp& in, ModuleObj& m, const std::string& name, NativeFn fn) {
+  if (const Signature* sig = public_signature(m.name + "." + name)) fn = with_signature(*sig, std::move(fn));
+  m.attrs[name] = in.builtin(name, std::move(fn));
+}
 
 Value tuple_of(const std::vector<int64_t>& v) {
   std::vector<Value> items;
@@ -630,8 +674,22 @@ std::unordered_map<std::string, ArrayMethod>& tensor_methods() {
 }
 }  // namespace
 
-void def_ndarray_method(const std::string& name, ArrayMethod fn) { ndarray_methods()[name] = std::move(fn); }
-void def_tensor_method(const std::string& name, ArrayMethod fn) { tensor_methods()[name] = std::move(fn); }
+namespace {
+ArrayMethod method_with_signature(const std::string& qualname, ArrayMethod fn) {
+  const Signature* sig = public_signature(qualname);
+  if (!sig) return fn;
+  return [sig, fn = std::move(fn)](Interp& in, const ArrayPtr& self, Args& a) -> Value {
+    sig->check(in, a);
+    return fn(in, self, a);
+  };
+}
+}  // namespace
+void def_ndarray_method(const std::string& name, ArrayMethod fn) {
+  ndarray_methods()[name] = method_with_signature("ndarray." + name, std::move(fn));
+}
+void def_tensor_method(const std::string& name, ArrayMethod fn) {
+  tensor_methods()[name] = method_with_signature("Tensor." + name, std::move(fn));
+}
 std::vector<std::string> array_method_names(bool torch) {
   std::vector<std::string> out;
   for (auto& kv : torch ? tensor_methods() : ndarray_methods()) out.push_back(kv.first);

@@ -30,7 +30,22 @@ Value dtype_value(Interp& in, DType dt, bool torch = false);
 
 // Shapes: an int or a sequence of ints.
 Shape to_shape(Interp& in, const Value& v);
+// A shape as NumPy's C functions read it (PyArray_IntpConverter: np.empty,
+// np.zeros, ...): as to_shape, and None is (), an ndarray of one or more
+// dimensions is a sequence (an empty one is ()).
+Shape intp_shape(Interp& in, const Value& v);
 Shape shape_from_args(Interp& in, Args& a, size_t first);  // reshape(3, 4) or reshape((3, 4))
+
+// Whether np.asarray(v) is a 0-d object array: None, a dict or set, a function,
+// a module or a class (the engine has no object dtype, so to_array refuses them;
+// a function whose first check is the input's number of dimensions raises its
+// own dimension error for these instead, as NumPy does).
+bool makes_object_scalar(const Value& v);
+// The input of a function whose first check is its number of dimensions
+// (np.diag, np.diff, np.fliplr, np.linalg's, ...): such a value stands in as
+// a 0-d float64 array, so that check raises the function's own error, as
+// NumPy's 0-d object array does; anything else is to_array's.
+ArrayPtr to_array_dims_first(Interp& in, const Value& v);
 
 // np.asarray(x) / np.array(x, dtype): Python scalars, nested lists/tuples, arrays.
 ArrayPtr to_array(Interp& in, const Value& v, std::optional<DType> dt = std::nullopt, bool copy = false);

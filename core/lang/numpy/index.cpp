@@ -12,6 +12,7 @@
 #include "core/kernels/copy.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/numpy/convert.hpp"
+#include "core/lang/numpy/ufuncs.hpp"
 #include "core/routines.hpp"
 #include "core/sort.hpp"
 #include "core/strides.hpp"
@@ -157,8 +158,11 @@ Value take_impl(Interp& in, const ArrayPtr& a0, const Value& indices, const Valu
   return array_return(in, r);
 }
 
+const char* const kNonzero0d = "Calling nonzero on 0d arrays is not allowed. Use np.atleast_1d(scalar).nonzero() instead.";
+
 Value nonzero_value(Interp& in, const ArrayPtr& a0) {
-  ArrayPtr a = a0->ndim() == 0 ? reshape(a0, {1}) : a0;  // NumPy 1.24: deprecated, treated as 1-d
+  if (a0->ndim() == 0 && !a0->is_torch()) in.raise_exc("ValueError", kNonzero0d);  // NumPy 2: no longer read as 1-d
+  ArrayPtr a = a0->ndim() == 0 ? reshape(a0, {1}) : a0;
   std::vector<Value> items;
   for (auto& x : nonzero(*a)) items.push_back(wrap(x));
   return make_tuple(std::move(items));
@@ -224,7 +228,7 @@ Value ndarray_take(Interp& in, const ArrayPtr& self, Args& a) {
 }
 
 Value np_nonzero(Interp& in, Args& a) {
-  ArrayPtr x = to_array(in, a.required(0, "a"));
+  ArrayPtr x = to_array_dims_first(in, a.required(0, "a"));
   a.finish(1);
   return nonzero_value(in, x);
 }
@@ -256,7 +260,7 @@ Value np_sort(Interp& in, Args& a) {
     c = flatten(x, 'C');
     sort_inplace(*c, 0, kind_arg(in, kind), names);
   } else {
-    int ax = normalize_axis_index(in.index_value(axis), x->ndim());
+    int ax = normalize_axis_index(axis_int(in, axis, AxisReader::NumpyPython), x->ndim());
     c = copy_array(*x, 'K');
     sort_inplace(*c, ax, kind_arg(in, kind), names);
   }
@@ -266,7 +270,7 @@ Value np_sort(Interp& in, Args& a) {
 Value ndarray_sort(Interp& in, const ArrayPtr& self, Args& a) {
   Value axis = a.optional(0, "axis", Value::integer(-1)), kind = a.optional(1, "kind"), order = a.optional(2, "order");
   a.finish(3);
-  int ax = normalize_axis_index(in.index_value(axis), self->ndim());
+  int ax = normalize_axis_index(axis_int(in, axis, AxisReader::NumpyPython), self->ndim());
   const std::vector<std::string> names = order_names(in, order);
   if (!self->writeable) in.raise_exc("ValueError", "sort array is read-only");
   sort_inplace(*self, ax, kind_arg(in, kind), names);
@@ -375,7 +379,7 @@ Value argsort_value(Interp& in, const ArrayPtr& x, const Value& axis, const Valu
   const std::vector<std::string> names = order_names(in, order);
   if (axis.is_none()) return wrap(argsort(*ravel(x, 'C'), 0, kind_arg(in, kind), names));
   if (x->ndim() == 0) return wrap(argsort(*reshape(x, {1}), 0, kind_arg(in, kind), names));
-  int ax = normalize_axis_index(in.index_value(axis), x->ndim());
+  int ax = normalize_axis_index(axis_int(in, axis), x->ndim());
   return wrap(argsort(*x, ax, kind_arg(in, kind), names));
 }
 Value np_argsort(Interp& in, Args& a) {

@@ -217,8 +217,9 @@ namespace {
 
 // ---- the functions install_numpy_linalg registers
 
+
 Value np_trace(Interp& in, Args& a) {
-  ArrayPtr x = to_array(in, a.required(0, "a"));
+  ArrayPtr x = to_array_dims_first(in, a.required(0, "a"));
   return trace_call(in, x, a, 1);
 }
 
@@ -232,7 +233,7 @@ Value ndarray_dot(Interp& in, const ArrayPtr& self, Args& a) {
 Value ndarray_trace(Interp& in, const ArrayPtr& self, Args& a) { return trace_call(in, self, a, 0); }
 
 Value np_la_inv(Interp& in, Args& a) {
-  ArrayPtr x = to_array(in, a.required(0, "a"));
+  ArrayPtr x = to_array_dims_first(in, a.required(0, "a"));
   a.finish(1);
   return wrap(linalg::inv(x));
 }
@@ -244,26 +245,26 @@ Value np_la_solve(Interp& in, Args& a) {
 }
 
 Value np_la_det(Interp& in, Args& a) {
-  ArrayPtr x = to_array(in, a.required(0, "a"));
+  ArrayPtr x = to_array_dims_first(in, a.required(0, "a"));
   a.finish(1);
   return lin_result(linalg::det(x));
 }
 
 Value np_la_slogdet(Interp& in, Args& a) {
-  ArrayPtr x = to_array(in, a.required(0, "a"));
+  ArrayPtr x = to_array_dims_first(in, a.required(0, "a"));
   a.finish(1);
   auto [s, l] = linalg::slogdet(x);
   return make_tuple({lin_result(s), lin_result(l)});
 }
 
 Value np_la_cholesky(Interp& in, Args& a) {
-  ArrayPtr x = to_array(in, a.required(0, "a"));
+  ArrayPtr x = to_array_dims_first(in, a.required(0, "a"));
   a.finish(1);
   return wrap(linalg::cholesky(x));
 }
 
 Value np_la_svd(Interp& in, Args& a) {
-  ArrayPtr x = to_array(in, a.required(0, "a"));
+  ArrayPtr x = to_array_dims_first(in, a.required(0, "a"));
   bool full = in.truthy(a.optional(1, "full_matrices", Value::boolean(true)));
   bool uv = in.truthy(a.optional(2, "compute_uv", Value::boolean(true)));
   a.optional(3, "hermitian");
@@ -274,7 +275,7 @@ Value np_la_svd(Interp& in, Args& a) {
 }
 
 Value np_la_qr(Interp& in, Args& a) {
-  ArrayPtr x = to_array(in, a.required(0, "a"));
+  ArrayPtr x = to_array_dims_first(in, a.required(0, "a"));
   Value mode = a.optional(1, "mode", make_str("reduced"));
   a.finish(2);
   auto [q, r] = linalg::qr(x, in.str(mode));
@@ -283,14 +284,14 @@ Value np_la_qr(Interp& in, Args& a) {
 }
 
 Value np_la_eig(Interp& in, Args& a) {
-  ArrayPtr x = to_array(in, a.required(0, "a"));
+  ArrayPtr x = to_array_dims_first(in, a.required(0, "a"));
   a.finish(1);
   auto [w, v] = linalg::eig(x, true);
   return make_tuple({wrap(w), wrap(v)});
 }
 
 Value np_la_eigvals(Interp& in, Args& a) {
-  ArrayPtr x = to_array(in, a.required(0, "a"));
+  ArrayPtr x = to_array_dims_first(in, a.required(0, "a"));
   a.finish(1);
   return wrap(linalg::eig(x, false).first);
 }
@@ -383,14 +384,14 @@ char uplo_arg(Interp& in, const Value& v) {
   return u[0];
 }
 Value np_la_eigh(Interp& in, Args& a) {
-  ArrayPtr x = to_array(in, a.required(0, "a"));
+  ArrayPtr x = to_array_dims_first(in, a.required(0, "a"));
   char u = uplo_arg(in, a.optional(1, "UPLO", make_str("L")));
   a.finish(2);
   auto [w, v] = linalg::eigh(x, u, true);
   return make_tuple({wrap(w), wrap(v)});
 }
 Value np_la_eigvalsh(Interp& in, Args& a) {
-  ArrayPtr x = to_array(in, a.required(0, "a"));
+  ArrayPtr x = to_array_dims_first(in, a.required(0, "a"));
   char u = uplo_arg(in, a.optional(1, "UPLO", make_str("L")));
   a.finish(2);
   return wrap(linalg::eigh(x, u, false).first);

@@ -245,7 +245,7 @@ Value filled(Interp& in, Args& a, const char* what) {
   if (!dtv.is_none()) dt = to_dtype_full(in, dtv);
   else if (!fillv.is_none()) dt = array_dtype(*to_array_full(in, fillv, std::nullopt));
   if (dt.descr && dt.descr->itemsize == 0 && dt.dt != DType::Void) dt.descr = flexible_descr(dt.dt, 1);  // 'U' alone: one character
-  ArrayPtr out = make_array(dt.dt, dt.descr, to_shape(in, shape), order_arg(in, order, 'C', OrderUse::Create));
+  ArrayPtr out = make_array(dt.dt, dt.descr, intp_shape(in, shape), order_arg(in, order, 'C', OrderUse::Create));
   return fill_new(in, out, what, fillv);
 }
 
@@ -368,7 +368,7 @@ Value np_may_share_memory(Interp& in, Args& a) {
 }
 
 Value np_reshape(Interp& in, Args& a) {
-  ArrayPtr x = to_array(in, a.required(0, "a"));
+  Value obj = a.required(0, "a");
   Value shape = a.optional(1, "shape");
   Value order = a.optional(2, "order");
   Value newshape = a.optional(99, "newshape");
@@ -376,14 +376,15 @@ Value np_reshape(Interp& in, Args& a) {
   a.finish(3);
   if (shape.is_none()) shape = newshape;
   if (shape.is_none()) in.raise_exc("TypeError", "reshape() missing 1 required positional argument: 'shape'");
-  return wrap(reshape(x, to_shape(in, shape), order_arg(in, order, 'C', OrderUse::Reshape), copy_mode(in, copy)));
+  ArrayPtr x = to_array(in, obj);
+  return wrap(reshape(x, intp_shape(in, shape), order_arg(in, order, 'C', OrderUse::Reshape), copy_mode(in, copy)));
 }
 
 Value np_transpose(Interp& in, Args& a) {
   ArrayPtr x = to_array(in, a.required(0, "a"));
   Value axes = a.optional(1, "axes");
   a.finish(2);
-  return wrap(transpose(x, axes.is_none() ? std::vector<int64_t>{} : to_shape(in, axes)));
+  return wrap(transpose(x, axes.is_none() ? std::vector<int64_t>{} : intp_shape(in, axes)));
 }
 
 Value np_ascontiguousarray(Interp& in, Args& a) {
@@ -613,10 +614,6 @@ void install_numpy(Interp& in) {
       if (x.is_array()) {
         ArrayPtr c = copy_as(x.arr(), dt);
         std::memcpy(buf, c->data(), size_t(itemsize(dt)));
-      } else if (x.is_float() && is_integer(dt)) {
-        double d = x.as_float();
-        if (!std::isfinite(d)) in.raise_exc(std::isnan(d) ? "ValueError" : "OverflowError", std::isnan(d) ? "cannot convert float NaN to integer" : "cannot convert float infinity to integer");
-        store_as(dt, buf, d);
       } else {
         value_to_bytes(in, x, dt, buf);
       }

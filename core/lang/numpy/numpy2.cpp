@@ -303,7 +303,7 @@ void install_numpy2(Interp& in, ModuleObj& np) {
   def_fn(in, np, "matrix_transpose", [](Interp& in, Args& a) -> Value {
     Value x = a.required(0, "x");
     a.finish(1);
-    ArrayPtr arr = to_array(in, x);
+    ArrayPtr arr = to_array_dims_first(in, x);
     if (arr->ndim() < 2)
       in.raise_exc("ValueError", "Input array must be at least 2-dimensional, but it is " +
                                      std::to_string(arr->ndim()));

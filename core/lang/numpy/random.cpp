@@ -539,7 +539,7 @@ Value m_permutation(Interp& in, RandomState& rs, Args& a) {
     shuffle_array(in, rs, *arr);
     return wrap(arr);
   }
-  ArrayPtr arr = to_array(in, x);
+  ArrayPtr arr = to_array_dims_first(in, x);
   if (arr->ndim() < 1) in.raise_exc("IndexError", "x must be an integer or at least 1-dimensional");
   if (arr->ndim() == 1) {
     if (x.is_array()) arr = copy_array(*arr);
@@ -563,7 +563,7 @@ Value m_choice(Interp& in, RandomState& rs, Args& a) {
   bool replace = in.truthy(a.optional(2, "replace", Value::boolean(true)));
   Value pv = a.optional(3, "p");
   a.finish(4);
-  ArrayPtr arr = to_array(in, av);
+  ArrayPtr arr = to_array_dims_first(in, av);
   std::optional<Shape> size = size_arg(in, size_v);
   int64_t want = size ? shape_size(*size) : 1;
   int64_t pop_size;

@@ -21,29 +21,63 @@
 
 namespace sl::lang {
 
-std::vector<bool> reduce_axes(Interp& in, const Value& axis, int ndim) {
+int axis_int(Interp& in, const Value& v, AxisReader how) {
+  const int64_t k = in.index_value(v);
+  if (k < INT32_MIN || k > INT32_MAX) {
+    if (how == AxisReader::NumpyC) in.raise_exc("ValueError", "integer won't fit into a C int");
+    if (how == AxisReader::NumpyPython || how == AxisReader::NumpySequence)
+      in.raise_exc("OverflowError", "Python int too large to convert to C int");
+  }
+  return int(std::clamp<int64_t>(k, INT32_MIN, INT32_MAX));
+}
+
+namespace {
+// One axis normalised against ndim; PyTorch's words for a tensor's dims.
+int normalized(Interp& in, const Value& v, int ndim, AxisReader how) {
+  if (how != AxisReader::Torch) return normalize_axis_index(axis_int(in, v, how), ndim);
+  const int64_t k = in.index_value(v), n = std::max(ndim, 1);
+  if (k < -n || k >= n)
+    in.raise_exc("IndexError", "Dimension out of range (expected to be in range of [" + std::to_string(-n) + ", " +
+                                   std::to_string(n - 1) + "], but got " + std::to_string(k) + ")");
+  return int(k < 0 ? k + n : k);
+}
+}  // namespace
+
+std::vector<bool> reduce_axes(Interp& in, const Value& axis, int ndim, AxisReader how) {
   std::vector<bool> r(ndim, axis.is_none());
   if (axis.is_none()) return r;
   std::vector<Value> items;
-  if (axis.as<TupleObj>() || axis.as<ListObj>()) items = in.to_vector(axis);
+  const bool lists = how == AxisReader::Torch || how == AxisReader::NumpySequence;
+  if (axis.as<TupleObj>() || (lists && axis.as<ListObj>())) items = in.to_vector(axis);
   else items.push_back(axis);
   for (auto& v : items) {
-    int k = normalize_axis_index(in.index_value(v), ndim);
-    if (r[k]) in.raise_exc("ValueError", "duplicate value in 'axis'");
+    int k = normalized(in, v, ndim, how);
+    if (how == AxisReader::Torch && ndim == 0) continue;
+    if (r[k]) {
+      if (how == AxisReader::Torch)
+        in.raise_exc("RuntimeError", "dim " + std::to_string(k) + " appears multiple times in the list of dims");
+      in.raise_exc("ValueError", "duplicate value in 'axis'");
+    }
     r[k] = true;
   }
   return r;
 }
 
-std::optional<int> single_axis(Interp& in, const Value& axis, int ndim) {
+std::optional<int> single_axis(Interp& in, const Value& axis, int ndim, AxisReader how) {
   if (axis.is_none()) return std::nullopt;
-  return normalize_axis_index(in.index_value(axis), ndim);
+  return normalized(in, axis, ndim, how);
 }
 
 namespace {
 
+// A tensor's dims are read as PyTorch reads them, an ndarray's axes by `numpy`.
+AxisReader reader_for(const Array& a, AxisReader numpy) { return a.is_torch() ? AxisReader::Torch : numpy; }
+
 ArrayPtr arr_arg(Interp& in, const Value& v) {
   if (v.is_array() && v.arr().flavor != Flavor::DummyBase) return v.array();
+  // np.asarray('x') is a 0-d '<U1' array: the reduction's own loop lookup
+  // refuses it (Note [Flexible dtypes]), not the conversion.
+  if (v.as<StrObj>()) return to_array_full(in, v, std::nullopt);
   return operand_or_raise(in, v).array;
 }
 
@@ -170,8 +204,9 @@ Value legacy_0d_axis(Interp& in, int ndim, const Value& axis) {
 }
 
 Value do_reduce(Interp& in, ReduceOp op, const ArrayPtr& a, const RArgs& r) {
+  // the axis is converted before the loop is looked up (np.max('ab', 'cd') is the axis' TypeError)
+  std::vector<bool> axes = reduce_axes(in, legacy_0d_axis(in, a->ndim(), r.axis), a->ndim(), reader_for(*a, AxisReader::NumpyC));
   if (a->descr) raise_flexible_reduce(reduce_ufunc_name(op), *a);  // Note [Flexible dtypes]
-  std::vector<bool> axes = reduce_axes(in, legacy_0d_axis(in, a->ndim(), r.axis), a->ndim());
   std::optional<DType> dt = dtype_arg(in, r.dtype);
   DType work;
   switch (op) {
@@ -204,7 +239,7 @@ Value do_reduce(Interp& in, ReduceOp op, const ArrayPtr& a, const RArgs& r) {
 
 // np.mean (numpy/core/_methods.py: _mean).
 Value do_mean(Interp& in, const ArrayPtr& a, const Value& axisv, const Value& dtv, const Value& outv, const Value& kdv) {
-  std::vector<bool> axes = reduce_axes(in, axisv, a->ndim());
+  std::vector<bool> axes = reduce_axes(in, axisv, a->ndim(), reader_for(*a, AxisReader::NumpyPython));
   std::optional<DType> dt = dtype_arg(in, dtv);
   const bool keepdims = keepdims_arg(in, kdv);
   bool f16 = false;
@@ -232,7 +267,7 @@ Value do_mean(Interp& in, const ArrayPtr& a, const Value& axisv, const Value& dt
 // np.var (numpy/core/_methods.py: _var): mean with keepdims, the squared
 // deviations (|x|^2 for complex), their sum, divided by max(n - ddof, 0).
 ArrayPtr var_array(Interp& in, const ArrayPtr& a, const Value& axisv, const Value& dtv, const Value& ddofv, bool keepdims) {
-  std::vector<bool> axes = reduce_axes(in, axisv, a->ndim());
+  std::vector<bool> axes = reduce_axes(in, axisv, a->ndim(), reader_for(*a, AxisReader::NumpyPython));
   std::optional<DType> dt = dtype_arg(in, dtv);
   if (!dt && (is_integer(a->dtype) || a->dtype == DType::Bool)) dt = DType::F64;
   const int64_t rcount = reduced_count(*a, axes);
@@ -293,11 +328,11 @@ Value do_arg(Interp& in, bool is_max, const ArrayPtr& a, const Value& axisv, con
   // PyArray_CheckAxis views a 0-d array as 1-d: axis 0 / -1 are accepted
   // ("axis 1 is out of bounds for array of dimension 1" otherwise).
   if (a->ndim() == 0 && !axisv.is_none()) {
-    normalize_axis_index(in.index_value(axisv), 1);
+    normalize_axis_index(axis_int(in, axisv), 1);
     ArrayPtr r = arg_reduce(is_max, *a, std::nullopt, keepdims_arg(in, kdv), flavor_of(*a));
     return finish(in, r, out_arg(in, outv));
   }
-  std::optional<int> axis = single_axis(in, axisv, a->ndim());
+  std::optional<int> axis = single_axis(in, axisv, a->ndim(), reader_for(*a, AxisReader::NumpyC));
   ArrayPtr r = arg_reduce(is_max, *a, axis, keepdims_arg(in, kdv), flavor_of(*a));
   return finish(in, r, out_arg(in, outv));
 }
@@ -305,7 +340,7 @@ Value do_arg(Interp& in, bool is_max, const ArrayPtr& a, const Value& axisv, con
 Value do_accumulate(Interp& in, Ufunc op, const ArrayPtr& a, const Value& axisv, const Value& dtv, const Value& outv,
                     bool flatten_none) {
   std::optional<int> axis;
-  if (!axisv.is_none()) axis = normalize_axis_index(in.index_value(axisv), std::max(a->ndim(), 1));
+  if (!axisv.is_none()) axis = single_axis(in, axisv, std::max(a->ndim(), 1), reader_for(*a, AxisReader::NumpyC));
   else if (!flatten_none) axis = 0;
   std::optional<DType> dt = dtype_arg(in, dtv);
   DType work = dt ? *dt : (op == Ufunc::add || op == Ufunc::multiply) ? sum_dtype(a->dtype) : a->dtype;
@@ -347,7 +382,7 @@ struct FoldedAxis {
 };
 FoldedAxis fold_axes(Interp& in, const ArrayPtr& a, const Value& axisv) {
   FoldedAxis f;
-  std::vector<bool> axes = reduce_axes(in, axisv, a->ndim());
+  std::vector<bool> axes = reduce_axes(in, axisv, a->ndim(), reader_for(*a, AxisReader::NumpySequence));
   f.keep_shape = a->shape;
   int nred = 0;
   for (int k = 0; k < a->ndim(); ++k)
@@ -434,7 +469,7 @@ Value do_quantile(Interp& in, const ArrayPtr& a, const Value& qv, double scale, 
 
 Value do_count_nonzero(Interp& in, const ArrayPtr& a, const Value& axisv, const Value& kdv) {
   const bool keepdims = keepdims_arg(in, kdv);
-  std::vector<bool> axes = reduce_axes(in, legacy_0d_axis(in, a->ndim(), axisv), a->ndim());
+  std::vector<bool> axes = reduce_axes(in, legacy_0d_axis(in, a->ndim(), axisv), a->ndim(), reader_for(*a, AxisReader::NumpyC));
   ArrayPtr b = a->dtype == DType::Bool ? a : copy_as(*a, DType::Bool);
   ArrayPtr r = reduce(ReduceOp::sum, *b, axes, DType::I64, keepdims);
   if (axisv.is_none() && !keepdims) return Value::integer(load<int64_t>(r->data()));

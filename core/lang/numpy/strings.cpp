@@ -13,6 +13,7 @@
 #include "core/kernels/copy.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/numpy/convert.hpp"
+#include "core/lang/numpy/ufuncs.hpp"
 #include "core/numfmt.hpp"
 #include "core/strides.hpp"
 #include "core/strings.hpp"
@@ -382,13 +383,34 @@ Value ch_multiply(Interp& in, Args& a) {
   return text_result(c, out);
 }
 
+// out= of a unary string ufunc (the positional after the input, or the
+// keyword): NumPy checks it before it looks for a loop, so a read-only out is
+// the first error ("output array is read-only"). The result is written into it.
+ArrayPtr text_out(Interp& in, Args& a, size_t pos) {
+  Value v;
+  const bool positional = a.pos.size() > pos;
+  if (!a.take(pos, "out", v)) return nullptr;
+  // a positional out is one array; only the keyword takes a 1-tuple
+  if (positional && v.as<TupleObj>()) in.raise_exc("TypeError", "return arrays must be of ArrayType");
+  ArrayPtr o = out_arg(in, v);
+  if (o && !o->writeable) in.raise_exc("ValueError", "output array is read-only");
+  return o;
+}
+Value into_out(Interp& in, const ArrayPtr& o, const Value& r) {
+  if (!o) return r;
+  ArrayPtr rr = to_array(in, r);
+  copy_into(*o, *(rr->shape == o->shape ? rr : broadcast_to(rr, o->shape)));
+  return wrap(o);
+}
+
 Value ch_str_len(Interp& in, Args& a) {
   Value x = a.required(0, "a");
-  a.finish(1);
+  ArrayPtr o = text_out(in, a, 1);
+  a.finish(2);
   TextCall c = broadcast_args(in, {x}, {true}, "str_len");
   std::vector<int64_t> out;
   for (auto& s : c.texts[0]) out.push_back(c.kind == DType::Str ? text_length(s) : int64_t(s.size()));
-  return number_result(c, out);
+  return into_out(in, o, number_result(c, out));
 }
 
 Value ch_replace(Interp& in, Args& a) {
@@ -531,11 +553,12 @@ Value ch_count(Interp& in, Args& a) { return search_common<int64_t>(in, a, "sub_
 // Python's str.isdigit() and friends on ASCII text (empty text is False).
 Value predicate(Interp& in, Args& a, const char* name, bool (*f)(const std::string&)) {
   Value x = a.required(0, "a");
-  a.finish(1);
+  ArrayPtr o = text_out(in, a, 1);
+  a.finish(2);
   TextCall c = broadcast_args(in, {x}, {true}, name);
   std::vector<bool> out;
   for (auto& s : c.texts[0]) out.push_back(!s.empty() && f(s));
-  return number_result(c, out);
+  return into_out(in, o, number_result(c, out));
 }
 template <int (*F)(int)>
 bool all_of_text(const std::string& s) {

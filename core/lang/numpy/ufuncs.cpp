@@ -438,6 +438,8 @@ Value do_clip(Interp& in, const Value& av, const Value& lo, const Value& hi, con
 // np.nonzero's result (used by the one-argument np.where): one int64 index
 // array per axis, in C order of the elements.
 Value nonzero_tuple(Interp& in, const ArrayPtr& a0) {
+  if (a0->ndim() == 0 && !a0->is_torch())  // NumPy 2: a 0-d condition is no longer read as 1-d
+    in.raise_exc("ValueError", "Calling nonzero on 0d arrays is not allowed. Use np.atleast_1d(scalar).nonzero() instead.");
   ArrayPtr a = a0->ndim() == 0 ? std::make_shared<Array>(*a0) : a0;
   if (a->ndim() == 0) {  // NumPy treats a 0-d array as 1-d here
     a->shape = {1};
@@ -658,7 +660,7 @@ Value np_where(Interp& in, Args& a) {
   Value x, y;
   bool hx = a.take(1, "x", x), hy = a.take(2, "y", y);
   a.finish(3);
-  if (!hx && !hy) return nonzero_tuple(in, to_array(in, c));
+  if (!hx && !hy) return nonzero_tuple(in, to_array_dims_first(in, c));
   if (hx != hy) in.raise_exc("ValueError", "either both or neither of x and y should be given");
   return do_where(in, c, x, y);
 }

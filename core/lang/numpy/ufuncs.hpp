@@ -23,11 +23,24 @@ Value result_value(ArrayPtr r);
 // out= as NumPy takes it: None, an array, or a 1-tuple holding either.
 ArrayPtr out_arg(Interp& in, const Value& v);
 
+// Whose rule reads an axis. NumpyC: NumPy's C converters (PyArray_PyIntAsInt):
+// an integer, a list is not one ("'list' object cannot be interpreted as an
+// integer"), that fits a C int (ValueError "integer won't fit into a C int").
+// NumpyPython: NumPy's functions written in Python (mean, var, median, ...),
+// which hand the axis to normalize_axis_index, whose parser raises
+// OverflowError "Python int too large to convert to C int" instead. Torch: a
+// tensor method computed here (Tensor.std, ...): a list of dims is allowed and
+// an out-of-range dim is PyTorch's IndexError "Dimension out of range
+// (expected to be in range of [-2, 1], but got 5)". NumpySequence: NumPy's
+// normalize_axis_tuple (median, quantile, ...), NumpyPython's words, and a list
+// of axes is as good as a tuple.
+enum class AxisReader { NumpyC, NumpyPython, NumpySequence, Torch };
+int axis_int(Interp& in, const Value& v, AxisReader how = AxisReader::NumpyC);
 // The axis argument of a reduction: None (all axes), an int or a tuple of ints,
 // normalised; AxisError / "duplicate value in 'axis'" as NumPy raises.
-std::vector<bool> reduce_axes(Interp& in, const Value& axis, int ndim);
+std::vector<bool> reduce_axes(Interp& in, const Value& axis, int ndim, AxisReader how = AxisReader::NumpyC);
 // A single axis (None -> nullopt), normalised.
-std::optional<int> single_axis(Interp& in, const Value& axis, int ndim);
+std::optional<int> single_axis(Interp& in, const Value& axis, int ndim, AxisReader how = AxisReader::NumpyC);
 
 // ufunc.reduce / ufunc.accumulate (numpy/reduce.cpp).
 Value ufunc_reduce(Interp& in, Ufunc op, Args& a);

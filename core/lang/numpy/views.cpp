@@ -18,6 +18,7 @@
 #include "core/kernels/copy.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/numpy/convert.hpp"
+#include "core/lang/numpy/ufuncs.hpp"
 #include "core/strides.hpp"
 #include "core/ufunc.hpp"
 #include "core/views.hpp"
@@ -101,6 +102,14 @@ Value ndarray_flatten(Interp& in, const ArrayPtr& self, Args& a) {
 }
 Value squeeze_value(Interp& in, const ArrayPtr& x, const Value& axis) {
   if (axis.is_none()) return wrap(squeeze(x));
+  if (!x->is_torch()) {  // PyArray_ConvertMultiAxis: a tuple of C ints or one C int (a list is neither)
+    std::vector<int64_t> axes;
+    if (auto* t = axis.as<TupleObj>())
+      for (const Value& v : t->items) axes.push_back(axis_int(in, v));
+    else
+      axes.push_back(axis_int(in, axis));
+    return wrap(squeeze_axes(x, axes, !axis.as<TupleObj>()));
+  }
   return wrap(squeeze_axes(x, int_list(in, axis), !is_sequence(axis)));
 }
 Value np_squeeze(Interp& in, Args& a) {
@@ -156,10 +165,10 @@ Value diagonal_value(Interp& in, const ArrayPtr& x, Args& a, size_t first) {
   a.finish(first + 3);
   return wrap(diagonal(x, offset, ax1, ax2));
 }
-Value np_diagonal(Interp& in, Args& a) { return diagonal_value(in, to_array(in, a.required(0, "a")), a, 1); }
+Value np_diagonal(Interp& in, Args& a) { return diagonal_value(in, to_array_dims_first(in, a.required(0, "a")), a, 1); }
 Value ndarray_diagonal(Interp& in, const ArrayPtr& self, Args& a) { return diagonal_value(in, self, a, 0); }
 Value np_diag(Interp& in, Args& a) {
-  ArrayPtr v = to_array(in, a.required(0, "v"));
+  ArrayPtr v = to_array_dims_first(in, a.required(0, "v"));
   int64_t k = in.index_value(a.optional(1, "k", Value::integer(0)));
   a.finish(2);
   return wrap(diag(v, k));
@@ -313,13 +322,13 @@ Value np_flip(Interp& in, Args& a) {
   return wrap(flip(x, int_list(in, axis), false));
 }
 Value np_fliplr(Interp& in, Args& a) {
-  ArrayPtr x = to_array(in, a.required(0, "m"));
+  ArrayPtr x = to_array_dims_first(in, a.required(0, "m"));
   a.finish(1);
   if (x->ndim() < 2) in.raise_exc("ValueError", "Input must be >= 2-d.");
   return wrap(basic_index(x, {full_slice(), reversed_slice()}));
 }
 Value np_flipud(Interp& in, Args& a) {
-  ArrayPtr x = to_array(in, a.required(0, "m"));
+  ArrayPtr x = to_array_dims_first(in, a.required(0, "m"));
   a.finish(1);
   if (x->ndim() < 1) in.raise_exc("ValueError", "Input must be >= 1-d.");
   return wrap(basic_index(x, {reversed_slice()}));
@@ -328,7 +337,7 @@ Value np_flipud(Interp& in, Args& a) {
 // (numpy/lib/function_base.py): n rounds of a[1:] - a[:-1] along axis
 // (not_equal for booleans), after concatenating prepend / append.
 Value np_diff(Interp& in, Args& a) {
-  ArrayPtr x = to_array(in, a.required(0, "a"));
+  ArrayPtr x = to_array_dims_first(in, a.required(0, "a"));
   const int64_t n = in.index_value(a.optional(1, "n", Value::integer(1)));
   Value axisv = a.optional(2, "axis", Value::integer(-1));
   Value pre, app;

@@ -35,7 +35,26 @@ ArrayPtr python_tensor_arg(Interp& in, const Value& v, const char* first_attr, c
 bool is_tensor(const Value& v);
 
 // An integer argument (ints, bools and integer 0-d tensors).
-int64_t int_arg(Interp& in, const Value& v, const std::string& fname, const std::string& argname);
+// `SymInt` parameters (sizes, k, n) and int lists take any value with __index__,
+// an ndarray included; plain `int` parameters (dims) refuse an ndarray, even a
+// 0-d one: "argmax(): argument 'dim' must be int, not numpy.ndarray".
+enum class IntParam { Int, SymInt };
+// The dim of an op that also has a Dimname overload (sum, max, softmax,
+// squeeze, size, ...): a str is looked up as a dimension name, and so is a
+// None given where the int dim is not optional; the tensor has no names:
+// RuntimeError "Name 'x' not found in Tensor[None, None]." / "Please look up
+// dimensions by name, got: name = None.". Anything else passes.
+// Call it once the other arguments are bound and typed (a wrong keepdim is a
+// TypeError first, as the parser matches no overload).
+void check_dim_name(Interp& in, const Value& v, int64_t ndim, bool none_is_name = true);
+// A method whose one parameter takes varargs or a sequence (t.permute(*dims),
+// t.repeat(*repeats), t.new_zeros(*size)) called with none: PyTorch's
+// 'permute() missing 1 required positional arguments: "dims"'.
+void require_sizes(Interp& in, const Args& a, const std::string& fname, const std::string& argname);
+// A `bool` parameter: a Python bool only (not 1, not np.True_).
+bool bool_arg(Interp& in, const Value& v, const std::string& fname, const std::string& argname);
+int64_t int_arg(Interp& in, const Value& v, const std::string& fname, const std::string& argname,
+                IntParam kind = IntParam::Int);
 // Sizes given as varargs or one sequence: f(2, 3), f((2, 3)), f([2, 3]), f(torch.Size(...)).
 // Checks a device argument (a string or torch.device) the way c10::Device
 // parses it: an unknown type is PyTorch's RuntimeError, a known device other

@@ -214,7 +214,7 @@ Value logsumexp_method(Interp& in, const ArrayPtr& t, Args& a) {
 
 // Tensor.topk(k, dim=-1, largest=True, sorted=True): torch.return_types.topk.
 Value topk_method(Interp& in, const ArrayPtr& t, Args& a) {
-  const int64_t k = int_arg(in, a.required(0, "k"), "topk", "k");
+  const int64_t k = int_arg(in, a.required(0, "k"), "topk", "k", IntParam::SymInt);
   Value dim = a.optional(1, "dim", Value::integer(-1));
   const bool largest = in.truthy(a.optional(2, "largest", Value::boolean(true)));
   Value srt;
@@ -386,7 +386,7 @@ Value flip_method(Interp& in, const ArrayPtr& t, Args& a) {
   std::vector<Value> ds = dims.as<TupleObj>() || dims.as<ListObj>() ? in.to_vector(dims) : std::vector<Value>{dims};
   std::vector<Value> key(size_t(t->ndim()), Value(std::make_shared<SliceObj>(Value(), Value(), Value())));
   for (auto& d : ds)
-    key[size_t(dim_of(in, d, t->ndim(), "flip"))] = Value(std::make_shared<SliceObj>(Value(), Value(), Value::integer(-1)));
+    key[size_t(torch_wrap_dim(int_arg(in, d, "flip", "dims", IntParam::SymInt), t->ndim()))] = Value(std::make_shared<SliceObj>(Value(), Value(), Value::integer(-1)));
   Value view = in.getitem(Value(numpy_from_tensor(t)), make_tuple(key));
   ArrayPtr r = copy_as(view.arr(), t->dtype, 'C');
   r->flavor = Flavor::Torch;
@@ -409,6 +409,7 @@ Value roll_method(Interp& in, const ArrayPtr& t, Args& a) {
 
 // Tensor.repeat(*sizes): np.tile's copy (the sizes may add leading dims).
 Value repeat_method(Interp& in, const ArrayPtr& t, Args& a) {
+  require_sizes(in, a, "repeat", "repeats");
   Shape reps = size_args(in, a, 0, "repeat", "repeats");
   if (int64_t(reps.size()) < t->ndim())
     in.raise_exc("RuntimeError", "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor");

@@ -211,17 +211,50 @@ ArrayPtr python_tensor_arg(Interp& in, const Value& v, const char* first_attr, c
   return tensor_arg(in, v, fname, "input", 1);
 }
 
+namespace {
+// The type name PyTorch's argument parser prints (tp_name): NumPy's types
+// are qualified ("numpy.ndarray", "numpy.float64"), builtins are not.
+std::string parser_type_name(Interp& in, const Value& v) {
+  if (v.is_array() && !v.arr().is_torch()) return "numpy." + in.type_of(v)->name;
+  return in.type_of(v)->name;
+}
+}  // namespace
+
 ArrayPtr tensor_arg(Interp& in, const Value& v, const std::string& fname, const std::string& argname, int position) {
   if (is_tensor(v)) return v.array();
   in.raise_exc("TypeError", fname + "(): argument '" + argname + "' (position " + std::to_string(position) +
-                                ") must be Tensor, not " + in.type_of(v)->name);
+                                ") must be Tensor, not " + parser_type_name(in, v));
 }
 
-int64_t int_arg(Interp& in, const Value& v, const std::string& fname, const std::string& argname) {
+void check_dim_name(Interp& in, const Value& v, int64_t ndim, bool none_is_name) {
+  if (auto* s = v.as<StrObj>(); s && !s->bytes) {
+    std::string names;
+    for (int64_t k = 0; k < ndim; ++k) names += k ? ", None" : "None";
+    in.raise_exc("RuntimeError", "Name '" + s->s + "' not found in Tensor[" + names + "].");
+  }
+  if (v.is_none() && none_is_name) in.raise_exc("RuntimeError", "Please look up dimensions by name, got: name = None.");
+}
+
+void require_sizes(Interp& in, const Args& a, const std::string& fname, const std::string& argname) {
+  if (!a.pos.empty()) return;
+  for (const auto& kv : a.kw)
+    if (kv.first == argname) return;
+  in.raise_exc("TypeError", fname + "() missing 1 required positional arguments: \"" + argname + "\"");
+}
+
+bool bool_arg(Interp& in, const Value& v, const std::string& fname, const std::string& argname) {
+  if (!v.is_bool())
+    in.raise_exc("TypeError", fname + "(): argument '" + argname + "' must be bool, not " + parser_type_name(in, v));
+  return v.as_bool();
+}
+
+int64_t int_arg(Interp& in, const Value& v, const std::string& fname, const std::string& argname, IntParam kind) {
   if (v.is_int() || v.is_bool()) return v.as_int();
-  if (v.is_array() && v.arr().size() == 1 && (is_integer(v.arr().dtype) || v.arr().dtype == DType::Bool))
+  const bool ndarray = v.is_array() && !v.arr().is_torch() && v.arr().flavor != Flavor::Scalar;
+  if (v.is_array() && !(ndarray && kind == IntParam::Int) && v.arr().size() == 1 &&
+      (is_integer(v.arr().dtype) || v.arr().dtype == DType::Bool))
     return in.index_value(v);
-  in.raise_exc("TypeError", fname + "(): argument '" + argname + "' must be int, not " + in.type_of(v)->name);
+  in.raise_exc("TypeError", fname + "(): argument '" + argname + "' must be int, not " + parser_type_name(in, v));
 }
 
 void check_device(Interp& in, const Value& v) {
@@ -612,10 +645,10 @@ Value torch_linspace(Interp& in, Args& a) {
 
 Value torch_eye(Interp& in, Args& a) {
   Factory f = factory_kwargs(in, a);
-  int64_t n = int_arg(in, a.required(0, "n"), "eye", "n");
+  int64_t n = int_arg(in, a.required(0, "n"), "eye", "n", IntParam::SymInt);
   Value mv = a.optional(1, "m");
   a.finish(2);
-  int64_t m = mv.is_none() ? n : int_arg(in, mv, "eye", "m");
+  int64_t m = mv.is_none() ? n : int_arg(in, mv, "eye", "m", IntParam::SymInt);
   if (n < 0) in.raise_exc("RuntimeError", "n must be greater or equal to 0, got " + std::to_string(n));
   if (m < 0) in.raise_exc("RuntimeError", "m must be greater or equal to 0, got " + std::to_string(m));
   ArrayPtr out = make_array(f.dtype ? *f.dtype : torch_default_dtype(), {n, m}, 'C', Flavor::Torch);
@@ -669,7 +702,17 @@ bool numpy_namesake(Interp& in, const std::string& torch_name, Value& out) {
   if (f == np.attrs.end()) return false;
   Value fn = f->second;
   // PyTorch's keyword names -> NumPy's.
-  out = in.builtin(torch_name, [fn](Interp& in, Args& a) -> Value {
+  out = in.builtin(torch_name, [fn, torch_name](Interp& in, Args& a) -> Value {
+    // PyTorch's parser first: the leading argument must be a Tensor (a
+    // Python number only where an overload takes `Number self`: pow,
+    // remainder, floor_divide); NumPy would take a list, a number or None as
+    // an array-like.
+    if (!a.pos.empty()) {
+      const Value& x = a.pos[0];
+      const bool number = x.is_int() || x.is_float() || x.is_bool() || x.as<ComplexObj>();
+      const bool scalar_self = torch_name == "pow" || torch_name == "remainder" || torch_name == "floor_divide";
+      if (!(number && scalar_self)) tensor_arg(in, x, torch_name, torch_name == "where" ? "condition" : "input", 1);
+    }
     Args b;
     b.pos = a.pos;
     for (auto& [k, v] : a.kw) {
@@ -794,8 +837,52 @@ void install_dtypes(Interp& in, ModuleObj& tm) {
 // ---- torch.Tensor(...) and the legacy typed constructors: data, or sizes of
 // an uninitialised tensor, in a fixed dtype or the default one.
 
+// c10's C++ name of a dtype, as TensorOptions prints it.
+const char* cpp_type_name(DType dt) {
+  switch (dt) {
+    case DType::Bool: return "bool";
+    case DType::U8: return "unsigned char";
+    case DType::I8: return "signed char";
+    case DType::I16: return "short int";
+    case DType::I32: return "int";
+    case DType::I64: return "long int";
+    case DType::F16: return "c10::Half";
+    case DType::F32: return "float";
+    case DType::F64: return "double";
+    case DType::C64: return "c10::complex<float>";
+    case DType::C128: return "c10::complex<double>";
+    default: return "unknown";
+  }
+}
+
+std::string tensor_options(DType dt) {
+  return std::string("TensorOptions(dtype=") + cpp_type_name(dt) +
+         ", device=cpu, layout=Strided, requires_grad=false (default), pinned_memory=false (default), "
+         "memory_format=(nullopt))";
+}
+
+// torch.Tensor(...) / torch.FloatTensor(...) bind to one of legacy_tensor_new's
+// overloads; the only keyword any of them takes is device=.
+void check_legacy_args(Interp& in, const Args& a, std::optional<DType> fixed) {
+  for (const auto& kv : a.kw) {
+    if (kv.first == "device") continue;
+    std::string got;
+    for (const Value& v : a.pos) got += (got.empty() ? "" : ", ") + parser_type_name(in, v);
+    for (const auto& k2 : a.kw) got += (got.empty() ? "" : ", ") + k2.first + "=" + parser_type_name(in, k2.second);
+    in.raise_exc("TypeError", "new() received an invalid combination of arguments - got (" + got +
+                                  "), but expected one of:\n * (*, torch.device device = None)\n      didn't match "
+                                  "because some of the keywords were incorrect: " + kv.first +
+                                  "\n * (torch.Storage storage)\n * (Tensor other)\n * (tuple of ints size, *, "
+                                  "torch.device device = None)\n * (object data, *, torch.device device = None)\n");
+  }
+  // The Tensor overload shares the tensor, so its dtype must be the type's.
+  if (fixed && a.pos.size() == 1 && is_tensor(a.pos[0]) && a.pos[0].arr().dtype != *fixed)
+    in.raise_exc("TypeError", "expected " + tensor_options(*fixed) + " (got " + tensor_options(a.pos[0].arr().dtype) + ")");
+}
+
 NativeFn legacy_constructor(std::optional<DType> fixed) {
   return [fixed](Interp& in, Args& a) -> Value {
+    check_legacy_args(in, a, fixed);
     DType dt = fixed ? *fixed : torch_default_dtype();
     if (a.pos.size() == 1 && (a.pos[0].as<ListObj>() || a.pos[0].as<TupleObj>() || a.pos[0].is_array()))
       return Value(torch_tensor_from_data(in, a.pos[0], dt));

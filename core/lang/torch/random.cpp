@@ -293,7 +293,7 @@ Value randint_like_fn(Interp& in, Args& a) {
 Value randperm_fn(Interp& in, Args& a) {
   TorchGenerator& g = take_generator(in, a);
   Factory f = take_factory(in, a);
-  int64_t n = int_arg(in, a.required(0, "n"), "randperm", "n");
+  int64_t n = int_arg(in, a.required(0, "n"), "randperm", "n", IntParam::SymInt);
   a.finish(1);
   check_sizes(in, {n});
   ArrayPtr t = engine(in, [&] { return torch_randperm(n, f.dtype ? *f.dtype : DType::I64, g); });

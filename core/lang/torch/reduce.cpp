@@ -30,6 +30,7 @@ using Method = ArrayMethod;
 std::vector<bool> reduce_dims(Interp& in, const Value& dim, int ndim, const std::string& fname) {
   std::vector<bool> axes(size_t(ndim), dim.is_none());
   if (dim.is_none()) return axes;
+  check_dim_name(in, dim, ndim, false);
   std::vector<Value> items;
   if (dim.as<TupleObj>() || dim.as<ListObj>()) items = in.to_vector(dim);
   else items.push_back(dim);
@@ -98,7 +99,7 @@ ArrayPtr torch_ordered_sum(const Array& t, const std::vector<bool>& axes, DType 
 
 Value sum_method(Interp& in, const ArrayPtr& t, Args& a) {
   Value dim = a.optional(0, "dim");
-  bool keep = in.truthy(a.optional(1, "keepdim", Value::boolean(false)));
+  bool keep = bool_arg(in, a.optional(1, "keepdim", Value::boolean(false)), "sum", "keepdim");
   std::optional<DType> dt = opt_dtype(in, a, 2);
   a.finish(2);
   std::vector<bool> axes = reduce_dims(in, dim, t->ndim(), "sum");
@@ -111,7 +112,7 @@ Value sum_method(Interp& in, const ArrayPtr& t, Args& a) {
 // mean = sum(dtype) / count, divided in the result dtype (at::native::mean_out).
 Value mean_method(Interp& in, const ArrayPtr& t, Args& a) {
   Value dim = a.optional(0, "dim");
-  bool keep = in.truthy(a.optional(1, "keepdim", Value::boolean(false)));
+  bool keep = bool_arg(in, a.optional(1, "keepdim", Value::boolean(false)), "mean", "keepdim");
   std::optional<DType> dt = opt_dtype(in, a, 2);
   a.finish(2);
   DType out = dt ? *dt : t->dtype;
@@ -144,9 +145,11 @@ Value mean_method(Interp& in, const ArrayPtr& t, Args& a) {
 Method extreme(bool is_max) {
   return [is_max](Interp& in, const ArrayPtr& t, Args& a) -> Value {
     const std::string fname = is_max ? "max" : "min";
-    Value dim = a.optional(0, "dim");
-    bool keep = in.truthy(a.optional(1, "keepdim", Value::boolean(false)));
+    Value dim;
+    const bool given = a.take(0, "dim", dim);
+    bool keep = bool_arg(in, a.optional(1, "keepdim", Value::boolean(false)), fname, "keepdim");
     a.finish(2);
+    if (given) check_dim_name(in, dim, t->ndim());
     if (is_tensor(dim)) {
       Value np = Value(std::static_pointer_cast<Obj>(in.modules.at("numpy")));
       return in.call(in.getattr(np, is_max ? "maximum" : "minimum"), std::vector<Value>{Value(t), dim});
@@ -355,6 +358,7 @@ Value softmax_method(Interp& in, const ArrayPtr& t, Args& a) {
   Value dimv = a.required(0, "dim");
   std::optional<DType> odt = opt_dtype(in, a, 1);
   a.finish(2);
+  check_dim_name(in, dimv, t->ndim());
   const DType dt = odt ? *odt : t->dtype;
   const int dim = t->ndim() == 0 ? 0 : int(torch_wrap_dim(int_arg(in, dimv, "softmax", "dim"), t->ndim()));
   if (t->ndim() == 0) torch_wrap_dim(int_arg(in, dimv, "softmax", "dim"), 1);

@@ -297,9 +297,19 @@ Value type_method(Interp& in, const ArrayPtr& t, Args& a) {
 // The in-place arithmetic methods (add_, ...): PyTorch refuses a written
 // tensor that overlaps itself or partially overlaps the other operand, then
 // the ufunc engine does the arithmetic.
-Method inplace_arith(const char* op) {
-  return [op](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+// `other` of add / sub / mul / div binds to the Tensor overload or the Scalar
+// one: a tensor, a Python number or a NumPy scalar; anything else (a list, a
+// tuple, an ndarray, even 0-d) is the Tensor overload's TypeError.
+void check_tensor_or_scalar(Interp& in, const Value& v, const char* fname) {
+  const bool scalar = v.is_int() || v.is_float() || v.is_bool() || v.as<ComplexObj>() || v.as<BigIntObj>() ||
+                      (v.is_array() && (v.arr().is_torch() || v.arr().flavor == Flavor::Scalar));
+  if (!scalar) tensor_arg(in, v, fname, "other", 1);
+}
+
+Method inplace_arith(const char* name, const char* op) {
+  return [name, op](Interp& in, const ArrayPtr& t, Args& a) -> Value {
     Value other = a.required(0, "other");
+    check_tensor_or_scalar(in, other, name);
     Value alpha = a.optional(1, "alpha");
     a.finish(1);
     torch_assert_no_internal_overlap(*t);
@@ -310,9 +320,10 @@ Method inplace_arith(const char* op) {
   };
 }
 
-Method arith(const char* op) {
-  return [op](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+Method arith(const char* name, const char* op) {
+  return [name, op](Interp& in, const ArrayPtr& t, Args& a) -> Value {
     Value other = a.required(0, "other");
+    check_tensor_or_scalar(in, other, name);
     Value alpha = a.optional(1, "alpha");
     a.finish(1);
     if (!alpha.is_none()) other = in.binop("*", other, alpha);
@@ -344,6 +355,7 @@ Method new_filled(const char* what) {
       a.finish(2);
       s = to_shape(in, sz);
     } else {
+      require_sizes(in, a, std::string("new_") + what, "size");
       s = size_args(in, a, 0, std::string("new_") + what);
     }
     ArrayPtr out = make_array(dtv.is_none() ? t->dtype : to_dtype(in, dtv), s, 'C', Flavor::Torch);
@@ -359,6 +371,7 @@ Value size_method(Interp& in, const ArrayPtr& t, Args& a) {
   Value d = a.optional(0, "dim");
   a.finish(1);
   if (d.is_none()) return torch_size_value(in, t->shape);
+  check_dim_name(in, d, t->ndim());
   return Value::integer(t->shape[size_t(torch_wrap_dim(int_arg(in, d, "size", "dim"), t->ndim(), false))]);
 }
 
@@ -367,6 +380,7 @@ Value stride_method(Interp& in, const ArrayPtr& t, Args& a) {
   a.finish(1);
   std::vector<int64_t> st = torch_strides(*t);
   if (d.is_none()) return tuple_of(st);
+  check_dim_name(in, d, t->ndim());
   return Value::integer(st[size_t(torch_wrap_dim(int_arg(in, d, "stride", "dim"), t->ndim(), false))]);
 }
 
@@ -481,6 +495,7 @@ Value transpose_method(Interp& in, const ArrayPtr& t, Args& a) {
 }
 
 Value permute_method(Interp& in, const ArrayPtr& t, Args& a) {
+  require_sizes(in, a, "permute", "dims");
   std::vector<int64_t> dims = dims_args(in, a, "permute", "dims");
   a.finish(1000);
   return Value(torch_permute(t, dims));
@@ -499,19 +514,21 @@ Value unsqueeze_method(Interp& in, const ArrayPtr& t, Args& a) {
 }
 
 Value squeeze_method(Interp& in, const ArrayPtr& t, Args& a) {
-  Value d = a.optional(0, "dim");
+  Value d;
+  const bool given = a.take(0, "dim", d);
   a.finish(1);
+  if (given) check_dim_name(in, d, t->ndim());
   if (d.is_none()) return Value(torch_squeeze(t));
   if (d.as<TupleObj>() || d.as<ListObj>()) {  // squeeze.dims: each named dim of size 1, highest first
     std::vector<int64_t> dims;
-    for (auto& x : in.to_vector(d)) dims.push_back(torch_wrap_dim(int_arg(in, x, "squeeze", "dim"), t->ndim()));
+    for (auto& x : in.to_vector(d)) dims.push_back(torch_wrap_dim(int_arg(in, x, "squeeze", "dim", IntParam::SymInt), t->ndim()));
     std::sort(dims.rbegin(), dims.rend());
     dims.erase(std::unique(dims.begin(), dims.end()), dims.end());
     ArrayPtr r = t;
     for (int64_t k : dims) r = torch_squeeze_dim(r, k);
     return Value(r == t ? torch_view(t, t->shape) : r);
   }
-  return Value(torch_squeeze_dim(t, int_arg(in, d, "squeeze", "dim")));
+  return Value(torch_squeeze_dim(t, int_arg(in, d, "squeeze", "dim", IntParam::SymInt)));  // the int[] overload takes __index__
 }
 
 Value flatten_method(Interp& in, const ArrayPtr& t, Args& a) {
@@ -588,8 +605,11 @@ Value split_method(Interp& in, const ArrayPtr& t, Args& a) {
 }
 
 Value unbind_method(Interp& in, const ArrayPtr& t, Args& a) {
-  int64_t d = opt_int(in, a, 0, "dim", 0, "unbind");
+  Value dv;
+  const bool given = a.take(0, "dim", dv);
   a.finish(1);
+  if (given) check_dim_name(in, dv, t->ndim());  // after binding: extra arguments are a TypeError first
+  const int64_t d = dv.is_none() ? 0 : int_arg(in, dv, "unbind", "dim");
   return tensor_tuple(torch_unbind(t, d));
 }
 
@@ -790,14 +810,14 @@ const std::vector<std::pair<const char*, Method>>& methods() {
       {"copy_", copy_inplace_method},
       {"equal", equal_method},
       // ---- arithmetic through the ufunc engine
-      {"add", arith("+")},
-      {"sub", arith("-")},
-      {"mul", arith("*")},
-      {"div", arith("/")},
-      {"add_", inplace_arith("+")},
-      {"sub_", inplace_arith("-")},
-      {"mul_", inplace_arith("*")},
-      {"div_", inplace_arith("/")},
+      {"add", arith("add", "+")},
+      {"sub", arith("sub", "-")},
+      {"mul", arith("mul", "*")},
+      {"div", arith("div", "/")},
+      {"add_", inplace_arith("add_", "+")},
+      {"sub_", inplace_arith("sub_", "-")},
+      {"mul_", inplace_arith("mul_", "*")},
+      {"div_", inplace_arith("div_", "/")},
   };
   return m;
 }
