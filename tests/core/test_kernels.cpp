@@ -162,6 +162,20 @@ TEST_CASE("transposing casts (astype of a transposed view)", "[kernels][copy]") 
     }
 }
 
+// The blocked copy walks its tiles in panels of 512 columns (Note [Blocked
+// transpose copy]): planes wider than a panel, with their last panel cut at a
+// tile or vector edge, and casts through the same walk.
+TEST_CASE("transposing copies across panel edges", "[kernels][copy]") {
+  const std::pair<DType, DType> pairs[] = {{DType::F32, DType::F32}, {DType::F64, DType::F64}, {DType::U8, DType::U8},
+                                           {DType::C128, DType::C128}, {DType::F32, DType::F64}};
+  for (auto [from, to] : pairs)
+    for (int64_t C : {511, 512, 513, 1024 + 18, 1536 + 3})
+      for (int64_t R : {16, 37}) {
+        ArrayPtr src = strided(from, {R, C}, {1, R + 1}, from != to);
+        check_copy(*copy_as(*src, to, 'C'), *src);
+      }
+}
+
 TEST_CASE("copies with zero strides, 1-d runs and many axes", "[kernels][copy]") {
   for (DType dt : {DType::U8, DType::F32, DType::F64, DType::C128})
     for (int rep = 0; rep < 40; ++rep) {
