@@ -84,14 +84,16 @@ int64_t to_64(i128 v, bool& overflow) {
   if (v > i128(INT64_MAX) || v < i128(INT64_MIN)) overflow = true;
   return int64_t(v);
 }
-// Division rounding toward -inf / +inf (b > 0).
-i128 floordiv(i128 a, int64_t b) {
-  i128 q = a / b;
+// Division rounding toward -inf / +inf (b > 0), in T = int64_t or i128.
+template <class T>
+T floordiv(T a, int64_t b) {
+  T q = a / b;
   if ((a % b) != 0 && a < 0) --q;
   return q;
 }
-i128 ceildiv(i128 a, int64_t b) {
-  i128 q = a / b;
+template <class T>
+T ceildiv(T a, int64_t b) {
+  T q = a / b;
   if ((a % b) != 0 && a > 0) ++q;
   return q;
 }
@@ -129,8 +131,8 @@ void euclid(int64_t a1, int64_t a2, int64_t& a_gcd, int64_t& gamma, int64_t& eps
 
 struct Chain {
   const std::vector<DiophantineTerm>& E;
-  std::vector<DiophantineTerm> Ep;  // Ep[j] = the first j+2 terms folded into one
-  std::vector<int64_t> Gamma, Epsilon;
+  DiophantineTerm* Ep;  // Ep[j] = the first j+2 terms folded into one
+  int64_t *Gamma, *Epsilon;
   int64_t max_work;
   bool require_ub_nontrivial;
   std::vector<int64_t>& x;
@@ -199,10 +201,22 @@ MemOverlap diophantine_dfs(Chain& ch, size_t v, int64_t b) {
   //       t <= floor((u1 - x10) / c1), t <= floor(x20 / c2).
   bool overflow = false;
   i128 x10 = i128(gamma) * c, x20 = i128(epsilon) * c;
-  i128 t_l1 = ceildiv(-x10, c1);
-  i128 t_l2 = ceildiv(x20 - u2, c2);
-  i128 t_u1 = floordiv(i128(u1) - x10, c1);
-  i128 t_u2 = floordiv(x20, c2);
+  i128 t_l1, t_l2, t_u1, t_u2;
+  // In 64-bit divisions when every numerator fits (the usual case; a 128-bit
+  // division is a library call), else in 128-bit: the same exact integers.
+  int64_t p, q, qu, up;
+  if (!__builtin_mul_overflow(gamma, c, &p) && !__builtin_mul_overflow(epsilon, c, &q) && p != INT64_MIN &&
+      !__builtin_sub_overflow(q, u2, &qu) && !__builtin_sub_overflow(u1, p, &up)) {
+    t_l1 = ceildiv<int64_t>(-p, c1);
+    t_l2 = ceildiv<int64_t>(qu, c2);
+    t_u1 = floordiv<int64_t>(up, c1);
+    t_u2 = floordiv<int64_t>(q, c2);
+  } else {
+    t_l1 = ceildiv<i128>(-x10, c1);
+    t_l2 = ceildiv<i128>(x20 - u2, c2);
+    t_u1 = floordiv<i128>(i128(u1) - x10, c1);
+    t_u2 = floordiv<i128>(x20, c2);
+  }
   if (t_l2 > t_l1) t_l1 = t_l2;
   if (t_u1 > t_u2) t_u1 = t_u2;
   if (t_l1 > t_u1) {
@@ -256,9 +270,21 @@ MemOverlap diophantine_dfs(Chain& ch, size_t v, int64_t b) {
 
 // Descending coefficient order (diophantine_sort_A). glibc's qsort is a merge
 // sort, so equal coefficients keep their order: a stable sort reproduces it.
+// The usual problem has a handful of terms (two arrays' axes plus the item
+// bytes): an insertion sort, stable and without the merge buffer that
+// std::stable_sort allocates, up to 32 of them.
 void sort_terms(std::vector<DiophantineTerm>& terms) {
-  std::stable_sort(terms.begin(), terms.end(),
-                   [](const DiophantineTerm& x, const DiophantineTerm& y) { return x.a > y.a; });
+  auto before = [](const DiophantineTerm& x, const DiophantineTerm& y) { return x.a > y.a; };
+  if (terms.size() > 32) {
+    std::stable_sort(terms.begin(), terms.end(), before);
+    return;
+  }
+  for (size_t i = 1; i < terms.size(); ++i) {
+    const DiophantineTerm t = terms[i];
+    size_t j = i;
+    for (; j > 0 && before(t, terms[j - 1]); --j) terms[j] = terms[j - 1];
+    terms[j] = t;
+  }
 }
 
 // strides_to_terms: one term per axis, a = |stride|, ub = dim - 1; with
@@ -282,18 +308,21 @@ bool diophantine_simplify(std::vector<DiophantineTerm>& E, int64_t b) {
   if (b < 0) return true;
   sort_terms(E);
   bool overflow = false;
-  // Combine identical coefficients: a x + a y = a (x + y), bounds add.
-  std::vector<DiophantineTerm> merged;
-  for (const auto& t : E) {
-    if (!merged.empty() && merged.back().a == t.a) merged.back().ub = safe_add(merged.back().ub, t.ub, overflow);
-    else merged.push_back(t);
+  // Combine identical coefficients: a x + a y = a (x + y), bounds add (in
+  // place: E[0, m) holds the merged terms).
+  size_t m = 0;
+  for (size_t i = 0; i < E.size(); ++i) {
+    if (m > 0 && E[m - 1].a == E[i].a) E[m - 1].ub = safe_add(E[m - 1].ub, E[i].ub, overflow);
+    else E[m++] = E[i];
   }
   // Trim bounds (a x <= b) and drop variables that must be 0.
-  E.clear();
-  for (auto t : merged) {
+  size_t kept = 0;
+  for (size_t i = 0; i < m; ++i) {
+    DiophantineTerm t = E[i];
     t.ub = std::min(t.ub, b / t.a);
-    if (t.ub != 0) E.push_back(t);
+    if (t.ub != 0) E[kept++] = t;
   }
+  E.resize(kept);
   return !overflow;
 }
 
@@ -328,8 +357,22 @@ MemOverlap solve_diophantine(const std::vector<DiophantineTerm>& E, int64_t b, i
     }
     return MemOverlap::No;
   }
-  Chain ch{E, std::vector<DiophantineTerm>(n), std::vector<int64_t>(n), std::vector<int64_t>(n), max_work,
-           require_ub_nontrivial, x};
+  // The chain's tables: on the stack for the usual few terms (one pair of
+  // arrays), on the heap past that.
+  constexpr size_t kInline = 16;
+  DiophantineTerm ep_inline[kInline]{};
+  int64_t ge_inline[2 * kInline]{};
+  std::vector<DiophantineTerm> ep_heap;
+  std::vector<int64_t> ge_heap;
+  DiophantineTerm* ep = ep_inline;
+  int64_t* ge = ge_inline;
+  if (n > kInline) {
+    ep_heap.resize(n);
+    ge_heap.resize(2 * n);
+    ep = ep_heap.data();
+    ge = ge_heap.data();
+  }
+  Chain ch{E, ep, ge, ge + n, max_work, require_ub_nontrivial, x};
   if (!diophantine_precompute(ch)) return MemOverlap::Overflow;
   return diophantine_dfs(ch, n - 1, b);
 }
@@ -370,6 +413,7 @@ MemOverlap solve_may_share_memory(const Array& a, const Array& b, int64_t max_wo
   // both right-hand sides are >= 0 after the extent test, take the smaller.
   int64_t rhs = std::min(end2 - 1 - start1, end1 - 1 - start2);
   std::vector<DiophantineTerm> terms;
+  terms.reserve(size_t(a.ndim() + b.ndim() + 2));
   if (!strides_to_terms(a, terms, true) || !strides_to_terms(b, terms, true)) return MemOverlap::Overflow;
   if (a.itemsize() > 1) terms.push_back({1, a.itemsize() - 1});
   if (b.itemsize() > 1) terms.push_back({1, b.itemsize() - 1});
