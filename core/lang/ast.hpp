@@ -49,13 +49,17 @@ enum class EK {
 // One attribute site's memory of a class lookup (type_lookup, classes.cpp):
 // on class `type` at type epoch `epoch`, the attribute was `value` (an element
 // of owner->attrs), or the native method `native` of `owner`, or absent.
+// When absent, `dict_entry` is where the last instance read there found the
+// name in its own dict (Note [Instance dict entry cache], interp.cpp).
 struct TypeObj;
 struct AttrCache {
+  static constexpr uint32_t kNoEntry = UINT32_MAX;
   const TypeObj* type = nullptr;
   uint64_t epoch = 0;
   const Value* value = nullptr;
   const NativeFn* native = nullptr;
   TypeObj* owner = nullptr;
+  uint32_t dict_entry = kNoEntry;
 };
 
 struct Keyword {

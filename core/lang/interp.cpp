@@ -1329,6 +1329,30 @@ Value Interp::eval_node(const Expr& e, const EnvP& env) {
   return Value();
 }
 
+namespace {
+// The entry of a dict's table whose key is the plain str `name`, or -1.
+long str_key_entry(const HashTable& t, const std::string& name) {
+  if (t.slots) return -1;
+  for (size_t k = 0; k < t.entries.size(); ++k) {
+    if (!t.alive[k]) continue;
+    const auto* s = t.entries[k].first.as<StrObj>();
+    if (s && !s->bytes && s->s == name) return long(k);
+  }
+  return -1;
+}
+}  // namespace
+
+// Note [Instance dict entry cache]
+// `obj.x` on an instance whose class has no attribute x (the site's class
+// cache says absent, Note [Type attribute cache]) is the instance dict's
+// value for "x": instance_getattr consults nothing else before the dict. Such
+// a site remembers the index of the dict entry it found, and the next read
+// checks that entry's key instead of looking the name up: an alive entry
+// whose key is the plain str "x" is the dict's only entry for "x" (keys are
+// unique), whichever dict of whichever instance of that class it is.
+// Instances made by one __init__ share their entries' order, so one index
+// serves them all (the idea of CPython's shared-key instance dicts). A miss
+// takes the general path, which refreshes the index.
 // o.name at the Attribute node e. A module's attribute is remembered like a
 // scope's variable (Note [Name caches]: its namespace is stamped too); other
 // receivers take getattr with e as the attribute site (Note [Type attribute
@@ -1343,8 +1367,33 @@ Value Interp::load_attr(const Expr& e, const Value& o) {
       return it->second;
     }
   }
-  AttrSite site(*this, e);
-  return getattr(o, e.name);
+  AttrCache& c = e.attr_cache;
+  auto* inst = o.as<InstanceObj>();
+  const DictObj* d = inst ? inst->dict.as<DictObj>() : nullptr;
+  const bool absent_in_class = d && c.type == inst->type && c.epoch == Names::type_epoch() && !c.value && !c.native;
+  if (absent_in_class && c.dict_entry != AttrCache::kNoEntry) {
+    const HashTable& t = d->t;
+    const size_t k = c.dict_entry;
+    if (!t.slots && k < t.entries.size() && t.alive[k]) {
+      const auto* s = t.entries[k].first.as<StrObj>();
+      if (s && !s->bytes && s->s == e.name) return t.entries[k].second;
+    }
+  }
+  Value r;
+  {
+    AttrSite site(*this, e);
+    r = getattr(o, e.name);
+  }
+  // The dict again: getattr may have run user code (__getattr__) that
+  // replaced it. Small dicts only, so that a site whose instances disagree
+  // never rescans a large one on every read.
+  d = inst ? inst->dict.as<DictObj>() : nullptr;
+  if (d && d->t.entries.size() <= 64 && c.type == inst->type && c.epoch == Names::type_epoch() && !c.value &&
+      !c.native) {
+    const long k = str_key_entry(d->t, e.name);
+    c.dict_entry = k < 0 ? AttrCache::kNoEntry : uint32_t(k);
+  }
+  return r;
 }
 
 bool Interp::method_lookup_at(const Expr& e, const Value& o, Value& fn) {
