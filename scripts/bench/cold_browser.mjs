@@ -8,7 +8,10 @@
 //     first result": navigation start to the `1` on screen (the page's
 //     stridelab:first-result mark), plus the page's other marks for the breakdown.
 //   node scripts/bench/cold_browser.mjs [reps] [package dir]
-//     -> {ms: [...], page: {ms: [...], marks: [{...}]}} or {error}
+//     -> {ms: [...], phases: [{imported, instantiated, session, run, second}], page: {ms: [...], marks: [{...}]}}
+//        or {error}; the package page's phases are times since navigation start after the
+//        package module was imported, the engine instantiated, a session opened and the
+//        statement run; `second` is how long a second session then took to open (ms).
 import { spawn } from 'node:child_process';
 import { chromium } from 'playwright-core';
 
@@ -17,9 +20,16 @@ const pkgRoot = process.argv[3];  // default: the repository (serve.mjs)
 const PAGE = `<!doctype html><meta charset="utf-8"><title>cold start</title>
 <script type="module">
 import { init } from '/pkg/wasm/index.js';
+const t0 = performance.now();
 const lib = await init();
-const r = lib.session().run('import numpy as np\\nprint(np.arange(10).sum())');
-window.__result = { ms: performance.now(), out: r.stdout.trim(), error: r.error };
+const t1 = performance.now();
+const session = lib.session();
+const t2 = performance.now();
+const r = session.run('import numpy as np\\nprint(np.arange(10).sum())');
+const t3 = performance.now();
+lib.session();
+const second = performance.now() - t3;
+window.__result = { ms: t3, out: r.stdout.trim(), error: r.error, phases: { imported: t0, instantiated: t1, session: t2, run: t3, second } };
 </script>`;
 // The zero-reaction-time user: clicks Run as soon as the page says it can run.
 const CLICK_AT_INTERACTIVE = `(() => {
@@ -65,7 +75,7 @@ try {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-  const ms = [];
+  const ms = [], phases = [];
   for (let i = 0; i < reps; i++) {
     const ctx = await browser.newContext();
     const page = await ctx.newPage();
@@ -74,6 +84,7 @@ try {
     const r = await page.waitForFunction(() => window.__result, null, { timeout: 60000 }).then((h) => h.jsonValue());
     if (r.error || r.out !== '45') throw new Error('unexpected first result: ' + JSON.stringify(r));
     ms.push(r.ms);
+    phases.push(r.phases);
     await ctx.close();
   }
   const pageRuns = { ms: [], marks: [] };
@@ -83,13 +94,17 @@ try {
     await page.addInitScript(CLICK_AT_INTERACTIVE);
     await page.goto(`${base}#src=${b64url('print(1)')}`, { waitUntil: 'commit' });
     await page.waitForFunction(() => document.querySelector('#output .out-stdout')?.textContent === '1\n', null, { timeout: 60000 });
-    const marks = await page.evaluate((names) => Object.fromEntries(names.map((m) => [m, performance.getEntriesByName(`stridelab:${m}`)[0]?.startTime ?? null])), MARKS);
+    const marks = await page.evaluate((names) => ({
+      ...Object.fromEntries(names.map((m) => [m, performance.getEntriesByName(`stridelab:${m}`)[0]?.startTime ?? null])),
+      // the last byte of the .wasm taken by the streaming compiler
+      'wasm-received': performance.getEntriesByType('resource').find((e) => e.name.endsWith('/stridelab-core.wasm'))?.responseEnd ?? null,
+    }), MARKS);
     if (marks['first-result'] == null) throw new Error('the page did not mark its first result');
     pageRuns.ms.push(marks['first-result']);
     pageRuns.marks.push(marks);
     await ctx.close();
   }
-  process.stdout.write(JSON.stringify({ ms, page: pageRuns }));
+  process.stdout.write(JSON.stringify({ ms, phases, page: pageRuns }));
 } catch (e) {
   process.stdout.write(JSON.stringify({ error: String(e && e.message || e).split('\n')[0] }));
 } finally {
