@@ -1365,6 +1365,20 @@ std::string binop_spelling(BinOp op) { return op == BinOp::Pow ? "** or pow()" :
 }  // namespace
 
 Value ObjectProtocol::binop(BinOp op, const Value& a, const Value& b) {
+  // The commonest case first: + - * of two floats, or of two ints whose
+  // result fits in 64 bits (the same values float_binop / int_binop give;
+  // anything else, an overflow included, takes the general path below).
+  if (a.is_float() && b.is_float()) {
+    const double x = a.as_float(), y = b.as_float();
+    if (op == BinOp::Add) return Value::new_float(x + y);
+    if (op == BinOp::Sub) return Value::new_float(x - y);
+    if (op == BinOp::Mul) return Value::new_float(x * y);
+  } else if (a.is_int() && b.is_int()) {
+    int64_t r;
+    if (op == BinOp::Add && !__builtin_add_overflow(a.as_int(), b.as_int(), &r)) return Value::integer(r);
+    if (op == BinOp::Sub && !__builtin_sub_overflow(a.as_int(), b.as_int(), &r)) return Value::integer(r);
+    if (op == BinOp::Mul && !__builtin_mul_overflow(a.as_int(), b.as_int(), &r)) return Value::integer(r);
+  }
   if (heap_type_of(a) || heap_type_of(b)) {
     Value r;
     if (user_binop(op, a, b, r)) return r;
