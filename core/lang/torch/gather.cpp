@@ -199,6 +199,7 @@ Value logsumexp_method(Interp& in, const ArrayPtr& t, Args& a) {
   Value dim = a.required(0, "dim");
   Value keep = a.optional(1, "keepdim", Value::boolean(false));
   a.finish(2);
+  bool_arg(in, keep, "logsumexp", "keepdim");
   Value x = Value(t);
   if (!is_inexact(t->dtype)) x = method(in, x, "float", {});
   Args ma;
@@ -232,8 +233,67 @@ Value topk_method(Interp& in, const ArrayPtr& t, Args& a) {
   return return_pair(in, "topk", vals.array(), idx.array());
 }
 
+// The element of rank `r` (0-based, ascending) along dim d of t, with its index,
+// as torch.return_types.<name> (kthvalue, median with a dim): from a stable sort.
+Value ranked_along(Interp& in, const ArrayPtr& t, const char* name, int64_t d, int64_t r, bool keep) {
+  Args sa;
+  sa.pos = {Value::integer(d)};
+  Value sorted = in.call(in.getattr(Value(t), "sort"), sa);
+  Value vals = in.getitem(sorted, Value::integer(0)), idx = in.getitem(sorted, Value::integer(1));
+  auto pick = [&](const Value& x) {
+    Value y = method(in, x, "narrow", {Value::integer(d), Value::integer(r), Value::integer(1)});
+    y = keep ? method(in, y, "clone", {}) : method(in, method(in, y, "squeeze", {Value::integer(d)}), "clone", {});
+    return y;
+  };
+  return return_pair(in, name, pick(vals).array(), pick(idx).array());
+}
+
+// Tensor.kthvalue(k, dim=-1, keepdim=False): the k-th smallest along dim.
+Value kthvalue_method(Interp& in, const ArrayPtr& t, Args& a) {
+  const int64_t k = int_arg(in, a.required(0, "k"), "kthvalue", "k");
+  Value dim = a.optional(1, "dim", Value::integer(-1));
+  const bool keep = bool_arg(in, a.optional(2, "keepdim", Value::boolean(false)), "kthvalue", "keepdim");
+  a.finish(3);
+  const int64_t d = torch_wrap_dim(int_arg(in, dim, "kthvalue", "dim"), t->ndim());
+  const int64_t n = t->ndim() ? t->shape[size_t(d)] : 1;
+  if (k < 1 || k > n)
+    in.raise_exc("RuntimeError", "kthvalue(): selected number k out of range for dimension " + std::to_string(d));
+  if (t->ndim() == 0) return return_pair(in, "kthvalue", torch_clone(*t), make_array(DType::I64, Shape{}, 'C', Flavor::Torch));
+  return ranked_along(in, t, "kthvalue", d, k - 1, keep);
+}
+
+// Tensor.median(dim=None, keepdim=False): the lower of the two middle values;
+// without a dim, of all elements (a NaN anywhere makes it NaN), with one, the
+// values and their indices along it.
+Value median_method(Interp& in, const ArrayPtr& t, Args& a) {
+  Value dim = a.optional(0, "dim");
+  const bool keep = bool_arg(in, a.optional(1, "keepdim", Value::boolean(false)), "median", "keepdim");
+  a.finish(2);
+  if (dim.is_none()) {
+    if (t->size() == 0) in.raise_exc("RuntimeError", "median() input tensor cannot be empty");
+    Value flat = method(in, Value(t), "reshape", {Value::integer(-1)});
+    if (is_inexact(t->dtype) && in.truthy(method(in, method(in, flat, "isnan", {}), "any", {})))
+      return method(in, method(in, flat, "max", {}), "mul", {Value::floating(NAN)});
+    Value sorted = in.getitem(method(in, flat, "sort", {}), Value::integer(0));
+    return method(in, in.getitem(sorted, Value::integer((t->size() - 1) / 2)), "clone", {});
+  }
+  const int64_t d = torch_wrap_dim(int_arg(in, dim, "median", "dim"), t->ndim());
+  const int64_t n = t->ndim() ? t->shape[size_t(d)] : 1;
+  if (n == 0) in.raise_exc("IndexError", "median(): Expected reduction dim " + std::to_string(d) + " to have non-zero size.");
+  if (t->ndim() == 0) return return_pair(in, "median", torch_clone(*t), make_array(DType::I64, Shape{}, 'C', Flavor::Torch));
+  return ranked_along(in, t, "median", d, (n - 1) / 2, keep);
+}
+
 // Tensor.log_softmax(dim, dtype=None): torch.nn.functional.log_softmax.
 Value log_softmax_method(Interp& in, const ArrayPtr& t, Args& a) {
+  // Tensor.log_softmax(dim, dtype=None): the second positional is the dtype
+  if (a.pos.size() > 1) {
+    const Value& dt = a.pos[1];
+    if (!dt.is_none() && !(dt.as<DTypeObj>() && dt.as<DTypeObj>()->torch))
+      in.raise_exc("TypeError", "log_softmax(): argument 'dtype' (position 2) must be torch.dtype, not " + in.type_name(dt));
+    a.kw.emplace_back("dtype", dt);
+    a.pos.resize(1);
+  }
   a.pos.insert(a.pos.begin(), Value(t));
   return in.call(in.modules.at("torch.nn.functional")->attrs.at("log_softmax"), a);
 }
@@ -348,6 +408,18 @@ Value rsub_method(Interp& in, const ArrayPtr& t, Args& a) {
   return in.binop("-", other, scaled);
 }
 
+// torch.rsub(input, other, *, alpha=1): a function only (Tensor has no rsub
+// method; `2 - t` reaches it through the operator).
+Value rsub_fn(Interp& in, Args& a) {
+  ArrayPtr t = tensor_arg(in, a.required(0, "input"), "rsub", "input", 1);
+  Args rest;
+  rest.pos.assign(a.pos.begin() + 1, a.pos.end());
+  rest.kw = std::move(a.kw);
+  a.pos.clear();
+  a.kw.clear();
+  return rsub_method(in, t, rest);
+}
+
 // torch.addmm(input, mat1, mat2, *, beta=1, alpha=1) = beta input + alpha (mat1 @ mat2).
 Value addmm_method(Interp& in, const ArrayPtr& t, Args& a) {
   Value m1 = a.required(0, "mat1"), m2 = a.required(1, "mat2");
@@ -454,15 +526,16 @@ void install_torch_gather(Interp& in) {
       {"gather", gather_method},         {"scatter", scatter_method},     {"scatter_", scatter_inplace},
       {"index_select", index_select_method}, {"masked_select", masked_select_method}, {"diag", diag_method},
       {"logsumexp", logsumexp_method},   {"topk", topk_method},           {"log_softmax", log_softmax_method},
-      {"norm", norm_method},             {"rsub", rsub_method},           {"addmm", addmm_method},
+      {"norm", norm_method},             {"addmm", addmm_method},
       {"flip", flip_method},             {"roll", roll_method},           {"repeat", repeat_method},
-      {"reciprocal", reciprocal_method},
+      {"reciprocal", reciprocal_method}, {"kthvalue", kthvalue_method},   {"median", median_method},
   };
   for (auto& [name, fn] : methods) def_tensor_method(name, fn);
   ModuleObj& tm = *in.modules.at("torch");
   def_fn(in, tm, "meshgrid", meshgrid_fn);
   def_fn(in, tm, "einsum", recorded_function("einsum", einsum_fn));
   def_fn(in, tm, "pow", pow_fn);
+  def_fn(in, tm, "rsub", recorded_function("rsub", rsub_fn));
   def_fn(in, tm, "vstack", recorded_function("vstack", vstack_fn));
   def_fn(in, tm, "row_stack", recorded_function("row_stack", vstack_fn));
   def_fn(in, tm, "hstack", recorded_function("hstack", hstack_fn));

@@ -834,9 +834,13 @@ bool parse_torch_index(Interp& in, const ArrayPtr& a, const Value& key, std::vec
   int consumed = 0;
   for (auto& k : items) {
     if (k.is_bool()) return false;
-    if (k.is_float())
+    // a str is taken for a sequence of data (indexing's conversion through torch's new());
+    // anything else that is no index is refused by its type name
+    if (auto* s = k.as<StrObj>()) in.raise_exc("TypeError", std::string("new(): invalid data type '") + (s->bytes ? "bytes" : "str") + "'");
+    if (k.is_float() || !(k.is_int() || k.is_array() || k.is_none() || k.as<SliceObj>() || k.as<EllipsisObj>() ||
+                          k.as<ListObj>() || k.as<TupleObj>() || k.as<RangeObj>() || in.is_int_like(k)))
       in.raise_exc("IndexError", "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are "
-                                 "valid indices (got float)");
+                                 "valid indices (got " + in.type_name(k) + ")");
     if (k.is_array() && !(k.arr().ndim() == 0 && is_integer(k.arr().dtype) && k.arr().dtype != DType::U8)) return false;
     if (k.as<ListObj>()) return false;
     if (k.is_int() || k.is_array() || k.as<SliceObj>()) ++consumed;
@@ -968,6 +972,7 @@ std::string tensor_format(Interp& in, const Value& v, const std::string& spec) {
     return in.str(r);
   }
   if (!spec.empty()) in.raise_exc("TypeError", "unsupported format string passed to Tensor.__format__");
+  check_torch_print_options(in, t);
   return format_tensor(t, torch_default_dtype());
 }
 
@@ -975,6 +980,7 @@ Value tensor_getattr(Interp& in, const Value& v, const std::string& name, bool& 
   found = true;
   ArrayPtr t = v.array();
   if (name == "shape") return torch_size_value(in, t->shape);
+  if (name == "__dict__") return in.call(in.builtins.at("dict"), std::vector<Value>{});  // no Python attributes set
   if (name == "dtype") return dtype_obj(in, t->dtype);
   if (name == "device") return torch_mod(in).attrs.at("_cpu_device");
   if (name == "ndim") return Value::integer(t->ndim());
@@ -1011,6 +1017,10 @@ Value tensor_getattr(Interp& in, const Value& v, const std::string& name, bool& 
     Value self = v;
     return in.builtin(name, [out, self, name](Interp& in, Args& a) -> Value {
       ArrayPtr st = self.array();
+      check_dimname_overload(in, name, *st, a, [&](Args& p) {  // Note [Dimname overloads] (module.cpp)
+        p.pos.insert(p.pos.begin(), self);
+        in.call(out, p);
+      });
       auto compute = [&]() -> Value {
         a.pos.insert(a.pos.begin(), self);
         return in.call(out, a);
@@ -1076,7 +1086,7 @@ void install_tensor_methods(Interp& in) {
   // Types whose instances this file and torch/reduce.cpp make (kept per interpreter).
   tm.attrs["_TypedStorage"] = Value(std::shared_ptr<Obj>(std::shared_ptr<Obj>(), in.new_type("TypedStorage", "torch.storage", {in.t.object})));
   tm.attrs["_UntypedStorage"] = Value(std::shared_ptr<Obj>(std::shared_ptr<Obj>(), in.new_type("UntypedStorage", "torch", {in.t.object})));
-  for (const char* n : {"max", "min", "sort", "topk"})
+  for (const char* n : {"max", "min", "sort", "topk", "kthvalue", "median"})
     tm.attrs[std::string("_return_") + n] =
         Value(std::shared_ptr<Obj>(std::shared_ptr<Obj>(), in.new_type(n, "torch.return_types", {in.t.object})));
   TypeObj* layout_t = in.new_type("layout", "torch", {in.t.object});
