@@ -1478,7 +1478,11 @@ Value Interp::call(const Value& f, Args& a) {
       case ObjKind::Builtin: {
         auto* b = static_cast<BuiltinObj*>(f.obj());
         a.fname = b->name;
-        return b->fn(*this, a);
+        try {
+          return b->fn(*this, a);
+        } catch (const std::bad_alloc&) {  // a Python MemoryError, which an except clause can catch
+          raise_exc("MemoryError", "");
+        }
       }
       case ObjKind::Function: return call_function(*static_cast<FunctionObj*>(f.obj()), a);
       case ObjKind::BoundMethod: {

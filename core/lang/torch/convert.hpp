@@ -102,6 +102,11 @@ void check_torch_print_options(Interp& in, const Array& t);
 // Raises the parser's "invalid combination of arguments" TypeError for a
 // torch factory call that none of its overloads binds (Note [Overload lists]).
 void check_factory_call(Interp& in, const Args& a, const std::string& fname);
+// The parser's TypeError when no overload binds: "<fname>() received an invalid
+// combination of arguments - got (...), but expected one of:" and each
+// signature, with the reason it did not match when `why` gives one.
+[[noreturn]] void invalid_combination(Interp& in, const std::string& fname, const Args& a,
+                                      const std::vector<std::string>& signatures, const std::vector<std::string>& why = {});
 // `bind` makes the call (with the dim as an index) to find the parser's own errors first.
 void check_dimname_overload(Interp& in, const std::string& method, const Array& self, const Args& a,
                             const std::function<void(Args&)>& bind);

@@ -284,6 +284,75 @@ Value median_method(Interp& in, const ArrayPtr& t, Args& a) {
   return ranked_along(in, t, "median", d, (n - 1) / 2, keep);
 }
 
+// Tensor.isclose(other, rtol=1e-05, atol=1e-08, equal_nan=False): NumPy's
+// formula (|a - b| <= atol + rtol * |b|), as a bool tensor.
+Value isclose_method(Interp& in, const ArrayPtr& t, Args& a) {
+  ArrayPtr other = tensor_arg(in, a.required(0, "other"), "isclose", "other", 1);
+  Value rtol = a.optional(1, "rtol", Value::floating(1e-05)), atol = a.optional(2, "atol", Value::floating(1e-08));
+  Value eqnan = a.optional(3, "equal_nan", Value::boolean(false));
+  a.finish(4);
+  Args b;
+  b.pos = {Value(t), Value(other)};
+  b.kw = {{"rtol", rtol}, {"atol", atol}, {"equal_nan", Value::boolean(bool_arg(in, eqnan, "isclose", "equal_nan"))}};
+  Value r = in.call(in.modules.at("numpy")->attrs.at("isclose"), b);
+  ArrayPtr out = copy_as(r.arr(), DType::Bool, 'C');
+  out->flavor = Flavor::Torch;
+  out->writeable = true;
+  return Value(out);
+}
+
+// Tensor.tensor_split(indices_or_sections, dim=0): views along dim; n
+// sections take size // n elements each, the first size % n one more; indices
+// cut as the slices t[:i0], t[i0:i1], ..., t[ik:] do.
+Value tensor_split_method(Interp& in, const ArrayPtr& t, Args& a) {
+  Value ios = a.required(0, "indices_or_sections");
+  Value dimv = a.optional(1, "dim", Value::integer(0));
+  a.finish(2);
+  // the overloads: (tuple of ints indices), (Tensor tensor_indices_or_sections), (int sections)
+  if (ios.is_array() && !ios.arr().is_torch() && ios.arr().flavor != Flavor::Scalar)
+    invalid_combination(in, "tensor_split", a,
+                        {"tuple of ints indices, int dim = 0", "Tensor tensor_indices_or_sections, int dim = 0",
+                         "int sections, int dim = 0"});
+  if (is_tensor(ios)) {  // a 0-d tensor is the sections, a 1-d one the indices
+    const Array& x = ios.arr();
+    if (x.dtype != DType::I64)
+      in.raise_exc("RuntimeError", std::string("tensor_split expected tensor_indices_or_sections to have dtype of long, but got ") +
+                                       torch_type_name(x.dtype));
+    if (x.ndim() > 1)
+      in.raise_exc("RuntimeError", "tensor_split expected tensor_indices_or_sections to be a zero-dimensional or "
+                                   "one-dimensional tensor, but got a tensor with " + std::to_string(x.ndim()) + " dims");
+    ios = x.ndim() == 0 ? Value::integer(load<int64_t>(x.data())) : method(in, ios, "tolist", {});
+  }
+  if (t->ndim() == 0)
+    in.raise_exc("RuntimeError", "tensor_split expected at least a 1-dimensional tensor, but got a tensor with 0 dims");
+  const int64_t d = torch_wrap_dim(int_arg(in, dimv, "tensor_split", "dim"), t->ndim());
+  const int64_t n = t->shape[size_t(d)];
+  std::vector<std::pair<int64_t, int64_t>> pieces;  // start, length
+  if (in.is_int_like(ios) && !ios.as<ListObj>() && !ios.as<TupleObj>()) {
+    const int64_t k = in.index_value(ios);
+    if (k <= 0) in.raise_exc("RuntimeError", "number of sections must be larger than 0, got " + std::to_string(k));
+    if (k >= (int64_t(1) << 60)) in.raise_exc("RuntimeError", "cannot create std::vector larger than max_size()");
+    for (int64_t i = 0, start = 0; i < k; ++i) {
+      const int64_t len = n / k + (i < n % k);
+      pieces.push_back({start, len});
+      start += len;
+    }
+  } else {
+    auto clamp = [n](int64_t i) { return std::clamp(i < 0 ? i + n : i, int64_t(0), n); };
+    int64_t prev = 0;
+    for (const Value& x : in.to_vector(ios)) {
+      const int64_t i = clamp(int_arg(in, x, "tensor_split", "indices"));
+      pieces.push_back({prev, std::max<int64_t>(0, i - prev)});
+      prev = i;
+    }
+    pieces.push_back({prev, n - prev});
+  }
+  std::vector<Value> out;
+  for (auto [start, len] : pieces)
+    out.push_back(method(in, Value(t), "narrow", {Value::integer(d), Value::integer(start), Value::integer(len)}));
+  return make_tuple(std::move(out));
+}
+
 // Tensor.log_softmax(dim, dtype=None): torch.nn.functional.log_softmax.
 Value log_softmax_method(Interp& in, const ArrayPtr& t, Args& a) {
   // Tensor.log_softmax(dim, dtype=None): the second positional is the dtype
@@ -529,6 +598,7 @@ void install_torch_gather(Interp& in) {
       {"norm", norm_method},             {"addmm", addmm_method},
       {"flip", flip_method},             {"roll", roll_method},           {"repeat", repeat_method},
       {"reciprocal", reciprocal_method}, {"kthvalue", kthvalue_method},   {"median", median_method},
+      {"isclose", isclose_method},       {"tensor_split", tensor_split_method},
   };
   for (auto& [name, fn] : methods) def_tensor_method(name, fn);
   ModuleObj& tm = *in.modules.at("torch");

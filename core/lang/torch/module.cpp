@@ -269,14 +269,17 @@ const std::vector<std::string>& factory_overloads(const std::string& fname) {
 }
 
 [[noreturn]] void invalid_combination(Interp& in, const std::string& fname, const Args& a,
-                                      const std::vector<std::string>& signatures) {
+                                      const std::vector<std::string>& signatures, const std::vector<std::string>& why) {
   std::string got;
   for (const Value& v : a.pos) got += (got.empty() ? "" : ", ") + parser_type_name(in, v);
   std::string kws;
   for (const auto& [k, v] : a.kw) kws += (kws.empty() ? "" : ", ") + k + "=" + parser_type_name(in, v);
   if (!kws.empty()) got += got.empty() ? kws + ", " : ", " + kws;
   std::string msg = fname + "() received an invalid combination of arguments - got (" + got + "), but expected one of:\n";
-  for (const std::string& s : signatures) msg += " * (" + s + ")\n";
+  for (size_t k = 0; k < signatures.size(); ++k) {
+    msg += " * (" + signatures[k] + ")\n";
+    if (k < why.size() && !why[k].empty()) msg += "      didn't match because " + why[k] + "\n";
+  }
   in.raise_exc("TypeError", msg);
 }
 

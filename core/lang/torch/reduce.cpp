@@ -98,6 +98,11 @@ ArrayPtr torch_ordered_sum(const Array& t, const std::vector<bool>& axes, DType 
 }
 
 Value sum_method(Interp& in, const ArrayPtr& t, Args& a) {
+  for (const auto& kv : a.kw)  // a keyword none of the overloads has (Note [Overload lists], module.cpp)
+    if (kv.first != "dim" && kv.first != "keepdim" && kv.first != "dtype")
+      invalid_combination(in, "sum", a,
+                          {"*, torch.dtype dtype = None", "tuple of ints dim, bool keepdim = False, *, torch.dtype dtype = None",
+                           "tuple of names dim, bool keepdim = False, *, torch.dtype dtype = None"});
   Value dim = a.optional(0, "dim");
   bool keep = bool_arg(in, a.optional(1, "keepdim", Value::boolean(false)), "sum", "keepdim");
   std::optional<DType> dt = opt_dtype(in, a, 2);

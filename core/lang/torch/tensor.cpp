@@ -217,9 +217,14 @@ Value view_method(Interp& in, const ArrayPtr& t, Args& a) {
     a.finish(0);
     return Value(torch_view_dtype(t, to_dtype(in, dt)));
   }
-  if (a.pos.empty() && a.kw.empty())
-    in.raise_exc("TypeError", "view() received an invalid combination of arguments - got (), but expected one of:\n"
-                              " * (torch.dtype dtype)\n * (tuple of SymInts size)\n");
+  if (a.pos.empty() && a.kw.empty()) invalid_combination(in, "view", a, {"torch.dtype dtype", "tuple of SymInts size"});
+  if (a.pos.size() == 1 && a.kw.empty()) {  // one argument that is neither a dtype nor a size
+    const Value& x = a.pos[0];
+    if (!in.is_int_like(x) && !x.as<ListObj>() && !x.as<TupleObj>()) {
+      const std::string why = "some of the arguments have invalid types: (!" + in.type_name(x) + "!)";
+      invalid_combination(in, "view", a, {"torch.dtype dtype", "tuple of ints size"}, {why, why});
+    }
+  }
   Shape s = size_args(in, a, 0, "view");
   a.finish(1000);
   return Value(torch_view(t, s));
@@ -328,6 +333,24 @@ Method arith(const char* name, const char* op) {
     a.finish(1);
     if (!alpha.is_none()) other = in.binop("*", other, alpha);
     return in.binop(op, Value(t), other);
+  };
+}
+
+// Tensor.eq / ne / lt / le / gt / ge(other): the comparison operators.
+Method compare_method(const char* name, const char* op) {
+  return [name, op](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+    Value other = a.required(0, "other");
+    a.finish(1);
+    check_tensor_or_scalar(in, other, name);
+    const std::string o = op;
+    if (o != "==" && o != "!=") {  // no ordering of complex numbers: the kernel is missing
+      DType dt = t->dtype;
+      if (is_tensor(other)) dt = torch_promote(dt, other.arr().dtype);
+      else if (other.as<ComplexObj>() && !is_complex(dt)) dt = dt == DType::F64 ? DType::C128 : DType::C64;
+      if (is_complex(dt))
+        in.raise_exc("RuntimeError", std::string("\"") + name + "_cpu\" not implemented for '" + torch_type_name(dt) + "'");
+    }
+    return in.compare(op, Value(t), other);
   };
 }
 
@@ -810,6 +833,12 @@ const std::vector<std::pair<const char*, Method>>& methods() {
       {"copy_", copy_inplace_method},
       {"equal", equal_method},
       // ---- arithmetic through the ufunc engine
+      {"eq", compare_method("eq", "==")},
+      {"ne", compare_method("ne", "!=")},
+      {"lt", compare_method("lt", "<")},
+      {"le", compare_method("le", "<=")},
+      {"gt", compare_method("gt", ">")},
+      {"ge", compare_method("ge", ">=")},
       {"add", arith("add", "+")},
       {"sub", arith("sub", "-")},
       {"mul", arith("mul", "*")},
