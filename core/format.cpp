@@ -285,9 +285,32 @@ ElemFmt record_formatter(const Array& a, const std::vector<int64_t>& shown, cons
   };
 }
 
+// The formatter= callable for a's elements, if the options hold one.
+const ElementFormatter* user_formatter(const Array& a, const PrintOptions& o) {
+  if (o.formatter.empty()) return nullptr;
+  const DType dt = a.dtype;
+  const char* key = a.descr ? (a.descr->structured() ? nullptr : dt == DType::Void ? "void" : "numpystr")
+                    : dt == DType::Bool ? "bool" : is_integer(dt) ? "int" : is_float(dt) ? "float" : "complexfloat";
+  if (!key) return nullptr;  // records: each field finds its own
+  const std::string k = key;
+  const char* group = k == "int" ? "int_kind" : k == "float" ? "float_kind" : k == "complexfloat" ? "complex_kind"
+                      : k == "numpystr" ? "str_kind" : nullptr;
+  for (const char* name : {key, group, "all"}) {
+    if (!name) continue;
+    auto it = o.formatter.find(name);
+    if (it != o.formatter.end()) return &it->second;
+  }
+  return nullptr;
+}
+
 ElemFmt make_formatter(const Array& a, const std::vector<int64_t>& shown, const PrintOptions& o) {
   const char* base = a.storage->data();
   DType dt = a.dtype;
+  if (const ElementFormatter* f = user_formatter(a, o)) {
+    ElementFormatter fn = *f;
+    Array view = a;  // the element's dtype (and text length) for the callable
+    return [fn, view](const char* p) { return fn(view, p); };
+  }
   if (a.descr && a.descr->structured()) return record_formatter(a, shown, o);
   if (a.descr) {
     DescrPtr d = a.descr;
@@ -300,8 +323,10 @@ ElemFmt make_formatter(const Array& a, const std::vector<int64_t>& shown, const 
   if (is_integer(dt)) {
     size_t w = 0;
     bool uns = is_unsigned_int(dt);
+    char sign = o.sign;
     if (!shown.empty()) {
-      // numpy IntegerFormat: width of str(max) and str(min)
+      // numpy IntegerFormat: width of str(max) and str(min); sign '+' or ' '
+      // marks the non-negative values (' ' turns to '-' when any is negative)
       auto width = [&](auto tag) {  // in the dtype's signedness, so uint64 values stay exact
         using I = decltype(tag);
         I mx = std::numeric_limits<I>::min(), mn = std::numeric_limits<I>::max();
@@ -310,12 +335,14 @@ ElemFmt make_formatter(const Array& a, const std::vector<int64_t>& shown, const 
           mx = std::max(mx, v);
           mn = std::min(mn, v);
         }
-        return std::max(std::to_string(mx).size(), std::to_string(mn).size());
+        if (sign == ' ' && mn < I(0)) sign = '-';
+        return std::max(std::to_string(mx).size() + (mx >= I(0) && sign != '-'), std::to_string(mn).size());
       };
       w = uns ? width(uint64_t{}) : width(int64_t{});
     }
-    return [dt, w, uns](const char* p) {
+    return [dt, w, uns, sign](const char* p) {
       std::string s = uns ? std::to_string(load_as<uint64_t>(dt, p)) : std::to_string(load_as<int64_t>(dt, p));
+      if (sign != '-' && s[0] != '-') s = sign + s;
       if (s.size() < w) s = std::string(w - s.size(), ' ') + s;
       return s;
     };
@@ -424,8 +451,8 @@ bool dtype_is_implied(DType dt) {
 }  // namespace
 
 std::string array2string(const Array& a, const std::string& separator, const std::string& prefix,
-                         const std::string& suffix) {
-  const PrintOptions& o = print_options();
+                         const std::string& suffix, const PrintOptions* opt) {
+  const PrintOptions& o = opt ? *opt : print_options();
   if (a.size() == 0) return "[]";
   bool summary = a.size() > o.threshold;
   std::vector<int64_t> shown;
@@ -436,30 +463,37 @@ std::string array2string(const Array& a, const std::string& separator, const std
   return format_array(a, fmt, o.linewidth - int(suffix.size()), next_prefix, separator, o.edgeitems, summary);
 }
 
-std::string array_str(const Array& a) {
+std::string array_str(const Array& a, const PrintOptions* opt) {
   if (a.ndim() == 0) return scalar_str(a);
-  return array2string(a, " ", "");
+  return array2string(a, " ", "", "", opt);
 }
 
-std::string array_repr(const Array& a) {
-  const PrintOptions& o = print_options();
-  bool skipdtype = !a.descr && dtype_is_implied(a.dtype) && a.size() > 0;
-  std::string prefix = "array(";
-  std::string suffix = skipdtype ? ")" : ",";
-  std::string lst;
-  if (a.size() > 0 || (a.ndim() == 1 && a.shape[0] == 0)) lst = array2string(a, ", ", prefix, suffix);
-  else lst = "[], shape=" + shape_repr(a.shape);
-  std::string s = prefix + lst + suffix;
-  if (skipdtype) return s;
-  // NumPy's dtype_short_repr: records as str(dtype), text quoted, numbers by name.
-  const DTypeFull t{a.dtype, a.descr};
-  std::string shown = !a.descr ? name(a.dtype) : a.descr->structured() ? dtype_text(t) : "'" + dtype_text(t) + "'";
-  std::string dtype_str = "dtype=" + shown + ")";
+// mirrors _array_repr_implementation: the extras NumPy adds when the text
+// cannot imply them, shape= (an empty array of shape other than (0,), or a
+// summarised one) and dtype= (not float64/int64/complex128/bool, or empty),
+// on the last line or, when they would pass the line width, on a new one.
+std::string array_repr(const Array& a, const PrintOptions* opt) {
+  const PrintOptions& o = opt ? *opt : print_options();
+  const std::string prefix = "array(";
+  const std::string lst = array2string(a, ", ", prefix, ")", &o);
+  std::vector<std::string> extras;
+  if ((a.size() == 0 && !(a.ndim() == 1 && a.shape[0] == 0)) || a.size() > o.threshold)
+    extras.push_back("shape=" + shape_repr(a.shape));
+  if (a.descr || !dtype_is_implied(a.dtype) || a.size() == 0) {
+    // NumPy's dtype_short_repr: records as str(dtype), text quoted, numbers by name.
+    const DTypeFull t{a.dtype, a.descr};
+    extras.push_back("dtype=" + (!a.descr ? std::string(name(a.dtype)) : a.descr->structured() ? dtype_text(t) : "'" + dtype_text(t) + "'"));
+  }
+  if (extras.empty()) return prefix + lst + ")";
+  const std::string s = prefix + lst + ",";
+  std::string extra = extras[0];
+  for (size_t k = 1; k < extras.size(); ++k) extra += ", " + extras[k];
+  extra += ")";
   size_t nl = s.rfind('\n');
   size_t last_len = s.size() - (nl == std::string::npos ? 0 : nl + 1);
   std::string spacer = " ";
-  if (int(last_len + dtype_str.size() + 1) > o.linewidth) spacer = "\n" + std::string(prefix.size(), ' ');
-  return s + spacer + dtype_str;
+  if (int(last_len + extra.size() + 1) > o.linewidth) spacer = "\n" + std::string(prefix.size(), ' ');
+  return s + spacer + extra;
 }
 
 std::string float_scalar_str(double v, DType dt) {

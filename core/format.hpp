@@ -1,4 +1,4 @@
-// format: arrays and scalars as text, exactly as NumPy 1.24's arrayprint
+// format: arrays and scalars as text, exactly as NumPy 2.2's arrayprint
 // (array2string, array_repr, array_str) and NumPy's scalar str/repr print them.
 // Float digits come from numfmt (shortest round-trip digits for the dtype).
 //
@@ -7,11 +7,17 @@
 // through its layout (shape, byte strides, offset), never writes it, and its
 // output depends only on the values shown and the print options.
 #pragma once
+#include <functional>
+#include <map>
 #include <string>
 
 #include "core/array.hpp"
 
 namespace sl {
+
+// One formatter= callable of np.set_printoptions / np.array2string: the text
+// of the element at p of array a (the front end calls the Python function).
+using ElementFormatter = std::function<std::string(const Array& a, const char* p)>;
 
 struct PrintOptions {
   int precision = 8;
@@ -23,15 +29,22 @@ struct PrintOptions {
   std::string infstr = "inf";
   char sign = '-';
   std::string floatmode = "maxprec";  // fixed, unique, maxprec, maxprec_equal
+  // formatter=, by NumPy's keys: 'bool', 'int', 'float', 'complexfloat',
+  // 'numpystr', 'void', then the groups 'int_kind', 'float_kind',
+  // 'complex_kind', 'str_kind' and 'all'; a type's own key wins over its group,
+  // a group over 'all' (_get_formatdict). A callable belongs to the session
+  // that set it: each new session starts from the defaults (install_numpy).
+  std::map<std::string, ElementFormatter> formatter;
 };
 PrintOptions& print_options();  // np.set_printoptions / np.get_printoptions
 
-// str(a) / repr(a) for a NumPy array (flavour NumPy).
-std::string array_str(const Array& a);
-std::string array_repr(const Array& a);
-// np.array2string(a, separator=..., prefix=...)
+// str(a) / repr(a) for a NumPy array (flavour NumPy), under the print options
+// `opt` (np.array_str / np.array_repr with arguments), else print_options().
+std::string array_str(const Array& a, const PrintOptions* opt = nullptr);
+std::string array_repr(const Array& a, const PrintOptions* opt = nullptr);
+// np.array2string(a, separator=..., prefix=..., suffix=...)
 std::string array2string(const Array& a, const std::string& separator, const std::string& prefix,
-                         const std::string& suffix = "");
+                         const std::string& suffix = "", const PrintOptions* opt = nullptr);
 
 // A NumPy scalar (the element at p of dtype dt): str() and repr() (NumPy 1.24
 // repr equals str for numbers; repr_np2 gives NumPy 2's "np.float64(0.1)").

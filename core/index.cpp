@@ -183,11 +183,13 @@ std::string shape_list(const Shape& s) {
 // One axis of a boolean index against the axis it covers: NumPy skips length-0
 // mask axes (prepare_index: value > 0); PyTorch checks every axis
 // (index_utils invalid_mask) and names both shapes.
-void check_mask_dim(const Array& a, const Array& mask, int j, int dim) {
+// For a tensor, `sliced` is the shape after the index's basic items (PyTorch
+// applies them first, applySlicing) and `sdim` the mask axis's place in it.
+void check_mask_dim(const Array& a, const Array& mask, int j, int dim, const Shape& sliced, int sdim) {
   if (a.is_torch() && mask.shape[j] != a.shape[dim])
     index_error("The shape of the mask " + shape_list(mask.shape) + " at index " + std::to_string(j) +
-                " does not match the shape of the indexed tensor " + shape_list(a.shape) + " at index " +
-                std::to_string(dim));
+                " does not match the shape of the indexed tensor " + shape_list(sliced) + " at index " +
+                std::to_string(sdim));
   if (mask.shape[j] > 0 && mask.shape[j] != a.shape[dim])
     index_error("boolean index did not match indexed array along axis " + std::to_string(dim) + "; size of axis is " +
                 std::to_string(a.shape[dim]) + " but size of corresponding boolean axis is " +
@@ -296,15 +298,30 @@ int count_used_axes(int ndim, const std::vector<FancyIndexItem>& idx) {
 // Boolean arrays must match the axes they index exactly.
 void check_bool_extents(const ArrayPtr& a, const std::vector<FancyIndexItem>& idx, int ellipsis_width) {
   using K = FancyKind;
-  int dim = 0;
+  int dim = 0, sdim = 0;
+  Shape sliced = a->shape;
   for (const auto& it : idx) {
     if (it.kind == K::BoolArray) {
-      for (int j = 0; j < it.arr->ndim(); ++j, ++dim) check_mask_dim(*a, *it.arr, j, dim);
+      for (int j = 0; j < it.arr->ndim(); ++j, ++dim, ++sdim) check_mask_dim(*a, *it.arr, j, dim, sliced, sdim);
     } else if (it.kind == K::IntArray) {
       ++dim;
+      ++sdim;
     } else if (it.kind == K::Basic) {
-      if (it.basic.kind == IndexItem::Int || it.basic.kind == IndexItem::Slice) ++dim;
-      else if (it.basic.kind == IndexItem::Ellipsis) dim += ellipsis_width;
+      const IndexItem& b = it.basic;
+      if (b.kind == IndexItem::Int && size_t(sdim) < sliced.size()) {
+        sliced.erase(sliced.begin() + sdim);
+        ++dim;
+      } else if (b.kind == IndexItem::Slice && dim < a->ndim()) {
+        sliced[size_t(sdim)] = slice_range(b, a->shape[size_t(dim)]).count;
+        ++dim;
+        ++sdim;
+      } else if (b.kind == IndexItem::NewAxis) {
+        sliced.insert(sliced.begin() + sdim, 1);
+        ++sdim;
+      } else if (b.kind == IndexItem::Ellipsis) {
+        dim += ellipsis_width;
+        sdim += ellipsis_width;
+      }
     }
   }
 }

@@ -425,6 +425,117 @@ UfuncLoop resolve_loop(Ufunc op, const std::vector<UfuncOperand>& ops, const Ufu
   return resolve_numpy(op, strong, opt);
 }
 
+// Note [Floating-point errors]
+// NumPy reads the FPU's status flags after each loop (npy_get_floatstatus_barrier)
+// and acts on each raised flag by its np.errstate mode, in the order divide,
+// over, under, invalid (_error_handler in ufunc_object.c): 'ignore', 'warn' (a
+// RuntimeWarning on stderr, which the engine does not show) or 'raise'
+// (FloatingPointError: "divide by zero encountered in divide"). WebAssembly has
+// no status flags, so the engine infers them from the operands and the results,
+// and only when some mode is 'raise' (fp_raise_mask):
+//   divide    an infinite result of finite operands at a pole of the function
+//             (x / 0, x // 0, log(0), log1p(-1), arctanh(+-1), reciprocal(0),
+//             power(0, -1)); an integer x // 0 or x % 0;
+//   overflow  any other infinite result of finite operands (exp(1000), 1e300 *
+//             1e300); an integer + - * of NumPy scalars past the dtype's range
+//             (scalar math checks it, the array loops do not);
+//   underflow a zero or subnormal result of a multiply, divide, square, power
+//             or exponential whose operands are finite and non-zero;
+//   invalid   a NaN result of operands that hold no NaN (0 / 0, inf - inf,
+//             sqrt(-1), log(-1), x % 0.0).
+unsigned fp_raise_mask = 0;
+
+namespace {
+
+double min_normal(DType dt) {
+  switch (dt) {
+    case DType::F16: return 6.103515625e-05;
+    case DType::F32: case DType::C64: return 1.1754943508222875e-38;
+    default: return 2.2250738585072014e-308;
+  }
+}
+
+unsigned scalar_int_overflow(Ufunc op, DType dt, const Array& x, const Array& y) {
+  if (op != Ufunc::add && op != Ufunc::subtract && op != Ufunc::multiply) return 0;
+  __int128 a, b;
+  if (is_unsigned_int(dt)) {
+    a = __int128(load_as<uint64_t>(x.dtype, x.data()));
+    b = __int128(load_as<uint64_t>(y.dtype, y.data()));
+  } else {
+    a = load_as<int64_t>(x.dtype, x.data());
+    b = load_as<int64_t>(y.dtype, y.data());
+  }
+  // |a|, |b| < 2^64, so a product fits 128 bits
+  const __int128 r = op == Ufunc::add ? a + b : op == Ufunc::subtract ? a - b : a * b;
+  const int bits = 8 * itemsize(dt);
+  const __int128 lo = is_unsigned_int(dt) ? 0 : -(__int128(1) << (bits - 1));
+  const __int128 hi = is_unsigned_int(dt) ? (__int128(1) << bits) - 1 : (__int128(1) << (bits - 1)) - 1;
+  return r < lo || r > hi ? unsigned(kFpOverflow) : 0u;
+}
+
+// The categories of Note [Floating-point errors] that a finished loop raised.
+unsigned fp_errors(Ufunc op, const UfuncLoop& loop, const std::vector<ArrayPtr>& src, const std::vector<Strides>& bstrides,
+                   const Array& res, const Shape& bshape, bool scalar_math) {
+  const size_t nin = src.size();
+  if (is_integer(loop.in) || is_bool(loop.in)) {
+    unsigned f = 0;
+    if (nin == 2 && (op == Ufunc::floor_divide || op == Ufunc::remainder || op == Ufunc::fmod)) {
+      const Array& d = *src[1];
+      std::array<char*, 1> base{d.data()};
+      std::array<const Strides*, 1> st{&bstrides[1]};
+      for_each_strided<1>(bshape, base, st, [&](std::array<char*, 1>& p, const std::array<int64_t, 1>& s, int64_t n) {
+        for (int64_t i = 0; i < n; ++i)
+          if (load_as<int64_t>(d.dtype, p[0] + i * s[0]) == 0) f |= kFpDivide;
+      });
+    }
+    if (scalar_math && nin == 2 && is_integer(loop.out) && src[0]->ndim() == 0 && src[1]->ndim() == 0)
+      f |= scalar_int_overflow(op, loop.out, *src[0], *src[1]);
+    return f;
+  }
+  if (!is_inexact(loop.out)) return 0;
+  const double tiny = min_normal(loop.out);
+  const bool may_underflow = op == Ufunc::multiply || op == Ufunc::divide || op == Ufunc::square || op == Ufunc::power ||
+                             op == Ufunc::exp || op == Ufunc::exp2;
+  unsigned f = 0;
+  std::array<char*, 3> base{res.data(), src[0]->data(), nin > 1 ? src[1]->data() : src[0]->data()};
+  std::array<const Strides*, 3> st{&res.strides, &bstrides[0], nin > 1 ? &bstrides[1] : &bstrides[0]};
+  const DType rt = res.dtype, xt = src[0]->dtype, yt = nin > 1 ? src[1]->dtype : xt;
+  for_each_strided<3>(bshape, base, st, [&](std::array<char*, 3>& p, const std::array<int64_t, 3>& s, int64_t n) {
+    for (int64_t i = 0; i < n; ++i) {
+      const c128 r = load_as<c128>(rt, p[0] + i * s[0]);
+      const c128 x = load_as<c128>(xt, p[1] + i * s[1]);
+      const c128 y = nin > 1 ? load_as<c128>(yt, p[2] + i * s[2]) : c128(0);
+      auto nan = [](c128 v) { return std::isnan(v.real()) || std::isnan(v.imag()); };
+      auto finite = [](c128 v) { return std::isfinite(v.real()) && std::isfinite(v.imag()); };
+      auto zero = [](c128 v) { return v.real() == 0 && v.imag() == 0; };
+      const bool ins_finite = finite(x) && (nin < 2 || finite(y));
+      const bool r_inf = std::isinf(r.real()) || std::isinf(r.imag());  // (a complex x / 0 is inf+nanj: a division by zero)
+      if (nan(r) && !(r_inf && ins_finite)) {
+        if (!nan(x) && (nin < 2 || !nan(y))) f |= kFpInvalid;
+      } else if (r_inf) {
+        if (!ins_finite) continue;
+        const double ax = std::abs(x.real());
+        bool pole = false;
+        switch (op) {
+          case Ufunc::divide: case Ufunc::floor_divide: pole = zero(y); break;
+          case Ufunc::power: pole = zero(x); break;
+          case Ufunc::reciprocal: case Ufunc::log: case Ufunc::log2: case Ufunc::log10: pole = zero(x); break;
+          case Ufunc::log1p: pole = x == c128(-1); break;
+          case Ufunc::arctanh: pole = ax == 1 && x.imag() == 0; break;
+          default: break;
+        }
+        f |= pole ? kFpDivide : kFpOverflow;
+      } else if (may_underflow && ins_finite && !zero(x) && (nin < 2 || !zero(y))) {
+        const double re = std::abs(r.real()), im = std::abs(r.imag());
+        if ((re < tiny && (re != 0 || zero(r))) || (im != 0 && im < tiny)) f |= kFpUnderflow;
+      }
+    }
+  });
+  return f;
+}
+
+}  // namespace
+
 ArrayPtr ufunc_call(Ufunc op, const std::vector<UfuncOperand>& ops, const UfuncOptions& opt) {
   if (any_flexible(ops)) return text_ufunc(op, ops, opt);  // Note [Flexible dtypes]: text loops live in strings.cpp
   const bool torch = any_torch(ops, opt);
@@ -540,6 +651,13 @@ ArrayPtr ufunc_call(Ufunc op, const std::vector<UfuncOperand>& ops, const UfuncO
   } catch (const PyError& e) {
     if (torch) runtime_error(e.msg);  // torch reports kernel errors as RuntimeError
     throw;
+  }
+  if (fp_raise_mask && !torch) {
+    const unsigned f = fp_errors(op, loop, src, bstrides, *res, bshape, opt.scalar_math) & fp_raise_mask;
+    if (f) {
+      const char* what = f & kFpDivide ? "divide by zero" : f & kFpOverflow ? "overflow" : f & kFpUnderflow ? "underflow" : "invalid value";
+      raise("FloatingPointError", std::string(what) + " encountered in " + (opt.scalar_math ? "scalar " : "") + nm);
+    }
   }
 
   if (out) {

@@ -41,7 +41,16 @@ struct UfuncOptions {
   ArrayPtr out;                     // out=: the result is written here (and returned)
   std::optional<DType> dtype;       // dtype=: the loop's dtype
   Casting casting = Casting::SameKind;
+  // An operator between NumPy scalars (or a scalar and a Python number):
+  // NumPy's scalar math, whose errors say "scalar divide" (Note [Floating-point errors]).
+  bool scalar_math = false;
 };
+
+// Note [Floating-point errors] (ufunc.cpp): the np.errstate categories whose
+// mode is 'raise'; a loop that meets one raises FloatingPointError. 0 (the
+// default: divide/over/invalid 'warn', under 'ignore') skips the check.
+enum FpError : unsigned { kFpDivide = 1, kFpOverflow = 2, kFpUnderflow = 4, kFpInvalid = 8 };
+extern unsigned fp_raise_mask;
 
 // The loop a call runs: inputs are cast to `in`, the kernel writes `out`.
 struct UfuncLoop {

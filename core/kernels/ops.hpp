@@ -575,10 +575,19 @@ struct sign {
   template <class T> static constexpr bool vec = false;
   template <class T> static T f(T a) {
     if constexpr (is_cplx<T>) {
+      // NumPy 2: z / |z| (NumPy 1 took the sign of the real part). An infinite
+      // part alone gives its direction, +-1 or +-1j, whatever the other part is;
+      // two infinite parts or a NaN give nan+nanj; zero gives 0j.
       using F = typename T::value_type;
-      const T z(0, 0);
-      F r = cgt(a, z) ? F(1) : clt(a, z) ? F(-1) : (a == z) ? F(0) : std::numeric_limits<F>::quiet_NaN();
-      return T(r, 0);
+      const F re = a.real(), im = a.imag(), nan = std::numeric_limits<F>::quiet_NaN();
+      const bool ri = std::isinf(re), ii = std::isinf(im);
+      if (ri && ii) return T(nan, nan);
+      if (ri) return T(std::copysign(F(1), re), F(0));
+      if (ii) return T(F(0), std::copysign(F(1), im));
+      if (std::isnan(re) || std::isnan(im)) return T(nan, nan);
+      if (re == 0 && im == 0) return T(0, 0);
+      const F m = std::hypot(re, im);
+      return T(re / m, im / m);
     } else if constexpr (std::is_unsigned_v<T>) {
       return a > 0 ? 1 : 0;
     } else if constexpr (is_int<T>) {

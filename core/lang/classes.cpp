@@ -711,9 +711,16 @@ Value dict_init(Interp& in, Args& a) {
 
 Value builtin_vars(Interp& in, Args& a) {
   a.fname = "vars";
+  if (a.pos.empty() && a.kw.empty()) return in.call(in.builtins.at("locals"), std::vector<Value>{});  // vars() is locals()
   Value x = a.required(0, "object");
+  a.finish(1);
   if (x.as<TypeObj>()) return in.getattr(x, "__dict__");
   if (DictObj* d = instance_dict(in, x, true)) return Value(d->shared_from_this());
+  try {  // any other object's __dict__ (a function's, a module's)
+    return in.getattr(x, "__dict__");
+  } catch (const PyError& e) {
+    if (e.type != "AttributeError") throw;
+  }
   type_error("vars() argument must have __dict__ attribute");
 }
 

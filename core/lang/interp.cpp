@@ -45,6 +45,7 @@ Interp::Interp() {
   t.tuple = new_type("tuple", "builtins", {t.object});
   t.dict = new_type("dict", "builtins", {t.object});
   t.set = new_type("set", "builtins", {t.object});
+  t.frozenset = new_type("frozenset", "builtins", {t.object});
   t.function = new_type("function", "builtins", {t.object});
   t.builtin = new_type("builtin_function_or_method", "builtins", {t.object});
   t.method = new_type("method", "builtins", {t.object});
@@ -455,7 +456,7 @@ Interp::Flow Interp::exec_statement(const Stmt& s, const EnvP& env, Value& ret) 
   } catch (PyException&) {
     throw;
   } catch (const PyError& e) {
-    if (e.type == "KeyboardInterrupt" || e.type == "TimeoutError") throw;
+    if (halting(e)) throw;
     PyException pe(e.type, e.msg, Value());
     pe.exc = exception_value(e);
     throw pe;
@@ -705,7 +706,7 @@ Interp::Flow Interp::exec_try(const Stmt& s, const EnvP& env, Value& ret) {
       st.flow = int(f);
       st.phase = f == Flow::Normal && !s.orelse.empty() ? kTryElse : kTryFinally;
     } catch (const PyError& e) {
-      if (e.type == "KeyboardInterrupt" || e.type == "TimeoutError") throw;
+      if (halting(e)) throw;
       Value exc;
       int h = try_handler(s, e, env, exc);
       if (h < 0) {
@@ -833,7 +834,7 @@ Interp::Flow Interp::exec_with(const Stmt& s, const EnvP& env, Value& ret) {
       }
     } catch (const PyError& e) {
       // __exit__(type, value, traceback); a true result suppresses the exception
-      bool interrupt = e.type == "KeyboardInterrupt" || e.type == "TimeoutError";
+      bool interrupt = halting(e);
       Value exc = exception_value(e);
       Value ty = type_ref(exc.as<ExceptionObj>()->type);
       bool suppressed = false;
@@ -1434,32 +1435,10 @@ Value Interp::eval_comprehension(const Expr& e, const EnvP& env) {
       if (ok) loop(gi + 1);
     }
   };
-  // The comprehension runs in its own frame, as in CPython's tracebacks.
-  const char* fname = e.kind == EK::ListComp ? "<listcomp>" : e.kind == EK::SetComp ? "<setcomp>" : "<dictcomp>";
-  frames_.push_back({fname, e.line});
-  try {
-    loop(0);
-  } catch (PyException& ex) {
-    ex.trace_lines.insert(ex.trace_lines.begin(), ex.reraise_line ? ex.reraise_line : frames_.back().second);
-    ex.trace_funcs.insert(ex.trace_funcs.begin(), fname);
-    ex.reraise_line = 0;
-    frames_.pop_back();
-    throw;
-  } catch (const PyError& err) {
-    if (err.type == "KeyboardInterrupt" || err.type == "TimeoutError") {
-      frames_.pop_back();
-      throw;
-    }
-    PyException ex(err.type, err.msg, exception_value(err));
-    ex.trace_lines.push_back(frames_.back().second);
-    ex.trace_funcs.push_back(fname);
-    frames_.pop_back();
-    throw ex;
-  } catch (...) {
-    frames_.pop_back();
-    throw;
-  }
-  frames_.pop_back();
+  // A list, set or dict comprehension runs inline in the enclosing frame (PEP 709,
+  // Python 3.12): a traceback has no <listcomp> line; a generator expression is
+  // still a function of its own (<genexpr>, parser.cpp).
+  loop(0);
   if (d) return dv;
   if (e.kind == EK::ListComp) return make_list(std::move(items));
   return call(builtins["set"], std::vector<Value>{make_list(std::move(items))});
@@ -1548,7 +1527,11 @@ Value Interp::call(const Value& f, Args& a) {
       case ObjKind::Builtin: {
         auto* b = static_cast<BuiltinObj*>(f.obj());
         a.fname = b->name;
-        return b->fn(*this, a);
+        try {
+          return b->fn(*this, a);
+        } catch (const std::bad_alloc&) {  // a Python MemoryError, which an except clause can catch
+          raise_exc("MemoryError", "");
+        }
       }
       case ObjKind::Function: return call_function(*static_cast<FunctionObj*>(f.obj()), a);
       case ObjKind::BoundMethod: {

@@ -157,6 +157,7 @@ struct PyException : PyError {
 struct Types {
   TypeObj *object, *type, *none, *bool_, *int_, *float_, *complex_, *str, *list, *tuple, *dict, *set,
       *function, *builtin, *method, *module, *range, *slice, *ellipsis, *iterator, *cell, *generic, *generator;
+  TypeObj* frozenset = nullptr;
   TypeObj *base_exception, *exception;
   TypeObj *property, *classmethod, *staticmethod, *super_, *not_implemented;  // classes.cpp
   TypeObj *ndarray, *tensor, *dummy_array, *np_dtype, *torch_dtype;
@@ -372,6 +373,13 @@ class Interp {
   int depth_ = 0;
   int nesting_ = 0;  // exec() calls active (Note [Step trace])
   int64_t steps_ = 0;
+  // The session's own stop, which no except clause or __exit__ may swallow: the
+  // KeyboardInterrupt of a set interrupt_flag or the TimeoutError of a spent
+  // step budget (a program's own `raise KeyboardInterrupt` is an ordinary exception).
+  bool halting(const PyError& e) const {
+    return (e.type == "KeyboardInterrupt" && interrupt_flag && *interrupt_flag) ||
+           (e.type == "TimeoutError" && step_budget >= 0 && steps_ > step_budget);
+  }
   std::vector<std::pair<std::string, int>> frames_;  // function name, current line
   std::vector<std::pair<FunctionObj*, Env*>> call_stack_;
   std::vector<Value> handling_;  // exceptions whose except-blocks are running (innermost last)

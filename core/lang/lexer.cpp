@@ -19,8 +19,8 @@ void syntax_error(const std::string& msg, int line, int col, int end_line, int e
   throw PyError("SyntaxError", msg);
 }
 
-void indentation_error(const std::string& msg, int line, int col, const char* type) {
-  last_syntax_error() = {line, col, line, -1};
+void indentation_error(const std::string& msg, int line, int col, const char* type, int end_col) {
+  last_syntax_error() = {line, col, line, end_col};
   throw PyError(type, msg);
 }
 

@@ -33,8 +33,10 @@ struct SyntaxErrorInfo {
 // The position of the last SyntaxError raised by tokenize/parse on this thread.
 SyntaxErrorInfo& last_syntax_error();
 [[noreturn]] void syntax_error(const std::string& msg, int line, int col, int end_line = 0, int end_col = -1);
-// IndentationError / TabError: CPython always shows a single caret for these subclasses.
-[[noreturn]] void indentation_error(const std::string& msg, int line, int col, const char* type = "IndentationError");
+// IndentationError / TabError: a single caret, unless end_col (0-based,
+// exclusive) spans a token ("expected an indented block" marks the token found).
+[[noreturn]] void indentation_error(const std::string& msg, int line, int col, const char* type = "IndentationError",
+                                    int end_col = -1);
 // The caret block CPython prints under a SyntaxError (print_error_text in
 // Python/pythonrun.c): the stripped source line and the ^ marks, or "" if no text.
 std::string syntax_error_caret(const std::string& line_text, int offset, int end_offset);

@@ -219,7 +219,7 @@ TypeObj* ObjectProtocol::type_of(const Value& v) {
     case ObjKind::List: return t.list;
     case ObjKind::Tuple: return static_cast<TupleObj*>(o)->type ? static_cast<TupleObj*>(o)->type : t.tuple;
     case ObjKind::Dict: return static_cast<DictObj*>(o)->type ? static_cast<DictObj*>(o)->type : t.dict;
-    case ObjKind::Set: return t.set;
+    case ObjKind::Set: return static_cast<SetObj*>(o)->frozen && t.frozenset ? t.frozenset : t.set;
     case ObjKind::Function: return t.function;
     case ObjKind::Builtin: return t.builtin;
     case ObjKind::BoundMethod: return t.method;
@@ -322,7 +322,7 @@ std::string ObjectProtocol::repr(const Value& v) {
     }
     case ObjKind::Set: {
       auto* d = static_cast<SetObj*>(o);
-      if (d->t.count == 0) return "set()";
+      if (d->t.count == 0) return d->frozen ? "frozenset()" : "set()";
       std::string s = "{";
       bool first = true;
       for (size_t k = 0; k < d->t.entries.size(); ++k) {
@@ -331,7 +331,7 @@ std::string ObjectProtocol::repr(const Value& v) {
         first = false;
         s += repr(d->t.entries[k].first);
       }
-      return s + "}";
+      return d->frozen ? "frozenset(" + s + "})" : s + "}";
     }
     case ObjKind::Function: return "<function " + function_qualname(v) + " at " + hex_id(o) + ">";
     case ObjKind::Builtin: return "<built-in function " + static_cast<BuiltinObj*>(o)->name + ">";
@@ -571,7 +571,14 @@ uint64_t ObjectProtocol::hash(const Value& v) {
     }
     case ObjKind::List: type_error("unhashable type: 'list'");
     case ObjKind::Dict: type_error("unhashable type: 'dict'");
-    case ObjKind::Set: type_error("unhashable type: 'set'");
+    case ObjKind::Set: {
+      auto* st = static_cast<SetObj*>(o);
+      if (!st->frozen) type_error("unhashable type: 'set'");
+      std::vector<int64_t> hs;
+      for (size_t k = 0; k < st->t.entries.size(); ++k)
+        if (st->t.alive[k]) hs.push_back(st->t.hashes[k]);
+      return uint64_t(frozenset_hash(hs));
+    }
     case ObjKind::DType: return uint64_t(static_cast<DTypeObj*>(o)->dt) * 7919;
     case ObjKind::Complex: {
       auto* c = static_cast<ComplexObj*>(o);
@@ -759,6 +766,11 @@ Value ObjectProtocol::getattr(const Value& v, const std::string& name) {
       auto* m = static_cast<ModuleObj*>(o);
       auto it = m->attrs.find(name);
       if (it != m->attrs.end()) return it->second;
+      if (name == "__dict__") {  // the module's names, as a dict (a snapshot)
+        auto d = std::make_shared<DictObj>();
+        for (auto& [k, x] : m->attrs) table_set(in_, d->t, make_str(k), x);
+        return Value(std::static_pointer_cast<Obj>(d));
+      }
       if (in_.load_frozen_package(m->name)) return getattr(v, name);  // Note [Frozen modules]
       auto sub = in_.modules.find(m->name + "." + name);
       if (sub != in_.modules.end()) return Value(std::static_pointer_cast<Obj>(sub->second));
@@ -1014,7 +1026,8 @@ Value ObjectProtocol::getitem(const Value& v, const Value& key) {
       r.as<TupleObj>()->type = derived_tuple_type(static_cast<TupleObj*>(o)->type);  // torch.Size slices are torch.Size
       return r;
     }
-    if (!is_int_like(key))
+    // an array key converts through its own __index__ (its value or its error)
+    if (!is_int_like(key) && !(key.is_array() && key.arr().flavor != Flavor::Scalar))
       type_error(std::string(what) + " indices must be integers or slices, not " + type_of(key)->name);
     int64_t i = index_value(key), n = int64_t(items.size());
     if (i < 0) i += n;
@@ -1114,7 +1127,8 @@ void ObjectProtocol::setitem(const Value& v, const Value& key, const Value& x) {
       for (int64_t k = 0, i = st; k < cnt; ++k, i += step) l->items[size_t(i)] = repl[size_t(k)];
       return;
     }
-    if (!is_int_like(key)) type_error("list indices must be integers or slices, not " + type_of(key)->name);
+    if (!is_int_like(key) && !(key.is_array() && key.arr().flavor != Flavor::Scalar))
+      type_error("list indices must be integers or slices, not " + type_of(key)->name);
     int64_t i = index_value(key), n = int64_t(l->items.size());
     if (i < 0) i += n;
     if (i < 0 || i >= n) in_.raise_exc("IndexError", "list assignment index out of range");
@@ -1449,6 +1463,11 @@ Value ObjectProtocol::inplace_binop(BinOp op, const Value& a, const Value& b) {
       l->items.insert(l->items.end(), more.begin(), more.end());
       return a;
     }
+  }
+  if (auto* sa = a.as<SetObj>(); sa && !sa->frozen && b.as<SetObj>() &&
+      (op == BinOp::BitOr || op == BinOp::BitAnd || op == BinOp::Sub || op == BinOp::BitXor)) {
+    set_update_op(in_, op, a, b);
+    return a;
   }
   try {
     return binop(op, a, b);

@@ -252,7 +252,9 @@ struct Parser {
       if (cur().kind != Tok::Indent) {
         std::string msg = "expected an indented block after " + what + " on line " + std::to_string(owner.line);
         if (cur().kind == Tok::End) indentation_error(msg, toks[p - 1].line, -1);  // at EOF: no caret
-        indentation_error(msg, cur().line, cur().col);
+        // the error marks the token that came instead of the indent (invalid_*_stmt rules)
+        const Token& q = cur();
+        indentation_error(msg, q.line, q.col, "IndentationError", q.end_line == q.line && q.end_col > q.col ? q.end_col : -1);
       }
       ++p;
       while (cur().kind != Tok::Dedent && cur().kind != Tok::End) {
@@ -420,7 +422,7 @@ struct Parser {
           prm.dflt = parse_test();
           seen_default = true;
         } else if (seen_default && !kwonly) {
-          fail_tok(toks[name_tok], "non-default argument follows default argument");
+          fail_tok(toks[name_tok], "parameter without a default follows parameter with a default");
         }
       }
       for (auto& q : f.params)
@@ -485,6 +487,7 @@ struct Parser {
       if (w == "import") {
         ++p;
         auto s = std::make_unique<Stmt>(SK::Import, t.line, t.col);
+        if (at_stmt_end()) fail_tok(cur(), "Expected one or more names after 'import'");
         do {
           Alias a;
           a.name = parse_dotted();
@@ -498,6 +501,7 @@ struct Parser {
         auto s = std::make_unique<Stmt>(SK::ImportFrom, t.line, t.col);
         s->module = parse_dotted();
         if (!accept_kw("import")) fail("invalid syntax");
+        if (at_stmt_end()) fail_tok(cur(), "Expected one or more names after 'import'");
         bool paren = accept_op("(");
         if (accept_op("*")) {
           s->names.push_back({"*", ""});
@@ -505,6 +509,8 @@ struct Parser {
           do {
             if (paren && is_op(")")) break;
             Alias a;
+            if (!paren && s->names.size() && at_stmt_end())  // `from m import a,`
+              fail_tok(cur(), "trailing comma not allowed without surrounding parentheses");
             a.name = expect_name();
             if (accept_kw("as")) a.asname = expect_name();
             s->names.push_back(a);
@@ -1206,8 +1212,34 @@ struct Parser {
     f.elts.push_back(std::move(c));
   }
 
+  // The source position (line, 0-based col) of t.text[at] in an f-string token
+  // t, whose text is the source between its quotes: an error inside an
+  // f-string points into it, as CPython 3.12's f-string tokens do (PEP 701).
+  // A single-line token's prefix and quote length follow from its width; a
+  // multi-line one's from its last line.
+  std::pair<int, int> fstring_pos(const Token& t, size_t at) const {
+    const std::string& body = t.text;
+    at = std::min(at, body.size());
+    const int prefix = t.raw ? 2 : 1;  // f or rf/fr
+    int quote;
+    size_t last_nl = body.rfind('\n');
+    if (t.end_line == t.line || last_nl == std::string::npos)
+      quote = (t.end_col - t.col - int(body.size()) - prefix) / 2;
+    else
+      quote = t.end_col - int(body.size() - last_nl - 1);
+    size_t nl = at == 0 ? std::string::npos : body.rfind('\n', at - 1);
+    if (nl == std::string::npos) return {t.line, t.col + prefix + quote + int(at)};
+    int line = t.line + int(std::count(body.begin(), body.begin() + long(at), '\n'));
+    return {line, int(at - nl - 1)};
+  }
+  [[noreturn]] void fstring_error(const std::string& msg, const Token& t, size_t at) {
+    auto [line, col] = fstring_pos(t, at);
+    syntax_error(msg, line, col);
+  }
+
   // Splits an f-string body into literal text and {expr!conv:spec} fields.
-  void parse_fstring_body(Expr& f, const std::string& body, const Token& t, bool raw) {
+  // `base`: where body starts in t.text (a format spec's nested fields).
+  void parse_fstring_body(Expr& f, const std::string& body, const Token& t, bool raw, size_t base = 0) {
     size_t i = 0;
     std::string lit;
     auto flush = [&]() {
@@ -1223,7 +1255,7 @@ struct Parser {
           continue;
         }
         flush();
-        i = parse_field(f, body, i + 1, t);
+        i = parse_field(f, body, i + 1, t, base);
         continue;
       }
       if (c == '}') {
@@ -1232,7 +1264,7 @@ struct Parser {
           i += 2;
           continue;
         }
-        syntax_error("f-string: single '}' is not allowed", t.end_line, t.end_col);
+        fstring_error("f-string: single '}' is not allowed", t, base + i);
       }
       lit += c;
       ++i;
@@ -1241,7 +1273,7 @@ struct Parser {
   }
 
   // Parses a replacement field starting after '{'; returns the index after '}'.
-  size_t parse_field(Expr& f, const std::string& body, size_t i, const Token& t) {
+  size_t parse_field(Expr& f, const std::string& body, size_t i, const Token& t, size_t base) {
     // find the end of the expression: first top-level '!', ':', '=' (not part of ==, !=, <=, >=) or '}'
     int depth = 0;
     size_t j = i;
@@ -1262,17 +1294,18 @@ struct Parser {
       if (depth == 0) {
         if (c == '!' && j + 1 < body.size() && body[j + 1] != '=') break;
         if (c == ':') break;
-        if (c == '=' && j + 1 < body.size() && body[j + 1] != '=' && j > i &&
+        if (c == '=' && j + 1 < body.size() && body[j + 1] != '=' &&
             body[j - 1] != '=' && body[j - 1] != '!' && body[j - 1] != '<' && body[j - 1] != '>')
           break;
       }
     }
-    if (j >= body.size()) syntax_error("f-string: expecting '}'", t.end_line, t.end_col);
+    if (j >= body.size()) fstring_error("f-string: expecting '}'", t, t.text.size());
     std::string expr_text = body.substr(i, j - i);
     bool blank = expr_text.find_first_not_of(" \t\n") == std::string::npos;
-    if (blank) syntax_error("f-string: empty expression not allowed", t.end_line, t.end_col);
+    if (blank) fstring_error(std::string("f-string: valid expression required before '") + body[j] + "'", t, base + j);
     auto fv = node(EK::Formatted, t);
-    fv->a = parse_expression(expr_text, t.line, t.col);
+    const auto [eline, ecol] = fstring_pos(t, base + i);  // the field's place in the source, for error positions
+    fv->a = parse_expression(expr_text, eline, ecol);
     bool debug = false;
     if (body[j] == '=') {
       debug = true;
@@ -1287,10 +1320,12 @@ struct Parser {
       }
     }
     if (j < body.size() && body[j] == '!') {
-      if (j + 1 >= body.size()) syntax_error("f-string: expecting '}'", t.end_line, t.end_col);
+      if (j + 1 >= body.size()) fstring_error("f-string: expecting '}'", t, t.text.size());
       char conv = body[j + 1];
+      if (conv == '}' || conv == ':') fstring_error("f-string: missing conversion character", t, base + j + 1);
       if (conv != 'r' && conv != 's' && conv != 'a')
-        syntax_error("f-string: invalid conversion character: expected 's', 'r', or 'a'", t.end_line, t.end_col);
+        fstring_error(std::string("f-string: invalid conversion character '") + conv + "': expected 's', 'r', or 'a'", t,
+                      base + j + 1);
       fv->conversion = conv;
       j += 2;
     }
@@ -1305,13 +1340,13 @@ struct Parser {
           --d;
         }
       }
-      if (k >= body.size()) syntax_error("f-string: expecting '}'", t.end_line, t.end_col);
+      if (k >= body.size()) fstring_error("f-string: expecting '}'", t, t.text.size());
       auto spec = node(EK::FString, t);
-      parse_fstring_body(*spec, body.substr(j + 1, k - j - 1), t, true);
+      parse_fstring_body(*spec, body.substr(j + 1, k - j - 1), t, true, base + j + 1);
       fv->b = std::move(spec);
       j = k;
     }
-    if (j >= body.size() || body[j] != '}') syntax_error("f-string: expecting '}'", t.end_line, t.end_col);
+    if (j >= body.size() || body[j] != '}') fstring_error("f-string: expecting '}'", t, j >= body.size() ? t.text.size() : base + j);
     if (debug && fv->conversion == 0 && !fv->b) fv->conversion = 'r';
     f.elts.push_back(std::move(fv));
     return j + 1;
@@ -1609,8 +1644,9 @@ std::unique_ptr<Module> parse_module(const std::string& src) {
 ExprP parse_expression(const std::string& src, int line, int col) {
   Parser ps;
   std::string text = src;
-  // f-string fields may span lines; parenthesise to allow implicit joining
-  ps.toks = tokenize("(" + text + ")", line, true);
+  // f-string fields may span lines; parenthesise to allow implicit joining,
+  // and pad so that the text's tokens sit at its columns in the source (`col`)
+  ps.toks = tokenize(std::string(size_t(std::max(0, col - 1)), ' ') + "(" + text + ")", line, true);
   ExprP e = ps.parse_testlist_star();
   if (ps.cur().kind != Tok::End) syntax_error("f-string: invalid syntax", line, col);
   return e;

@@ -76,4 +76,24 @@ int64_t tuple_hash(const std::vector<int64_t>& item_hashes) {
   return int64_t(acc);
 }
 
+// frozenset_hash: each item's hash has its bits shuffled, ((h ^ 89869747) ^
+// (h << 16)) * 3644798167, and the results are xor-ed, so that the order of the
+// items does not matter; then the count enters, (n + 1) * 1927868237, the bits
+// are dispersed (h ^= (h >> 11) ^ (h >> 25); h = h * 69069 + 907133923) so that
+// nested frozensets do not collide, and -1 is mapped to 590923713. (CPython xors
+// the empty and deleted slots of its table too and cancels them by parity; the
+// net value is this.)
+int64_t frozenset_hash(const std::vector<int64_t>& item_hashes) {
+  uint64_t h = 0;
+  for (int64_t x : item_hashes) {
+    const uint64_t u = uint64_t(x);
+    h ^= ((u ^ 89869747ull) ^ (u << 16)) * 3644798167ull;
+  }
+  h ^= (uint64_t(item_hashes.size()) + 1) * 1927868237ull;
+  h ^= (h >> 11) ^ (h >> 25);
+  h = h * 69069u + 907133923ull;
+  if (h == ~uint64_t(0)) return 590923713;
+  return int64_t(h);
+}
+
 }  // namespace sl::lang

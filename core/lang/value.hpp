@@ -220,6 +220,7 @@ struct DictObj : Obj {
 struct SetObj : Obj {
   static constexpr ObjKind kKind = ObjKind::Set;
   HashTable t;  // values unused
+  bool frozen = false;  // a frozenset: hashable, no mutating methods, its type is Types::frozenset
   SetObj() : Obj(kKind) { t.make_slots(8); }
   ~SetObj() override { release_table(t); }
   void gc_traverse(GcVisitor& v) override { traverse_table(t, v); }

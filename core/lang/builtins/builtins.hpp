@@ -55,7 +55,10 @@ void sort_values(Interp& in, std::vector<Value>& v, const Value& key, bool rever
 std::string strip_chars(const std::string& s, const std::string& chars, bool left, bool right);
 // printf-style "%d %s %.2f" % args (str % x)
 std::string percent_format(Interp& in, const std::string& fmt, const Value& arg);
-// set op set for op in | & - ^ (both operands SetObj).
+// set op set for op in | & - ^ (both operands SetObj); the result is a
+// frozenset when `a` is one.
 Value set_operation(Interp& in, BinOp op, const Value& a, const Value& b);
+// a op= b on a (mutable) set for op in | & - ^ (b a SetObj): a is updated in place.
+void set_update_op(Interp& in, BinOp op, const Value& a, const Value& b);
 
 }  // namespace sl::lang

@@ -201,11 +201,41 @@ Value set_remove(Interp& in, Args& a) {
   return Value();
 }
 
+Value as_set(Interp& in, const Value& v) { return v.as<SetObj>() ? v : new_set(in, in.to_vector(v)); }
+
+// union / intersection / difference take any number of iterables (folded left
+// to right, as CPython's set_union etc.); with none they copy.
 template <BinOp op>
 Value set_setop(Interp& in, Args& a) {
+  if (!a.kw.empty())
+    in.raise_exc("TypeError", std::string("set.") + (op == BinOp::BitOr ? "union" : op == BinOp::BitAnd ? "intersection" : "difference") +
+                                  "() takes no keyword arguments");
+  Value r = a.pos[0];
+  if (a.pos.size() == 1) {
+    auto c = std::make_shared<SetObj>();
+    c->frozen = r.as<SetObj>()->frozen;
+    table_merge_set(in, c->t, r.as<SetObj>()->t);
+    return Value(std::static_pointer_cast<Obj>(c));
+  }
+  for (size_t k = 1; k < a.pos.size(); ++k) r = set_operation(in, op, r, as_set(in, a.pos[k]));
+  return r;
+}
+
+Value set_symmetric_difference(Interp& in, Args& a) {
   Value other = a.required(1, "other");
-  if (!other.as<SetObj>()) other = new_set(in, in.to_vector(other));
-  return set_operation(in, op, a.pos[0], other);
+  a.finish(2);
+  return set_operation(in, BinOp::BitXor, a.pos[0], as_set(in, other));
+}
+
+// The *_update methods: s op= each iterable in turn, in place.
+template <BinOp op>
+Value set_update_with(Interp& in, Args& a) {
+  if (op == BinOp::BitXor) {
+    a.required(1, "other");
+    a.finish(2);
+  }
+  for (size_t k = 1; k < a.pos.size(); ++k) set_update_op(in, op, a.pos[0], as_set(in, a.pos[k]));
+  return Value();
 }
 
 // set.pop: the first active slot from the finger on (wrapping), as
@@ -234,16 +264,19 @@ Value set_clear(Interp&, Args& a) {
 }
 
 Value set_update(Interp& in, Args& a) {
-  Value other = a.required(1, "other");
-  if (auto* o = other.as<SetObj>()) {
-    table_merge_set(in, self_set(a), o->t);
-    return Value();
+  for (size_t k = 1; k < a.pos.size(); ++k) {
+    const Value& other = a.pos[k];
+    if (auto* o = other.as<SetObj>()) {
+      table_merge_set(in, self_set(a), o->t);
+      continue;
+    }
+    for (auto& x : in.to_vector(other)) table_set(in, self_set(a), x, Value());
   }
-  for (auto& x : in.to_vector(other)) table_set(in, self_set(a), x, Value());
   return Value();
 }
 
 Value set_copy(Interp& in, Args& a) {
+  if (a.pos[0].as<SetObj>()->frozen) return a.pos[0];  // an immutable set is its own copy
   auto r = std::make_shared<SetObj>();
   table_merge_set(in, r->t, self_set(a));
   return Value(std::static_pointer_cast<Obj>(r));
@@ -306,8 +339,11 @@ const NativeDef kSetMethods[] = {
     {"union", set_setop<BinOp::BitOr>},
     {"intersection", set_setop<BinOp::BitAnd>},
     {"difference", set_setop<BinOp::Sub>},
-    {"symmetric_difference", set_setop<BinOp::BitXor>},
+    {"symmetric_difference", set_symmetric_difference},
     {"update", set_update},
+    {"intersection_update", set_update_with<BinOp::BitAnd>},
+    {"difference_update", set_update_with<BinOp::Sub>},
+    {"symmetric_difference_update", set_update_with<BinOp::BitXor>},
     {"copy", set_copy},
     {"pop", set_pop},
     {"clear", set_clear},
@@ -315,6 +351,27 @@ const NativeDef kSetMethods[] = {
     {"issuperset", set_issuperset},
     {"isdisjoint", set_isdisjoint}
 };
+const NativeDef kFrozensetMethods[] = {
+    {"union", set_setop<BinOp::BitOr>},
+    {"intersection", set_setop<BinOp::BitAnd>},
+    {"difference", set_setop<BinOp::Sub>},
+    {"symmetric_difference", set_symmetric_difference},
+    {"copy", set_copy},
+    {"issubset", set_issubset},
+    {"issuperset", set_issuperset},
+    {"isdisjoint", set_isdisjoint}
+};
+
+// dict.fromkeys(iterable, value=None): a new dict mapping each key to value.
+Value dict_fromkeys(Interp& in, Args& a) {
+  if (!a.kw.empty()) in.raise_exc("TypeError", "dict.fromkeys() takes no keyword arguments");
+  if (a.pos.empty() || a.pos.size() > 2)
+    in.raise_exc("TypeError", std::string("fromkeys expected ") + (a.pos.empty() ? "at least 1 argument, got 0" : "at most 2 arguments, got " + std::to_string(a.pos.size())));
+  Value v = a.pos.size() > 1 ? a.pos[1] : Value();
+  auto d = std::make_shared<DictObj>();
+  for (auto& k : in.to_vector(a.pos[0])) table_set(in, d->t, k, v);
+  return Value(std::static_pointer_cast<Obj>(d));
+}
 
 }  // namespace
 
@@ -325,6 +382,7 @@ Value set_operation(Interp& in, BinOp op, const Value& a, const Value& b) {
   HashTable* x = &a.as<SetObj>()->t;
   HashTable* y = &b.as<SetObj>()->t;
   auto r = std::make_shared<SetObj>();
+  r->frozen = a.as<SetObj>()->frozen;
   Value out(std::static_pointer_cast<Obj>(r));
   auto each = [](const HashTable& t, auto fn) {
     for (size_t i = 0; i < t.entries.size(); ++i)
@@ -356,11 +414,37 @@ Value set_operation(Interp& in, BinOp op, const Value& a, const Value& b) {
   return out;
 }
 
+// The in-place forms keep a's table, as CPython's set_ior (set_update_internal),
+// set_isub (set_difference_update_internal) and set_ixor
+// (set_symmetric_difference_update) do; set_iand builds the intersection and
+// swaps it in (set_intersection_update), so a's slots are the new table's.
+void set_update_op(Interp& in, BinOp op, const Value& a, const Value& b) {
+  HashTable& x = a.as<SetObj>()->t;
+  HashTable& y = b.as<SetObj>()->t;
+  if (a.is_same(b)) {  // s -= s, s ^= s empty it; s |= s, s &= s leave it
+    if (op == BinOp::Sub || op == BinOp::BitXor) x.make_slots(8);
+    return;
+  }
+  if (op == BinOp::BitOr) {
+    table_merge_set(in, x, y);
+  } else if (op == BinOp::BitAnd) {
+    Value r = set_operation(in, op, a, b);
+    std::swap(x, r.as<SetObj>()->t);
+  } else {
+    for (const Value& k : table_keys(y)) {
+      bool had = table_erase(in, x, k);
+      if (op == BinOp::BitXor && !had) table_set(in, x, k, Value());
+    }
+  }
+}
+
 void install_container_methods(Interp& in) {
   def_methods(in, in.t.list, kListMethods);
   def_methods(in, in.t.tuple, kTupleMethods);
   def_methods(in, in.t.dict, kDictMethods);
   def_methods(in, in.t.set, kSetMethods);
+  def_methods(in, in.t.frozenset, kFrozensetMethods);
+  in.t.dict->attrs["fromkeys"] = in.builtin("fromkeys", dict_fromkeys);
 }
 
 }  // namespace sl::lang

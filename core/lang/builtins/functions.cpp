@@ -476,6 +476,15 @@ Value builtin_globals(Interp& in, Args&) {
   return Value(std::static_pointer_cast<Obj>(d));
 }
 
+// locals(): the running frame's variables, as a new dict (a snapshot, as
+// CPython 3.13 gives in a function; at module level it is the globals').
+Value builtin_locals(Interp& in, Args& a) {
+  a.finish(0);
+  auto d = std::make_shared<DictObj>();
+  in.frame_env().for_each([&](const std::string& k, const Value& v) { table_set(in, d->t, S(k), v); });
+  return Value(std::static_pointer_cast<Obj>(d));
+}
+
 // dir(): the sorted names of the running frame's scope; dir(x): of x's
 // attributes (its type's plus its own: ObjectProtocol::attribute_names).
 Value builtin_dir(Interp& in, Args& a) {
@@ -546,6 +555,7 @@ const NativeDef kBuiltinFunctions[] = {
     {"ord", builtin_ord},
     {"format", builtin_format},
     {"globals", builtin_globals},
+    {"locals", builtin_locals},
     {"dir", builtin_dir},
     {"input", builtin_input},
     {"open", builtin_open},

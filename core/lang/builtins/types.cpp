@@ -189,6 +189,18 @@ Value construct_set(Interp& in, Args& a) {
   return new_set(in, in.to_vector(x));
 }
 
+Value construct_frozenset(Interp& in, Args& a) {
+  Value x = a.optional(0, "iterable");
+  a.finish(1);
+  if (auto* src = x.as<SetObj>(); src && src->frozen) return x;  // immutable: frozenset(fs) is fs
+  Value r = new_set(in, {});
+  if (auto* src = x.as<SetObj>()) table_merge_set(in, r.as<SetObj>()->t, src->t);
+  else if (!x.is_none() || !a.pos.empty())
+    for (auto& v : in.to_vector(x)) table_set(in, r.as<SetObj>()->t, v, Value());
+  r.as<SetObj>()->frozen = true;
+  return r;
+}
+
 Value construct_dict(Interp& in, Args& a) {
   if (a.pos.size() > 1)
     in.raise_exc("TypeError", "dict expected at most 1 argument, got " + std::to_string(a.pos.size()));
@@ -360,6 +372,7 @@ const CtorDef kConstructors[] = {
     {"list", &Types::list, construct_list},
     {"tuple", &Types::tuple, construct_tuple},
     {"set", &Types::set, construct_set},
+    {"frozenset", &Types::frozenset, construct_frozenset},
     {"dict", &Types::dict, construct_dict},
     {"range", &Types::range, construct_range},
     {"slice", &Types::slice, construct_slice},
@@ -409,6 +422,11 @@ void check_exception_args(Interp& in, TypeObj* ty, const std::vector<Value>& arg
 void install_builtin_types(Interp& in) {
   install_exceptions(in);
   in.builtins["object"] = type_value(in.t.object);
+  // object(): a bare instance (a sentinel), equal and hashed by identity
+  in.t.object->call = [](Interp& in, Args& a) -> Value {
+    if (!a.pos.empty() || !a.kw.empty()) in.raise_exc("TypeError", "object() takes no arguments");
+    return Value(std::static_pointer_cast<Obj>(std::make_shared<GenericObj>(in.t.object)));
+  };
   for (const auto& c : kConstructors) {
     TypeObj* ty = in.t.*c.type;
     in.builtins[c.name] = type_value(ty);

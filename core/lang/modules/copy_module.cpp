@@ -54,7 +54,9 @@ Value shallow(Interp& in, const Value& v) {
         if (d->t.alive[i]) table_set(in, r.as<DictObj>()->t, d->t.entries[i].first, d->t.entries[i].second);
       return r;
     }
-    case ObjKind::Set: return new_set(in, table_keys(v.as<SetObj>()->t));
+    case ObjKind::Set:
+      if (v.as<SetObj>()->frozen) return v;  // immutable
+      return new_set(in, table_keys(v.as<SetObj>()->t));
     default: return generic_copy(in, v);
   }
 }
@@ -109,7 +111,9 @@ struct DeepCopier {
       case ObjKind::Set: {
         std::vector<Value> items;
         for (auto& x : table_keys(v.as<SetObj>()->t)) items.push_back((*this)(x));
-        return memo[v.identity()] = new_set(in, items);
+        Value r = new_set(in, items);
+        r.as<SetObj>()->frozen = v.as<SetObj>()->frozen;
+        return memo[v.identity()] = r;
       }
       default: {
         // deque and the other containers with a copy(): copy, then deep-copy the items in place

@@ -4,6 +4,7 @@
 #include "core/element.hpp"
 #include "core/explain.hpp"
 #include "core/kernels/copy.hpp"
+#include "core/lang/array_hooks.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/numpy/convert.hpp"
 #include "core/strides.hpp"
@@ -149,6 +150,17 @@ const std::vector<std::pair<const char*, Method>>& methods() {
 
 void install_ndarray_methods(Interp&) {
   for (auto& [name, fn] : methods()) def_ndarray_method(name, fn);
+  // a.__format__(spec) / t.__format__(spec), as format() and f-strings do it
+  // (a 0-d tensor formats its item, a NumPy scalar its Python number)
+  auto format_method = [](Interp& in, const ArrayPtr& self, Args& a) -> Value {
+    Value spec = a.required(0, "format_spec");
+    a.finish(1);
+    auto* s = spec.as<StrObj>();
+    if (!s || s->bytes) in.raise_exc("TypeError", "__format__() argument must be str, not " + in.type_name(spec));
+    return make_str(array_format(in, Value(self), s->s));
+  };
+  def_ndarray_method("__format__", format_method);
+  def_tensor_method("__format__", format_method);
 }
 
 }  // namespace sl::lang

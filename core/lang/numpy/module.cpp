@@ -1,5 +1,6 @@
 // numpy/module: the `numpy` module -- scalar types, dtypes, constants, array
 // creation and the memory-relation functions.
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstring>
@@ -410,21 +411,98 @@ Value np_copy(Interp& in, Args& a) {
   return wrap(explained(copy_in_order(*x, x->dtype, o), *x, "copy", Verdict::Copy, {fact("order", std::string(1, o))}));
 }
 
+// A formatter= callable (set_printoptions, array2string): called with each
+// element as a NumPy scalar; its text goes into the array's text as it is.
+struct PyElementFormatter {
+  Interp* in;
+  Value fn;
+  std::string operator()(const Array& a, const char* p) const {
+    Value r = in->call(fn, std::vector<Value>{element_value(*in, a, p)});
+    auto* s = r.as<StrObj>();
+    // NumPy splits each word into lines (_extendLine_pretty)
+    if (!s || s->bytes) in->raise_exc("AttributeError", "'" + in->type_name(r) + "' object has no attribute 'splitlines'");
+    return s->s;
+  }
+};
+
+// One print option by NumPy's name, as _make_options_dict checks and stores
+// it; None leaves the option as it is (set_printoptions resets `formatter`
+// itself). Returns false for a name that is not a print option.
+bool apply_print_option(Interp& in, PrintOptions& o, const std::string& k, const Value& v) {
+  static const char* kModes[] = {"fixed", "unique", "maxprec", "maxprec_equal"};
+  if (v.is_none()) return true;
+  if (k == "precision") {
+    if (!in.is_int_like(v)) in.raise_exc("TypeError", "precision must be an integer");
+    o.precision = int(in.index_value(v));
+  } else if (k == "threshold") {
+    if (v.is_array() || !(in.is_int_like(v) || v.is_float() || v.as<ComplexObj>()))
+      if (!(v.is_array() && v.arr().flavor == Flavor::Scalar)) in.raise_exc("TypeError", "threshold must be numeric");
+    const double t = in.is_int_like(v) ? double(in.index_value(v)) : in.float_value(v);
+    if (std::isnan(t)) in.raise_exc("ValueError", "threshold must be non-NAN, try sys.maxsize for untruncated representation");
+    o.threshold = in.is_int_like(v) ? in.index_value(v) : t >= 9.2e18 ? INT64_MAX : t <= -9.2e18 ? INT64_MIN : int64_t(std::floor(t));
+  } else if (k == "edgeitems" || k == "max_line_width" || k == "linewidth") {
+    (k == "edgeitems" ? o.edgeitems : o.linewidth) = int(in.index_value(v));
+  } else if (k == "suppress" || k == "suppress_small") {
+    o.suppress = in.truthy(v);
+  } else if (k == "nanstr" || k == "infstr") {
+    (k == "nanstr" ? o.nanstr : o.infstr) = in.str(v);
+  } else if (k == "sign") {
+    auto* s = v.as<StrObj>();
+    if (!s || (s->s != "-" && s->s != "+" && s->s != " ")) in.raise_exc("ValueError", "sign option must be one of ' ', '+', or '-'");
+    o.sign = s->s[0];
+  } else if (k == "floatmode") {
+    auto* s = v.as<StrObj>();
+    bool ok = false;
+    for (const char* m : kModes) ok |= s && s->s == m;
+    if (!ok) in.raise_exc("ValueError", "floatmode option must be one of \"fixed\", \"unique\", \"maxprec\", \"maxprec_equal\"");
+    o.floatmode = s->s;
+  } else if (k == "formatter") {
+    o.formatter.clear();
+    Value items = in.call(in.getattr(v, "items"), std::vector<Value>{});
+    for (const Value& kv : in.to_vector(items)) {
+      auto pair = in.to_vector(kv);
+      if (pair.size() == 2 && !pair[1].is_none()) o.formatter[in.str(pair[0])] = PyElementFormatter{&in, pair[1]};
+    }
+  } else if (k == "legacy") {
+    if (!(v.is_bool() && !v.as_bool()))
+      in.raise_exc("NotImplementedError", "set_printoptions(legacy=...) is not supported in stridelab");
+  } else if (k == "override_repr") {
+    in.raise_exc("NotImplementedError", "set_printoptions(override_repr=...) is not supported in stridelab");
+  } else {
+    return false;
+  }
+  return true;
+}
+
+// Binds NumPy's parameter list `names` (positional, then keyword) and applies
+// each print option in the order _make_options_dict checks them.
+void apply_print_options(Interp& in, PrintOptions& o, Args& a, const std::vector<const char*>& names) {
+  std::vector<std::pair<std::string, Value>> got;
+  for (size_t k = 0; k < names.size(); ++k) {
+    Value v;
+    if (a.take(k, names[k], v)) got.push_back({names[k], v});
+  }
+  a.finish(names.size());
+  static const char* kOrder[] = {"floatmode", "sign", "legacy", "threshold", "precision"};
+  auto rank = [](const std::string& k) {
+    for (size_t r = 0; r < 5; ++r)
+      if (k == kOrder[r]) return r;
+    return size_t(5);
+  };
+  std::stable_sort(got.begin(), got.end(), [&](const auto& x, const auto& y) { return rank(x.first) < rank(y.first); });
+  for (auto& [k, v] : got) apply_print_option(in, o, k, v);
+}
+
+const std::vector<const char*> kSetPrintoptionsParams = {"precision", "threshold", "edgeitems", "linewidth", "suppress", "nanstr",
+                                                         "infstr", "formatter", "sign", "floatmode", "legacy", "override_repr"};
+
+// set_printoptions: the given options change; formatter and override_repr are
+// always reset (_set_printoptions).
 Value np_set_printoptions(Interp& in, Args& a) {
-  PrintOptions& o = print_options();
-  Value v;
-  if (a.take(0, "precision", v) && !v.is_none()) o.precision = int(in.index_value(v));
-  if (a.take(1, "threshold", v) && !v.is_none()) o.threshold = v.is_float() ? INT64_MAX : in.index_value(v);
-  if (a.take(2, "edgeitems", v) && !v.is_none()) o.edgeitems = int(in.index_value(v));
-  if (a.take(3, "linewidth", v) && !v.is_none()) o.linewidth = int(in.index_value(v));
-  if (a.take(4, "suppress", v) && !v.is_none()) o.suppress = in.truthy(v);
-  if (a.take(5, "nanstr", v) && !v.is_none()) o.nanstr = in.str(v);
-  if (a.take(6, "infstr", v) && !v.is_none()) o.infstr = in.str(v);
-  if (a.take(7, "formatter", v) && !v.is_none()) in.raise_exc("NotImplementedError", "set_printoptions(formatter=...) is not supported in stridelab");
-  if (a.take(8, "sign", v) && !v.is_none()) o.sign = in.str(v)[0];
-  if (a.take(9, "floatmode", v) && !v.is_none()) o.floatmode = in.str(v);
-  if (a.take(10, "legacy", v) && !v.is_none() && !(v.is_bool() && !v.as_bool())) in.raise_exc("NotImplementedError", "set_printoptions(legacy=...) is not supported in stridelab");
-  a.finish(11);
+  PrintOptions o = print_options();
+  o.formatter.clear();
+  apply_print_options(in, o, a, kSetPrintoptionsParams);
+  print_options() = std::move(o);
   return Value();
 }
 
@@ -441,9 +519,92 @@ Value np_get_printoptions(Interp& in, Args& a) {
   in.setitem(d, make_str("nanstr"), make_str(o.nanstr));
   in.setitem(d, make_str("infstr"), make_str(o.infstr));
   in.setitem(d, make_str("sign"), make_str(std::string(1, o.sign)));
-  in.setitem(d, make_str("formatter"), Value());
+  Value fmt;
+  if (!o.formatter.empty()) {
+    fmt = in.call(in.builtins["dict"], std::vector<Value>{});
+    for (auto& [k, f] : o.formatter)
+      if (auto* pf = f.target<PyElementFormatter>()) in.setitem(fmt, make_str(k), pf->fn);
+  }
+  in.setitem(d, make_str("formatter"), fmt);
   in.setitem(d, make_str("legacy"), Value::boolean(false));
+  in.setitem(d, make_str("override_repr"), Value());
   return d;
+}
+
+// np.printoptions(...): a context manager that sets the options on entry
+// (yielding get_printoptions()) and puts the previous ones back on exit.
+Value np_printoptions(Interp& in, Args& a) {
+  auto args = std::make_shared<Args>(a);
+  a.pos.clear();
+  a.kw.clear();
+  auto g = std::make_shared<GenericObj>(in.t.generic);
+  auto saved = std::make_shared<PrintOptions>();
+  g->attrs["__enter__"] = in.builtin("__enter__", [args, saved](Interp& in, Args&) -> Value {
+    *saved = print_options();
+    Args copy = *args;
+    np_set_printoptions(in, copy);
+    Args none;
+    return np_get_printoptions(in, none);
+  });
+  g->attrs["__exit__"] = in.builtin("__exit__", [saved](Interp&, Args&) -> Value {
+    print_options() = *saved;
+    return Value::boolean(false);
+  });
+  return Value(std::static_pointer_cast<Obj>(g));
+}
+
+// array2string / array_repr / array_str take an array as it is (no asarray):
+// NumPy reads `size` of anything else (array_str reads `shape` first) and
+// compares it with the threshold, so an object without it is an
+// AttributeError, and one whose size is a method (a tensor, the numpy module)
+// a TypeError.
+void check_print_arg(Interp& in, const Value& v, const char* attr) {
+  if (v.is_array() && !v.arr().is_torch() && v.arr().flavor != Flavor::DummyBase) return;
+  if (!in.hasattr(v, attr)) in.raise_exc("AttributeError", "'" + in.type_name(v) + "' object has no attribute '" + attr + "'");
+  if (std::string(attr) == "shape") return;
+  in.raise_exc("TypeError", "'>' not supported between instances of '" + in.type_name(in.getattr(v, "size")) + "' and 'int'");
+}
+
+// The call's print options over the current ones, checked as array2string
+// does before it reads the array (the line width first takes the suffix off).
+PrintOptions call_print_options(Interp& in, Args& a, const std::vector<std::pair<size_t, const char*>>& params) {
+  PrintOptions o = print_options();
+  Value v;
+  for (auto& [k, name] : params)
+    if (a.take(k, name, v) && !v.is_none()) {
+      if (std::string(name) == "max_line_width" && !(in.is_int_like(v) && !v.is_bool()) && !v.is_float())
+        in.raise_exc("TypeError", "unsupported operand type(s) for -=: '" + in.type_name(v) + "' and 'int'");
+      apply_print_option(in, o, name, v);
+    }
+  return o;
+}
+
+// array2string / array_repr / array_str: the current options with the call's
+// overrides (a None argument keeps the current value, formatter included).
+Value np_array2string(Interp& in, Args& a) {
+  Value x = a.required(0, "a");
+  Value sep = a.optional(4, "separator", make_str(" ")), prefix = a.optional(5, "prefix", make_str(""));
+  Value style = a.optional(6, "style"), suffix = a.optional(12, "suffix", make_str(""));
+  (void)style;
+  PrintOptions o = call_print_options(in, a, {{1, "max_line_width"}, {2, "precision"}, {3, "suppress_small"}, {7, "formatter"},
+                                              {8, "threshold"}, {9, "edgeitems"}, {10, "sign"}, {11, "floatmode"}, {99, "legacy"}});
+  a.finish(13);
+  check_print_arg(in, x, "size");
+  return make_str(array2string(*x.array(), in.str(sep), in.str(prefix), in.str(suffix), &o));
+}
+
+template <bool repr>
+Value np_array_text(Interp& in, Args& a) {
+  Value v = a.required(0, repr ? "arr" : "a");
+  if (!repr) {
+    check_print_arg(in, v, "shape");
+    if (v.is_array() && v.arr().flavor == Flavor::Scalar)  // np.ndarray.__getitem__(a, ()) on a NumPy scalar
+      in.raise_exc("TypeError", "descriptor '__getitem__' requires a 'numpy.ndarray' object but received a '" + in.type_name(v) + "'");
+  }
+  PrintOptions o = call_print_options(in, a, {{1, "max_line_width"}, {2, "precision"}, {3, "suppress_small"}});
+  a.finish(4);
+  check_print_arg(in, v, "size");
+  return make_str(repr ? array_repr(*v.array(), &o) : array_str(*v.array(), &o));
 }
 
 Value np_issubdtype(Interp& in, Args& a) {
@@ -545,6 +706,10 @@ const FnEntry kNumpyFns[] = {
     {"copy", np_copy},
     {"set_printoptions", np_set_printoptions},
     {"get_printoptions", np_get_printoptions},
+    {"printoptions", np_printoptions},
+    {"array2string", np_array2string},
+    {"array_repr", np_array_text<true>},
+    {"array_str", np_array_text<false>},
     {"issubdtype", np_issubdtype},
     {"result_type", np_result_type},
     {"promote_types", np_promote_types},

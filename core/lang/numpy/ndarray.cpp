@@ -502,9 +502,12 @@ uint64_t array_hash(Interp& in, const Value& v) {
 
 bool array_to_int(Interp& in, const Value& v, int64_t& out, bool index_only) {
   const Array& a = v.arr();
-  if (index_only) {
-    if (a.ndim() != 0 || !(is_integer(a.dtype) || (a.dtype == DType::Bool && a.is_torch()))) {
-      if (a.flavor == Flavor::Scalar || a.ndim() == 0) return false;
+  if (index_only) {  // __index__: a NumPy scalar of another kind has none
+    if (a.is_torch()) {  // THPVariable_index: any one-element integral tensor, bool included
+      if (!(is_integer(a.dtype) || a.dtype == DType::Bool) || a.size() != 1)
+        in.raise_exc("TypeError", "only integer tensors of a single element can be converted to an index");
+    } else if (a.ndim() != 0 || !is_integer(a.dtype)) {
+      if (a.flavor == Flavor::Scalar) return false;
       in.raise_exc("TypeError", "only integer scalar arrays can be converted to a scalar index");
     }
   }

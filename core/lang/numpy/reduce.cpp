@@ -448,15 +448,15 @@ Value do_quantile(Interp& in, const ArrayPtr& a, const Value& qv, double scale, 
   }
   FoldedAxis f = fold_axes(in, a, axisv);
   const bool keepdims = keepdims_arg(in, kdv);
-  // _quantile takes the two neighbours of each virtual index from the sorted
-  // axis: an empty axis with anything to compute is np.take's error.
+  // An empty axis fails where NumPy 2.2's _quantile first indexes it, with
+  // the axis moved to the front: an inexact array's NaN check reads arr[-1];
+  // otherwise arr[previous_indexes], whose first entry is -1 for q = 0 (a
+  // virtual index of -0.0 counts as "above bounds") and 0 for q > 0.
   const int64_t axis_len = f.axis ? f.arr->shape[size_t(*f.axis)] : f.arr->size();
-  int64_t outputs = 1;
-  if (f.axis)
-    for (int k = 0; k < f.arr->ndim(); ++k)
-      if (k != *f.axis) outputs *= f.arr->shape[size_t(k)];
-  if (axis_len == 0 && outputs > 0 && q->size() > 0)
-    in.raise_exc("IndexError", "cannot do a non-empty take from an empty axes.");
+  if (axis_len == 0 && (is_inexact(a->dtype) || q->size() > 0)) {
+    const bool minus_one = is_inexact(a->dtype) || qs[0] == 0;
+    in.raise_exc("IndexError", std::string("index ") + (minus_one ? "-1" : "0") + " is out of bounds for axis 0 with size 0");
+  }
   ArrayPtr r = quantile(*f.arr, qs, q->shape, f.axis, false);
   if (keepdims) {
     Shape s = q->shape;

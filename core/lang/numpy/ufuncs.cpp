@@ -366,6 +366,13 @@ ErrState& errstate() {
   return s;
 }
 
+// The engine's half of the state: which categories raise (Note [Floating-point errors], core/ufunc.cpp).
+void set_errstate(const ErrState& s) {
+  errstate() = s;
+  fp_raise_mask = (s.divide == "raise" ? unsigned(kFpDivide) : 0u) | (s.over == "raise" ? unsigned(kFpOverflow) : 0u) |
+                  (s.under == "raise" ? unsigned(kFpUnderflow) : 0u) | (s.invalid == "raise" ? unsigned(kFpInvalid) : 0u);
+}
+
 Value errstate_dict(Interp& in, const ErrState& s) {
   Value d = in.call(in.builtins["dict"], std::vector<Value>{});
   in.setitem(d, make_str("divide"), make_str(s.divide));
@@ -630,6 +637,8 @@ Value ufunc_binop(Interp& in, Ufunc u, const Value& a, const Value& b, bool inpl
   }
   UfuncOptions opt;
   if (inplace) opt.out = a.array();
+  auto scalar = [](const UfuncOperand& o) { return o.python_scalar || o.array->flavor == Flavor::Scalar; };
+  opt.scalar_math = scalar(x) && scalar(y);
   ArrayPtr r = ufunc_call(u, {x, y}, opt);
   return inplace ? a : result_value(r);
 }
@@ -660,7 +669,14 @@ Value np_where(Interp& in, Args& a) {
   Value x, y;
   bool hx = a.take(1, "x", x), hy = a.take(2, "y", y);
   a.finish(3);
-  if (!hx && !hy) return nonzero_tuple(in, to_array_dims_first(in, c));
+  if (!hx && !hy) {
+    // np.where(condition) is nonzero(condition) (PyArray_Where), whose 0-d refusal says more
+    ArrayPtr ca = to_array_dims_first(in, c);
+    if (ca->ndim() == 0)
+      in.raise_exc("ValueError", "Calling nonzero on 0d arrays is not allowed. Use np.atleast_1d(scalar).nonzero() "
+                                 "instead. If the context of this error is of the form `arr[nonzero(cond)]`, just use `arr[cond]`.");
+    return nonzero_tuple(in, ca);
+  }
   if (hx != hy) in.raise_exc("ValueError", "either both or neither of x and y should be given");
   return do_where(in, c, x, y);
 }
@@ -673,9 +689,16 @@ Value np_copyto(Interp& in, Args& a) {
   Value cv = a.optional(2, "casting"), wv = a.optional(3, "where", Value::boolean(true));
   a.finish(4);
   if (!dv.is_array() || dv.arr().flavor != Flavor::NumPy)
-    in.raise_exc("TypeError", "copyto() argument 1 must be numpy.ndarray, not " + in.type_name(dv));
+    in.raise_exc("TypeError", "copyto() argument 1 must be a numpy.ndarray, not " + in.type_name(dv));
   ArrayPtr dst = dv.array();
-  ArrayPtr src = operand_or_raise(in, sv).array;
+  const UfuncOperand sop = operand_or_raise(in, sv);
+  ArrayPtr src = sop.array;
+  // a Python int must fit an integer destination (NEP 50), whatever the casting rule
+  if (sop.python_scalar && src->dtype == DType::I64 && is_integer(dst->dtype)) {
+    const int64_t v = load<int64_t>(src->data());
+    if (v < int_min_of(dst->dtype) || (v > 0 && uint64_t(v) > uint64_t(int_max_of(dst->dtype)) && dst->dtype != DType::U64))
+      in.raise_exc("OverflowError", "Python integer " + std::to_string(v) + " out of bounds for " + name(dst->dtype));
+  }
   Casting casting = Casting::SameKind;
   if (!cv.is_none()) {
     auto* cs = cv.as<StrObj>();
@@ -759,8 +782,9 @@ Value np_seterr(Interp& in, Args& a) {
     for (size_t k = 0; k < a.pos.size() && k < 5; ++k) a.kw.emplace_back(names[k], a.pos[k]);
     a.pos.clear();
   }
-  ErrState old = errstate();
-  apply_err_kwargs(in, a, errstate(), "seterr");
+  ErrState old = errstate(), now = old;
+  apply_err_kwargs(in, a, now, "seterr");
+  set_errstate(now);
   return errstate_dict(in, old);
 }
 
@@ -808,7 +832,8 @@ Value np_round(Interp& in, Args& a) {
   return do_round(in, x, d, out);
 }
 
-// np.errstate: floating-point error handling (settings only; no warnings are printed).
+// np.errstate: floating-point error handling; 'raise' raises FloatingPointError
+// (Note [Floating-point errors], core/ufunc.cpp), warnings are not printed.
 void install_errstate(Interp& in, ModuleObj& np) {
   TypeObj* errstate_t = in.new_type("errstate", "numpy", {in.t.object});
   errstate_t->call = [errstate_t](Interp& in, Args& a) -> Value {
@@ -822,12 +847,12 @@ void install_errstate(Interp& in, ModuleObj& np) {
     std::weak_ptr<Obj> weak = std::static_pointer_cast<Obj>(g);
     g->attrs["__enter__"] = in.builtin("__enter__", [want, saved, weak](Interp&, Args&) -> Value {
       *saved = errstate();
-      errstate() = want;
+      set_errstate(want);
       auto s = weak.lock();
       return s ? Value(s) : Value();
     });
     g->attrs["__exit__"] = in.builtin("__exit__", [saved](Interp&, Args&) -> Value {
-      errstate() = *saved;
+      set_errstate(*saved);
       return Value::boolean(false);
     });
     return self;
@@ -860,7 +885,7 @@ const MethodEntry kMathMethods[] = {
 }  // namespace
 
 void install_numpy_math(Interp& in, ModuleObj& np) {
-  errstate() = ErrState{};  // each interpreter starts with NumPy's defaults (np.seterr is per process)
+  set_errstate(ErrState{});  // each interpreter starts with NumPy's defaults (np.seterr is per process)
   ufunc_type = in.new_type("ufunc", "numpy", {in.t.object});
   np.attrs["ufunc"] = Value(std::shared_ptr<Obj>(std::shared_ptr<Obj>(), ufunc_type));
 

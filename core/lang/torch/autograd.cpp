@@ -103,7 +103,10 @@ std::string node_name(const OpCall& c) {
   const std::string& op = c.op;
   const Value arg0 = c.pos.empty() ? Value() : c.pos[0];
   if (op == "add" || op == "sub" || op == "mul" || op == "div" || op == "neg" || op == "abs") return camel(op) + "Backward0";
-  if (op == "rsub") return c.self && arg0.is_array() ? "RsubBackward0" : "RsubBackward1";
+  if (op == "rsub") {  // rsub.Tensor (0) or rsub.Scalar (1), by the operand subtracted from
+    const Value other = c.self ? arg0 : (c.pos.size() > 1 ? c.pos[1] : Value());
+    return other.is_array() ? "RsubBackward0" : "RsubBackward1";
+  }
   if (op == "pow") {
     // pow.Tensor_Scalar (0), pow.Tensor_Tensor (1), pow.Scalar (2: a number to a tensor power)
     if (!c.self) return "PowBackward2";
@@ -284,6 +287,7 @@ Value record_call(Interp& in, OpCall c, const std::function<Value()>& compute) {
 }
 
 Value call_tensor_method(Interp& in, const std::string& name, const ArrayMethod& fn, const ArrayPtr& self, Args& a) {
+  check_dimname_overload(in, name, *self, a, [&](Args& p) { fn(in, self, p); });
   if (never_recorded(name) || !autograd_wanted(self, a.pos, a.kw)) {
     if (is_inplace_op(name) && recording()) {
       try {

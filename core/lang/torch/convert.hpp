@@ -94,5 +94,21 @@ Value torch_fn_call(Interp& in, const char* name, std::vector<Value> pos);
 // torch.Tensor methods that also exist as torch.X(tensor, ...) functions:
 // the module forwards them through the tensor's bound method.
 const std::vector<std::string>& torch_function_methods();
+// Raises the error a tensor's printing meets with an unusable torch.set_printoptions
+// value (Note [Unchecked torch print options], module.cpp).
+void check_torch_print_options(Interp& in, const Array& t);
+// Raises the RuntimeError of an op's Dimname overload when its dim argument is a
+// name (Note [Dimname overloads], module.cpp); called before every Tensor method.
+// Raises the parser's "invalid combination of arguments" TypeError for a
+// torch factory call that none of its overloads binds (Note [Overload lists]).
+void check_factory_call(Interp& in, const Args& a, const std::string& fname);
+// The parser's TypeError when no overload binds: "<fname>() received an invalid
+// combination of arguments - got (...), but expected one of:" and each
+// signature, with the reason it did not match when `why` gives one.
+[[noreturn]] void invalid_combination(Interp& in, const std::string& fname, const Args& a,
+                                      const std::vector<std::string>& signatures, const std::vector<std::string>& why = {});
+// `bind` makes the call (with the dim as an index) to find the parser's own errors first.
+void check_dimname_overload(Interp& in, const std::string& method, const Array& self, const Args& a,
+                            const std::function<void(Args&)>& bind);
 
 }  // namespace sl::lang

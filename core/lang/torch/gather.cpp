@@ -199,6 +199,7 @@ Value logsumexp_method(Interp& in, const ArrayPtr& t, Args& a) {
   Value dim = a.required(0, "dim");
   Value keep = a.optional(1, "keepdim", Value::boolean(false));
   a.finish(2);
+  bool_arg(in, keep, "logsumexp", "keepdim");
   Value x = Value(t);
   if (!is_inexact(t->dtype)) x = method(in, x, "float", {});
   Args ma;
@@ -232,8 +233,136 @@ Value topk_method(Interp& in, const ArrayPtr& t, Args& a) {
   return return_pair(in, "topk", vals.array(), idx.array());
 }
 
+// The element of rank `r` (0-based, ascending) along dim d of t, with its index,
+// as torch.return_types.<name> (kthvalue, median with a dim): from a stable sort.
+Value ranked_along(Interp& in, const ArrayPtr& t, const char* name, int64_t d, int64_t r, bool keep) {
+  Args sa;
+  sa.pos = {Value::integer(d)};
+  Value sorted = in.call(in.getattr(Value(t), "sort"), sa);
+  Value vals = in.getitem(sorted, Value::integer(0)), idx = in.getitem(sorted, Value::integer(1));
+  auto pick = [&](const Value& x) {
+    Value y = method(in, x, "narrow", {Value::integer(d), Value::integer(r), Value::integer(1)});
+    y = keep ? method(in, y, "clone", {}) : method(in, method(in, y, "squeeze", {Value::integer(d)}), "clone", {});
+    return y;
+  };
+  return return_pair(in, name, pick(vals).array(), pick(idx).array());
+}
+
+// Tensor.kthvalue(k, dim=-1, keepdim=False): the k-th smallest along dim.
+Value kthvalue_method(Interp& in, const ArrayPtr& t, Args& a) {
+  const int64_t k = int_arg(in, a.required(0, "k"), "kthvalue", "k");
+  Value dim = a.optional(1, "dim", Value::integer(-1));
+  const bool keep = bool_arg(in, a.optional(2, "keepdim", Value::boolean(false)), "kthvalue", "keepdim");
+  a.finish(3);
+  const int64_t d = torch_wrap_dim(int_arg(in, dim, "kthvalue", "dim"), t->ndim());
+  const int64_t n = t->ndim() ? t->shape[size_t(d)] : 1;
+  if (k < 1 || k > n)
+    in.raise_exc("RuntimeError", "kthvalue(): selected number k out of range for dimension " + std::to_string(d));
+  if (t->ndim() == 0) return return_pair(in, "kthvalue", torch_clone(*t), make_array(DType::I64, Shape{}, 'C', Flavor::Torch));
+  return ranked_along(in, t, "kthvalue", d, k - 1, keep);
+}
+
+// Tensor.median(dim=None, keepdim=False): the lower of the two middle values;
+// without a dim, of all elements (a NaN anywhere makes it NaN), with one, the
+// values and their indices along it.
+Value median_method(Interp& in, const ArrayPtr& t, Args& a) {
+  Value dim = a.optional(0, "dim");
+  const bool keep = bool_arg(in, a.optional(1, "keepdim", Value::boolean(false)), "median", "keepdim");
+  a.finish(2);
+  if (dim.is_none()) {
+    if (t->size() == 0) in.raise_exc("RuntimeError", "median() input tensor cannot be empty");
+    Value flat = method(in, Value(t), "reshape", {Value::integer(-1)});
+    if (is_inexact(t->dtype) && in.truthy(method(in, method(in, flat, "isnan", {}), "any", {})))
+      return method(in, method(in, flat, "max", {}), "mul", {Value::floating(NAN)});
+    Value sorted = in.getitem(method(in, flat, "sort", {}), Value::integer(0));
+    return method(in, in.getitem(sorted, Value::integer((t->size() - 1) / 2)), "clone", {});
+  }
+  const int64_t d = torch_wrap_dim(int_arg(in, dim, "median", "dim"), t->ndim());
+  const int64_t n = t->ndim() ? t->shape[size_t(d)] : 1;
+  if (n == 0) in.raise_exc("IndexError", "median(): Expected reduction dim " + std::to_string(d) + " to have non-zero size.");
+  if (t->ndim() == 0) return return_pair(in, "median", torch_clone(*t), make_array(DType::I64, Shape{}, 'C', Flavor::Torch));
+  return ranked_along(in, t, "median", d, (n - 1) / 2, keep);
+}
+
+// Tensor.isclose(other, rtol=1e-05, atol=1e-08, equal_nan=False): NumPy's
+// formula (|a - b| <= atol + rtol * |b|), as a bool tensor.
+Value isclose_method(Interp& in, const ArrayPtr& t, Args& a) {
+  ArrayPtr other = tensor_arg(in, a.required(0, "other"), "isclose", "other", 1);
+  Value rtol = a.optional(1, "rtol", Value::floating(1e-05)), atol = a.optional(2, "atol", Value::floating(1e-08));
+  Value eqnan = a.optional(3, "equal_nan", Value::boolean(false));
+  a.finish(4);
+  Args b;
+  b.pos = {Value(t), Value(other)};
+  b.kw = {{"rtol", rtol}, {"atol", atol}, {"equal_nan", Value::boolean(bool_arg(in, eqnan, "isclose", "equal_nan"))}};
+  Value r = in.call(in.modules.at("numpy")->attrs.at("isclose"), b);
+  ArrayPtr out = copy_as(r.arr(), DType::Bool, 'C');
+  out->flavor = Flavor::Torch;
+  out->writeable = true;
+  return Value(out);
+}
+
+// Tensor.tensor_split(indices_or_sections, dim=0): views along dim; n
+// sections take size // n elements each, the first size % n one more; indices
+// cut as the slices t[:i0], t[i0:i1], ..., t[ik:] do.
+Value tensor_split_method(Interp& in, const ArrayPtr& t, Args& a) {
+  Value ios = a.required(0, "indices_or_sections");
+  Value dimv = a.optional(1, "dim", Value::integer(0));
+  a.finish(2);
+  // the overloads: (tuple of ints indices), (Tensor tensor_indices_or_sections), (int sections)
+  if (ios.is_array() && !ios.arr().is_torch() && ios.arr().flavor != Flavor::Scalar)
+    invalid_combination(in, "tensor_split", a,
+                        {"tuple of ints indices, int dim = 0", "Tensor tensor_indices_or_sections, int dim = 0",
+                         "int sections, int dim = 0"});
+  if (is_tensor(ios)) {  // a 0-d tensor is the sections, a 1-d one the indices
+    const Array& x = ios.arr();
+    if (x.dtype != DType::I64)
+      in.raise_exc("RuntimeError", std::string("tensor_split expected tensor_indices_or_sections to have dtype of long, but got ") +
+                                       torch_type_name(x.dtype));
+    if (x.ndim() > 1)
+      in.raise_exc("RuntimeError", "tensor_split expected tensor_indices_or_sections to be a zero-dimensional or "
+                                   "one-dimensional tensor, but got a tensor with " + std::to_string(x.ndim()) + " dims");
+    ios = x.ndim() == 0 ? Value::integer(load<int64_t>(x.data())) : method(in, ios, "tolist", {});
+  }
+  if (t->ndim() == 0)
+    in.raise_exc("RuntimeError", "tensor_split expected at least a 1-dimensional tensor, but got a tensor with 0 dims");
+  const int64_t d = torch_wrap_dim(int_arg(in, dimv, "tensor_split", "dim"), t->ndim());
+  const int64_t n = t->shape[size_t(d)];
+  std::vector<std::pair<int64_t, int64_t>> pieces;  // start, length
+  if (in.is_int_like(ios) && !ios.as<ListObj>() && !ios.as<TupleObj>()) {
+    const int64_t k = in.index_value(ios);
+    if (k <= 0) in.raise_exc("RuntimeError", "number of sections must be larger than 0, got " + std::to_string(k));
+    if (k >= (int64_t(1) << 60)) in.raise_exc("RuntimeError", "cannot create std::vector larger than max_size()");
+    for (int64_t i = 0, start = 0; i < k; ++i) {
+      const int64_t len = n / k + (i < n % k);
+      pieces.push_back({start, len});
+      start += len;
+    }
+  } else {
+    auto clamp = [n](int64_t i) { return std::clamp(i < 0 ? i + n : i, int64_t(0), n); };
+    int64_t prev = 0;
+    for (const Value& x : in.to_vector(ios)) {
+      const int64_t i = clamp(int_arg(in, x, "tensor_split", "indices"));
+      pieces.push_back({prev, std::max<int64_t>(0, i - prev)});
+      prev = i;
+    }
+    pieces.push_back({prev, n - prev});
+  }
+  std::vector<Value> out;
+  for (auto [start, len] : pieces)
+    out.push_back(method(in, Value(t), "narrow", {Value::integer(d), Value::integer(start), Value::integer(len)}));
+  return make_tuple(std::move(out));
+}
+
 // Tensor.log_softmax(dim, dtype=None): torch.nn.functional.log_softmax.
 Value log_softmax_method(Interp& in, const ArrayPtr& t, Args& a) {
+  // Tensor.log_softmax(dim, dtype=None): the second positional is the dtype
+  if (a.pos.size() > 1) {
+    const Value& dt = a.pos[1];
+    if (!dt.is_none() && !(dt.as<DTypeObj>() && dt.as<DTypeObj>()->torch))
+      in.raise_exc("TypeError", "log_softmax(): argument 'dtype' (position 2) must be torch.dtype, not " + in.type_name(dt));
+    a.kw.emplace_back("dtype", dt);
+    a.pos.resize(1);
+  }
   a.pos.insert(a.pos.begin(), Value(t));
   return in.call(in.modules.at("torch.nn.functional")->attrs.at("log_softmax"), a);
 }
@@ -348,6 +477,18 @@ Value rsub_method(Interp& in, const ArrayPtr& t, Args& a) {
   return in.binop("-", other, scaled);
 }
 
+// torch.rsub(input, other, *, alpha=1): a function only (Tensor has no rsub
+// method; `2 - t` reaches it through the operator).
+Value rsub_fn(Interp& in, Args& a) {
+  ArrayPtr t = tensor_arg(in, a.required(0, "input"), "rsub", "input", 1);
+  Args rest;
+  rest.pos.assign(a.pos.begin() + 1, a.pos.end());
+  rest.kw = std::move(a.kw);
+  a.pos.clear();
+  a.kw.clear();
+  return rsub_method(in, t, rest);
+}
+
 // torch.addmm(input, mat1, mat2, *, beta=1, alpha=1) = beta input + alpha (mat1 @ mat2).
 Value addmm_method(Interp& in, const ArrayPtr& t, Args& a) {
   Value m1 = a.required(0, "mat1"), m2 = a.required(1, "mat2");
@@ -454,15 +595,17 @@ void install_torch_gather(Interp& in) {
       {"gather", gather_method},         {"scatter", scatter_method},     {"scatter_", scatter_inplace},
       {"index_select", index_select_method}, {"masked_select", masked_select_method}, {"diag", diag_method},
       {"logsumexp", logsumexp_method},   {"topk", topk_method},           {"log_softmax", log_softmax_method},
-      {"norm", norm_method},             {"rsub", rsub_method},           {"addmm", addmm_method},
+      {"norm", norm_method},             {"addmm", addmm_method},
       {"flip", flip_method},             {"roll", roll_method},           {"repeat", repeat_method},
-      {"reciprocal", reciprocal_method},
+      {"reciprocal", reciprocal_method}, {"kthvalue", kthvalue_method},   {"median", median_method},
+      {"isclose", isclose_method},       {"tensor_split", tensor_split_method},
   };
   for (auto& [name, fn] : methods) def_tensor_method(name, fn);
   ModuleObj& tm = *in.modules.at("torch");
   def_fn(in, tm, "meshgrid", meshgrid_fn);
   def_fn(in, tm, "einsum", recorded_function("einsum", einsum_fn));
   def_fn(in, tm, "pow", pow_fn);
+  def_fn(in, tm, "rsub", recorded_function("rsub", rsub_fn));
   def_fn(in, tm, "vstack", recorded_function("vstack", vstack_fn));
   def_fn(in, tm, "row_stack", recorded_function("row_stack", vstack_fn));
   def_fn(in, tm, "hstack", recorded_function("hstack", hstack_fn));

@@ -8,6 +8,7 @@
 // functions (module_functions, install_dtypes, ...); a function converts its
 // arguments and calls core/, it holds no layout rule.
 #include <algorithm>
+#include <map>
 #include <cmath>
 #include <cstring>
 #include <functional>
@@ -32,6 +33,7 @@ void install_torch_gather(Interp& in);                 // torch/gather.cpp
 
 // Parameter.__repr__ puts "Parameter containing:" on a line of its own before the tensor's repr.
 std::string tensor_repr(Interp& in, const Value& a) {
+  check_torch_print_options(in, a.arr());
   std::string r = format_tensor(a.arr(), torch_default_dtype());
   return is_parameter(a.arr()) ? "Parameter containing:\n" + r : r;
 }
@@ -49,8 +51,9 @@ TypeObj* size_type(Interp& in) { return in.modules.at("torch")->attrs.at("Size")
 
 DType default_complex() { return torch_default_dtype() == DType::F64 ? DType::C128 : DType::C64; }
 
-// The dtypes stridelab tensors hold: PyTorch 1.13's (PyTorch 2.3+ also has uint16/32/64, pending).
-bool torch_has_dtype(DType dt) { return dt != DType::U16 && dt != DType::U32 && dt != DType::U64; }
+// The dtypes stridelab tensors hold: every numeric one (PyTorch 2.3+ has uint16/32/64
+// too, as "limited support" dtypes; stridelab runs every op on them).
+bool torch_has_dtype(DType dt) { return !is_flexible(dt); }
 
 // c10's type names in checked_convert messages ("uint8_t", "int", "at::Half").
 const char* checked_name(DType dt) {
@@ -233,6 +236,68 @@ void check_dim_name(Interp& in, const Value& v, int64_t ndim, bool none_is_name)
     in.raise_exc("RuntimeError", "Name '" + s->s + "' not found in Tensor[" + names + "].");
   }
   if (v.is_none() && none_is_name) in.raise_exc("RuntimeError", "Please look up dimensions by name, got: name = None.");
+}
+
+// Note [Overload lists]
+// PyTorch's argument parser (PythonArgParser) tries each signature of an
+// overloaded function; when none binds it raises TypeError "<f>() received an
+// invalid combination of arguments - got (<types>), but expected one of:" and
+// each signature on a line of its own, in the parser's words (format_invalid_args
+// in torch/csrc/utils/invalid_arguments.cpp). The factories' signature lists are
+// below; a call without a size, with a dtype= that is no torch.dtype, or with a
+// keyword none of them has binds to none of them.
+const std::vector<std::string>& factory_overloads(const std::string& fname) {
+  static const std::string tail = "torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, "
+                                  "bool pin_memory = False, bool requires_grad = False";
+  static const std::map<std::string, std::vector<std::string>> table = {
+      {"ones", {"tuple of ints size, *, tuple of names names, " + tail, "tuple of ints size, *, Tensor out = None, " + tail}},
+      {"zeros", {"tuple of ints size, *, tuple of names names, " + tail, "tuple of ints size, *, Tensor out = None, " + tail}},
+      {"empty",
+       {"tuple of ints size, *, tuple of names names, torch.memory_format memory_format = None, " + tail,
+        "tuple of ints size, *, torch.memory_format memory_format = None, Tensor out = None, " + tail}},
+      {"full",
+       {"tuple of ints size, Number fill_value, *, tuple of names names, " + tail,
+        "tuple of ints size, Number fill_value, *, Tensor out = None, " + tail}},
+      {"rand",
+       {"tuple of ints size, *, torch.Generator generator, tuple of names names, " + tail,
+        "tuple of ints size, *, torch.Generator generator, Tensor out = None, " + tail,
+        "tuple of ints size, *, Tensor out = None, " + tail, "tuple of ints size, *, tuple of names names, " + tail}},
+  };
+  auto it = table.find(fname == "randn" ? "rand" : fname);
+  static const std::vector<std::string> none;
+  return it == table.end() ? none : it->second;
+}
+
+[[noreturn]] void invalid_combination(Interp& in, const std::string& fname, const Args& a,
+                                      const std::vector<std::string>& signatures, const std::vector<std::string>& why) {
+  std::string got;
+  for (const Value& v : a.pos) got += (got.empty() ? "" : ", ") + parser_type_name(in, v);
+  std::string kws;
+  for (const auto& [k, v] : a.kw) kws += (kws.empty() ? "" : ", ") + k + "=" + parser_type_name(in, v);
+  if (!kws.empty()) got += got.empty() ? kws + ", " : ", " + kws;
+  std::string msg = fname + "() received an invalid combination of arguments - got (" + got + "), but expected one of:\n";
+  for (size_t k = 0; k < signatures.size(); ++k) {
+    msg += " * (" + signatures[k] + ")\n";
+    if (k < why.size() && !why[k].empty()) msg += "      didn't match because " + why[k] + "\n";
+  }
+  in.raise_exc("TypeError", msg);
+}
+
+void check_factory_call(Interp& in, const Args& a, const std::string& fname) {
+  const auto& sigs = factory_overloads(fname);
+  if (sigs.empty()) return;
+  const bool full = fname == "full", random = fname == "rand" || fname == "randn";
+  bool size = !a.pos.empty(), fill = a.pos.size() > 1, bad = false;
+  for (const auto& [k, v] : a.kw) {
+    if (k == "size") size = true;
+    else if (k == "fill_value" && full) fill = true;
+    else if (k == "dtype") bad |= !v.is_none() && !(v.as<DTypeObj>() && v.as<DTypeObj>()->torch);
+    else if (k == "generator") bad |= !random;
+    else if (k == "memory_format") bad |= fname != "empty";
+    else if (k != "device" && k != "layout" && k != "pin_memory" && k != "requires_grad" && k != "out" && k != "names")
+      bad = true;
+  }
+  if (!size || (full && !fill) || bad) invalid_combination(in, fname, a, sigs);
 }
 
 void require_sizes(Interp& in, const Args& a, const std::string& fname, const std::string& argname) {
@@ -455,6 +520,7 @@ void fill_value(Interp& in, const ArrayPtr& t, const Value& v) {
 }
 
 Value filled(Interp& in, Args& a, const char* what) {
+  check_factory_call(in, a, what);  // Note [Overload lists]
   bool full = std::strcmp(what, "full") == 0;
   Value fv;
   Factory f;
@@ -734,7 +800,7 @@ const std::vector<std::string>& torch_function_methods() {
       "cos", "tanh", "sigmoid", "relu", "softmax", "pow", "square", "round", "floor", "ceil", "clamp", "cumsum",
       "allclose", "isclose", "eq", "ne", "lt", "le", "gt", "ge", "logical_not", "sort", "argsort", "flip", "roll",
       "nan_to_num", "sign", "broadcast_to", "outer", "ger", "trace", "erfinv", "erf", "mv", "gather", "scatter", "index_select", "masked_select", "diag", "logsumexp", "topk",
-      "log_softmax", "norm", "rsub", "addmm", "flip", "roll", "reciprocal",
+      "log_softmax", "norm", "addmm", "flip", "roll", "reciprocal", "kthvalue", "median",
   };
   return names;
 }
@@ -821,7 +887,8 @@ void install_dtypes(Interp& in, ModuleObj& tm) {
       {"float16", DType::F16}, {"half", DType::F16},       {"int8", DType::I8},      {"int16", DType::I16},
       {"short", DType::I16},   {"int32", DType::I32},      {"int", DType::I32},      {"int64", DType::I64},
       {"long", DType::I64},    {"uint8", DType::U8},       {"bool", DType::Bool},    {"complex64", DType::C64},
-      {"cfloat", DType::C64},  {"complex128", DType::C128}, {"cdouble", DType::C128},
+      {"cfloat", DType::C64},  {"complex128", DType::C128}, {"cdouble", DType::C128}, {"uint16", DType::U16},
+      {"uint32", DType::U32},  {"uint64", DType::U64},
   };
   std::vector<Value> dtype_objs(kNumDTypes);
   for (auto& [n, dt] : dtypes) {
@@ -990,21 +1057,77 @@ Value set_default_dtype_fn(Interp& in, Args& a) {
   return Value();
 }
 
+// Note [Unchecked torch print options]
+// torch.set_printoptions stores whatever it is given (PRINT_OPTS); a value
+// the printer cannot use fails when a tensor prints, where torch/_tensor_str.py
+// first uses it: the threshold in `numel() > threshold`, the precision in the
+// format "{:.<precision>f}" of a floating tensor's values, the line width in
+// `linewidth - indent`. The error each one will raise is kept here per option
+// and raised by check_torch_print_options; a usable value clears it.
+struct PrintOptionError {
+  std::string type, msg;
+};
+std::optional<PrintOptionError>& bad_print_option(int k) {  // 0 threshold, 1 precision, 2 linewidth
+  static std::optional<PrintOptionError> bad[3];
+  return bad[k];
+}
+
+}  // namespace
+
+void check_torch_print_options(Interp& in, const Array& t) {
+  for (int k = 0; k < 3; ++k) {
+    if (k == 1 && !is_inexact(t.dtype)) continue;
+    if (auto& e = bad_print_option(k)) in.raise_exc(e->type, e->msg);
+  }
+}
+
+namespace {
+
 // torch.set_printoptions: a profile first, then the options given override it.
 Value set_printoptions_fn(Interp& in, Args& a) {
   TorchPrintOptions& o = torch_print_options();
   Value v;
   Value profile = a.optional(4, "profile");
-  if (!profile.is_none()) {
+  if (profile.as<StrObj>()) {
     std::string p = in.str(profile);
     if (p == "default") o.precision = 4, o.threshold = 1000, o.edgeitems = 3, o.linewidth = 80;
     else if (p == "short") o.precision = 2, o.threshold = 1000, o.edgeitems = 2, o.linewidth = 80;
     else if (p == "full") o.precision = 4, o.threshold = INFINITY, o.edgeitems = 3, o.linewidth = 80;
+    if (p == "default" || p == "short" || p == "full")
+      for (int k = 0; k < 3; ++k) bad_print_option(k).reset();
   }
-  if (a.take(0, "precision", v) && !v.is_none()) o.precision = int(in.index_value(v));
-  if (a.take(1, "threshold", v) && !v.is_none()) o.threshold = in.float_value(v);
-  if (a.take(2, "edgeitems", v) && !v.is_none()) o.edgeitems = int(in.index_value(v));
-  if (a.take(3, "linewidth", v) && !v.is_none()) o.linewidth = int(in.index_value(v));
+  auto number = [&](const Value& x) { return !x.is_bool() && (in.is_int_like(x) || x.is_float() || (x.is_array() && x.arr().size() == 1)); };
+  if (a.take(0, "precision", v) && !v.is_none()) {
+    auto* s = v.as<StrObj>();
+    if (!v.is_bool() && in.is_int_like(v)) {
+      o.precision = int(in.index_value(v));
+      bad_print_option(1).reset();
+    } else if (s && !s->s.empty() && s->s.find_first_not_of("0123456789") == std::string::npos) {
+      o.precision = std::stoi(s->s);  // "{:.3f}": the text is the format's
+      bad_print_option(1).reset();
+    } else if (s && (s->s.empty() || !isdigit((unsigned char)s->s[0]))) {
+      bad_print_option(1) = PrintOptionError{"ValueError", "Format specifier missing precision"};
+    } else {
+      bad_print_option(1) = PrintOptionError{"ValueError", "Invalid format specifier '." + in.str(v) + "f' for object of type 'float'"};
+    }
+  }
+  if (a.take(1, "threshold", v) && !v.is_none()) {
+    if (number(v)) {
+      o.threshold = in.float_value(v);
+      bad_print_option(0).reset();
+    } else {
+      bad_print_option(0) = PrintOptionError{"TypeError", "'>' not supported between instances of 'int' and '" + in.type_name(v) + "'"};
+    }
+  }
+  if (a.take(2, "edgeitems", v) && !v.is_none() && !v.is_bool() && in.is_int_like(v)) o.edgeitems = int(in.index_value(v));
+  if (a.take(3, "linewidth", v) && !v.is_none()) {
+    if (number(v)) {
+      o.linewidth = int(in.float_value(v));
+      bad_print_option(2).reset();
+    } else {
+      bad_print_option(2) = PrintOptionError{"TypeError", "unsupported operand type(s) for -: '" + in.type_name(v) + "' and 'int'"};
+    }
+  }
   o.sci_mode.reset();
   if (a.take(5, "sci_mode", v) && !v.is_none()) o.sci_mode = in.truthy(v);
   a.finish(6);
@@ -1064,6 +1187,72 @@ NativeFn method_forwarder(const std::string& n) {
   };
 }
 
+// Note [Dimname overloads]
+// Many ATen ops have a second overload whose dim is a name (named tensors,
+// `Dimname`); PyTorch's argument parser picks it for a str (and, for some, for
+// None), and the op then fails at run time with a RuntimeError, not the
+// TypeError of a wrong type: "Name 'x' not found in Tensor[None, None]." (a
+// tensor without names; None: "Please look up dimensions by name, got: name =
+// None."), or, for the ops whose Dimname overload is a stub, "sort: You passed a
+// dimname (string) to this op in place of a dimension index but it does not yet
+// support this behavior. ...". The table: the method, where its dim is (the
+// position after self, the keyword), whether None selects the Dimname overload,
+// and whether that overload is a stub.
+struct DimnameOverload {
+  const char* method;
+  size_t pos;
+  const char* kw;
+  bool none_is_name, stub;
+};
+const DimnameOverload kDimnameOverloads[] = {
+    {"median", 0, "dim", true, false},     {"kthvalue", 1, "dim", true, false},  {"std", 0, "dim", false, false},
+    {"var", 0, "dim", false, false},       {"logsumexp", 0, "dim", false, false}, {"log_softmax", 0, "dim", true, false},
+    {"softmax", 0, "dim", true, false},    {"cumsum", 0, "dim", true, false},    {"cumprod", 0, "dim", true, false},
+    {"logcumsumexp", 0, "dim", true, false}, {"sum", 0, "dim", false, false},    {"mean", 0, "dim", false, false},
+    {"prod", 0, "dim", false, false},      {"max", 0, "dim", false, false},      {"min", 0, "dim", false, false},
+    {"unbind", 0, "dim", false, false},    {"squeeze", 0, "dim", false, false},  {"size", 0, "dim", false, false},
+    {"select", 0, "dim", false, false},    {"sort", 0, "dim", true, true},       {"argsort", 0, "dim", true, true},
+    {"all", 0, "dim", false, true},        {"any", 0, "dim", false, true},       {"index_select", 0, "dim", false, true},
+    {"gather", 0, "dim", false, true},
+};
+
+}  // namespace
+
+void check_dimname_overload(Interp& in, const std::string& method, const Array& self, const Args& a,
+                            const std::function<void(Args&)>& bind) {
+  static const auto* table = [] {
+    auto* t = new std::unordered_map<std::string, const DimnameOverload*>();
+    for (const DimnameOverload& d : kDimnameOverloads) (*t)[d.method] = &d;
+    return t;
+  }();
+  auto it = table->find(method);
+  if (it == table->end()) return;
+  const DimnameOverload& d = *it->second;
+  const Value* dim = a.pos.size() > d.pos ? &a.pos[d.pos] : nullptr;
+  for (auto& kv : a.kw)
+    if (kv.first == d.kw) dim = &kv.second;
+  if (!dim || !(dim->as<StrObj>() || (dim->is_none() && d.none_is_name))) return;
+  // The parser binds the whole call before the Dimname overload runs: a call
+  // that binds to none (a missing or mistyped other argument) is its TypeError.
+  // So the call is made with the dim as an index first.
+  Args probe = a;
+  for (auto& kv : probe.kw)
+    if (kv.first == d.kw) kv.second = Value::integer(0);
+  if (probe.pos.size() > d.pos && a.pos[d.pos].is_same(*dim)) probe.pos[d.pos] = Value::integer(0);
+  try {
+    bind(probe);
+  } catch (const PyError& e) {
+    if (e.type == "TypeError") throw;
+  }
+  if (d.stub)
+    in.raise_exc("RuntimeError", method + ": You passed a dimname (string) to this op in place of a dimension index but "
+                                          "it does not yet support this behavior. Please pass a dimension index to work "
+                                          "around this.");
+  check_dim_name(in, *dim, self.ndim(), d.none_is_name);
+}
+
+namespace {
+
 // torch.X(t, ...) for tensor methods, resolved when called (so methods other
 // front-end files register on torch.Tensor are reachable too), and the NumPy
 // namesakes. Names another file already put in the module are left alone.
@@ -1085,6 +1274,7 @@ void install_method_forwarders(Interp& in, ModuleObj& tm) {
 
 void install_torch(Interp& in) {
   torch_print_options() = TorchPrintOptions{};
+  for (int k = 0; k < 3; ++k) bad_print_option(k).reset();
   torch_default_dtype() = DType::F32;
 
   ModuleObj& tm = submodule(in, "torch");

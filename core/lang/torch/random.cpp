@@ -199,6 +199,7 @@ DType float_dtype(Interp& in, const Factory& f, const char* fname) {
 
 NativeFn sized_float_factory(const char* fname, bool normal) {
   return [fname, normal](Interp& in, Args& a) -> Value {
+    check_factory_call(in, a, fname);
     TorchGenerator& g = take_generator(in, a);
     Factory f = take_factory(in, a);
     Shape s = size_args(in, a, 0, fname);

@@ -98,6 +98,11 @@ ArrayPtr torch_ordered_sum(const Array& t, const std::vector<bool>& axes, DType 
 }
 
 Value sum_method(Interp& in, const ArrayPtr& t, Args& a) {
+  for (const auto& kv : a.kw)  // a keyword none of the overloads has (Note [Overload lists], module.cpp)
+    if (kv.first != "dim" && kv.first != "keepdim" && kv.first != "dtype")
+      invalid_combination(in, "sum", a,
+                          {"*, torch.dtype dtype = None", "tuple of ints dim, bool keepdim = False, *, torch.dtype dtype = None",
+                           "tuple of names dim, bool keepdim = False, *, torch.dtype dtype = None"});
   Value dim = a.optional(0, "dim");
   bool keep = bool_arg(in, a.optional(1, "keepdim", Value::boolean(false)), "sum", "keepdim");
   std::optional<DType> dt = opt_dtype(in, a, 2);
@@ -231,7 +236,8 @@ Value moment_method(Interp& in, const ArrayPtr& t, Args& a, const char* fname) {
   } else {
     a.take(1, "unbiased", unbiased);
   }
-  bool keep = in.truthy(a.optional(2, "keepdim", Value::boolean(false)));
+  if (!unbiased.is_none()) bool_arg(in, unbiased, fname, "unbiased");
+  bool keep = bool_arg(in, a.optional(2, "keepdim", Value::boolean(false)), fname, "keepdim");
   Value corr;
   a.take(999, "correction", corr);
   a.finish(3);
@@ -375,7 +381,7 @@ Value softmax_method(Interp& in, const ArrayPtr& t, Args& a) {
 // the largest value, returned as torch.return_types.sort(values, indices).
 Value sort_method(Interp& in, const ArrayPtr& t, Args& a) {
   Value dimv = a.optional(0, "dim", Value::integer(-1));
-  const bool desc = in.truthy(a.optional(1, "descending", Value::boolean(false)));
+  const bool desc = bool_arg(in, a.optional(1, "descending", Value::boolean(false)), "sort", "descending");
   a.optional(2, "stable");
   a.finish(3);
   const int nd = std::max(t->ndim(), 1);
@@ -416,6 +422,18 @@ Value sort_method(Interp& in, const ArrayPtr& t, Args& a) {
   return return_pair(in, "sort", vals, idx);
 }
 
+// Tensor.argsort(dim=-1, descending=False, stable=False): sort(...).indices.
+Value argsort_method(Interp& in, const ArrayPtr& t, Args& a) {
+  Value r = sort_method(in, t, a);
+  return in.getitem(r, Value::integer(1));
+}
+
+// Tensor.is_shared(): whether the storage is in shared memory (never, here).
+Value is_shared_method(Interp&, const ArrayPtr&, Args& a) {
+  a.finish(0);
+  return Value::boolean(false);
+}
+
 // The methods this file provides, each unless another file registered it first.
 const std::vector<std::pair<const char*, ArrayMethod>>& reduction_methods() {
   static const std::vector<std::pair<const char*, ArrayMethod>> m = {
@@ -424,7 +442,8 @@ const std::vector<std::pair<const char*, ArrayMethod>>& reduction_methods() {
       {"matmul", matmul_method},   {"sigmoid", sigmoid_method},     {"relu", relu_method},
       {"softmax", softmax_method}, {"nan_to_num", nan_to_num_method}, {"sort", sort_method},
       {"mm", mm_method},           {"bmm", bmm_method},             {"mv", mv_method},
-      {"std", std_method},         {"var", var_method},
+      {"std", std_method},         {"var", var_method},             {"argsort", argsort_method},
+      {"is_shared", is_shared_method},
   };
   return m;
 }

@@ -217,9 +217,14 @@ Value view_method(Interp& in, const ArrayPtr& t, Args& a) {
     a.finish(0);
     return Value(torch_view_dtype(t, to_dtype(in, dt)));
   }
-  if (a.pos.empty() && a.kw.empty())
-    in.raise_exc("TypeError", "view() received an invalid combination of arguments - got (), but expected one of:\n"
-                              " * (torch.dtype dtype)\n * (tuple of SymInts size)\n");
+  if (a.pos.empty() && a.kw.empty()) invalid_combination(in, "view", a, {"torch.dtype dtype", "tuple of SymInts size"});
+  if (a.pos.size() == 1 && a.kw.empty()) {  // one argument that is neither a dtype nor a size
+    const Value& x = a.pos[0];
+    if (!in.is_int_like(x) && !x.as<ListObj>() && !x.as<TupleObj>()) {
+      const std::string why = "some of the arguments have invalid types: (!" + in.type_name(x) + "!)";
+      invalid_combination(in, "view", a, {"torch.dtype dtype", "tuple of ints size"}, {why, why});
+    }
+  }
   Shape s = size_args(in, a, 0, "view");
   a.finish(1000);
   return Value(torch_view(t, s));
@@ -328,6 +333,24 @@ Method arith(const char* name, const char* op) {
     a.finish(1);
     if (!alpha.is_none()) other = in.binop("*", other, alpha);
     return in.binop(op, Value(t), other);
+  };
+}
+
+// Tensor.eq / ne / lt / le / gt / ge(other): the comparison operators.
+Method compare_method(const char* name, const char* op) {
+  return [name, op](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+    Value other = a.required(0, "other");
+    a.finish(1);
+    check_tensor_or_scalar(in, other, name);
+    const std::string o = op;
+    if (o != "==" && o != "!=") {  // no ordering of complex numbers: the kernel is missing
+      DType dt = t->dtype;
+      if (is_tensor(other)) dt = torch_promote(dt, other.arr().dtype);
+      else if (other.as<ComplexObj>() && !is_complex(dt)) dt = dt == DType::F64 ? DType::C128 : DType::C64;
+      if (is_complex(dt))
+        in.raise_exc("RuntimeError", std::string("\"") + name + "_cpu\" not implemented for '" + torch_type_name(dt) + "'");
+    }
+    return in.compare(op, Value(t), other);
   };
 }
 
@@ -810,6 +833,12 @@ const std::vector<std::pair<const char*, Method>>& methods() {
       {"copy_", copy_inplace_method},
       {"equal", equal_method},
       // ---- arithmetic through the ufunc engine
+      {"eq", compare_method("eq", "==")},
+      {"ne", compare_method("ne", "!=")},
+      {"lt", compare_method("lt", "<")},
+      {"le", compare_method("le", "<=")},
+      {"gt", compare_method("gt", ">")},
+      {"ge", compare_method("ge", ">=")},
       {"add", arith("add", "+")},
       {"sub", arith("sub", "-")},
       {"mul", arith("mul", "*")},
@@ -834,9 +863,13 @@ bool parse_torch_index(Interp& in, const ArrayPtr& a, const Value& key, std::vec
   int consumed = 0;
   for (auto& k : items) {
     if (k.is_bool()) return false;
-    if (k.is_float())
+    // a str is taken for a sequence of data (indexing's conversion through torch's new());
+    // anything else that is no index is refused by its type name
+    if (auto* s = k.as<StrObj>()) in.raise_exc("TypeError", std::string("new(): invalid data type '") + (s->bytes ? "bytes" : "str") + "'");
+    if (k.is_float() || !(k.is_int() || k.is_array() || k.is_none() || k.as<SliceObj>() || k.as<EllipsisObj>() ||
+                          k.as<ListObj>() || k.as<TupleObj>() || k.as<RangeObj>() || in.is_int_like(k)))
       in.raise_exc("IndexError", "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are "
-                                 "valid indices (got float)");
+                                 "valid indices (got " + in.type_name(k) + ")");
     if (k.is_array() && !(k.arr().ndim() == 0 && is_integer(k.arr().dtype) && k.arr().dtype != DType::U8)) return false;
     if (k.as<ListObj>()) return false;
     if (k.is_int() || k.is_array() || k.as<SliceObj>()) ++consumed;
@@ -968,6 +1001,7 @@ std::string tensor_format(Interp& in, const Value& v, const std::string& spec) {
     return in.str(r);
   }
   if (!spec.empty()) in.raise_exc("TypeError", "unsupported format string passed to Tensor.__format__");
+  check_torch_print_options(in, t);
   return format_tensor(t, torch_default_dtype());
 }
 
@@ -975,6 +1009,7 @@ Value tensor_getattr(Interp& in, const Value& v, const std::string& name, bool& 
   found = true;
   ArrayPtr t = v.array();
   if (name == "shape") return torch_size_value(in, t->shape);
+  if (name == "__dict__") return in.call(in.builtins.at("dict"), std::vector<Value>{});  // no Python attributes set
   if (name == "dtype") return dtype_obj(in, t->dtype);
   if (name == "device") return torch_mod(in).attrs.at("_cpu_device");
   if (name == "ndim") return Value::integer(t->ndim());
@@ -1011,6 +1046,10 @@ Value tensor_getattr(Interp& in, const Value& v, const std::string& name, bool& 
     Value self = v;
     return in.builtin(name, [out, self, name](Interp& in, Args& a) -> Value {
       ArrayPtr st = self.array();
+      check_dimname_overload(in, name, *st, a, [&](Args& p) {  // Note [Dimname overloads] (module.cpp)
+        p.pos.insert(p.pos.begin(), self);
+        in.call(out, p);
+      });
       auto compute = [&]() -> Value {
         a.pos.insert(a.pos.begin(), self);
         return in.call(out, a);
@@ -1076,7 +1115,7 @@ void install_tensor_methods(Interp& in) {
   // Types whose instances this file and torch/reduce.cpp make (kept per interpreter).
   tm.attrs["_TypedStorage"] = Value(std::shared_ptr<Obj>(std::shared_ptr<Obj>(), in.new_type("TypedStorage", "torch.storage", {in.t.object})));
   tm.attrs["_UntypedStorage"] = Value(std::shared_ptr<Obj>(std::shared_ptr<Obj>(), in.new_type("UntypedStorage", "torch", {in.t.object})));
-  for (const char* n : {"max", "min", "sort", "topk"})
+  for (const char* n : {"max", "min", "sort", "topk", "kthvalue", "median"})
     tm.attrs[std::string("_return_") + n] =
         Value(std::shared_ptr<Obj>(std::shared_ptr<Obj>(), in.new_type(n, "torch.return_types", {in.t.object})));
   TypeObj* layout_t = in.new_type("layout", "torch", {in.t.object});
