@@ -779,6 +779,8 @@ void install_numpy(Interp& in) {
       if (x.is_array()) {
         ArrayPtr c = copy_as(x.arr(), dt);
         std::memcpy(buf, c->data(), size_t(itemsize(dt)));
+      } else if (dt == DType::Bool) {
+        buf[0] = in.truthy(x);  // np.bool(x) is the truth of x: 'x', 1j, None, a function
       } else {
         value_to_bytes(in, x, dt, buf);
       }

@@ -452,7 +452,8 @@ bool array_truthy(Interp& in, const Value& v) {
     if (a.is_torch())
       in.raise_exc("RuntimeError", a.size() == 0 ? "Boolean value of Tensor with no values is ambiguous"
                                                  : "Boolean value of Tensor with more than one value is ambiguous");
-    if (a.size() == 0) return false;  // NumPy 1.24: DeprecationWarning, False
+    if (a.size() == 0)  // NumPy 2.2: an error (1.x: a DeprecationWarning and False)
+      in.raise_exc("ValueError", "The truth value of an empty array is ambiguous. Use `array.size > 0` to check that an array is not empty.");
     in.raise_exc("ValueError", "The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()");
   }
   std::vector<int64_t> zero(a.ndim(), 0);

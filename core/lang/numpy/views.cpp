@@ -159,9 +159,9 @@ Value np_rollaxis(Interp& in, Args& a) {
 // ---- diagonal / diag / tri family / eye / linspace
 
 Value diagonal_value(Interp& in, const ArrayPtr& x, Args& a, size_t first) {
-  int64_t offset = in.index_value(a.optional(first, "offset", Value::integer(0)));
-  int64_t ax1 = in.index_value(a.optional(first + 1, "axis1", Value::integer(0)));
-  int64_t ax2 = in.index_value(a.optional(first + 2, "axis2", Value::integer(1)));
+  int64_t offset = c_int_arg(in, a.optional(first, "offset", Value::integer(0)), CIntReader::ParseTuple);
+  int64_t ax1 = c_int_arg(in, a.optional(first + 1, "axis1", Value::integer(0)), CIntReader::ParseTuple);
+  int64_t ax2 = c_int_arg(in, a.optional(first + 2, "axis2", Value::integer(1)), CIntReader::ParseTuple);
   a.finish(first + 3);
   return wrap(diagonal(x, offset, ax1, ax2));
 }
