@@ -1319,7 +1319,9 @@ bool sequence_binop(Interp& in, BinOp op, const Value& a, const Value& b, Value&
   if (op == BinOp::Add) {
     if (auto* s = a.as<StrObj>())
       if (auto* s2 = b.as<StrObj>()) {
-        out = make_str(s->s + s2->s);
+        if (s->bytes != s2->bytes)  // str and bytes never mix
+          type_error(s->bytes ? "can't concat str to bytes" : "can only concatenate str (not \"bytes\") to str");
+        out = Value(std::make_shared<StrObj>(s->s + s2->s, s->bytes));
         return true;
       }
     if (auto* l = a.as<ListObj>())
@@ -1352,7 +1354,7 @@ bool sequence_binop(Interp& in, BinOp op, const Value& a, const Value& b, Value&
     std::string r;
     r.reserve(s->s.size() * size_t(n));
     for (int64_t k = 0; k < n; ++k) r += s->s;
-    out = make_str(r);
+    out = Value(std::make_shared<StrObj>(std::move(r), s->bytes));  // b'x' * 2 is bytes
     return true;
   }
   auto rep = [&](const std::vector<Value>& items) {

@@ -416,7 +416,20 @@ void check_exception_args(Interp& in, TypeObj* ty, const std::vector<Value>& arg
     const size_t n = in.to_vector(args[1]).size();  // 'int' object is not iterable
     if (n < 4) in.raise_exc("TypeError", "function takes at least 4 arguments (" + std::to_string(n) + " given)");
     if (n > 6) in.raise_exc("TypeError", "function takes at most 6 arguments (" + std::to_string(n) + " given)");
+    if (n == 5) in.raise_exc("TypeError", "end_offset must be provided when end_lineno is provided");
   }
+  // NumPy's exceptions with an __init__ of their own: UFuncTypeError(ufunc),
+  // AxisError(axis, ndim=None, msg_prefix=None)
+  auto arity = [&](const char* name, const char* first, size_t lo, size_t hi) {
+    if (ty != in.exception_type(name)) return;
+    const std::string f = std::string(name) + ".__init__() ";
+    if (args.size() < lo) in.raise_exc("TypeError", f + "missing 1 required positional argument: '" + first + "'");
+    if (args.size() > hi)
+      in.raise_exc("TypeError", f + "takes " + (lo == hi ? std::to_string(hi + 1) : "from " + std::to_string(lo + 1) + " to " + std::to_string(hi + 1)) +
+                                    " positional arguments but " + std::to_string(args.size() + 1) + " were given");
+  };
+  arity("UFuncTypeError", "ufunc", 1, 1);
+  arity("AxisError", "axis", 1, 3);
 }
 
 void install_builtin_types(Interp& in) {

@@ -11,6 +11,7 @@
 #include "core/kernels/copy.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/numpy/convert.hpp"
+#include "core/lang/numpy/ufuncs.hpp"
 #include "core/linalg.hpp"
 #include "core/overlap.hpp"
 #include "core/strides.hpp"
@@ -176,9 +177,9 @@ Value np_einsum(Interp& in, Args& a) {
 }
 
 Value trace_call(Interp& in, const ArrayPtr& x, Args& a, size_t first) {
-  int64_t offset = in.index_value(a.optional(first, "offset", Value::integer(0)));
-  int64_t ax1 = in.index_value(a.optional(first + 1, "axis1", Value::integer(0)));
-  int64_t ax2 = in.index_value(a.optional(first + 2, "axis2", Value::integer(1)));
+  int64_t offset = c_int_arg(in, a.optional(first, "offset", Value::integer(0)), CIntReader::NpyParse);
+  int64_t ax1 = c_int_arg(in, a.optional(first + 1, "axis1", Value::integer(0)), CIntReader::NpyParse);
+  int64_t ax2 = c_int_arg(in, a.optional(first + 2, "axis2", Value::integer(1)), CIntReader::NpyParse);
   Value dt = a.optional(first + 3, "dtype");
   Value out = a.optional(first + 4, "out");
   a.finish(first + 5);

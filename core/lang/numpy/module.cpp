@@ -732,6 +732,24 @@ void install_numpy(Interp& in) {
 
   // ---- types: ndarray, dtype, scalar type hierarchy
   t.ndarray = in.new_type("ndarray", "numpy", {t.object});
+  // np.ndarray(shape, dtype=float, buffer=None, offset=0, strides=None,
+  // order=None): a new array of that shape (NumPy leaves its memory
+  // uninitialised; here it is zeros). None and an empty array are the shape ().
+  t.ndarray->call = [](Interp& in, Args& a) -> Value {
+    Value shape = a.required(0, "shape"), dt = a.optional(1, "dtype"), buf = a.optional(2, "buffer");
+    Value off = a.optional(3, "offset"), st = a.optional(4, "strides"), order = a.optional(5, "order");
+    a.finish(6);
+    if (!buf.is_none() && !buf.is_array() && !(buf.as<StrObj>() && buf.as<StrObj>()->bytes))
+      in.raise_exc("TypeError", "a bytes-like object is required, not '" + in.type_name(buf) + "'");
+    if (!buf.is_none() || !st.is_none())
+      in.raise_exc("NotImplementedError", "np.ndarray(buffer=..., strides=...) is not supported in stridelab; use np.lib.stride_tricks.as_strided");
+    if (shape.is_none() || (shape.is_array() && shape.arr().size() == 0)) shape = make_tuple({});
+    Args b;
+    b.pos = {shape};
+    if (!dt.is_none()) b.kw.emplace_back("dtype", dt);
+    if (!order.is_none()) b.kw.emplace_back("order", order);
+    return in.call(in.modules.at("numpy")->attrs.at("zeros"), b);
+  };
   t.dummy_array = in.new_type("DummyArray", "numpy.lib.stride_tricks", {t.object});
   t.np_dtype = in.new_type("dtype", "numpy", {t.object});
   t.np_generic = in.new_type("generic", "numpy", {t.object});
@@ -779,6 +797,8 @@ void install_numpy(Interp& in) {
       if (x.is_array()) {
         ArrayPtr c = copy_as(x.arr(), dt);
         std::memcpy(buf, c->data(), size_t(itemsize(dt)));
+      } else if (dt == DType::Bool) {
+        buf[0] = in.truthy(x);  // np.bool(x) is the truth of x: 'x', 1j, None, a function
       } else {
         value_to_bytes(in, x, dt, buf);
       }

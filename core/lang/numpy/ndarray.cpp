@@ -17,6 +17,7 @@
 #include "core/lang/torch/convert.hpp"
 #include "core/numfmt.hpp"
 #include "core/strides.hpp"
+#include "core/strings.hpp"
 #include "core/views.hpp"
 
 namespace sl::lang {
@@ -363,7 +364,32 @@ void array_setitem(Interp& in, const Value& v, const Value& key, const Value& x)
 
 Value array_binop_untracked(Interp& in, BinOp op, const Value& a, const Value& b, bool inplace);
 
+namespace {
+// Note [Text scalars are str]: np.str_ and np.bytes_ subclass Python's str and
+// bytes, so next to anything that is not an ndarray (a Python value, another
+// scalar) their operators are str's and bytes' own: np.str_('ab') * 2 is the
+// str 'abab', np.str_('a') + 'b' the str 'ab', np.str_('a') < 'b' a bool.
+// Beside an ndarray the array's operator answers (str's returns NotImplemented).
+bool is_text_scalar(const Value& v) {
+  return v.is_array() && v.arr().flavor == Flavor::Scalar && v.arr().descr &&
+         (v.arr().dtype == DType::Str || v.arr().dtype == DType::Bytes);
+}
+bool python_text_operands(const Value& a, const Value& b, Value& pa, Value& pb) {
+  if (!is_text_scalar(a) && !is_text_scalar(b)) return false;
+  for (const Value* v : {&a, &b})
+    if (v->is_array() && v->arr().flavor != Flavor::Scalar) return false;
+  auto py = [](const Value& v) {
+    if (!is_text_scalar(v)) return v;
+    return Value(std::make_shared<StrObj>(texts_of(v.arr())[0], v.arr().dtype == DType::Bytes));
+  };
+  pa = py(a);
+  pb = py(b);
+  return true;
+}
+}  // namespace
+
 Value array_binop(Interp& in, BinOp op, const Value& a, const Value& b, bool inplace) {
+  if (Value pa, pb; (op == BinOp::Add || op == BinOp::Mul) && python_text_operands(a, b, pa, pb)) return in.binop(op, pa, pb);
   if ((is_tensor(a) || is_tensor(b)) && autograd_wanted(nullptr, {a, b}, {}))
     return record_operator(in, op, a, b, inplace, [&] { return array_binop_untracked(in, op, a, b, inplace); });
   return array_binop_untracked(in, op, a, b, inplace);
@@ -392,6 +418,7 @@ Value array_binop_untracked(Interp& in, BinOp op, const Value& a, const Value& b
 }
 
 Value array_compare(Interp& in, CmpOp op, const Value& a, const Value& b) {
+  if (Value pa, pb; python_text_operands(a, b, pa, pb)) return in.compare(op, pa, pb);  // Note [Text scalars are str]
   bool found = false;
   Value r = ufunc_binop(in, operator_ufunc(op), a, b, false, found);
   return found ? r : Value();
@@ -452,7 +479,8 @@ bool array_truthy(Interp& in, const Value& v) {
     if (a.is_torch())
       in.raise_exc("RuntimeError", a.size() == 0 ? "Boolean value of Tensor with no values is ambiguous"
                                                  : "Boolean value of Tensor with more than one value is ambiguous");
-    if (a.size() == 0) return false;  // NumPy 1.24: DeprecationWarning, False
+    if (a.size() == 0)  // NumPy 2.2: an error (1.x: a DeprecationWarning and False)
+      in.raise_exc("ValueError", "The truth value of an empty array is ambiguous. Use `array.size > 0` to check that an array is not empty.");
     in.raise_exc("ValueError", "The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()");
   }
   std::vector<int64_t> zero(a.ndim(), 0);

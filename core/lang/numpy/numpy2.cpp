@@ -207,8 +207,12 @@ Value iinfo_object(Interp& in, DType dt, TypeObj* type) {
 // __array_interface__ reports (mirrors numpy/lib/_array_utils_impl.py;
 // Note [Addresses] in core/overlap.hpp).
 Value byte_bounds(Interp& in, Args& a) {
-  ArrayPtr x = to_array(in, a.required(0, "a"));
+  Value v = a.required(0, "a");
   a.finish(1);
+  // it reads a.__array_interface__, which only NumPy's arrays and scalars have
+  if (!v.is_array() || v.arr().is_torch() || v.arr().flavor == Flavor::DummyBase)
+    in.raise_exc("AttributeError", "'" + in.type_name(v) + "' object has no attribute '__array_interface__'");
+  ArrayPtr x = v.array();
   const ByteExtent e = address_extent(*x);
   return make_tuple({Value::integer(e.lo), Value::integer(e.hi)});
 }
@@ -329,22 +333,51 @@ void install_numpy2(Interp& in, ModuleObj& np) {
     return make_tuple(std::move(items));
   });
 
-  // iinfo / finfo print as NumPy 2 prints them.
+  // iinfo / finfo print as NumPy 2 prints them. Their argument becomes a dtype
+  // as theirs does: np.dtype(x), or when that is a TypeError np.dtype(type(x))
+  // -- so a Python number is its default dtype, a str that names no dtype is
+  // str_, and an array, a tuple, a function are object (kind 'O'), which is
+  // neither inexact nor an integer.
+  struct InfoType {
+    std::optional<DType> dt;  // empty: a dtype stridelab has no arrays of (object_, str_)
+    char kind;
+    std::string scalar;  // "str_", "object_"
+  };
+  auto info_type = [](Interp& in, const Value& x) -> InfoType {
+    if (x.is_bool()) return {DType::Bool, 'b', "bool"};
+    if (x.is_int() || x.as<BigIntObj>()) return {DType::I64, 'i', "int64"};
+    if (x.is_float()) return {DType::F64, 'f', "float64"};
+    if (x.as<ComplexObj>()) return {DType::C128, 'c', "complex128"};
+    if (x.is_array() && x.arr().flavor == Flavor::Scalar && !x.arr().descr) {
+      const DType d = x.arr().dtype;
+      return {d, info(d).kind, name(d)};
+    }
+    if (!x.is_array()) {
+      try {
+        const DType d = to_dtype(in, x);
+        return {d, info(d).kind, name(d)};
+      } catch (const PyError& e) {
+        if (e.type != "TypeError") throw;
+      }
+      if (x.as<StrObj>()) return {std::nullopt, x.as<StrObj>()->bytes ? 'S' : 'U', x.as<StrObj>()->bytes ? "bytes_" : "str_"};
+    }
+    return {std::nullopt, 'O', "object_"};
+  };
   TypeObj* finfo_t = in.new_type("finfo", "numpy", {in.t.object});
   TypeObj* iinfo_t = in.new_type("iinfo", "numpy", {in.t.object});
-  def_fn(in, np, "finfo", [finfo_t](Interp& in, Args& a) -> Value {
+  def_fn(in, np, "finfo", [finfo_t, info_type](Interp& in, Args& a) -> Value {
     Value x = a.required(0, "dtype");
     a.finish(1);
-    DType dt = x.is_array() ? x.arr().dtype : x.is_float() ? DType::F64 : to_dtype(in, x);
-    if (!is_inexact(dt)) in.raise_exc("ValueError", std::string("data type <class 'numpy.") + name(dt) + "'> not inexact");
-    return finfo_object(in, real_part(dt), finfo_t);
+    const InfoType t = info_type(in, x);
+    if (!t.dt || !is_inexact(*t.dt)) in.raise_exc("ValueError", "data type <class 'numpy." + t.scalar + "'> not inexact");
+    return finfo_object(in, real_part(*t.dt), finfo_t);
   });
-  def_fn(in, np, "iinfo", [iinfo_t](Interp& in, Args& a) -> Value {
+  def_fn(in, np, "iinfo", [iinfo_t, info_type](Interp& in, Args& a) -> Value {
     Value x = a.required(0, "int_type");
     a.finish(1);
-    DType dt = x.is_array() ? x.arr().dtype : x.is_int() ? DType::I64 : to_dtype(in, x);
-    if (!is_integer(dt)) in.raise_exc("ValueError", std::string("Invalid integer data type '") + info(dt).kind + "'.");
-    return iinfo_object(in, dt, iinfo_t);
+    const InfoType t = info_type(in, x);
+    if (!t.dt || !is_integer(*t.dt)) in.raise_exc("ValueError", std::string("Invalid integer data type '") + t.kind + "'.");
+    return iinfo_object(in, *t.dt, iinfo_t);
   });
 
   // numpy.lib.array_utils (NumPy 2.0): byte_bounds moved here from the top level.

@@ -6,6 +6,7 @@
 // (numpy/core/_methods.py, fromnumeric.py, nanfunctions.py): default dtypes,
 // how mean divides by the count, var's two passes, which results are scalars.
 #include <cmath>
+#include <map>
 #include <cstring>
 #include <set>
 
@@ -15,7 +16,9 @@
 #include "core/kernels/copy.hpp"
 #include "core/kernels/reduce.hpp"
 #include "core/lang/numpy/ufuncs.hpp"
+#include "core/lang/pyint.hpp"
 #include "core/lang/numpy/convert.hpp"
+#include "core/lang/torch/convert.hpp"
 #include "core/strides.hpp"
 #include "core/views.hpp"
 
@@ -29,6 +32,13 @@ int axis_int(Interp& in, const Value& v, AxisReader how) {
       in.raise_exc("OverflowError", "Python int too large to convert to C int");
   }
   return int(std::clamp<int64_t>(k, INT32_MIN, INT32_MAX));
+}
+
+int c_int_arg(Interp& in, const Value& v, CIntReader how) {
+  const int64_t k = is_bigint(v) ? (int_to_double(in, v) < 0 ? INT64_MIN : INT64_MAX) : in.index_value(v);
+  if (k >= INT32_MIN && k <= INT32_MAX) return int(k);
+  if (how == CIntReader::NpyParse) in.raise_exc("OverflowError", "Python int too large to convert to C int");
+  in.raise_exc("OverflowError", k > 0 ? "signed integer is greater than maximum" : "signed integer is less than minimum");
 }
 
 namespace {
@@ -531,10 +541,49 @@ RArgs anyall_args(Args& a, size_t p) {
 using Impl = std::function<Value(Interp&, const ArrayPtr&, Args&, size_t)>;
 
 // Registers np.<name>(a, ...) and ndarray.<method>(...) with one implementation.
+// NumPy's reductions hand an object that is not an ndarray to its own method
+// of the same name (_wrapreduction; mean/std/var in _methods' wrappers):
+// obj.sum(axis=axis, out=out, ...), with dtype= where NumPy passes it. A
+// tensor thus answers np.sum(t) as Tensor.sum would those keywords.
+// Returns false for the functions and objects that do not delegate.
+bool delegate_reduction(Interp& in, const std::string& fname, Args& a, Value& out) {
+  static const std::map<std::string, std::vector<const char*>> params = {
+      {"sum", {"axis", "dtype", "out", "keepdims", "initial", "where"}},
+      {"prod", {"axis", "dtype", "out", "keepdims", "initial", "where"}},
+      {"any", {"axis", "out", "keepdims", "where"}},
+      {"all", {"axis", "out", "keepdims", "where"}},
+      {"max", {"axis", "out", "keepdims", "initial", "where"}},
+      {"amax", {"axis", "out", "keepdims", "initial", "where"}},
+      {"min", {"axis", "out", "keepdims", "initial", "where"}},
+      {"amin", {"axis", "out", "keepdims", "initial", "where"}},
+      {"mean", {"axis", "dtype", "out", "keepdims", "where"}},
+      {"std", {"axis", "dtype", "out", "ddof", "keepdims", "where"}},
+      {"var", {"axis", "dtype", "out", "ddof", "keepdims", "where"}},
+  };
+  auto it = params.find(fname);
+  if (it == params.end() || a.pos.empty() || !is_tensor(a.pos[0]) || tensor_method_depth() > 0) return false;
+  const Value obj = a.pos[0];
+  Args call;
+  const auto& names = it->second;
+  for (size_t k = 0; k < names.size(); ++k) {
+    const std::string n = names[k];
+    Value v;
+    const bool given = a.take(k + 1, n.c_str(), v);
+    // axis and out always go; dtype for sum/prod when given, for mean/std/var always
+    if (n == "axis" || n == "out" || (n == "dtype" && (given || fname == "mean" || fname == "std" || fname == "var")) || given)
+      call.kw.emplace_back(n, v);
+  }
+  a.finish(names.size() + 1);
+  const std::string method = fname == "amax" ? "max" : fname == "amin" ? "min" : fname;
+  out = in.call(in.getattr(obj, method), call);
+  return true;
+}
+
 void def_both(Interp& in, ModuleObj& np, const char* fname, const char* method, Impl impl) {
   if (fname)
     def_fn(in, np, fname, [impl, fname](Interp& in, Args& a) -> Value {
       a.fname = fname;
+      if (Value r; delegate_reduction(in, fname, a, r)) return r;
       return impl(in, arr_arg(in, a.required(0, "a")), a, 1);
     });
   if (method)

@@ -24,6 +24,19 @@ namespace sl::lang::sampling {
 // `size`: None, an int or a sequence of ints; negatives are NumPy's ValueError.
 inline std::optional<Shape> size_arg(Interp& in, const Value& v) {
   if (v.is_none()) return std::nullopt;
+  // size goes to np.empty(size): an ndarray is the sequence of its elements
+  // (none: the shape ()), each of which must be an integer
+  if (v.is_array() && !v.arr().is_torch() && v.arr().flavor == Flavor::NumPy && (v.arr().ndim() == 1 || v.arr().size() == 0)) {
+    const Array& a = v.arr();
+    if (a.size() == 0) return Shape{};
+    if (!is_integer(a.dtype) && a.dtype != DType::Bool)
+      in.raise_exc("TypeError", std::string("'numpy.") + name(a.dtype) + "' object cannot be interpreted as an integer");
+    Shape s;
+    for (int64_t k = 0; k < a.shape[0]; ++k) s.push_back(load_as<int64_t>(a.dtype, a.data() + k * a.strides[0]));
+    for (int64_t d : s)
+      if (d < 0) in.raise_exc("ValueError", "negative dimensions are not allowed");
+    return s;
+  }
   Shape s = to_shape(in, v);
   for (int64_t d : s)
     if (d < 0) in.raise_exc("ValueError", "negative dimensions are not allowed");

@@ -192,11 +192,86 @@ std::string dtype_class_name(DType dt) {
   return std::string(is_flexible(dt) ? "Void" : names[int(dt)]) + "DType";
 }
 
-// ufunc: the name of the NumPy 2 ufunc behind the function (its error for a
-// non-text argument is the ufunc's no-loop error), null for the functions
-// NumPy runs through _vec_string (TypeError "string operation on non-string array").
+// The DType class NumPy 2's type resolution sees for an operand: an array's
+// (StrDType, Float64DType, ...), or for a Python object its abstract DType
+// (_PyLongDType, _PyFloatDType, _PyComplexDType) or the one it converts to.
+std::string operand_dtype_class(Interp& in, const Value& v) {
+  if (v.is_bool()) return "BoolDType";
+  if (v.is_int() || v.as<BigIntObj>()) return "_PyLongDType";
+  if (v.is_float()) return "_PyFloatDType";
+  if (v.as<ComplexObj>()) return "_PyComplexDType";
+  ArrayPtr x;
+  try {
+    x = to_array(in, v);
+  } catch (const PyError& e) {
+    if (e.type != "TypeError") throw;  // a ragged list is asarray's ValueError
+    return "ObjectDType";  // None, a dict, a function: an object array
+  }
+  if (x->descr) return x->descr->kind == DType::Str ? "StrDType" : x->descr->kind == DType::Bytes ? "BytesDType" : "VoidDType";
+  return dtype_class_name(x->dtype);
+}
+
+// Note [String ufunc loops]
+// NumPy 2's np.strings functions are ufuncs (count, find, startswith,
+// _strip_chars, str_len, ...) whose loops take text (all str or all bytes)
+// where text goes and int64 where positions go. Resolution fails first when a
+// text operand is no text: "ufunc 'count' did not contain a loop with
+// signature matching types (<class 'numpy.dtypes.Float64DType'>, <class
+// 'numpy.dtypes._PyLongDType'>, ...) -> None", one class per operand, defaults
+// included. Otherwise a position that does not cast to int64 is the input
+// casting error "Cannot cast ufunc 'count' input 2 from dtype('<U1') to
+// dtype('int64') with casting rule 'same_kind'".
+void check_string_ufunc_operands(Interp& in, const char* ufunc, const std::vector<Value>& vals,
+                                 const std::vector<bool>& is_text_arg) {
+  std::vector<std::string> cls;
+  bool loop = true;
+  std::string text_kind;
+  for (size_t k = 0; k < vals.size(); ++k) {
+    cls.push_back(operand_dtype_class(in, vals[k]));
+    if (!is_text_arg[k]) continue;
+    if (cls[k] != "StrDType" && cls[k] != "BytesDType") loop = false;
+    else if (text_kind.empty()) text_kind = cls[k];
+    else if (cls[k] != text_kind) loop = false;
+  }
+  // Python numbers stay abstract only beside an operand with a dtype of its
+  // own; alone they are their default dtypes (NEP 50)
+  if (std::all_of(cls.begin(), cls.end(), [](const std::string& c) { return c.rfind("_Py", 0) == 0; }))
+    for (auto& c : cls) c = c == "_PyLongDType" ? "Int64DType" : c == "_PyFloatDType" ? "Float64DType" : "Complex128DType";
+  if (!loop) {
+    std::string types;
+    for (size_t k = 0; k < cls.size(); ++k) types += (k ? ", " : "") + ("<class 'numpy.dtypes." + cls[k] + "'>");
+    in.raise_exc("_UFuncNoLoopError", std::string("ufunc '") + ufunc + "' did not contain a loop with signature matching types " +
+                                          (cls.size() == 1 ? types : "(" + types + ")") + " -> None");
+  }
+  for (size_t k = 0; k < vals.size(); ++k) {
+    if (is_text_arg[k] || cls[k] == "_PyLongDType" || cls[k] == "BoolDType" || cls[k].find("Int") != std::string::npos)
+      continue;
+    ArrayPtr x = to_array(in, vals[k]);
+    in.raise_exc("_UFuncInputCastingError", std::string("Cannot cast ufunc '") + ufunc + "' input " + std::to_string(k) +
+                                                " from " + dtype_repr(DTypeFull{x->dtype, x->descr}) +
+                                                " to dtype('int64') with casting rule 'same_kind'");
+  }
+}
+
+// np.strings' integer operands (zfill's and the justifiers' width,
+// multiply's i) are checked before anything else: "unsupported type <U1 for operand 'width'".
+void check_int_operand(Interp& in, const Value& v, const char* name) {
+  ArrayPtr x = to_array(in, v);
+  if (!is_integer(x->dtype) || x->descr)
+    in.raise_exc("TypeError", "unsupported type " + dtype_text(DTypeFull{x->dtype, x->descr}) + " for operand '" + name + "'");
+}
+
+// The text operand of zfill / multiply, whose first ufunc is str_len(a).
+void check_str_len_operand(Interp& in, const Value& x) {
+  check_string_ufunc_operands(in, "str_len", {x}, {true});
+}
+
+// ufunc: the name of the NumPy 2 ufunc behind the function (its errors:
+// Note [String ufunc loops]), null for the functions NumPy runs through
+// _vec_string (TypeError "string operation on non-string array").
 TextCall broadcast_args(Interp& in, const std::vector<Value>& vals, const std::vector<bool>& is_text_arg,
                         const char* ufunc = nullptr) {
+  if (ufunc) check_string_ufunc_operands(in, ufunc, vals, is_text_arg);
   TextCall c;
   std::vector<ArrayPtr> arrs;
   std::vector<Shape> shapes;
@@ -348,13 +423,14 @@ Value ch_title(Interp& in, Args& a) { return map_same_width(in, a, title_case); 
 Value strip_common(Interp& in, Args& a, char which) {
   Value x = a.required(0, "a"), chars = a.optional(1, "chars");
   a.finish(2);
+  const char* prefix = which == 'l' ? "_lstrip" : which == 'r' ? "_rstrip" : "_strip";
   if (chars.is_none()) {
-    TextCall c = broadcast_args(in, {x}, {true}, "_strip_whitespace");
+    TextCall c = broadcast_args(in, {x}, {true}, (std::string(prefix) + "_whitespace").c_str());
     std::vector<std::string> out;
     for (auto& s : c.texts[0]) out.push_back(strip_text(s, nullptr, which));
     return text_result(c, out, c.width);
   }
-  TextCall c = broadcast_args(in, {x, chars}, {true, true});
+  TextCall c = broadcast_args(in, {x, chars}, {true, true}, (std::string(prefix) + "_chars").c_str());
   std::vector<std::string> out;
   for (size_t i = 0; i < c.texts[0].size(); ++i) out.push_back(strip_text(c.texts[0][i], &c.texts[1][i], which));
   return text_result(c, out, c.width);
@@ -367,12 +443,17 @@ Value ch_add(Interp& in, Args& a) {
   Value x = a.required(0, "x1"), y = a.required(1, "x2");
   a.finish(2);
   ArrayPtr p = to_array(in, x), q = to_array(in, y);
+  if (!p->descr && !q->descr) return in.call(in.modules.at("numpy")->attrs.at("add"), std::vector<Value>{x, y});  // it is np.add
   return wrap(text_ufunc(Ufunc::add, {UfuncOperand{p}, UfuncOperand{q}}, {}));
 }
 
-Value ch_multiply(Interp& in, Args& a) {
+// np.strings.multiply; np.char.multiply turns any TypeError of it into
+// ValueError "Can only multiply by integers".
+Value strings_multiply(Interp& in, Args& a) {
   Value x = a.required(0, "a"), n = a.required(1, "i");
   a.finish(2);
+  check_int_operand(in, n, "i");
+  check_str_len_operand(in, x);
   TextCall c = broadcast_args(in, {x, n}, {true, false});
   std::vector<std::string> out;
   for (size_t i = 0; i < c.texts[0].size(); ++i) {
@@ -401,6 +482,15 @@ Value into_out(Interp& in, const ArrayPtr& o, const Value& r) {
   ArrayPtr rr = to_array(in, r);
   copy_into(*o, *(rr->shape == o->shape ? rr : broadcast_to(rr, o->shape)));
   return wrap(o);
+}
+
+Value char_multiply(Interp& in, Args& a) {
+  try {
+    return strings_multiply(in, a);
+  } catch (const PyError& e) {
+    if (e.type != "TypeError" && e.type != "_UFuncNoLoopError" && e.type != "_UFuncInputCastingError") throw;
+  }
+  in.raise_exc("ValueError", "Can only multiply by integers");
 }
 
 Value ch_str_len(Interp& in, Args& a) {
@@ -443,6 +533,13 @@ Value ch_replace(Interp& in, Args& a) {
 Value justify(Interp& in, Args& a, char how) {
   Value x = a.required(0, "a"), w = a.required(1, "width"), fill = a.optional(2, "fillchar", make_str(" "));
   a.finish(3);
+  check_int_operand(in, w, "width");
+  // the fill character becomes an array of a's dtype (np.asarray(fillchar, dtype=a.dtype))
+  if (ArrayPtr xa = to_array(in, x); !xa->descr && fill.as<StrObj>()) {
+    const std::string f = in.repr(fill);
+    if (is_inexact(xa->dtype)) in.raise_exc("ValueError", "could not convert string to float: np.str_(" + f + ")");
+    if (is_integer(xa->dtype)) in.raise_exc("ValueError", "invalid literal for int() with base 10: np.str_(" + f + ")");
+  }
   TextCall c = broadcast_args(in, {x, w, fill}, {true, false, true});
   std::vector<std::string> out;
   for (size_t i = 0; i < c.texts[0].size(); ++i) {
@@ -458,6 +555,8 @@ Value ch_rjust(Interp& in, Args& a) { return justify(in, a, 'r'); }
 Value ch_zfill(Interp& in, Args& a) {
   Value x = a.required(0, "a"), w = a.required(1, "width");
   a.finish(2);
+  check_int_operand(in, w, "width");
+  check_str_len_operand(in, x);
   TextCall c = broadcast_args(in, {x, w}, {true, false});
   std::vector<std::string> out;
   for (size_t i = 0; i < c.texts[0].size(); ++i) {
@@ -496,12 +595,13 @@ Value ch_join(Interp& in, Args& a) {
 
 // startswith / endswith / find / rfind / count with Python's start, end slicing.
 template <class R>
-Value search_common(Interp& in, Args& a, const char* what, R (*f)(const std::string&, const std::string&)) {
+Value search_common(Interp& in, Args& a, const char* what, R (*f)(const std::string&, const std::string&),
+                    const char* ufunc) {
   Value x = a.required(0, "a"), sub = a.required(1, what), start = a.optional(2, "start", Value::integer(0)),
         end = a.optional(3, "end");
   a.finish(4);
   if (end.is_none()) end = Value::integer(INT64_MAX);
-  TextCall c = broadcast_args(in, {x, sub, start, end}, {true, true, false, false});
+  TextCall c = broadcast_args(in, {x, sub, start, end}, {true, true, false, false}, ufunc);
   std::vector<R> out;
   for (size_t i = 0; i < c.texts[0].size(); ++i) {
     const std::string& s = c.texts[0][i];
@@ -544,11 +644,11 @@ int64_t count_of(const std::string& s, const std::string& p) {
   return n;
 }
 
-Value ch_startswith(Interp& in, Args& a) { return search_common<bool>(in, a, "prefix", starts); }
-Value ch_endswith(Interp& in, Args& a) { return search_common<bool>(in, a, "suffix", ends); }
-Value ch_find(Interp& in, Args& a) { return search_common<int64_t>(in, a, "sub", find_first); }
-Value ch_rfind(Interp& in, Args& a) { return search_common<int64_t>(in, a, "sub", find_last); }
-Value ch_count(Interp& in, Args& a) { return search_common<int64_t>(in, a, "sub_count", count_of); }
+Value ch_startswith(Interp& in, Args& a) { return search_common<bool>(in, a, "prefix", starts, "startswith"); }
+Value ch_endswith(Interp& in, Args& a) { return search_common<bool>(in, a, "suffix", ends, "endswith"); }
+Value ch_find(Interp& in, Args& a) { return search_common<int64_t>(in, a, "sub", find_first, "find"); }
+Value ch_rfind(Interp& in, Args& a) { return search_common<int64_t>(in, a, "sub", find_last, "rfind"); }
+Value ch_count(Interp& in, Args& a) { return search_common<int64_t>(in, a, "sub_count", count_of, "count"); }
 
 // Python's str.isdigit() and friends on ASCII text (empty text is False).
 Value predicate(Interp& in, Args& a, const char* name, bool (*f)(const std::string&)) {
@@ -587,17 +687,34 @@ Value ch_isspace(Interp& in, Args& a) { return predicate(in, a, "isspace", all_o
 Value ch_isupper(Interp& in, Args& a) { return predicate(in, a, "isupper", cased_upper); }
 Value ch_islower(Interp& in, Args& a) { return predicate(in, a, "islower", cased_lower); }
 
+// np.strings.equal & co. are the comparison ufuncs themselves (numbers
+// compare as numbers); np.char's are compare_chararrays(x1, x2, op, rstrip=True):
+// text only ("comparison of non-string arrays"), trailing whitespace ignored.
+template <bool legacy_char>
 Value compare_fn(Interp& in, Args& a, Ufunc op) {
   Value x = a.required(0, "x1"), y = a.required(1, "x2");
   a.finish(2);
-  return wrap(text_ufunc(op, {UfuncOperand{to_array(in, x)}, UfuncOperand{to_array(in, y)}}, {}));
+  ArrayPtr p = to_array(in, x), q = to_array(in, y);
+  const bool text = p->descr && q->descr && p->descr->kind != DType::Void && q->descr->kind != DType::Void;
+  if (legacy_char && !text) in.raise_exc("TypeError", "comparison of non-string arrays");
+  if (!p->descr && !q->descr) return wrap(ufunc_call(op, {UfuncOperand{p}, UfuncOperand{q}}, {}));
+  if (legacy_char) {  // rstrip=True
+    auto stripped = [&](const ArrayPtr& t) {
+      std::vector<std::string> v = texts_of(*t);
+      for (auto& s : v) s = strip_text(s, nullptr, 'r');
+      return text_array(t->dtype, t->shape, v, flexible_length(*t->descr));
+    };
+    p = stripped(p);
+    q = stripped(q);
+  }
+  return wrap(text_ufunc(op, {UfuncOperand{p}, UfuncOperand{q}}, {}));
 }
-Value ch_equal(Interp& in, Args& a) { return compare_fn(in, a, Ufunc::equal); }
-Value ch_not_equal(Interp& in, Args& a) { return compare_fn(in, a, Ufunc::not_equal); }
-Value ch_less(Interp& in, Args& a) { return compare_fn(in, a, Ufunc::less); }
-Value ch_less_equal(Interp& in, Args& a) { return compare_fn(in, a, Ufunc::less_equal); }
-Value ch_greater(Interp& in, Args& a) { return compare_fn(in, a, Ufunc::greater); }
-Value ch_greater_equal(Interp& in, Args& a) { return compare_fn(in, a, Ufunc::greater_equal); }
+template <bool C> Value ch_equal(Interp& in, Args& a) { return compare_fn<C>(in, a, Ufunc::equal); }
+template <bool C> Value ch_not_equal(Interp& in, Args& a) { return compare_fn<C>(in, a, Ufunc::not_equal); }
+template <bool C> Value ch_less(Interp& in, Args& a) { return compare_fn<C>(in, a, Ufunc::less); }
+template <bool C> Value ch_less_equal(Interp& in, Args& a) { return compare_fn<C>(in, a, Ufunc::less_equal); }
+template <bool C> Value ch_greater(Interp& in, Args& a) { return compare_fn<C>(in, a, Ufunc::greater); }
+template <bool C> Value ch_greater_equal(Interp& in, Args& a) { return compare_fn<C>(in, a, Ufunc::greater_equal); }
 
 // np.char and np.strings share these (np.char.split needs object arrays,
 // which stridelab does not have, so it is absent).
@@ -605,15 +722,21 @@ const FnEntry kTextFns[] = {
     {"upper", ch_upper},         {"lower", ch_lower},           {"swapcase", ch_swapcase},
     {"capitalize", ch_capitalize}, {"title", ch_title},         {"strip", ch_strip},
     {"lstrip", ch_lstrip},       {"rstrip", ch_rstrip},         {"add", ch_add},
-    {"multiply", ch_multiply},   {"str_len", ch_str_len},       {"replace", ch_replace},
+    {"multiply", strings_multiply}, {"str_len", ch_str_len},    {"replace", ch_replace},
     {"center", ch_center},       {"ljust", ch_ljust},           {"rjust", ch_rjust},
     {"zfill", ch_zfill},         {"join", ch_join},             {"startswith", ch_startswith},
     {"endswith", ch_endswith},   {"find", ch_find},             {"rfind", ch_rfind},
     {"count", ch_count},         {"isdigit", ch_isdigit},       {"isalpha", ch_isalpha},
     {"isalnum", ch_isalnum},     {"isspace", ch_isspace},       {"isupper", ch_isupper},
-    {"islower", ch_islower},     {"equal", ch_equal},           {"not_equal", ch_not_equal},
-    {"less", ch_less},           {"less_equal", ch_less_equal}, {"greater", ch_greater},
-    {"greater_equal", ch_greater_equal},
+    {"islower", ch_islower},     {"equal", ch_equal<false>},    {"not_equal", ch_not_equal<false>},
+    {"less", ch_less<false>},    {"less_equal", ch_less_equal<false>}, {"greater", ch_greater<false>},
+    {"greater_equal", ch_greater_equal<false>},
+};
+// np.char's own versions (defchararray.py) of some of them.
+const FnEntry kCharFns[] = {
+    {"multiply", char_multiply},         {"equal", ch_equal<true>},         {"not_equal", ch_not_equal<true>},
+    {"less", ch_less<true>},             {"less_equal", ch_less_equal<true>}, {"greater", ch_greater<true>},
+    {"greater_equal", ch_greater_equal<true>},
 };
 
 // ---------------------------------------------------------------- np.rec
@@ -631,6 +754,11 @@ Value rec_array(Interp& in, Args& a) {
   a.finish(2);
   std::optional<DTypeFull> t;
   if (!dt.is_none()) t = to_dtype_full(in, dt);
+  // numpy.rec.array's dispatch on the input's kind (records/_core/records.py)
+  if ((obj.is_none() || obj.as<StrObj>()) && !t)
+    in.raise_exc("ValueError", "Must define formats (or dtype) if object is None, string, or an open file");
+  if (!obj.is_array() && !obj.as<ListObj>() && !obj.as<TupleObj>() && !obj.as<StrObj>() && !obj.is_none())
+    in.raise_exc("ValueError", "Unknown input type");
   ArrayPtr r = to_array_full(in, obj, t, true);
   if (!r->descr || !r->descr->structured()) in.raise_exc("ValueError", "np.rec.array needs a structured dtype");
   const DTypeFull rt = record_dtype(array_dtype(*r));
@@ -675,6 +803,7 @@ void install_numpy_strings(Interp& in, ModuleObj& np) {
   ModuleObj& ch = submodule(in, "numpy.char");
   ModuleObj& st = submodule(in, "numpy.strings");
   def_fns(in, ch, kTextFns);
+  def_fns(in, ch, kCharFns);
   def_fns(in, st, kTextFns);
   st.attrs.erase("join");  // NumPy 2.2's np.strings has no join (np.char.join does)
 
@@ -684,6 +813,21 @@ void install_numpy_strings(Interp& in, ModuleObj& np) {
   t.np_record = in.new_type("record", "numpy", {t.np_scalar[int(DType::Void)]});
   np.attrs["recarray"] = type_obj_value(t.np_recarray);
   np.attrs["record"] = type_obj_value(t.np_record);
+  // np.recarray(shape, dtype=None, ..., formats=None, ...): the record layout
+  // comes from dtype or from formats/names (format_parser); neither is an error
+  // before the shape is looked at. The new array's elements are zero.
+  t.np_recarray->call = [](Interp& in, Args& a) -> Value {
+    Value shape = a.required(0, "shape"), dt = a.optional(1, "dtype"), formats;
+    a.take(5, "formats", formats);
+    if (dt.is_none() && formats.is_none()) in.raise_exc("ValueError", "Need formats argument");
+    if (dt.is_none()) in.raise_exc("NotImplementedError", "np.recarray(formats=...) is not supported in stridelab; pass dtype=");
+    Value zeros = in.call(in.modules.at("numpy")->attrs.at("zeros"), std::vector<Value>{shape, dt});
+    Args b;
+    b.pos = {zeros};
+    return rec_array(in, b);
+  };
+  // np.record(x) is np.void(x) (its base): bytes, a size, an array's memory
+  t.np_record->call = np_void_new;
 }
 
 }  // namespace sl::lang

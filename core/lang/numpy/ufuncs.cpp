@@ -412,14 +412,22 @@ void apply_err_kwargs(Interp& in, Args& a, ErrState& s, const char* fname) {
 // np.clip(a, a_min, a_max, out=None): minimum(maximum(a, a_min), a_max) with
 // the three operands promoted together (NumPy's clip ufunc).
 Value do_clip(Interp& in, const Value& av, const Value& lo, const Value& hi, const Value& outv) {
-  if (lo.is_none() && hi.is_none()) in.raise_exc("ValueError", "One of max or min must be given");
-  UfuncOperand a = operand_or_raise(in, av);
+  // a str is a text operand, which the clipping ufuncs have no loop for
+  auto operand_or_raise = [&](const Value& v) {
+    if (v.as<StrObj>() && !(av.is_array() && av.arr().is_torch())) return UfuncOperand{to_array(in, v), false};
+    return sl::lang::operand_or_raise(in, v);
+  };
+  UfuncOperand a = operand_or_raise(av);
   UfuncOptions opt;
   opt.out = out_arg(in, outv);
   auto done = [&](ArrayPtr r) { return opt.out ? wrap(opt.out) : result_value(std::move(r)); };
-  if (lo.is_none()) return done(ufunc_call(Ufunc::minimum, {a, operand_or_raise(in, hi)}, opt));
-  if (hi.is_none()) return done(ufunc_call(Ufunc::maximum, {a, operand_or_raise(in, lo)}, opt));
-  UfuncOperand l = operand_or_raise(in, lo), h = operand_or_raise(in, hi);
+  if (lo.is_none() && hi.is_none()) {
+    if (a.array->is_torch()) in.raise_exc("RuntimeError", "torch.clamp: At least one of 'min' or 'max' must not be None");
+    return done(ufunc_call(Ufunc::positive, {a}, opt));  // NumPy >= 2.1: no bounds is the identity (_methods._clip)
+  }
+  if (lo.is_none()) return done(ufunc_call(Ufunc::minimum, {a, operand_or_raise(hi)}, opt));
+  if (hi.is_none()) return done(ufunc_call(Ufunc::maximum, {a, operand_or_raise(lo)}, opt));
+  UfuncOperand l = operand_or_raise(lo), h = operand_or_raise(hi);
   DType t = a.array->is_torch() ? torch_result_type({a, l, h}) : result_type({a, l, h});
   // NumPy >= 2.1 clips with an out-of-range Python int as if it were the
   // dtype's own bound (np.clip(uint8_array, 0, 300) is fine), not NEP 50's
@@ -543,7 +551,7 @@ bool all_true(const Array& a) {
 // integers going through float64 and back.
 Value do_round(Interp& in, const Value& av, const Value& decv, const Value& outv) {
   UfuncOperand a = operand_or_raise(in, av);
-  int64_t decimals = decv.is_none() ? 0 : in.index_value(decv);
+  int64_t decimals = decv.is_none() ? 0 : a.array->is_torch() ? in.index_value(decv) : c_int_arg(in, decv, CIntReader::ParseTuple);
   ArrayPtr out = out_arg(in, outv);
   const bool scalar_in = a.array->ndim() == 0 && (a.python_scalar || a.array->flavor == Flavor::Scalar);
   ArrayPtr arr = a.array;
@@ -657,10 +665,28 @@ namespace {
 
 // ---- the functions install_numpy_math registers
 
+// np.clip(a, a_min, a_max, out=None, *, min, max) (NumPy 2.1): the bounds are
+// a_min and a_max together, or min= / max=, or none at all.
 Value np_clip(Interp& in, Args& a) {
   Value x = a.required(0, "a");
-  Value lo = a.optional(1, "a_min"), hi = a.optional(2, "a_max"), out = a.optional(3, "out");
+  Value lo, hi, mn, mx;
+  const bool has_lo = a.take(1, "a_min", lo), has_hi = a.take(2, "a_max", hi);
+  Value out = a.optional(3, "out");
+  const bool has_mn = a.take(99, "min", mn), has_mx = a.take(99, "max", mx);
   a.finish(4);
+  if (x.is_array() && x.arr().is_torch()) {  // torch.clamp / clip reach here: min= and max= name the bounds
+    if (!has_lo) lo = mn;
+    if (!has_hi) hi = mx;
+  } else if (!has_lo && !has_hi) {
+    lo = mn;
+    hi = mx;
+  } else if (!has_lo) {
+    in.raise_exc("TypeError", "clip() missing 1 required positional argument: 'a_min'");
+  } else if (!has_hi) {
+    in.raise_exc("TypeError", "clip() missing 1 required positional argument: 'a_max'");
+  } else if (has_mn || has_mx) {
+    in.raise_exc("ValueError", "Passing `min` or `max` keyword argument when `a_min` and `a_max` are provided is forbidden.");
+  }
   return do_clip(in, x, lo, hi, out);
 }
 

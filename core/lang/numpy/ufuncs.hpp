@@ -35,6 +35,13 @@ ArrayPtr out_arg(Interp& in, const Value& v);
 // normalize_axis_tuple (median, quantile, ...), NumpyPython's words, and a list
 // of axes is as good as a tuple.
 enum class AxisReader { NumpyC, NumpyPython, NumpySequence, Torch };
+// An int parameter that NumPy's C code reads into a C int: PyArg_ParseTuple's
+// "i" (ndarray.diagonal, ndarray.round) refuses a value past INT_MAX with
+// OverflowError "signed integer is greater than maximum" (below INT_MIN: "...
+// less than minimum"); npy_parse_arguments' converter (ndarray.trace) with
+// "Python int too large to convert to C int".
+enum class CIntReader { ParseTuple, NpyParse };
+int c_int_arg(Interp& in, const Value& v, CIntReader how);
 int axis_int(Interp& in, const Value& v, AxisReader how = AxisReader::NumpyC);
 // The axis argument of a reduction: None (all axes), an int or a tuple of ints,
 // normalised; AxisError / "duplicate value in 'axis'" as NumPy raises.

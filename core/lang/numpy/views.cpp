@@ -159,9 +159,9 @@ Value np_rollaxis(Interp& in, Args& a) {
 // ---- diagonal / diag / tri family / eye / linspace
 
 Value diagonal_value(Interp& in, const ArrayPtr& x, Args& a, size_t first) {
-  int64_t offset = in.index_value(a.optional(first, "offset", Value::integer(0)));
-  int64_t ax1 = in.index_value(a.optional(first + 1, "axis1", Value::integer(0)));
-  int64_t ax2 = in.index_value(a.optional(first + 2, "axis2", Value::integer(1)));
+  int64_t offset = c_int_arg(in, a.optional(first, "offset", Value::integer(0)), CIntReader::ParseTuple);
+  int64_t ax1 = c_int_arg(in, a.optional(first + 1, "axis1", Value::integer(0)), CIntReader::ParseTuple);
+  int64_t ax2 = c_int_arg(in, a.optional(first + 2, "axis2", Value::integer(1)), CIntReader::ParseTuple);
   a.finish(first + 3);
   return wrap(diagonal(x, offset, ax1, ax2));
 }
@@ -173,21 +173,51 @@ Value np_diag(Interp& in, Args& a) {
   a.finish(2);
   return wrap(diag(v, k));
 }
+// numpy.tri compares N, M and k with numbers (_min_int) before it builds
+// anything: an array of several elements there is its truth-value error
+// (ValueError; a tensor's RuntimeError).
+void tri_scalar_check(Interp& in, const Value& v, bool none_ok = false) {
+  if (v.is_array() && v.arr().flavor != Flavor::Scalar && v.arr().size() != 1) in.truthy(v);
+  if (!v.is_array() && !(v.is_none() && none_ok) && !v.is_int() && !v.is_float() && !v.is_bool() && !v.as<BigIntObj>())
+    in.raise_exc("TypeError", "'<=' not supported between instances of '" + in.type_name(v) + "' and 'int'");
+}
+
+// len(arange(start, stop)) for numbers as numpy.arange counts them.
+int64_t arange_len(Interp& in, const Value& start, const Value& stop) {
+  if (in.is_int_like(start) && in.is_int_like(stop)) return std::max<int64_t>(0, in.index_value(stop) - in.index_value(start));
+  const double d = std::ceil(in.float_value(stop) - in.float_value(start));
+  if (std::isnan(d)) in.raise_exc("ValueError", "arange: cannot compute length");
+  if (d > 9.2e18) in.raise_exc("ValueError", "Maximum allowed size exceeded");
+  return d > 0 ? int64_t(d) : 0;
+}
+
 Value tri_mask_value(Interp& in, Args& a, bool upper) {
   ArrayPtr m = to_array(in, a.required(0, "m"));
-  int64_t k = in.index_value(a.optional(1, "k", Value::integer(0)));
+  Value kv = a.optional(1, "k", Value::integer(0));
+  tri_scalar_check(in, kv);
+  int64_t k = in.index_value(kv);
   a.finish(2);
   return wrap(tri_mask(m, k, upper));
 }
 Value np_tril(Interp& in, Args& a) { return tri_mask_value(in, a, false); }
 Value np_triu(Interp& in, Args& a) { return tri_mask_value(in, a, true); }
+// numpy.tri: greater_equal.outer(arange(N), arange(-k, M - k)): N, M and k
+// may be any numbers (a float N counts ceil(N) rows, a negative one none);
+// row i keeps the columns j with j <= i + floor(k).
 Value np_tri(Interp& in, Args& a) {
-  int64_t n = in.index_value(a.required(0, "N"));
+  Value nv = a.required(0, "N");
   Value mv = a.optional(1, "M");
-  int64_t k = in.index_value(a.optional(2, "k", Value::integer(0)));
+  Value kv = a.optional(2, "k", Value::integer(0));
   Value dtv = a.optional(3, "dtype");
   a.finish(4);
-  int64_t m = mv.is_none() ? n : in.index_value(mv);
+  tri_scalar_check(in, nv);
+  tri_scalar_check(in, mv, true);  // M=None is N
+  tri_scalar_check(in, kv);
+  if (mv.is_none()) mv = nv;
+  const int64_t n = arange_len(in, Value::integer(0), nv);
+  const bool int_k = in.is_int_like(kv);
+  const int64_t k = int_k ? in.index_value(kv) : int64_t(std::floor(in.float_value(kv)));
+  const int64_t m = int_k && in.is_int_like(mv) ? std::max<int64_t>(0, in.index_value(mv)) : arange_len(in, Value::floating(-in.float_value(kv)), Value::floating(in.float_value(mv) - in.float_value(kv)));
   return wrap(tri(n, m, k, dtype_or_f64(in, dtv)));
 }
 Value np_eye(Interp& in, Args& a) {

@@ -287,6 +287,8 @@ Value record_call(Interp& in, OpCall c, const std::function<Value()>& compute) {
 }
 
 Value call_tensor_method(Interp& in, const std::string& name, const ArrayMethod& fn, const ArrayPtr& self, Args& a) {
+  check_dim_given(in, name, a, false);
+  TensorMethodScope scope;
   check_dimname_overload(in, name, *self, a, [&](Args& p) { fn(in, self, p); });
   if (never_recorded(name) || !autograd_wanted(self, a.pos, a.kw)) {
     if (is_inplace_op(name) && recording()) {

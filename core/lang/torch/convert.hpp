@@ -108,6 +108,17 @@ void check_factory_call(Interp& in, const Args& a, const std::string& fname);
 [[noreturn]] void invalid_combination(Interp& in, const std::string& fname, const Args& a,
                                       const std::vector<std::string>& signatures, const std::vector<std::string>& why = {});
 // `bind` makes the call (with the dim as an index) to find the parser's own errors first.
+// How many Tensor methods are running: their own calls into NumPy's functions
+// with tensors are internal, and NumPy's hand-off of a non-ndarray to its
+// method (np.sum(t) is t.sum(axis=..., out=...)) applies to the user's only.
+int& tensor_method_depth();
+struct TensorMethodScope {
+  TensorMethodScope() { ++tensor_method_depth(); }
+  ~TensorMethodScope() { --tensor_method_depth(); }
+};
+// The parser's TypeError for an op whose dim is required (cumsum, softmax, ...)
+// called without one: `function_form` for torch.op(t) (the input counts), else t.op().
+void check_dim_given(Interp& in, const std::string& name, const Args& a, bool function_form);
 void check_dimname_overload(Interp& in, const std::string& method, const Array& self, const Args& a,
                             const std::function<void(Args&)>& bind);
 

@@ -506,6 +506,9 @@ Value addmm_method(Interp& in, const ArrayPtr& t, Args& a) {
 Value stack_like(Interp& in, Args& a, bool vertical) {
   Value ts = a.required(0, "tensors");
   a.finish(1);
+  if (!ts.as<ListObj>() && !ts.as<TupleObj>())  // a sequence of tensors, not one tensor (nor an ndarray)
+    in.raise_exc("TypeError", std::string(vertical ? "vstack" : "hstack") +
+                                  "(): argument 'tensors' (position 1) must be tuple of Tensors, not " + in.type_name(ts));
   std::vector<Value> items = in.to_vector(ts), fixed;
   bool all_1d = true;
   for (auto& x : items) {

@@ -272,8 +272,8 @@ const std::vector<std::string>& factory_overloads(const std::string& fname) {
                                       const std::vector<std::string>& signatures, const std::vector<std::string>& why) {
   std::string got;
   for (const Value& v : a.pos) got += (got.empty() ? "" : ", ") + parser_type_name(in, v);
-  std::string kws;
-  for (const auto& [k, v] : a.kw) kws += (kws.empty() ? "" : ", ") + k + "=" + parser_type_name(in, v);
+  std::string kws;  // the parser lists the keywords last to first
+  for (auto it = a.kw.rbegin(); it != a.kw.rend(); ++it) kws += (kws.empty() ? "" : ", ") + it->first + "=" + parser_type_name(in, it->second);
   if (!kws.empty()) got += got.empty() ? kws + ", " : ", " + kws;
   std::string msg = fname + "() received an invalid combination of arguments - got (" + got + "), but expected one of:\n";
   for (size_t k = 0; k < signatures.size(); ++k) {
@@ -602,6 +602,25 @@ Value torch_arange(Interp& in, Args& a) {
   }
   a.finish(3);
   if (p.empty() || p.size() > 3) in.raise_exc("TypeError", "arange() received an invalid combination of arguments");
+  // each bound is a Number: a Python number, a NumPy scalar or a 0-dim tensor
+  auto number = [](const Value& v) {
+    return v.is_int() || v.is_float() || v.is_bool() || v.as<BigIntObj>() || v.as<ComplexObj>() ||
+           (v.is_array() && (v.arr().flavor == Flavor::Scalar || (v.arr().is_torch() && v.arr().ndim() == 0)));
+  };
+  for (const Value& x : p) {
+    if (number(x)) continue;
+    if (p.size() == 1)
+      in.raise_exc("TypeError", "arange(): argument 'end' (position 1) must be Number, not " + parser_type_name(in, x));
+    static const std::string tail = "torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, "
+                                    "bool pin_memory = False, bool requires_grad = False";
+    Args got;
+    got.pos = p;
+    invalid_combination(in, "arange", got,
+                        {"Number end, *, Tensor out = None, " + tail, "Number start, Number end, *, " + tail,
+                         "Number start, Number end, Number step = 1, *, Tensor out = None, " + tail});
+  }
+  for (const Value& x : p)
+    if (x.as<ComplexObj>()) in.raise_exc("RuntimeError", "value cannot be converted to type double without overflow");
   Value start = Value::integer(0), end, step = Value::integer(1);
   if (p.size() == 1) end = p[0];
   else {
@@ -1167,10 +1186,23 @@ const std::vector<std::pair<const char*, NativeFn>>& module_functions() {
 
 // torch.X(t, ...) -> t.X(...): the input comes first, positionally or as
 // `input=`, and must be a tensor.
+// Whether a torch.X(t, ...) forwarder is running the method for the function.
+int& forwarding_depth() {
+  static int depth = 0;
+  return depth;
+}
+
 NativeFn method_forwarder(const std::string& n) {
   return [n](Interp& in, Args& a) -> Value {
     // torch.norm is Python in PyTorch: its body reads input.layout first
     if (n == "norm" && !a.pos.empty()) python_tensor_arg(in, a.pos[0], "layout", n);
+    // torch.split is Python too: tensor.split(split_size_or_sections, dim), on whatever it is given
+    if (n == "split" && !a.pos.empty() && !is_tensor(a.pos[0])) {
+      Args rest;
+      rest.pos.assign(a.pos.begin() + 1, a.pos.end());
+      rest.kw = a.kw;
+      return in.call(in.getattr(a.pos[0], "split"), rest);
+    }
     if (a.pos.empty() || !is_tensor(a.pos[0])) {
       Value x;
       if (!a.take(0, "input", x))
@@ -1179,11 +1211,21 @@ NativeFn method_forwarder(const std::string& n) {
       if (!is_tensor(x))
         in.raise_exc("TypeError", n + "(): argument 'input' (position 1) must be Tensor, not " + in.type_of(x)->name);
     }
+    check_dim_given(in, n, a, true);
     Value self = a.pos[0];
     Args rest;
     rest.pos.assign(a.pos.begin() + 1, a.pos.end());
     rest.kw = a.kw;
-    return in.call(in.getattr(self, n), rest);
+    Value m = in.getattr(self, n);
+    ++forwarding_depth();
+    try {
+      Value r = in.call(m, rest);
+      --forwarding_depth();
+      return r;
+    } catch (...) {
+      --forwarding_depth();
+      throw;
+    }
   };
 }
 
@@ -1217,6 +1259,43 @@ const DimnameOverload kDimnameOverloads[] = {
 };
 
 }  // namespace
+
+int& tensor_method_depth() {
+  static int depth = 0;
+  return depth;
+}
+
+void check_dim_given(Interp& in, const std::string& name, const Args& a, bool function_form) {
+  if (!function_form && forwarding_depth() == 0)
+    for (const auto& kv : a.kw)  // no Tensor method has an out= (the torch.* functions do)
+      if (kv.first == "out") in.raise_exc("TypeError", name + "() got an unexpected keyword argument 'out'");
+  // the ops whose dim has no default: each overload needs it, so a call without
+  // one binds to none (Note [Overload lists]); method and function forms differ
+  struct Row {
+    const char* name;
+    const char *method_int, *method_name, *fn_int, *fn_name;
+  };
+  static const Row rows[] = {
+      {"cumsum", "int dim, *, torch.dtype dtype = None", "name dim, *, torch.dtype dtype = None",
+       "Tensor input, int dim, *, torch.dtype dtype = None, Tensor out = None",
+       "Tensor input, name dim, *, torch.dtype dtype = None, Tensor out = None"},
+      {"cumprod", "int dim, *, torch.dtype dtype = None", "name dim, *, torch.dtype dtype = None",
+       "Tensor input, int dim, *, torch.dtype dtype = None, Tensor out = None",
+       "Tensor input, name dim, *, torch.dtype dtype = None, Tensor out = None"},
+      {"log_softmax", "int dim, torch.dtype dtype = None", "name dim, *, torch.dtype dtype = None",
+       "Tensor input, int dim, torch.dtype dtype = None, *, Tensor out = None", "Tensor input, name dim, *, torch.dtype dtype = None"},
+      {"softmax", "int dim, torch.dtype dtype = None", "name dim, *, torch.dtype dtype = None",
+       "Tensor input, int dim, torch.dtype dtype = None, *, Tensor out = None", "Tensor input, name dim, *, torch.dtype dtype = None"},
+  };
+  for (const Row& r : rows) {
+    if (name != r.name) continue;
+    if (a.pos.size() > (function_form ? 1u : 0u)) return;
+    for (const auto& kv : a.kw)
+      if (kv.first == "dim") return;
+    if (function_form) invalid_combination(in, name, a, {r.fn_int, r.fn_name});
+    invalid_combination(in, name, a, {r.method_int, r.method_name});
+  }
+}
 
 void check_dimname_overload(Interp& in, const std::string& method, const Array& self, const Args& a,
                             const std::function<void(Args&)>& bind) {

@@ -308,7 +308,40 @@ void check_std(Interp& in, double s) {
   if (!(s >= 0.0)) in.raise_exc("RuntimeError", "normal expects std >= 0.0, but found std " + format_repr_double(s));
 }
 
+// torch.normal's four overloads (Note [Overload lists], module.cpp): which
+// binds depends on which of mean and std are tensors and whether a size follows.
+void check_normal_call(Interp& in, const Args& a) {
+  static const std::vector<std::string> sigs = {
+      "Tensor mean, Tensor std, *, torch.Generator generator = None, Tensor out = None",
+      "Tensor mean, float std = 1, *, torch.Generator generator = None, Tensor out = None",
+      "float mean, Tensor std, *, torch.Generator generator = None, Tensor out = None",
+      "float mean, float std, tuple of ints size, *, torch.Generator generator = None, Tensor out = None, torch.dtype "
+      "dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False"};
+  auto kind = [](const Value& v) {
+    if (is_tensor(v)) return 'T';
+    if (v.is_int() || v.is_float() || v.is_bool() || (v.is_array() && v.arr().flavor == Flavor::Scalar)) return 'F';
+    return 'X';
+  };
+  std::vector<Value> pos = a.pos;
+  for (const auto& kv : a.kw) {
+    if (kv.first == "mean" && pos.empty()) pos.push_back(kv.second);
+    else if (kv.first == "std" && pos.size() == 1) pos.push_back(kv.second);
+  }
+  for (const auto& kv : a.kw)
+    if (kv.first == "size" && pos.size() == 2) pos.push_back(kv.second);
+  if (pos.empty()) invalid_combination(in, "normal", a, sigs);
+  if (pos.size() == 1) {  // only (Tensor mean, float std = 1) takes one argument
+    if (kind(pos[0]) != 'T')
+      in.raise_exc("TypeError", "normal(): argument 'mean' (position 1) must be Tensor, not " + in.type_name(pos[0]));
+    return;
+  }
+  const char m = kind(pos[0]), sd = kind(pos[1]);
+  const bool ok = pos.size() == 2 ? (m == 'T' && sd != 'X') || (m == 'F' && sd == 'T') : m == 'F' && sd == 'F';
+  if (!ok) invalid_combination(in, "normal", a, sigs);
+}
+
 Value normal_fn(Interp& in, Args& a) {
+  check_normal_call(in, a);
   TorchGenerator& g = take_generator(in, a);
   Value mean = a.optional(0, "mean", Value::floating(0.0));
   Value std = a.optional(1, "std", Value::floating(1.0));

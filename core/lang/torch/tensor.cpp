@@ -643,6 +643,12 @@ Value detach_method(Interp& in, const ArrayPtr& t, Args& a) {
 
 Value detach_inplace_method(Interp& in, const ArrayPtr& t, Args& a) {
   a.finish(0);
+  if (t->base)  // VariableHooks::detach_: a view shares its base's autograd history
+    in.raise_exc("RuntimeError",
+                 "Can't detach views in-place. Use detach() instead. If you are using DistributedDataParallel (DDP) for "
+                 "training, and gradient_as_bucket_view is set as True, gradients are views of DDP buckets, and hence "
+                 "detach_() cannot be called on these gradients. To fix this error, please refer to the "
+                 "Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution.");
   return Value(t);
 }
 
@@ -741,6 +747,12 @@ Value copy_inplace_method(Interp& in, const ArrayPtr& t, Args& a) {
   Value nb;
   a.take(1, "non_blocking", nb);
   a.finish(2);
+  // a Python number fills the tensor (a complex one's real part: Copy.cpp warns and discards the rest)
+  if (s.is_int() || s.is_float() || s.is_bool() || s.as<ComplexObj>() || s.as<BigIntObj>()) {
+    Value x = s.as<ComplexObj>() ? Value::floating(s.as<ComplexObj>()->re) : s;
+    in.call(in.getattr(Value(t), "fill_"), std::vector<Value>{x});
+    return Value(t);
+  }
   if (!is_tensor(s))
     in.raise_exc("TypeError", "copy_(): argument 'other' (position 1) must be Tensor, not " + in.type_of(s)->name);
   copy_tensor(in, t, s.array());
@@ -1046,12 +1058,15 @@ Value tensor_getattr(Interp& in, const Value& v, const std::string& name, bool& 
     Value self = v;
     return in.builtin(name, [out, self, name](Interp& in, Args& a) -> Value {
       ArrayPtr st = self.array();
+      check_dim_given(in, name, a, false);
       check_dimname_overload(in, name, *st, a, [&](Args& p) {  // Note [Dimname overloads] (module.cpp)
         p.pos.insert(p.pos.begin(), self);
+        TensorMethodScope scope;
         in.call(out, p);
       });
       auto compute = [&]() -> Value {
         a.pos.insert(a.pos.begin(), self);
+        TensorMethodScope scope;
         return in.call(out, a);
       };
       if (!autograd_wanted(st, a.pos, a.kw)) return compute();
