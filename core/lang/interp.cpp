@@ -1377,9 +1377,10 @@ Value Interp::load_attr(const Expr& e, const Value& o) {
   }
   AttrCache& c = e.attr_cache;
   auto* inst = o.as<InstanceObj>();
+  // The site's class cache says: this instance's class has no attribute of the name.
+  auto absent_in_class = [&] { return c.type == inst->type && c.epoch == Names::type_epoch() && !c.value && !c.native; };
   const DictObj* d = inst ? inst->dict.as<DictObj>() : nullptr;
-  const bool absent_in_class = d && c.type == inst->type && c.epoch == Names::type_epoch() && !c.value && !c.native;
-  if (absent_in_class && c.dict_entry != AttrCache::kNoEntry) {
+  if (d && c.dict_entry != AttrCache::kNoEntry && absent_in_class()) {
     const HashTable& t = d->t;
     const size_t k = c.dict_entry;
     if (!t.slots && k < t.entries.size() && t.alive[k]) {
@@ -1396,8 +1397,7 @@ Value Interp::load_attr(const Expr& e, const Value& o) {
   // replaced it. Small dicts only, so that a site whose instances disagree
   // never rescans a large one on every read.
   d = inst ? inst->dict.as<DictObj>() : nullptr;
-  if (d && d->t.entries.size() <= 64 && c.type == inst->type && c.epoch == Names::type_epoch() && !c.value &&
-      !c.native) {
+  if (d && d->t.entries.size() <= 64 && absent_in_class()) {
     const long k = str_key_entry(d->t, e.name);
     c.dict_entry = k < 0 ? AttrCache::kNoEntry : uint32_t(k);
   }
