@@ -140,18 +140,18 @@ uint64_t explain_run() { return g_run; }
 
 ArrayPtr explain_basic_index(ArrayPtr out, const Array& in, const std::vector<IndexItem>& idx) {
   // The same walk as basic_index: which parent axis each output axis comes from.
-  // Built in place (each vector sized once, the facts moved into the record,
-  // never copied): a subscript makes this record every time it runs.
+  // A subscript makes this record every time it runs, so the facts are written
+  // into the record's own lists (Note [Records without allocations]); they are
+  // appended, not resized into place, which would zero four facts first.
   static const char* const kWord[] = {"int", "slice", "newaxis", "ellipsis"};
-  // The facts are written into the record's own lists (Note [Records without allocations]).
   auto e = make_record(in, "basic-index", Verdict::View, {});
-  e->facts.resize(4);
+  e->facts.reserve(4);
+  e->facts.push_back({"components", {}, false, false, {}, kWord});
+  e->facts.push_back({"steps", {}, true, false, {}});
+  e->facts.push_back({"parentStrides", {}, true, true, {}});
   ExplainFact& components = e->facts[0];
   ExplainFact& steps = e->facts[1];
   ExplainFact& parent = e->facts[2];
-  components = {"components", {}, false, false, {}, kWord};
-  steps = {"steps", {}, true, false, {}};
-  parent = {"parentStrides", {}, true, true, {}};
   components.ints.reserve(idx.size());
   steps.ints.reserve(size_t(out->ndim()));
   parent.ints.reserve(size_t(out->ndim()));
@@ -177,7 +177,7 @@ ArrayPtr explain_basic_index(ArrayPtr out, const Array& in, const std::vector<In
     }
   }
   for (; dim < in.ndim(); ++dim) steps.ints.push_back(1), parent.ints.push_back(in.strides[size_t(dim)]);
-  e->facts[3] = byte_fact("offsetMoved", out->offset - in.offset);
+  e->facts.push_back(byte_fact("offsetMoved", out->offset - in.offset));
   set_output(*e, *out);
   out->why = std::move(e);
   return out;
