@@ -156,6 +156,29 @@ void check_in_storage(const Shape& shape, const Strides& strides, int64_t offset
   raise(element_units ? "RuntimeError" : "ValueError", s);
 }
 
+namespace {
+// alias_array with the layout given: every member of src but shape and strides.
+// make_view replaces the layout, so copying src's only to drop it cost two
+// allocations per view. A member added to Array is copied here.
+ArrayPtr alias_with_layout(const Array& src, Flavor flavor, ArrayPtr base, Shape&& shape, Strides&& strides) {
+  auto a = std::make_shared<Array>();
+  a->dtype = src.dtype;
+  a->descr = src.descr;
+  a->shape = std::move(shape);
+  a->strides = std::move(strides);
+  a->offset = src.offset;
+  a->storage = src.storage;
+  a->base = std::move(base);
+  a->flavor = flavor;
+  a->owndata = false;
+  a->writeable = src.writeable;
+  a->warn_on_write = src.warn_on_write;
+  a->why = src.why;
+  // autograd: never copied (Note [Autograd state is per tensor])
+  return a;
+}
+}  // namespace
+
 ArrayPtr make_view(const ArrayPtr& parent, DType dt, Shape shape, Strides strides, int64_t offset, DescrPtr descr) {
   if (is_flexible(dt) && !descr) descr = parent->descr;
   if (!is_flexible(dt)) descr = nullptr;
@@ -177,11 +200,9 @@ ArrayPtr make_view(const ArrayPtr& parent, DType dt, Shape shape, Strides stride
   }
   // WRITEABLE, warn_on_write and the storage come from the parent.
   const Flavor f = parent->flavor == Flavor::Scalar || parent->flavor == Flavor::DummyBase ? Flavor::NumPy : parent->flavor;
-  ArrayPtr v = alias_array(*parent, f, view_base(parent));
+  ArrayPtr v = alias_with_layout(*parent, f, view_base(parent), std::move(shape), std::move(strides));
   v->dtype = dt;
   v->descr = std::move(descr);
-  v->shape = std::move(shape);
-  v->strides = std::move(strides);
   v->offset = offset;
   return v;
 }
@@ -193,11 +214,7 @@ ArrayPtr view_base(const ArrayPtr& parent) {
 }
 
 ArrayPtr alias_array(const Array& src, Flavor flavor, ArrayPtr base) {
-  auto a = std::make_shared<Array>(src);
-  a->flavor = flavor;
-  a->base = std::move(base);
-  a->owndata = false;
-  return a;
+  return alias_with_layout(src, flavor, std::move(base), Shape(src.shape), Strides(src.strides));
 }
 
 int64_t flat_offset(const Array& a, const std::vector<int64_t>& index) {

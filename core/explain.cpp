@@ -39,7 +39,41 @@ std::shared_ptr<Explain> make_record(const Array& in, const char* rule, Verdict 
   return e;
 }
 
+void set_output(Explain& e, const Array& out) {
+  e.out_shape = out.shape;
+  e.out_strides = out.strides;
+  e.out_offset = out.offset;
+}
+
 }  // namespace
+
+void IntList::reserve(size_t n) {
+  if (n <= cap_) return;
+  int64_t* p = new int64_t[n];
+  std::copy(begin(), end(), p);
+  if (cap_ > kInline) delete[] heap_;
+  heap_ = p;
+  cap_ = uint32_t(n);
+}
+
+void IntList::assign(const int64_t* p, size_t n) {
+  if (n > cap_) {
+    release();
+    reserve(n);
+  }
+  std::copy(p, p + n, data());
+  n_ = uint32_t(n);
+}
+
+std::string ExplainFact::str() const {
+  if (!words) return text;
+  std::string out;
+  for (int64_t k : ints) {
+    if (!out.empty()) out += ',';
+    out += words[k];
+  }
+  return out;
+}
 
 ExplainFact fact(const char* key, int64_t v) { return {key, {v}, false, false, {}}; }
 ExplainFact fact(const char* key, std::vector<int64_t> v) { return {key, std::move(v), true, false, {}}; }
@@ -48,14 +82,15 @@ ExplainFact byte_fact(const char* key, int64_t v) { return {key, {v}, false, tru
 ExplainFact byte_fact(const char* key, std::vector<int64_t> v) {
   return {key, std::move(v), true, true, {}};
 }
+ExplainFact word_fact(const char* key, const char* const* table, IntList picks) {
+  return {key, std::move(picks), false, false, {}, table};
+}
 
 ArrayPtr explained(ArrayPtr out, const Array& in, const char* rule, Verdict verdict, std::vector<ExplainFact> facts) {
   // For Verdict::Same, out and in are one object: the record's `input` is the
   // record it replaces (when from this run).
   auto e = make_record(in, rule, verdict, std::move(facts));
-  e->out_shape = out->shape;
-  e->out_strides = out->strides;
-  e->out_offset = out->offset;
+  set_output(*e, *out);
   out->why = std::move(e);
   return out;
 }
@@ -105,44 +140,47 @@ uint64_t explain_run() { return g_run; }
 
 ArrayPtr explain_basic_index(ArrayPtr out, const Array& in, const std::vector<IndexItem>& idx) {
   // The same walk as basic_index: which parent axis each output axis comes from.
-  // Built in place (each vector sized once, the facts moved into the record,
-  // never copied): a subscript makes this record every time it runs.
+  // A subscript makes this record every time it runs, so the facts are written
+  // into the record's own lists (Note [Records without allocations]); they are
+  // appended, not resized into place, which would zero four facts first.
   static const char* const kWord[] = {"int", "slice", "newaxis", "ellipsis"};
-  std::string components;
-  std::vector<int64_t> steps, parent;
-  steps.reserve(size_t(out->ndim()));
-  parent.reserve(size_t(out->ndim()));
+  auto e = make_record(in, "basic-index", Verdict::View, {});
+  e->facts.reserve(4);
+  e->facts.push_back({"components", {}, false, false, {}, kWord});
+  e->facts.push_back({"steps", {}, true, false, {}});
+  e->facts.push_back({"parentStrides", {}, true, true, {}});
+  ExplainFact& components = e->facts[0];
+  ExplainFact& steps = e->facts[1];
+  ExplainFact& parent = e->facts[2];
+  components.ints.reserve(idx.size());
+  steps.ints.reserve(size_t(out->ndim()));
+  parent.ints.reserve(size_t(out->ndim()));
   int consumed = 0;
   for (const auto& it : idx) consumed += it.kind == IndexItem::Int || it.kind == IndexItem::Slice;
   int dim = 0;
   for (const auto& it : idx) {
-    if (!components.empty()) components += ',';
-    components += kWord[it.kind];
+    components.ints.push_back(it.kind);
     if (it.kind == IndexItem::Int) {
       ++dim;
     } else if (it.kind == IndexItem::Slice) {
       SliceRange r = slice_range(it, in.shape[size_t(dim)]);
-      steps.push_back(r.count > 0 ? r.step : 1);
-      parent.push_back(in.strides[size_t(dim++)]);
+      steps.ints.push_back(r.count > 0 ? r.step : 1);
+      parent.ints.push_back(in.strides[size_t(dim++)]);
     } else if (it.kind == IndexItem::NewAxis) {
-      steps.push_back(0);
-      parent.push_back(0);
+      steps.ints.push_back(0);
+      parent.ints.push_back(0);
     } else {
       for (int k = 0; k < in.ndim() - consumed; ++k, ++dim) {
-        steps.push_back(1);
-        parent.push_back(in.strides[size_t(dim)]);
+        steps.ints.push_back(1);
+        parent.ints.push_back(in.strides[size_t(dim)]);
       }
     }
   }
-  for (; dim < in.ndim(); ++dim) steps.push_back(1), parent.push_back(in.strides[size_t(dim)]);
-  int64_t moved = out->offset - in.offset;
-  std::vector<ExplainFact> facts;
-  facts.reserve(4);
-  facts.push_back(fact("components", std::move(components)));
-  facts.push_back(fact("steps", std::move(steps)));
-  facts.push_back(byte_fact("parentStrides", std::move(parent)));
-  facts.push_back(byte_fact("offsetMoved", moved));
-  return explained(std::move(out), in, "basic-index", Verdict::View, std::move(facts));
+  for (; dim < in.ndim(); ++dim) steps.ints.push_back(1), parent.ints.push_back(in.strides[size_t(dim)]);
+  e->facts.push_back(byte_fact("offsetMoved", out->offset - in.offset));
+  set_output(*e, *out);
+  out->why = std::move(e);
+  return out;
 }
 
 ArrayPtr explain_advanced_index(ArrayPtr out, const Array& in, const std::vector<FancyIndexItem>& idx) {
@@ -174,17 +212,17 @@ std::vector<ExplainFact> reshape_block_facts(const Array& in, const ReshapeBlock
   return f;
 }
 
-ArrayPtr explain_contiguous(ArrayPtr out, const ArrayPtr& in, const std::string& op) {
+ArrayPtr explain_contiguous(ArrayPtr out, const ArrayPtr& in, const char* already, const char* copied) {
   if (out->storage == in->storage) {
     Verdict v = out == in ? Verdict::Same : Verdict::View;
-    return explained(std::move(out), *in, (op + "-already").c_str(), v);
+    return explained(std::move(out), *in, already, v);
   }
   ContiguityBreak b = c_contiguity_break(*in);
   std::vector<ExplainFact> facts;
   if (b.axis >= 0)
     facts = {fact("axis", int64_t(b.axis)), byte_fact("stride", in->strides[size_t(b.axis)]),
              byte_fact("expected", b.expected)};
-  return explained(std::move(out), *in, (op + "-copy").c_str(), Verdict::Copy, std::move(facts));
+  return explained(std::move(out), *in, copied, Verdict::Copy, std::move(facts));
 }
 
 ContiguityBreak c_contiguity_break(const Array& a) {

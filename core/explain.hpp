@@ -16,20 +16,104 @@
 // bytes]; facts flagged `bytes` are shown in elements for tensors.
 #pragma once
 #include <cstdint>
+#include <algorithm>
+#include <initializer_list>
 #include <memory>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/array.hpp"
 
 namespace sl {
 
+// Note [Records without allocations]: a subscript such as `v = x[:, ::2]` makes
+// a record every time it runs, so a record's numbers live in the record. An
+// IntList keeps up to kInline values in the object itself and goes to the heap
+// only beyond that (shapes and strides of more than 4 axes, long index shapes);
+// rule ids are string literals (never copied); a word list such as the
+// basic-index "components" is kept as indices into a static word table and
+// joined only when the record is shown. A basic-index record then costs two
+// allocations (the record, its facts) instead of ten.
+class IntList {
+ public:
+  static constexpr uint32_t kInline = 4;
+  IntList() = default;
+  IntList(std::initializer_list<int64_t> v) { assign(v.begin(), v.size()); }
+  IntList(const std::vector<int64_t>& v) { assign(v.data(), v.size()); }
+  IntList(const IntList& o) { assign(o.data(), o.size()); }
+  IntList(IntList&& o) noexcept { take(o); }
+  IntList& operator=(const IntList& o) {
+    if (this != &o) assign(o.data(), o.size());
+    return *this;
+  }
+  IntList& operator=(IntList&& o) noexcept {
+    if (this != &o) {
+      release();
+      take(o);
+    }
+    return *this;
+  }
+  IntList& operator=(const std::vector<int64_t>& v) {
+    assign(v.data(), v.size());
+    return *this;
+  }
+  ~IntList() { release(); }
+
+  void assign(const int64_t* p, size_t n);
+  void reserve(size_t n);
+  void push_back(int64_t v) {
+    if (n_ == cap_) reserve(size_t(cap_) * 2);
+    data()[n_++] = v;
+  }
+  size_t size() const { return n_; }
+  bool empty() const { return n_ == 0; }
+  int64_t* data() { return cap_ > kInline ? heap_ : inline_; }
+  const int64_t* data() const { return cap_ > kInline ? heap_ : inline_; }
+  const int64_t* begin() const { return data(); }
+  const int64_t* end() const { return data() + n_; }
+  int64_t operator[](size_t k) const { return data()[k]; }
+  std::span<const int64_t> span() const { return {data(), n_}; }
+  std::vector<int64_t> vec() const { return {begin(), end()}; }
+  friend bool operator==(const IntList& a, const std::vector<int64_t>& b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end());
+  }
+
+ private:
+  void release() {
+    if (cap_ > kInline) delete[] heap_;
+    n_ = 0;
+    cap_ = kInline;
+  }
+  void take(IntList& o) {  // *this is empty and inline
+    if (o.cap_ > kInline) {
+      heap_ = o.heap_;
+      cap_ = o.cap_;
+      n_ = o.n_;
+      o.cap_ = kInline;
+      o.n_ = 0;
+    } else {
+      assign(o.inline_, o.n_);
+      o.n_ = 0;
+    }
+  }
+  uint32_t n_ = 0, cap_ = kInline;
+  union {
+    int64_t inline_[kInline];
+    int64_t* heap_;
+  };
+};
+
 struct ExplainFact {
   const char* key;  // a string literal (every fact's name is one)
-  std::vector<int64_t> ints;  // one number (list == false) or a list
+  IntList ints;     // one number (list == false) or a list; the word indices of a word list
   bool list = false;
   bool bytes = false;         // a byte quantity (a stride, an offset)
   std::string text;           // a word instead of numbers (a dtype, a flag) when ints is empty and !list
+  const char* const* words = nullptr;  // set: the fact is text, words[ints[0]],words[ints[1]],...
+  // The fact as text (its text, or its word list joined with ',').
+  std::string str() const;
 };
 
 // Fact constructors for the one-line call sites.
@@ -38,6 +122,8 @@ ExplainFact fact(const char* key, std::vector<int64_t> v);
 ExplainFact fact(const char* key, std::string text);
 ExplainFact byte_fact(const char* key, int64_t v);
 ExplainFact byte_fact(const char* key, std::vector<int64_t> v);
+// A list of words from a static table (`table[k]` for each k of `picks`), shown joined with ','.
+ExplainFact word_fact(const char* key, const char* const* table, IntList picks);
 
 enum class Verdict : uint8_t {
   View,   // new metadata over the input's bytes
@@ -47,14 +133,14 @@ enum class Verdict : uint8_t {
 };
 
 struct Explain {
-  std::string rule;            // stable id, e.g. "reshape-copy"
+  std::string_view rule;       // stable id, e.g. "reshape-copy" (a string literal)
   Verdict verdict = Verdict::View;
-  Shape in_shape;              // the input's layout when the decision was made
-  Strides in_strides;          // bytes
+  IntList in_shape;            // the input's layout when the decision was made
+  IntList in_strides;          // bytes
   int64_t in_offset = 0;       // bytes
   int in_itemsize = 1;
-  Shape out_shape;             // the result's layout (for the earlier steps of a chain)
-  Strides out_strides;
+  IntList out_shape;           // the result's layout (for the earlier steps of a chain)
+  IntList out_strides;
   int64_t out_offset = 0;
   bool torch = false;          // the input was a tensor (facts are shown in elements)
   std::vector<ExplainFact> facts;
@@ -68,7 +154,8 @@ struct Explain {
 using ExplainPtr = std::shared_ptr<const Explain>;
 
 // Records why `out` was made from `in` and returns `out` (so a decision point
-// can write `return explained(make_view(...), *a, "transpose", ...)`).
+// can write `return explained(make_view(...), *a, "transpose", ...)`). `rule`
+// is a string literal.
 ArrayPtr explained(ArrayPtr out, const Array& in, const char* rule, Verdict verdict,
                    std::vector<ExplainFact> facts = {});
 
@@ -84,10 +171,10 @@ ArrayPtr explain_advanced_index(ArrayPtr out, const Array& in, const std::vector
 // Facts of a reshape that could not be a view: the old axes of the block, their
 // lengths and strides, where the nesting breaks and the product it needed.
 std::vector<ExplainFact> reshape_block_facts(const Array& in, const ReshapeBlock& b, const Shape& new_shape);
-// ascontiguousarray / Tensor.contiguous(): `op` + "-already" when `out` is
-// `in` (or a view of it), else `op` + "-copy" with the axis where C-order
-// contiguity breaks.
-ArrayPtr explain_contiguous(ArrayPtr out, const ArrayPtr& in, const std::string& op);
+// ascontiguousarray / Tensor.contiguous(): rule `already` when `out` is `in`
+// (or a view of it), else rule `copied` with the axis where C-order
+// contiguity breaks (both string literals, e.g. "contiguous-already").
+ArrayPtr explain_contiguous(ArrayPtr out, const ArrayPtr& in, const char* already, const char* copied);
 
 // A refusal (torch's view): kept until the next run starts, returned with the
 // run's result since no array carries it.

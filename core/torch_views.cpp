@@ -668,7 +668,7 @@ ArrayPtr torch_contiguous_copy(const Array& t, DType dt) {
 }
 
 ArrayPtr torch_contiguous(const ArrayPtr& t) {
-  return explain_contiguous(torch_is_contiguous(*t) ? t : torch_contiguous_copy(*t, t->dtype), t, "contiguous");
+  return explain_contiguous(torch_is_contiguous(*t) ? t : torch_contiguous_copy(*t, t->dtype), t, "contiguous-already", "contiguous-copy");
 }
 
 // ---- joins, triangles and equality (copies)

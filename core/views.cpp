@@ -484,7 +484,7 @@ ArrayPtr ravel(const ArrayPtr& a, char order) {
     }
     if (i < 0) return make_view(a, a->dtype, {a->size()}, {a->itemsize()}, a->offset);
   }
-  if (order == 'C') return explain_contiguous(flatten(a, order), a, "ravel");  // why C order could not be kept
+  if (order == 'C') return explain_contiguous(flatten(a, order), a, "ravel-already", "ravel-copy");  // why C order could not be kept
   return flatten(a, order);
 }
 

@@ -136,7 +136,7 @@ JsonWriter& JsonWriter::null() {
   return *this;
 }
 
-JsonWriter& JsonWriter::ints(const std::vector<int64_t>& v) {
+JsonWriter& JsonWriter::ints(std::span<const int64_t> v) {
   begin_array();
   for (int64_t x : v) value(x);
   return end_array();

@@ -13,6 +13,7 @@
 // {"$float":...}).
 #pragma once
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -35,7 +36,8 @@ class JsonWriter {
   JsonWriter& value(uint64_t v);
   JsonWriter& value(double d);  // finite: shortest round-trip form (%.17g)
   JsonWriter& null();
-  JsonWriter& ints(const std::vector<int64_t>& v);  // [1,2,3]
+  JsonWriter& ints(std::span<const int64_t> v);  // [1,2,3]
+  JsonWriter& ints(const std::vector<int64_t>& v) { return ints(std::span<const int64_t>(v)); }
   // Pre-made JSON text (a nested document from another writer).
   JsonWriter& raw(const std::string& json);
 

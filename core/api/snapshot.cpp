@@ -313,7 +313,7 @@ const char* verdict_word(Verdict v) {
 }
 
 // Byte quantities of a tensor's record are shown in elements (Note [Strides are bytes]).
-std::vector<int64_t> in_units(const std::vector<int64_t>& v, int64_t unit) {
+std::vector<int64_t> in_units(std::span<const int64_t> v, int64_t unit) {
   std::vector<int64_t> out;
   for (int64_t x : v) out.push_back(x / unit);
   return out;
@@ -321,9 +321,9 @@ std::vector<int64_t> in_units(const std::vector<int64_t>& v, int64_t unit) {
 
 void emit_record(JsonWriter& w, const Explain& e) {
   const int64_t unit = e.torch ? e.in_itemsize : 1;
-  w.begin_object().field("rule", e.rule).field("verdict", verdict_word(e.verdict));
+  w.begin_object().field("rule", std::string(e.rule)).field("verdict", verdict_word(e.verdict));
   w.field("unit", e.torch ? "elements" : "bytes").field("itemsize", int64_t(e.in_itemsize));
-  w.key("inShape").ints(e.in_shape).key("inStrides").ints(in_units(e.in_strides, unit));
+  w.key("inShape").ints(e.in_shape.span()).key("inStrides").ints(in_units(e.in_strides.span(), unit));
   w.field("inOffset", e.in_offset / unit);
   if (e.line > 0) {
     w.field("line", int64_t(e.line)).field("endLine", int64_t(e.end_line));
@@ -331,13 +331,14 @@ void emit_record(JsonWriter& w, const Explain& e) {
     if (!src.empty()) w.field("source", src);
   }
   if (e.verdict != Verdict::Error) {
-    w.key("outShape").ints(e.out_shape).key("outStrides").ints(in_units(e.out_strides, unit));
+    w.key("outShape").ints(e.out_shape.span()).key("outStrides").ints(in_units(e.out_strides.span(), unit));
     w.field("outOffset", e.out_offset / unit);
   }
   w.key("facts").begin_object();
   for (const ExplainFact& f : e.facts) {
     w.key(f.key);
-    if (f.list) w.ints(f.bytes ? in_units(f.ints, unit) : f.ints);
+    if (f.words) w.value(f.str());
+    else if (f.list) w.ints(f.bytes ? in_units(f.ints.span(), unit) : f.ints.vec());
     else if (!f.ints.empty()) w.value(f.bytes ? f.ints[0] / unit : f.ints[0]);
     else w.value(f.text);
   }

@@ -393,7 +393,7 @@ Value np_ascontiguousarray(Interp& in, Args& a) {
   Value dt = a.optional(1, "dtype");
   a.finish(2);
   ArrayPtr x = to_array(in, obj, opt_dtype(in, dt));
-  return wrap(explain_contiguous(contiguous_ndmin1(x, 'C'), x, "ascontiguous"));
+  return wrap(explain_contiguous(contiguous_ndmin1(x, 'C'), x, "ascontiguous-already", "ascontiguous-copy"));
 }
 
 Value np_asfortranarray(Interp& in, Args& a) {
