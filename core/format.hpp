@@ -33,7 +33,8 @@ struct PrintOptions {
   // 'numpystr', 'void', then the groups 'int_kind', 'float_kind',
   // 'complex_kind', 'str_kind' and 'all'; a type's own key wins over its group,
   // a group over 'all' (_get_formatdict). A callable belongs to the session
-  // that set it: each new session starts from the defaults (install_numpy).
+  // that set it: each session starts from the defaults when it imports numpy
+  // (install_numpy; Note [Builtin modules at first import]).
   std::map<std::string, ElementFormatter> formatter;
 };
 PrintOptions& print_options();  // np.set_printoptions / np.get_printoptions

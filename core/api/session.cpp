@@ -94,6 +94,9 @@ std::string Session::new_array(const std::string& name, const std::string& dtype
     if (!parse_dtype(dtype, dt)) type_error("data type '" + dtype + "' not understood");
     lang::Value sv = json_to_value(*in_, shape_json);
     Shape shape = lang::to_shape(*in_, sv);
+    // An array's type and methods are its front end's: installed first, as C
+    // code calls import_array() (Note [Builtin modules at first import]).
+    in_->load_builtin(torch ? "torch" : "numpy");
     ArrayPtr a = make_array(dt, shape, 'C', torch ? Flavor::Torch : Flavor::NumPy);
     in_->globals->vars[name] = lang::Value(a);
     return JsonWriter().begin_object().field("ptr", uint64_t(reinterpret_cast<uintptr_t>(a->data())))

@@ -11,6 +11,9 @@
 // after a bare import torch -- which in PyTorch imports torch.nn too), so a
 // program that never touches them never pays for them. The module's names
 // (its __all__ when it has one) join the native ones registered under that name.
+// The native package they extend is itself installed at its first import
+// (Note [Builtin modules at first import], modules/modules.hpp), and before
+// them: import_module installs torch, then runs torch.nn.
 //
 // Invariant: frozen source is ordinary stridelab Python; it reaches the
 // engine only through the natives the front ends register (torch._C,

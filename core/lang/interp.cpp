@@ -60,9 +60,8 @@ Interp::Interp() {
   t.exception = new_type("Exception", "builtins", {t.base_exception});
   install_builtins(*this);
   install_generators(*this);
-  install_numpy(*this);
-  install_torch(*this);
-  install_modules(*this);
+  // numpy, torch and the standard modules wait for their first import
+  // (Note [Builtin modules at first import], modules/modules.hpp).
 }
 
 Interp::~Interp() {
@@ -897,6 +896,7 @@ Interp::Flow Interp::exec_import_from(const Stmt& s, const EnvP& env, Value& ret
 
 
 Value Interp::import_module(const std::string& dotted, int line) {
+  load_builtin(dotted);  // the package first: a frozen submodule attaches to it
   load_frozen(dotted);
   auto it = modules.find(dotted);
   if (it == modules.end()) {

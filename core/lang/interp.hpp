@@ -4,8 +4,9 @@
 // REPL. run() parses and executes a program, captures what it prints, and
 // reports an uncaught exception as data (type, message, line, traceback text).
 // Builtins, the numpy and torch modules register themselves through the
-// install_* functions; the evaluator knows nothing about arrays beyond the
-// hooks in array_hooks.hpp.
+// install_* functions (the modules at their first import: Note [Builtin
+// modules at first import]); the evaluator knows nothing about arrays beyond
+// the hooks in array_hooks.hpp.
 //
 // Owns: scopes (Env), function objects, the statement and expression
 // evaluator (interp.cpp), calls and argument binding to Python functions,
@@ -361,6 +362,7 @@ class Interp {
   void run_frozen(size_t index);
   std::vector<uint8_t> frozen_state_;                 // per frozen_sources() entry: 0 not run, 1 running, 2 done
   std::vector<std::unique_ptr<Module>> frozen_trees_;  // their syntax trees, alive as long as the session
+  std::vector<uint8_t> builtin_state_;  // per builtin_modules() entry: 0 not installed, 1 installing, 2 done
   bool exception_matches(const PyError& err, const Value& spec, Value& exc_out);
   Value exception_value(const PyError& err);
 
@@ -388,6 +390,11 @@ class Interp {
   // CPython's "Did you mean: 'x'?" pick among candidates (mirrors
   // calculate_suggestions in Python/suggestions.c), "" if none is close.
   static std::string suggest_name(const std::string& name, const std::vector<std::string>& candidates);
+  // Note [Builtin modules at first import] (modules/modules.hpp): installs
+  // the builtin module that `dotted`'s top-level name names (numpy for
+  // numpy.linalg), with what its installer needs, unless this session has;
+  // false when no builtin module has that name.
+  bool load_builtin(const std::string& dotted);
   // A name missing from a module of a package with frozen modules not run yet
   // (torch.no_grad, torch.nn.Linear before `import torch.nn`): runs them all;
   // true when it ran any (the caller looks again).
@@ -416,10 +423,10 @@ class Interp {
 // Real and imaginary parts of a Python number (int, float, bool, complex).
 bool complex_parts(const Value& v, double& re, double& im);
 
-// Installed by the language and the library front ends (each in its own file).
+// Installed by the language (when a session opens) and the library front ends
+// (at their first import, from builtin_modules() in modules/modules.hpp).
 void install_builtins(Interp& in);
 void install_numpy(Interp& in);
 void install_torch(Interp& in);
-void install_modules(Interp& in);  // the standard modules (modules/modules.hpp)
 
 }  // namespace sl::lang

@@ -1,4 +1,4 @@
-// modules: install_modules (modules.hpp).
+// modules: the builtin module table and Interp::load_builtin (modules.hpp).
 #include "core/lang/modules/modules.hpp"
 
 namespace sl::lang {
@@ -9,21 +9,45 @@ ModuleObj& new_module(Interp& in, const char* name) {
   return *m;
 }
 
-void install_modules(Interp& in) {
-  install_math_module(in);
-  install_time_module(in);
-  install_psutil_module(in);
-  install_dataclasses_module(in);
-  install_random_module(in);
-  install_collections_module(in);
-  install_functools_module(in);
-  install_itertools_module(in);
-  install_operator_module(in);
-  install_copy_module(in);
-  install_string_module(in);
-  install_json_module(in);
-  install_typing_module(in);
-  install_sys_module(in);
+const std::vector<BuiltinModule>& builtin_modules() {
+  static const std::vector<BuiltinModule> table = {
+      {"numpy", install_numpy, nullptr},
+      {"torch", install_torch, "numpy"},
+      {"math", install_math_module, nullptr},
+      {"time", install_time_module, nullptr},
+      {"psutil", install_psutil_module, nullptr},
+      {"dataclasses", install_dataclasses_module, nullptr},
+      {"random", install_random_module, nullptr},
+      {"collections", install_collections_module, nullptr},
+      {"functools", install_functools_module, "collections"},
+      {"itertools", install_itertools_module, nullptr},
+      {"operator", install_operator_module, nullptr},
+      {"copy", install_copy_module, nullptr},
+      {"string", install_string_module, nullptr},
+      {"json", install_json_module, nullptr},
+      {"typing", install_typing_module, nullptr},
+      {"sys", install_sys_module, "collections"},
+  };
+  return table;
+}
+
+// Note [Builtin modules at first import] (modules.hpp).
+bool Interp::load_builtin(const std::string& dotted) {
+  const std::string top = dotted.substr(0, dotted.find('.'));
+  const auto& table = builtin_modules();
+  if (builtin_state_.size() != table.size()) builtin_state_.assign(table.size(), 0);
+  for (size_t i = 0; i < table.size(); ++i) {
+    if (top != table[i].name) continue;
+    if (builtin_state_[i] == 0) {
+      builtin_state_[i] = 1;  // installing: a dependency cycle would stop here
+      if (table[i].needs) load_builtin(table[i].needs);
+      table[i].install(*this);
+      Names::advance_type_epoch();  // Note [Type attribute cache]
+      builtin_state_[i] = 2;
+    }
+    return true;
+  }
+  return false;
 }
 
 }  // namespace sl::lang

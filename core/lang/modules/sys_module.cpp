@@ -194,7 +194,8 @@ void install_sys_module(Interp& in) {
   m.attrs["stderr"] = make_stream(in, io_t, "stderr");
   // sys.modules: built on each access (PEP 562 hook): a dict held by the sys
   // module and naming it would be a cycle of modules, which the collector does
-  // not track. It names the modules stridelab has, imported or not.
+  // not track. It names the modules this session has imported, and the ones
+  // they brought (Note [Builtin modules at first import]).
   m.attrs["__getattr__"] = in.builtin("__getattr__", [](Interp& in, Args& a) -> Value {
     std::string name = in.str(a.required(0, "name"));
     if (name != "modules")
