@@ -146,9 +146,9 @@ ArrayPtr explain_basic_index(ArrayPtr out, const Array& in, const std::vector<In
   static const char* const kWord[] = {"int", "slice", "newaxis", "ellipsis"};
   auto e = make_record(in, "basic-index", Verdict::View, {});
   e->facts.reserve(4);
-  e->facts.push_back({"components", {}, false, false, {}, kWord});
-  e->facts.push_back({"steps", {}, true, false, {}});
-  e->facts.push_back({"parentStrides", {}, true, true, {}});
+  e->facts.push_back(word_fact("components", kWord, {}));
+  e->facts.push_back(fact("steps", std::vector<int64_t>{}));
+  e->facts.push_back(byte_fact("parentStrides", std::vector<int64_t>{}));
   ExplainFact& components = e->facts[0];
   ExplainFact& steps = e->facts[1];
   ExplainFact& parent = e->facts[2];
