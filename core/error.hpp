@@ -14,6 +14,11 @@ namespace sl {
 struct PyError : std::exception {
   std::string type;  // Python exception class name, e.g. "ValueError"
   std::string msg;   // str(exception)
+  // True for lang::PyException, the one subclass (a PyError with the Python
+  // exception object attached): handlers tell the two apart with
+  // lang::as_py_exception, since the wasm build has no RTTI (README
+  // "Download size").
+  bool has_object = false;
   PyError(std::string t, std::string m) : type(std::move(t)), msg(std::move(m)) {}
   const char* what() const noexcept override { return msg.c_str(); }
 };

@@ -286,7 +286,7 @@ ElemFmt record_formatter(const Array& a, const std::vector<int64_t>& shown, cons
 }
 
 // The formatter= callable for a's elements, if the options hold one.
-const ElementFormatter* user_formatter(const Array& a, const PrintOptions& o) {
+ElementFormatterPtr user_formatter(const Array& a, const PrintOptions& o) {
   if (o.formatter.empty()) return nullptr;
   const DType dt = a.dtype;
   const char* key = a.descr ? (a.descr->structured() ? nullptr : dt == DType::Void ? "void" : "numpystr")
@@ -298,7 +298,7 @@ const ElementFormatter* user_formatter(const Array& a, const PrintOptions& o) {
   for (const char* name : {key, group, "all"}) {
     if (!name) continue;
     auto it = o.formatter.find(name);
-    if (it != o.formatter.end()) return &it->second;
+    if (it != o.formatter.end()) return it->second;
   }
   return nullptr;
 }
@@ -306,10 +306,9 @@ const ElementFormatter* user_formatter(const Array& a, const PrintOptions& o) {
 ElemFmt make_formatter(const Array& a, const std::vector<int64_t>& shown, const PrintOptions& o) {
   const char* base = a.storage->data();
   DType dt = a.dtype;
-  if (const ElementFormatter* f = user_formatter(a, o)) {
-    ElementFormatter fn = *f;
+  if (ElementFormatterPtr fn = user_formatter(a, o)) {
     Array view = a;  // the element's dtype (and text length) for the callable
-    return [fn, view](const char* p) { return fn(view, p); };
+    return [fn, view](const char* p) { return fn->format(view, p); };
   }
   if (a.descr && a.descr->structured()) return record_formatter(a, shown, o);
   if (a.descr) {

@@ -16,8 +16,14 @@
 namespace sl {
 
 // One formatter= callable of np.set_printoptions / np.array2string: the text
-// of the element at p of array a (the front end calls the Python function).
-using ElementFormatter = std::function<std::string(const Array& a, const char* p)>;
+// of the element at p of array a. The front end that set it implements it
+// (it calls the Python function) and reads its own callable back for
+// np.get_printoptions by casting to its type: only the front end makes them.
+struct ElementFormatter {
+  virtual ~ElementFormatter() = default;
+  virtual std::string format(const Array& a, const char* p) const = 0;
+};
+using ElementFormatterPtr = std::shared_ptr<const ElementFormatter>;
 
 struct PrintOptions {
   int precision = 8;
@@ -35,7 +41,7 @@ struct PrintOptions {
   // a group over 'all' (_get_formatdict). A callable belongs to the session
   // that set it: each session starts from the defaults when it imports numpy
   // (install_numpy; Note [Builtin modules at first import]).
-  std::map<std::string, ElementFormatter> formatter;
+  std::map<std::string, ElementFormatterPtr> formatter;
 };
 PrintOptions& print_options();  // np.set_printoptions / np.get_printoptions
 

@@ -376,25 +376,99 @@ void sort_flexible(const Array& a, int axis, SortKind kind, const std::vector<st
     for (int64_t k = 0; k < n; ++k) std::memcpy(base + off + k * stride, tmp.data() + k * isz, size_t(isz));
   });
 }
+
+// Note [Sort keys]
+// The algorithms depend on the elements only through Less, and for integers
+// Less is a < b, which widening to int64 (signed) or uint64 (unsigned, bool)
+// preserves: the same comparisons give the same answers, so the same moves
+// happen and equal elements end in the same places. Integers narrower than 64
+// bits are therefore sorted as 64-bit keys and narrowed back (exactly), and
+// the algorithms are compiled for 7 key types instead of 14 dtypes (README
+// "Download size"). Floating types keep their own type: converting a NaN
+// between widths may not keep its payload bits.
+template <class T>
+using sort_key_t =
+    std::conditional_t<std::is_integral_v<T> && (sizeof(T) < 8), std::conditional_t<std::is_signed_v<T>, int64_t, uint64_t>, T>;
+// The storage type of a dtype's elements as the sort reads them (bool lanes
+// as bytes: std::vector<bool> has no data()).
+template <class V>
+using sort_elem_t = std::conditional_t<std::is_same_v<V, bool>, uint8_t, V>;
+
+// A dtype's lanes as keys: read n elements (byte stride s) into K keys, and
+// write keys back as elements. Only these two are compiled per dtype; the
+// lane walks and the algorithms once per key type.
+template <class K>
+struct KeyIO {
+  void (*read)(K* dst, const char* p, int64_t n, int64_t s);
+  void (*write)(char* p, const K* src, int64_t n, int64_t s);
+};
+template <class T, class K>
+void read_keys(K* dst, const char* p, int64_t n, int64_t s) {
+  for (int64_t k = 0; k < n; ++k) dst[k] = K(load<T>(p + k * s));
+}
+template <class T, class K>
+void write_keys(char* p, const K* src, int64_t n, int64_t s) {
+  for (int64_t k = 0; k < n; ++k) store(p + k * s, T(src[k]));
+}
+// Calls f(KeyIO<K>) with the key type and converters of dtype dt.
+template <class F>
+void with_keys(DType dt, F&& f) {
+  visit_dtype(dt, [&](auto t) {
+    using T = sort_elem_t<decltype(t)>;
+    using K = sort_key_t<T>;
+    f(KeyIO<K>{&read_keys<T, K>, &write_keys<T, K>});
+  });
+}
+
+template <class K>
+[[gnu::noinline]] void sort_lanes(const Array& a, int axis, SortKind kind, KeyIO<K> io) {
+  const int64_t n = a.shape[axis], stride = a.strides[axis];
+  char* base = a.storage->data();
+  std::vector<K> buf(static_cast<size_t>(n));
+  for_each_lane(a, axis, [&](int64_t off) {
+    io.read(buf.data(), base + off, n, stride);
+    sort_values(buf.data(), n, kind);
+    io.write(base + off, buf.data(), n, stride);
+  });
+}
+
+template <class K>
+[[gnu::noinline]] void sort_run(char* p, int64_t n, int64_t itemsize, KeyIO<K> io) {
+  std::vector<K> buf(static_cast<size_t>(n));
+  io.read(buf.data(), p, n, itemsize);
+  quicksort_(buf.data(), n);
+  io.write(p, buf.data(), n, itemsize);
+}
+
+// The output lane walks `out` with the same multi-index as a's lane.
+template <class K>
+[[gnu::noinline]] void argsort_lanes(const Array& a, int axis, SortKind kind, const Array& out, KeyIO<K> io) {
+  const int64_t n = a.shape[axis], stride = a.strides[axis];
+  std::vector<K> v(static_cast<size_t>(n));
+  std::vector<int64_t> idx(static_cast<size_t>(n));
+  std::vector<int64_t> out_offsets;
+  for_each_lane(out, axis, [&](int64_t off) { out_offsets.push_back(off); });
+  size_t lane = 0;
+  const int64_t ostride = out.strides[axis];
+  for_each_lane(a, axis, [&](int64_t off) {
+    io.read(v.data(), a.storage->data() + off, n, stride);
+    for (int64_t k = 0; k < n; ++k) idx[size_t(k)] = k;
+    argsort_values(v.data(), idx.data(), n, kind);
+    char* dst = out.storage->data() + out_offsets[lane++];
+    for (int64_t k = 0; k < n; ++k) store(dst + k * ostride, idx[size_t(k)]);
+  });
+}
+
 }  // namespace
 
 void sort_inplace(const Array& a, int axis, SortKind kind, const std::vector<std::string>& order) {
   if (a.ndim() == 0) return;
   if (a.descr || !order.empty()) return sort_flexible(a, axis, kind, order);
-  const int64_t n = a.shape[axis], stride = a.strides[axis];
-  char* base = a.storage->data();
-  visit_dtype(a.dtype, [&](auto t) {
-    // bool lanes sort as bytes (std::vector<bool> has no data()).
-    using T = std::conditional_t<std::is_same_v<decltype(t), bool>, uint8_t, decltype(t)>;
-    std::vector<T> buf(static_cast<size_t>(n));
-    for_each_lane(a, axis, [&](int64_t off) {
-      for (int64_t k = 0; k < n; ++k) buf[size_t(k)] = load<T>(base + off + k * stride);
-      if (kind == SortKind::Quick) quicksort_(buf.data(), n);
-      else if (kind == SortKind::Heap) heapsort_(buf.data(), n);
-      else stable_sort_(buf.data(), n, [](const T& x, const T& y) { return Less<T>::less(x, y); });
-      for (int64_t k = 0; k < n; ++k) store(base + off + k * stride, buf[size_t(k)]);
-    });
-  });
+  with_keys(a.dtype, [&](auto io) { sort_lanes(a, axis, kind, io); });
+}
+
+void sort_contiguous(DType dt, char* p, int64_t n) {
+  with_keys(dt, [&](auto io) { sort_run(p, n, itemsize(dt), io); });
 }
 
 ArrayPtr argsort(const Array& a, int axis, SortKind kind, const std::vector<std::string>& order) {
@@ -424,27 +498,7 @@ ArrayPtr argsort(const Array& a, int axis, SortKind kind, const std::vector<std:
     });
     return out;
   }
-  visit_dtype(a.dtype, [&](auto t) {
-    using T = std::conditional_t<std::is_same_v<decltype(t), bool>, uint8_t, decltype(t)>;
-    std::vector<T> v(static_cast<size_t>(n));
-    std::vector<int64_t> idx(static_cast<size_t>(n));
-    std::vector<int64_t> out_offsets;
-    for_each_lane(o, axis, [&](int64_t off) { out_offsets.push_back(off); });
-    size_t lane = 0;
-    const int64_t ostride = o.strides[axis];
-    for_each_lane(a, axis, [&](int64_t off) {
-      for (int64_t k = 0; k < n; ++k) {
-        v[size_t(k)] = load<T>(base + off + k * stride);
-        idx[size_t(k)] = k;
-      }
-      if (kind == SortKind::Quick) aquicksort_(v.data(), idx.data(), n);
-      else if (kind == SortKind::Heap) aheapsort_(v.data(), idx.data(), n);
-      else
-        stable_sort_(idx.data(), n, [&](int64_t x, int64_t y) { return Less<T>::less(v[size_t(x)], v[size_t(y)]); });
-      char* dst = out->storage->data() + out_offsets[lane++];
-      for (int64_t k = 0; k < n; ++k) store(dst + k * ostride, idx[size_t(k)]);
-    });
-  });
+  with_keys(a.dtype, [&](auto io) { argsort_lanes(a, axis, kind, o, io); });  // Note [Sort keys]
   return out;
 }
 

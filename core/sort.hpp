@@ -31,6 +31,10 @@ SortKind parse_sort_kind(const std::string& name);
 // in `order` first, then the rest in dtype order (NumPy's VOID_compare).
 void sort_inplace(const Array& a, int axis, SortKind kind, const std::vector<std::string>& order = {});
 
+// Sorts the n contiguous elements of a plain (non-flexible) dtype at p in
+// place, ascending with NaN last: NumPy's quicksort (quantile, median).
+void sort_contiguous(DType dt, char* p, int64_t n);
+
 // The int64 indices that sort each lane along `axis`; C-contiguous, a's shape.
 ArrayPtr argsort(const Array& a, int axis, SortKind kind, const std::vector<std::string>& order = {});
 

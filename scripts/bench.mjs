@@ -246,6 +246,9 @@ size.engineGz = size.wasmGz + size.glueGz;
     i = j + n;
   }
 }
+// What a session needs of it: the .wasm split into the functions a workload
+// calls and the rest (scripts/bench/split_size.mjs; measured, not shipped).
+size.split = jsonOf(sh(process.execPath, ['scripts/bench/split_size.mjs', PKG], { timeout: 300000 }), 'split_size.mjs');
 if (scalarEntry) {
   const sd = path.join(path.dirname(scalarEntry), '../dist');
   size.scalarWasmGz = gz(path.join(sd, 'stridelab-core.wasm'));

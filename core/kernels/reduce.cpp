@@ -1,4 +1,5 @@
 #include "core/kernels/reduce.hpp"
+#include "core/sort.hpp"
 
 #include <array>
 #include <algorithm>
@@ -714,18 +715,17 @@ ArrayPtr accumulate(Ufunc op, const Array& a, std::optional<int> axis, DType dt,
 namespace {
 
 // The values of one slice, sorted ascending with NaN last (np.partition /
-// np.sort order).
+// np.sort order; sort_contiguous, core/sort.hpp).
 template <class T>
 std::vector<T> sorted_slice(const char* p, int64_t n, int64_t s) {
   std::vector<T> v(static_cast<size_t>(n));
-  for (int64_t i = 0; i < n; ++i) v[size_t(i)] = load<T>(p + i * s);
-  if constexpr (ops::is_half<T> || std::is_floating_point_v<T>) {
-    std::sort(v.begin(), v.end(), [](T x, T y) {
-      double a = double(ops::compute_t<T>(x)), b = double(ops::compute_t<T>(y));
-      return a < b || (!std::isnan(a) && std::isnan(b));
-    });
+  if constexpr (std::is_same_v<T, bool>) {  // the falses, then the trues
+    int64_t trues = 0;
+    for (int64_t i = 0; i < n; ++i) trues += load<bool>(p + i * s);
+    for (int64_t i = n - trues; i < n; ++i) v[size_t(i)] = true;
   } else {
-    std::sort(v.begin(), v.end());
+    for (int64_t i = 0; i < n; ++i) v[size_t(i)] = load<T>(p + i * s);
+    sort_contiguous(dtype_of<T>::value, reinterpret_cast<char*>(v.data()), n);
   }
   return v;
 }
@@ -842,14 +842,7 @@ ArrayPtr median(const Array& a, std::optional<int> axis, bool keepdims) {
         store_as(rd, po, NAN);
         return;
       }
-      std::vector<T> v;
-      if constexpr (ops::is_cplx<T>) {
-        v.resize(size_t(n));
-        for (int64_t i = 0; i < n; ++i) v[size_t(i)] = load<T>(pi + i * ss);
-        std::sort(v.begin(), v.end(), [](T x, T y) { return ops::clt(x, y); });
-      } else {
-        v = sorted_slice<T>(pi, n, ss);
-      }
+      const std::vector<T> v = sorted_slice<T>(pi, n, ss);
       const int64_t h = n / 2;
       // the mean of the middle one or two values: ((0 + x) + y) / count
       auto mean_of = [&](auto zero, int64_t count) {

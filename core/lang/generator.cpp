@@ -190,7 +190,7 @@ Value Interp::gen_close(GeneratorObj& g) {
       raise_exc("RuntimeError", "generator ignored GeneratorExit");
   } catch (const PyError& e) {
     if (e.type == "GeneratorExit" || e.type == "StopIteration") return Value();
-    if (auto* pe = dynamic_cast<const PyException*>(&e)) {
+    if (auto* pe = as_py_exception(e)) {
       auto* eo = pe->exc.as<ExceptionObj>();
       if (eo && eo->type->is_subclass_of(exception_type("GeneratorExit"))) return Value();
     }

@@ -146,7 +146,7 @@ std::string Interp::default_exception_str(const Value& exc) {
 void Interp::raise_exc(const std::string& type, const std::string& msg) { throw PyError(type, msg); }
 
 Value Interp::exception_value(const PyError& err) {
-  if (auto* pe = dynamic_cast<const PyException*>(&err)) {
+  if (auto* pe = as_py_exception(err)) {
     if (!pe->exc.is_none()) return pe->exc;
   }
   return make_exception(exception_type(err.type), {make_str(err.msg)});
@@ -250,7 +250,7 @@ Interp::Result Interp::run(const std::string& src, bool echo_last_expr, const st
       r.error_msg = e.msg;
       std::vector<std::pair<std::string, int>> tb;
       Value exc;
-      if (auto* pe = dynamic_cast<const PyException*>(&e)) {
+      if (auto* pe = as_py_exception(e)) {
         if (auto* eo = pe->exc.as<ExceptionObj>()) {
           r.error_type = eo->type->name;
           r.error_msg = exception_str(pe->exc);
@@ -679,7 +679,7 @@ int Interp::try_handler(const Stmt& s, const PyError& e, const EnvP& env, Value&
     if (auto* eo = exc.as<ExceptionObj>()) {
       eo->tb.clear();
       eo->tb.push_back({frames_.back().first, failed_line});
-      if (auto* pe = dynamic_cast<const PyException*>(&e)) {
+      if (auto* pe = as_py_exception(e)) {
         if (pe->reraise_line) eo->tb.back().second = pe->reraise_line;
         for (size_t i = 0; i < pe->trace_lines.size(); ++i) eo->tb.push_back({pe->trace_funcs[i], pe->trace_lines[i]});
       }

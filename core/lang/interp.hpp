@@ -152,8 +152,14 @@ struct PyException : PyError {
   std::vector<int> trace_lines;  // innermost last
   std::vector<std::string> trace_funcs;
   int reraise_line = 0;  // bare `raise`: the frame's line is the original one, not the raise statement's
-  PyException(std::string t, std::string m, Value e) : PyError(std::move(t), std::move(m)), exc(std::move(e)) {}
+  PyException(std::string t, std::string m, Value e) : PyError(std::move(t), std::move(m)), exc(std::move(e)) {
+    has_object = true;
+  }
 };
+// The PyException a caught PyError is, or nullptr (a dynamic_cast without RTTI).
+inline const PyException* as_py_exception(const PyError& e) {
+  return e.has_object ? static_cast<const PyException*>(&e) : nullptr;
+}
 
 struct Types {
   TypeObj *object, *type, *none, *bool_, *int_, *float_, *complex_, *str, *list, *tuple, *dict, *set,

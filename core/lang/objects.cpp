@@ -1476,7 +1476,7 @@ Value ObjectProtocol::inplace_binop(BinOp op, const Value& a, const Value& b) {
   } catch (const PyError& e) {
     // CPython names the augmented operator: "unsupported operand type(s) for +=: ..."
     std::string pre = "unsupported operand type(s) for " + binop_spelling(op) + ": ";
-    if (e.type == "TypeError" && e.msg.rfind(pre, 0) == 0 && !dynamic_cast<const PyException*>(&e))
+    if (e.type == "TypeError" && e.msg.rfind(pre, 0) == 0 && !as_py_exception(e))
       type_error(std::string("unsupported operand type(s) for ") + op_symbol(op) + "=: " + e.msg.substr(pre.size()));
     throw;
   }

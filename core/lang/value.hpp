@@ -23,6 +23,7 @@
 #include "core/error.hpp"
 #include "core/lang/bigint.hpp"
 #include "core/lang/gc.hpp"
+#include "core/lang/native_fn.hpp"
 
 namespace sl::lang {
 
@@ -228,7 +229,7 @@ struct SetObj : Obj {
 };
 
 struct Args;
-using NativeFn = std::function<Value(Interp&, Args&)>;
+using NativeFn = Fn<Value(Interp&, Args&)>;  // Note [Native callables]
 
 struct BuiltinObj : Obj {
   static constexpr ObjKind kKind = ObjKind::Builtin;

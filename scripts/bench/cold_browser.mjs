@@ -8,10 +8,12 @@
 //     first result": navigation start to the `1` on screen (the page's
 //     stridelab:first-result mark), plus the page's other marks for the breakdown.
 //   node scripts/bench/cold_browser.mjs [reps] [package dir]
-//     -> {ms: [...], phases: [{imported, instantiated, session, run, second}], page: {ms: [...], marks: [{...}]}}
+//     -> {ms: [...], phases: [{imported, instantiated, session, run, second}], page: {ms: [...], marks: [{...}]},
+//         floor: [...]}
 //        or {error}; the package page's phases are times since navigation start after the
 //        package module was imported, the engine instantiated, a session opened and the
-//        statement run; `second` is how long a second session then took to open (ms).
+//        statement run; `second` is how long a second session then took to open (ms);
+//        `floor` is when an empty page's first script ran (the browser's own start-up).
 import { spawn } from 'node:child_process';
 import { chromium } from 'playwright-core';
 
@@ -31,6 +33,8 @@ lib.session();
 const second = performance.now() - t3;
 window.__result = { ms: t3, out: r.stdout.trim(), error: r.error, phases: { imported: t0, instantiated: t1, session: t2, run: t3, second } };
 </script>`;
+const FLOOR_PAGE = `<!doctype html><meta charset="utf-8"><title>floor</title>
+<script>window.__firstScript = performance.now();</script><p>1</p>`;
 // The zero-reaction-time user: clicks Run as soon as the page says it can run.
 const CLICK_AT_INTERACTIVE = `(() => {
   const clickWhenReady = () => {
@@ -87,6 +91,18 @@ try {
     phases.push(r.phases);
     await ctx.close();
   }
+  // The browser's own floor: navigation start to the first script of an empty page,
+  // fulfilled the same way as the package page (fresh context each time). Whatever a
+  // page does comes after this.
+  const floor = [];
+  for (let i = 0; i < reps; i++) {
+    const ctx = await browser.newContext();
+    const page = await ctx.newPage();
+    await page.route('**/__bench_floor.html', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: FLOOR_PAGE }));
+    await page.goto(new URL('/__bench_floor.html', base).href);
+    floor.push(await page.waitForFunction(() => window.__firstScript, null, { timeout: 60000 }).then((h) => h.jsonValue()));
+    await ctx.close();
+  }
   const pageRuns = { ms: [], marks: [] };
   for (let i = 0; i < reps; i++) {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -104,7 +120,7 @@ try {
     pageRuns.marks.push(marks);
     await ctx.close();
   }
-  process.stdout.write(JSON.stringify({ ms, phases, page: pageRuns }));
+  process.stdout.write(JSON.stringify({ ms, phases, page: pageRuns, floor }));
 } catch (e) {
   process.stdout.write(JSON.stringify({ error: String(e && e.message || e).split('\n')[0] }));
 } finally {

@@ -109,9 +109,13 @@ export function writeReport({ benches, results, notes, cold, size, meta, ROOT })
     const split = size.code && size.data
       ? ` Of the .wasm, the code section is ${fmt(size.code.raw / 1024)} KB (${fmt(size.code.gz / 1024)} KB gzipped on its own) and the data section ${fmt(size.data.raw / 1024)} KB (${fmt(size.data.gz / 1024)} KB gzipped: strings, the frozen Python modules, tables).${kb > 800 ? ` Reaching 800 KB means cutting ${fmt(kb - 800)} KB, ${fmt(100 * (kb - 800) / kb)}% of the gzipped engine.` : ''}`
       : '';
+    const sw = size.split?.workloads;
+    const splitText = sw?.length
+      ? ` What a session needs of it, measured by splitting the .wasm with Binaryen's wasm-split into the functions a workload calls and the rest (scripts/bench/split_size.mjs; the primary part carries the data section and the tables): ${sw.map((w) => `${w.name} ${fmt(w.primaryGz / 1024)} KB (the rest ${fmt(w.secondaryGz / 1024)} KB)`).join('; ')}. So the engine is large because it is broad: no one program uses much of it.`
+      : size.split?.error ? ` (The split measurement failed: ${size.split.error}.)` : '';
     target('engine ≤ 800 KB gzipped', kb <= 800, `${fmt(kb)} KB (.wasm ${fmt(size.wasmGz / 1024)} KB + glue ${fmt(size.glueGz / 1024)} KB)`,
-      'See README ("Download size") for where the bytes go, per source file and C++ function, and what was cut.' + split +
-      ' No single part holds that much: the largest are the interpreter and its objects, the reduction and elementwise loops (one instantiation per op and dtype), the builtins\' std::function wrappers and the data; closing the gap needs a structural change in one of them (loops generated per (op, dtype) from one table walk, or rarely used dtypes reduced through a wider type in buffered blocks as NumPy\'s buffered iterator does), not another compiler flag.', 17);
+      'See README ("Download size") for where the bytes go, per source file and C++ function, and what was cut.' + split + splitText +
+      ' No single part of the code holds the rest of the gap: the largest are the interpreter and its objects, the NumPy and PyTorch front ends, the reduction and elementwise loops (one instantiation per op and dtype) and the data (strings: messages, names, signatures). What would close it: shipping the engine in two parts, the functions a first program needs and the rest fetched after the first result (the split measured here; it needs a loader that instantiates the second part when a function in it is first called), or cutting breadth.', 17);
     const pg = cold.chromium?.page?.ms ? median(cold.chromium.page.ms) : null;
     const mk = cold.chromium?.page?.marks;
     const at = (k) => (mk?.length ? median(mk.map((m) => m[k]).filter((x) => x != null)) : null);
@@ -123,10 +127,15 @@ export function writeReport({ benches, results, notes, cold, size, meta, ROOT })
     const engineSplit = imp != null && inst != null && sess != null && run1 != null && second != null
       ? ` Where the engine's time goes, on the package-only page of the same run (medians since navigation start): package imported ${fmt(imp)} ms, .wasm streamed, compiled and instantiated ${fmt(inst)} ms (+${fmt(inst - imp)}), a session opened ${fmt(sess)} ms (+${fmt(sess - inst)}), the first statement run ${fmt(run1)} ms (+${fmt(run1 - sess)}; the page's statement imports numpy, so this includes installing NumPy's front end). V8 compiles a wasm function when it is first called (lazy compilation): a session opens with the language alone and installs a builtin module at its first import (Note [Builtin modules at first import] in core/lang/modules/modules.hpp), so print(1) compiles only the interpreter; a second session, opened right after on the same page, took ${fmt(second)} ms.`
       : '';
+    const p1 = size.split?.workloads?.find((w) => w.name === 'print(1)')?.primaryGz ?? null;
+    const fl = cold.chromium?.floor?.length ? median(cold.chromium.floor) : null;
+    const floorText = fl != null
+      ? ` The browser's own floor, measured in the same run: an empty page (handed to Chromium by the harness, as the package-only page is) runs its first script ${fmt(fl)} ms after navigation start, in a fresh context each time as for the playground, so ${fmt(100 * fl / 500)}% of the 500 ms is spent before any page can run code; the playground's boot.js starts at ${fmt(at('boot'))} ms.`
+      : '';
     target('time to first result in the page ≤ 500 ms (cold cache)', pg == null ? null : pg <= 500,
       pg == null ? (cold.chromium?.error || '–') : `${fmt(pg)} ms (medians: boot.js ${fmt(at('boot'))} ms, .wasm received ${fmt(at('wasm-received'))} ms, Run usable ${fmt(at('page-interactive'))} ms, engine ready ${fmt(at('engine-ready'))} ms)`,
-      'Navigation start to the `1` of a print(1) share link on screen, Run clicked the moment the page accepts it; a fresh browser context (empty caches) each time. The engine is downloaded from the page\'s <head> (preload), compiled on the page while the worker starts, and handed to it (Note [Engine boot] in web/src/boot.js); the page accepts Run before CodeMirror has loaded (web/src/plain-editor.js). ".wasm received" is when the streaming compiler had taken the last byte (the server sends the 2.6 MB in about 20 ms; the compiler paces the download).' + engineSplit +
-      ' What would close the gap: a smaller .wasm (goal 5), since download pacing, validation and compilation scale with the code; less work on the page before the engine is handed over; and on this 2-core machine, headless Chromium\'s own start-up work for each new context competes for the same cores.', 17);
+      'Navigation start to the `1` of a print(1) share link on screen, Run clicked the moment the page accepts it; a fresh browser context (empty caches) each time. The engine is downloaded from the page\'s <head> (preload), compiled on the page while the worker starts, and handed to it (Note [Engine boot] in web/src/boot.js); the page accepts Run before CodeMirror has loaded (web/src/plain-editor.js). ".wasm received" is when the streaming compiler had taken the last byte (the server sends the 2.6 MB in about 20 ms; the compiler paces the download).' + floorText + engineSplit +
+      ` What would close the gap: on the engine's side, a first part of the .wasm holding only what print(1) calls (${p1 != null ? fmt(p1 / 1024) + ' KB gzipped against ' + fmt(kb) + ' KB for the whole engine, measured under the size goal' : 'see the size goal'}), since download pacing, validation and compilation scale with the bytes; on the page's side, less work before the engine is handed over; the browser's floor above is not ours to cut.`, 17);
   }
   {
     const c = r('sgemm1024'), tf = r('sgemm1024', 'tfjs');

@@ -1,6 +1,7 @@
 // Leak check (issue 8): the whole conformance set, several times in one module
 // instance; the engine's heap (every malloc'd byte: array storages and all
-// interpreter objects) returns exactly to its baseline. Also: reference cycles
+// interpreter objects) returns to its baseline, up to the allocator's split
+// slack (below). Also: reference cycles
 // made inside one long-lived session (closures, self-containing containers) are
 // collected while it runs, not only when it is disposed.
 import test from 'node:test';
@@ -36,7 +37,15 @@ test('the conformance set run 4 times in one module instance leaves the heap at 
     assert.equal(a.liveSessions, 0);
     assert.equal(a.liveStorages, 0);
     assert.equal(a.liveBytes, 0);
-    assert.equal(a.mallocBytes, baseline.mallocBytes);
+    // Within 32 B of the baseline, not exactly: dlmalloc hands a request the whole
+    // free chunk when the remainder would be under its 16-byte minimum chunk, so
+    // the in-use total carries up to 8 B per such chunk, which depends on the
+    // order of earlier allocations, not on what is alive (measured: +8 B after
+    // one round, the baseline after the next six). A leak of one object per
+    // program is 270 chunks a round; one chunk (>= 16 B) per round is 48 B by
+    // the third round: both fail.
+    assert.ok(Math.abs(a.mallocBytes - baseline.mallocBytes) <= 32,
+      `heap ${a.mallocBytes} B after a round, baseline ${baseline.mallocBytes} B`);
   }
 });
 

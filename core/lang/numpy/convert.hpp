@@ -100,7 +100,7 @@ ModuleObj& submodule(Interp& in, const std::string& dotted);
 
 // Methods of numpy.ndarray and torch.Tensor: each front-end file registers its
 // own in its install function. `self` is the array the method is bound to.
-using ArrayMethod = std::function<Value(Interp&, const ArrayPtr& self, Args&)>;
+using ArrayMethod = Fn<Value(Interp&, const ArrayPtr& self, Args&)>;  // Note [Native callables]
 void def_ndarray_method(const std::string& name, ArrayMethod fn);
 void def_tensor_method(const std::string& name, ArrayMethod fn);
 struct MethodEntry {

@@ -413,10 +413,11 @@ Value np_copy(Interp& in, Args& a) {
 
 // A formatter= callable (set_printoptions, array2string): called with each
 // element as a NumPy scalar; its text goes into the array's text as it is.
-struct PyElementFormatter {
+struct PyElementFormatter : ElementFormatter {
   Interp* in;
   Value fn;
-  std::string operator()(const Array& a, const char* p) const {
+  PyElementFormatter(Interp* i, Value f) : in(i), fn(std::move(f)) {}
+  std::string format(const Array& a, const char* p) const override {
     Value r = in->call(fn, std::vector<Value>{element_value(*in, a, p)});
     auto* s = r.as<StrObj>();
     // NumPy splits each word into lines (_extendLine_pretty)
@@ -461,7 +462,7 @@ bool apply_print_option(Interp& in, PrintOptions& o, const std::string& k, const
     Value items = in.call(in.getattr(v, "items"), std::vector<Value>{});
     for (const Value& kv : in.to_vector(items)) {
       auto pair = in.to_vector(kv);
-      if (pair.size() == 2 && !pair[1].is_none()) o.formatter[in.str(pair[0])] = PyElementFormatter{&in, pair[1]};
+      if (pair.size() == 2 && !pair[1].is_none()) o.formatter[in.str(pair[0])] = std::make_shared<PyElementFormatter>(&in, pair[1]);
     }
   } else if (k == "legacy") {
     if (!(v.is_bool() && !v.as_bool()))
@@ -523,7 +524,7 @@ Value np_get_printoptions(Interp& in, Args& a) {
   if (!o.formatter.empty()) {
     fmt = in.call(in.builtins["dict"], std::vector<Value>{});
     for (auto& [k, f] : o.formatter)
-      if (auto* pf = f.target<PyElementFormatter>()) in.setitem(fmt, make_str(k), pf->fn);
+      in.setitem(fmt, make_str(k), static_cast<const PyElementFormatter&>(*f).fn);
   }
   in.setitem(d, make_str("formatter"), fmt);
   in.setitem(d, make_str("legacy"), Value::boolean(false));

@@ -15,6 +15,7 @@
 #include "core/kernels/copy.hpp"
 #include "core/kernels/reduce.hpp"
 #include "core/lang/torch/convert.hpp"
+#include "core/sort.hpp"
 #include "core/strides.hpp"
 #include "core/torch_views.hpp"
 #include "core/ufunc.hpp"
@@ -392,33 +393,29 @@ Value sort_method(Interp& in, const ArrayPtr& t, Args& a) {
   ArrayPtr idx = make_array(DType::I64, t->shape, 'C', Flavor::Torch);
   ArrayPtr src = copy_as(*t, t->dtype, 'C');
   const int64_t isz = t->itemsize();
-  visit_dtype(t->dtype, [&](auto tag) {
-    using T = decltype(tag);
-    if constexpr (!is_complex_t<T>::value) {
-      auto key = [](T v) {
-        if constexpr (std::is_same_v<T, half>) return double(float(v));
-        else return v;
-      };
-      for_each_slice(t->shape, dim, [&](int64_t base, int64_t st, int64_t n) {
-        std::vector<int64_t> order(static_cast<size_t>(n));
-        for (int64_t k = 0; k < n; ++k) order[size_t(k)] = k;
-        auto at = [&](int64_t k) { return key(load<T>(src->data() + (base + k * st) * isz)); };
-        auto isnan_ = [](auto v) {
-          if constexpr (std::is_floating_point_v<decltype(v)>) return std::isnan(v);
-          else return false;
-        };
-        std::stable_sort(order.begin(), order.end(), [&](int64_t x, int64_t y) {
-          auto vx = at(x), vy = at(y);
-          if (desc) return isnan_(vx) ? !isnan_(vy) : (!isnan_(vy) && vx > vy);
-          return isnan_(vy) ? !isnan_(vx) : (!isnan_(vx) && vx < vy);
-        });
-        for (int64_t k = 0; k < n; ++k) {
-          std::memcpy(vals->data() + (base + k * st) * isz, src->data() + (base + order[size_t(k)] * st) * isz, size_t(isz));
-          store<int64_t>(idx->data() + (base + k * st) * 8, order[size_t(k)]);
-        }
-      });
+  if (t->ndim() == 0) {
+    store<int64_t>(idx->data(), 0);
+  } else if (!is_complex(t->dtype)) {
+    // Ascending, torch's stable sort with NaN the largest is NumPy's stable
+    // argsort (core/sort.hpp, the same Less). Descending is the ascending order
+    // of the lane read backwards, itself read backwards: equal values then keep
+    // their first-come order and NaNs come first, as torch's descending sort has.
+    Array lanes = *src;
+    if (desc) {
+      lanes.offset += (lanes.shape[size_t(dim)] - 1) * lanes.strides[size_t(dim)];
+      lanes.strides[size_t(dim)] = -lanes.strides[size_t(dim)];
     }
-  });
+    ArrayPtr order = argsort(lanes, dim, SortKind::Stable);
+    const char* ord = order->data();
+    for_each_slice(t->shape, dim, [&](int64_t base, int64_t st, int64_t n) {
+      for (int64_t k = 0; k < n; ++k) {
+        const int64_t from = desc ? n - 1 - load<int64_t>(ord + (base + (n - 1 - k) * st) * 8)
+                                  : load<int64_t>(ord + (base + k * st) * 8);
+        std::memcpy(vals->data() + (base + k * st) * isz, src->data() + (base + from * st) * isz, size_t(isz));
+        store<int64_t>(idx->data() + (base + k * st) * 8, from);
+      }
+    });
+  }
   return return_pair(in, "sort", vals, idx);
 }
 
