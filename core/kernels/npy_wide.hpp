@@ -24,8 +24,8 @@
 //   - a single float +, -, *, / done in double and rounded to float is the
 //     float result (double has 53 >= 2*24 + 2 bits: double rounding is
 //     innocuous for these operations); so is the same operation in f32x4
-//     lanes, which the kernels use where it saves the round trip (exp's
-//     quotient P/Q, exp's first Cody-Waite step, which is exact in float).
+//     lanes, which the kernels use where it saves the round trip (exp's and
+//     log's quotient P/Q, exp's first Cody-Waite step, exact in float).
 //   - a step's rounding to float followed by nothing but the final narrowing
 //     is left to the narrowing (`horner_open`): rounding to float twice is
 //     rounding once.
@@ -341,18 +341,14 @@ SL_WIDE_HOT F4 exp(F4 xin) {
   return exp_special(xin);
 }
 
-inline D2 log_half(D2 m, D2 e) {
-  constexpr float P[] = {coef::kLogP[5], coef::kLogP[4], coef::kLogP[3], coef::kLogP[2], coef::kLogP[1], coef::kLogP[0]};
-  constexpr float Q[] = {coef::kLogQ[5], coef::kLogQ[4], coef::kLogQ[3], coef::kLogQ[2], coef::kLogQ[1], coef::kLogQ[0]};
-  const D2 f = rf(ddiv(horner(m, P), horner(m, Q)));
-  return dadd(dmul(e, dset(kLn2)), f);  // e*ln2 exact; rounded once by the narrowing
-}
-
 // log of positive normal floats (subnormals scaled by 2^23 before, with
 // `ebias` 23 in their lanes). Exponent and mantissa as in npy_umath's
 // log_f32, all exact in float; where m <= sqrt(1/2), m + m and e - 1 are
 // written m + (m & small) and e - (1 & small) (adding/subtracting +0
-// elsewhere: the same values, without two selects).
+// elsewhere: the same values, without two selects). P and Q in double
+// lanes, narrowed by `join`; their quotient one f32x4 division (a float
+// division either way); e*ln2 + f in double lanes (e*ln2 exact), rounded
+// once by the final narrowing.
 SL_WIDE_HOT F4 log_finite(F4 x, F4 ebias) {
   const I4 b = f2i_bits(x);
   F4 e = fsub(i2f(isub(vand(isrl<23>(b), iset(0xff)), iset(126))), ebias);
@@ -361,7 +357,11 @@ SL_WIDE_HOT F4 log_finite(F4 x, F4 ebias) {
   m = fadd(m, vand(small_m, m));
   e = fsub(e, vand(small_m, fset(1.0f)));
   m = fsub(m, fset(1.0f));
-  return join(log_half(lo(m), lo(e)), log_half(hi(m), hi(e)));
+  constexpr float P[] = {coef::kLogP[5], coef::kLogP[4], coef::kLogP[3], coef::kLogP[2], coef::kLogP[1], coef::kLogP[0]};
+  constexpr float Q[] = {coef::kLogQ[5], coef::kLogQ[4], coef::kLogQ[3], coef::kLogQ[2], coef::kLogQ[1], coef::kLogQ[0]};
+  const D2 ml = lo(m), mh = hi(m);
+  const F4 f = fdiv(join(horner_open(ml, P), horner_open(mh, P)), join(horner_open(ml, Q), horner_open(mh, Q)));
+  return join(dadd(dmul(lo(e), dset(kLn2)), lo(f)), dadd(dmul(hi(e), dset(kLn2)), hi(f)));
 }
 
 // A block with zero, subnormal, negative, inf or NaN lanes.
