@@ -264,6 +264,31 @@ TEST_CASE("float32 sin matches NumPy's SIMD loop", "[transcendental]") { check_p
 TEST_CASE("float32 cos matches NumPy's SIMD loop", "[transcendental]") { check_pins(Ufunc::cos, kCosF32); }
 TEST_CASE("float64 tanh matches NumPy's SIMD loop", "[transcendental]") { check_pins(Ufunc::tanh, kTanhF64); }
 
+// The two inputs (and their negatives) where sin's last step, s*r + r, is
+// a double sum on a float midpoint, so that without the fix the float64-lane
+// kernel (kernels/npy_wide.hpp) rounds the other way than the fused step
+// (found by tests/tools/npy_wide_proof.cpp). The kernel tests whole blocks
+// for such a sum: each input goes through the batch loop at every lane of a
+// block of ordinary inputs, against the fused results and the scalar form.
+TEST_CASE("float32 sin: the fused last step's midpoint inputs, at every lane of a block", "[transcendental]") {
+  struct Case { uint32_t x, want; };
+  const Case cases[] = {{0x39e89768u, 0x39e89767u}, {0x3c10000cu, 0x3c0fff93u},
+                        {0xb9e89768u, 0xb9e89767u}, {0xbc10000cu, 0xbc0fff93u}};
+  auto f32 = [](uint32_t b) { float f; std::memcpy(&f, &b, 4); return f; };
+  for (const Case& c : cases) {
+    for (int lane = 0; lane < 8; ++lane) {
+      std::vector<float> x = {0.5f, -1.25f, 2.0f, 0.1f, 3.0f, -0.7f, 1.5f, 0.01f};
+      x[size_t(lane)] = f32(c.x);
+      const auto r = run_unary(Ufunc::sin, x, 1, 1, int64_t(x.size()));
+      for (size_t i = 0; i < x.size(); ++i) {
+        INFO("x=" << double(x[i]) << " lane=" << lane);
+        CHECK(tbits(r[i]) == tbits(npyk::sin(x[i])));
+      }
+      CHECK(tbits(r[size_t(lane)]) == c.want);
+    }
+  }
+}
+
 TEST_CASE("float32 FMA emulation is exact", "[transcendental]") {
   // The batch FMA (double-width product, sum rounded to odd, one narrowing)
   // against the C library's fmaf, with products cancelling the addend and
