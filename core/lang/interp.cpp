@@ -1371,6 +1371,18 @@ long str_key_entry(const HashTable& t, const std::string& name) {
 // Instances made by one __init__ share their entries' order, so one index
 // serves them all (the idea of CPython's shared-key instance dicts). A miss
 // takes the general path, which refreshes the index.
+//
+// Note [Attribute name keys]
+// Checking that entry's key compared its text with the name, a memcmp per
+// read. An attribute site keeps a str object spelling its name (AttrCache::
+// name_key): a store at the site that adds the name to an instance dict
+// inserts that object as the key (instance_setattr, classes.cpp), and a read
+// remembers the key object of the entry it found. A key that is that very
+// object spells the name -- str objects are immutable and the cache's strong
+// reference keeps it from being freed and its address reused -- so the read
+// compares one pointer, and the text only when the objects differ (a dict
+// filled elsewhere, or at another site). Instances made by one __init__ share
+// its sites' key objects.
 // o.name at the Attribute node e. A module's attribute is remembered like a
 // scope's variable (Note [Name caches]: its namespace is stamped too); other
 // receivers take getattr with e as the attribute site (Note [Type attribute
@@ -1394,7 +1406,9 @@ Value Interp::load_attr(const Expr& e, const Value& o) {
     const HashTable& t = d->t;
     const size_t k = c.dict_entry;
     if (!t.slots && k < t.entries.size() && t.alive[k]) {
-      const auto* s = t.entries[k].first.as<StrObj>();
+      const Value& key = t.entries[k].first;
+      if (key.is_obj() && key.identity() == c.name_key.identity()) return t.entries[k].second;  // Note [Attribute name keys]
+      const auto* s = key.as<StrObj>();
       if (s && !s->bytes && s->s == e.name) return t.entries[k].second;
     }
   }
@@ -1410,6 +1424,7 @@ Value Interp::load_attr(const Expr& e, const Value& o) {
   if (d && d->t.entries.size() <= 64 && absent_in_class()) {
     const long k = str_key_entry(d->t, e.name);
     c.dict_entry = k < 0 ? AttrCache::kNoEntry : uint32_t(k);
+    if (k >= 0) c.name_key = d->t.entries[size_t(k)].first;
   }
   return r;
 }

@@ -1,6 +1,7 @@
 // Calls of Python functions: scopes kept for reuse (Note [Call scope reuse],
 // interp.cpp), arguments bound straight into the callee's slots (Note [Calls
-// that bind into the scope]). What a reused scope must not show: a local of
+// that bind into the scope]) and attribute name keys compared by identity
+// (Note [Attribute name keys]). What a reused scope must not show: a local of
 // an earlier call, a scope that a closure still refers to, a value kept alive
 // past its call's return.
 #include <catch2/catch.hpp>
@@ -92,4 +93,18 @@ TEST_CASE("a call's locals are released when it returns", "[lang][calls]") {
   in.step_observer = nullptr;
   REQUIRE(live.size() == 3);
   for (int64_t n : live) CHECK(n == before);
+}
+
+TEST_CASE("attribute name keys: shared by instances, checked when the dict changes", "[lang][calls][attr]") {
+  Interp in;
+  CHECK(run(in, "class P:\n    def __init__(self, x):\n        self.x = x\n    def get(self):\n        return self.x\n"
+                "ps = [P(i) for i in range(5)]\nprint([p.get() for p in ps])\n") == "[0, 1, 2, 3, 4]\n");
+  // the entry the site remembers now holds another key: an int, then the name again
+  CHECK(run(in, "q = P(1)\nprint(q.get())\nq.__dict__.clear()\nq.__dict__[1] = 2\n"
+                "try:\n    q.get()\nexcept AttributeError as e:\n    print(e)\n"
+                "q.__dict__.clear()\nq.__dict__['x'] = 'again'\nprint(q.get())\n") ==
+        "1\n'P' object has no attribute 'x'\nagain\n");
+  // a key deleted and set again, set through setattr and __dict__
+  CHECK(run(in, "r = P(3)\ndel r.x\nsetattr(r, 'x', 4)\nprint(r.get())\nr.__dict__['x'] = 5\nprint(r.get(), r.__dict__)\n") ==
+        "4\n5 {'x': 5}\n");
 }
