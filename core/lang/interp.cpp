@@ -1192,6 +1192,45 @@ void Interp::del_target(const Expr& target, const EnvP& env) {
 }
 
 // ---------------------------------------------------------------- expressions
+// Note [Operands read in place]
+// Evaluating `self.x * self.x + self.y * self.y` walked eleven nodes, each a
+// call of eval_node (a large function: its prologue, its jump table) and each
+// Name a copy of the local's Value (a reference count up and down). Two
+// shortcuts, which change no result and no traceback line:
+//  - `local.name` reads the local in place (local_ref: a bound slot of the
+//    running function's scope) and, when the site's instance dict entry
+//    answers (cached_dict_entry: no Python code runs), returns that entry's
+//    value; otherwise load_attr gets a copy of the local, since a __getattr__
+//    or property could rebind it while it runs. The Name's own line needs no
+//    update: a bound local cannot fail, and the Attribute sets its line.
+//  - an operator's operands that are such reads are done by the operator
+//    itself (operand), without a call of eval_node for them.
+// Anything else -- a Name that is not a bound local of this frame, a class
+// attribute, a property -- takes eval_node as before.
+namespace {
+const Value* cached_dict_entry(const Expr& e, const Value& o);
+
+// The value of e when it is a bound local of the running frame (env), read in place; else nullptr.
+const Value* local_ref(const Expr& e, const EnvP& env) {
+  if (e.kind != EK::Name || e.slot < 0 || e.resumable || env->fn.get() != e.slot_fn) return nullptr;
+  const Env::Slot& sl = env->slots[size_t(e.slot)];
+  return sl.bound ? &sl.v : nullptr;
+}
+
+// An operator's operand: `local.name` answered by the site's dict entry, else eval.
+Value operand(Interp& in, const Expr& e, const EnvP& env) {
+  if (e.kind == EK::Attribute && !e.resumable) {
+    if (const Value* local = local_ref(*e.a, env)) {
+      if (const Value* x = cached_dict_entry(e, *local)) {
+        if (!in.frames().empty()) in.frames().back().second = e.line;
+        return *x;
+      }
+    }
+  }
+  return in.eval(e, env);
+}
+}  // namespace
+
 Value Interp::eval_node(const Expr& e, const EnvP& env) {
   switch (e.kind) {
     // Note [Traceback lines]: like CPython 3.11 a frame's line is that of the
@@ -1269,8 +1308,8 @@ Value Interp::eval_node(const Expr& e, const EnvP& env) {
       return dv;
     }
     case EK::BinOp: {
-      Value a = eval(*e.a, env);
-      Value b = eval(*e.b, env);
+      Value a = operand(*this, *e.a, env);
+      Value b = operand(*this, *e.b, env);
       if (!frames_.empty()) frames_.back().second = e.line;
       return binop(e.binop, a, b);
     }
@@ -1301,6 +1340,11 @@ Value Interp::eval_node(const Expr& e, const EnvP& env) {
     }
     case EK::Call: return eval_call(e, env);
     case EK::Attribute: {
+      if (const Value* local = local_ref(*e.a, env)) {  // Note [Operands read in place]
+        if (!frames_.empty()) frames_.back().second = e.line;
+        if (const Value* x = cached_dict_entry(e, *local)) return *x;
+        return load_attr(e, Value(*local));  // a copy: getattr may run code that rebinds the local
+      }
       Value o = eval(*e.a, env);
       if (!frames_.empty()) frames_.back().second = e.line;
       return load_attr(e, o);
@@ -1387,6 +1431,26 @@ long str_key_entry(const HashTable& t, const std::string& name) {
 // scope's variable (Note [Name caches]: its namespace is stamped too); other
 // receivers take getattr with e as the attribute site (Note [Type attribute
 // cache], classes.cpp).
+namespace {
+// The value of o.name from the instance dict entry the site e remembers, or
+// nullptr (Note [Instance dict entry cache]); runs no Python code.
+const Value* cached_dict_entry(const Expr& e, const Value& o) {
+  const AttrCache& c = e.attr_cache;
+  if (c.dict_entry == AttrCache::kNoEntry) return nullptr;
+  auto* inst = o.as<InstanceObj>();
+  if (!inst || c.type != inst->type || c.epoch != Names::type_epoch() || c.value || c.native) return nullptr;
+  const DictObj* d = inst->dict.as<DictObj>();
+  if (!d) return nullptr;
+  const HashTable& t = d->t;
+  const size_t k = c.dict_entry;
+  if (t.slots || k >= t.entries.size() || !t.alive[k]) return nullptr;
+  const Value& key = t.entries[k].first;
+  if (key.is_obj() && key.identity() == c.name_key.identity()) return &t.entries[k].second;  // Note [Attribute name keys]
+  const auto* s = key.as<StrObj>();
+  return s && !s->bytes && s->s == e.name ? &t.entries[k].second : nullptr;
+}
+}  // namespace
+
 Value Interp::load_attr(const Expr& e, const Value& o) {
   if (auto* m = o.as<ModuleObj>()) {
     if (e.cache_stamp == m->attrs.stamp()) return *e.cache_value;
@@ -1397,21 +1461,12 @@ Value Interp::load_attr(const Expr& e, const Value& o) {
       return it->second;
     }
   }
+  if (const Value* x = cached_dict_entry(e, o)) return *x;
   AttrCache& c = e.attr_cache;
   auto* inst = o.as<InstanceObj>();
   // The site's class cache says: this instance's class has no attribute of the name.
   auto absent_in_class = [&] { return c.type == inst->type && c.epoch == Names::type_epoch() && !c.value && !c.native; };
-  const DictObj* d = inst ? inst->dict.as<DictObj>() : nullptr;
-  if (d && c.dict_entry != AttrCache::kNoEntry && absent_in_class()) {
-    const HashTable& t = d->t;
-    const size_t k = c.dict_entry;
-    if (!t.slots && k < t.entries.size() && t.alive[k]) {
-      const Value& key = t.entries[k].first;
-      if (key.is_obj() && key.identity() == c.name_key.identity()) return t.entries[k].second;  // Note [Attribute name keys]
-      const auto* s = key.as<StrObj>();
-      if (s && !s->bytes && s->s == e.name) return t.entries[k].second;
-    }
-  }
+  const DictObj* d;
   Value r;
   {
     AttrSite site(*this, e);
