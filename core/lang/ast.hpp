@@ -51,6 +51,10 @@ enum class EK {
 // of owner->attrs), or the native method `native` of `owner`, or absent.
 // When absent, `dict_entry` is where the last instance read there found the
 // name in its own dict (Note [Instance dict entry cache], interp.cpp).
+// `name_key` (kept when the rest is refilled) is a plain str spelling the
+// site's name, or None: the key a store at this site puts into an instance
+// dict, the key a read at this site last found there (Note [Attribute name
+// keys], interp.cpp).
 struct TypeObj;
 struct AttrCache {
   static constexpr uint32_t kNoEntry = UINT32_MAX;
@@ -60,6 +64,7 @@ struct AttrCache {
   const NativeFn* native = nullptr;
   TypeObj* owner = nullptr;
   uint32_t dict_entry = kNoEntry;
+  Value name_key;
 };
 
 struct Keyword {

@@ -212,7 +212,14 @@ bool type_lookup(Interp& in, TypeObj* t, const std::string& name, Value& out, Ty
     if (owner) *owner = c->owner;
     return true;
   }
-  if (c) *c = AttrCache{t, Names::type_epoch(), nullptr, nullptr, nullptr};
+  if (c) {
+    c->type = t;
+    c->epoch = Names::type_epoch();
+    c->value = nullptr;
+    c->native = nullptr;
+    c->owner = nullptr;
+    c->dict_entry = AttrCache::kNoEntry;
+  }
   for (auto* k : mro_of(t)) {
     auto it = k->attrs.find(name);
     if (it != k->attrs.end()) {
@@ -389,6 +396,14 @@ void instance_setattr(Interp& in, const Value& v, const std::string& name, const
   if (!d)
     in.raise_exc("AttributeError", "'" + ty->name + "' object has no attribute '" + name +
                                        "' and no __dict__ for setting new attributes");
+  // Note [Attribute name keys] (interp.cpp): the site's key object when the name is new to the dict
+  const Expr* site = in.attr_site();
+  if (site && &site->name == &name) {
+    Value& key = site->attr_cache.name_key;
+    if (key.is_none()) key = make_str(name);
+    table_set(in, d->t, key, x);
+    return;
+  }
   table_set(in, d->t, make_str(name), x);
 }
 

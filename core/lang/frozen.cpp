@@ -102,7 +102,7 @@ void Interp::run_frozen(size_t index) {
       if (parent != modules.end()) parent->second->attrs[name.substr(dot + 1)] = Value(std::static_pointer_cast<Obj>(mod));
     }
   }
-  frames_.push_back({"<module>", 0});
+  frames_.push_back({&kModuleFrame, 0});
   try {
     Value ret;
     for (auto& s : tree->body) exec(*s, env, ret);

@@ -124,7 +124,7 @@ bool Interp::gen_resume(GeneratorObj& g, bool throwing, const Value& v, Value& o
   gen_ = &g;
   resume_ = g.path.empty() ? nullptr : &g.path;
   ++depth_;
-  frames_.push_back({d.name, g.line});
+  frames_.push_back({&d.name, g.line});
   auto leave = [&]() {
     g.line = frames_.back().second;
     frames_.pop_back();

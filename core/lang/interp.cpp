@@ -27,11 +27,18 @@ TypeObj* Interp::new_type(const std::string& name, const std::string& module, st
   return ty.get();
 }
 
+const std::string Interp::kModuleFrame = "<module>";
+
+namespace {
+constexpr size_t kSpareScopes = 32;  // per list (Note [Call scope reuse])
+}
+
 Value Interp::builtin(const std::string& name, NativeFn fn) {
   return Value(std::static_pointer_cast<Obj>(std::make_shared<BuiltinObj>(name, std::move(fn))));
 }
 
 Interp::Interp() {
+  for (auto& spare : spare_scopes_) spare.reserve(kSpareScopes);  // release_call_scope never allocates
   globals = std::make_shared<Env>();
   t.object = new_type("object", "builtins", {});
   t.type = new_type("type", "builtins", {t.object});
@@ -216,7 +223,7 @@ Interp::Result Interp::run(const std::string& src, bool echo_last_expr, const st
   cur_source_ = &mod->source_lines;
   Module& m = *mod;
   Value ret;
-  frames_.push_back({"<module>", 0});
+  frames_.push_back({&kModuleFrame, 0});
   size_t nstmt = m.body.size();
   for (size_t k = 0; k < nstmt; ++k) {
     const Stmt& s = *m.body[k];
@@ -270,6 +277,9 @@ Interp::Result Interp::run(const std::string& src, bool echo_last_expr, const st
     }
   }
   frames_.clear();
+  // A run leaves no spare scopes behind (Note [Call scope reuse]): the
+  // session's heap and its tracked containers are what its variables hold.
+  for (auto& spare : spare_scopes_) spare.clear();
   cur_source_ = nullptr;
   r.out = std::move(out_);
   if (out_truncated_) r.out += "\n[output truncated: more than " + std::to_string(max_output) + " bytes]\n";
@@ -678,7 +688,7 @@ int Interp::try_handler(const Stmt& s, const PyError& e, const EnvP& env, Value&
     // the traceback so far: this frame at its current line, then the frames it unwound
     if (auto* eo = exc.as<ExceptionObj>()) {
       eo->tb.clear();
-      eo->tb.push_back({frames_.back().first, failed_line});
+      eo->tb.push_back({*frames_.back().first, failed_line});
       if (auto* pe = as_py_exception(e)) {
         if (pe->reraise_line) eo->tb.back().second = pe->reraise_line;
         for (size_t i = 0; i < pe->trace_lines.size(); ++i) eo->tb.push_back({pe->trace_funcs[i], pe->trace_lines[i]});
@@ -1182,6 +1192,45 @@ void Interp::del_target(const Expr& target, const EnvP& env) {
 }
 
 // ---------------------------------------------------------------- expressions
+// Note [Operands read in place]
+// Evaluating `self.x * self.x + self.y * self.y` walked eleven nodes, each a
+// call of eval_node (a large function: its prologue, its jump table) and each
+// Name a copy of the local's Value (a reference count up and down). Two
+// shortcuts, which change no result and no traceback line:
+//  - `local.name` reads the local in place (local_ref: a bound slot of the
+//    running function's scope) and, when the site's instance dict entry
+//    answers (cached_dict_entry: no Python code runs), returns that entry's
+//    value; otherwise load_attr gets a copy of the local, since a __getattr__
+//    or property could rebind it while it runs. The Name's own line needs no
+//    update: a bound local cannot fail, and the Attribute sets its line.
+//  - an operator's operands that are such reads are done by the operator
+//    itself (operand), without a call of eval_node for them.
+// Anything else -- a Name that is not a bound local of this frame, a class
+// attribute, a property -- takes eval_node as before.
+namespace {
+const Value* cached_dict_entry(const Expr& e, const Value& o);
+
+// The value of e when it is a bound local of the running frame (env), read in place; else nullptr.
+const Value* local_ref(const Expr& e, const EnvP& env) {
+  if (e.kind != EK::Name || e.slot < 0 || e.resumable || env->fn.get() != e.slot_fn) return nullptr;
+  const Env::Slot& sl = env->slots[size_t(e.slot)];
+  return sl.bound ? &sl.v : nullptr;
+}
+
+// An operator's operand: `local.name` answered by the site's dict entry, else eval.
+Value operand(Interp& in, const Expr& e, const EnvP& env) {
+  if (e.kind == EK::Attribute && !e.resumable) {
+    if (const Value* local = local_ref(*e.a, env)) {
+      if (const Value* x = cached_dict_entry(e, *local)) {
+        if (!in.frames().empty()) in.frames().back().second = e.line;
+        return *x;
+      }
+    }
+  }
+  return in.eval(e, env);
+}
+}  // namespace
+
 Value Interp::eval_node(const Expr& e, const EnvP& env) {
   switch (e.kind) {
     // Note [Traceback lines]: like CPython 3.11 a frame's line is that of the
@@ -1259,8 +1308,8 @@ Value Interp::eval_node(const Expr& e, const EnvP& env) {
       return dv;
     }
     case EK::BinOp: {
-      Value a = eval(*e.a, env);
-      Value b = eval(*e.b, env);
+      Value a = operand(*this, *e.a, env);
+      Value b = operand(*this, *e.b, env);
       if (!frames_.empty()) frames_.back().second = e.line;
       return binop(e.binop, a, b);
     }
@@ -1291,6 +1340,11 @@ Value Interp::eval_node(const Expr& e, const EnvP& env) {
     }
     case EK::Call: return eval_call(e, env);
     case EK::Attribute: {
+      if (const Value* local = local_ref(*e.a, env)) {  // Note [Operands read in place]
+        if (!frames_.empty()) frames_.back().second = e.line;
+        if (const Value* x = cached_dict_entry(e, *local)) return *x;
+        return load_attr(e, Value(*local));  // a copy: getattr may run code that rebinds the local
+      }
       Value o = eval(*e.a, env);
       if (!frames_.empty()) frames_.back().second = e.line;
       return load_attr(e, o);
@@ -1361,10 +1415,42 @@ long str_key_entry(const HashTable& t, const std::string& name) {
 // Instances made by one __init__ share their entries' order, so one index
 // serves them all (the idea of CPython's shared-key instance dicts). A miss
 // takes the general path, which refreshes the index.
+//
+// Note [Attribute name keys]
+// Checking that entry's key compared its text with the name, a memcmp per
+// read. An attribute site keeps a str object spelling its name (AttrCache::
+// name_key): a store at the site that adds the name to an instance dict
+// inserts that object as the key (instance_setattr, classes.cpp), and a read
+// remembers the key object of the entry it found. A key that is that very
+// object spells the name -- str objects are immutable and the cache's strong
+// reference keeps it from being freed and its address reused -- so the read
+// compares one pointer, and the text only when the objects differ (a dict
+// filled elsewhere, or at another site). Instances made by one __init__ share
+// its sites' key objects.
 // o.name at the Attribute node e. A module's attribute is remembered like a
 // scope's variable (Note [Name caches]: its namespace is stamped too); other
 // receivers take getattr with e as the attribute site (Note [Type attribute
 // cache], classes.cpp).
+namespace {
+// The value of o.name from the instance dict entry the site e remembers, or
+// nullptr (Note [Instance dict entry cache]); runs no Python code.
+const Value* cached_dict_entry(const Expr& e, const Value& o) {
+  const AttrCache& c = e.attr_cache;
+  if (c.dict_entry == AttrCache::kNoEntry) return nullptr;
+  auto* inst = o.as<InstanceObj>();
+  if (!inst || c.type != inst->type || c.epoch != Names::type_epoch() || c.value || c.native) return nullptr;
+  const DictObj* d = inst->dict.as<DictObj>();
+  if (!d) return nullptr;
+  const HashTable& t = d->t;
+  const size_t k = c.dict_entry;
+  if (t.slots || k >= t.entries.size() || !t.alive[k]) return nullptr;
+  const Value& key = t.entries[k].first;
+  if (key.is_obj() && key.identity() == c.name_key.identity()) return &t.entries[k].second;  // Note [Attribute name keys]
+  const auto* s = key.as<StrObj>();
+  return s && !s->bytes && s->s == e.name ? &t.entries[k].second : nullptr;
+}
+}  // namespace
+
 Value Interp::load_attr(const Expr& e, const Value& o) {
   if (auto* m = o.as<ModuleObj>()) {
     if (e.cache_stamp == m->attrs.stamp()) return *e.cache_value;
@@ -1375,19 +1461,12 @@ Value Interp::load_attr(const Expr& e, const Value& o) {
       return it->second;
     }
   }
+  if (const Value* x = cached_dict_entry(e, o)) return *x;
   AttrCache& c = e.attr_cache;
   auto* inst = o.as<InstanceObj>();
   // The site's class cache says: this instance's class has no attribute of the name.
   auto absent_in_class = [&] { return c.type == inst->type && c.epoch == Names::type_epoch() && !c.value && !c.native; };
-  const DictObj* d = inst ? inst->dict.as<DictObj>() : nullptr;
-  if (d && c.dict_entry != AttrCache::kNoEntry && absent_in_class()) {
-    const HashTable& t = d->t;
-    const size_t k = c.dict_entry;
-    if (!t.slots && k < t.entries.size() && t.alive[k]) {
-      const auto* s = t.entries[k].first.as<StrObj>();
-      if (s && !s->bytes && s->s == e.name) return t.entries[k].second;
-    }
-  }
+  const DictObj* d;
   Value r;
   {
     AttrSite site(*this, e);
@@ -1400,6 +1479,7 @@ Value Interp::load_attr(const Expr& e, const Value& o) {
   if (d && d->t.entries.size() <= 64 && absent_in_class()) {
     const long k = str_key_entry(d->t, e.name);
     c.dict_entry = k < 0 ? AttrCache::kNoEntry : uint32_t(k);
+    if (k >= 0) c.name_key = d->t.entries[size_t(k)].first;
   }
   return r;
 }
@@ -1451,13 +1531,21 @@ Value Interp::eval_comprehension(const Expr& e, const EnvP& env) {
   return call(builtins["set"], std::vector<Value>{make_list(std::move(items))});
 }
 
+// Note [Calls that bind into the scope]
+// A call of a function written in Python whose parameters are all plain
+// (FuncDef::plain_params), with one positional argument per parameter and no
+// `*` or `**` argument, cannot fail to bind. Such a call evaluates its
+// arguments straight into the slots of the callee's new scope instead of
+// collecting them in an Args vector first (an allocation per call) and binding
+// from there; the order of evaluation is unchanged (the callee, then the
+// arguments left to right, then the call). A generator function takes the
+// general path (its scope becomes the generator's frame).
 Value Interp::eval_call(const Expr& e, const EnvP& env) {
   Value f;
-  Args a;
-  a.pos.reserve(e.elts.size() + 1);  // + 1: a bound method's self goes in front without a reallocation
   // obj.m(...): a plain method of a user class is called with obj in front,
   // without making the bound method (method_lookup, classes.hpp)
   bool method = false;
+  Value self;
   if (e.a->kind == EK::Attribute && !e.a->resumable) {
     const Expr& at = *e.a;
     Value o = eval(*at.a, env);
@@ -1466,13 +1554,29 @@ Value Interp::eval_call(const Expr& e, const EnvP& env) {
     if (method_lookup_at(at, o, m)) {
       method = true;
       f = std::move(m);
-      a.pos.push_back(std::move(o));
+      self = std::move(o);
     } else {
       f = load_attr(at, o);
     }
   } else {
     f = eval(*e.a, env);
   }
+  if (e.keywords.empty()) {
+    auto* fo = f.as<FunctionObj>();
+    const FuncDef* d = fo ? fo->def.get() : nullptr;
+    if (d && d->plain_params && !d->is_generator && d->params.size() == e.elts.size() + method &&
+        std::none_of(e.elts.begin(), e.elts.end(), [](const ExprP& x) { return x->kind == EK::Starred; })) {
+      EnvP scope = call_scope(*fo);
+      size_t k = 0;
+      if (method) bind_param(*scope, k++, std::move(self));
+      for (auto& x : e.elts) bind_param(*scope, k++, eval(*x, env));
+      if (!frames_.empty()) frames_.back().second = e.line;  // Note [Traceback lines]
+      return run_call(*fo, scope);
+    }
+  }
+  Args a;
+  a.pos.reserve(e.elts.size() + 1);  // + 1: a bound method's self goes in front without a reallocation
+  if (method) a.pos.push_back(std::move(self));
   // mirrors _PyObject_FunctionStr: "__main__.f()" for functions (by their
   // qualified name, a bound method by its function's), "len()" for builtins
   auto func_str = [&]() -> std::string {
@@ -1700,20 +1804,82 @@ void Interp::bind_arguments(FunctionObj& f, Args& a, Env& env) {
   for (size_t k = 0; k < d.params.size(); ++k) bind_param(env, k, std::move(vals[k]));
 }
 
-Value Interp::call_function(FunctionObj& f, Args& a) {
+// Note [Call scope reuse]
+// A call needs a scope (Env) for its locals. Allocating one per call -- the
+// Env with its name map, then its slot vector -- and freeing it at return was
+// the largest part of calling a small function, after the tree walk. But a
+// scope outlives its call only when something kept a reference to it: a
+// function or lambda made in the body (its closure), a comprehension scope
+// such a function kept, a generator (whose frame is its scope: never reused).
+// No weak reference to a scope is ever kept, and the cycle collector holds
+// strong ones only while it runs, between statements. So when a call ends and
+// its scope's use count is 1 -- the call's own reference -- nothing can ever
+// reach that scope again, and the interpreter keeps it, emptied, for a later
+// call instead of freeing it. Emptying does what destruction did: the locals
+// are released at once (a local array's storage is freed at return, as in
+// CPython), the enclosing scope and the FuncDef are dropped, and `vars` is
+// cleared if it holds names (a new stamp; an empty key set's stamp was never
+// remembered by a name cache, Note [Name stamps]); the slot vector keeps its
+// capacity, so the next call sizes it without allocating.
+// Invariant: a spare scope has no slots, no vars, no parent, no FuncDef, and
+// the spare list holds its only reference. Tracking by the cycle collector is
+// fixed when a GcNode is made, so untracked scopes (FuncDef::leaf) and tracked
+// ones are kept apart; each list is bounded, recursion deeper than that
+// allocates.
+EnvP Interp::call_scope(const FunctionObj& f) {
   const FuncDef& d = *f.def;
-  if (depth_ >= max_call_depth) raise_exc("RecursionError", "maximum recursion depth exceeded");
-  // A leaf function's scope can be referred to by nothing but this call (FuncDef::leaf).
-  auto env = std::make_shared<Env>(!d.leaf);
+  std::vector<EnvP>& spare = spare_scopes_[d.leaf ? 0 : 1];
+  EnvP env;
+  if (!spare.empty()) {
+    env = std::move(spare.back());
+    spare.pop_back();
+  } else {
+    // A leaf function's scope can be referred to by nothing but its call (FuncDef::leaf).
+    env = std::make_shared<Env>(!d.leaf);
+  }
   env->parent = f.closure;
   env->fn = f.def;
   env->slots.resize(d.locals.size());
+  return env;
+}
+
+void Interp::release_call_scope(EnvP& env) {
+  std::vector<EnvP>& spare = spare_scopes_[env->gc_tracked() ? 1 : 0];
+  if (env.use_count() != 1 || spare.size() >= kSpareScopes || env->is_class) {
+    env.reset();
+    return;
+  }
+  Env& s = *env;
+  s.slots.clear();
+  if (!s.vars.empty()) s.vars.clear();
+  s.annotations.clear();
+  s.order.clear();
+  s.parent.reset();
+  s.fn.reset();
+  spare.push_back(std::move(env));
+}
+
+Value Interp::call_function(FunctionObj& f, Args& a) {
+  EnvP env = call_scope(f);
   bind_arguments(f, a, *env);
-  if (d.is_generator) return make_generator(f, std::move(env));
+  if (f.def->is_generator) return make_generator(f, std::move(env));
+  return run_call(f, env);
+}
+
+// Runs f's body in env, its scope with the arguments bound; gives the scope
+// back (Note [Call scope reuse]) when the call ends, by return or exception.
+Value Interp::run_call(FunctionObj& f, EnvP& env) {
+  struct Release {
+    Interp& in;
+    EnvP& env;
+    ~Release() { in.release_call_scope(env); }
+  } release{*this, env};
+  const FuncDef& d = *f.def;
+  if (depth_ >= max_call_depth) raise_exc("RecursionError", "maximum recursion depth exceeded");
   Env* saved_env = frame_env_;
   frame_env_ = env.get();
   ++depth_;
-  frames_.push_back({d.name, d.line});
+  frames_.push_back({&d.name, d.line});
   call_stack_.push_back({&f, env.get()});
   struct Pop {
     Interp& in;

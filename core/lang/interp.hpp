@@ -356,6 +356,12 @@ class Interp {
     }
   }
   Value call_function(FunctionObj& f, Args& a);
+  // A call's scope, bound by the caller, then run (Note [Call scope reuse], interp.cpp).
+  EnvP call_scope(const FunctionObj& f);
+  Value run_call(FunctionObj& f, EnvP& env);
+  void release_call_scope(EnvP& env);
+  // Spare call scopes, [0] untracked (FuncDef::leaf), [1] tracked by the cycle collector.
+  std::vector<EnvP> spare_scopes_[2];
   Value make_function(const std::shared_ptr<FuncDef>& def, const EnvP& env);
   void bind_arguments(FunctionObj& f, Args& a, Env& env);
   Value eval_call(const Expr& e, const EnvP& env);
@@ -388,7 +394,8 @@ class Interp {
     return (e.type == "KeyboardInterrupt" && interrupt_flag && *interrupt_flag) ||
            (e.type == "TimeoutError" && step_budget >= 0 && steps_ > step_budget);
   }
-  std::vector<std::pair<std::string, int>> frames_;  // function name, current line
+  // function name (the FuncDef's, which outlives its frame), current line
+  std::vector<std::pair<const std::string*, int>> frames_;
   std::vector<std::pair<FunctionObj*, Env*>> call_stack_;
   std::vector<Value> handling_;  // exceptions whose except-blocks are running (innermost last)
   std::string format_traceback(const Value& exc, const std::string& filename);
@@ -407,7 +414,9 @@ class Interp {
   bool load_frozen_package(const std::string& module);
   // AttributeError carrying CPython's suggestion for `name` on `v`.
   [[noreturn]] void raise_attribute_error(const Value& v, const std::string& name, const std::string& msg);
-  std::vector<std::pair<std::string, int>>& frames() { return frames_; }
+  std::vector<std::pair<const std::string*, int>>& frames() { return frames_; }
+  // The name of a module-level frame.
+  static const std::string kModuleFrame;
   // The attribute node being evaluated (a load or a store), whose class
   // attribute cache type_lookup may use for that node's name (Note [Type
   // attribute cache], classes.cpp); null outside one.
