@@ -186,7 +186,18 @@ export interface Session {
 export interface Stridelab {
   version: string;
   session(): Session;
-  stats(): { liveSessions: number; liveBytes: number; liveStorages: number };
+  /**
+   * Loads the engine's second part (stridelab-core.deferred.wasm) without
+   * blocking; resolves once it is in. Otherwise, in Node and in workers, the
+   * first call that needs it loads it synchronously; on a page's main thread
+   * init() has already waited for it.
+   */
+  prefetch(): Promise<void>;
+  stats(): {
+    liveSessions: number; liveBytes: number; liveStorages: number; mallocBytes: number;
+    /** 'whole' for an engine built without the split. */
+    deferred: 'loaded' | 'not loaded' | 'whole';
+  };
 }
 
 export interface InitOptions {
@@ -206,6 +217,15 @@ export interface InitOptions {
    * `wasmBinary` and `wasmUrl`.
    */
   wasmModule?: WebAssembly.Module | Promise<WebAssembly.Module>;
+  /**
+   * The engine's second part, the same three ways. Default: beside the first
+   * part (stridelab-core.deferred.wasm beside stridelab-core.wasm; with
+   * `wasmUrl: 'x/engine.wasm'`, 'x/engine.deferred.wasm'). With `wasmBinary`
+   * it must be given.
+   */
+  deferredUrl?: string | URL;
+  deferredBinary?: ArrayBuffer | Uint8Array;
+  deferredModule?: WebAssembly.Module | Promise<WebAssembly.Module>;
 }
 
 export function init(options?: InitOptions): Promise<Stridelab>;

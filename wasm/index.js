@@ -10,6 +10,7 @@
 // and never fetches: this loader instantiates the .wasm itself (fs in Node,
 // fetch/streaming in browsers) through Emscripten's instantiateWasm hook.
 // Everything crossing the boundary is JSON text or raw bytes; see docs/api.md.
+// The engine ships in two parts (Note [Two-part engine] below).
 import createStridelabCore from '../dist/stridelab-core.mjs';
 
 // Where the .wasm is by default: beside this module, as the package ships it.
@@ -24,11 +25,23 @@ function defaultWasmUrl() {
     return null;
   }
 }
+// The engine's second part, beside the first (Note [Two-part engine]); a literal
+// URL for the same bundlers' sake.
+function defaultDeferredUrl() {
+  try {
+    return new URL('../dist/stridelab-core.deferred.wasm', import.meta.url);
+  } catch {
+    return null;
+  }
+}
 // The base for a relative { wasmUrl }: this module, else the page or worker.
 function baseUrl() {
   return import.meta.url || globalThis.location?.href;
 }
 const isNode = typeof process === 'object' && process?.versions?.node != null && typeof window === 'undefined';
+// A page's main thread: nothing may block there (no synchronous fetch of bytes,
+// and Chromium refuses to compile a large module synchronously).
+const isWindow = typeof window === 'object' && typeof document === 'object';
 
 // The engine draws entropy through the Web Crypto global (Emscripten's
 // getentropy). Node 19+ has it; Node 18 keeps it behind a flag, so install
@@ -61,19 +74,204 @@ async function loadWasmBytes(options) {
   return url;
 }
 
+// -> { module, instance }
 async function instantiate(imports, source) {
-  if (source instanceof WebAssembly.Module) return WebAssembly.instantiate(source, imports);
-  if (!(source instanceof URL)) return (await WebAssembly.instantiate(source, imports)).instance;
+  if (source instanceof WebAssembly.Module) return { module: source, instance: await WebAssembly.instantiate(source, imports) };
+  if (!(source instanceof URL)) return WebAssembly.instantiate(source, imports);
   if (WebAssembly.instantiateStreaming) {
     try {
-      return (await WebAssembly.instantiateStreaming(fetch(source, { credentials: 'same-origin' }), imports)).instance;
+      return await WebAssembly.instantiateStreaming(fetch(source, { credentials: 'same-origin' }), imports);
     } catch {
       // served with the wrong MIME type: fall back to bytes
     }
   }
-  const resp = await fetch(source, { credentials: 'same-origin' });
-  if (!resp.ok) throw new Error(`stridelab: cannot load ${source} (${resp.status})`);
-  return (await WebAssembly.instantiate(await resp.arrayBuffer(), imports)).instance;
+  return WebAssembly.instantiate(await fetchBytes(source), imports);
+}
+
+async function fetchBytes(url) {
+  const resp = await fetch(url, { credentials: 'same-origin' });
+  if (!resp.ok) throw new Error(`stridelab: cannot load ${url} (${resp.status})`);
+  return resp.arrayBuffer();
+}
+
+// Note [Two-part engine]
+// The build splits the engine (scripts/split-engine.mjs): stridelab-core.wasm holds
+// the functions a first program runs, with the memory, the data and the tables, and
+// stridelab-core.deferred.wasm the rest, importing all it needs from the first part
+// as { primary: exports }. In the first part, each deferred function's table slot
+// holds a placeholder: an import from the "placeholder" namespace named by the slot's
+// number (calls between functions of the two parts go through the table).
+// Instantiating the second part fills those slots with the real functions (its
+// element segment), so from then on the engine calls them directly. Embind keeps JS
+// references to what some slots held when it registered the bindings, so a
+// placeholder forwards to the slot's current function every time, not once.
+// When the second part is loaded:
+//  - prefetch() fetches, compiles and instantiates it without blocking; the
+//    playground's worker calls it once its first program has run (web/src/worker.js);
+//  - on a page's main thread init() waits for prefetch(), since a placeholder could
+//    not load anything there (see isWindow): the first part alone gains nothing there;
+//  - elsewhere (Node, workers) the first placeholder called before prefetch() has
+//    finished loads it on the spot, synchronously: Node reads the file, a worker
+//    makes a synchronous request, and the module is compiled (unless prefetch()
+//    already did) and instantiated. That is a one-off pause inside that call.
+// A failure to load it is thrown from the placeholder as a JS error, which the
+// engine's own handlers may swallow, so it is also kept (`failure`) and rethrown by
+// every later call into the engine (Session). An engine that is not split (a custom
+// build; the instrumented copies scripts/split-engine.mjs profiles) has no
+// placeholders, and nothing here runs.
+class DeferredPart {
+  #source;      // { module } | { bytes } | { url } | null (not given)
+  #exports = null;
+  #table = null;
+  #compiled = null;
+  #pending = null;
+  loaded = false;
+  split = false;
+  failure = null;
+  constructor(source) {
+    this.#source = source;
+  }
+  // The first part's import object for the "placeholder" namespace.
+  placeholders() {
+    const made = new Map();
+    return new Proxy({}, {
+      get: (_, name) => {
+        if (typeof name !== 'string') return undefined;
+        let f = made.get(name);
+        if (!f) {
+          const slot = Number(name);
+          f = (...args) => {
+            this.loadNow();
+            return this.#table.get(slot)(...args);
+          };
+          made.set(name, f);
+        }
+        return f;
+      },
+    });
+  }
+  // Called once the first part is instantiated.
+  attach(module, instance) {
+    this.split = WebAssembly.Module.imports(module).some((i) => i.module === 'placeholder');
+    if (!this.split) return;
+    this.#exports = instance.exports;
+    this.#table = Object.values(instance.exports).find((v) => v instanceof WebAssembly.Table);
+    if (!this.#table) throw new Error('stridelab: the engine\'s first part exports no table');
+    if (!this.#source) {
+      throw new Error('stridelab: this engine ships in two parts (stridelab-core.wasm, stridelab-core.deferred.wasm); '
+        + 'with init({ wasmBinary }) pass the second one too: { deferredBinary } or { deferredUrl }');
+    }
+  }
+  #where() {
+    const s = this.#source;
+    return s?.url ? String(s.url) : s?.bytes ? 'deferredBinary' : 'deferredModule';
+  }
+  #fail(e) {
+    this.failure ??= new Error(`stridelab: the engine's second part (${this.#where()}) could not be loaded: ${e?.message ?? e}`);
+    return this.failure;
+  }
+  #instantiateNow(module) {
+    new WebAssembly.Instance(module, { primary: this.#exports });
+    this.loaded = true;
+  }
+  // Synchronously, from a placeholder (never on a page's main thread: init() waited there).
+  loadNow() {
+    if (this.loaded) return;
+    if (this.failure) throw this.failure;
+    try {
+      if (this.#compiled) return this.#instantiateNow(this.#compiled);
+      const s = this.#source;
+      let module = s.module;
+      if (module && !(module instanceof WebAssembly.Module)) {
+        throw new Error('{ deferredModule } was a promise still pending: call prefetch() first');
+      }
+      if (!module) module = new WebAssembly.Module(s.bytes ?? readSync(s.url));
+      this.#instantiateNow(module);
+    } catch (e) {
+      throw this.#fail(e);
+    }
+  }
+  // Without blocking; resolves once the second part is in. A failure here (a network
+  // error, say) is not kept: a later prefetch() or placeholder tries again.
+  prefetch() {
+    if (!this.split || this.loaded) return Promise.resolve();
+    if (this.failure) return Promise.reject(this.failure);
+    this.#pending ??= (async () => {
+      try {
+        this.#compiled = await this.#compile();
+        if (this.loaded) return;
+        if (isWindow) {
+          await WebAssembly.instantiate(this.#compiled, { primary: this.#exports });
+          this.loaded = true;
+        } else {
+          this.#instantiateNow(this.#compiled);
+        }
+      } catch (e) {
+        this.#pending = null;
+        throw new Error(`stridelab: the engine's second part (${this.#where()}) could not be loaded: ${e?.message ?? e}`);
+      }
+    })();
+    return this.#pending;
+  }
+  async #compile() {
+    const s = this.#source;
+    if (s.module) {
+      const m = await s.module;
+      if (!(m instanceof WebAssembly.Module)) throw new TypeError('init({ deferredModule }) needs a WebAssembly.Module or a promise of one');
+      return m;
+    }
+    if (s.bytes) return WebAssembly.compile(s.bytes);
+    if (isNode && s.url.protocol === 'file:') return WebAssembly.compile(await nodeFs().promises.readFile(s.url));
+    if (WebAssembly.compileStreaming) {
+      try {
+        return await WebAssembly.compileStreaming(fetch(s.url, { credentials: 'same-origin' }));
+      } catch {
+        // served with the wrong MIME type: fall back to bytes
+      }
+    }
+    return WebAssembly.compile(await fetchBytes(s.url));
+  }
+}
+
+// node:fs, loaded by init() in Node so that a placeholder can read synchronously.
+let nodeFsModule = null;
+function nodeFs() {
+  if (!nodeFsModule) throw new Error('node:fs is not loaded');
+  return nodeFsModule;
+}
+async function loadNodeFs() {
+  if (!isNode || nodeFsModule) return;
+  const fsModule = 'node:fs';  // a non-literal specifier keeps browser bundlers away
+  nodeFsModule = await import(/* @vite-ignore */ fsModule);
+}
+
+function readSync(url) {
+  if (isNode && url.protocol === 'file:') return nodeFs().readFileSync(url);
+  if (isWindow || typeof XMLHttpRequest !== 'function') {
+    throw new Error('it cannot be fetched synchronously here: await lib.prefetch() before running code');
+  }
+  const xhr = new XMLHttpRequest();
+  xhr.open('GET', String(url), false);
+  xhr.responseType = 'arraybuffer';
+  xhr.send();
+  if (xhr.status !== 200) throw new Error(`HTTP ${xhr.status}`);
+  return xhr.response;
+}
+
+// Where the second part comes from, given init()'s options.
+function deferredSource(options) {
+  if (options.deferredModule) return { module: options.deferredModule };
+  if (options.deferredBinary) return { bytes: options.deferredBinary };
+  if (options.deferredUrl) return { url: new URL(options.deferredUrl, baseUrl()) };
+  if (options.wasmUrl) {
+    // beside the first part: engine.wasm -> engine.deferred.wasm
+    const url = new URL(options.wasmUrl, baseUrl());
+    url.pathname = url.pathname.endsWith('.wasm') ? url.pathname.replace(/\.wasm$/, '.deferred.wasm') : `${url.pathname}.deferred.wasm`;
+    return { url };
+  }
+  if (options.wasmBinary) return null;
+  const url = defaultDeferredUrl();
+  return url ? { url } : null;
 }
 
 // dtype name <-> TypedArray constructor.
@@ -153,16 +351,31 @@ let liveSessions = 0;
 
 class Session {
   #core;
+  #deferred;
   #handle;
-  constructor(core) {
+  constructor(core, deferred) {
     this.#core = core;
+    this.#deferred = deferred;
     this.#handle = new core.Session();
     liveSessions++;
     registry?.register(this, this.#handle, this);
   }
   #h() {
     if (!this.#handle) throw new Error('stridelab: session has been disposed');
+    if (this.#deferred.failure) throw this.#deferred.failure;
     return this.#handle;
+  }
+  // An engine call; a failure to load the engine's second part during it is what it
+  // throws, whatever the engine made of that error (Note [Two-part engine]).
+  #checked(call) {
+    let r;
+    try {
+      r = call(this.#h());
+    } catch (e) {
+      throw this.#deferred.failure ?? e;
+    }
+    if (this.#deferred.failure) throw this.#deferred.failure;
+    return r;
   }
   /**
    * Runs Python code; returns { stdout, error, traceback, line, col, repr, explainError }.
@@ -179,20 +392,20 @@ class Session {
       if (filename != null) throw new TypeError('stridelab: run(code, { trace }) does not take a filename');
       const steps = trace === true ? 500 : Number(trace);
       if (!Number.isInteger(steps) || steps < 1) throw new RangeError('stridelab: run(code, { trace }) takes true or a positive whole number of steps');
-      const r = JSON.parse(this.#h().runTraced(code, Boolean(echo), steps));
+      const r = JSON.parse(this.#checked((h) => h.runTraced(code, Boolean(echo), steps)));
       // A step whose snapshot equals an earlier one's shares that object.
       for (const st of r.trace.steps) if (st.sameAs != null) st.snapshot = r.trace.steps[st.sameAs].snapshot;
       return r;
     }
     if (filename != null) {
-      const r = JSON.parse(this.#h().runFile(code, String(filename)));
+      const r = JSON.parse(this.#checked((h) => h.runFile(code, String(filename))));
       return snapshot ? { ...r, snapshot: this.snapshot() } : r;
     }
-    return JSON.parse(this.#h().run(code, Boolean(echo), Boolean(snapshot)));
+    return JSON.parse(this.#checked((h) => h.run(code, Boolean(echo), Boolean(snapshot))));
   }
   /** The inspection snapshot (see docs/api.md). */
   snapshot() {
-    return JSON.parse(this.#h().snapshot());
+    return JSON.parse(this.#checked((h) => h.snapshot()));
   }
   /** Limits statements per run (a runaway loop raises TimeoutError); -1 = unlimited. */
   setStepBudget(steps) {
@@ -275,9 +488,14 @@ class Session {
   dispose() {
     if (!this.#handle) return;
     registry?.unregister(this);
-    this.#handle.delete();
+    const handle = this.#handle;
     this.#handle = null;
     liveSessions--;
+    try {
+      handle.delete();
+    } catch (e) {
+      if (!this.#deferred.failure) throw e;  // an engine missing its second part cannot clean up
+    }
   }
   get disposed() {
     return this.#handle == null;
@@ -289,13 +507,17 @@ const cores = new Map();
 /**
  * Loads the engine (once per wasm source); resolves to the library object.
  * options: { wasmUrl, wasmBinary, wasmModule } to load the .wasm from elsewhere
- * (bundlers, CDNs) or to use a module compiled already.
+ * (bundlers, CDNs) or to use a module compiled already; { deferredUrl,
+ * deferredBinary, deferredModule } the same for the engine's second part
+ * (default: beside the first, stridelab-core.deferred.wasm; Note [Two-part engine]).
  */
 export function init(options = {}) {
   const key = options.wasmModule ?? options.wasmBinary ?? String(options.wasmUrl ?? defaultWasmUrl());
   if (!cores.has(key)) {
     const pending = (async () => {
       const source = await loadWasmBytes(options);
+      await loadNodeFs();
+      const deferred = new DeferredPart(deferredSource(options));
       let fail;
       const failed = new Promise((_, reject) => { fail = reject; });
       const core = await Promise.race([failed, createStridelabCore({
@@ -304,17 +526,29 @@ export function init(options = {}) {
         // file itself is loaded by instantiateWasm below, never by the glue.
         locateFile: (file) => file,
         instantiateWasm(imports, done) {
-          instantiate(imports, source).then((inst) => done(inst), fail);
+          instantiate({ ...imports, placeholder: deferred.placeholders() }, source).then(({ module, instance }) => {
+            deferred.attach(module, instance);
+            done(instance);
+          }).catch(fail);
           return {};
         },
         print: () => {},
         printErr: (s) => console.warn('[stridelab]', s),
       })]);
+      if (isWindow) await deferred.prefetch();
       return {
         version: '0.1.0',
-        session: () => new Session(core),
-        /** Live sessions and the engine's live array storages (leak checks). */
-        stats: () => ({ liveSessions, ...JSON.parse(core.Session.heapStats()) }),
+        session: () => new Session(core, deferred),
+        /** Loads the engine's second part without blocking (Note [Two-part engine]). */
+        prefetch: () => deferred.prefetch(),
+        /**
+         * Live sessions and the engine's live array storages (leak checks), and
+         * whether the engine's second part is in ('whole' for an engine not split).
+         */
+        stats: () => {
+          const part = !deferred.split ? 'whole' : deferred.loaded ? 'loaded' : 'not loaded';  // before the call below
+          return { liveSessions, ...JSON.parse(core.Session.heapStats()), deferred: part };
+        },
       };
     })();
     // A failed load is not cached: a later init() tries again.

@@ -21,7 +21,7 @@ test.after(() => { if (app) fs.rmSync(app, { recursive: true, force: true }); })
 test('npm pack makes a tarball under 1.5 MB with only the shipped files', () => {
   const { size, files, tarball } = installed();
   assert.ok(size < 1.5 * 1024 * 1024, `tarball is ${size} bytes`);
-  for (const f of ['wasm/index.js', 'wasm/index.d.ts', 'wasm/cli.js', 'dist/stridelab-core.wasm', 'dist/stridelab-core.mjs', 'package.json']) {
+  for (const f of ['wasm/index.js', 'wasm/index.d.ts', 'wasm/cli.js', 'dist/stridelab-core.wasm', 'dist/stridelab-core.deferred.wasm', 'dist/stridelab-core.mjs', 'package.json']) {
     assert.ok(files.includes(f), `missing ${f}`);
   }
   assert.ok(!files.some((f) => f.startsWith('core/') || f.startsWith('tests/') || f.startsWith('build/')), 'sources leaked into the tarball');
@@ -81,7 +81,10 @@ document.title = 'done';
 `);
   await esbuild.build({ entryPoints: [path.join(app, 'main.js')], bundle: true, format: 'esm', platform: 'browser',
     outfile: path.join(web, 'bundle.js'), logLevel: 'silent', absWorkingDir: app });
-  fs.copyFileSync(path.join(installed().app, 'node_modules', 'stridelab', 'dist', 'stridelab-core.wasm'), path.join(web, 'stridelab-core.wasm'));
+  // both parts of the engine (Note [Two-part engine]): the second is found beside the first
+  for (const f of ['stridelab-core.wasm', 'stridelab-core.deferred.wasm']) {
+    fs.copyFileSync(path.join(installed().app, 'node_modules', 'stridelab', 'dist', f), path.join(web, f));
+  }
   fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>app</title><link rel="icon" href="data:,"><pre id="out"></pre><script type="module" src="bundle.js"></script>');
   const server = await serveStatic(web);
   const browser = await launchChromium();

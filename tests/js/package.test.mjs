@@ -139,3 +139,60 @@ test('init({ wasmModule }) uses a module compiled already (or a promise of one)'
   assert.equal(await init({ wasmModule: compiled }), lib);
   await assert.rejects(init({ wasmModule: Promise.resolve(bytes) }), /WebAssembly\.Module/);
 });
+
+// Note [Two-part engine] (wasm/index.js): the build ships the functions first programs
+// run (stridelab-core.wasm) and the rest (stridelab-core.deferred.wasm). Each test
+// below gives init() binaries of its own, so it gets an engine of its own.
+const distFile = (f) => new URL(`../../dist/${f}`, import.meta.url);
+
+test('the second part loads on the first call that needs it, and not before', async () => {
+  const fs = await import('node:fs/promises');
+  const [first, deferred] = await Promise.all(['stridelab-core.wasm', 'stridelab-core.deferred.wasm'].map((f) => fs.readFile(distFile(f))));
+  const lib = await init({ wasmBinary: first, deferredBinary: deferred });
+  const s = lib.session();
+  assert.equal(s.run('print(1)', { echo: true, snapshot: true }).stdout, '1\n');
+  assert.equal(lib.stats().deferred, 'not loaded', 'print(1) is one of the first programs the split was measured on');
+  // a routine no first program calls, with a C++ exception thrown inside the second
+  // part and caught by the first (the tag is shared)
+  const r = s.run('import numpy as np\nprint(np.linalg.inv(np.eye(2) * 2))\nnp.linalg.inv(np.zeros((2, 2)))');
+  assert.equal(r.stdout, '[[0.5 0. ]\n [0.  0.5]]\n');
+  assert.equal(r.error, 'LinAlgError: Singular matrix');
+  assert.equal(lib.stats().deferred, 'loaded');
+  await lib.prefetch();  // nothing left to do
+  s.dispose();
+});
+
+test('prefetch() loads the second part without a call needing it', async () => {
+  const fs = await import('node:fs/promises');
+  const first = await fs.readFile(distFile('stridelab-core.wasm'));
+  const lib = await init({ wasmBinary: first, deferredUrl: distFile('stridelab-core.deferred.wasm') });
+  assert.equal(lib.stats().deferred, 'not loaded');
+  await lib.prefetch();
+  assert.equal(lib.stats().deferred, 'loaded');
+  const s = lib.session();
+  assert.equal(s.run('import numpy as np\nprint(np.fft.fft(np.ones(4)).real)').stdout, '[4. 0. 0. 0.]\n');
+  s.dispose();
+});
+
+test('a second part that cannot be loaded fails every later call with its cause, not silently', async () => {
+  const fs = await import('node:fs/promises');
+  const first = await fs.readFile(distFile('stridelab-core.wasm'));
+  await assert.rejects(init({ wasmBinary: first }), /two parts.*deferredBinary/);
+  const lib = await init({ wasmBinary: first, deferredUrl: new URL('file:///nonexistent/engine.deferred.wasm') });
+  await assert.rejects(lib.prefetch(), /second part \(file:\/\/\/nonexistent\/engine\.deferred\.wasm\) could not be loaded: .*ENOENT/);
+  const s = lib.session();
+  assert.equal(s.run('print(1)').stdout, '1\n');
+  assert.throws(() => s.run('import numpy as np\nprint(np.linalg.inv(np.eye(2)))'), /second part .*could not be loaded: .*ENOENT/);
+  assert.throws(() => s.run('print(2)'), /second part .*could not be loaded/);
+  s.dispose();
+});
+
+test('an engine not split (the whole .wasm) needs no second part', async () => {
+  const fs = await import('node:fs/promises');
+  const lib = await init({ wasmBinary: await fs.readFile(distFile('stridelab-core.full.wasm')) });
+  assert.equal(lib.stats().deferred, 'whole');
+  await lib.prefetch();
+  const s = lib.session();
+  assert.equal(s.run('import numpy as np\nprint(np.linalg.det(np.eye(3) * 2))').stdout, '7.999999999999998\n');
+  s.dispose();
+});

@@ -51,14 +51,19 @@ test('vite build: the built app runs in Chromium and ships the .wasm as an asset
   });
   console.log(`# vite ${vite.version} build: ${Date.now() - t0} ms`);
   const assets = fs.readdirSync(path.join(dir, 'dist', 'assets'));
-  const wasm = assets.filter((f) => f.endsWith('.wasm'));
-  assert.equal(wasm.length, 1, `assets: ${assets.join(', ')}`);
-  assert.equal(fs.statSync(path.join(dir, 'dist', 'assets', wasm[0])).size,
-    fs.statSync(path.join(installed().app, 'node_modules', 'stridelab', 'dist', 'stridelab-core.wasm')).size);
+  // the engine's two parts (Note [Two-part engine]), each emitted as an asset
+  const wasm = ['stridelab-core', 'stridelab-core.deferred'].map((name) => {
+    const file = assets.find((f) => f.endsWith('.wasm') && f.startsWith(`${name}-`));
+    assert.ok(file, `no ${name} asset: ${assets.join(', ')}`);
+    assert.equal(fs.statSync(path.join(dir, 'dist', 'assets', file)).size,
+      fs.statSync(path.join(installed().app, 'node_modules', 'stridelab', 'dist', `${name}.wasm`)).size);
+    return file;
+  });
+  assert.equal(assets.filter((f) => f.endsWith('.wasm')).length, 2, `assets: ${assets.join(', ')}`);
   const server = await serveStatic(path.join(dir, 'dist'));
   try {
     await check(`${server.url}/`);
-    assert.ok(server.requests.includes(`/assets/${wasm[0]}`), `requests: ${server.requests.join(', ')}`);
+    for (const f of wasm) assert.ok(server.requests.includes(`/assets/${f}`), `requests: ${server.requests.join(', ')}`);
   } finally {
     await server.close();
   }

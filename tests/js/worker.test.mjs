@@ -40,6 +40,8 @@ test('a module worker imports the package unbundled and finds the .wasm itself',
   assert.deepEqual(JSON.parse(text.startsWith('{') ? text : '{}'), expected, text);
   assert.deepEqual(errors, []);
   assert.ok(server.requests.includes('/node_modules/stridelab/dist/stridelab-core.wasm'), 'the .wasm was not loaded from its default place');
+  // the job needs functions of the engine's second part: loaded on the spot, from beside the first
+  assert.ok(server.requests.includes('/node_modules/stridelab/dist/stridelab-core.deferred.wasm'), 'the second part was not loaded from its default place');
   await page.close();
 });
 
@@ -48,6 +50,8 @@ test('an esbuild bundle runs as a classic worker (wasmUrl given)', async () => {
   await esbuild.build({ entryPoints: [path.join(dir, 'bundled-worker.js')], bundle: true, format: 'iife', platform: 'browser',
     outfile: path.join(dir, 'bundled-worker.iife.js'), logLevel: 'silent', absWorkingDir: dir });
   fs.copyFileSync(path.join(installed().app, 'node_modules', 'stridelab', 'dist', 'stridelab-core.wasm'), path.join(dir, 'engine.wasm'));
+  // the second part beside it, named after it (engine.wasm -> engine.deferred.wasm)
+  fs.copyFileSync(path.join(installed().app, 'node_modules', 'stridelab', 'dist', 'stridelab-core.deferred.wasm'), path.join(dir, 'engine.deferred.wasm'));
   const { page, errors } = await openAndWait(browser, `${base()}/index.html?src=bundled-worker.iife.js&type=classic&wasm=engine.wasm`);
   const text = await page.textContent('#out');
   assert.deepEqual(JSON.parse(text.startsWith('{') ? text : '{}'), expected, text);

@@ -45,6 +45,17 @@ function load() {
   return loading;
 }
 
+// The engine's second part (Note [Two-part engine] in wasm/index.js) is fetched and
+// compiled once the first run has answered, so that it never delays a first result;
+// a program that needs it sooner loads it on the spot (a one-off pause).
+let prefetching = null;
+function prefetchLater() {
+  prefetching ??= new Promise((resolve) => setTimeout(resolve, 0))
+    .then(() => lib.prefetch?.())
+    .catch(() => { prefetching = null; });
+  return prefetching;
+}
+
 function text(value) {
   return value == null ? null : String(value);
 }
@@ -95,6 +106,7 @@ const handlers = {
       ms,
     };
     if (r?.trace) result.trace = r.trace;
+    prefetchLater();
     if (!snapshot) return result;
     return r?.snapshot ? { ...result, snapshot: r.snapshot, snapshotError: null } : { ...result, ...takeSnapshot() };
   },
@@ -118,6 +130,7 @@ const handlers = {
   // pass hasattr(). A group whose setup fails (no torch) yields null.
   async probe({ programs }) {
     await load();
+    await prefetchLater();  // not urgent: never the synchronous load
     const out = {};
     for (const [group, code] of Object.entries(programs ?? {})) {
       const s = lib.session();

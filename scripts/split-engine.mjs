@@ -1,0 +1,158 @@
+#!/usr/bin/env node
+// Splits the linked engine in two parts: the functions a first program runs, and
+// the rest (Note [Two-part engine] in wasm/index.js says how the loader joins them).
+//
+//   node scripts/split-engine.mjs DIST_DIR
+//     reads   DIST_DIR/stridelab-core.wasm            (the whole engine, as emcc linked it)
+//     writes  DIST_DIR/stridelab-core.full.wasm       (that whole engine, kept for the size tools)
+//             DIST_DIR/stridelab-core.wasm            (the first part)
+//             DIST_DIR/stridelab-core.deferred.wasm   (the second part)
+//
+// CMake runs it after every link of stridelab_module. Run again on a DIST_DIR
+// already split, it splits the kept whole engine again (same result).
+//
+// The problem: partition the engine's functions F into P (first part) and
+// S = F \ P so that the programs a page runs first call only P, with P as small
+// as that allows. P is measured, not guessed: Binaryen's wasm-split instruments
+// the whole engine (a flag per function, set when it first runs), the FIRST
+// programs below run on it through the package's own loader exactly as the
+// playground's worker runs them (echo, snapshot, a reset), and the profile the
+// instrumented module writes is P. wasm-split then writes P with the data, the
+// memory, the tables and the imports into the first part, and S into the second,
+// which imports everything it needs from the first. A function of S called
+// before the second part is loaded goes through a placeholder (an import of the
+// first part from the "placeholder" namespace, named by its table slot), which
+// the loader answers by loading the second part.
+//
+// Exported for scripts/bench/split_size.mjs, which measures other workloads
+// with the same two steps.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// The features the engine is built with (CMakeLists.txt: -msimd128, -fwasm-exceptions;
+// the rest are Emscripten's defaults). wasm-split must be told; it does not detect them.
+export const FEATURES = ['--enable-simd', '--enable-exception-handling', '--enable-bulk-memory', '--enable-sign-ext',
+  '--enable-mutable-globals', '--enable-nontrapping-float-to-int'];
+
+// What a visitor's first minute runs: the playground's print(1) share link, a first
+// look at views and strides, an error with its traceback, a first torch tensor.
+// Each runs as the worker runs it (web/src/worker.js): run with echo and a step
+// trace, the snapshot, then a reset (a new session and its snapshot).
+export const FIRST_PROGRAMS = [
+  'print(1)',
+  'import numpy as np\na = np.arange(12).reshape(3, 4)\nv = a[:, ::2]\nv[0, 0] = 99\nprint(a, v.strides, np.shares_memory(a, v))\nv',
+  'x = [1, 2, 3]\nx[5]',
+  'import numpy as np\nx = np.linspace(0, 1, 5)\nprint(x * 2 + 1, x.sum(), x.mean(), np.arange(10).sum())\nfor i in range(3):\n    print(i, i / 2)',
+  'import torch\nt = torch.arange(6).view(2, 3)\nprint(t.t().is_contiguous())',
+];
+
+export function wasmSplit(args) {
+  const r = spawnSync('wasm-split', [...args, ...FEATURES], { encoding: 'utf8' });
+  if (r.error) throw new Error(`wasm-split: ${r.error.code === 'ENOENT' ? 'not found (Debian package binaryen)' : r.error.message}`);
+  if (r.status !== 0) throw new Error(`wasm-split ${args[0]}: ${(r.stderr || '').trim().split('\n').pop()}`);
+}
+
+// True when a .wasm is a first part already (it imports placeholders).
+export function isFirstPart(bytes) {
+  return WebAssembly.Module.imports(new WebAssembly.Module(bytes)).some((i) => i.module === 'placeholder');
+}
+
+// The profile of `programs` run on the instrumented engine `instrumented` (bytes):
+// what wasm-split --profile reads. `loader` is the package entry (wasm/index.js).
+export async function profileOf(instrumented, programs, { loader = path.join(ROOT, 'wasm/index.js'), worker = true } = {}) {
+  // The loader instantiates the module it is given; the instance (whose exports
+  // hold the memory and __write_profile) is taken from WebAssembly.instantiate.
+  let instance;
+  const orig = WebAssembly.instantiate;
+  WebAssembly.instantiate = async (...a) => {
+    const r = await orig.apply(WebAssembly, a);
+    instance = r.instance ?? r;
+    return r;
+  };
+  try {
+    const { init } = await import(pathToFileURL(loader).href + `?profile=${Math.random()}`);
+    const lib = await init({ wasmModule: await WebAssembly.compile(instrumented) });
+    for (const code of programs) {
+      const s = lib.session();
+      if (worker) {
+        // the playground (a step trace for the memory debugger, then the snapshot)
+        // and the package's other form of the same call
+        s.run(code, { echo: true, trace: 500 });
+        s.snapshot();
+        s.run(code, { echo: true, snapshot: true });
+        s.dispose();
+        const fresh = lib.session();
+        fresh.snapshot();
+        fresh.dispose();
+      } else {
+        s.run(code);
+        s.snapshot();
+        s.dispose();
+      }
+    }
+  } finally {
+    WebAssembly.instantiate = orig;
+  }
+  const ex = instance.exports;
+  const mem = Object.values(ex).find((v) => v instanceof WebAssembly.Memory);
+  const room = 1 << 20;
+  const at = mem.buffer.byteLength;
+  mem.grow(room >> 16);  // the profile goes past the end of what the engine uses
+  const n = ex.__write_profile(at, room);
+  return Buffer.from(new Uint8Array(mem.buffer, at, n));
+}
+
+// Splits the whole engine `fullFile` by the profile of `programs`; returns the two parts' bytes.
+// The profile runs through the package's loader and the glue linked with `fullFile`
+// (DIST/stridelab-core.mjs beside it: a private build's glue may differ from the
+// repository's dist/), assembled as a package in a temporary folder.
+export async function split(fullFile, programs, options = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stridelab-split-'));
+  try {
+    fs.mkdirSync(path.join(dir, 'wasm'));
+    fs.mkdirSync(path.join(dir, 'dist'));
+    fs.copyFileSync(path.join(ROOT, 'wasm/index.js'), path.join(dir, 'wasm/index.js'));
+    fs.copyFileSync(path.join(path.dirname(fullFile), 'stridelab-core.mjs'), path.join(dir, 'dist/stridelab-core.mjs'));
+    options = { loader: path.join(dir, 'wasm/index.js'), ...options };
+    const instr = path.join(dir, 'instrumented.wasm');
+    wasmSplit(['--instrument', fullFile, '-o', instr]);
+    const prof = path.join(dir, 'profile.data');
+    fs.writeFileSync(prof, await profileOf(fs.readFileSync(instr), programs, options));
+    const p1 = path.join(dir, 'first.wasm'), p2 = path.join(dir, 'deferred.wasm');
+    wasmSplit([fullFile, `--profile=${prof}`, '-o1', p1, '-o2', p2]);
+    return { first: fs.readFileSync(p1), deferred: fs.readFileSync(p2) };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function writeAtomic(file, bytes) {
+  const tmp = `${file}.tmp-${process.pid}`;
+  fs.writeFileSync(tmp, bytes);
+  fs.renameSync(tmp, file);
+}
+
+async function main() {
+  const dist = path.resolve(process.argv[2] || path.join(ROOT, 'dist'));
+  const linked = path.join(dist, 'stridelab-core.wasm');
+  const full = path.join(dist, 'stridelab-core.full.wasm');
+  const bytes = fs.readFileSync(linked);
+  if (!isFirstPart(bytes)) writeAtomic(full, bytes);
+  else if (!fs.existsSync(full)) throw new Error(`${linked} is a first part already and ${full} is missing: relink`);
+  const { first, deferred } = await split(full, FIRST_PROGRAMS);
+  writeAtomic(path.join(dist, 'stridelab-core.deferred.wasm'), deferred);
+  writeAtomic(linked, first);
+  const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
+  console.log(`split-engine: ${kb(fs.statSync(full).size)} -> first part ${kb(first.length)} + deferred ${kb(deferred.length)}`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((e) => {
+    console.error(`split-engine: ${e && e.message || e}`);
+    process.exit(1);
+  });
+}
