@@ -18,7 +18,9 @@ log() { echo "[setup] $*" >&2; }
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 # --- Debian packages -------------------------------------------------------
-pkgs=(emscripten catch2 cmake g++ clang)
+# binaryen: wasm-split, which splits the engine in two (scripts/split-engine.mjs); emscripten
+# depends on it anyway, but the build calls it by name
+pkgs=(emscripten binaryen catch2 cmake g++ clang)
 # libclang-rt-14-dev: the ASan/UBSan/libFuzzer runtimes for clang 14 (tests/fuzz, scripts/fuzz.mjs)
 [ $want_test = 1 ] && pkgs+=(chromium fonts-wqy-microhei libclang-rt-14-dev)
 [ $want_bench = 1 ] && pkgs+=(python3-numpy python3-torch)

@@ -181,12 +181,7 @@ class DeferredPart {
     try {
       if (this.#compiled) return this.#instantiateNow(this.#compiled);
       const s = this.#source;
-      let module = s.module;
-      if (module && !(module instanceof WebAssembly.Module)) {
-        throw new Error('{ deferredModule } was a promise still pending: call prefetch() first');
-      }
-      if (!module) module = new WebAssembly.Module(s.bytes ?? readSync(s.url));
-      this.#instantiateNow(module);
+      this.#instantiateNow(s.module ?? new WebAssembly.Module(s.bytes ?? readSync(s.url)));
     } catch (e) {
       throw this.#fail(e);
     }
@@ -215,11 +210,7 @@ class DeferredPart {
   }
   async #compile() {
     const s = this.#source;
-    if (s.module) {
-      const m = await s.module;
-      if (!(m instanceof WebAssembly.Module)) throw new TypeError('init({ deferredModule }) needs a WebAssembly.Module or a promise of one');
-      return m;
-    }
+    if (s.module) return s.module;
     if (s.bytes) return WebAssembly.compile(s.bytes);
     if (isNode && s.url.protocol === 'file:') return WebAssembly.compile(await nodeFs().promises.readFile(s.url));
     if (WebAssembly.compileStreaming) {
@@ -259,8 +250,12 @@ function readSync(url) {
 }
 
 // Where the second part comes from, given init()'s options.
-function deferredSource(options) {
-  if (options.deferredModule) return { module: options.deferredModule };
+async function deferredSource(options) {
+  if (options.deferredModule) {
+    const module = await options.deferredModule;
+    if (!(module instanceof WebAssembly.Module)) throw new TypeError('stridelab: init({ deferredModule }) needs a WebAssembly.Module or a promise of one');
+    return { module };
+  }
   if (options.deferredBinary) return { bytes: options.deferredBinary };
   if (options.deferredUrl) return { url: new URL(options.deferredUrl, baseUrl()) };
   if (options.wasmUrl) {
@@ -517,7 +512,7 @@ export function init(options = {}) {
     const pending = (async () => {
       const source = await loadWasmBytes(options);
       await loadNodeFs();
-      const deferred = new DeferredPart(deferredSource(options));
+      const deferred = new DeferredPart(await deferredSource(options));
       let fail;
       const failed = new Promise((_, reject) => { fail = reject; });
       const core = await Promise.race([failed, createStridelabCore({

@@ -174,6 +174,17 @@ test('prefetch() loads the second part without a call needing it', async () => {
   s.dispose();
 });
 
+test('init({ deferredModule }) takes the second part compiled already (or a promise of one)', async () => {
+  const fs = await import('node:fs/promises');
+  const [first, deferred] = await Promise.all(['stridelab-core.wasm', 'stridelab-core.deferred.wasm'].map((f) => fs.readFile(distFile(f))));
+  const lib = await init({ wasmBinary: first, deferredModule: WebAssembly.compile(deferred) });
+  const s = lib.session();
+  assert.equal(s.run('import numpy as np\nprint(np.linalg.matrix_rank(np.eye(3)))').stdout, '3\n');
+  assert.equal(lib.stats().deferred, 'loaded');
+  s.dispose();
+  await assert.rejects(init({ wasmBinary: Buffer.from(first), deferredModule: Promise.resolve(deferred) }), /deferredModule.*WebAssembly\.Module/);
+});
+
 test('a second part that cannot be loaded fails every later call with its cause, not silently', async () => {
   const fs = await import('node:fs/promises');
   const first = await fs.readFile(distFile('stridelab-core.wasm'));
