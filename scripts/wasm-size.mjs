@@ -8,6 +8,8 @@
 // Function names need a link with --profiling-funcs, e.g. a private tree:
 //   emcmake cmake -S . -B build/sizeX -DCMAKE_BUILD_TYPE=Release \
 //     -DSTRIDELAB_DIST_DIR=$PWD/build/sizeX/pkg/dist -DCMAKE_EXE_LINKER_FLAGS=--profiling-funcs
+// The build ships the engine split in two (Note [Two-part engine] in wasm/index.js) and
+// keeps the whole engine beside the parts: measure dist/stridelab-core.full.wasm.
 // --lib maps each function to the object file (source) that defines it, from
 // `llvm-nm -C --defined-only` of the static library and, when the library is
 // in its CMake tree, CMake's object list (members of the same name told apart).

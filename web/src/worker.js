@@ -46,8 +46,11 @@ function load() {
 }
 
 // The engine's second part (Note [Two-part engine] in wasm/index.js) is fetched and
-// compiled once the first run has answered, so that it never delays a first result;
-// a program that needs it sooner loads it on the spot (a one-off pause).
+// compiled once the first run has answered, or once the engine has been idle for
+// PREFETCH_IDLE_MS after it loaded (a visitor reading the code before running it),
+// whichever comes first, so that it never delays a first result; a program that needs
+// it sooner loads it on the spot (a one-off pause).
+const PREFETCH_IDLE_MS = 250;
 let prefetching = null;
 function prefetchLater() {
   prefetching ??= new Promise((resolve) => setTimeout(resolve, 0))
@@ -78,7 +81,7 @@ function takeSnapshot() {
 // Start loading right away, before the first request arrives: the page creates this
 // worker early (boot.js) precisely so that the engine is ready sooner. A failure is
 // reported to whoever asks (init), not as an unhandled rejection here.
-load().catch(() => {});
+load().then(() => setTimeout(prefetchLater, PREFETCH_IDLE_MS), () => {});
 
 const handlers = {
   async init({ snapshot = false } = {}) {
