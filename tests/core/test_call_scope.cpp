@@ -9,17 +9,12 @@
 #include <string>
 
 #include "core/lang/interp.hpp"
+#include "tests/core/run_text.hpp"
 #include "core/storage.hpp"
 
 using sl::lang::Interp;
 
-namespace {
-std::string run(Interp& in, const std::string& code) {
-  auto r = in.run(code);
-  if (!r.ok) return r.out + "!" + r.error_type + ": " + r.error_msg;
-  return r.out;
-}
-}  // namespace
+using run_text::run;
 
 TEST_CASE("a reused scope starts with every local unbound", "[lang][calls]") {
   Interp in;

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "tests/core/program_cases.hpp"
+#include "tests/core/run_text.hpp"
 
 using program_cases::check_file;
 using program_cases::field;
@@ -61,12 +62,7 @@ std::vector<std::pair<std::string, std::string>> entries(const std::string& text
   return out;
 }
 
-std::string run_battery_program(const std::string& code) {
-  sl::lang::Interp in;
-  auto r = in.run(code);
-  if (!r.ok) return r.out + "!" + r.error_type + ": " + r.error_msg;
-  return r.out;
-}
+std::string run_battery_program(const std::string& code) { return run_text::run(code); }
 
 // Entries whose reference result comes from the C library where NumPy calls
 // libm (npy_* wrappers) and no exact port exists yet: natively glibc gives

@@ -5,18 +5,13 @@
 
 #include "core/lang/gc.hpp"
 #include "core/lang/interp.hpp"
+#include "tests/core/run_text.hpp"
 
 using sl::lang::gc_collect;
 using sl::lang::gc_stats;
 using sl::lang::Interp;
 
-namespace {
-std::string run(Interp& in, const std::string& code) {
-  auto r = in.run(code);
-  if (!r.ok) return r.out + "!" + r.error_type + ": " + r.error_msg;
-  return r.out;
-}
-}  // namespace
+using run_text::run;
 
 TEST_CASE("reference cycles are collected; the heap of containers returns to its baseline", "[gc]") {
   Interp in;

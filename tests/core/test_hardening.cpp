@@ -10,6 +10,7 @@
 #include "core/lang/interp.hpp"
 #include "core/overlap.hpp"
 #include "core/views.hpp"
+#include "tests/core/run_text.hpp"
 
 using namespace sl;
 
@@ -22,12 +23,8 @@ std::string error_type_of(const std::function<void()>& f) {
   }
   return "";
 }
-std::string run(const std::string& code) {
-  lang::Interp in;
-  auto r = in.run(code);
-  if (!r.ok) return r.out + "!" + r.error_type;
-  return r.out;
-}
+// These tests pin the exception's type only.
+std::string run(const std::string& code) { return run_text::run(code, run_text::ErrorForm::TypeOnly); }
 }  // namespace
 
 // check_in_storage summed the spans of the axes in 64 bits: eight spans of

@@ -5,17 +5,11 @@
 
 #include "core/lang/interp.hpp"
 #include "core/lang/ops.hpp"
+#include "tests/core/run_text.hpp"
 
 using namespace sl::lang;
 
-namespace {
-std::string run(const std::string& code) {
-  Interp in;
-  auto r = in.run(code);
-  if (!r.ok) return r.out + "!" + r.error_type + ": " + r.error_msg;
-  return r.out;
-}
-}  // namespace
+using run_text::run;
 
 TEST_CASE("operator spellings round-trip through the tables", "[lang][ops]") {
   for (const auto& row : kBinOps) {
