@@ -109,7 +109,8 @@ async function fetchBytes(url) {
 //  - prefetch() fetches, compiles and instantiates it without blocking; the
 //    playground's worker calls it once its first program has run (web/src/worker.js);
 //  - on a page's main thread init() waits for prefetch(), since a placeholder could
-//    not load anything there (see isWindow): the first part alone gains nothing there;
+//    not load anything there (see isWindow): the first part alone gains nothing there,
+//    so the second part's download and compile start alongside the first's;
 //  - elsewhere (Node, workers) the first placeholder called before prefetch() has
 //    finished loads it on the spot, synchronously: Node reads the file, a worker
 //    makes a synchronous request, and the module is compiled (unless prefetch()
@@ -124,6 +125,7 @@ class DeferredPart {
   #exports = null;
   #table = null;
   #compiled = null;
+  #compiling = null;
   #pending = null;
   loaded = false;
   split = false;
@@ -186,6 +188,12 @@ class DeferredPart {
       throw this.#fail(e);
     }
   }
+  // Starts fetching and compiling without waiting for the first part (a page's main
+  // thread, where init() waits for both: the two downloads and compiles overlap).
+  startCompiling() {
+    if (this.#source) this.#compiling ??= this.#compile();
+    this.#compiling?.catch(() => {});  // reported by prefetch()
+  }
   // Without blocking; resolves once the second part is in. A failure here (a network
   // error, say) is not kept: a later prefetch() or placeholder tries again.
   prefetch() {
@@ -193,7 +201,9 @@ class DeferredPart {
     if (this.failure) return Promise.reject(this.failure);
     this.#pending ??= (async () => {
       try {
-        this.#compiled = await this.#compile();
+        const compiling = this.#compiling ?? this.#compile();
+        this.#compiling = null;
+        this.#compiled = await compiling;
         if (this.loaded) return;
         if (isWindow) {
           await WebAssembly.instantiate(this.#compiled, { primary: this.#exports });
@@ -513,6 +523,7 @@ export function init(options = {}) {
       const source = await loadWasmBytes(options);
       await loadNodeFs();
       const deferred = new DeferredPart(await deferredSource(options));
+      if (isWindow) deferred.startCompiling();
       let fail;
       const failed = new Promise((_, reject) => { fail = reject; });
       const core = await Promise.race([failed, createStridelabCore({
