@@ -200,6 +200,7 @@ async function main({ storage = globalThis.localStorage } = {}) {
     root: $('#timeline'),
     onStep(step, index, previous) {
       if (!traced) return;
+      drawing++;  // a run's drawing still waiting for its frame (takeSnapshot) is superseded
       if (index === timeline.count() - 1) {
         // The last step is the whole run: its output (an error included) and final state,
         // against the step before it as every step is (a run's own view compares with the
