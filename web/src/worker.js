@@ -54,7 +54,11 @@ const PREFETCH_IDLE_MS = 250;
 let prefetching = null;
 function prefetchLater() {
   prefetching ??= new Promise((resolve) => setTimeout(resolve, 0))
-    .then(() => lib.prefetch?.())
+    .then(() => {
+      performance.mark?.('stridelab:worker-prefetch');
+      return lib.prefetch?.();
+    })
+    .then(() => performance.mark?.('stridelab:worker-prefetched'))
     .catch(() => { prefetching = null; });
   return prefetching;
 }
