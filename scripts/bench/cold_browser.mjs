@@ -108,6 +108,8 @@ try {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await ctx.newPage();
     await page.addInitScript(CLICK_AT_INTERACTIVE);
+    let worker = null;
+    page.on('worker', (w) => { worker ??= w; });
     await page.goto(`${base}#src=${b64url('print(1)')}`, { waitUntil: 'commit' });
     await page.waitForFunction(() => document.querySelector('#output .out-stdout')?.textContent === '1\n', null, { timeout: 60000 });
     const marks = await page.evaluate((names) => ({
@@ -116,6 +118,18 @@ try {
       'wasm-received': performance.getEntriesByType('resource').find((e) => e.name.endsWith('/stridelab-core.wasm'))?.responseEnd ?? null,
     }), MARKS);
     if (marks['first-result'] == null) throw new Error('the page did not mark its first result');
+    // The engine's worker keeps its own marks, on its own clock: moved onto the page's
+    // (both clocks are since their own time origin), with the worker's origin itself
+    // ('worker-started': its global scope exists).
+    if (worker) {
+      const pageOrigin = await page.evaluate(() => performance.timeOrigin);
+      const w = await worker.evaluate(() => ({ origin: performance.timeOrigin, marks: performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]) })).catch(() => null);
+      if (w) {
+        const off = w.origin - pageOrigin;
+        marks['worker-started'] = off;
+        for (const [name, at] of w.marks) if (name.startsWith('stridelab:worker-')) marks[name.slice('stridelab:'.length)] = at + off;
+      }
+    }
     pageRuns.ms.push(marks['first-result']);
     pageRuns.marks.push(marks);
     await ctx.close();
