@@ -107,7 +107,8 @@ async function fetchBytes(url) {
 // placeholder forwards to the slot's current function every time, not once.
 // When the second part is loaded:
 //  - prefetch() fetches, compiles and instantiates it without blocking; the
-//    playground's worker calls it once its first program has run (web/src/worker.js);
+//    playground's worker calls it once its first run has answered, or 250 ms after
+//    the engine loaded if no run came first (web/src/worker.js);
 //  - on a page's main thread init() waits for prefetch(), since a placeholder could
 //    not load anything there (see isWindow): the first part alone gains nothing there,
 //    so the second part's download and compile start alongside the first's;
