@@ -76,16 +76,21 @@ async function loadWasmBytes(options) {
 
 // -> { module, instance }
 async function instantiate(imports, source) {
+  if (source instanceof URL) source = await compileUrl(source);
   if (source instanceof WebAssembly.Module) return { module: source, instance: await WebAssembly.instantiate(source, imports) };
-  if (!(source instanceof URL)) return WebAssembly.instantiate(source, imports);
-  if (WebAssembly.instantiateStreaming) {
+  return WebAssembly.instantiate(source, imports);
+}
+
+// A .wasm by URL, compiled while it downloads where the server allows it.
+async function compileUrl(url) {
+  if (WebAssembly.compileStreaming) {
     try {
-      return await WebAssembly.instantiateStreaming(fetch(source, { credentials: 'same-origin' }), imports);
+      return await WebAssembly.compileStreaming(fetch(url, { credentials: 'same-origin' }));
     } catch {
       // served with the wrong MIME type: fall back to bytes
     }
   }
-  return WebAssembly.instantiate(await fetchBytes(source), imports);
+  return WebAssembly.compile(await fetchBytes(url));
 }
 
 async function fetchBytes(url) {
@@ -224,14 +229,7 @@ class DeferredPart {
     if (s.module) return s.module;
     if (s.bytes) return WebAssembly.compile(s.bytes);
     if (isNode && s.url.protocol === 'file:') return WebAssembly.compile(await nodeFs().promises.readFile(s.url));
-    if (WebAssembly.compileStreaming) {
-      try {
-        return await WebAssembly.compileStreaming(fetch(s.url, { credentials: 'same-origin' }));
-      } catch {
-        // served with the wrong MIME type: fall back to bytes
-      }
-    }
-    return WebAssembly.compile(await fetchBytes(s.url));
+    return compileUrl(s.url);
   }
 }
 
