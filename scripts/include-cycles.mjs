@@ -4,7 +4,7 @@
 //   node scripts/include-cycles.mjs            cycles and wing-rule breaks; exit 1 if any
 //   node scripts/include-cycles.mjs --graph    also every module's includes
 //
-// A module is a header and its source taken together (core/views.hpp + core/views.cpp is
+// A module is a header and its source taken together (core/ops/views.hpp + core/ops/views.cpp is
 // the module core/views), so "a.cpp includes b.hpp and b.cpp includes a.hpp" is a cycle
 // although no header includes itself: the two cannot be understood, tested or moved apart.
 // The cycles printed are the strongly connected components of the module graph (Tarjan),
@@ -24,19 +24,20 @@ const showGraph = process.argv.includes('--graph');
 // Wing of a module path (first match wins) and what each wing may include.
 // Kept in step with the wing libraries in CMakeLists.txt.
 const WINGS = [
-  ['kernels', /^core\/kernels\//, []],
-  ['model', /^core\/model\//, ['kernels']],
-  ['text', /^core\/text\//, ['model', 'kernels']],
-  ['random', /^core\/random\//, ['model', 'kernels']],
-  ['linalg', /^core\/linalg\//, ['model', 'kernels']],
-  ['numpy', /^core\/numpy\//, ['text', 'random', 'linalg', 'model', 'kernels']],
-  ['torch', /^core\/torch\//, ['text', 'random', 'linalg', 'model', 'kernels']],
-  ['lang', /^core\/lang\/(?!numpy\/|torch\/|modules\/)/, ['text', 'model', 'kernels']],
-  ['lang/modules', /^core\/lang\/modules\//, ['lang', 'text', 'random', 'model', 'kernels']],
-  ['lang/numpy', /^core\/lang\/numpy\//, ['lang', 'numpy', 'text', 'random', 'linalg', 'model', 'kernels']],
-  ['lang/torch', /^core\/lang\/torch\//, ['lang', 'torch', 'text', 'random', 'linalg', 'model', 'kernels']],
-  ['api', /^core\/api\//, ['lang', 'lang/modules', 'lang/numpy', 'lang/torch', 'numpy', 'torch', 'text', 'random', 'linalg', 'model', 'kernels']],
-  ['cli', /^core\/cli\//, ['api', 'lang', 'model', 'text', 'kernels']],
+  ['model', /^core\/model\//, []],
+  ['text', /^core\/text\//, ['model']],
+  ['kernels', /^core\/kernels\//, ['text', 'model']],
+  ['ops', /^core\/ops\//, ['kernels', 'text', 'model']],
+  ['random', /^core\/random\//, ['kernels', 'model']],
+  ['linalg', /^core\/linalg\//, ['ops', 'kernels', 'text', 'model']],
+  ['numpy', /^core\/numpy\//, ['linalg', 'random', 'ops', 'kernels', 'text', 'model']],
+  ['torch', /^core\/torch\//, ['linalg', 'random', 'ops', 'kernels', 'text', 'model']],
+  ['lang', /^core\/lang\/(?!numpy\/|torch\/|modules\/)/, ['text', 'model']],
+  ['lang/modules', /^core\/lang\/modules\//, ['lang', 'random', 'text', 'model']],
+  ['lang/numpy', /^core\/lang\/numpy\//, ['lang', 'numpy', 'linalg', 'random', 'ops', 'kernels', 'text', 'model']],
+  ['lang/torch', /^core\/lang\/torch\//, ['lang', 'torch', 'linalg', 'random', 'ops', 'kernels', 'text', 'model']],
+  ['api', /^core\/api\//, ['lang', 'lang/modules', 'lang/numpy', 'lang/torch', 'numpy', 'torch', 'linalg', 'random', 'ops', 'kernels', 'text', 'model']],
+  ['cli', /^core\/cli\//, ['api', 'lang', 'text', 'model']],
 ];
 const wingOf = (m) => (WINGS.find(([, re]) => re.test(m)) || ['?'])[0];
 const allowed = new Map(WINGS.map(([w, , below]) => [w, new Set([w, ...below])]));

@@ -5,9 +5,9 @@
 #include <cstdlib>
 #include <set>
 
-#include "core/descr.hpp"
+#include "core/model/descr.hpp"
 #include "core/api/json_writer.hpp"
-#include "core/element.hpp"
+#include "core/model/element.hpp"
 #include "core/lang/interp.hpp"
 
 namespace sl {

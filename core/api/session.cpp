@@ -8,10 +8,10 @@
 #include "core/api/jsonvalue.hpp"
 #include "core/api/snapshot.hpp"
 #include "core/api/trace.hpp"
-#include "core/explain.hpp"
+#include "core/model/explain.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/lang/numpy/convert.hpp"
-#include "core/storage.hpp"
+#include "core/model/storage.hpp"
 #include "core/lang/interp.hpp"
 
 namespace sl {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/api/json_writer.hpp"  // json_string, used by callers of this API
-#include "core/array.hpp"
+#include "core/model/array.hpp"
 
 namespace sl::lang {
 class Interp;
@@ -22,7 +22,7 @@ class Session {
   // Runs `code`; returns {"stdout", "error", "traceback", "line", "col", "repr",
   // "explainError"} as JSON, plus "snapshot" (the object snapshot() returns,
   // taken after the run) when with_snapshot: one boundary call per run.
-  // "explainError" is why a refused view failed (core/explain.hpp), else null.
+  // "explainError" is why a refused view failed (core/model/explain.hpp), else null.
   std::string run(const std::string& code, bool echo, bool with_snapshot = false);
   // run() plus "trace": the memory debugger's recording of the run, a snapshot
   // after each statement, at most `max_steps` of them (core/api/trace.hpp).

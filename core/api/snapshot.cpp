@@ -10,13 +10,13 @@
 #include <set>
 #include <unordered_map>
 
-#include "core/descr.hpp"
+#include "core/model/descr.hpp"
 #include "core/api/json_writer.hpp"
-#include "core/explain.hpp"
+#include "core/model/explain.hpp"
 #include "core/lang/interp.hpp"
-#include "core/iter.hpp"
-#include "core/overlap.hpp"
-#include "core/storage.hpp"
+#include "core/model/iter.hpp"
+#include "core/model/overlap.hpp"
+#include "core/model/storage.hpp"
 
 namespace sl {
 
@@ -470,7 +470,7 @@ void emit_array_fields(JsonWriter& w, const Array& a, int obj, const SnapshotOpt
   w.key("flags").begin_object().field("C_CONTIGUOUS", a.c_contiguous()).field("F_CONTIGUOUS", a.f_contiguous());
   w.field("OWNDATA", a.owndata).field("WRITEABLE", a.writeable).field("ALIGNED", a.aligned());
   w.field("WRITEBACKIFCOPY", false).end_object();
-  // Note [Addresses] (core/overlap.hpp): __array_interface__['data'][0]; byte k
+  // Note [Addresses] (core/model/overlap.hpp): __array_interface__['data'][0]; byte k
   // of the storage is at dataAddress - offset + k.
   w.field("dataAddress", data_address(a));
   const char kind = a.descr ? info(a.descr->kind).kind : info(a.dtype).kind;

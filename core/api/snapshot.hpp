@@ -1,6 +1,6 @@
 // snapshot: the inspection data the playground renders after every run --
 // every variable's layout, base chains, which variables share bytes, the
-// memory gauge, why each array is a view or a copy (core/explain.hpp), and
+// memory gauge, why each array is a view or a copy (core/model/explain.hpp), and
 // what the layout pictures need (addresses, a record's fields and padding, the
 // code units of text elements) -- as JSON. The page never reads engine
 // internals; this is the whole contract (documented in docs/api.md).
@@ -12,7 +12,7 @@
 #include <optional>
 #include <string>
 
-#include "core/array.hpp"
+#include "core/model/array.hpp"
 
 namespace sl::lang {
 class Interp;
@@ -39,7 +39,7 @@ std::optional<uint64_t> array_content_hash(const Array& a, int64_t max_bytes);
 class JsonWriter;
 // The run's refused operation (a torch view() that raised), as the same
 // {"thisRun","steps":[record...]} object a variable's "explain" holds; null
-// when the run refused nothing (core/explain.hpp).
+// when the run refused nothing (core/model/explain.hpp).
 void explain_failure_json(JsonWriter& w);
 
 }  // namespace sl

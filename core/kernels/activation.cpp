@@ -7,8 +7,8 @@
 #include <limits>
 #include <type_traits>
 
-#include "core/element.hpp"
-#include "core/iter.hpp"
+#include "core/model/element.hpp"
+#include "core/model/iter.hpp"
 #include "core/kernels/npy_umath.hpp"
 
 namespace sl {

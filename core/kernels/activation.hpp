@@ -2,7 +2,7 @@
 // ufunc -- sigmoid, relu, sign (PyTorch's flavour: NaN -> 0) and nan_to_num --
 // and softmax along a dim,
 // as kernels: one functor per op templated on the element type, a contiguous
-// loop, a strided fallback through the shared iterator (core/iter.hpp), and
+// loop, a strided fallback through the shared iterator (core/model/iter.hpp), and
 // one dtype switch (activation.cpp).
 //
 // Invariant: dst and src have the same shape and the same dtype; the kernel
@@ -15,7 +15,7 @@
 #pragma once
 #include <cstdint>
 
-#include "core/array.hpp"
+#include "core/model/array.hpp"
 
 namespace sl {
 

@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <cstring>
 
-#include "core/descr.hpp"
-#include "core/element.hpp"
-#include "core/iter.hpp"
+#include "core/model/descr.hpp"
+#include "core/model/element.hpp"
+#include "core/model/iter.hpp"
 #include "core/kernels/simd.hpp"
-#include "core/overlap.hpp"
-#include "core/strides.hpp"
+#include "core/model/overlap.hpp"
+#include "core/model/strides.hpp"
 
 namespace sl {
 

@@ -1,6 +1,6 @@
 // kernels/copy: strided copies and dtype casts between arrays.
 #pragma once
-#include "core/array.hpp"
+#include "core/model/array.hpp"
 
 namespace sl {
 

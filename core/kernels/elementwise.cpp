@@ -2,8 +2,8 @@
 
 #include <cstring>
 
-#include "core/element.hpp"
-#include "core/iter.hpp"
+#include "core/model/element.hpp"
+#include "core/model/iter.hpp"
 #include "core/kernels/ops.hpp"
 
 namespace sl {

@@ -1,6 +1,6 @@
 // kernels/elementwise: the inner loops of the ufuncs -- one functor per
 // operation (kernels/ops.hpp), run over any strided layout by the shared
-// iterator (core/iter.hpp), with an xsimd batch loop for contiguous and
+// iterator (core/model/iter.hpp), with an xsimd batch loop for contiguous and
 // scalar-broadcast runs and a scalar loop for everything else and the tails.
 //
 // Invariant: a loop reads its inputs and writes its output only through the
@@ -10,7 +10,7 @@
 #include <array>
 #include <cstdint>
 
-#include "core/array.hpp"
+#include "core/model/array.hpp"
 
 namespace sl {
 

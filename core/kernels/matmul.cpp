@@ -43,7 +43,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "core/element.hpp"
+#include "core/model/element.hpp"
 #include "core/kernels/simd.hpp"
 
 namespace sl {

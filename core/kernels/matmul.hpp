@@ -9,7 +9,7 @@
 #pragma once
 #include <cstdint>
 
-#include "core/array.hpp"
+#include "core/model/array.hpp"
 
 namespace sl {
 

@@ -23,9 +23,9 @@
 #include <limits>
 #include <type_traits>
 
-#include "core/dtype.hpp"
-#include "core/element.hpp"
-#include "core/error.hpp"
+#include "core/model/dtype.hpp"
+#include "core/model/element.hpp"
+#include "core/model/error.hpp"
 #include "core/kernels/simd.hpp"
 #include "core/kernels/npy_umath.hpp"
 #include "core/kernels/libm/glibc_exp_log.hpp"

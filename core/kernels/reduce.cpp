@@ -1,5 +1,5 @@
 #include "core/kernels/reduce.hpp"
-#include "core/sort.hpp"
+#include "core/ops/sort.hpp"
 
 #include <array>
 #include <algorithm>
@@ -8,15 +8,15 @@
 #include <cmath>
 #include <cstring>
 
-#include "core/element.hpp"
-#include "core/iter.hpp"
+#include "core/model/element.hpp"
+#include "core/model/iter.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/kernels/elementwise.hpp"
 #include "core/kernels/ops.hpp"
 #include "core/kernels/simd.hpp"
-#include "core/strides.hpp"
-#include "core/views.hpp"
-#include "core/ufunc.hpp"
+#include "core/model/strides.hpp"
+#include "core/ops/views.hpp"
+#include "core/ops/ufunc.hpp"
 
 namespace sl {
 
@@ -715,7 +715,7 @@ ArrayPtr accumulate(Ufunc op, const Array& a, std::optional<int> axis, DType dt,
 namespace {
 
 // The values of one slice, sorted ascending with NaN last (np.partition /
-// np.sort order; sort_contiguous, core/sort.hpp).
+// np.sort order; sort_contiguous, core/ops/sort.hpp).
 template <class T>
 std::vector<T> sorted_slice(const char* p, int64_t n, int64_t s) {
   std::vector<T> v(static_cast<size_t>(n));

@@ -16,7 +16,7 @@
 #include <optional>
 #include <vector>
 
-#include "core/array.hpp"
+#include "core/model/array.hpp"
 #include "core/kernels/elementwise.hpp"
 
 namespace sl {

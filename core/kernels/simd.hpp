@@ -16,7 +16,7 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "core/dtype.hpp"
+#include "core/model/dtype.hpp"
 
 #if defined(__wasm_simd128__) || (!defined(__EMSCRIPTEN__) && (defined(__SSE2__) || defined(__ARM_NEON)))
 #define SL_SIMD 1

@@ -7,7 +7,7 @@
 // CPython's TypeError, so the call path can trust them.
 #include <algorithm>
 
-#include "core/error.hpp"
+#include "core/model/error.hpp"
 #include "core/lang/interp.hpp"
 
 namespace sl::lang {

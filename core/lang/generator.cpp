@@ -3,7 +3,7 @@
 // Note [Generator frames] in generator.hpp.
 #include "core/lang/generator.hpp"
 
-#include "core/error.hpp"
+#include "core/model/error.hpp"
 
 namespace sl::lang {
 

@@ -8,14 +8,14 @@
 #include <cmath>
 #include <functional>
 
-#include "core/explain.hpp"
+#include "core/model/explain.hpp"
 #include "core/lang/classes.hpp"
 #include "core/lang/generator.hpp"
 #include "core/lang/lexer.hpp"
 #include "core/lang/array_hooks.hpp"
 #include "core/lang/parser.hpp"
 #include "core/lang/pyint.hpp"
-#include "core/numfmt.hpp"
+#include "core/text/numfmt.hpp"
 
 namespace sl::lang {
 

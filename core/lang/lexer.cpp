@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <cstring>
 
-#include "core/error.hpp"
+#include "core/model/error.hpp"
 
 namespace sl::lang {
 

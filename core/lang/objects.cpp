@@ -7,15 +7,15 @@
 
 #include "core/lang/interp.hpp"
 #include "core/lang/generator.hpp"
-#include "core/autograd.hpp"
+#include "core/torch/autograd.hpp"
 #include "core/lang/array_hooks.hpp"
 #include "core/lang/classes.hpp"
 #include "core/lang/builtins/builtins.hpp"
 #include "core/lang/numpy/convert.hpp"
 #include "core/lang/pyhash.hpp"
 #include "core/lang/pyint.hpp"
-#include "core/format.hpp"
-#include "core/numfmt.hpp"
+#include "core/text/format.hpp"
+#include "core/text/numfmt.hpp"
 
 namespace sl::lang {
 

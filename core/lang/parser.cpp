@@ -8,7 +8,7 @@
 #include <functional>
 #include <set>
 
-#include "core/error.hpp"
+#include "core/model/error.hpp"
 #include "core/lang/lexer.hpp"
 #include "core/lang/pyint.hpp"
 

@@ -1,7 +1,7 @@
 // pyhash: str and tuple hashes as CPython 3.13 computes them (pyhash.hpp).
 #include "core/lang/pyhash.hpp"
 
-#include "core/descr.hpp"
+#include "core/model/descr.hpp"
 
 #include <algorithm>
 

@@ -5,7 +5,7 @@
 #include <cstring>
 
 #include "core/lang/interp.hpp"
-#include "core/numfmt.hpp"
+#include "core/text/numfmt.hpp"
 
 namespace sl::lang {
 

@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "core/error.hpp"
+#include "core/model/error.hpp"
 
 namespace sl::lang {
 

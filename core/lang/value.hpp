@@ -19,8 +19,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/array.hpp"
-#include "core/error.hpp"
+#include "core/model/array.hpp"
+#include "core/model/error.hpp"
 #include "core/lang/bigint.hpp"
 #include "core/lang/gc.hpp"
 #include "core/lang/native_fn.hpp"

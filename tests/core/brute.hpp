@@ -8,8 +8,8 @@
 #include <random>
 #include <vector>
 
-#include "core/array.hpp"
-#include "core/element.hpp"
+#include "core/model/array.hpp"
+#include "core/model/element.hpp"
 
 namespace brute {
 

@@ -10,7 +10,7 @@
 #include <limits>
 #include <vector>
 
-#include "core/element.hpp"
+#include "core/model/element.hpp"
 #include "core/kernels/activation.hpp"
 #include "core/kernels/copy.hpp"
 

@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <random>
 
-#include "core/array.hpp"
-#include "core/error.hpp"
+#include "core/model/array.hpp"
+#include "core/model/error.hpp"
 #include "tests/core/brute.hpp"
 
 using namespace sl;

@@ -5,8 +5,8 @@
 // CopySlices, and a long chain of nodes is released without recursion.
 #include <catch2/catch.hpp>
 
-#include "core/autograd.hpp"
-#include "core/error.hpp"
+#include "core/torch/autograd.hpp"
+#include "core/model/error.hpp"
 
 using namespace sl;
 

@@ -10,7 +10,7 @@
 
 #include "core/lang/interp.hpp"
 #include "tests/core/run_text.hpp"
-#include "core/storage.hpp"
+#include "core/model/storage.hpp"
 
 using sl::lang::Interp;
 

@@ -6,9 +6,9 @@
 
 #include <cmath>
 
-#include "core/creation.hpp"
-#include "core/error.hpp"
-#include "core/overlap.hpp"
+#include "core/numpy/creation.hpp"
+#include "core/model/error.hpp"
+#include "core/model/overlap.hpp"
 #include "tests/core/brute.hpp"
 
 using namespace sl;

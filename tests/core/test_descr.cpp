@@ -10,9 +10,9 @@
 #include <cstring>
 
 #include "core/api/snapshot.hpp"
-#include "core/descr.hpp"
-#include "core/element.hpp"
-#include "core/error.hpp"
+#include "core/model/descr.hpp"
+#include "core/model/element.hpp"
+#include "core/model/error.hpp"
 #include "core/lang/interp.hpp"
 #include "tests/core/brute.hpp"
 

@@ -9,7 +9,7 @@
 #include <random>
 #include <vector>
 
-#include "core/dtype.hpp"
+#include "core/model/dtype.hpp"
 
 using namespace sl;
 

@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "core/api/session.hpp"
-#include "core/explain.hpp"
+#include "core/model/explain.hpp"
 #include "core/lang/interp.hpp"
 
 using sl::Explain;

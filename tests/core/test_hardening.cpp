@@ -5,11 +5,11 @@
 #include <functional>
 #include <string>
 
-#include "core/array.hpp"
-#include "core/error.hpp"
+#include "core/model/array.hpp"
+#include "core/model/error.hpp"
 #include "core/lang/interp.hpp"
-#include "core/overlap.hpp"
-#include "core/views.hpp"
+#include "core/model/overlap.hpp"
+#include "core/ops/views.hpp"
 #include "tests/core/run_text.hpp"
 
 using namespace sl;

@@ -11,12 +11,12 @@
 #include <random>
 #include <sstream>
 
-#include "core/element.hpp"
-#include "core/error.hpp"
-#include "core/index.hpp"
-#include "core/join.hpp"
-#include "core/sort.hpp"
-#include "core/views.hpp"
+#include "core/model/element.hpp"
+#include "core/model/error.hpp"
+#include "core/ops/index.hpp"
+#include "core/numpy/join.hpp"
+#include "core/ops/sort.hpp"
+#include "core/ops/views.hpp"
 #include "tests/core/pins.hpp"
 
 using namespace sl;

@@ -1,4 +1,4 @@
-// The strided loop (core/iter.hpp): for random layouts (negative steps,
+// The strided loop (core/model/iter.hpp): for random layouts (negative steps,
 // broadcast axes, length-1 axes, several operands), for_each_strided visits
 // every element exactly once, in C order of the logical index, with each
 // operand's pointer at offset + sum(i_j * stride_j); coalescing keeps the
@@ -8,7 +8,7 @@
 #include <array>
 #include <random>
 
-#include "core/iter.hpp"
+#include "core/model/iter.hpp"
 #include "tests/core/brute.hpp"
 
 using namespace sl;

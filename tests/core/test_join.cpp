@@ -5,8 +5,8 @@
 
 #include <random>
 
-#include "core/error.hpp"
-#include "core/join.hpp"
+#include "core/model/error.hpp"
+#include "core/numpy/join.hpp"
 #include "tests/core/brute.hpp"
 
 using namespace sl;

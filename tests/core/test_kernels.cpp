@@ -20,14 +20,14 @@
 #include <random>
 #include <vector>
 
-#include "core/element.hpp"
-#include "core/iter.hpp"
+#include "core/model/element.hpp"
+#include "core/model/iter.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/kernels/reduce.hpp"
 #include "core/kernels/simd.hpp"
-#include "core/strides.hpp"
-#include "core/ufunc.hpp"
-#include "core/views.hpp"
+#include "core/model/strides.hpp"
+#include "core/ops/ufunc.hpp"
+#include "core/ops/views.hpp"
 
 using namespace sl;
 

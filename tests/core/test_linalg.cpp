@@ -12,9 +12,9 @@
 #include <cmath>
 #include <vector>
 
-#include "core/element.hpp"
-#include "core/linalg.hpp"
-#include "core/strides.hpp"
+#include "core/model/element.hpp"
+#include "core/linalg/linalg.hpp"
+#include "core/model/strides.hpp"
 #include "tests/core/pins.hpp"
 
 using namespace sl;

@@ -8,13 +8,13 @@
 #include <random>
 #include <vector>
 
-#include "core/element.hpp"
+#include "core/model/element.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/kernels/matmul.hpp"
 #include "core/kernels/simd.hpp"
-#include "core/linalg.hpp"
-#include "core/strides.hpp"
-#include "core/views.hpp"
+#include "core/linalg/linalg.hpp"
+#include "core/model/strides.hpp"
+#include "core/ops/views.hpp"
 
 using namespace sl;
 

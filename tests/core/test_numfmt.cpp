@@ -12,8 +12,8 @@
 #include <random>
 #include <string>
 
-#include "core/dtype.hpp"
-#include "core/numfmt.hpp"
+#include "core/model/dtype.hpp"
+#include "core/text/numfmt.hpp"
 
 using namespace sl;
 

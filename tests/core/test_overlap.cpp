@@ -9,8 +9,8 @@
 #include <set>
 #include <sstream>
 
-#include "core/overlap.hpp"
-#include "core/views.hpp"
+#include "core/model/overlap.hpp"
+#include "core/ops/views.hpp"
 #include "tests/core/program_cases.hpp"
 
 using namespace sl;

@@ -8,7 +8,7 @@
 #include <chrono>
 #include <vector>
 
-#include "core/random.hpp"
+#include "core/random/legacy.hpp"
 #include "tests/core/pins.hpp"
 
 using sl::RandomState;

@@ -11,10 +11,10 @@
 #include <random>
 #include <vector>
 
-#include "core/element.hpp"
+#include "core/model/element.hpp"
 #include "core/kernels/reduce.hpp"
-#include "core/ufunc.hpp"
-#include "core/views.hpp"
+#include "core/ops/ufunc.hpp"
+#include "core/ops/views.hpp"
 #include "tests/core/pins.hpp"
 
 using namespace sl;

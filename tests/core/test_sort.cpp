@@ -10,8 +10,8 @@
 #include <numeric>
 #include <random>
 
-#include "core/error.hpp"
-#include "core/sort.hpp"
+#include "core/model/error.hpp"
+#include "core/ops/sort.hpp"
 #include "tests/core/brute.hpp"
 
 using namespace sl;

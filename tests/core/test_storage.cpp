@@ -5,9 +5,9 @@
 #include <cstdint>
 #include <set>
 
-#include "core/array.hpp"
-#include "core/error.hpp"
-#include "core/storage.hpp"
+#include "core/model/array.hpp"
+#include "core/model/error.hpp"
+#include "core/model/storage.hpp"
 
 using namespace sl;
 

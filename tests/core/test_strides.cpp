@@ -4,9 +4,9 @@
 
 #include <random>
 
-#include "core/element.hpp"
-#include "core/strides.hpp"
-#include "core/views.hpp"
+#include "core/model/element.hpp"
+#include "core/model/strides.hpp"
+#include "core/ops/views.hpp"
 
 using namespace sl;
 

@@ -8,12 +8,12 @@
 
 #include <functional>
 
-#include "core/element.hpp"
-#include "core/error.hpp"
-#include "core/format_torch.hpp"
+#include "core/model/element.hpp"
+#include "core/model/error.hpp"
+#include "core/torch/format.hpp"
 #include "core/kernels/copy.hpp"
-#include "core/strides.hpp"
-#include "core/torch_views.hpp"
+#include "core/model/strides.hpp"
+#include "core/torch/views.hpp"
 #include "tests/core/pins.hpp"
 
 using namespace sl;

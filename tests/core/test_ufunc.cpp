@@ -15,12 +15,12 @@
 
 #include "tests/core/pins.hpp"
 
-#include "core/element.hpp"
+#include "core/model/element.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/kernels/elementwise.hpp"
 #include "core/kernels/simd.hpp"
-#include "core/ufunc.hpp"
-#include "core/views.hpp"
+#include "core/ops/ufunc.hpp"
+#include "core/ops/views.hpp"
 
 using namespace sl;
 

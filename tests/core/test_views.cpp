@@ -8,11 +8,11 @@
 
 #include <functional>
 
-#include "core/element.hpp"
-#include "core/error.hpp"
-#include "core/join.hpp"
-#include "core/strides.hpp"
-#include "core/views.hpp"
+#include "core/model/element.hpp"
+#include "core/model/error.hpp"
+#include "core/numpy/join.hpp"
+#include "core/model/strides.hpp"
+#include "core/ops/views.hpp"
 #include "tests/core/brute.hpp"
 #include "tests/core/pins.hpp"
 

@@ -15,7 +15,7 @@
 // every run. A Python error is fine; a crash, a sanitizer report, an escaping
 // C++ exception or a hang is a bug. After the run every array reachable from
 // the globals (directly or inside lists / tuples / dicts) must satisfy the
-// engine's invariant (core/array.hpp): its byte extent lies inside its storage.
+// engine's invariant (core/model/array.hpp): its byte extent lies inside its storage.
 //
 // An input that starts with '#' is taken as Python source instead (the seed
 // corpus holds the conformance oracle's programs and the gallery examples that
@@ -35,9 +35,9 @@
 #include <vector>
 
 #include "core/api/snapshot.hpp"
-#include "core/array.hpp"
+#include "core/model/array.hpp"
 #include "core/lang/interp.hpp"
-#include "core/storage.hpp"
+#include "core/model/storage.hpp"
 
 using namespace sl;
 using namespace sl::lang;
@@ -292,7 +292,7 @@ class Gen {
   }
 };
 
-// The engine's invariant (core/array.hpp): every element an array can address
+// The engine's invariant (core/model/array.hpp): every element an array can address
 // lies inside its storage.
 void check_array(const Array& a) {
   bool bad = !a.storage || a.shape.size() != a.strides.size() || a.ndim() > kMaxDims;

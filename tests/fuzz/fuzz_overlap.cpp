@@ -21,9 +21,9 @@
 #include <cstdlib>
 #include <vector>
 
-#include "core/array.hpp"
-#include "core/error.hpp"
-#include "core/overlap.hpp"
+#include "core/model/array.hpp"
+#include "core/model/error.hpp"
+#include "core/model/overlap.hpp"
 
 using namespace sl;
 

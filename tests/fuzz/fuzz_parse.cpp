@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <string>
 
-#include "core/error.hpp"
+#include "core/model/error.hpp"
 #include "core/lang/parser.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

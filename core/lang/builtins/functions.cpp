@@ -12,7 +12,7 @@
 #include "core/lang/classes.hpp"
 #include "core/lang/generator.hpp"
 #include "core/lang/pyint.hpp"
-#include "core/numfmt.hpp"
+#include "core/text/numfmt.hpp"
 
 namespace sl::lang {
 

@@ -8,7 +8,7 @@
 
 #include "core/lang/builtins/builtins.hpp"
 #include "core/lang/pyint.hpp"
-#include "core/numfmt.hpp"
+#include "core/text/numfmt.hpp"
 
 namespace sl::lang {
 

@@ -11,7 +11,7 @@
 #include "core/lang/builtins/builtins.hpp"
 #include "core/lang/classes.hpp"
 #include "core/lang/pyint.hpp"
-#include "core/element.hpp"
+#include "core/model/element.hpp"
 
 namespace sl::lang {
 

@@ -1,7 +1,7 @@
 # torch.autograd.grad_mode: the context managers and decorators that switch grad
 # mode (no_grad, enable_grad, set_grad_enabled, inference_mode), published on
 # torch as PyTorch does. The switch itself is native (torch._C._set_grad_enabled,
-# core/autograd.hpp's GradMode); this file is the Python protocol around it.
+# core/torch/autograd.hpp's GradMode); this file is the Python protocol around it.
 import functools
 import torch
 from torch._C import _set_grad_enabled, _set_inference_mode

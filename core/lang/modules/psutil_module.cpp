@@ -2,7 +2,7 @@
 // Process().memory_info().rss reports a fixed interpreter baseline plus the
 // engine's live array bytes, which is what its memory demonstrations measure.
 #include "core/lang/modules/modules.hpp"
-#include "core/storage.hpp"
+#include "core/model/storage.hpp"
 
 namespace sl::lang {
 

@@ -11,7 +11,7 @@
 
 #include "core/lang/modules/modules.hpp"
 #include "core/kernels/libm/glibc_exp_log.hpp"
-#include "core/random.hpp"
+#include "core/random/legacy.hpp"
 
 namespace sl::lang {
 

@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <cfloat>
 
-#include "core/descr.hpp"
+#include "core/model/descr.hpp"
 #include "core/lang/builtins/builtins.hpp"
 #include "core/lang/modules/modules.hpp"
 

@@ -9,10 +9,10 @@
 #include <cctype>
 #include <cstring>
 
-#include "core/element.hpp"
-#include "core/numfmt.hpp"
+#include "core/model/element.hpp"
+#include "core/text/numfmt.hpp"
 #include "core/kernels/copy.hpp"
-#include "core/strides.hpp"
+#include "core/model/strides.hpp"
 
 namespace sl::lang {
 

@@ -4,10 +4,10 @@
 #include <optional>
 #include <string>
 
-#include "core/array.hpp"
-#include "core/descr.hpp"
+#include "core/model/array.hpp"
+#include "core/model/descr.hpp"
 #include "core/lang/interp.hpp"
-#include "core/views.hpp"
+#include "core/ops/views.hpp"
 
 namespace sl::lang {
 

@@ -3,14 +3,14 @@
 //
 // Invariant: argument conversion only; the transforms are core/fft, the shifts
 // core/join's roll (copies, as NumPy's). Names are registered from the table.
-#include "core/fft.hpp"
+#include "core/linalg/fft.hpp"
 
-#include "core/join.hpp"
+#include "core/numpy/join.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/numpy/convert.hpp"
-#include "core/strides.hpp"
-#include "core/views.hpp"
+#include "core/model/strides.hpp"
+#include "core/ops/views.hpp"
 
 namespace sl::lang {
 

@@ -1,5 +1,5 @@
 // numpy/generator: NumPy's modern random API -- np.random.default_rng, Generator,
-// PCG64 / PCG64DXSM and SeedSequence (core/rng/ holds the streams and samplers).
+// PCG64 / PCG64DXSM and SeedSequence (core/random/ holds the streams and samplers).
 //
 // Argument handling, result types (size=None gives a Python float / int or a
 // NumPy scalar exactly where _generator.pyx does), error texts and, above all,
@@ -16,16 +16,16 @@
 #include <optional>
 #include <cstdio>
 
-#include "core/element.hpp"
-#include "core/index.hpp"
+#include "core/model/element.hpp"
+#include "core/ops/index.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/numpy/convert.hpp"
 #include "core/lang/numpy/sampling.hpp"
-#include "core/random.hpp"
-#include "core/rng/distributions.hpp"
-#include "core/strides.hpp"
-#include "core/views.hpp"
+#include "core/random/legacy.hpp"
+#include "core/random/distributions.hpp"
+#include "core/model/strides.hpp"
+#include "core/ops/views.hpp"
 
 namespace sl::lang {
 

@@ -6,17 +6,17 @@
 #include <cmath>
 #include <cstring>
 
-#include "core/element.hpp"
-#include "core/index.hpp"
-#include "core/join.hpp"
+#include "core/model/element.hpp"
+#include "core/ops/index.hpp"
+#include "core/numpy/join.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/numpy/convert.hpp"
 #include "core/lang/numpy/ufuncs.hpp"
-#include "core/routines.hpp"
-#include "core/sort.hpp"
-#include "core/strides.hpp"
-#include "core/views.hpp"
+#include "core/numpy/routines.hpp"
+#include "core/ops/sort.hpp"
+#include "core/model/strides.hpp"
+#include "core/ops/views.hpp"
 
 namespace sl::lang {
 

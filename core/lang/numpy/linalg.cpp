@@ -7,16 +7,16 @@
 #include <cmath>
 #include <cstring>
 
-#include "core/element.hpp"
+#include "core/model/element.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/numpy/convert.hpp"
 #include "core/lang/numpy/ufuncs.hpp"
-#include "core/linalg.hpp"
-#include "core/overlap.hpp"
-#include "core/strides.hpp"
-#include "core/torch_views.hpp"
-#include "core/views.hpp"
+#include "core/linalg/linalg.hpp"
+#include "core/model/overlap.hpp"
+#include "core/model/strides.hpp"
+#include "core/torch/views.hpp"
+#include "core/ops/views.hpp"
 
 namespace sl::lang {
 

@@ -1,14 +1,14 @@
 // numpy/methods: the methods of numpy.ndarray (a.reshape(...), a.view(...), ...).
 #include <cstring>
 
-#include "core/element.hpp"
-#include "core/explain.hpp"
+#include "core/model/element.hpp"
+#include "core/model/explain.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/lang/array_hooks.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/numpy/convert.hpp"
-#include "core/strides.hpp"
-#include "core/views.hpp"
+#include "core/model/strides.hpp"
+#include "core/ops/views.hpp"
 
 namespace sl::lang {
 

@@ -5,18 +5,18 @@
 #include <cmath>
 #include <cstring>
 
-#include "core/element.hpp"
-#include "core/format.hpp"
-#include "core/explain.hpp"
+#include "core/model/element.hpp"
+#include "core/text/format.hpp"
+#include "core/model/explain.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/array_hooks.hpp"
 #include "core/lang/numpy/convert.hpp"
 #include "core/lang/numpy/ufuncs.hpp"
-#include "core/overlap.hpp"
-#include "core/strides.hpp"
-#include "core/ufunc.hpp"
-#include "core/views.hpp"
+#include "core/model/overlap.hpp"
+#include "core/model/strides.hpp"
+#include "core/ops/ufunc.hpp"
+#include "core/ops/views.hpp"
 
 namespace sl::lang {
 

@@ -7,18 +7,18 @@
 #include <cmath>
 #include <cstring>
 
-#include "core/element.hpp"
-#include "core/format.hpp"
+#include "core/model/element.hpp"
+#include "core/text/format.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/kernels/elementwise.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/numpy/convert.hpp"
 #include "core/lang/torch/autograd.hpp"
 #include "core/lang/torch/convert.hpp"
-#include "core/numfmt.hpp"
-#include "core/strides.hpp"
-#include "core/strings.hpp"
-#include "core/views.hpp"
+#include "core/text/numfmt.hpp"
+#include "core/model/strides.hpp"
+#include "core/ops/strings.hpp"
+#include "core/ops/views.hpp"
 
 namespace sl::lang {
 

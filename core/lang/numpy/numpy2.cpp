@@ -13,12 +13,12 @@
 #include <cstdio>
 #include <utility>
 
-#include "core/element.hpp"
-#include "core/format.hpp"
+#include "core/model/element.hpp"
+#include "core/text/format.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/numpy/convert.hpp"
-#include "core/numfmt.hpp"
-#include "core/overlap.hpp"
+#include "core/text/numfmt.hpp"
+#include "core/model/overlap.hpp"
 
 namespace sl::lang {
 
@@ -205,7 +205,7 @@ Value iinfo_object(Interp& in, DType dt, TypeObj* type) {
 // address an array can touch: [data + sum over axes of min(0, (n-1)*s),
 // data + sum of max(0, (n-1)*s) + itemsize), the data pointer being the one
 // __array_interface__ reports (mirrors numpy/lib/_array_utils_impl.py;
-// Note [Addresses] in core/overlap.hpp).
+// Note [Addresses] in core/model/overlap.hpp).
 Value byte_bounds(Interp& in, Args& a) {
   Value v = a.required(0, "a");
   a.finish(1);

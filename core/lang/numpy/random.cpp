@@ -1,5 +1,5 @@
 // numpy/random: the `numpy.random` module -- the legacy global RandomState and
-// `np.random.RandomState(seed)` objects (core/random.hpp holds the generator).
+// `np.random.RandomState(seed)` objects (core/random/legacy.hpp holds the generator).
 //
 // Each method follows numpy/random/mtrand.pyx (NumPy 1.24) for argument
 // handling, error text, result types (size=None gives a Python float / int,
@@ -14,14 +14,14 @@
 #include <optional>
 #include <cstdio>
 
-#include "core/element.hpp"
+#include "core/model/element.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/numpy/convert.hpp"
 #include "core/lang/numpy/sampling.hpp"
-#include "core/random.hpp"
-#include "core/strides.hpp"
-#include "core/views.hpp"
+#include "core/random/legacy.hpp"
+#include "core/model/strides.hpp"
+#include "core/ops/views.hpp"
 
 namespace sl::lang {
 

@@ -10,17 +10,17 @@
 #include <cstring>
 #include <set>
 
-#include "core/strings.hpp"
-#include "core/element.hpp"
-#include "core/join.hpp"
+#include "core/ops/strings.hpp"
+#include "core/model/element.hpp"
+#include "core/numpy/join.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/kernels/reduce.hpp"
 #include "core/lang/numpy/ufuncs.hpp"
 #include "core/lang/pyint.hpp"
 #include "core/lang/numpy/convert.hpp"
 #include "core/lang/torch/convert.hpp"
-#include "core/strides.hpp"
-#include "core/views.hpp"
+#include "core/model/strides.hpp"
+#include "core/ops/views.hpp"
 
 namespace sl::lang {
 

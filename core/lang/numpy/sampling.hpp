@@ -12,12 +12,12 @@
 #include <optional>
 #include <vector>
 
-#include "core/element.hpp"
+#include "core/model/element.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/numpy/convert.hpp"
-#include "core/strides.hpp"
-#include "core/views.hpp"
+#include "core/model/strides.hpp"
+#include "core/ops/views.hpp"
 
 namespace sl::lang::sampling {
 

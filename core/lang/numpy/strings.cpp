@@ -14,10 +14,10 @@
 #include "core/lang/interp.hpp"
 #include "core/lang/numpy/convert.hpp"
 #include "core/lang/numpy/ufuncs.hpp"
-#include "core/numfmt.hpp"
-#include "core/strides.hpp"
-#include "core/strings.hpp"
-#include "core/views.hpp"
+#include "core/text/numfmt.hpp"
+#include "core/model/strides.hpp"
+#include "core/ops/strings.hpp"
+#include "core/ops/views.hpp"
 
 namespace sl::lang {
 

@@ -1,5 +1,5 @@
 // numpy/ufuncs: NumPy's ufuncs as Python objects and the Python operators on
-// arrays, NumPy scalars and tensors -- a thin layer over core/ufunc.hpp.
+// arrays, NumPy scalars and tensors -- a thin layer over core/ops/ufunc.hpp.
 //
 // Each ufunc (np.add, np.sqrt, ...) is one `numpy.ufunc` object: callable
 // with NumPy's signature (inputs, out, *, where, casting, dtype), with the
@@ -13,12 +13,12 @@
 #include <cmath>
 #include <cstring>
 
-#include "core/element.hpp"
-#include "core/iter.hpp"
+#include "core/model/element.hpp"
+#include "core/model/iter.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/lang/numpy/convert.hpp"
-#include "core/strides.hpp"
-#include "core/views.hpp"
+#include "core/model/strides.hpp"
+#include "core/ops/views.hpp"
 
 namespace sl::lang {
 
@@ -366,7 +366,7 @@ ErrState& errstate() {
   return s;
 }
 
-// The engine's half of the state: which categories raise (Note [Floating-point errors], core/ufunc.cpp).
+// The engine's half of the state: which categories raise (Note [Floating-point errors], core/ops/ufunc.cpp).
 void set_errstate(const ErrState& s) {
   errstate() = s;
   fp_raise_mask = (s.divide == "raise" ? unsigned(kFpDivide) : 0u) | (s.over == "raise" ? unsigned(kFpOverflow) : 0u) |
@@ -859,7 +859,7 @@ Value np_round(Interp& in, Args& a) {
 }
 
 // np.errstate: floating-point error handling; 'raise' raises FloatingPointError
-// (Note [Floating-point errors], core/ufunc.cpp), warnings are not printed.
+// (Note [Floating-point errors], core/ops/ufunc.cpp), warnings are not printed.
 void install_errstate(Interp& in, ModuleObj& np) {
   TypeObj* errstate_t = in.new_type("errstate", "numpy", {in.t.object});
   errstate_t->call = [errstate_t](Interp& in, Args& a) -> Value {

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "core/lang/interp.hpp"
-#include "core/ufunc.hpp"
+#include "core/ops/ufunc.hpp"
 
 namespace sl::lang {
 

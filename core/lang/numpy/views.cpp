@@ -11,17 +11,17 @@
 #include <cmath>
 #include <cstring>
 
-#include "core/creation.hpp"
-#include "core/element.hpp"
-#include "core/index.hpp"
-#include "core/join.hpp"
+#include "core/numpy/creation.hpp"
+#include "core/model/element.hpp"
+#include "core/ops/index.hpp"
+#include "core/numpy/join.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/numpy/convert.hpp"
 #include "core/lang/numpy/ufuncs.hpp"
-#include "core/strides.hpp"
-#include "core/ufunc.hpp"
-#include "core/views.hpp"
+#include "core/model/strides.hpp"
+#include "core/ops/ufunc.hpp"
+#include "core/ops/views.hpp"
 
 namespace sl::lang {
 

@@ -11,7 +11,7 @@
 // runs the implementation inside a BelowAutograd scope (nested calls record
 // nothing) and then gives each new floating result the node the op's
 // user-visible name maps to (node_name). In-place ops are checked before the
-// write and recorded after it (core/autograd.hpp).
+// write and recorded after it (core/torch/autograd.hpp).
 //
 // Invariant: with grad mode off or no input requiring grad, record_call is
 // one scan of the arguments and a direct call.
@@ -20,11 +20,11 @@
 #include <cctype>
 #include <cstdio>
 
-#include "core/autograd.hpp"
+#include "core/torch/autograd.hpp"
 #include "core/lang/classes.hpp"
 #include "core/lang/torch/convert.hpp"
-#include "core/strides.hpp"
-#include "core/torch_views.hpp"
+#include "core/model/strides.hpp"
+#include "core/torch/views.hpp"
 
 namespace sl::lang {
 

@@ -1,5 +1,5 @@
 // torch/autograd: recording tensor ops for printing and introspection (the
-// front end of core/autograd.hpp; Note [Recording at the boundary] in
+// front end of core/torch/autograd.hpp; Note [Recording at the boundary] in
 // torch/autograd.cpp).
 //
 // Owns: the one wrapper every tensor method, torch function and operator
@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "core/autograd.hpp"
+#include "core/torch/autograd.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/ops.hpp"
 #include "core/lang/numpy/convert.hpp"

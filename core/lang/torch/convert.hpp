@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "core/array.hpp"
+#include "core/model/array.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/numpy/convert.hpp"
 

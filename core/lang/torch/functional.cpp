@@ -16,13 +16,13 @@
 
 #include "core/kernels/activation.hpp"
 #include "core/kernels/copy.hpp"
-#include "core/strides.hpp"
-#include "core/ufunc.hpp"
+#include "core/model/strides.hpp"
+#include "core/ops/ufunc.hpp"
 
 #include "core/lang/torch/autograd.hpp"
 #include "core/lang/torch/convert.hpp"
-#include "core/torch_random.hpp"
-#include "core/torch_views.hpp"
+#include "core/random/torch_generator.hpp"
+#include "core/torch/views.hpp"
 
 namespace sl::lang {
 

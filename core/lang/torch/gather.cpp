@@ -10,14 +10,14 @@
 #include <cmath>
 #include <limits>
 
-#include "core/element.hpp"
-#include "core/format_torch.hpp"
+#include "core/model/element.hpp"
+#include "core/torch/format.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/lang/torch/autograd.hpp"
 #include "core/lang/torch/convert.hpp"
-#include "core/strides.hpp"
-#include "core/torch_views.hpp"
-#include "core/ufunc.hpp"
+#include "core/model/strides.hpp"
+#include "core/torch/views.hpp"
+#include "core/ops/ufunc.hpp"
 
 namespace sl::lang {
 

@@ -13,15 +13,15 @@
 #include <cstring>
 #include <functional>
 
-#include "core/autograd.hpp"
-#include "core/element.hpp"
-#include "core/format_torch.hpp"
+#include "core/torch/autograd.hpp"
+#include "core/model/element.hpp"
+#include "core/torch/format.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/lang/pyint.hpp"
 #include "core/lang/torch/autograd.hpp"
 #include "core/lang/torch/convert.hpp"
-#include "core/strides.hpp"
-#include "core/torch_views.hpp"
+#include "core/model/strides.hpp"
+#include "core/torch/views.hpp"
 
 namespace sl::lang {
 

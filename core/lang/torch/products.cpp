@@ -6,7 +6,7 @@
 // LinearAlgebra.cpp outer, ReduceOps.cpp trace_cpu); the arithmetic is the
 // composed methods', so dtypes follow their promotion rules.
 #include "core/lang/torch/convert.hpp"
-#include "core/ufunc.hpp"
+#include "core/ops/ufunc.hpp"
 
 namespace sl::lang {
 

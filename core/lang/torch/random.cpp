@@ -12,14 +12,14 @@
 #include <cmath>
 #include <cstdio>
 
-#include "core/element.hpp"
+#include "core/model/element.hpp"
 #include "core/lang/torch/autograd.hpp"
 #include "core/lang/pyint.hpp"
 #include "core/lang/torch/convert.hpp"
-#include "core/torch_random.hpp"
-#include "core/strides.hpp"
-#include "core/torch_views.hpp"
-#include "core/ufunc.hpp"
+#include "core/random/torch_generator.hpp"
+#include "core/model/strides.hpp"
+#include "core/torch/views.hpp"
+#include "core/ops/ufunc.hpp"
 
 namespace sl::lang {
 

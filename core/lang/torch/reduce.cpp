@@ -10,15 +10,15 @@
 #include <cmath>
 #include <cstring>
 
-#include "core/element.hpp"
+#include "core/model/element.hpp"
 #include "core/kernels/activation.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/kernels/reduce.hpp"
 #include "core/lang/torch/convert.hpp"
-#include "core/sort.hpp"
-#include "core/strides.hpp"
-#include "core/torch_views.hpp"
-#include "core/ufunc.hpp"
+#include "core/ops/sort.hpp"
+#include "core/model/strides.hpp"
+#include "core/torch/views.hpp"
+#include "core/ops/ufunc.hpp"
 
 namespace sl::lang {
 
@@ -397,7 +397,7 @@ Value sort_method(Interp& in, const ArrayPtr& t, Args& a) {
     store<int64_t>(idx->data(), 0);
   } else if (!is_complex(t->dtype)) {
     // Ascending, torch's stable sort with NaN the largest is NumPy's stable
-    // argsort (core/sort.hpp, the same Less). Descending is the ascending order
+    // argsort (core/ops/sort.hpp, the same Less). Descending is the ascending order
     // of the lane read backwards, itself read backwards: equal values then keep
     // their first-come order and NaNs come first, as torch's descending sort has.
     Array lanes = *src;

@@ -2,7 +2,7 @@
 // device, _base, T, ...), methods (view/reshape/transpose/.../masked_fill_/
 // copy_), basic indexing with PyTorch's rules and messages, and
 // tensor.storage(). Element strides are shown in elements (Note [Strides are
-// bytes] in core/array.hpp); the algebra is core/torch_views.
+// bytes] in core/model/array.hpp); the algebra is core/torch_views.
 //
 // Invariant: methods() is the one table of torch.Tensor's methods, each name
 // pointing at a named function (or a named maker such as cast_method); a
@@ -11,16 +11,16 @@
 #include <cmath>
 #include <cstring>
 
-#include "core/element.hpp"
-#include "core/explain.hpp"
-#include "core/format_torch.hpp"
+#include "core/model/element.hpp"
+#include "core/model/explain.hpp"
+#include "core/torch/format.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/lang/torch/autograd.hpp"
 #include "core/lang/torch/convert.hpp"
-#include "core/overlap.hpp"
-#include "core/strides.hpp"
-#include "core/torch_views.hpp"
-#include "core/ufunc.hpp"
+#include "core/model/overlap.hpp"
+#include "core/model/strides.hpp"
+#include "core/torch/views.hpp"
+#include "core/ops/ufunc.hpp"
 
 namespace sl::lang {
 
@@ -429,7 +429,7 @@ Value element_size_method(Interp& in, const ArrayPtr& t, Args& a) {
 
 Value data_ptr_method(Interp& in, const ArrayPtr& t, Args& a) {
   a.finish(0);
-  return Value::integer(data_address(*t));  // Note [Addresses] (core/overlap.hpp)
+  return Value::integer(data_address(*t));  // Note [Addresses] (core/model/overlap.hpp)
 }
 
 // The keyword-only memory_format= of contiguous/is_contiguous/clone

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes core/rng/ziggurat_tables.hpp: the 256-layer ziggurat tables NumPy's
+"""Writes core/random/ziggurat_tables.hpp: the 256-layer ziggurat tables NumPy's
 Generator uses for standard_normal and standard_exponential (float64 and float32).
 
 The ziggurat (Marsaglia & Tsang 2000) covers a decreasing density f with 256
@@ -23,7 +23,7 @@ tables and its k tables differ from these exact values in their last bits (they
 were produced by an unpublished double-precision procedure), so float64
 standard_normal agrees with NumPy to about 1e-15 relative (identical at NumPy's
 printing precision, not in the last bit: tests/data/lang/pending.txt, issue 15).
-Run: python3 tests/tools/rng/gen_ziggurat.py > core/rng/ziggurat_tables.hpp
+Run: python3 tests/tools/rng/gen_ziggurat.py > core/random/ziggurat_tables.hpp
 """
 import struct
 from decimal import Decimal as D, getcontext

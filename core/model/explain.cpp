@@ -1,0 +1,240 @@
+#include "core/model/explain.hpp"
+
+#include <algorithm>
+
+#include "core/ops/index.hpp"
+#include "core/model/strides.hpp"
+#include "core/ops/views.hpp"
+
+namespace sl {
+
+namespace {
+
+constexpr int kMaxChain = 4;
+constexpr size_t kKeptSources = 16;
+uint64_t g_run = 0;
+ExplainPtr g_failure;
+std::vector<std::pair<uint64_t, std::string>> g_sources;  // (run, program text), oldest first
+
+std::shared_ptr<Explain> make_record(const Array& in, const char* rule, Verdict verdict,
+                                     std::vector<ExplainFact> facts) {
+  auto e = std::make_shared<Explain>();
+  e->rule = rule;
+  e->verdict = verdict;
+  e->in_shape = in.shape;
+  e->in_strides = in.strides;
+  e->in_offset = in.offset;
+  e->in_itemsize = in.itemsize();
+  e->torch = in.is_torch();
+  e->facts = std::move(facts);
+  e->run = g_run;
+  e->line = detail::explain_line;
+  e->end_line = std::max(detail::explain_line, detail::explain_end_line);
+  // Chains are kept short (at most kMaxChain records) so a loop such as
+  // `a = a[1:]` repeated does not keep every intermediate record alive.
+  if (in.why && in.why->run == g_run && in.why->depth + 1 < kMaxChain) {
+    e->input = in.why;
+    e->depth = in.why->depth + 1;
+  }
+  return e;
+}
+
+void set_output(Explain& e, const Array& out) {
+  e.out_shape = out.shape;
+  e.out_strides = out.strides;
+  e.out_offset = out.offset;
+}
+
+}  // namespace
+
+void IntList::reserve(size_t n) {
+  if (n <= cap_) return;
+  int64_t* p = new int64_t[n];
+  std::copy(begin(), end(), p);
+  if (cap_ > kInline) delete[] heap_;
+  heap_ = p;
+  cap_ = uint32_t(n);
+}
+
+void IntList::assign(const int64_t* p, size_t n) {
+  if (n > cap_) {
+    release();
+    reserve(n);
+  }
+  std::copy(p, p + n, data());
+  n_ = uint32_t(n);
+}
+
+std::string ExplainFact::str() const {
+  if (!words) return text;
+  std::string out;
+  for (int64_t k : ints) {
+    if (!out.empty()) out += ',';
+    out += words[k];
+  }
+  return out;
+}
+
+ExplainFact fact(const char* key, int64_t v) { return {key, {v}, false, false, {}}; }
+ExplainFact fact(const char* key, std::vector<int64_t> v) { return {key, std::move(v), true, false, {}}; }
+ExplainFact fact(const char* key, std::string text) { return {key, {}, false, false, std::move(text)}; }
+ExplainFact byte_fact(const char* key, int64_t v) { return {key, {v}, false, true, {}}; }
+ExplainFact byte_fact(const char* key, std::vector<int64_t> v) {
+  return {key, std::move(v), true, true, {}};
+}
+ExplainFact word_fact(const char* key, const char* const* table, IntList picks) {
+  return {key, std::move(picks), false, false, {}, table};
+}
+
+ArrayPtr explained(ArrayPtr out, const Array& in, const char* rule, Verdict verdict, std::vector<ExplainFact> facts) {
+  // For Verdict::Same, out and in are one object: the record's `input` is the
+  // record it replaces (when from this run).
+  auto e = make_record(in, rule, verdict, std::move(facts));
+  set_output(*e, *out);
+  out->why = std::move(e);
+  return out;
+}
+
+void explain_failure(const Array& in, const char* rule, std::vector<ExplainFact> facts) {
+  g_failure = make_record(in, rule, Verdict::Error, std::move(facts));
+}
+
+ExplainPtr explain_last_failure() { return g_failure && g_failure->run == g_run ? g_failure : nullptr; }
+
+void explain_begin_run(const std::string& code) {
+  ++g_run;
+  g_failure.reset();
+  explain_at(0, 0);
+  if (g_sources.size() == kKeptSources) g_sources.erase(g_sources.begin());
+  g_sources.emplace_back(g_run, code);
+}
+
+std::string explain_source(uint64_t run, int line, int end_line) {
+  constexpr int kMaxLines = 3;
+  constexpr size_t kMaxChars = 200;
+  if (line < 1) return {};
+  const std::string* code = nullptr;
+  for (auto& [r, text] : g_sources)
+    if (r == run) code = &text;
+  if (!code) return {};
+  std::string out;
+  int at = 1;
+  size_t i = 0;
+  while (at < line && i < code->size()) {
+    if ((*code)[i++] == '\n') ++at;
+  }
+  for (int k = 0; at <= std::min(end_line, line + kMaxLines - 1) && i < code->size(); ++k, ++at) {
+    size_t e = code->find('\n', i);
+    if (e == std::string::npos) e = code->size();
+    std::string ln = code->substr(i, e - i);
+    if (!ln.empty() && ln.back() == '\r') ln.pop_back();
+    if (ln.size() > kMaxChars) ln = ln.substr(0, kMaxChars) + "...";
+    if (k) out += '\n';
+    out += ln;
+    i = e + 1;
+  }
+  return out;
+}
+
+uint64_t explain_run() { return g_run; }
+
+ArrayPtr explain_basic_index(ArrayPtr out, const Array& in, const std::vector<IndexItem>& idx) {
+  // The same walk as basic_index: which parent axis each output axis comes from.
+  // A subscript makes this record every time it runs, so the facts are written
+  // into the record's own lists (Note [Records without allocations]); they are
+  // appended, not resized into place, which would zero four facts first.
+  static const char* const kWord[] = {"int", "slice", "newaxis", "ellipsis"};
+  auto e = make_record(in, "basic-index", Verdict::View, {});
+  e->facts.reserve(4);
+  e->facts.push_back(word_fact("components", kWord, {}));
+  e->facts.push_back(fact("steps", std::vector<int64_t>{}));
+  e->facts.push_back(byte_fact("parentStrides", std::vector<int64_t>{}));
+  ExplainFact& components = e->facts[0];
+  ExplainFact& steps = e->facts[1];
+  ExplainFact& parent = e->facts[2];
+  components.ints.reserve(idx.size());
+  steps.ints.reserve(size_t(out->ndim()));
+  parent.ints.reserve(size_t(out->ndim()));
+  int consumed = 0;
+  for (const auto& it : idx) consumed += it.kind == IndexItem::Int || it.kind == IndexItem::Slice;
+  int dim = 0;
+  for (const auto& it : idx) {
+    components.ints.push_back(it.kind);
+    if (it.kind == IndexItem::Int) {
+      ++dim;
+    } else if (it.kind == IndexItem::Slice) {
+      SliceRange r = slice_range(it, in.shape[size_t(dim)]);
+      steps.ints.push_back(r.count > 0 ? r.step : 1);
+      parent.ints.push_back(in.strides[size_t(dim++)]);
+    } else if (it.kind == IndexItem::NewAxis) {
+      steps.ints.push_back(0);
+      parent.ints.push_back(0);
+    } else {
+      for (int k = 0; k < in.ndim() - consumed; ++k, ++dim) {
+        steps.ints.push_back(1);
+        parent.ints.push_back(in.strides[size_t(dim)]);
+      }
+    }
+  }
+  for (; dim < in.ndim(); ++dim) steps.ints.push_back(1), parent.ints.push_back(in.strides[size_t(dim)]);
+  e->facts.push_back(byte_fact("offsetMoved", out->offset - in.offset));
+  set_output(*e, *out);
+  out->why = std::move(e);
+  return out;
+}
+
+ArrayPtr explain_advanced_index(ArrayPtr out, const Array& in, const std::vector<FancyIndexItem>& idx) {
+  for (size_t k = 0; k < idx.size(); ++k) {
+    const FancyIndexItem& it = idx[k];
+    if (it.kind == FancyIndexItem::Basic) continue;
+    const char* kind = it.kind == FancyIndexItem::IntArray    ? "int-array"
+                       : it.kind == FancyIndexItem::BoolArray ? "bool-array"
+                                                              : "bool-scalar";
+    std::vector<ExplainFact> facts{fact("component", int64_t(k)), fact("componentKind", std::string(kind))};
+    if (it.arr) facts.push_back(fact("indexShape", it.arr->shape));
+    return explained(std::move(out), in, "advanced-index", Verdict::Copy, std::move(facts));
+  }
+  return out;
+}
+
+std::vector<ExplainFact> reshape_block_facts(const Array& in, const ReshapeBlock& b, const Shape& new_shape) {
+  std::vector<int64_t> dims, strides;
+  for (int64_t ax : b.axes) {
+    dims.push_back(in.shape[size_t(ax)]);
+    strides.push_back(in.strides[size_t(ax)]);
+  }
+  std::vector<ExplainFact> f{fact("axes", b.axes), fact("dims", dims), byte_fact("strides", strides),
+                             fact("newShape", new_shape)};
+  if (b.at >= 0 && size_t(b.at) + 1 < dims.size()) {
+    f.push_back(fact("at", int64_t(b.at)));
+    f.push_back(byte_fact("needed", dims[size_t(b.at) + 1] * strides[size_t(b.at) + 1]));
+  }
+  return f;
+}
+
+ArrayPtr explain_contiguous(ArrayPtr out, const ArrayPtr& in, const char* already, const char* copied) {
+  if (out->storage == in->storage) {
+    Verdict v = out == in ? Verdict::Same : Verdict::View;
+    return explained(std::move(out), *in, already, v);
+  }
+  ContiguityBreak b = c_contiguity_break(*in);
+  std::vector<ExplainFact> facts;
+  if (b.axis >= 0)
+    facts = {fact("axis", int64_t(b.axis)), byte_fact("stride", in->strides[size_t(b.axis)]),
+             byte_fact("expected", b.expected)};
+  return explained(std::move(out), *in, copied, Verdict::Copy, std::move(facts));
+}
+
+ContiguityBreak c_contiguity_break(const Array& a) {
+  for (int64_t d : a.shape)
+    if (d == 0) return {};
+  int64_t expected = a.itemsize();
+  for (int k = a.ndim() - 1; k >= 0; --k) {
+    if (a.shape[size_t(k)] == 1) continue;
+    if (a.strides[size_t(k)] != expected) return {k, expected};
+    expected *= a.shape[size_t(k)];
+  }
+  return {};
+}
+
+}  // namespace sl

@@ -1,0 +1,100 @@
+// ufunc: NumPy's universal-function machinery (and PyTorch's elementwise
+// dispatch) over the engine's arrays -- type resolution, broadcasting, output
+// allocation or checking, overlap handling, then the kernel loop.
+//
+// One call: (1) resolve the loop: the dtype the inputs are cast to and the
+// output dtype, by NumPy 2's rules (NEP 50: Python scalars are weak, see
+// Note [Weak Python scalars]) or by torch.result_type when any operand is a
+// tensor; (2) broadcast the inputs and `out` together; (3) allocate the result
+// in the inputs' memory order (NumPy's 'K' order) or check `out` (writeable,
+// right shape, castable under `casting`); (4) copy any input that may share
+// memory with the output (NumPy >= 1.13: results as if nothing were shared;
+// PyTorch refuses partial overlap instead); (5) run the loop over the
+// broadcast layout with for_each_strided.
+//
+// Invariant: the result never aliases an input unless it is `out`; every
+// error is the PyError NumPy / PyTorch raise, with their wording.
+#pragma once
+#include <optional>
+#include <vector>
+
+#include "core/model/array.hpp"
+#include "core/kernels/elementwise.hpp"
+
+namespace sl {
+
+// NumPy's casting rules (np.can_cast(from, to, casting)).
+enum class Casting { No, Equiv, Safe, SameKind, Unsafe };
+bool can_cast(DType from, DType to, Casting casting);
+const char* casting_name(Casting c);  // "same_kind"
+
+// One input of a ufunc as type resolution sees it. Python scalars arrive as
+// 0-d arrays of their default dtype (bool, int64, float64, complex128) with
+// python_scalar set: NumPy treats them as weak (NEP 50), PyTorch as "wrapped
+// numbers" of the lowest priority.
+struct UfuncOperand {
+  ArrayPtr array;
+  bool python_scalar = false;
+};
+
+struct UfuncOptions {
+  ArrayPtr out;                     // out=: the result is written here (and returned)
+  std::optional<DType> dtype;       // dtype=: the loop's dtype
+  Casting casting = Casting::SameKind;
+  // An operator between NumPy scalars (or a scalar and a Python number):
+  // NumPy's scalar math, whose errors say "scalar divide" (Note [Floating-point errors]).
+  bool scalar_math = false;
+};
+
+// Note [Floating-point errors] (ufunc.cpp): the np.errstate categories whose
+// mode is 'raise'; a loop that meets one raises FloatingPointError. 0 (the
+// default: divide/over/invalid 'warn', under 'ignore') skips the check.
+enum FpError : unsigned { kFpDivide = 1, kFpOverflow = 2, kFpUnderflow = 4, kFpInvalid = 8 };
+extern unsigned fp_raise_mask;
+
+// The loop a call runs: inputs are cast to `in`, the kernel writes `out`.
+struct UfuncLoop {
+  DType in;
+  DType out;
+};
+
+// Note [Weak Python scalars] (NEP 50, NumPy >= 2.0): the dtypes of NumPy
+// scalars and arrays of any ndim promote as np.promote_types does, whatever
+// their values; a Python bool/int/float/complex is "weak": it cannot raise the
+// precision of the strongly typed operands, only their kind, to that kind's
+// default (int64, float64, complex128; complex64 next to float16/float32).
+// So int8_array + 1 stays int8, float32_array * np.float64(2.5) is float64,
+// np.float32(3) + 3.0 is float32, int_array + 1.5 is float64. A Python int
+// that does not fit the integer loop it meets raises OverflowError ("Python
+// integer 300 out of bounds for int8"), except in comparisons, which compare
+// exact values. With Python scalars only, their default dtypes promote.
+// Mirrors NumPy 2's abstract DTypes (abstractdtypes.c: PyLongDType etc. and
+// their common_dtype) and the NEP 50 branch of PyArray_ResultType.
+// np.min_scalar_type (still public in NumPy 2) is value-based, as it always was.
+DType result_type(const std::vector<UfuncOperand>& operands);
+DType min_scalar_type(const Array& zero_d, bool& small_unsigned);
+// torch.result_type: priority dim > 0 tensors > 0-dim tensors > wrapped
+// numbers, a lower priority only lifting the category (bool < int < float <
+// complex); wrapped floats count as the default dtype float32.
+DType torch_result_type(const std::vector<UfuncOperand>& operands);
+DType torch_promote(DType a, DType b);
+
+UfuncLoop resolve_loop(Ufunc op, const std::vector<UfuncOperand>& operands, const UfuncOptions& opt);
+
+// Runs the ufunc. Returns `opt.out` when given; otherwise a new array: a NumPy
+// scalar (Flavor::Scalar) when the result is 0-d and no operand is a tensor, a
+// tensor when any operand is one.
+ArrayPtr ufunc_call(Ufunc op, const std::vector<UfuncOperand>& operands, const UfuncOptions& opt = {});
+
+// Shorthands for engine code (no Python scalars involved).
+ArrayPtr ufunc_call2(Ufunc op, const ArrayPtr& a, const ArrayPtr& b, ArrayPtr out = nullptr);
+ArrayPtr ufunc_call1(Ufunc op, const ArrayPtr& a, ArrayPtr out = nullptr);
+
+// A new array whose memory order follows `perm` (outermost first): NumPy's
+// NPY_KEEPORDER allocation.
+ArrayPtr make_array_in_order(DType dt, const Shape& shape, const std::vector<int>& perm, Flavor flavor, bool zeroed = true);
+
+// The torch name of a dtype in messages: Float, Long, Bool, ComplexFloat, ...
+const char* torch_type_name(DType dt);
+
+}  // namespace sl

@@ -1,0 +1,125 @@
+// autograd: grad mode, the edges of recorded ops and the in-place rules (autograd.hpp).
+#include "core/torch/autograd.hpp"
+
+#include "core/model/error.hpp"
+
+namespace sl {
+
+GradNode::~GradNode() {
+  std::vector<std::shared_ptr<GradNode>> pending = std::move(next);
+  while (!pending.empty()) {
+    std::shared_ptr<GradNode> n = std::move(pending.back());
+    pending.pop_back();
+    if (n && n.use_count() == 1) {
+      for (auto& c : n->next) pending.push_back(std::move(c));
+      n->next.clear();
+    }
+  }
+}
+
+GradMode& grad_mode() {
+  static GradMode m;
+  return m;
+}
+
+bool differentiable_dtype(DType dt) { return is_float(dt) || is_complex(dt); }
+
+GradNodePtr gradient_edge(const ArrayPtr& input) {
+  if (!input || !requires_grad(*input)) return nullptr;
+  AutogradMeta& m = *input->autograd;
+  if (m.grad_fn) return m.grad_fn;
+  // A leaf's AccumulateGrad node is made once and kept (torch's grad_accumulator_).
+  if (!m.grad_accumulator) {
+    m.grad_accumulator = std::make_shared<GradNode>();
+    m.grad_accumulator->name = "torch::autograd::AccumulateGrad";
+    m.grad_accumulator->variable = input;
+  }
+  return m.grad_accumulator;
+}
+
+GradNodePtr make_grad_node(const std::string& name, std::vector<GradNodePtr> next) {
+  auto n = std::make_shared<GradNode>();
+  n->name = name;
+  n->next = std::move(next);
+  return n;
+}
+
+namespace {
+
+GradNodePtr make_node(const std::string& name, std::vector<GradNodePtr> next) { return make_grad_node(name, std::move(next)); }
+
+bool any_requires_grad(const std::vector<ArrayPtr>& xs) {
+  for (auto& x : xs)
+    if (x && requires_grad(*x)) return true;
+  return false;
+}
+
+}  // namespace
+
+bool record_op(const std::string& name, const std::vector<ArrayPtr>& inputs, Array& out) {
+  if (!grad_mode().enabled || grad_mode().inference || !differentiable_dtype(out.dtype)) return false;
+  if (!any_requires_grad(inputs)) return false;
+  std::vector<GradNodePtr> next;
+  next.reserve(inputs.size());
+  for (auto& x : inputs) next.push_back(gradient_edge(x));
+  AutogradMeta& m = autograd_meta(out);
+  m.grad_fn = make_node(name, std::move(next));
+  m.requires_grad = false;  // derived from grad_fn from now on
+  return true;
+}
+
+bool record_op_edges(const std::string& name, const std::vector<ArrayPtr>& inputs, std::vector<GradNodePtr> next,
+                     Array& out) {
+  if (!grad_mode().enabled || grad_mode().inference || !differentiable_dtype(out.dtype)) return false;
+  if (!any_requires_grad(inputs)) return false;
+  AutogradMeta& m = autograd_meta(out);
+  m.grad_fn = make_node(name, std::move(next));
+  m.requires_grad = false;
+  return true;
+}
+
+void check_inplace(const Array& self) {
+  if (!grad_mode().enabled || grad_mode().inference) return;
+  if (requires_grad(self) && is_leaf(self))
+    raise("RuntimeError", "a leaf Variable that requires grad is being used in an in-place operation.");
+  if (self.base && self.base->is_torch() && requires_grad(*self.base) && is_leaf(*self.base))
+    raise("RuntimeError", "a view of a leaf Variable that requires grad is being used in an in-place operation.");
+}
+
+void record_inplace(const std::string& name, const ArrayPtr& self, const std::vector<ArrayPtr>& others) {
+  if (!grad_mode().enabled || grad_mode().inference || !differentiable_dtype(self->dtype)) return;
+  const ArrayPtr& base = self->base && self->base->is_torch() ? self->base : nullptr;
+  if (!requires_grad(*self) && !any_requires_grad(others) && !(base && requires_grad(*base))) return;
+  std::vector<GradNodePtr> next{gradient_edge(self)};
+  for (auto& x : others) next.push_back(gradient_edge(x));
+  GradNodePtr op = make_node(name, std::move(next));
+  if (!base) {
+    AutogradMeta& m = autograd_meta(*self);
+    m.grad_fn = op;
+    m.requires_grad = false;
+    return;
+  }
+  // rebase_history on a view: the base's history becomes CopySlices (the op
+  // applied to the slice of the base the view covers) and the view is
+  // re-derived from the base by as_strided.
+  GradNodePtr copy_slices = make_node("torch::autograd::CopySlices", {gradient_edge(base)});
+  copy_slices->next.insert(copy_slices->next.end(), op->next.begin() + 1, op->next.end());
+  AutogradMeta& bm = autograd_meta(*base);
+  bm.grad_fn = copy_slices;
+  bm.requires_grad = false;
+  AutogradMeta& vm = autograd_meta(*self);
+  vm.grad_fn = make_node("AsStridedBackward0", {copy_slices});
+  vm.requires_grad = false;
+}
+
+void record_setitem(const ArrayPtr& self, const std::vector<ArrayPtr>& values) {
+  if (!grad_mode().enabled || grad_mode().inference || !differentiable_dtype(self->dtype)) return;
+  if (!requires_grad(*self) && !any_requires_grad(values)) return;
+  std::vector<GradNodePtr> next{gradient_edge(self)};
+  for (auto& x : values) next.push_back(gradient_edge(x));
+  AutogradMeta& m = autograd_meta(*self);
+  m.grad_fn = make_node("torch::autograd::CopySlices", std::move(next));
+  m.requires_grad = false;
+}
+
+}  // namespace sl
