@@ -5,7 +5,7 @@
 //   node scripts/include-cycles.mjs --graph    also every module's includes
 //
 // A module is a header and its source taken together (core/ops/views.hpp + core/ops/views.cpp is
-// the module core/views), so "a.cpp includes b.hpp and b.cpp includes a.hpp" is a cycle
+// the module core/ops/views), so "a.cpp includes b.hpp and b.cpp includes a.hpp" is a cycle
 // although no header includes itself: the two cannot be understood, tested or moved apart.
 // The cycles printed are the strongly connected components of the module graph (Tarjan),
 // each with one shortest loop through it as the evidence to read.

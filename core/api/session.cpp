@@ -9,7 +9,7 @@
 #include "core/api/snapshot.hpp"
 #include "core/api/trace.hpp"
 #include "core/model/explain.hpp"
-#include "core/kernels/copy.hpp"
+#include "core/ops/copy.hpp"
 #include "core/lang/numpy/convert.hpp"
 #include "core/model/storage.hpp"
 #include "core/lang/interp.hpp"

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstring>
 
-#include "core/model/descr.hpp"
 #include "core/model/element.hpp"
 #include "core/model/iter.hpp"
 #include "core/kernels/simd.hpp"
@@ -245,9 +244,9 @@ bool blocked_copy(const Array& dst, const Array& src) {
 }
 
 
+}  // namespace
+
 void copy_raw(const Array& dst, const Array& src) {
-  // Note [Flexible dtypes]: text and records convert element by element in descr.cpp.
-  if (dst.descr || src.descr) return flexible_copy(dst, src);
   if (blocked_copy(dst, src)) return;
   std::array<char*, 2> base{dst.data(), src.data()};
   std::array<const Strides*, 2> st{&dst.strides, &src.strides};
@@ -255,35 +254,6 @@ void copy_raw(const Array& dst, const Array& src) {
   for_each_strided_any_order<2>(dst.shape, base, st, dst.itemsize(), [f](std::array<char*, 2>& p, const std::array<int64_t, 2>& s, int64_t n) {
     f(p[0], s[0], p[1], s[1], n);
   });
-}
-
-}  // namespace
-
-void copy_into(const Array& dst, const Array& src) {
-  if (dst.storage == src.storage && solve_may_share_memory(dst, src, 1) != MemOverlap::No) {
-    ArrayPtr tmp = copy_array(src, 'C');
-    copy_raw(dst, *tmp);
-    return;
-  }
-  copy_raw(dst, src);
-}
-
-ArrayPtr copy_array(const Array& src, char order) { return copy_as(src, src.dtype, src.descr, order); }
-
-ArrayPtr copy_as(const Array& src, DType dtype, const DescrPtr& descr, char order) {
-  if (!descr) return copy_as(src, dtype, order);
-  if (order == 'A' || order == 'K') order = src.f_contiguous() && !src.c_contiguous() ? 'F' : 'C';
-  ArrayPtr out = make_array(dtype, descr, src.shape, order, src.flavor == Flavor::Torch ? Flavor::Torch : Flavor::NumPy);
-  copy_raw(*out, src);
-  return out;
-}
-
-ArrayPtr copy_as(const Array& src, DType dtype, char order) {
-  if (order == 'A') order = src.f_contiguous() && !src.c_contiguous() ? 'F' : 'C';
-  if (order == 'K') order = src.f_contiguous() && !src.c_contiguous() ? 'F' : 'C';
-  ArrayPtr out = make_array(dtype, src.shape, order, src.flavor == Flavor::Torch ? Flavor::Torch : Flavor::NumPy, false);
-  copy_raw(*out, src);
-  return out;
 }
 
 void fill(const Array& dst, DType dt, const void* value) {

@@ -1,4 +1,10 @@
-// kernels/copy: strided copies and dtype casts between arrays.
+// kernels/copy: strided copies and numeric dtype casts between two layouts
+// that the caller has allocated and checked.
+//
+// Invariant: no allocation, no Python error: both arrays exist, have the same
+// shape, numeric dtypes (flexible ones convert element by element in
+// core/ops/copy.cpp) and do not overlap (core/ops/copy.hpp's copy_into makes
+// the temporary when they might).
 #pragma once
 #include "core/model/array.hpp"
 
@@ -6,16 +12,9 @@ namespace sl {
 
 // Copies src's elements (logical C order of the shape) into dst of the same
 // shape, converting dtype with NumPy's unsafe-cast semantics (element.hpp).
-// The caller guarantees the shapes match and dst is writeable; overlapping
-// src/dst are handled (a temporary copy is made when they may overlap).
-void copy_into(const Array& dst, const Array& src);
-
-// A new owning array with src's values in `order` ('C', 'F', 'K' keeps the
-// memory order of src where possible), optionally cast to `dtype`.
-ArrayPtr copy_array(const Array& src, char order = 'C');
-ArrayPtr copy_as(const Array& src, DType dtype, char order = 'C');
-// The same to any dtype (descr: the flexible dtype's descriptor, else null).
-ArrayPtr copy_as(const Array& src, DType dtype, const DescrPtr& descr, char order = 'C');
+// A plane of two axes that one side walks across is copied in tiles
+// (Note [Blocked transpose] in copy.cpp).
+void copy_raw(const Array& dst, const Array& src);
 
 // Fills every element of dst with one value given as a 16-byte scalar of dtype `dt`.
 void fill(const Array& dst, DType dt, const void* value);

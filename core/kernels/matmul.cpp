@@ -36,7 +36,7 @@
 // 8 mul + 8 add + 6 loads per k, the two FP add and two FP mul pipes full)
 // and ~25 GFLOP/s float64. None of the oracle's matmul cases needs the order
 // (they are small and their printed digits do not see the last bit), but
-// tests/core/test_matmul.cpp holds it for every size.
+// tests/core/kernels/test_matmul.cpp holds it for every size.
 #include "core/kernels/matmul.hpp"
 
 #include <cstring>

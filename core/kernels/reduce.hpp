@@ -1,6 +1,8 @@
-// kernels/reduce: reductions (sum, prod, max, min, any, all), arg-reductions,
-// accumulations (cumsum, cumprod) and order statistics (median, percentile)
-// over any strided array, giving NumPy's results digit for digit.
+// kernels/reduce: the loops of reductions (sum, prod, max, min, any, all),
+// arg-reductions and accumulations over any strided layout, giving NumPy's
+// results digit for digit. Which axes fold, identities, allocation and
+// NumPy's errors are core/ops/reduce.hpp's (NumPy keeps umath/reduction.c
+// apart from its loops the same way).
 //
 // Floating-point sums are not associative, so "the same result" means the
 // same order of additions as NumPy: its reduction iterator walks the input in
@@ -9,8 +11,9 @@
 // pairwise summation (see Note [Pairwise summation] in reduce.cpp). Other
 // reductions are exact or order-insensitive, and use the plain strided walk.
 //
-// Invariant: inputs are only read, through their own strides; results are new
-// owning arrays laid out in the input's memory order (NumPy's NPY_KEEPORDER).
+// Invariant: inputs are only read, through their own strides; outputs are
+// written only where the caller's layout points; nothing is allocated and no
+// Python error is raised here.
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -24,35 +27,21 @@ namespace sl {
 enum class ReduceOp { sum, prod, max, min, fmax, fmin, any, all };
 const char* reduce_ufunc_name(ReduceOp op);  // "add", "maximum", ...
 
-// Reduces `a` over the axes with axes[k] true, casting the input to `dt` and
-// accumulating in it (any/all: the result is bool whatever `dt` says).
-// keepdims keeps the reduced axes with length 1. The result has `flavor`
-// (a 0-d array when every axis is reduced; the caller makes it a scalar).
-// `initial` (a 0-d array, any dtype) replaces the identity as the starting
-// value (and lets max/min reduce empty arrays). Raises NumPy's ValueError for
-// an empty max/min without one.
-ArrayPtr reduce(ReduceOp op, const Array& a, const std::vector<bool>& axes, DType dt, bool keepdims,
-                Flavor flavor = Flavor::NumPy, const Array* initial = nullptr);
+// The fold of one reduction over a prepared layout: `sh` the iteration shape
+// (memory order, outermost first), `si` the input's strides and `so` the
+// output's (0 on the reduced axes), both in bytes; the output holds the
+// starting values (identity, initial, or each slice's first element with
+// skip_first). The fold order is NumPy's (Note [Pairwise summation]).
+void reduce_dispatch(ReduceOp op, DType work, const Shape& sh, const Strides& so, const Strides& si, char* out,
+                     const char* in, bool skip_first);
 
-// argmax / argmin along `axis`, or over the C-order flattened array when axis
-// is empty; the first occurrence wins, NaN counts as the extreme.
-ArrayPtr arg_reduce(bool is_max, const Array& a, std::optional<int> axis, bool keepdims,
-                    Flavor flavor = Flavor::NumPy);
-
-// ufunc.accumulate (np.cumsum is add, np.cumprod multiply) along `axis` (the
-// C-order flattened array when empty), computed in `dt`:
-// out[0] = in[0], out[i] = op(out[i-1], in[i]), each stored in dt.
-ArrayPtr accumulate(Ufunc op, const Array& a, std::optional<int> axis, DType dt, Flavor flavor = Flavor::NumPy);
-
-// np.quantile with method='linear' along `axis` (flattened when empty), for
-// fractions `q` in [0, 1] (percentile / 100). The result has shape
-// q_shape + (reduced shape); dtype float64 for integer input, else the input's.
-// mirrors numpy/lib/function_base.py: _quantile, _get_indexes, _lerp.
-ArrayPtr quantile(const Array& a, const std::vector<double>& q, const Shape& q_shape, std::optional<int> axis,
-                  bool keepdims);
-// np.median along `axis` (flattened when empty): the mean of the middle one or
-// two values (mirrors _median); NaN when the slice holds a NaN.
-ArrayPtr median(const Array& a, std::optional<int> axis, bool keepdims);
+// argmax / argmin of one run of n elements at byte stride s (NumPy's
+// @TYPE@_argmax: the first extreme; the first NaN wins).
+using ArgScanFn = int64_t (*)(const char* p, int64_t n, int64_t s, bool is_max);
+ArgScanFn arg_scan_fn(DType dt);
+// One cumsum / cumprod lane of n elements: out[i] = out[i-1] op x[i] in the dtype.
+using AddMulScanFn = void (*)(char* po, const char* pi, int64_t n, int64_t ss, int64_t rs, bool add);
+AddMulScanFn add_mul_scan_fn(DType dt);
 
 // PyTorch's float sum of rows (aten/src/ATen/native/cpu/SumKernel.cpp,
 // cascade_sum on AVX2): x is C-contiguous; each run of n consecutive

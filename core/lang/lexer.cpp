@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "core/model/error.hpp"
+#include "core/text/utf8.hpp"
 
 namespace sl::lang {
 

@@ -16,6 +16,7 @@
 #include "core/lang/pyint.hpp"
 #include "core/text/format.hpp"
 #include "core/text/numfmt.hpp"
+#include "core/text/utf8.hpp"
 
 namespace sl::lang {
 

@@ -2,6 +2,7 @@
 #include "core/lang/pyhash.hpp"
 
 #include "core/model/descr.hpp"
+#include "core/text/utf8.hpp"
 
 #include <algorithm>
 

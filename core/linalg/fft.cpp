@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/model/error.hpp"
-#include "core/kernels/copy.hpp"
+#include "core/ops/copy.hpp"
 #include "core/ops/views.hpp"
 
 namespace sl {

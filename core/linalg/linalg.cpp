@@ -11,9 +11,9 @@
 
 #include "core/model/element.hpp"
 #include "core/model/error.hpp"
-#include "core/kernels/copy.hpp"
+#include "core/ops/copy.hpp"
 #include "core/kernels/matmul.hpp"
-#include "core/kernels/reduce.hpp"
+#include "core/ops/reduce.hpp"
 #include "core/linalg/lapack.hpp"
 #include "core/model/strides.hpp"
 #include "core/ops/views.hpp"

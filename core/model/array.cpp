@@ -223,4 +223,8 @@ int64_t flat_offset(const Array& a, const std::vector<int64_t>& index) {
   return off;
 }
 
+int64_t descr_itemsize(const Descr& d) { return d.itemsize; }
+
+std::string dtype_label(const Array& a) { return dtype_text(DTypeFull{a.dtype, a.descr}); }
+
 }  // namespace sl

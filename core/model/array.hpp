@@ -20,16 +20,14 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "core/model/dtype.hpp"
+#include "core/model/shape.hpp"
 #include "core/model/storage.hpp"
 
 namespace sl {
-
-using Shape = std::vector<int64_t>;
-using Strides = std::vector<int64_t>;
-constexpr int kMaxDims = 32;  // NPY_MAXDIMS in NumPy 1.24
 
 enum class Flavor : uint8_t {
   NumPy,      // numpy.ndarray
@@ -144,5 +142,8 @@ int64_t shape_size(const Shape& shape);
 
 // Read / write one element, converting through double / complex / int64.
 int64_t flat_offset(const Array& a, const std::vector<int64_t>& index);
+
+// The dtype as the inspector shows it: 'float32', '<U5', "[('x', '<f4'), ('y', '<i4')]".
+std::string dtype_label(const Array& a);
 
 }  // namespace sl

@@ -13,12 +13,18 @@
 // stores them: 'U' as little-endian UCS-4 code points padded with zeros, 'S'
 // as bytes padded with NULs, so views as integers show the code points.
 #pragma once
+#include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
-#include "core/model/array.hpp"
+#include "core/model/dtype.hpp"
+#include "core/model/shape.hpp"
 
 namespace sl {
+
+struct Descr;
+using DescrPtr = std::shared_ptr<const Descr>;  // as core/model/array.hpp declares it
 
 // A dtype in full: a numeric tag (descr null) or a flexible tag and its descriptor.
 struct DTypeFull {
@@ -85,52 +91,13 @@ std::string dtype_name(const DTypeFull& t);
 // str(dtype): the text inside dtype(...) of the repr.
 std::string dtype_text(const DTypeFull& t);
 bool dtype_equal(const DTypeFull& a, const DTypeFull& b);
-// The dtype as the inspector shows it: 'float32', '<U5', "[('x', '<f4'), ('y', '<i4')]".
-std::string dtype_label(const Array& a);
 // np.result_type of two dtypes, flexible ones included: text of one kind
 // widens to the longer, bytes with str gives str, equal records stay; numbers
 // promote as dtype.hpp's promote; anything else is NumPy's DTypePromotionError.
 DTypeFull promote_full(const DTypeFull& a, const DTypeFull& b);
 
-// Element text: the code points of one 'U' element (trailing NULs dropped) as
-// UTF-8; the bytes of one 'S' element (trailing NULs dropped).
-// The code points of UTF-8 text (the engine's strings are valid UTF-8: the
-// lexer and the str methods make them).
-std::vector<uint32_t> decode_utf8(const std::string& s);
-std::string read_str(const Descr& d, const char* p);
-// Stores UTF-8 text (U) or raw bytes (S / V) into one element, truncating to
-// the element's length and padding with zeros.
-void write_str(const Descr& d, char* p, const std::string& s);
-// Raises Python's UnicodeEncodeError ('ascii' codec) when UTF-8 text has a
-// character outside ASCII: text -> bytes conversions encode as ASCII.
-void require_ascii(const std::string& text);
-// Compares two flexible elements as NumPy orders them (code point / byte order,
-// trailing NULs ignored); returns <0, 0, >0.
-int compare_str(const Descr& da, const char* a, const Descr& db, const char* b);
-
-// Copies src into dst (same shape) when either dtype is flexible: text <-> text
-// with truncation and padding, numbers -> text as str() prints them, text ->
-// numbers by parsing, records field by field. Raises NumPy's errors otherwise.
-void flexible_copy(const Array& dst, const Array& src);
-
 // The width NumPy gives the text form of a numeric dtype (np.arange(3).astype(str)
 // is '<U21'): mirrors the default string lengths in NumPy's casts.
 int64_t text_width_of(DType dt);
-
-// repr of one text element as arrays print it ('hi', b'ab', b'\x00\x01').
-std::string flexible_text_repr(const Descr& d, const char* p);
-// ---- views of records: they return VIEWS of a's bytes
-// a['x']: the field's bytes in every record: shape a.shape + the subarray
-// shape, strides a.strides (the record size when a is contiguous) + the
-// subarray's own; offset moves by the field offset. ValueError for a missing name.
-ArrayPtr field_view(const ArrayPtr& a, const std::string& name);
-// a[['x', 'y']]: NumPy 2 keeps the original offsets and itemsize (a view).
-ArrayPtr fields_view(const ArrayPtr& a, const std::vector<std::string>& names);
-// a.view(dtype) for any dtype (NumPy's array_descr_set).
-ArrayPtr view_dtype_full(const ArrayPtr& a, const DTypeFull& t);
-
-// Python scalar text of one flexible element: np.str_ / np.bytes_ / np.void.
-std::string flexible_scalar_str(const Array& a, const char* p);
-std::string flexible_scalar_repr(const Array& a, const char* p);
 
 }  // namespace sl

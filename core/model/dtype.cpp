@@ -1,5 +1,7 @@
 #include "core/model/dtype.hpp"
 
+#include "core/model/error.hpp"
+
 #include <algorithm>
 
 namespace sl {
@@ -98,6 +100,59 @@ int64_t int_max_of(DType dt) {
   if (!is_integer(dt)) return INT64_MAX;
   const int bits = 8 * int(itemsize(dt)) - (is_unsigned_int(dt) ? 0 : 1);
   return bits >= 63 ? INT64_MAX : (int64_t(1) << bits) - 1;
+}
+
+void raise_flexible(DType dt) {
+  raise("TypeError", std::string("this operation does not support the flexible dtype '") + name(dt) + "'");
+}
+
+// ---------------------------------------------------------------- c10's ScalarType rules
+
+// c10's toString(ScalarType): the names torch's messages use ("Long", "Float").
+const char* torch_type_name(DType dt) {
+  switch (dt) {
+    case DType::Bool: return "Bool";
+    case DType::I8: return "Char";
+    case DType::I16: return "Short";
+    case DType::I32: return "Int";
+    case DType::I64: return "Long";
+    case DType::U8: return "Byte";
+    case DType::U16: return "UInt16";
+    case DType::U32: return "UInt32";
+    case DType::U64: return "UInt64";
+    case DType::F16: return "Half";
+    case DType::F32: return "Float";
+    case DType::F64: return "Double";
+    case DType::C64: return "ComplexFloat";
+    case DType::C128: return "ComplexDouble";
+    case DType::Str: case DType::Bytes: case DType::Void: break;  // no tensor of text
+  }
+  return "?";
+}
+
+// c10::promoteTypes for the dtypes both libraries have.
+DType torch_promote(DType a, DType b) {
+  if (a == b) return a;
+  if (a == DType::Bool) return b;
+  if (b == DType::Bool) return a;
+  if (is_complex(a) || is_complex(b)) {
+    DType c = is_complex(a) ? a : b, o = is_complex(a) ? b : a;
+    if (is_complex(o)) return itemsize(a) >= itemsize(b) ? a : b;
+    if (is_float(o)) return itemsize(o) > itemsize(c) / 2 ? DType::C128 : c;
+    return c;
+  }
+  if (is_float(a) && is_float(b)) return itemsize(a) >= itemsize(b) ? a : b;
+  if (is_float(a)) return a;
+  if (is_float(b)) return b;
+  return promote(a, b);  // integers: NumPy's table (uint8 + int8 -> int16)
+}
+
+// torch's canCast (c10/core/ScalarType.h).
+bool torch_can_cast(DType from, DType to) {
+  if (is_complex(from) && !is_complex(to)) return false;
+  if (is_float(from) && (is_integer(to) || to == DType::Bool)) return false;
+  if (from != DType::Bool && to == DType::Bool) return false;
+  return true;
 }
 
 }  // namespace sl

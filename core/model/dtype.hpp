@@ -193,4 +193,13 @@ DType real_part(DType dt);
 // np.can_cast(from, to, casting='safe')
 bool can_cast_safe(DType from, DType to);
 
+// ---- c10's ScalarType rules (c10/core/ScalarType.h), beside NumPy's above ----
+// The torch name of a dtype in messages: Float, Long, Bool, ComplexFloat, ...
+const char* torch_type_name(DType dt);
+// c10::promoteTypes: bool below everything, floats over integers, a complex
+// wide enough for the float; two integers by NumPy's table (uint8 + int8 -> int16).
+DType torch_promote(DType a, DType b);
+// c10::canCast: no complex -> real, float -> integral or non-bool -> bool.
+bool torch_can_cast(DType from, DType to);
+
 }  // namespace sl

@@ -2,9 +2,7 @@
 
 #include <algorithm>
 
-#include "core/ops/index.hpp"
 #include "core/model/strides.hpp"
-#include "core/ops/views.hpp"
 
 namespace sl {
 
@@ -15,6 +13,8 @@ constexpr size_t kKeptSources = 16;
 uint64_t g_run = 0;
 ExplainPtr g_failure;
 std::vector<std::pair<uint64_t, std::string>> g_sources;  // (run, program text), oldest first
+
+}  // namespace
 
 std::shared_ptr<Explain> make_record(const Array& in, const char* rule, Verdict verdict,
                                      std::vector<ExplainFact> facts) {
@@ -44,8 +44,6 @@ void set_output(Explain& e, const Array& out) {
   e.out_strides = out.strides;
   e.out_offset = out.offset;
 }
-
-}  // namespace
 
 void IntList::reserve(size_t n) {
   if (n <= cap_) return;
@@ -138,64 +136,7 @@ std::string explain_source(uint64_t run, int line, int end_line) {
 
 uint64_t explain_run() { return g_run; }
 
-ArrayPtr explain_basic_index(ArrayPtr out, const Array& in, const std::vector<IndexItem>& idx) {
-  // The same walk as basic_index: which parent axis each output axis comes from.
-  // A subscript makes this record every time it runs, so the facts are written
-  // into the record's own lists (Note [Records without allocations]); they are
-  // appended, not resized into place, which would zero four facts first.
-  static const char* const kWord[] = {"int", "slice", "newaxis", "ellipsis"};
-  auto e = make_record(in, "basic-index", Verdict::View, {});
-  e->facts.reserve(4);
-  e->facts.push_back(word_fact("components", kWord, {}));
-  e->facts.push_back(fact("steps", std::vector<int64_t>{}));
-  e->facts.push_back(byte_fact("parentStrides", std::vector<int64_t>{}));
-  ExplainFact& components = e->facts[0];
-  ExplainFact& steps = e->facts[1];
-  ExplainFact& parent = e->facts[2];
-  components.ints.reserve(idx.size());
-  steps.ints.reserve(size_t(out->ndim()));
-  parent.ints.reserve(size_t(out->ndim()));
-  int consumed = 0;
-  for (const auto& it : idx) consumed += it.kind == IndexItem::Int || it.kind == IndexItem::Slice;
-  int dim = 0;
-  for (const auto& it : idx) {
-    components.ints.push_back(it.kind);
-    if (it.kind == IndexItem::Int) {
-      ++dim;
-    } else if (it.kind == IndexItem::Slice) {
-      SliceRange r = slice_range(it, in.shape[size_t(dim)]);
-      steps.ints.push_back(r.count > 0 ? r.step : 1);
-      parent.ints.push_back(in.strides[size_t(dim++)]);
-    } else if (it.kind == IndexItem::NewAxis) {
-      steps.ints.push_back(0);
-      parent.ints.push_back(0);
-    } else {
-      for (int k = 0; k < in.ndim() - consumed; ++k, ++dim) {
-        steps.ints.push_back(1);
-        parent.ints.push_back(in.strides[size_t(dim)]);
-      }
-    }
-  }
-  for (; dim < in.ndim(); ++dim) steps.ints.push_back(1), parent.ints.push_back(in.strides[size_t(dim)]);
-  e->facts.push_back(byte_fact("offsetMoved", out->offset - in.offset));
-  set_output(*e, *out);
-  out->why = std::move(e);
-  return out;
-}
 
-ArrayPtr explain_advanced_index(ArrayPtr out, const Array& in, const std::vector<FancyIndexItem>& idx) {
-  for (size_t k = 0; k < idx.size(); ++k) {
-    const FancyIndexItem& it = idx[k];
-    if (it.kind == FancyIndexItem::Basic) continue;
-    const char* kind = it.kind == FancyIndexItem::IntArray    ? "int-array"
-                       : it.kind == FancyIndexItem::BoolArray ? "bool-array"
-                                                              : "bool-scalar";
-    std::vector<ExplainFact> facts{fact("component", int64_t(k)), fact("componentKind", std::string(kind))};
-    if (it.arr) facts.push_back(fact("indexShape", it.arr->shape));
-    return explained(std::move(out), in, "advanced-index", Verdict::Copy, std::move(facts));
-  }
-  return out;
-}
 
 std::vector<ExplainFact> reshape_block_facts(const Array& in, const ReshapeBlock& b, const Shape& new_shape) {
   std::vector<int64_t> dims, strides;

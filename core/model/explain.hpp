@@ -153,6 +153,14 @@ struct Explain {
 };
 using ExplainPtr = std::shared_ptr<const Explain>;
 
+// A record of `in` for `rule`, chained to in's own record of this run; a
+// decision point that writes its facts into the record in place (Note
+// [Records without allocations]) makes one, fills it, sets its output's
+// layout with set_output and attaches it to the result (`out->why`).
+std::shared_ptr<Explain> make_record(const Array& in, const char* rule, Verdict verdict,
+                                     std::vector<ExplainFact> facts);
+void set_output(Explain& e, const Array& out);
+
 // Records why `out` was made from `in` and returns `out` (so a decision point
 // can write `return explained(make_view(...), *a, "transpose", ...)`). `rule`
 // is a string literal.
@@ -160,14 +168,9 @@ ArrayPtr explained(ArrayPtr out, const Array& in, const char* rule, Verdict verd
                    std::vector<ExplainFact> facts = {});
 
 // The decision points' helpers: each computes its rule's facts.
-struct IndexItem;
-struct FancyIndexItem;
+// (Each op records its own rule: basic indexing in core/ops/views.cpp,
+// advanced indexing in core/ops/index.cpp.)
 struct ReshapeBlock;
-// a[idx], basic: per output axis the slice step and the parent stride it
-// multiplies (stride = step x parent stride), and the bytes the offset moved.
-ArrayPtr explain_basic_index(ArrayPtr out, const Array& in, const std::vector<IndexItem>& idx);
-// a[idx] with an array in it: which index component made it advanced.
-ArrayPtr explain_advanced_index(ArrayPtr out, const Array& in, const std::vector<FancyIndexItem>& idx);
 // Facts of a reshape that could not be a view: the old axes of the block, their
 // lengths and strides, where the nesting breaks and the product it needed.
 std::vector<ExplainFact> reshape_block_facts(const Array& in, const ReshapeBlock& b, const Shape& new_shape);

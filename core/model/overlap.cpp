@@ -55,7 +55,10 @@
 // ---------------------------------------------------------------------------
 #include "core/model/overlap.hpp"
 
+#include "core/model/error.hpp"
+
 #include <algorithm>
+#include <numeric>
 
 namespace sl {
 
@@ -451,6 +454,71 @@ ByteExtent address_extent(const Array& a) {
   const int64_t base = int64_t(reinterpret_cast<uintptr_t>(a.storage->data()));
   ByteExtent e = byte_extent(a);
   return {base + e.lo, base + e.hi};
+}
+
+// ---------------------------------------------------------------- torch's checks
+
+// Mirrors TensorImpl::compute_non_overlapping_and_dense: sort the dims by
+// stride (size-1 dims last); the strides must then be 1, s_0, s_0*s_1, ...
+bool torch_is_non_overlapping_and_dense(const Array& t) {
+  const int nd = t.ndim();
+  std::vector<int64_t> st(t.strides.size());  // in elements, as torch counts them
+  for (size_t k = 0; k < st.size(); ++k) st[k] = t.strides[k] / t.itemsize();
+  if (nd == 1) return t.shape[0] < 2 || st[0] == 1;
+  std::vector<int> perm(static_cast<size_t>(nd));
+  std::iota(perm.begin(), perm.end(), 0);
+  std::stable_sort(perm.begin(), perm.end(), [&](int a, int b) {
+    if (t.shape[size_t(a)] < 2) return false;
+    if (t.shape[size_t(b)] < 2) return true;
+    return st[size_t(a)] < st[size_t(b)];
+  });
+  int64_t require = 1;
+  for (int k : perm) {
+    int64_t size = t.shape[size_t(k)];
+    if (size < 2) return true;
+    if (st[size_t(k)] != require) return false;
+    require *= size;
+  }
+  return true;
+}
+
+// Mirrors at::has_internal_overlap (MemoryOverlap.cpp).
+TorchOverlap torch_has_internal_overlap(const Array& t) {
+  if (torch_is_non_overlapping_and_dense(t)) return TorchOverlap::No;
+  for (int k = 0; k < t.ndim(); ++k)
+    if (t.strides[size_t(k)] == 0 && t.shape[size_t(k)] > 1) return TorchOverlap::Yes;
+  return TorchOverlap::TooHard;
+}
+
+// Mirrors at::get_overlap_status: only dense tensors are compared, by their
+// byte ranges; the same range with the same strides is a full overlap.
+TorchOverlapStatus torch_get_overlap_status(const Array& a, const Array& b) {
+  if (&a == &b) return TorchOverlapStatus::Full;
+  if (a.size() == 0 || b.size() == 0) return TorchOverlapStatus::No;
+  if (!torch_is_non_overlapping_and_dense(a) || !torch_is_non_overlapping_and_dense(b)) return TorchOverlapStatus::TooHard;
+  if (a.storage == b.storage) {
+    const char* ab = a.data();
+    const char* ae = ab + a.size() * a.itemsize();
+    const char* bb = b.data();
+    const char* be = bb + b.size() * b.itemsize();
+    if (ab == bb && ae == be) return a.strides == b.strides ? TorchOverlapStatus::Full : TorchOverlapStatus::Partial;
+    if (ab < be && bb < ae) return TorchOverlapStatus::Partial;
+  }
+  return TorchOverlapStatus::No;
+}
+
+void torch_assert_no_internal_overlap(const Array& t) {
+  if (torch_has_internal_overlap(t) == TorchOverlap::Yes)
+    runtime_error(
+        "unsupported operation: more than one element of the written-to tensor refers to a single memory location. "
+        "Please clone() the tensor before performing the operation.");
+}
+
+void torch_assert_no_partial_overlap(const Array& a, const Array& b) {
+  if (torch_get_overlap_status(a, b) == TorchOverlapStatus::Partial)
+    runtime_error(
+        "unsupported operation: some elements of the input tensor and the written-to tensor refer to a single memory "
+        "location. Please clone() the tensor before performing the operation.");
 }
 
 }  // namespace sl

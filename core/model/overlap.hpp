@@ -60,4 +60,25 @@ int64_t data_address(const Array& a);  // the address of element 0 (data + offse
 // byte_extent as addresses: [first byte, one past the last) the array can touch.
 ByteExtent address_extent(const Array& a);
 
+// ---- PyTorch's checks (aten/src/ATen/MemoryOverlap.cpp, TensorImpl) ----
+// PyTorch does not solve the Diophantine problem above: it asks whether a
+// tensor is non-overlapping and dense, and compares dense tensors by their
+// byte ranges; anything else is TooHard and allowed. Both front ends' rules
+// live here, beside each other, so the inspector can say which one decided.
+// compute_non_overlapping_and_dense: the strides are a permutation of some
+// contiguous strides (size-1 dims ignored).
+bool torch_is_non_overlapping_and_dense(const Array& t);
+enum class TorchOverlap { No, Yes, TooHard };
+enum class TorchOverlapStatus { Full, Partial, No, TooHard };
+TorchOverlap torch_has_internal_overlap(const Array& t);
+TorchOverlapStatus torch_get_overlap_status(const Array& a, const Array& b);
+// RuntimeError "unsupported operation: more than one element of the written-to
+// tensor refers to a single memory location. Please clone() the tensor before
+// performing the operation."
+void torch_assert_no_internal_overlap(const Array& t);
+// RuntimeError "unsupported operation: some elements of the input tensor and the
+// written-to tensor refer to a single memory location. Please clone() the tensor
+// before performing the operation."
+void torch_assert_no_partial_overlap(const Array& a, const Array& b);
+
 }  // namespace sl

@@ -9,7 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "core/model/array.hpp"
+#include "core/model/dtype.hpp"
+#include "core/model/shape.hpp"
 
 namespace sl {
 
@@ -21,7 +22,7 @@ bool is_f_contiguous(const Shape& shape, const Strides& strides, int64_t itemsiz
 // is an unknown; more than one raises, a wrong size raises with NumPy's quirky text.
 Shape infer_reshape(const Shape& requested, int64_t size);
 
-// Why a no-copy reshape failed, for core/explain: the old axes (numbered in
+// Why a no-copy reshape failed, for core/model/explain: the old axes (numbered in
 // old_shape) that had to be merged or re-split together, and the position in
 // `axes` where their strides stop nesting (NumPy: s[at] != d[at+1] * s[at+1];
 // PyTorch: the chunk [axes] is not covered exactly, at == -1).

@@ -6,7 +6,7 @@
 
 #include "core/model/element.hpp"
 #include "core/model/error.hpp"
-#include "core/kernels/copy.hpp"
+#include "core/ops/copy.hpp"
 #include "core/model/strides.hpp"
 #include "core/ops/views.hpp"
 

@@ -1,6 +1,6 @@
 // routines: see routines.hpp. Numeric routines read their inputs once as
 // C-ordered float64 or int64 vectors (copy_as) and write a new C-contiguous
-// array in NumPy's result dtype; the view-returning ones compose core/views.
+// array in NumPy's result dtype; the view-returning ones compose core/ops/views.
 #include "core/numpy/routines.hpp"
 
 #include <algorithm>
@@ -12,7 +12,7 @@
 #include "core/model/error.hpp"
 #include "core/ops/index.hpp"
 #include "core/numpy/join.hpp"
-#include "core/kernels/copy.hpp"
+#include "core/ops/copy.hpp"
 #include "core/ops/sort.hpp"
 #include "core/model/strides.hpp"
 #include "core/ops/views.hpp"

@@ -8,7 +8,7 @@
 // Invariant: a result is a view exactly where NumPy's Python implementation
 // returns one (rot90 = flip/transpose views; meshgrid(copy=False) and
 // ix_/indices(sparse) = reshape/broadcast views) and these are built from
-// core/views so their .base and explanation come from there; everything else
+// core/ops/views so their .base and explanation come from there; everything else
 // is a new C-contiguous array in the dtype NumPy gives.
 #pragma once
 #include <optional>

@@ -10,10 +10,9 @@
 #include "core/model/error.hpp"
 #include "core/model/explain.hpp"
 #include "core/model/iter.hpp"
-#include "core/kernels/copy.hpp"
+#include "core/ops/copy.hpp"
 #include "core/model/overlap.hpp"
 #include "core/model/strides.hpp"
-#include "core/torch/views.hpp"
 
 namespace sl {
 
@@ -510,6 +509,23 @@ Strides fancy_result_strides(const FancyPlan& p, const Shape& tshape, int isz) {
   return strides_for_perm(tshape, perm, isz);
 }
 
+}  // namespace
+
+namespace {
+// Rule "advanced-index": which index component made a[idx] advanced (a copy).
+ArrayPtr explain_advanced_index(ArrayPtr out, const Array& in, const std::vector<FancyIndexItem>& idx) {
+  for (size_t k = 0; k < idx.size(); ++k) {
+    const FancyIndexItem& it = idx[k];
+    if (it.kind == FancyIndexItem::Basic) continue;
+    const char* kind = it.kind == FancyIndexItem::IntArray    ? "int-array"
+                       : it.kind == FancyIndexItem::BoolArray ? "bool-array"
+                                                              : "bool-scalar";
+    std::vector<ExplainFact> facts{fact("component", int64_t(k)), fact("componentKind", std::string(kind))};
+    if (it.arr) facts.push_back(fact("indexShape", it.arr->shape));
+    return explained(std::move(out), in, "advanced-index", Verdict::Copy, std::move(facts));
+  }
+  return out;
+}
 }  // namespace
 
 ArrayPtr fancy_getitem(const ArrayPtr& a, const std::vector<FancyIndexItem>& idx) {

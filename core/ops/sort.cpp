@@ -10,6 +10,7 @@
 #include "core/model/descr.hpp"
 #include "core/model/element.hpp"
 #include "core/model/error.hpp"
+#include "core/text/flexible.hpp"
 
 namespace sl {
 

@@ -7,6 +7,8 @@
 #include "core/text/numfmt.hpp"
 #include "core/model/strides.hpp"
 #include "core/ops/views.hpp"
+#include "core/text/utf8.hpp"
+#include "core/text/flexible.hpp"
 
 namespace sl {
 

@@ -12,7 +12,8 @@
 #include <vector>
 
 #include "core/model/descr.hpp"
-#include "core/ops/ufunc.hpp"
+#include "core/kernels/elementwise.hpp"
+#include "core/ops/ufunc_types.hpp"
 
 namespace sl {
 

@@ -8,10 +8,9 @@
 
 #include "core/model/element.hpp"
 #include "core/model/iter.hpp"
-#include "core/kernels/copy.hpp"
+#include "core/ops/copy.hpp"
 #include "core/model/overlap.hpp"
 #include "core/model/strides.hpp"
-#include "core/torch/views.hpp"
 #include "core/ops/strings.hpp"
 #include "core/ops/views.hpp"
 
@@ -75,20 +74,6 @@ std::string np_dtype_class(DType dt) {
   return "<class 'numpy.dtypes." + cls + "DType'>";
 }
 
-bool is_torch_unary_float(Ufunc op) {
-  switch (op) {
-    case Ufunc::sqrt: case Ufunc::cbrt: case Ufunc::exp: case Ufunc::exp2: case Ufunc::expm1:
-    case Ufunc::log: case Ufunc::log2: case Ufunc::log10: case Ufunc::log1p: case Ufunc::sin:
-    case Ufunc::cos: case Ufunc::tan: case Ufunc::arcsin: case Ufunc::arccos: case Ufunc::arctan:
-    case Ufunc::sinh: case Ufunc::cosh: case Ufunc::tanh: case Ufunc::arcsinh: case Ufunc::arccosh:
-    case Ufunc::arctanh: case Ufunc::deg2rad: case Ufunc::rad2deg: case Ufunc::reciprocal:
-    case Ufunc::arctan2: case Ufunc::hypot: case Ufunc::degrees: case Ufunc::radians:
-    case Ufunc::logaddexp: case Ufunc::logaddexp2:
-      return true;
-    default:
-      return false;
-  }
-}
 
 bool any_torch(const std::vector<UfuncOperand>& ops, const UfuncOptions& opt) {
   for (auto& o : ops)
@@ -156,55 +141,23 @@ UfuncLoop resolve_numpy(Ufunc op, const std::vector<UfuncOperand>& ops, const Uf
   type_error("ufunc '" + nm + "' not supported for the input types, and the inputs could not be safely coerced to any supported types according to the casting rule ''safe''");
 }
 
-std::string torch_kernel_name(Ufunc op) {
-  switch (op) {
-    case Ufunc::bitwise_and: return "bitwise_and_cpu";
-    case Ufunc::bitwise_or: return "bitwise_or_cpu";
-    case Ufunc::bitwise_xor: return "bitwise_xor_cpu";
-    case Ufunc::left_shift: return "lshift_cpu";
-    case Ufunc::right_shift: return "rshift_cpu";
-    case Ufunc::absolute: return "abs_cpu";
-    case Ufunc::floor_divide: return "div_floor_cpu";
-    case Ufunc::remainder: return "remainder_cpu";
-    default: return std::string(ufunc_name(op)) + "_cpu";
-  }
-}
 
-UfuncLoop resolve_torch(Ufunc op, const std::vector<UfuncOperand>& ops, const UfuncOptions& opt) {
-  bool any_bool = false, all_bool = true;
-  for (auto& o : ops) {
-    any_bool = any_bool || o.array->dtype == DType::Bool;
-    all_bool = all_bool && o.array->dtype == DType::Bool;
-  }
-  if (op == Ufunc::subtract && any_bool) {
-    if (all_bool)
-      runtime_error("Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` operator instead.");
-    runtime_error("Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.");
-  }
-  if (op == Ufunc::negative && all_bool)
-    runtime_error("Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.");
-  DType t = opt.dtype ? *opt.dtype : torch_result_type(ops);
-  if (op == Ufunc::invert && !(is_integer(t) || t == DType::Bool))
-    type_error("~ (operator.invert) is only implemented on integer and Boolean-type tensors");
-  if ((op == Ufunc::divide || is_torch_unary_float(op)) && (is_integer(t) || t == DType::Bool)) t = DType::F32;
-  const uint32_t loops = ufunc_loops(op);
-  bool ok = loops >> int(t) & 1;
-  if (op == Ufunc::absolute && t == DType::Bool) ok = false;
-  if (op == Ufunc::power && t == DType::Bool) ok = false;
-  if (!ok)
-    runtime_error("\"" + torch_kernel_name(op) + "\" not implemented for '" + torch_type_name(t) + "'");
-  return {t, ufunc_loop_output(op, t)};
-}
 
-// torch's canCast (c10/core/ScalarType.h).
-bool torch_can_cast(DType from, DType to) {
-  if (is_complex(from) && !is_complex(to)) return false;
-  if (is_float(from) && (is_integer(to) || to == DType::Bool)) return false;
-  if (from != DType::Bool && to == DType::Bool) return false;
-  return true;
-}
 
 }  // namespace
+
+// Note [Flavor rules]: the table the front ends fill (see ufunc.hpp).
+namespace {
+FlavorRules g_flavor_rules[3];
+}
+
+void set_flavor_rules(Flavor flavor, const FlavorRules& rules) { g_flavor_rules[int(flavor)] = rules; }
+
+const FlavorRules& flavor_rules(Flavor flavor) {
+  const FlavorRules& r = g_flavor_rules[int(flavor)];
+  if (!r.resolve_loop) runtime_error("internal error: no ufunc rules installed for this array flavor");
+  return r;
+}
 
 bool can_cast(DType from, DType to, Casting casting) {
   switch (casting) {
@@ -228,26 +181,6 @@ const char* casting_name(Casting c) {
   return "";
 }
 
-const char* torch_type_name(DType dt) {
-  switch (dt) {
-    case DType::Bool: return "Bool";
-    case DType::I8: return "Char";
-    case DType::I16: return "Short";
-    case DType::I32: return "Int";
-    case DType::I64: return "Long";
-    case DType::U8: return "Byte";
-    case DType::U16: return "UInt16";
-    case DType::U32: return "UInt32";
-    case DType::U64: return "UInt64";
-    case DType::F16: return "Half";
-    case DType::F32: return "Float";
-    case DType::F64: return "Double";
-    case DType::C64: return "ComplexFloat";
-    case DType::C128: return "ComplexDouble";
-    case DType::Str: case DType::Bytes: case DType::Void: break;  // no tensor of text
-  }
-  return "?";
-}
 
 DType min_scalar_type(const Array& a, bool& small_unsigned) {
   small_unsigned = false;
@@ -335,55 +268,7 @@ DType result_type(const std::vector<UfuncOperand>& ops) {
   return weak < 0 ? *strong : promote_weak(*strong, weak);
 }
 
-DType torch_promote(DType a, DType b) {
-  if (a == b) return a;
-  if (a == DType::Bool) return b;
-  if (b == DType::Bool) return a;
-  if (is_complex(a) || is_complex(b)) {
-    DType c = is_complex(a) ? a : b, o = is_complex(a) ? b : a;
-    if (is_complex(o)) return itemsize(a) >= itemsize(b) ? a : b;
-    if (is_float(o)) return itemsize(o) > itemsize(c) / 2 ? DType::C128 : c;
-    return c;
-  }
-  if (is_float(a) && is_float(b)) return itemsize(a) >= itemsize(b) ? a : b;
-  if (is_float(a)) return a;
-  if (is_float(b)) return b;
-  return promote(a, b);  // integers: NumPy's table (uint8 + int8 -> int16)
-}
 
-DType torch_result_type(const std::vector<UfuncOperand>& ops) {
-  std::optional<DType> dim, zero, wrapped;
-  auto upd = [](std::optional<DType>& s, DType d) { s = s ? torch_promote(*s, d) : d; };
-  for (auto& o : ops) {
-    const Array& a = *o.array;
-    if (o.python_scalar || a.flavor == Flavor::Scalar) {
-      DType d = a.dtype;
-      if (is_complex(d)) d = DType::C64;        // default complex dtype
-      else if (is_float(d)) d = DType::F32;     // default dtype
-      else if (is_integer(d)) d = DType::I64;
-      upd(wrapped, d);
-    } else if (a.ndim() == 0) {
-      upd(zero, a.dtype);
-    } else {
-      upd(dim, a.dtype);
-    }
-  }
-  // combine_categories(higher, lower)
-  auto combine = [](std::optional<DType> hi, std::optional<DType> lo) -> std::optional<DType> {
-    if (!hi) return lo;
-    if (!lo) return hi;
-    if (is_complex(*hi)) return hi;
-    if (is_complex(*lo)) {
-      if (is_float(*hi)) return *hi == DType::F64 ? DType::C128 : DType::C64;  // toComplexType(higher)
-      return lo;
-    }
-    if (is_float(*hi)) return hi;
-    if (*hi == DType::Bool || is_float(*lo)) return torch_promote(*hi, *lo);
-    return hi;
-  };
-  auto r = combine(dim, combine(zero, wrapped));
-  return r ? *r : DType::F32;
-}
 
 ArrayPtr make_array_in_order(DType dt, const Shape& shape, const std::vector<int>& perm, Flavor flavor, bool zeroed) {
   bool identity = true;
@@ -411,7 +296,7 @@ bool is_comparison(Ufunc op) {
 // all False): there the int takes part as a strong int64 instead, which holds
 // every value stridelab's ints can have.
 UfuncLoop resolve_loop(Ufunc op, const std::vector<UfuncOperand>& ops, const UfuncOptions& opt) {
-  if (any_torch(ops, opt)) return resolve_torch(op, ops, opt);
+  if (any_torch(ops, opt)) return flavor_rules(Flavor::Torch).resolve_loop(op, ops, opt);
   UfuncLoop loop = resolve_numpy(op, ops, opt);
   if (opt.dtype || !is_integer(loop.in)) return loop;
   bool fits = true;

@@ -20,31 +20,13 @@
 
 #include "core/model/array.hpp"
 #include "core/kernels/elementwise.hpp"
+#include "core/ops/ufunc_types.hpp"
 
 namespace sl {
 
-// NumPy's casting rules (np.can_cast(from, to, casting)).
-enum class Casting { No, Equiv, Safe, SameKind, Unsafe };
+// NumPy's casting rules (np.can_cast(from, to, casting)); Casting is in ufunc_types.hpp.
 bool can_cast(DType from, DType to, Casting casting);
 const char* casting_name(Casting c);  // "same_kind"
-
-// One input of a ufunc as type resolution sees it. Python scalars arrive as
-// 0-d arrays of their default dtype (bool, int64, float64, complex128) with
-// python_scalar set: NumPy treats them as weak (NEP 50), PyTorch as "wrapped
-// numbers" of the lowest priority.
-struct UfuncOperand {
-  ArrayPtr array;
-  bool python_scalar = false;
-};
-
-struct UfuncOptions {
-  ArrayPtr out;                     // out=: the result is written here (and returned)
-  std::optional<DType> dtype;       // dtype=: the loop's dtype
-  Casting casting = Casting::SameKind;
-  // An operator between NumPy scalars (or a scalar and a Python number):
-  // NumPy's scalar math, whose errors say "scalar divide" (Note [Floating-point errors]).
-  bool scalar_math = false;
-};
 
 // Note [Floating-point errors] (ufunc.cpp): the np.errstate categories whose
 // mode is 'raise'; a loop that meets one raises FloatingPointError. 0 (the
@@ -52,11 +34,6 @@ struct UfuncOptions {
 enum FpError : unsigned { kFpDivide = 1, kFpOverflow = 2, kFpUnderflow = 4, kFpInvalid = 8 };
 extern unsigned fp_raise_mask;
 
-// The loop a call runs: inputs are cast to `in`, the kernel writes `out`.
-struct UfuncLoop {
-  DType in;
-  DType out;
-};
 
 // Note [Weak Python scalars] (NEP 50, NumPy >= 2.0): the dtypes of NumPy
 // scalars and arrays of any ndim promote as np.promote_types does, whatever
@@ -73,11 +50,21 @@ struct UfuncLoop {
 // np.min_scalar_type (still public in NumPy 2) is value-based, as it always was.
 DType result_type(const std::vector<UfuncOperand>& operands);
 DType min_scalar_type(const Array& zero_d, bool& small_unsigned);
-// torch.result_type: priority dim > 0 tensors > 0-dim tensors > wrapped
-// numbers, a lower priority only lifting the category (bool < int < float <
-// complex); wrapped floats count as the default dtype float32.
-DType torch_result_type(const std::vector<UfuncOperand>& operands);
-DType torch_promote(DType a, DType b);
+
+// Note [Flavor rules]: ufunc_call is the one elementwise engine both front
+// ends run, but which loop a call runs is a library's rule: NumPy's (NEP 50,
+// resolve_loop below for NumPy arrays and scalars) belongs here; a flavor with
+// rules of its own installs them once, before its first array exists
+// (install_torch_rules, core/torch/promotion.hpp, called by the torch front
+// end at `import torch` and by the test runner). A call with a tensor operand
+// then resolves by torch's table, so this wing never names PyTorch's rules.
+using LoopResolver = UfuncLoop (*)(Ufunc op, const std::vector<UfuncOperand>& operands, const UfuncOptions& opt);
+struct FlavorRules {
+  LoopResolver resolve_loop = nullptr;
+  DType (*result_type)(const std::vector<UfuncOperand>& operands) = nullptr;
+};
+void set_flavor_rules(Flavor flavor, const FlavorRules& rules);
+const FlavorRules& flavor_rules(Flavor flavor);  // raises when none were installed
 
 UfuncLoop resolve_loop(Ufunc op, const std::vector<UfuncOperand>& operands, const UfuncOptions& opt);
 
@@ -93,8 +80,5 @@ ArrayPtr ufunc_call1(Ufunc op, const ArrayPtr& a, ArrayPtr out = nullptr);
 // A new array whose memory order follows `perm` (outermost first): NumPy's
 // NPY_KEEPORDER allocation.
 ArrayPtr make_array_in_order(DType dt, const Shape& shape, const std::vector<int>& perm, Flavor flavor, bool zeroed = true);
-
-// The torch name of a dtype in messages: Float, Long, Bool, ComplexFloat, ...
-const char* torch_type_name(DType dt);
 
 }  // namespace sl

@@ -8,7 +8,7 @@
 #include "core/model/descr.hpp"
 #include "core/model/error.hpp"
 #include "core/model/explain.hpp"
-#include "core/kernels/copy.hpp"
+#include "core/ops/copy.hpp"
 #include "core/model/strides.hpp"
 
 namespace sl {
@@ -34,6 +34,55 @@ SliceRange slice_range(const IndexItem& s, int64_t n) {
                            : (start < stop ? (stop - start - 1) / step + 1 : 0);
   return {start, step, count, stop};
 }
+
+namespace {
+// Rule "basic-index": per output axis the slice step and the parent stride it
+// multiplies (stride = step x parent stride), and the bytes the offset moved.
+ArrayPtr explain_basic_index(ArrayPtr out, const Array& in, const std::vector<IndexItem>& idx) {
+  // The same walk as basic_index: which parent axis each output axis comes from.
+  // A subscript makes this record every time it runs, so the facts are written
+  // into the record's own lists (Note [Records without allocations]); they are
+  // appended, not resized into place, which would zero four facts first.
+  static const char* const kWord[] = {"int", "slice", "newaxis", "ellipsis"};
+  auto e = make_record(in, "basic-index", Verdict::View, {});
+  e->facts.reserve(4);
+  e->facts.push_back(word_fact("components", kWord, {}));
+  e->facts.push_back(fact("steps", std::vector<int64_t>{}));
+  e->facts.push_back(byte_fact("parentStrides", std::vector<int64_t>{}));
+  ExplainFact& components = e->facts[0];
+  ExplainFact& steps = e->facts[1];
+  ExplainFact& parent = e->facts[2];
+  components.ints.reserve(idx.size());
+  steps.ints.reserve(size_t(out->ndim()));
+  parent.ints.reserve(size_t(out->ndim()));
+  int consumed = 0;
+  for (const auto& it : idx) consumed += it.kind == IndexItem::Int || it.kind == IndexItem::Slice;
+  int dim = 0;
+  for (const auto& it : idx) {
+    components.ints.push_back(it.kind);
+    if (it.kind == IndexItem::Int) {
+      ++dim;
+    } else if (it.kind == IndexItem::Slice) {
+      SliceRange r = slice_range(it, in.shape[size_t(dim)]);
+      steps.ints.push_back(r.count > 0 ? r.step : 1);
+      parent.ints.push_back(in.strides[size_t(dim++)]);
+    } else if (it.kind == IndexItem::NewAxis) {
+      steps.ints.push_back(0);
+      parent.ints.push_back(0);
+    } else {
+      for (int k = 0; k < in.ndim() - consumed; ++k, ++dim) {
+        steps.ints.push_back(1);
+        parent.ints.push_back(in.strides[size_t(dim)]);
+      }
+    }
+  }
+  for (; dim < in.ndim(); ++dim) steps.ints.push_back(1), parent.ints.push_back(in.strides[size_t(dim)]);
+  e->facts.push_back(byte_fact("offsetMoved", out->offset - in.offset));
+  set_output(*e, *out);
+  out->why = std::move(e);
+  return out;
+}
+}  // namespace
 
 ArrayPtr basic_index(const ArrayPtr& a, const std::vector<IndexItem>& idx) {
   int consumed = 0, ellipses = 0;
@@ -731,6 +780,59 @@ Array broadcast_layout(const Array& a, const Shape& target) {
   v.strides = broadcast_strides(a.shape, a.strides, target);
   v.shape = target;
   return v;
+}
+
+// ---------------------------------------------------------------- record views
+
+namespace {
+std::string names_list(const Descr& d) {
+  std::string r;
+  for (const Field& f : d.fields) r += (r.empty() ? "" : ", ") + f.name;
+  return r;
+}
+}  // namespace
+
+ArrayPtr field_view(const ArrayPtr& a, const std::string& fname) {
+  const Field* f = a->descr && a->descr->structured() ? a->descr->field(fname) : nullptr;
+  if (!f) value_error("no field of name " + fname);
+  DTypeFull t = f->type;
+  Shape shape = a->shape;
+  Strides strides = a->strides;
+  if (t.descr && t.descr->base) {  // subarray field: its axes follow the array's, C-contiguous inside the record
+    const Descr& sub = *t.descr;
+    t = *sub.base;
+    int64_t st = t.itemsize() * shape_size(sub.sub_shape);
+    for (int64_t n : sub.sub_shape) {
+      st /= n ? n : 1;
+      shape.push_back(n);
+      strides.push_back(st);
+    }
+  }
+  ArrayPtr v = make_view(a, t.dt, std::move(shape), std::move(strides), a->offset + f->offset, t.descr);
+  return explained(v, *a, "field-view", Verdict::View,
+                   {fact("field", fname), byte_fact("fieldOffset", f->offset), byte_fact("recordSize", a->itemsize()),
+                    fact("dtype", dtype_str(t))});
+}
+
+ArrayPtr fields_view(const ArrayPtr& a, const std::vector<std::string>& names) {
+  if (!a->descr || !a->descr->structured()) index_error("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean arrays are valid indices");
+  std::vector<FieldSpec> specs;
+  std::vector<int64_t> offsets;
+  for (const std::string& n : names) {
+    const Field* f = a->descr->field(n);
+    if (!f) raise("KeyError", "'" + n + "'");
+    for (const FieldSpec& s : specs)
+      if (s.name == n) value_error("duplicate field of name '" + n + "'");
+    specs.push_back({n, f->type});
+    offsets.push_back(f->offset);
+  }
+  auto d = std::make_shared<Descr>(*make_struct_offsets(specs, offsets, a->descr->itemsize, false));
+  d->aligned = a->descr->aligned;
+  d->alignment = a->descr->alignment;
+  d->itemsize = a->descr->itemsize;
+  ArrayPtr v = make_view(a, DType::Void, a->shape, a->strides, a->offset, d);
+  return explained(v, *a, "fields-view", Verdict::View,
+                   {fact("fields", names_list(*d)), byte_fact("recordSize", a->itemsize())});
 }
 
 }  // namespace sl

@@ -13,7 +13,10 @@
 #include <optional>
 #include <vector>
 
+#include <string>
+
 #include "core/model/array.hpp"
+#include "core/model/descr.hpp"
 
 namespace sl {
 
@@ -184,4 +187,14 @@ ArrayPtr contiguous_ndmin1(const ArrayPtr& a, char order);
 // checks): `a` read as `target`, zero strides on the broadcast axes. The
 // caller has checked compatibility; for feeding copy loops.
 Array broadcast_layout(const Array& a, const Shape& target);
+// ---- views of records: they return VIEWS of a's bytes
+// a['x']: the field's bytes in every record: shape a.shape + the subarray
+// shape, strides a.strides (the record size when a is contiguous) + the
+// subarray's own; offset moves by the field offset. ValueError for a missing name.
+ArrayPtr field_view(const ArrayPtr& a, const std::string& name);
+// a[['x', 'y']]: NumPy 2 keeps the original offsets and itemsize (a view).
+ArrayPtr fields_view(const ArrayPtr& a, const std::vector<std::string>& names);
+// a.view(dtype) for any dtype (NumPy's array_descr_set).
+ArrayPtr view_dtype_full(const ArrayPtr& a, const DTypeFull& t);
+
 }  // namespace sl

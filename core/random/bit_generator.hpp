@@ -18,7 +18,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/random/legacy.hpp"
+#include "core/random/mt19937.hpp"
 
 namespace sl::rng {
 

@@ -62,7 +62,8 @@ void sample_without_replacement(BitGenerator& g, int64_t pop, int64_t size, bool
 
 // ---- template definitions ----
 
-double loggam(double x);  // forwards to sl::random_loggam (core/random/legacy.hpp), kept out of this header
+// log Gamma(x) as NumPy's random_loggam computes it (Zhang & Jin's SPECFUN).
+double loggam(double x);
 double glibc_log(double x);            // glibc's log and exp (core/kernels/libm)
 double glibc_exp(double x);
 

@@ -12,66 +12,6 @@ namespace sl {
 
 // ---------------------------------------------------------------- MT19937
 
-void MT19937::seed(uint32_t s) {
-  // mirrors mt19937_seed / init_genrand
-  for (int i = 0; i < kN; ++i) {
-    key_[i] = s;
-    s = 1812433253u * (s ^ (s >> 30)) + uint32_t(i + 1);
-  }
-  pos_ = kN;
-}
-
-void MT19937::init_by_array(const uint32_t* init_key, int key_length) {
-  // mirrors mt19937_init_by_array: start from init_genrand(19650218), then two
-  // non-linear mixing passes; the first runs max(624, key_length) steps and
-  // adds key word j (and j itself), the second runs 623 steps.
-  seed(19650218u);
-  uint32_t* mt = key_;
-  int i = 1, j = 0;
-  for (int k = kN > key_length ? kN : key_length; k; --k) {
-    mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525u)) + init_key[j] + uint32_t(j);
-    ++i;
-    ++j;
-    if (i >= kN) {
-      mt[0] = mt[kN - 1];
-      i = 1;
-    }
-    if (j >= key_length) j = 0;
-  }
-  for (int k = kN - 1; k; --k) {
-    mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941u)) - uint32_t(i);
-    ++i;
-    if (i >= kN) {
-      mt[0] = mt[kN - 1];
-      i = 1;
-    }
-  }
-  mt[0] = 0x80000000u;  // MSB is 1: a non-zero initial array
-  pos_ = kN;
-}
-
-void MT19937::twist() {
-  // mirrors mt19937_gen: key[i] = key[i+397] ^ (y >> 1) ^ (y odd ? 0x9908b0df : 0)
-  // with y = upper bit of key[i] | lower 31 bits of key[i+1] (indices mod 624).
-  constexpr int M = 397;
-  constexpr uint32_t A = 0x9908b0dfu, UP = 0x80000000u, LO = 0x7fffffffu;
-  int i = 0;
-  for (; i < kN - M; ++i) {
-    uint32_t y = (key_[i] & UP) | (key_[i + 1] & LO);
-    key_[i] = key_[i + M] ^ (y >> 1) ^ (-(y & 1u) & A);
-  }
-  for (; i < kN - 1; ++i) {
-    uint32_t y = (key_[i] & UP) | (key_[i + 1] & LO);
-    key_[i] = key_[i + (M - kN)] ^ (y >> 1) ^ (-(y & 1u) & A);
-  }
-  uint32_t y = (key_[kN - 1] & UP) | (key_[0] & LO);
-  key_[kN - 1] = key_[M - 1] ^ (y >> 1) ^ (-(y & 1u) & A);
-  pos_ = 0;
-}
-
-// ---------------------------------------------------------------- seeding
-
-
 void RandomState::seed(uint32_t s) {
   mt_.seed(s);
   has_gauss_ = false;
@@ -187,36 +127,6 @@ double RandomState::standard_gamma(double shape) {
   }
 }
 
-double random_loggam(double x) {
-  // mirrors random_loggam: Stirling's series in 1/x0^2 with x shifted to x0 >= 7,
-  // then the shift undone with log(x0 - 1) terms.
-  static const double a[10] = {8.333333333333333e-02, -2.777777777777778e-03, 7.936507936507937e-04,
-                               -5.952380952380952e-04, 8.417508417508418e-04, -1.917526917526918e-03,
-                               6.410256410256410e-03, -2.955065359477124e-02, 1.796443723688307e-01,
-                               -1.39243221690590e+00};
-  double x0 = x;
-  int64_t n = 0;
-  if (x == 1.0 || x == 2.0) return 0.0;
-  if (x <= 7.0) {
-    n = int64_t(7 - x);
-    x0 = x + double(n);
-  }
-  double x2 = 1.0 / (x0 * x0);
-  double xp = 2 * M_PI;
-  double gl0 = a[9];
-  for (int k = 8; k >= 0; --k) {
-    gl0 *= x2;
-    gl0 += a[k];
-  }
-  double gl = gl0 / x0 + 0.5 * std::log(xp) + (x0 - 0.5) * std::log(x0) - x0;
-  if (x <= 7.0) {
-    for (int64_t k = 1; k <= n; ++k) {
-      gl -= std::log(x0 - 1.0);
-      x0 -= 1.0;
-    }
-  }
-  return gl;
-}
 
 int64_t RandomState::poisson(double lam) {
   return rng::poisson_from([this] { return mt_.next_double(); }, lam);

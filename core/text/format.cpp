@@ -1,6 +1,8 @@
 // format: see format.hpp (NumPy arrayprint: array2string, array_repr, array_str).
 #include "core/text/format.hpp"
 
+#include "core/text/flexible.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -562,6 +564,25 @@ std::string record_field_text(const DTypeFull& t, const char* p) {
 
 std::string record_scalar_str(const Array& a, const char* p) {
   return record_field_text(DTypeFull{a.dtype, a.descr}, p);
+}
+
+// ---------------------------------------------------------------- flexible scalars
+
+std::string flexible_scalar_str(const Array& a, const char* p) {
+  const Descr& d = *a.descr;
+  if (d.kind == DType::Str) return read_str(d, p);
+  if (d.kind == DType::Bytes) return py_text_repr(read_str(d, p), true);
+  return record_scalar_str(a, p);
+}
+
+std::string flexible_scalar_repr(const Array& a, const char* p) {
+  const Descr& d = *a.descr;
+  if (d.kind == DType::Str) return "np.str_(" + py_text_repr(read_str(d, p), false) + ")";
+  if (d.kind == DType::Bytes) return "np.bytes_(" + py_text_repr(read_str(d, p), true) + ")";
+  if (d.structured())
+    return std::string(d.record ? "np.record(" : "np.void(") + record_scalar_str(a, p) + ", dtype=" +
+           dtype_text(DTypeFull{a.dtype, a.descr}) + ")";
+  return "np.void(" + flexible_text_repr(d, p) + ")";
 }
 
 }  // namespace sl

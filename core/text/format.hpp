@@ -66,4 +66,8 @@ std::string record_scalar_str(const Array& a, const char* p);
 // Python-style shortest repr of a float of dtype precision ("0.1", "1e-05", "inf").
 std::string float_scalar_str(double v, DType dt);
 
+// Python scalar text of one flexible element: np.str_ / np.bytes_ / np.void.
+std::string flexible_scalar_str(const Array& a, const char* p);
+std::string flexible_scalar_repr(const Array& a, const char* p);
+
 }  // namespace sl

@@ -1,6 +1,8 @@
 // numfmt: see numfmt.hpp (CPython float repr, format specs; digits by printf + read-back).
 #include "core/text/numfmt.hpp"
 
+#include "core/text/utf8.hpp"
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -212,11 +214,6 @@ std::string finish(const Spec& sp, bool neg, std::string body, char default_alig
 
 }  // namespace
 
-size_t utf8_len(const std::string& s) {
-  size_t n = 0;
-  for (unsigned char c : s) n += (c & 0xc0) != 0x80;
-  return n;
-}
 
 std::string format_int_spec(int64_t v, const std::string& spec) {
   bool neg = v < 0;

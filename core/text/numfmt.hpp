@@ -46,7 +46,5 @@ std::string format_int_spec(bool neg, const std::function<std::string(int)>& dig
                             const std::function<double()>& as_double, const std::string& spec);
 std::string format_float_spec(double v, const std::string& spec);
 std::string format_str_spec(const std::string& s, const std::string& spec);
-// Number of code points in UTF-8 text (column widths in printing).
-size_t utf8_len(const std::string& s);
 
 }  // namespace sl

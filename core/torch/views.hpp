@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/model/array.hpp"
+#include "core/model/overlap.hpp"
 
 namespace sl {
 
@@ -75,21 +76,7 @@ ArrayPtr torch_alias_root(const ArrayPtr& t);
 
 // ---- contiguity, density and overlap (TensorImpl / MemoryOverlap.cpp)
 bool torch_is_contiguous(const Array& t);
-// compute_non_overlapping_and_dense: the strides are a permutation of some
-// contiguous strides (size-1 dims ignored).
-bool torch_is_non_overlapping_and_dense(const Array& t);
-enum class TorchOverlap { No, Yes, TooHard };
-enum class TorchOverlapStatus { Full, Partial, No, TooHard };
-TorchOverlap torch_has_internal_overlap(const Array& t);
-TorchOverlapStatus torch_get_overlap_status(const Array& a, const Array& b);
-// RuntimeError "unsupported operation: more than one element of the written-to
-// tensor refers to a single memory location. Please clone() the tensor before
-// performing the operation."
-void torch_assert_no_internal_overlap(const Array& t);
-// RuntimeError "unsupported operation: some elements of the input tensor and the
-// written-to tensor refer to a single memory location. Please clone() the tensor
-// before performing the operation."
-void torch_assert_no_partial_overlap(const Array& a, const Array& b);
+// torch_is_non_overlapping_and_dense and torch's overlap checks: core/model/overlap.hpp.
 
 // ---- copies
 // empty_like(t, dtype) with memory_format=preserve_format: a non-overlapping

@@ -1,4 +1,4 @@
-// fuzz_overlap: the exact overlap solver (core/overlap) against brute force.
+// fuzz_overlap: the exact overlap solver (core/model/overlap) against brute force.
 //
 // The input decodes into one small storage and two layouts over it (dtype /
 // itemsize, 0-4 dims of 0-6 elements, byte strides including negative, zero

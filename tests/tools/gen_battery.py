@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The bad-input battery's reference half: writes tests/data/battery_oracle.jsonl (run by
-tests/core/test_corpus.cpp) from the programs of tests/tools/battery_programs.py.
+tests/core/programs/test_corpus.cpp) from the programs of tests/tools/battery_programs.py.
 
     cmake --build build/native --target stridelab_py
     python3 tests/tools/gen_battery.py [build/native/stridelab_py]

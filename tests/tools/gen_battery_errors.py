@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Records the reference's outcome of every bad call of the battery
-(tests/core/test_battery.cpp: every public callable of numpy, torch, math and the
+(tests/core/programs/test_battery.cpp: every public callable of numpy, torch, math and the
 builtins, every ndarray and Tensor method, with wrong types and arity).
 
     cmake --build build/native --target stridelab_tests

@@ -9,7 +9,7 @@
 //   build/gen_libm_tables > core/kernels/libm/glibc_tables.inc
 //
 // (The wasm port is checked bit for bit against glibc natively by
-// tests/core/test_transcendental.cpp, which is what proves the tables right.)
+// tests/core/kernels/test_transcendental.cpp, which is what proves the tables right.)
 #include "exp_data.c"
 #undef N
 #include "log_data.c"

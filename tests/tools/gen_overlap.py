@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Records NumPy's own answers for the overlap solver's tests (tests/core/test_overlap.cpp):
+"""Records NumPy's own answers for the overlap solver's tests (tests/core/model/test_overlap.cpp):
 tests/data/overlap_diophantine.jsonl (numpy._core._multiarray_tests.solve_diophantine on
 random bounded Diophantine problems: the answer and, when there is one, the solution NumPy's
 search finds first) and tests/data/overlap_internal.jsonl (internal_overlap on random

@@ -13,7 +13,7 @@ sin/cos (IBM Accurate Mathematical Library, sysdeps/ieee754/dbl-64) use.
     python3 tests/tools/gen_sincos_tables.py GLIBC_SRC [out.inc]
 
 with GLIBC_SRC a checkout of glibc (any release since 2.28; e.g. a clone of
-the public bminor/glibc mirror). The tests (tests/core/test_transcendental.cpp)
+the public bminor/glibc mirror). The tests (tests/core/kernels/test_transcendental.cpp)
 check the port against glibc itself.
 """
 import struct

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes tests/data/torch_reference.jsonl (run by tests/core/test_torch_reference.cpp):
+"""Writes tests/data/torch_reference.jsonl (run by tests/core/torch/test_torch_reference.cpp):
 probe programs over the torch front end (printing in every dtype, summarization and
 set_printoptions, views and strides, creation functions, reductions, indexing, and the
 error messages) with the text PyTorch 2.6 prints for each, taken from

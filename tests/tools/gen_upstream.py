@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Refreshes the expected text of the upstream ports, tests/data/upstream.jsonl (run by
-tests/core/test_upstream.cpp): each case's program is the data (edit it there); its
+tests/core/programs/test_upstream.cpp): each case's program is the data (edit it there); its
 "expected" is what ../shared/oracle/refpy (Python 3.13, NumPy 2.2, PyTorch 2.6) prints.
 
     cmake --build build/native --target stridelab_py

@@ -13,6 +13,7 @@
 #include "core/lang/generator.hpp"
 #include "core/lang/pyint.hpp"
 #include "core/text/numfmt.hpp"
+#include "core/text/utf8.hpp"
 
 namespace sl::lang {
 

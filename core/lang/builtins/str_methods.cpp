@@ -9,6 +9,7 @@
 #include "core/lang/builtins/builtins.hpp"
 #include "core/lang/pyint.hpp"
 #include "core/text/numfmt.hpp"
+#include "core/text/utf8.hpp"
 
 namespace sl::lang {
 

@@ -1,6 +1,6 @@
 # torch.nn.init: filling parameters in place. Each function computes its bounds in
 # Python floats, as PyTorch's torch/nn/init.py does, and draws through the CPU
-# generator's Tensor.uniform_ / normal_ (core/torch_random), so the numbers are the
+# generator's Tensor.uniform_ / normal_ (core/random/torch_generator), so the numbers are the
 # ones PyTorch prints for the same seed. Every function returns the tensor it filled.
 import math
 import torch

@@ -12,6 +12,7 @@
 #include "core/model/descr.hpp"
 #include "core/lang/builtins/builtins.hpp"
 #include "core/lang/modules/modules.hpp"
+#include "core/text/utf8.hpp"
 
 namespace sl::lang {
 

@@ -11,8 +11,10 @@
 
 #include "core/model/element.hpp"
 #include "core/text/numfmt.hpp"
-#include "core/kernels/copy.hpp"
+#include "core/ops/copy.hpp"
 #include "core/model/strides.hpp"
+#include "core/text/utf8.hpp"
+#include "core/text/flexible.hpp"
 
 namespace sl::lang {
 

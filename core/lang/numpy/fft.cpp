@@ -1,12 +1,12 @@
 // numpy/fft: the numpy.fft module -- fft/ifft, rfft/irfft, their 2-d and n-d forms,
 // fftfreq/rfftfreq and fftshift/ifftshift.
 //
-// Invariant: argument conversion only; the transforms are core/fft, the shifts
-// core/join's roll (copies, as NumPy's). Names are registered from the table.
+// Invariant: argument conversion only; the transforms are core/linalg/fft, the shifts
+// core/numpy/join's roll (copies, as NumPy's). Names are registered from the table.
 #include "core/linalg/fft.hpp"
 
 #include "core/numpy/join.hpp"
-#include "core/kernels/copy.hpp"
+#include "core/ops/copy.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/numpy/convert.hpp"
 #include "core/model/strides.hpp"

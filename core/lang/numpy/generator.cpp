@@ -18,7 +18,7 @@
 
 #include "core/model/element.hpp"
 #include "core/ops/index.hpp"
-#include "core/kernels/copy.hpp"
+#include "core/ops/copy.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/numpy/convert.hpp"
 #include "core/lang/numpy/sampling.hpp"

@@ -1,7 +1,7 @@
 // numpy/index: advanced (integer-array and boolean) indexing of numpy arrays --
 // always a copy -- and the index-producing / index-consuming functions:
 // take, put, nonzero, flatnonzero, argwhere, sort, argsort, unique.
-// The algorithms live in the engine (core/index, core/sort); this file
+// The algorithms live in the engine (core/ops/index, core/ops/sort); this file
 // converts Python index expressions and arguments.
 #include <cmath>
 #include <cstring>
@@ -9,7 +9,7 @@
 #include "core/model/element.hpp"
 #include "core/ops/index.hpp"
 #include "core/numpy/join.hpp"
-#include "core/kernels/copy.hpp"
+#include "core/ops/copy.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/numpy/convert.hpp"
 #include "core/lang/numpy/ufuncs.hpp"
@@ -286,7 +286,7 @@ Value np_unique(Interp& in, Args& a) {
   Value axis = a.optional(4, "axis");
   bool equal_nan = in.truthy(a.optional(99, "equal_nan", Value::boolean(true)));
   a.finish(5);
-  if (!axis.is_none()) {  // core/routines: subarrays along the axis
+  if (!axis.is_none()) {  // core/numpy/routines: subarrays along the axis
     UniqueAxis u = unique_axis(ar, normalize_axis_index(in.index_value(axis), ar->ndim()));
     std::vector<Value> ret{wrap(u.values)};
     if (return_index) ret.push_back(wrap(u.index));

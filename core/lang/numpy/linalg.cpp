@@ -1,6 +1,6 @@
 // numpy/linalg: np.matmul / dot / vdot / inner / outer / tensordot / einsum /
 // trace, the `@` operator on arrays (matmul_operator), ndarray.dot/.trace,
-// and the numpy.linalg module, as bindings of core/linalg.
+// and the numpy.linalg module, as bindings of core/linalg/linalg.
 //
 // Results that are 0-d come back as NumPy scalars, as NumPy's gufuncs and
 // c_einsum return them (np.dot(v, v) is np.int64(5), not array(5)).
@@ -8,7 +8,7 @@
 #include <cstring>
 
 #include "core/model/element.hpp"
-#include "core/kernels/copy.hpp"
+#include "core/ops/copy.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/numpy/convert.hpp"
 #include "core/lang/numpy/ufuncs.hpp"

@@ -3,12 +3,13 @@
 
 #include "core/model/element.hpp"
 #include "core/model/explain.hpp"
-#include "core/kernels/copy.hpp"
+#include "core/ops/copy.hpp"
 #include "core/lang/array_hooks.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/numpy/convert.hpp"
 #include "core/model/strides.hpp"
 #include "core/ops/views.hpp"
+#include "core/text/flexible.hpp"
 
 namespace sl::lang {
 

@@ -8,7 +8,7 @@
 #include "core/model/element.hpp"
 #include "core/text/format.hpp"
 #include "core/model/explain.hpp"
-#include "core/kernels/copy.hpp"
+#include "core/ops/copy.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/array_hooks.hpp"
 #include "core/lang/numpy/convert.hpp"

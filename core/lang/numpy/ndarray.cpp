@@ -9,7 +9,7 @@
 
 #include "core/model/element.hpp"
 #include "core/text/format.hpp"
-#include "core/kernels/copy.hpp"
+#include "core/ops/copy.hpp"
 #include "core/kernels/elementwise.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/numpy/convert.hpp"
@@ -19,6 +19,7 @@
 #include "core/model/strides.hpp"
 #include "core/ops/strings.hpp"
 #include "core/ops/views.hpp"
+#include "core/text/flexible.hpp"
 
 namespace sl::lang {
 

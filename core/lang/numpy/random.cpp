@@ -15,7 +15,7 @@
 #include <cstdio>
 
 #include "core/model/element.hpp"
-#include "core/kernels/copy.hpp"
+#include "core/ops/copy.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/numpy/convert.hpp"
 #include "core/lang/numpy/sampling.hpp"

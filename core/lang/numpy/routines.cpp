@@ -5,7 +5,7 @@
 // and the set routines (intersect1d, union1d, setdiff1d, setxor1d, isin).
 //
 // Invariant: this file converts Python arguments and calls the engine
-// (core/routines, core/views, core/join); what is a view and what is a copy is
+// (core/numpy/routines, core/ops/views, core/numpy/join); what is a view and what is a copy is
 // decided there. The few routines NumPy writes in terms of other NumPy functions
 // (average, the set routines, apply_along_axis) call those through the numpy
 // module, as NumPy's Python does. Names are registered from the table at the end.
@@ -16,7 +16,7 @@
 #include "core/model/error.hpp"
 #include "core/ops/index.hpp"
 #include "core/numpy/join.hpp"
-#include "core/kernels/copy.hpp"
+#include "core/ops/copy.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/numpy/convert.hpp"
 #include "core/numpy/routines.hpp"
@@ -812,7 +812,7 @@ Value typecodes(Interp& in) {
   return dv;
 }
 
-// ---- np.pad: arguments as NumPy's _as_pairs makes them, the padding in core/routines
+// ---- np.pad: arguments as NumPy's _as_pairs makes them, the padding in core/numpy/routines
 
 // A scalar, a (before, after) pair or one pair per axis, broadcast to ndim pairs.
 std::vector<std::pair<double, double>> as_pairs(Interp& in, const Value& v, int ndim, bool as_index) {

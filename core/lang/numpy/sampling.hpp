@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "core/model/element.hpp"
-#include "core/kernels/copy.hpp"
+#include "core/ops/copy.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/numpy/convert.hpp"
 #include "core/model/strides.hpp"

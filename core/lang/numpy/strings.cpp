@@ -4,13 +4,13 @@
 // np.strings functions, and np.rec.array / recarray.
 //
 // Invariant: this file converts arguments and formats results; layouts come
-// from core/descr (itemsize, offsets, field views) and core/strings (text
+// from core/model/descr (itemsize, offsets, field views) and core/ops/strings (text
 // loops), never from here. The np.char functions work on UTF-8 text and treat
 // case (upper, lower, title, ...) by ASCII rules; other characters keep their case.
 #include <algorithm>
 #include <cstring>
 
-#include "core/kernels/copy.hpp"
+#include "core/ops/copy.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/numpy/convert.hpp"
 #include "core/lang/numpy/ufuncs.hpp"
@@ -18,6 +18,8 @@
 #include "core/model/strides.hpp"
 #include "core/ops/strings.hpp"
 #include "core/ops/views.hpp"
+#include "core/text/utf8.hpp"
+#include "core/text/flexible.hpp"
 
 namespace sl::lang {
 

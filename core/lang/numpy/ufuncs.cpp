@@ -15,7 +15,7 @@
 
 #include "core/model/element.hpp"
 #include "core/model/iter.hpp"
-#include "core/kernels/copy.hpp"
+#include "core/ops/copy.hpp"
 #include "core/lang/numpy/convert.hpp"
 #include "core/model/strides.hpp"
 #include "core/ops/views.hpp"
@@ -428,7 +428,7 @@ Value do_clip(Interp& in, const Value& av, const Value& lo, const Value& hi, con
   if (lo.is_none()) return done(ufunc_call(Ufunc::minimum, {a, operand_or_raise(hi)}, opt));
   if (hi.is_none()) return done(ufunc_call(Ufunc::maximum, {a, operand_or_raise(lo)}, opt));
   UfuncOperand l = operand_or_raise(lo), h = operand_or_raise(hi);
-  DType t = a.array->is_torch() ? torch_result_type({a, l, h}) : result_type({a, l, h});
+  DType t = a.array->is_torch() ? flavor_rules(Flavor::Torch).result_type({a, l, h}) : result_type({a, l, h});
   // NumPy >= 2.1 clips with an out-of-range Python int as if it were the
   // dtype's own bound (np.clip(uint8_array, 0, 300) is fine), not NEP 50's
   // OverflowError.
@@ -489,7 +489,7 @@ Value do_where(Interp& in, const Value& cv, const Value& xv, const Value& yv) {
   ArrayPtr c = bool_array(in, cv);
   UfuncOperand x = operand_or_raise(in, xv), y = operand_or_raise(in, yv);
   const bool torch = c->is_torch() || x.array->is_torch() || y.array->is_torch();
-  DType t = torch ? torch_result_type({x, y}) : result_type({x, y});
+  DType t = torch ? flavor_rules(Flavor::Torch).result_type({x, y}) : result_type({x, y});
   Shape shp;
   if (!try_broadcast_shapes({c->shape, x.array->shape, y.array->shape}, shp))
     in.raise_exc("ValueError", "operands could not be broadcast together with shapes " + shape_compact(c->shape) + " " +
@@ -602,7 +602,7 @@ Value ufunc_binop(Interp& in, Ufunc u, const Value& a, const Value& b, bool inpl
   UfuncOperand x, y;
   const bool equality = u == Ufunc::equal || u == Ufunc::not_equal;
   // A str next to a NumPy array is a 0-d text operand (a == 'fig'); the text
-  // loops (core/strings) answer or raise NumPy's no-loop error.
+  // loops (core/ops/strings) answer or raise NumPy's no-loop error.
   auto operand = [&](const Value& v, const Value& other, UfuncOperand& o) {
     if (v.as<StrObj>() && other.is_array() && !other.arr().is_torch() && other.arr().flavor != Flavor::DummyBase) {
       o = UfuncOperand{to_array(in, v), true};

@@ -5,7 +5,7 @@
 // tri/tril/triu, eye/identity, linspace, diff), plus ndarray.flat.
 //
 // Invariant: this file converts Python arguments and calls the engine
-// (core/views, core/join, core/creation); which result is a view and what its
+// (core/ops/views, core/numpy/join, core/numpy/creation); which result is a view and what its
 // .base is are decided there, never here. Names are registered from the
 // tables at the end, each pointing at a named function.
 #include <cmath>
@@ -15,7 +15,7 @@
 #include "core/model/element.hpp"
 #include "core/ops/index.hpp"
 #include "core/numpy/join.hpp"
-#include "core/kernels/copy.hpp"
+#include "core/ops/copy.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/numpy/convert.hpp"
 #include "core/lang/numpy/ufuncs.hpp"

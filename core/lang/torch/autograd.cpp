@@ -1,4 +1,4 @@
-// torch/autograd: the front end of core/autograd -- recording around every
+// torch/autograd: the front end of core/torch/autograd -- recording around every
 // tensor-producing call, the names PyTorch 2.6 gives each op's node, the
 // autograd attributes of tensors (requires_grad, is_leaf, grad_fn, grad,
 // data), grad-mode switches, and torch.nn.Parameter.

@@ -10,12 +10,12 @@
 // aten/src/ATen/native/Dropout.cpp, transformers/attention.cpp
 // _scaled_dot_product_attention_math), calling the tensor methods the front end
 // already registers, so dtypes, messages and kernels are those of the methods;
-// random draws go through the CPU generator (core/torch_random).
+// random draws go through the CPU generator (core/random/torch_generator).
 #include <cmath>
 #include <cstring>
 
 #include "core/kernels/activation.hpp"
-#include "core/kernels/copy.hpp"
+#include "core/ops/copy.hpp"
 #include "core/model/strides.hpp"
 #include "core/ops/ufunc.hpp"
 

@@ -12,7 +12,7 @@
 
 #include "core/model/element.hpp"
 #include "core/torch/format.hpp"
-#include "core/kernels/copy.hpp"
+#include "core/ops/copy.hpp"
 #include "core/lang/torch/autograd.hpp"
 #include "core/lang/torch/convert.hpp"
 #include "core/model/strides.hpp"

@@ -2,7 +2,7 @@
 // tensor creation (tensor, from_numpy, zeros/ones/empty/full, *_like, arange,
 // linspace, eye), joining (cat, stack), triu/tril, equal, printing options,
 // and torch.X(t, ...) forwarders for tensor methods. Tensor attributes and
-// methods live in torch/tensor.cpp; the view algebra in core/torch_views.
+// methods live in torch/tensor.cpp; the view algebra in core/torch/views.
 //
 // Invariant: install_torch registers names from tables that point at named
 // functions (module_functions, install_dtypes, ...); a function converts its
@@ -16,11 +16,12 @@
 #include "core/torch/autograd.hpp"
 #include "core/model/element.hpp"
 #include "core/torch/format.hpp"
-#include "core/kernels/copy.hpp"
+#include "core/ops/copy.hpp"
 #include "core/lang/pyint.hpp"
 #include "core/lang/torch/autograd.hpp"
 #include "core/lang/torch/convert.hpp"
 #include "core/model/strides.hpp"
+#include "core/torch/promotion.hpp"
 #include "core/torch/views.hpp"
 
 namespace sl::lang {
@@ -1352,6 +1353,7 @@ void install_method_forwarders(Interp& in, ModuleObj& tm) {
 }  // namespace
 
 void install_torch(Interp& in) {
+  install_torch_rules();  // Note [Flavor rules] (core/ops/ufunc.hpp): tensors resolve their loops by torch's table
   torch_print_options() = TorchPrintOptions{};
   for (int k = 0; k < 3; ++k) bad_print_option(k).reset();
   torch_default_dtype() = DType::F32;

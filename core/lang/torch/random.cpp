@@ -3,7 +3,7 @@
 // randint, randperm, the *_like forms, normal (its four overloads), bernoulli,
 // multinomial; Tensor.uniform_/normal_/random_/bernoulli_/exponential_.
 //
-// Invariant: every draw goes through core/torch_random (the CPU generator and
+// Invariant: every draw goes through core/random/torch_generator (the CPU generator and
 // ATen's kernels); this file only converts arguments, picks the generator
 // (generator= or the default one) and composes kernels the way ATen's
 // native functions do (e.g. normal(mean_tensor, std) = normal_(0, std) + mean).

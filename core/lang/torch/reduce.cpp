@@ -12,8 +12,8 @@
 
 #include "core/model/element.hpp"
 #include "core/kernels/activation.hpp"
-#include "core/kernels/copy.hpp"
-#include "core/kernels/reduce.hpp"
+#include "core/ops/copy.hpp"
+#include "core/ops/reduce.hpp"
 #include "core/lang/torch/convert.hpp"
 #include "core/ops/sort.hpp"
 #include "core/model/strides.hpp"

@@ -2,11 +2,11 @@
 // device, _base, T, ...), methods (view/reshape/transpose/.../masked_fill_/
 // copy_), basic indexing with PyTorch's rules and messages, and
 // tensor.storage(). Element strides are shown in elements (Note [Strides are
-// bytes] in core/model/array.hpp); the algebra is core/torch_views.
+// bytes] in core/model/array.hpp); the algebra is core/torch/views.
 //
 // Invariant: methods() is the one table of torch.Tensor's methods, each name
 // pointing at a named function (or a named maker such as cast_method); a
-// method converts arguments and calls core/torch_views, never lays out memory.
+// method converts arguments and calls core/torch/views, never lays out memory.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -14,7 +14,7 @@
 #include "core/model/element.hpp"
 #include "core/model/explain.hpp"
 #include "core/torch/format.hpp"
-#include "core/kernels/copy.hpp"
+#include "core/ops/copy.hpp"
 #include "core/lang/torch/autograd.hpp"
 #include "core/lang/torch/convert.hpp"
 #include "core/model/overlap.hpp"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The language and printing corpus: records the reference's output for every program
 of tests/tools/lang/corpus/*.txt and writes tests/data/lang/<topic>.jsonl, which
-tests/core/test_corpus.cpp runs through the engine.
+tests/core/programs/test_corpus.cpp runs through the engine.
 
     cmake --build build/native --target stridelab_py
     python3 tests/tools/lang/harness.py [build/native/stridelab_py] [--topics a,b]

@@ -1,5 +1,5 @@
 // Explanation panel: why the selected array is a view or a copy. The answer is the
-// engine's: the variable's `explain` records (core/explain.hpp) worded by the same
+// engine's: the variable's `explain` records (core/model/explain.hpp) worded by the same
 // module the "View or copy?" card uses (../explain-render.js, texts in
 // ../explain-messages.js), and its base chain for whose bytes it reads. Nothing here
 // decides a layout question. Engine strings go in as text.
