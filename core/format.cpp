@@ -11,14 +11,12 @@
 #include "core/descr.hpp"
 #include "core/element.hpp"
 #include "core/numfmt.hpp"
+#include "core/session_state.hpp"
 #include "core/strides.hpp"
 
 namespace sl {
 
-PrintOptions& print_options() {
-  static PrintOptions o;
-  return o;
-}
+PrintOptions& print_options() { return session_state<PrintOptions>(); }
 
 namespace {
 

@@ -9,14 +9,12 @@
 #include <vector>
 
 #include "core/element.hpp"
+#include "core/session_state.hpp"
 #include "core/strides.hpp"
 
 namespace sl {
 
-TorchPrintOptions& torch_print_options() {
-  static TorchPrintOptions o;
-  return o;
-}
+TorchPrintOptions& torch_print_options() { return session_state<TorchPrintOptions>(); }
 
 std::string format_torch_dtype(DType dt) { return std::string("torch.") + info(dt).torch_name; }
 

@@ -10,6 +10,7 @@
 #include "core/iter.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/overlap.hpp"
+#include "core/session_state.hpp"
 #include "core/strides.hpp"
 #include "core/torch_views.hpp"
 #include "core/strings.hpp"
@@ -443,7 +444,12 @@ UfuncLoop resolve_loop(Ufunc op, const std::vector<UfuncOperand>& ops, const Ufu
 //             or exponential whose operands are finite and non-zero;
 //   invalid   a NaN result of operands that hold no NaN (0 / 0, inf - inf,
 //             sqrt(-1), log(-1), x % 0.0).
-unsigned fp_raise_mask = 0;
+namespace {
+struct FpRaiseMask {  // a session slot (Note [Session state])
+  unsigned bits = 0;
+};
+}  // namespace
+unsigned& fp_raise_mask() { return session_state<FpRaiseMask>().bits; }
 
 namespace {
 
@@ -652,8 +658,8 @@ ArrayPtr ufunc_call(Ufunc op, const std::vector<UfuncOperand>& ops, const UfuncO
     if (torch) runtime_error(e.msg);  // torch reports kernel errors as RuntimeError
     throw;
   }
-  if (fp_raise_mask && !torch) {
-    const unsigned f = fp_errors(op, loop, src, bstrides, *res, bshape, opt.scalar_math) & fp_raise_mask;
+  if (const unsigned mask = torch ? 0u : fp_raise_mask()) {
+    const unsigned f = fp_errors(op, loop, src, bstrides, *res, bshape, opt.scalar_math) & mask;
     if (f) {
       const char* what = f & kFpDivide ? "divide by zero" : f & kFpOverflow ? "overflow" : f & kFpUnderflow ? "underflow" : "invalid value";
       raise("FloatingPointError", std::string(what) + " encountered in " + (opt.scalar_math ? "scalar " : "") + nm);

@@ -48,9 +48,10 @@ struct UfuncOptions {
 
 // Note [Floating-point errors] (ufunc.cpp): the np.errstate categories whose
 // mode is 'raise'; a loop that meets one raises FloatingPointError. 0 (the
-// default: divide/over/invalid 'warn', under 'ignore') skips the check.
+// default: divide/over/invalid 'warn', under 'ignore') skips the check. The
+// running session's (Note [Session state], core/session_state.hpp).
 enum FpError : unsigned { kFpDivide = 1, kFpOverflow = 2, kFpUnderflow = 4, kFpInvalid = 8 };
-extern unsigned fp_raise_mask;
+unsigned& fp_raise_mask();
 
 // The loop a call runs: inputs are cast to `in`, the kernel writes `out`.
 struct UfuncLoop {

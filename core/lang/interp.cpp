@@ -38,6 +38,7 @@ Value Interp::builtin(const std::string& name, NativeFn fn) {
 }
 
 Interp::Interp() {
+  ActiveSession active(state_);  // the builtins install into this session
   for (auto& spare : spare_scopes_) spare.reserve(kSpareScopes);  // release_call_scope never allocates
   globals = std::make_shared<Env>();
   t.object = new_type("object", "builtins", {});
@@ -87,6 +88,8 @@ Interp::~Interp() {
   // off its baseline after a round, depending on when that collection ran.
   builtins.clear();
   methods.clear();
+  // The settings last: a formatter= callable they hold is a root until then.
+  state_.clear();
   gc_collect();
 }
 
@@ -176,6 +179,7 @@ bool Interp::exception_matches(const PyError& err, const Value& spec, Value& exc
 
 // ---------------------------------------------------------------- run
 Interp::Result Interp::run(const std::string& src, bool echo_last_expr, const std::string& filename) {
+  ActiveSession active(state_);
   Result r;
   out_.clear();
   out_truncated_ = false;
