@@ -88,7 +88,8 @@ Interp::~Interp() {
   // off its baseline after a round, depending on when that collection ran.
   builtins.clear();
   methods.clear();
-  // The settings last: a formatter= callable they hold is a root until then.
+  // The session's settings too (Note [Session state]): a formatter= callable
+  // they hold would keep the cycles it is part of out of this collection.
   state_.clear();
   gc_collect();
 }
