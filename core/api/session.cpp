@@ -12,6 +12,7 @@
 #include "core/ops/copy.hpp"
 #include "core/lang/numpy/convert.hpp"
 #include "core/model/storage.hpp"
+#include "core/model/session_state.hpp"
 #include "core/lang/interp.hpp"
 
 namespace sl {
@@ -19,7 +20,10 @@ namespace sl {
 Session::Session() : in_(std::make_unique<lang::Interp>()) {}
 Session::~Session() = default;
 
-std::string Session::snapshot() { return snapshot_json(*in_); }
+std::string Session::snapshot() {
+  const ActiveSession active(in_->state());
+  return snapshot_json(*in_);
+}
 
 namespace {
 
@@ -49,6 +53,7 @@ void check_name(const std::string& name) {
 }  // namespace
 
 std::string Session::set_json(const std::string& name, const std::string& json) {
+  const ActiveSession active(in_->state());
   try {
     check_name(name);
     in_->globals->vars[name] = json_to_value(*in_, json);
@@ -59,6 +64,7 @@ std::string Session::set_json(const std::string& name, const std::string& json) 
 }
 
 std::string Session::get_json(const std::string& name) {
+  const ActiveSession active(in_->state());
   try {
     auto it = in_->globals->vars.find(name);
     if (it == in_->globals->vars.end()) raise("NameError", "name '" + name + "' is not defined");
@@ -69,6 +75,7 @@ std::string Session::get_json(const std::string& name) {
 }
 
 std::string Session::del_var(const std::string& name) {
+  const ActiveSession active(in_->state());
   auto it = in_->globals->vars.find(name);
   if (it == in_->globals->vars.end()) return error_json("NameError: name '" + name + "' is not defined");
   in_->globals->vars.erase(it);
@@ -76,6 +83,7 @@ std::string Session::del_var(const std::string& name) {
 }
 
 std::string Session::variables() {
+  const ActiveSession active(in_->state());
   std::vector<std::string> names;
   for (auto& [k, v] : in_->globals->vars)
     if (!v.as<lang::ModuleObj>()) names.push_back(k);
@@ -88,6 +96,7 @@ std::string Session::variables() {
 
 std::string Session::new_array(const std::string& name, const std::string& dtype, const std::string& shape_json,
                                bool torch) {
+  const ActiveSession active(in_->state());
   try {
     check_name(name);
     DType dt;
@@ -107,6 +116,7 @@ std::string Session::new_array(const std::string& name, const std::string& dtype
 }
 
 std::string Session::export_array(const std::string& name) {
+  const ActiveSession active(in_->state());
   try {
     auto it = in_->globals->vars.find(name);
     if (it == in_->globals->vars.end()) raise("NameError", "name '" + name + "' is not defined");
@@ -124,7 +134,10 @@ std::string Session::export_array(const std::string& name) {
   }
 }
 
-void Session::release_exports() { exports_.clear(); }
+void Session::release_exports() {
+  const ActiveSession active(in_->state());
+  exports_.clear();
+}
 
 // Bytes the C/C++ allocator has handed out and not taken back (array storages
 // and every interpreter object): what a leak check compares with a baseline.
@@ -144,7 +157,10 @@ std::string Session::heap_stats() {
   return w.field("mallocBytes", malloc_in_use()).end_object().take();
 }
 
-void Session::set_step_budget(double steps) { in_->step_budget = steps < 0 ? -1 : int64_t(steps); }
+void Session::set_step_budget(double steps) {
+  const ActiveSession active(in_->state());
+  in_->step_budget = steps < 0 ? -1 : int64_t(steps);
+}
 
 std::string Session::run(const std::string& code, bool echo, bool with_snapshot) {
   return run_impl(code, echo, "<stdin>", with_snapshot);
@@ -159,6 +175,7 @@ std::string Session::run_traced(const std::string& code, bool echo, int max_step
 
 std::string Session::run_impl(const std::string& code, bool echo, const std::string& filename, bool with_snapshot,
                               int trace_steps) {
+  const ActiveSession active(in_->state());
   exports_.clear();
   explain_begin_run(code);
   std::unique_ptr<TraceRecorder> trace;

@@ -1,6 +1,9 @@
 // session: the engine's boundary API -- run code, get the result as JSON.
 // The wasm bindings and the native tests use the same entry point, so
 // everything the page and the npm package see is testable natively.
+// A session owns everything its programs set (Note [Session state],
+// core/model/session_state.hpp); invariant: each method runs with its session's
+// state installed (ActiveSession), so two sessions never see each other's.
 #pragma once
 #include <memory>
 #include <string>

@@ -34,6 +34,8 @@ struct Gc {
 };
 
 namespace {
+// One collector for every session (Note [Session state]): it only frees
+// what nothing reaches, and whose garbage a collection frees no program can see.
 Gc& gc() {
   static Gc* g = new Gc;  // never destroyed: objects may untrack during static destruction
   return *g;

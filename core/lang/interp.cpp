@@ -38,6 +38,7 @@ Value Interp::builtin(const std::string& name, NativeFn fn) {
 }
 
 Interp::Interp() {
+  ActiveSession active(state_);  // the builtins install into this session
   for (auto& spare : spare_scopes_) spare.reserve(kSpareScopes);  // release_call_scope never allocates
   globals = std::make_shared<Env>();
   t.object = new_type("object", "builtins", {});
@@ -87,6 +88,9 @@ Interp::~Interp() {
   // off its baseline after a round, depending on when that collection ran.
   builtins.clear();
   methods.clear();
+  // The session's settings too (Note [Session state]): a formatter= callable
+  // they hold would keep the cycles it is part of out of this collection.
+  state_.clear();
   gc_collect();
 }
 
@@ -176,6 +180,7 @@ bool Interp::exception_matches(const PyError& err, const Value& spec, Value& exc
 
 // ---------------------------------------------------------------- run
 Interp::Result Interp::run(const std::string& src, bool echo_last_expr, const std::string& filename) {
+  ActiveSession active(state_);
   Result r;
   out_.clear();
   out_truncated_ = false;

@@ -11,7 +11,8 @@
 // Owns: scopes (Env), function objects, the statement and expression
 // evaluator (interp.cpp), calls and argument binding to Python functions,
 // exceptions in flight and tracebacks, the session limits (steps, depth,
-// output). The object protocol is ObjectProtocol's (objects.hpp): Interp
+// output), and the session's settings (SessionState: Note [Session state],
+// core/model/session_state.hpp). The object protocol is ObjectProtocol's (objects.hpp): Interp
 // holds one and forwards its members with one-line inline functions, so the
 // front ends' call sites (in.repr(v), in.getattr(v, "x"), in.binop("+", a, b))
 // compile unchanged; the forwarders hold no logic.
@@ -27,6 +28,7 @@
 #include "core/lang/ast.hpp"
 #include "core/lang/objects.hpp"
 #include "core/lang/value.hpp"
+#include "core/model/session_state.hpp"
 
 namespace sl::lang {
 
@@ -260,6 +262,11 @@ class Interp {
   std::unordered_map<std::string, Value> builtins;
   Types t{};
   EnvP globals;
+  // What this session's programs set (Note [Session state]): the constructor
+  // and run() make it the running session's for their duration (sl::Session
+  // does for each of its calls), and what belongs to this interpreter (its
+  // type objects made on first use) is kept in it.
+  SessionState& state() { return state_; }
 
   // Limits.
   int64_t step_budget = -1;     // statements per run(), -1 = unlimited
@@ -379,6 +386,7 @@ class Interp {
   Value exception_value(const PyError& err);
 
   std::vector<std::shared_ptr<TypeObj>> types_;
+  SessionState state_;
   ObjectProtocol objects_{*this};  // after t / builtins / methods, which it refers to
   std::unordered_map<std::string, TypeObj*> exc_types_;
   std::vector<std::string>* cur_source_ = nullptr;

@@ -10,6 +10,8 @@
 
 namespace sl::lang {
 
+// Process-wide scratch (Note [Session state]): set by the throw, read by the
+// catch in the same boundary call (Interp::run).
 SyntaxErrorInfo& last_syntax_error() {
   static SyntaxErrorInfo info;
   return info;

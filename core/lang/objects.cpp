@@ -30,6 +30,7 @@ namespace {
 
 // Guards repr of self-referencing containers: [[...]].
 struct ReprGuard {
+  // The reprs on the stack (process-wide, as g_release_queue is: empty between boundary calls).
   static std::set<const void*>& active() {
     static std::set<const void*> s;
     return s;
@@ -54,6 +55,8 @@ double mod_f(double a, double b) {
 
 }  // namespace
 
+// Process-wide (Note [Session state]): releases in progress on the stack, drained
+// before the outermost one returns.
 namespace {
 int g_release_depth = 0;
 std::vector<std::vector<Value>> g_release_queue;

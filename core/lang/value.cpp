@@ -49,7 +49,7 @@ void Args::finish(size_t max_pos) {
 
 Value Value::new_float(double f) {
   if (f == f) return floating(f);
-  static uint32_t serial = 0;
+  static uint32_t serial = 0;  // identities only have to be distinct, across sessions too (Note [Session state])
   uint64_t b;
   std::memcpy(&b, &f, 8);
   b = (b & 0x8000000000000000ull) | kNanIdentityMask | ++serial;

@@ -307,6 +307,9 @@ class Names : private std::unordered_map<std::string, Value> {
   }
   uint64_t stamp_ = 0;
   bool type_ns_;
+  // Process-wide, not a session's (Note [Session state], core/model/session_state.hpp):
+  // a stamp or epoch only has to differ from the one a cache saw, whichever
+  // session advanced it, so one session's changes at most cost another a miss.
   static inline uint64_t counter_ = 0;
   static inline uint64_t type_epoch_ = 1;
 };

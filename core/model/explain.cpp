@@ -10,9 +10,7 @@ namespace {
 
 constexpr int kMaxChain = 4;
 constexpr size_t kKeptSources = 16;
-uint64_t g_run = 0;
-ExplainPtr g_failure;
-std::vector<std::pair<uint64_t, std::string>> g_sources;  // (run, program text), oldest first
+detail::ExplainState& state() { return session_state<detail::ExplainState>(); }
 
 }  // namespace
 
@@ -27,12 +25,13 @@ std::shared_ptr<Explain> make_record(const Array& in, const char* rule, Verdict 
   e->in_itemsize = in.itemsize();
   e->torch = in.is_torch();
   e->facts = std::move(facts);
-  e->run = g_run;
-  e->line = detail::explain_line;
-  e->end_line = std::max(detail::explain_line, detail::explain_end_line);
+  const detail::ExplainState& s = state();
+  e->run = s.run;
+  e->line = s.line;
+  e->end_line = std::max(s.line, s.end_line);
   // Chains are kept short (at most kMaxChain records) so a loop such as
   // `a = a[1:]` repeated does not keep every intermediate record alive.
-  if (in.why && in.why->run == g_run && in.why->depth + 1 < kMaxChain) {
+  if (in.why && in.why->run == s.run && in.why->depth + 1 < kMaxChain) {
     e->input = in.why;
     e->depth = in.why->depth + 1;
   }
@@ -94,17 +93,21 @@ ArrayPtr explained(ArrayPtr out, const Array& in, const char* rule, Verdict verd
 }
 
 void explain_failure(const Array& in, const char* rule, std::vector<ExplainFact> facts) {
-  g_failure = make_record(in, rule, Verdict::Error, std::move(facts));
+  state().failure = make_record(in, rule, Verdict::Error, std::move(facts));
 }
 
-ExplainPtr explain_last_failure() { return g_failure && g_failure->run == g_run ? g_failure : nullptr; }
+ExplainPtr explain_last_failure() {
+  const detail::ExplainState& s = state();
+  return s.failure && s.failure->run == s.run ? s.failure : nullptr;
+}
 
 void explain_begin_run(const std::string& code) {
-  ++g_run;
-  g_failure.reset();
+  detail::ExplainState& s = state();
+  ++s.run;
+  s.failure.reset();
   explain_at(0, 0);
-  if (g_sources.size() == kKeptSources) g_sources.erase(g_sources.begin());
-  g_sources.emplace_back(g_run, code);
+  if (s.sources.size() == kKeptSources) s.sources.erase(s.sources.begin());
+  s.sources.emplace_back(s.run, code);
 }
 
 std::string explain_source(uint64_t run, int line, int end_line) {
@@ -112,7 +115,7 @@ std::string explain_source(uint64_t run, int line, int end_line) {
   constexpr size_t kMaxChars = 200;
   if (line < 1) return {};
   const std::string* code = nullptr;
-  for (auto& [r, text] : g_sources)
+  for (auto& [r, text] : state().sources)
     if (r == run) code = &text;
   if (!code) return {};
   std::string out;
@@ -134,7 +137,7 @@ std::string explain_source(uint64_t run, int line, int end_line) {
   return out;
 }
 
-uint64_t explain_run() { return g_run; }
+uint64_t explain_run() { return state().run; }
 
 
 

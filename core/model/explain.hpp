@@ -3,7 +3,8 @@
 // Owns: the explanation record (Explain) that the engine attaches to an array
 // at the point where it decided between a view and a copy -- the rule id and
 // the numbers that decided it -- and the run counter that says which records a
-// run produced. The API layer (core/api/snapshot.cpp) serialises the records
+// run produced (one counter, with the kept program texts, per session: Note
+// [Session state], core/model/session_state.hpp). The API layer (core/api/snapshot.cpp) serialises the records
 // per variable; the page turns rule ids + facts into English or Chinese text
 // (web/src/explain-messages.js). No layout rule is re-derived outside core/.
 //
@@ -25,6 +26,7 @@
 #include <vector>
 
 #include "core/model/array.hpp"
+#include "core/model/session_state.hpp"
 
 namespace sl {
 
@@ -197,12 +199,18 @@ std::string explain_source(uint64_t run, int line, int end_line);
 // statement of the user's program (not a frozen module's, so a record made
 // inside torch.nn's Python names the user's line that called it).
 namespace detail {
-inline int explain_line = 0;
-inline int explain_end_line = 0;
+// A session's explanation state (a slot: Note [Session state]).
+struct ExplainState {
+  uint64_t run = 0;
+  ExplainPtr failure;  // the last explain_failure's record
+  std::vector<std::pair<uint64_t, std::string>> sources;  // (run, program text), oldest first
+  int line = 0, end_line = 0;  // explain_at's statement
+};
 }  // namespace detail
 inline void explain_at(int line, int end_line) {
-  detail::explain_line = line;
-  detail::explain_end_line = end_line;
+  detail::ExplainState& s = session_state<detail::ExplainState>();
+  s.line = line;
+  s.end_line = end_line;
 }
 
 // Where C-order contiguity breaks, scanning from the last axis: the first axis

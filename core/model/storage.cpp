@@ -9,6 +9,8 @@
 
 namespace sl {
 
+// The whole module's (Note [Session state]): Session::heap_stats reports the
+// module's heap, and a storage id, like CPython's id(), only has to be unique.
 namespace {
 int64_t g_live_bytes = 0, g_live_count = 0, g_peak_bytes = 0;
 uint64_t g_next_id = 1;

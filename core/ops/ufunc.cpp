@@ -13,6 +13,7 @@
 #include "core/model/strides.hpp"
 #include "core/ops/strings.hpp"
 #include "core/ops/views.hpp"
+#include "core/model/session_state.hpp"
 
 namespace sl {
 
@@ -328,7 +329,12 @@ UfuncLoop resolve_loop(Ufunc op, const std::vector<UfuncOperand>& ops, const Ufu
 //             or exponential whose operands are finite and non-zero;
 //   invalid   a NaN result of operands that hold no NaN (0 / 0, inf - inf,
 //             sqrt(-1), log(-1), x % 0.0).
-unsigned fp_raise_mask = 0;
+namespace {
+struct FpRaiseMask {  // a session slot (Note [Session state])
+  unsigned bits = 0;
+};
+}  // namespace
+unsigned& fp_raise_mask() { return session_state<FpRaiseMask>().bits; }
 
 namespace {
 
@@ -537,8 +543,8 @@ ArrayPtr ufunc_call(Ufunc op, const std::vector<UfuncOperand>& ops, const UfuncO
     if (torch) runtime_error(e.msg);  // torch reports kernel errors as RuntimeError
     throw;
   }
-  if (fp_raise_mask && !torch) {
-    const unsigned f = fp_errors(op, loop, src, bstrides, *res, bshape, opt.scalar_math) & fp_raise_mask;
+  if (const unsigned mask = torch ? 0u : fp_raise_mask()) {
+    const unsigned f = fp_errors(op, loop, src, bstrides, *res, bshape, opt.scalar_math) & mask;
     if (f) {
       const char* what = f & kFpDivide ? "divide by zero" : f & kFpOverflow ? "overflow" : f & kFpUnderflow ? "underflow" : "invalid value";
       raise("FloatingPointError", std::string(what) + " encountered in " + (opt.scalar_math ? "scalar " : "") + nm);

@@ -30,9 +30,10 @@ const char* casting_name(Casting c);  // "same_kind"
 
 // Note [Floating-point errors] (ufunc.cpp): the np.errstate categories whose
 // mode is 'raise'; a loop that meets one raises FloatingPointError. 0 (the
-// default: divide/over/invalid 'warn', under 'ignore') skips the check.
+// default: divide/over/invalid 'warn', under 'ignore') skips the check. The
+// running session's (Note [Session state], core/model/session_state.hpp).
 enum FpError : unsigned { kFpDivide = 1, kFpOverflow = 2, kFpUnderflow = 4, kFpInvalid = 8 };
-extern unsigned fp_raise_mask;
+unsigned& fp_raise_mask();
 
 
 // Note [Weak Python scalars] (NEP 50, NumPy >= 2.0): the dtypes of NumPy

@@ -8,6 +8,7 @@
 #include "core/model/error.hpp"
 #include "core/model/iter.hpp"
 #include "core/kernels/libm/glibc_exp_log.hpp"
+#include "core/model/session_state.hpp"
 
 namespace sl {
 
@@ -31,10 +32,7 @@ double TorchGenerator::standard_normal() {
   return r * libm::cos(theta);
 }
 
-TorchGenerator& torch_default_generator() {
-  static TorchGenerator g;
-  return g;
-}
+TorchGenerator& torch_default_generator() { return session_state<TorchGenerator>(); }
 
 namespace {
 

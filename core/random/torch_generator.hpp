@@ -54,7 +54,8 @@ class TorchGenerator {
   std::optional<double> next_normal_;
 };
 
-// torch.default_generator (one per process, as in PyTorch).
+// torch.default_generator (one per process in PyTorch; one per session here:
+// Note [Session state], core/model/session_state.hpp).
 TorchGenerator& torch_default_generator();
 
 // Tensor.uniform_(from, to) (uniform_kernel): x = bits * 2^-digits, x * (to - from) + from

@@ -14,13 +14,11 @@
 #include "core/model/element.hpp"
 #include "core/text/numfmt.hpp"
 #include "core/model/strides.hpp"
+#include "core/model/session_state.hpp"
 
 namespace sl {
 
-PrintOptions& print_options() {
-  static PrintOptions o;
-  return o;
-}
+PrintOptions& print_options() { return session_state<PrintOptions>(); }
 
 namespace {
 

@@ -2,8 +2,8 @@
 // (array2string, array_repr, array_str) and NumPy's scalar str/repr print them.
 // Float digits come from numfmt (shortest round-trip digits for the dtype).
 //
-// Owns: NumPy's print options (np.set_printoptions state) and the text of
-// ndarrays and NumPy scalars. Invariant: formatting reads an array only
+// Owns: NumPy's print options (np.set_printoptions state, one per session:
+// Note [Session state]) and the text of ndarrays and NumPy scalars. Invariant: formatting reads an array only
 // through its layout (shape, byte strides, offset), never writes it, and its
 // output depends only on the values shown and the print options.
 #pragma once
@@ -39,11 +39,12 @@ struct PrintOptions {
   // 'numpystr', 'void', then the groups 'int_kind', 'float_kind',
   // 'complex_kind', 'str_kind' and 'all'; a type's own key wins over its group,
   // a group over 'all' (_get_formatdict). A callable belongs to the session
-  // that set it: each session starts from the defaults when it imports numpy
-  // (install_numpy; Note [Builtin modules at first import]).
+  // that set it, as the options do.
   std::map<std::string, ElementFormatterPtr> formatter;
 };
-PrintOptions& print_options();  // np.set_printoptions / np.get_printoptions
+// np.set_printoptions / np.get_printoptions: the running session's (Note
+// [Session state], core/model/session_state.hpp).
+PrintOptions& print_options();
 
 // str(a) / repr(a) for a NumPy array (flavour NumPy), under the print options
 // `opt` (np.array_str / np.array_repr with arguments), else print_options().

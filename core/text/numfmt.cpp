@@ -71,7 +71,7 @@ Digits rounded_digits(double v, int ndigits) {
 }
 
 Digits fixed_digits(double v, int frac) {
-  static char buf[512];
+  static char buf[512];  // scratch, read before this returns (Note [Session state])
   std::snprintf(buf, sizeof buf, "%.*f", frac, v);
   Digits d;
   const char* p = take_sign(buf, d);

@@ -2,6 +2,7 @@
 #include "core/torch/autograd.hpp"
 
 #include "core/model/error.hpp"
+#include "core/model/session_state.hpp"
 
 namespace sl {
 
@@ -17,10 +18,7 @@ GradNode::~GradNode() {
   }
 }
 
-GradMode& grad_mode() {
-  static GradMode m;
-  return m;
-}
+GradMode& grad_mode() { return session_state<GradMode>(); }
 
 bool differentiable_dtype(DType dt) { return is_float(dt) || is_complex(dt); }
 

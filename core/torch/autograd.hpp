@@ -59,7 +59,8 @@ inline AutogradMeta& autograd_meta(Array& a) {
 }
 
 // Grad mode: PyTorch's thread-local GradMode / InferenceMode for the one
-// Python thread a session has. Reset when a session installs torch.
+// Python thread a session has; grad_mode() is the running session's (Note
+// [Session state], core/model/session_state.hpp).
 struct GradMode {
   bool enabled = true;
   bool inference = false;

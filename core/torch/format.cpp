@@ -10,13 +10,11 @@
 
 #include "core/model/element.hpp"
 #include "core/model/strides.hpp"
+#include "core/model/session_state.hpp"
 
 namespace sl {
 
-TorchPrintOptions& torch_print_options() {
-  static TorchPrintOptions o;
-  return o;
-}
+TorchPrintOptions& torch_print_options() { return session_state<TorchPrintOptions>(); }
 
 std::string format_torch_dtype(DType dt) { return std::string("torch.") + info(dt).torch_name; }
 

@@ -1,8 +1,8 @@
 // format_torch: tensors, torch.Size and torch dtypes as text, exactly as
 // PyTorch 2.6's torch/_tensor_str.py prints them (repr(t) == str(t)).
 //
-// Owns: torch's print options (torch.set_printoptions state) and the text of
-// tensors, sizes and dtypes. Invariant: formatting reads a tensor only
+// Owns: torch's print options (torch.set_printoptions state, one per
+// session: Note [Session state]) and the text of tensors, sizes and dtypes. Invariant: formatting reads a tensor only
 // through its layout, never writes it, and its output depends only on the
 // values shown and the print options.
 //
@@ -40,7 +40,7 @@ struct TorchPrintOptions {
   int linewidth = 80;
   std::optional<bool> sci_mode;  // None: chosen per tensor by the formatter
 };
-TorchPrintOptions& torch_print_options();  // torch.set_printoptions
+TorchPrintOptions& torch_print_options();  // torch.set_printoptions: the running session's
 
 // repr(t) / str(t) for a tensor: "tensor([[1., 3.],\n        [5., 7.]])".
 // default_float is torch.get_default_dtype(): that dtype, its complex

@@ -676,6 +676,8 @@ ModuleObj& submodule(Interp& in, const std::string& dotted) {
   return *m;
 }
 
+// Process-wide tables (Note [Session state]): every session's install writes
+// the same native functions, which capture nothing of a session.
 namespace {
 std::unordered_map<std::string, ArrayMethod>& ndarray_methods() {
   static std::unordered_map<std::string, ArrayMethod> m;

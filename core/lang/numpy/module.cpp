@@ -724,7 +724,6 @@ const FnEntry kNumpyFns[] = {
 }  // namespace
 
 void install_numpy(Interp& in) {
-  print_options() = PrintOptions{};  // a session's first import starts from NumPy's defaults, as install_torch does
   auto npm = std::make_shared<ModuleObj>("numpy");
   in.modules["numpy"] = npm;
   ModuleObj& np = *npm;

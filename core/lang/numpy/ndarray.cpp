@@ -51,8 +51,14 @@ Value ctypes_object(Interp& in, const Array& a);
 
 namespace {
 
+// The session's numpy.flagsobj type, made at its first a.flags: a slot, as a
+// type object belongs to the interpreter that made it (Note [Session state]).
+struct FlagsType {
+  TypeObj* t = nullptr;
+};
+
 Value flags_object(Interp& in, const ArrayPtr& a) {
-  static TypeObj* flags_type = nullptr;
+  TypeObj*& flags_type = in.state().get<FlagsType>().t;
   if (!flags_type) flags_type = in.new_type("flagsobj", "numpy", {in.t.object});
   auto g = std::make_shared<GenericObj>(flags_type);
   std::weak_ptr<Array> w = a;

@@ -19,6 +19,7 @@
 #include "core/lang/numpy/convert.hpp"
 #include "core/model/strides.hpp"
 #include "core/ops/views.hpp"
+#include "core/model/session_state.hpp"
 
 namespace sl::lang {
 
@@ -250,9 +251,8 @@ Value identity_of(Ufunc op) {
   }
 }
 
-TypeObj* ufunc_type = nullptr;
-
-Value make_ufunc(Interp& in, Ufunc op) {
+// `ufunc_type`: the session's numpy.ufunc (install_numpy_math).
+Value make_ufunc(Interp& in, TypeObj* ufunc_type, Ufunc op) {
   auto g = std::make_shared<GenericObj>(ufunc_type);
   const std::string nm = py_name(op);
   g->attrs["__call__"] = in.builtin(nm, [op](Interp& in, Args& a) { return call_ufunc(in, op, a); });
@@ -358,19 +358,17 @@ bool fast_power(Interp& in, const ArrayPtr& base, const Value& e, bool inplace, 
 
 // ---------------------------------------------------------------- floating-point error state
 
+// np.seterr's modes; a session slot (Note [Session state]), starting from NumPy's defaults.
 struct ErrState {
   std::string divide = "warn", over = "warn", under = "ignore", invalid = "warn";
 };
-ErrState& errstate() {
-  static ErrState s;
-  return s;
-}
+ErrState& errstate() { return session_state<ErrState>(); }
 
 // The engine's half of the state: which categories raise (Note [Floating-point errors], core/ops/ufunc.cpp).
 void set_errstate(const ErrState& s) {
   errstate() = s;
-  fp_raise_mask = (s.divide == "raise" ? unsigned(kFpDivide) : 0u) | (s.over == "raise" ? unsigned(kFpOverflow) : 0u) |
-                  (s.under == "raise" ? unsigned(kFpUnderflow) : 0u) | (s.invalid == "raise" ? unsigned(kFpInvalid) : 0u);
+  fp_raise_mask() = (s.divide == "raise" ? unsigned(kFpDivide) : 0u) | (s.over == "raise" ? unsigned(kFpOverflow) : 0u) |
+                    (s.under == "raise" ? unsigned(kFpUnderflow) : 0u) | (s.invalid == "raise" ? unsigned(kFpInvalid) : 0u);
 }
 
 Value errstate_dict(Interp& in, const ErrState& s) {
@@ -911,11 +909,10 @@ const MethodEntry kMathMethods[] = {
 }  // namespace
 
 void install_numpy_math(Interp& in, ModuleObj& np) {
-  set_errstate(ErrState{});  // each interpreter starts with NumPy's defaults (np.seterr is per process)
-  ufunc_type = in.new_type("ufunc", "numpy", {in.t.object});
+  TypeObj* ufunc_type = in.new_type("ufunc", "numpy", {in.t.object});
   np.attrs["ufunc"] = Value(std::shared_ptr<Obj>(std::shared_ptr<Obj>(), ufunc_type));
 
-#define SL_X(id, fn, nin, nm) np.attrs[nm] = make_ufunc(in, Ufunc::id);
+#define SL_X(id, fn, nin, nm) np.attrs[nm] = make_ufunc(in, ufunc_type, Ufunc::id);
   SL_UFUNC_LIST(SL_X)
 #undef SL_X
   np.attrs["abs"] = np.attrs["absolute"];

@@ -571,8 +571,16 @@ void flat_assign_positions(Interp& in, const ArrayPtr& a, const std::vector<int6
 
 }  // namespace
 
+namespace {
+// The session's numpy.flatiter type, made at its first a.flat (a slot, as
+// flags_object's type is: Note [Session state]).
+struct FlatiterType {
+  TypeObj* t = nullptr;
+};
+}  // namespace
+
 Value make_flatiter(Interp& in, const ArrayPtr& a) {
-  static TypeObj* flatiter_type = nullptr;
+  TypeObj*& flatiter_type = in.state().get<FlatiterType>().t;
   if (!flatiter_type) flatiter_type = in.new_type("flatiter", "numpy", {in.t.object});
   auto g = std::make_shared<GenericObj>(flatiter_type);
   g->attrs["base"] = wrap(a);

@@ -31,6 +31,8 @@ namespace sl::lang {
 namespace {
 
 // True while an op's implementation runs (Note [Recording at the boundary]).
+// Process-wide, not a session's (Note [Session state]): it counts native
+// frames on the stack, and is back to 0 when each boundary call returns.
 int& below_depth() {
   static int d = 0;
   return d;
@@ -570,7 +572,6 @@ Value node_getattr(Interp& in, Args& a) {
 }  // namespace
 
 void install_torch_autograd(Interp& in, ModuleObj& tm) {
-  grad_mode() = GradMode{};
   TypeObj* node = in.new_type("Node", "torch.autograd.graph", {in.t.object});
   tm.attrs["_grad_fn_base"] = type_ref(node);
 

@@ -23,6 +23,7 @@
 #include "core/model/strides.hpp"
 #include "core/torch/promotion.hpp"
 #include "core/torch/views.hpp"
+#include "core/model/session_state.hpp"
 
 namespace sl::lang {
 
@@ -39,10 +40,12 @@ std::string tensor_repr(Interp& in, const Value& a) {
   return is_parameter(a.arr()) ? "Parameter containing:\n" + r : r;
 }
 
-DType& torch_default_dtype() {
-  static DType d = DType::F32;
-  return d;
-}
+namespace {
+struct TorchDefaultDType {  // torch.set_default_dtype; a session slot (Note [Session state])
+  DType dtype = DType::F32;
+};
+}  // namespace
+DType& torch_default_dtype() { return session_state<TorchDefaultDType>().dtype; }
 
 namespace {
 
@@ -1087,10 +1090,12 @@ Value set_default_dtype_fn(Interp& in, Args& a) {
 struct PrintOptionError {
   std::string type, msg;
 };
-std::optional<PrintOptionError>& bad_print_option(int k) {  // 0 threshold, 1 precision, 2 linewidth
-  static std::optional<PrintOptionError> bad[3];
-  return bad[k];
-}
+// Part of the session's print options, as PRINT_OPTS holds the values
+// themselves (Note [Session state]).
+struct TorchPrintOptionErrors {
+  std::optional<PrintOptionError> bad[3];  // 0 threshold, 1 precision, 2 linewidth
+};
+std::optional<PrintOptionError>& bad_print_option(int k) { return session_state<TorchPrintOptionErrors>().bad[k]; }
 
 }  // namespace
 
@@ -1188,6 +1193,7 @@ const std::vector<std::pair<const char*, NativeFn>>& module_functions() {
 // torch.X(t, ...) -> t.X(...): the input comes first, positionally or as
 // `input=`, and must be a tensor.
 // Whether a torch.X(t, ...) forwarder is running the method for the function.
+// Process-wide, as below_depth (torch/autograd.cpp) is: native frames on the stack.
 int& forwarding_depth() {
   static int depth = 0;
   return depth;
@@ -1261,6 +1267,7 @@ const DimnameOverload kDimnameOverloads[] = {
 
 }  // namespace
 
+// Process-wide, as forwarding_depth is: native frames on the stack (Note [Session state]).
 int& tensor_method_depth() {
   static int depth = 0;
   return depth;
@@ -1354,9 +1361,6 @@ void install_method_forwarders(Interp& in, ModuleObj& tm) {
 
 void install_torch(Interp& in) {
   install_torch_rules();  // Note [Flavor rules] (core/ops/ufunc.hpp): tensors resolve their loops by torch's table
-  torch_print_options() = TorchPrintOptions{};
-  for (int k = 0; k < 3; ++k) bad_print_option(k).reset();
-  torch_default_dtype() = DType::F32;
 
   ModuleObj& tm = submodule(in, "torch");
   auto& t = in.t;

@@ -574,7 +574,8 @@ void install_torch_random(Interp& in, ModuleObj& tm) {
   in.def_method(gen_t, "manual_seed", generator_manual_seed);
   in.def_method(gen_t, "initial_seed", generator_initial_seed);
   in.def_method(gen_t, "seed", generator_seed);
-  // torch.default_generator: the process' generator, not owned by the object
+  // torch.default_generator: the session's generator (Note [Session state]),
+  // not owned by the object
   auto dg = std::make_shared<GenericObj>(gen_t);
   dg->native = std::shared_ptr<void>(std::shared_ptr<void>(), &torch_default_generator());
   tm.attrs["default_generator"] = Value(std::static_pointer_cast<Obj>(dg));
