@@ -26,19 +26,70 @@ std::vector<Value> table_keys(const HashTable& t) {
   return out;
 }
 
+// Note [Sorting Python values]
+// The problem: order v stably by keys k_i = key(v_i) under the user's `<`,
+// which may be no strict weak order at all (a __lt__ that answers at random),
+// may raise, and may mutate the very list being sorted (CPython's
+// list_sort_impl, Objects/listobject.c, empties the list for the duration and
+// raises "list modified during sort" afterwards). Whatever `<` answers, the
+// sort must stay inside its vectors and end with a permutation of v: the
+// standard library's sorts promise neither (an inconsistent comparator is
+// undefined behaviour there; libstdc++'s unguarded insertion step reads past
+// the range). So this is a bottom-up merge sort over positions 0..n-1: each
+// pass merges runs of width w from `idx` into `next` (taking the right run's
+// head only when it is strictly less, which keeps equal keys in order), then
+// the two swap; every index read is bounded by the run ends, and `idx` is a
+// whole permutation between passes, so an exception thrown by `<` leaves v as
+// it was. n log2 n comparisons at most. reverse=True compares the other way
+// round, which is stable in the original order as CPython's reverse-sort-
+// reverse is. The keys are computed once each, in order, before any
+// comparison (CPython computes them the same way).
 void sort_values(Interp& in, std::vector<Value>& v, const Value& key, bool reverse) {
+  const size_t n = v.size();
   std::vector<Value> keys;
-  keys.reserve(v.size());
-  for (auto& x : v) keys.push_back(key.is_none() ? x : in.call(key, std::vector<Value>{x}));
-  std::vector<size_t> idx(v.size());
-  for (size_t i = 0; i < idx.size(); ++i) idx[i] = i;
-  std::stable_sort(idx.begin(), idx.end(), [&](size_t a, size_t b) {
-    return reverse ? in.truthy(in.compare(CmpOp::Lt, keys[b], keys[a])) : in.truthy(in.compare(CmpOp::Lt, keys[a], keys[b]));
-  });
+  if (!key.is_none()) {
+    keys.reserve(n);
+    for (size_t i = 0; i < n; ++i) keys.push_back(in.call(key, std::vector<Value>{v[i]}));
+  }
+  const std::vector<Value>& k = key.is_none() ? v : keys;
+  auto less = [&](size_t a, size_t b) {  // k[a] < k[b] in the sort's direction
+    return reverse ? in.truthy(in.compare(CmpOp::Lt, k[b], k[a])) : in.truthy(in.compare(CmpOp::Lt, k[a], k[b]));
+  };
+  std::vector<size_t> idx(n), next(n);
+  for (size_t i = 0; i < n; ++i) idx[i] = i;
+  for (size_t w = 1; w < n; w *= 2) {
+    for (size_t lo = 0; lo < n; lo += 2 * w) {
+      const size_t mid = std::min(lo + w, n), hi = std::min(lo + 2 * w, n);
+      size_t i = lo, j = mid, o = lo;
+      while (i < mid && j < hi) next[o++] = less(idx[j], idx[i]) ? idx[j++] : idx[i++];
+      while (i < mid) next[o++] = idx[i++];
+      while (j < hi) next[o++] = idx[j++];
+    }
+    idx.swap(next);
+  }
   std::vector<Value> out;
-  out.reserve(v.size());
-  for (size_t i : idx) out.push_back(v[i]);
+  out.reserve(n);
+  for (size_t i : idx) out.push_back(std::move(v[i]));
   v = std::move(out);
+}
+
+void sort_list(Interp& in, ListObj& list, const Value& key, bool reverse) {
+  // Note [Sorting Python values]: the list is empty while keys and comparisons
+  // run; what they put in it is dropped at the end.
+  std::vector<Value> items = std::move(list.items);
+  list.items.clear();
+  auto put_back = [&] {
+    std::vector<Value> added = std::move(list.items);
+    list.items = std::move(items);
+    return !added.empty();
+  };
+  try {
+    sort_values(in, items, key, reverse);
+  } catch (...) {
+    put_back();
+    throw;
+  }
+  if (put_back()) in.raise_exc("ValueError", "list modified during sort");
 }
 
 void install_builtins(Interp& in) {

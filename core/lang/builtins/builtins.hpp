@@ -51,6 +51,9 @@ Value new_set(Interp& in, const std::vector<Value>& items);
 std::vector<Value> table_keys(const HashTable& t);
 // Stable sort with Python's "<" (and key / reverse), as list.sort and sorted().
 void sort_values(Interp& in, std::vector<Value>& v, const Value& key, bool reverse);
+// list.sort: the same over the list's own items, which the list gives up while
+// the sort runs (Note [Sorting Python values], builtins.cpp).
+void sort_list(Interp& in, ListObj& list, const Value& key, bool reverse);
 // str.strip: chars "" means whitespace.
 std::string strip_chars(const std::string& s, const std::string& chars, bool left, bool right);
 // printf-style "%d %s %.2f" % args (str % x)

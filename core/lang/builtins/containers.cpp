@@ -49,11 +49,15 @@ Value list_pop(Interp& in, Args& a) {
 Value list_remove(Interp& in, Args& a) {
   auto& v = self_l(a);
   Value x = a.required(1, "value");
-  for (size_t k = 0; k < v.size(); ++k)
-    if (v[k].is_same(x) || in.eq(v[k], x)) {
-      v.erase(v.begin() + long(k));
+  // Each item is held while __eq__ runs, and the bound is read again after it:
+  // __eq__ may change the list (list_remove_impl does the same).
+  for (size_t k = 0; k < v.size(); ++k) {
+    Value y = v[k];
+    if (y.is_same(x) || in.eq(y, x)) {
+      if (k < v.size()) v.erase(v.begin() + long(k));
       return Value();
     }
+  }
   in.raise_exc("ValueError", "list.remove(x): x not in list");
 }
 
@@ -61,8 +65,10 @@ template <bool list>
 Value list_seq_index(Interp& in, Args& a) {
   const auto& v = list ? a.pos[0].as<ListObj>()->items : a.pos[0].as<TupleObj>()->items;
   Value x = a.required(1, "value");
-  for (size_t k = 0; k < v.size(); ++k)
-    if (v[k].is_same(x) || in.eq(v[k], x)) return Value::integer(int64_t(k));
+  for (size_t k = 0; k < v.size(); ++k) {
+    Value y = v[k];  // held while __eq__ runs (it may change the list)
+    if (y.is_same(x) || in.eq(y, x)) return Value::integer(int64_t(k));
+  }
   in.raise_exc("ValueError", list ? in.repr(x) + " is not in list" : "tuple.index(x): x not in tuple");
 }
 
@@ -71,7 +77,10 @@ Value list_seq_count(Interp& in, Args& a) {
   const auto& v = list ? a.pos[0].as<ListObj>()->items : a.pos[0].as<TupleObj>()->items;
   Value x = a.required(1, "value");
   int64_t n = 0;
-  for (auto& y : v) n += y.is_same(x) || in.eq(y, x);
+  for (size_t k = 0; k < v.size(); ++k) {
+    Value y = v[k];  // held while __eq__ runs (it may change the list)
+    n += y.is_same(x) || in.eq(y, x);
+  }
   return Value::integer(n);
 }
 
@@ -79,7 +88,7 @@ Value list_sort(Interp& in, Args& a) {
   Value key = a.optional(99, "key");
   bool rev = in.truthy(a.optional(99, "reverse", Value::boolean(false)));
   a.finish(1);
-  sort_values(in, self_l(a), key, rev);
+  sort_list(in, *a.pos[0].as<ListObj>(), key, rev);
   return Value();
 }
 
