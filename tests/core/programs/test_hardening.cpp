@@ -93,3 +93,15 @@ TEST_CASE("torch movedim of a 0-d tensor", "[hardening][torch]") {
         "tensor(1.5000) tensor(1.5000) True\n");
   CHECK(run("import torch\ntorch.tensor(1.5).movedim(1, 0)") == "!IndexError");
 }
+
+// list.sort read the list's own vector while the key function appended to it
+// (heap-use-after-free under ASan in sort_values; in wasm a trap or a random
+// error). CPython empties the list for the sort and raises afterwards
+// (Note [Sorting Python values], core/lang/builtins/builtins.cpp).
+TEST_CASE("list.sort whose key function appends to the list", "[hardening][lang]") {
+  CHECK(run("a = [3, 1, 2]\na.sort(key=lambda x: (a.append(x), x)[1])") == "!ValueError");
+  CHECK(run("a = [3, 1, 2]\ntry:\n    a.sort(key=lambda x: (a.append(x), x)[1])\nexcept ValueError:\n    pass\nprint(a)") ==
+        "[1, 2, 3]\n");
+  CHECK(run("class E:\n    def __eq__(s, o):\n        L.clear()\n        return False\nL = [E(), E(), 3]\nprint(L.count(3), L)") ==
+        "0 []\n");
+}
