@@ -17,9 +17,9 @@ class MemoryStorage {
 
 export default async function logic({ results }) {
   const { check } = results;
-  const share = await mod('web/src/share.js');
-  const vc = await mod('web/src/vcui.js');
-  const { RunHistory } = await mod('web/src/history.js');
+  const share = await mod('web/src/share/link.js');
+  const vc = await mod('web/src/quiz/cards.js');
+  const { RunHistory } = await mod('web/src/editor/history.js');
 
   await check('share: round trip of unicode, quotes and markup; compact', async () => {
     const code = "import numpy as np\n# 视图 — ünïcødé \"q\" 'q' </script><img src=x onerror=alert(1)>\n".repeat(20);
@@ -46,7 +46,7 @@ export default async function logic({ results }) {
   });
 
   await check('i18n: merged dictionaries (tags like zh-CN), fallback to English, then the key', async () => {
-    const i18n = await mod('web/src/i18n.js');
+    const i18n = await mod('web/src/i18n/i18n.js');
     i18n.addMessagesFromModule({ messages: { en: { 'x.hello': 'Hello {name}' }, 'zh-CN': { 'x.hello': '你好 {name}' } } });
     i18n.setLang('en', { persist: false });
     assertEqual(i18n.t('x.hello', { name: 'a' }), 'Hello a', 'en');
@@ -65,7 +65,7 @@ export default async function logic({ results }) {
   });
 
   await check('i18n: every EN key has a ZH translation and the same placeholders', async () => {
-    const { MESSAGES } = await mod('web/src/messages.js');
+    const { MESSAGES } = await mod('web/src/i18n/messages.js');
     const problems = [];
     const vars = (s) => [...String(s).matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join(',');
     for (const [k, v] of Object.entries(MESSAGES.en)) {
@@ -130,8 +130,10 @@ export default async function logic({ results }) {
   await check('view-or-copy: web/src holds no layout, indexing or reshape rule', async () => {
     const fs = await import('node:fs');
     const dir = path.join(ROOT, 'web/src');
-    const files = fs.readdirSync(dir).filter((f) => f.endsWith('.js'));
-    assert(!files.some((f) => f.startsWith('viewcopy')), `viewcopy*.js present: ${files}`);
+    // Every folder of the page (runner/, editor/, panels/, quiz/, inspector/, ...).
+    const files = fs.readdirSync(dir, { recursive: true }).filter((f) => f.endsWith('.js'));
+    assert(files.length > 20 && files.includes(path.join('quiz', 'cards.js')), `web/src read: ${files}`);
+    assert(!files.some((f) => path.basename(f).startsWith('viewcopy')), `viewcopy*.js present: ${files}`);
     const banned = /nocopyReshape|basicIndexLayout|isCContiguous|isFContiguous|computeStride\s*\(|sliceLength|followLayout/;
     const hits = files.filter((f) => banned.test(fs.readFileSync(path.join(dir, f), 'utf8')));
     assertEqual(hits, [], 'files re-implementing engine rules');
@@ -139,7 +141,7 @@ export default async function logic({ results }) {
 
   await check('view-or-copy: verdicts and the engine\'s explanations from real runs, worded in EN and ZH', async () => {
     const { init } = await mod('wasm/index.js');
-    const i18n = await mod('web/src/i18n.js');
+    const i18n = await mod('web/src/i18n/i18n.js');
     const lib = await init();
     const s = lib.session();
     try {

@@ -1,12 +1,12 @@
 // Harness for developing and testing the inspector in isolation
 // (/inspector-demo.html): a plain textarea, seed examples, and the inspector, fed
-// by the real engine in a worker. It reuses the page's RPC (web/src/engine.js)
-// with the page's own worker (web/src/worker.js), whose 'run' also returns the snapshot.
+// by the real engine in a worker. It reuses the page's RPC (web/src/runner/engine.js)
+// with the page's own worker (web/src/runner/worker.js), whose 'run' also returns the snapshot.
 //
 // Tests drive it through window.inspectorDemo: run(code, { reset }), reset(),
 // render(snapshot, previous), and the inspector itself.
 
-import { Engine } from '../engine.js';
+import { Engine } from '../runner/engine.js';
 import { createInspector } from './index.js';
 
 const $ = (s) => document.querySelector(s);
@@ -97,7 +97,7 @@ function main() {
   };
 
   const engine = new Engine({
-    workerUrl: '/src/worker.js',
+    workerUrl: '/src/runner/worker.js',
     onState(state, err) {
       if (state === 'loading') setStatus('loading', 'loading engine…');
       else if (state === 'ready') setStatus('ready', 'ready');

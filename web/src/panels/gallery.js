@@ -2,7 +2,7 @@
 // by topic. Picking an example hands its code to the page (which loads it into the
 // editor, and runs it when "Run after loading" is ticked).
 
-import { t, getLang, onLangChange } from './i18n.js';
+import { t, getLang, onLangChange } from '../i18n/i18n.js';
 import { el } from './output.js';
 
 export const EXAMPLES_URL = '/examples/examples.json';
