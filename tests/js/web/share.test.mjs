@@ -1,16 +1,42 @@
-// web/src/share/: the program a page opens with (restore.js), the embed option
-// (embed.js) and the share links while the page runs (links.js), each against a plain
-// location object, a recording history and a fake clipboard -- what main.js injects
-// as window.location, window.history and navigator.clipboard.
+// web/src/share/: the link codec and its defences (link.js), the program a page opens
+// with (restore.js), the embed option (embed.js) and the share links while the page
+// runs (links.js), each against a plain location object, a recording history and a
+// fake clipboard -- what main.js injects as window.location, window.history and
+// navigator.clipboard.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { restoreProgram, linkErrorKey } from '../../../web/src/share/restore.js';
 import { isEmbed } from '../../../web/src/share/embed.js';
 import { createShareLinks } from '../../../web/src/share/links.js';
+import * as share from '../../../web/src/share/link.js';
 import { encodeCode, MAX_FRAGMENT_CHARS } from '../../../web/src/share/link.js';
 import { setLang, t } from '../../../web/src/i18n/i18n.js';
 
 setLang('en', { persist: false });
+
+test('share: round trip of unicode, quotes and markup; compact', async () => {
+  const code = "import numpy as np\n# 视图 — ünïcødé \"q\" 'q' </script><img src=x onerror=alert(1)>\n".repeat(20);
+  const fragment = await share.encodeCode(code);
+  assert.ok(fragment.startsWith('code='), fragment.slice(0, 20));
+  assert.ok(fragment.length < code.length, `compressed: ${fragment.length} vs ${code.length}`);
+  assert.deepEqual(await share.decodeFragment(`#${fragment}`), { code }, 'decoded');
+  const plain = `src=${Buffer.from('print(1)').toString('base64url')}`;
+  assert.deepEqual(await share.decodeFragment(plain), { code: 'print(1)' }, 'plain form');
+  assert.deepEqual(await share.decodeFragment('#other=1'), null, 'no program');
+  assert.deepEqual(await share.decodeFragment(''), null, 'empty');
+});
+
+test('share: hostile links are refused with an error code, never thrown', async () => {
+  assert.deepEqual(await share.decodeFragment('#code=!!!'), { error: 'invalid' }, 'not base64url');
+  assert.deepEqual(await share.decodeFragment('#code=AAAA'), { error: 'invalid' }, 'not deflate');
+  assert.deepEqual(await share.decodeFragment(`#src=${Buffer.from([0xff, 0xfe, 0x00]).toString('base64url')}`), { error: 'invalid' }, 'not UTF-8');
+  assert.deepEqual(await share.decodeFragment(`#src=${Buffer.from('a\u0000b').toString('base64url')}`), { error: 'invalid' }, 'NUL');
+  assert.deepEqual(await share.decodeFragment(`#src=${'A'.repeat(share.MAX_FRAGMENT_CHARS + 1)}`), { error: 'too-large' }, 'long fragment');
+  // A small link that inflates to megabytes (a "zip bomb") stops at the limit.
+  const bomb = await share.encodeCode('a'.repeat(2_000_000));
+  assert.ok(bomb.length < share.MAX_FRAGMENT_CHARS, `bomb link ${bomb.length} chars`);
+  assert.deepEqual(await share.decodeFragment(bomb), { error: 'too-large' }, 'inflation bomb');
+});
 
 const page = (over = {}) => ({ origin: 'https://lab.example', pathname: '/play/', search: '', hash: '', ...over });
 

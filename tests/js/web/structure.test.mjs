@@ -1,5 +1,6 @@
-// Issue 28: no function in web/ is longer than 80 lines, as measured by
-// scripts/function-lengths.mjs (also run by hand: node scripts/function-lengths.mjs web).
+// What holds for the whole of web/: it re-implements no engine rule (the page renders
+// the engine's answers), and (issue 28) no function in it is longer than 80 lines, as
+// scripts/function-lengths.mjs measures (also run by hand: node scripts/function-lengths.mjs web).
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { functionLengths, sourceFiles } from '../../../scripts/function-lengths.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
 
 test('the counter measures from the first line to the last, nested functions inside their holder', () => {
   const text = [
@@ -31,4 +33,16 @@ test('no function in web/ is over 80 lines', () => {
     .filter((f) => f.lines > 80)
     .map((f) => `${f.lines} ${path.relative(root, f.file)}:${f.line} ${f.name}`);
   assert.deepEqual(long, []);
+});
+
+test('view-or-copy: web/src holds no layout, indexing or reshape rule', async () => {
+  const fs = await import('node:fs');
+  const dir = path.join(root, 'web/src');
+  // Every folder of the page (runner/, editor/, panels/, quiz/, inspector/, ...).
+  const files = fs.readdirSync(dir, { recursive: true }).filter((f) => f.endsWith('.js'));
+  assert.ok(files.length > 20 && files.includes(path.join('quiz', 'cards.js')), `web/src read: ${files}`);
+  assert.ok(!files.some((f) => path.basename(f).startsWith('viewcopy')), `viewcopy*.js present: ${files}`);
+  const banned = /nocopyReshape|basicIndexLayout|isCContiguous|isFContiguous|computeStride\s*\(|sliceLength|followLayout/;
+  const hits = files.filter((f) => banned.test(fs.readFileSync(path.join(dir, f), 'utf8')));
+  assert.deepEqual(hits, [], 'files re-implementing engine rules');
 });
