@@ -88,7 +88,7 @@ async function main({ storage = globalThis.localStorage, location = globalThis.l
   const completionSource = createCompletionSource(() => ({
     lists, variables: snapshots.current()?.variables ?? [], aliases: importAliases(editor.getCode()),
   }));
-  await open({ header, status, prefs, quiz, output, editor, runs, restored, embed }, () => ({
+  await openPage({ header, status, prefs, quiz, output, editor, runs, restored, embed }, () => ({
     nonce: cspNonce(document), dark: resolvedTheme() === 'dark', wrap: layout.narrow.matches, label: t('editor.label'), completionSource,
   }));
 }
@@ -161,7 +161,7 @@ function composeGallery({ editor, runs, output }) {
 
 // The page's first state: every text in the current language, the note about the
 // program it opened with, the focus in the editor; then CodeMirror takes over.
-async function open({ header, status, prefs, quiz, output, editor, runs, restored, embed }, editorSettings) {
+async function openPage({ header, status, prefs, quiz, output, editor, runs, restored, embed }, editorSettings) {
   applyTranslations(document);
   header.showState(status.state);
   header.showStopMode(false);
