@@ -4,8 +4,8 @@
 //   node scripts/build-web.mjs          # one minified build with a sourcemap
 //   node scripts/build-web.mjs --watch  # rebuild on change
 //
-// The worker (web/src/worker.js) is not bundled: it only imports the package's own
-// ES module (/pkg/wasm/index.js) and is served as is at /src/worker.js. The
+// The worker (web/src/runner/worker.js) is not bundled: it only imports the package's own
+// ES module (/pkg/wasm/index.js) and is served as is at /src/runner/worker.js. The
 // <stride-lab> element (web/widget/stride-lab.js) is not bundled either.
 //
 // The memory inspector (web/src/inspector/, another module with its own schedule) is

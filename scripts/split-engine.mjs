@@ -40,7 +40,7 @@ export const FEATURES = ['--enable-simd', '--enable-exception-handling', '--enab
 
 // What a visitor's first minute runs: the playground's print(1) share link, a first
 // look at views and strides, an error with its traceback, a first torch tensor.
-// Each runs as the worker runs it (web/src/worker.js): run with echo and a step
+// Each runs as the worker runs it (web/src/runner/worker.js): run with echo and a step
 // trace, the snapshot, then a reset (a new session and its snapshot).
 export const FIRST_PROGRAMS = [
   'print(1)',

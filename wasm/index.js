@@ -113,7 +113,7 @@ async function fetchBytes(url) {
 // When the second part is loaded:
 //  - prefetch() fetches, compiles and instantiates it without blocking; the
 //    playground's worker calls it once its first run has answered, or 250 ms after
-//    the engine loaded if no run came first (web/src/worker.js);
+//    the engine loaded if no run came first (web/src/runner/worker.js);
 //  - on a page's main thread init() waits for prefetch(), since a placeholder could
 //    not load anything there (see isWindow): the first part alone gains nothing there,
 //    so the second part's download and compile start alongside the first's;

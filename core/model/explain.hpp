@@ -6,7 +6,7 @@
 // run produced (one counter, with the kept program texts, per session: Note
 // [Session state], core/model/session_state.hpp). The API layer (core/api/snapshot.cpp) serialises the records
 // per variable; the page turns rule ids + facts into English or Chinese text
-// (web/src/explain-messages.js). No layout rule is re-derived outside core/.
+// (web/src/explain/messages.js). No layout rule is re-derived outside core/.
 //
 // Invariant: a record describes the operation that made the array it hangs on,
 // with the layout of that operation's input as it was then (the facts are

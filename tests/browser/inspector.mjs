@@ -606,7 +606,7 @@ async function issue18Checks(page) {
     assert(panel.codes.includes('beta = alpha[::2]'), `the statement quoted as <code>: ${panel.codes}`);
     // the same words as the page's "View or copy?" card (one module words both)
     const same = await page.evaluate(async () => {
-      const { ruleBlock } = await import('/src/explain-render.js');
+      const { ruleBlock } = await import('/src/explain/render.js');
       const { createTranslator } = await import('/src/inspector/i18n.js');
       const v = window.inspectorDemo.snapshot.variables.find((x) => x.name === 'beta');
       return ruleBlock(v.explain.steps[0], { a: 'alpha', b: 'beta' }, 0, 1, createTranslator('en')).textContent;

@@ -69,7 +69,7 @@ export default async function playground({ browser, baseUrl, results }) {
   await check('without the code editor chunk: the plain editor runs typed code, keeps an error line for later', async () => {
     // Not in `pages`: its console holds the blocked chunk's error, checked here instead.
     const { page: p, problems, close } = await openPage(browser);
-    await p.route('**/dist/chunk-editor-*.js', (route) => route.abort());
+    await p.route('**/dist/chunk-codemirror-*.js', (route) => route.abort());
     await p.goto(baseUrl, { waitUntil: 'load' });
     await p.waitForSelector('body[data-editor="plain"]', { timeout: ENGINE_READY_MS });
     await p.fill('#editor textarea', 'x = 6 * 7\nprint(x)');
@@ -80,7 +80,7 @@ export default async function playground({ browser, baseUrl, results }) {
     await p.click('#run');
     await p.waitForSelector('#output .out-error', { timeout: RUN_MS });
     // The aborted chunk is the only console error allowed here.
-    const others = problems.filter((m) => !/chunk-editor|Failed to fetch dynamically imported module|ERR_FAILED/.test(m));
+    const others = problems.filter((m) => !/chunk-codemirror|Failed to fetch dynamically imported module|ERR_FAILED/.test(m));
     assertEqual(others, [], 'console errors besides the blocked chunk');
     await close();
   });

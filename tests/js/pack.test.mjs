@@ -28,6 +28,29 @@ test('npm pack makes a tarball under 1.5 MB with only the shipped files', () => 
   console.log(`# tarball ${path.basename(tarball)}: ${size} bytes, ${files.length} files`);
 });
 
+// The served page, the widget and the worker load these by path, unbundled: each file
+// they load (a script src, a relative import, a worker URL) must be in the tarball too.
+test('the tarball holds every file the page, the widget and the worker load by path', () => {
+  const { files } = installed();
+  const entries = ['web/index.html', 'web/widget/stride-lab.js', 'web/src/runner/boot.js', 'web/src/runner/worker.js',
+    'web/src/runner/engine.js', 'web/src/share/link.js'];
+  for (const f of entries) assert.ok(files.includes(f), `missing ${f}`);
+  const missing = [];
+  for (const f of entries) {
+    const text = fs.readFileSync(path.join(root, f), 'utf8');
+    // Loaded where they are written, or named as a served path ('/src/...', as WORKER_URL is).
+    const refs = [...text.matchAll(/(?:from\s+|import\(|new URL\(|new Worker\(|src=)['"]([^'"]+\.js)['"]|['"](\/src\/[^'"]+\.js)['"]/g)]
+      .map((m) => m[1] ?? m[2]);
+    for (const ref of refs) {
+      // Absolute paths are served from web/ (scripts/serve.mjs), except /pkg/ (the package itself).
+      if (ref.startsWith('/pkg/')) continue;
+      const target = ref.startsWith('/') ? path.posix.join('web', ref) : path.posix.join(path.posix.dirname(f), ref);
+      if (!files.includes(target)) missing.push(`${f} loads ${ref} (${target})`);
+    }
+  }
+  assert.deepEqual(missing, []);
+});
+
 test('the tarball installs into an empty folder without any download', () => {
   // installed() ran `npm install --offline <tarball>` in a folder holding only a package.json.
   const dir = installed().app;

@@ -12,17 +12,17 @@
 //   autorun   run as soon as the element scrolls into view
 //   height    a CSS height for the whole element (e.g. "320px"); default: fits the code
 //   lang      "en" or "zh" for the element's labels (default: the page's <html lang>)
-// Each element runs its code in a worker of its own (web/src/worker.js, the same
+// Each element runs its code in a worker of its own (web/src/runner/worker.js, the same
 // engine as the playground) and loads it lazily: on first view for autorun
 // elements, on hover/focus/click otherwise. Everything the program prints is shown
 // as text. No inline scripts or styles are used, so the element works under a strict
 // Content-Security-Policy (styles come from stride-lab.css next to this file; the
 // worker and engine must be served from the same origin as this file).
 
-import { Engine } from '../src/engine.js';
-import { encodeCode } from '../src/share.js';
+import { Engine } from '../src/runner/engine.js';
+import { encodeCode } from '../src/share/link.js';
 
-const WORKER_URL = new URL('../src/worker.js', import.meta.url).href;
+const WORKER_URL = new URL('../src/runner/worker.js', import.meta.url).href;
 const STYLE_URL = new URL('./stride-lab.css', import.meta.url).href;
 const PLAYGROUND_URL = new URL('../', import.meta.url).href;
 const STOP_AFTER_MS = 700;

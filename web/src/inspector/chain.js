@@ -40,50 +40,76 @@ export function renderChain({ container, model, selected, t, lang, onSelect, wid
     container.append(el('p', 'sl-empty', t('inspector.chain.none')));
     return;
   }
-  const tensor = v.kind === 'tensor';
-  const baseAttr = tensor ? '._base' : '.base';
   const chain = model.chain(v);
-  const ownerId = chain.length ? chain[chain.length - 1].id : v.object;
-  const storageBytes = formatBytes(v.storageBytes, lang);
-
+  const ownerDesc = model.describeObject(chain.length ? chain[chain.length - 1].id : v.object);
   const describeVar = (w) => `${t('inspector.chain.view')} · ${w.dtype} ${formatTuple(w.shape)}`;
-  const ownerDesc = model.describeObject(ownerId);
+  const ownerNode = ownerNodeFor({ v, chain, ownerDesc, model, t, lang });
+  const middle = middleNodes({ chain, model, t, describeVar });
+  const avail = Math.max(240, width);
+  const { top, siblings } = topRow({ v, chain, model, t, describeVar, avail });
+  const { svgW, svgH, selNode } = placeNodes({ top, middle, ownerNode, avail });
+  const summary = summaryText({ v, chain, siblings, ownerDesc, ownerNode, t });
 
-  // Owner node.
-  let ownerNode;
+  const root = svg('svg', {
+    class: 'sl-chain-svg', width: svgW, height: svgH, viewBox: `0 0 ${svgW} ${svgH}`,
+    role: 'img', 'aria-label': summary,
+  });
+  const uid = `sl-chain-${(chainCounter += 1)}`;
+  const marker = (id, cls) => svg('marker', {
+    id, viewBox: '0 0 10 10', refX: '9', refY: '5', markerWidth: '7', markerHeight: '7', orient: 'auto-start-reverse',
+  }, svg('path', { d: 'M0,1 L9,5 L0,9 z', class: cls }));
+  root.append(svg('defs', null, marker(`${uid}-a`, 'sl-arrowhead'), marker(`${uid}-s`, 'sl-arrowhead is-strong')));
+  // selected → middle… → owner; siblings → owner
+  const path = [selNode, ...middle, ownerNode].filter(Boolean);
+  root.append(drawEdges({ path, top, ownerNode, uid, baseAttr: v.kind === 'tensor' ? '._base' : '.base' }));
+  root.append(drawNodes({ nodes: [...top, ...middle, ownerNode], v, model, onSelect }));
+
+  container.append(el('div', 'sl-chain-scroll', root));
+  container.append(el('p', 'sl-caption', summary));
+}
+
+// An object no variable names: as_strided's DummyArray, a hidden copy, or unknown.
+function unnamedTitle(kind, t) {
+  return t(kind === 'dummy' ? 'inspector.chain.dummy' : kind === 'hidden' ? 'inspector.chain.hidden' : 'inspector.chain.unknown');
+}
+
+/** The node of the object that owns the bytes (the selected array itself when it has no base). */
+function ownerNodeFor({ v, chain, ownerDesc, model, t, lang }) {
+  const storageBytes = formatBytes(v.storageBytes, lang);
   if (!chain.length) {
-    ownerNode = makeNode({ role: 'owner', kind: 'named', name: v.name, title: v.name,
+    return makeNode({ role: 'owner', kind: 'named', name: v.name, title: v.name,
       meta: `${t('inspector.chain.ownsData', { bytes: storageBytes })} · ${v.dtype} ${formatTuple(v.shape)}`, selected: true });
-  } else if (ownerDesc.kind === 'named') {
+  }
+  if (ownerDesc.kind === 'named') {
     const ownerVar = model.byName.get(ownerDesc.names[0]);
-    ownerNode = makeNode({ role: 'owner', kind: 'named', name: ownerDesc.names[0],
+    return makeNode({ role: 'owner', kind: 'named', name: ownerDesc.names[0],
       title: ownerDesc.names.join(' = '),
       meta: `${t('inspector.chain.ownsData', { bytes: storageBytes })}${ownerVar?.dtype ? ` · ${ownerVar.dtype} ${formatTuple(ownerVar.shape)}` : ''}` });
-  } else {
-    ownerNode = makeNode({ role: 'owner', kind: ownerDesc.kind, title:
-      t(ownerDesc.kind === 'dummy' ? 'inspector.chain.dummy' : ownerDesc.kind === 'hidden' ? 'inspector.chain.hidden' : 'inspector.chain.unknown'),
-    meta: t('inspector.chain.ownsData', { bytes: storageBytes }), tip: t('inspector.chain.hiddenTitle') });
   }
+  return makeNode({ role: 'owner', kind: ownerDesc.kind, title: unnamedTitle(ownerDesc.kind, t),
+    meta: t('inspector.chain.ownsData', { bytes: storageBytes }), tip: t('inspector.chain.hiddenTitle') });
+}
 
-  // Intermediate objects on the selected array's own chain (e.g. the DummyArray).
-  const middle = chain.slice(0, -1).map(({ id, obj }) => {
+/** Intermediate objects on the selected array's own chain (e.g. the DummyArray). */
+function middleNodes({ chain, model, t, describeVar }) {
+  return chain.slice(0, -1).map(({ id, obj }) => {
     const d = model.describeObject(id);
     if (d.kind === 'named') {
       const w = model.byName.get(d.names[0]);
       return makeNode({ role: 'middle', kind: 'named', name: d.names[0], title: d.names.join(' = '), meta: w ? describeVar(w) : '' });
     }
-    return makeNode({ role: 'middle', kind: d.kind, title:
-      t(d.kind === 'dummy' ? 'inspector.chain.dummy' : d.kind === 'hidden' ? 'inspector.chain.hidden' : 'inspector.chain.unknown'),
-    meta: obj?.kind === 'DummyArray' ? 'numpy.lib.stride_tricks' : t('inspector.chain.view'), tip: t('inspector.chain.hiddenTitle') });
+    return makeNode({ role: 'middle', kind: d.kind, title: unnamedTitle(d.kind, t),
+      meta: obj?.kind === 'DummyArray' ? 'numpy.lib.stride_tricks' : t('inspector.chain.view'), tip: t('inspector.chain.hiddenTitle') });
   });
+}
 
-  // Top row: the selected view first, then the other views of the same owner.
+/** Top row: the selected view first, then the other views of the same owner, as many as fit `avail`. */
+function topRow({ v, chain, model, t, describeVar, avail }) {
   const siblings = chain.length ? model.siblings(v)
     : model.arrays.filter((w) => w.name !== v.name && model.ownerId(w) === v.object && (w.baseChain?.length ?? 0) > 0 &&
       model.aliasOf(w) == null);
   const top = [];
   if (chain.length) top.push(makeNode({ role: 'selected', kind: 'named', name: v.name, title: v.name, meta: describeVar(v), selected: true }));
-  const avail = Math.max(240, width);
   let used = top.reduce((s, n) => s + n.w + COL_GAP, 0);
   let shown = 0;
   for (const w of siblings) {
@@ -99,10 +125,13 @@ export function renderChain({ container, model, selected, t, lang, onSelect, wid
     top.push(makeNode({ role: 'more', kind: 'more', title: t('inspector.chain.more', { n: siblings.length - shown }),
       meta: siblings.slice(shown).map((w) => w.name).join(', ') }, Math.max(MIN_W, Math.min(MAX_W, avail - used))));
   }
+  return { top, siblings };
+}
 
-  // Geometry.
+/** Positions the nodes (top row centred, the chain under the selected one, the owner last). */
+function placeNodes({ top, middle, ownerNode, avail }) {
   const rowW = top.reduce((s, n) => s + n.w, 0) + COL_GAP * Math.max(0, top.length - 1);
-  const svgW = Math.max(avail, rowW, ownerNode.w, ...middle.map((n) => n.w)) ;
+  const svgW = Math.max(avail, rowW, ownerNode.w, ...middle.map((n) => n.w));
   let x = (svgW - rowW) / 2;
   for (const n of top) {
     n.x = x;
@@ -119,18 +148,11 @@ export function renderChain({ container, model, selected, t, lang, onSelect, wid
   }
   ownerNode.x = (svgW - ownerNode.w) / 2;
   ownerNode.y = y;
-  const svgH = y + NODE_H + 2;
+  return { svgW, svgH: y + NODE_H + 2, selNode };
+}
 
-  const root = svg('svg', {
-    class: 'sl-chain-svg', width: svgW, height: svgH, viewBox: `0 0 ${svgW} ${svgH}`,
-    role: 'img', 'aria-label': summaryText(),
-  });
-  const uid = `sl-chain-${(chainCounter += 1)}`;
-  const marker = (id, cls) => svg('marker', {
-    id, viewBox: '0 0 10 10', refX: '9', refY: '5', markerWidth: '7', markerHeight: '7', orient: 'auto-start-reverse',
-  }, svg('path', { d: 'M0,1 L9,5 L0,9 z', class: cls }));
-  root.append(svg('defs', null, marker(`${uid}-a`, 'sl-arrowhead'), marker(`${uid}-s`, 'sl-arrowhead is-strong')));
-
+/** The arrows: strong ones (labelled .base / ._base) along `path`, light ones from the siblings. */
+function drawEdges({ path, top, ownerNode, uid, baseAttr }) {
   const edges = svg('g', 'sl-edges');
   const edge = (a, b, label, strong) => {
     const x1 = a.x + a.w / 2;
@@ -150,14 +172,15 @@ export function renderChain({ container, model, selected, t, lang, onSelect, wid
       }, label));
     }
   };
-  // selected → middle… → owner; siblings → owner
-  const path = [selNode, ...middle, ownerNode].filter(Boolean);
   for (let i = 0; i + 1 < path.length; i += 1) edge(path[i], path[i + 1], baseAttr, true);
   for (const n of top) if (n.role === 'sibling' || n.role === 'more') edge(n, ownerNode, null, false);
-  root.append(edges);
+  return edges;
+}
 
-  const nodes = svg('g', 'sl-nodes');
-  for (const n of [...top, ...middle, ownerNode]) {
+/** The boxes; a named one other than the selected array selects its variable (click, Enter, Space). */
+function drawNodes({ nodes, v, model, onSelect }) {
+  const g0 = svg('g', 'sl-nodes');
+  for (const n of nodes) {
     const g = svg('g', {
       class: `sl-node r-${n.role} k-${n.kind}${n.selected ? ' is-selected' : ''}${n.name ? ' is-link' : ''}`,
       transform: `translate(${n.x},${n.y})`,
@@ -176,20 +199,17 @@ export function renderChain({ container, model, selected, t, lang, onSelect, wid
         if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); onSelect(n.name); }
       });
     }
-    nodes.append(g);
+    g0.append(g);
   }
-  root.append(nodes);
+  return g0;
+}
 
-  container.append(el('div', 'sl-chain-scroll', root));
-  container.append(el('p', 'sl-caption', summaryText()));
-
-  function summaryText() {
-    if (!chain.length) {
-      return siblings.length ? t('inspector.chain.ownsViews', { name: v.name, n: siblings.length })
-        : t('inspector.chain.owns', { name: v.name });
-    }
-    const o = ownerDesc.kind === 'named' ? ownerDesc.names[0] : ownerNode.title;
-    const s = t('inspector.chain.viewOf', { name: v.name, owner: o });
-    return siblings.length ? `${s} ${t('inspector.chain.siblings', { names: truncate(siblings.map((w) => w.name).join(', '), 120) })}` : s;
+function summaryText({ v, chain, siblings, ownerDesc, ownerNode, t }) {
+  if (!chain.length) {
+    return siblings.length ? t('inspector.chain.ownsViews', { name: v.name, n: siblings.length })
+      : t('inspector.chain.owns', { name: v.name });
   }
+  const o = ownerDesc.kind === 'named' ? ownerDesc.names[0] : ownerNode.title;
+  const s = t('inspector.chain.viewOf', { name: v.name, owner: o });
+  return siblings.length ? `${s} ${t('inspector.chain.siblings', { names: truncate(siblings.map((w) => w.name).join(', '), 120) })}` : s;
 }

@@ -1,12 +1,12 @@
 // Harness for developing and testing the inspector in isolation
 // (/inspector-demo.html): a plain textarea, seed examples, and the inspector, fed
-// by the real engine in a worker. It reuses the page's RPC (web/src/engine.js)
-// with the page's own worker (web/src/worker.js), whose 'run' also returns the snapshot.
+// by the real engine in a worker. It reuses the page's RPC (web/src/runner/engine.js)
+// with the page's own worker (web/src/runner/worker.js), whose 'run' also returns the snapshot.
 //
 // Tests drive it through window.inspectorDemo: run(code, { reset }), reset(),
 // render(snapshot, previous), and the inspector itself.
 
-import { Engine } from '../engine.js';
+import { Engine } from '../runner/engine.js';
 import { createInspector } from './index.js';
 
 const $ = (s) => document.querySelector(s);
@@ -73,11 +73,42 @@ print(w)`,
   },
 ];
 
-function main() {
-  const status = $('#status');
-  const output = $('#output');
-  const code = $('#code');
+function main({ location = window.location } = {}) {
   const params = new URLSearchParams(location.search);
+  const lang = applyPageOptions(params);
+  const code = $('#code');
+  const inspector = createInspector($('#inspector'), { lang });
+  const session = createDemoSession({ inspector, code, output: $('#output'), status: $('#status') });
+  const { run, reset } = session;
+
+  addExampleButtons($('#examples'), { code, run });
+  $('#run').addEventListener('click', () => run().catch(() => {}));
+  $('#reset').addEventListener('click', () => reset().catch(() => {}));
+  code.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && e.shiftKey) {
+      e.preventDefault();
+      run().catch(() => {});
+    }
+  });
+  $('#theme').addEventListener('change', (e) => {
+    const v = e.target.value;
+    if (v) document.documentElement.dataset.theme = v;
+    else delete document.documentElement.dataset.theme;
+  });
+  $('#lang').addEventListener('change', (e) => {
+    const next = new URLSearchParams(location.search);
+    next.set('lang', e.target.value);
+    location.search = next.toString();
+  });
+
+  const initial = EXAMPLES.find((e) => e.id === params.get('example')) ?? EXAMPLES[0];
+  code.value = initial.code;
+  if (params.get('auto') !== '0') session.ready.then(() => run(initial.code)).catch(() => {});
+  window.inspectorDemo = session;
+}
+
+// ?lang=zh-CN|zh and ?theme=dark|light; returns the inspector's language.
+function applyPageOptions(params) {
   const lang = params.get('lang') === 'zh-CN' || params.get('lang') === 'zh' ? 'zh-CN' : 'en';
   $('#lang').value = lang;
   document.documentElement.lang = lang === 'zh-CN' ? 'zh-CN' : 'en';
@@ -86,18 +117,35 @@ function main() {
     document.documentElement.dataset.theme = theme;
     $('#theme').value = theme;
   }
+  return lang;
+}
 
-  const inspector = createInspector($('#inspector'), { lang });
+function addExampleButtons(examples, { code, run }) {
+  for (const ex of EXAMPLES) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'sl-demo-example';
+    b.textContent = ex.label;
+    b.dataset.example = ex.id;
+    b.addEventListener('click', () => {
+      code.value = ex.code;
+      run(ex.code, { reset: !ex.keep }).catch(() => {});
+    });
+    examples.append(b);
+  }
+}
+
+// The engine in its worker and what the harness shows of it; its answer is what tests
+// drive as window.inspectorDemo.
+function createDemoSession({ inspector, code, output, status }) {
   let snapshot = null;
   let runs = 0;
-
   const setStatus = (state, text) => {
     status.dataset.state = state;
     status.textContent = text;
   };
-
   const engine = new Engine({
-    workerUrl: '/src/worker.js',
+    workerUrl: '/src/runner/worker.js',
     onState(state, err) {
       if (state === 'loading') setStatus('loading', 'loading engine…');
       else if (state === 'ready') setStatus('ready', 'ready');
@@ -121,10 +169,10 @@ function main() {
     else inspector.clear();
   }
 
-  async function run(source = code.value, { reset = false } = {}) {
+  async function run(source = code.value, { reset: fresh = false } = {}) {
     await ready;
     if (source !== code.value) code.value = source;
-    if (reset) render((await engine.reset())?.snapshot ?? null);
+    if (fresh) render((await engine.reset())?.snapshot ?? null);
     setStatus('running', 'running…');
     try {
       const result = await engine.run(source);
@@ -148,44 +196,7 @@ function main() {
     output.textContent = '';
   }
 
-  const examples = $('#examples');
-  for (const ex of EXAMPLES) {
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.className = 'sl-demo-example';
-    b.textContent = ex.label;
-    b.dataset.example = ex.id;
-    b.addEventListener('click', () => {
-      code.value = ex.code;
-      run(ex.code, { reset: !ex.keep }).catch(() => {});
-    });
-    examples.append(b);
-  }
-
-  $('#run').addEventListener('click', () => run().catch(() => {}));
-  $('#reset').addEventListener('click', () => reset().catch(() => {}));
-  code.addEventListener('keydown', (e) => {
-    if (e.key === 'Enter' && e.shiftKey) {
-      e.preventDefault();
-      run().catch(() => {});
-    }
-  });
-  $('#theme').addEventListener('change', (e) => {
-    const v = e.target.value;
-    if (v) document.documentElement.dataset.theme = v;
-    else delete document.documentElement.dataset.theme;
-  });
-  $('#lang').addEventListener('change', (e) => {
-    const next = new URLSearchParams(location.search);
-    next.set('lang', e.target.value);
-    location.search = next.toString();
-  });
-
-  const initial = EXAMPLES.find((e) => e.id === params.get('example')) ?? EXAMPLES[0];
-  code.value = initial.code;
-  if (params.get('auto') !== '0') ready.then(() => run(initial.code)).catch(() => {});
-
-  window.inspectorDemo = {
+  return {
     ready,
     inspector,
     run,

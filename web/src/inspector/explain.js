@@ -1,12 +1,12 @@
 // Explanation panel: why the selected array is a view or a copy. The answer is the
 // engine's: the variable's `explain` records (core/model/explain.hpp) worded by the same
-// module the "View or copy?" card uses (../explain-render.js, texts in
-// ../explain-messages.js), and its base chain for whose bytes it reads. Nothing here
+// module the "View or copy?" card uses (../explain/render.js, texts in
+// ../explain/messages.js), and its base chain for whose bytes it reads. Nothing here
 // decides a layout question. Engine strings go in as text.
 
 import { el } from './dom.js';
 import { isArrayVar } from './model.js';
-import { richNode, ruleBlocks, stepsInOrder } from '../explain-render.js';
+import { richNode, ruleBlocks, stepsInOrder } from '../explain/render.js';
 
 /** Who owns the bytes `v` reads: a variable name, or a description. */
 function ownerText(model, v, t) {

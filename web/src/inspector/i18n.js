@@ -5,9 +5,9 @@
 // dictionaries, so the inspector is always readable. Placeholders are `{name}`.
 // Every key lives under `inspector.` so the page can merge `messages` into its own;
 // the explanation rules (`vc.*`) are the page's own table, read from
-// ../explain-messages.js when the page's translator does not answer.
+// ../explain/messages.js when the page's translator does not answer.
 
-import { EXPLAIN_MESSAGES } from '../explain-messages.js';
+import { EXPLAIN_MESSAGES } from '../explain/messages.js';
 
 export const messages = {
   en: {
@@ -418,7 +418,7 @@ function interpolate(template, vars) {
 
 /**
  * A standalone translator over the dictionaries above, and the explanation rule texts
- * the page's "View or copy?" card uses (`vc.*`, ../explain-messages.js): one wording.
+ * the page's "View or copy?" card uses (`vc.*`, ../explain/messages.js): one wording.
  */
 export function createTranslator(lang = 'en') {
   const code = resolveLang(lang);

@@ -50,216 +50,238 @@ export function createInspector(root, opts = {}) {
   // without it, <html lang> is read on every call.
   const lang = resolveLang(opts.lang ?? document.documentElement.lang ?? 'en');
   const t = wrapTranslator(opts.t, opts.lang ? lang : () => resolveLang(document.documentElement.lang));
-  const onSelectCb = typeof opts.onSelect === 'function' ? opts.onSelect : null;
+  const inspector = new Inspector(root, { t, lang, onSelect: typeof opts.onSelect === 'function' ? opts.onSelect : null });
+  return {
+    update: (snapshot, previous, step) => inspector.update(snapshot, previous, step),
+    clear: () => inspector.clear(),
+    destroy: () => inspector.destroy(),
+    select: (name) => inspector.select(name),
+    /** Draws the byte strip and the selection's panels now instead of on the next animation frame. */
+    flush: () => inspector.flush(),
+    get selected() { return inspector.selected; },
+    get element() { return root; },
+  };
+}
 
-  let model = null;
-  let selected = null;
-  let destroyed = false;
+// The seven panels in their grid, built once; update() fills their bodies.
+function buildPanels(t) {
+  const ui = { emptyMsg: el('p', 'sl-inspector-empty', t('inspector.empty')) };
+  ui.vars = panel('sl-p-vars', t('inspector.vars.title'));
+  ui.legendText = el('span', null, t('inspector.vars.legendChanged'));
+  ui.legendChanged = el('span', 'sl-legend-changed',
+    el('span', { class: 'sl-changed-swatch', 'aria-hidden': 'true' }), ui.legendText);
+  ui.varsCount = el('span', 'sl-count');
+  ui.vars.meta.append(ui.legendChanged, ui.varsCount);
+  for (const [key, cls, title] of PANELS) ui[key] = panel(cls, t(title));
+  ui.grid = el('div', 'sl-grid', ui.chain.section, ui.share.section, ui.mem.section);
+  ui.duo = el('div', 'sl-duo', ui.explain.section, ui.pictures.section);
+  ui.content = el('div', 'sl-content', ui.vars.section, ui.strip.section, ui.duo, ui.grid);
+  return ui;
+}
 
-  root.classList.add('sl-inspector');
-  root.dataset.state = 'empty';
+// [field of buildPanels' answer, class, title key] of every panel but the variables'.
+const PANELS = [
+  ['explain', 'sl-p-explain', 'inspector.explain.title'],
+  ['pictures', 'sl-p-layout', 'inspector.layout.title'],
+  ['strip', 'sl-p-strip', 'inspector.strip.title'],
+  ['chain', 'sl-p-chain', 'inspector.chain.title'],
+  ['share', 'sl-p-share', 'inspector.share.title'],
+  ['mem', 'sl-p-mem', 'inspector.mem.title'],
+];
 
-  const emptyMsg = el('p', 'sl-inspector-empty', t('inspector.empty'));
-
-  const vars = panel('sl-p-vars', t('inspector.vars.title'));
-  const legendText = el('span', null, t('inspector.vars.legendChanged'));
-  const legendChanged = el('span', 'sl-legend-changed',
-    el('span', { class: 'sl-changed-swatch', 'aria-hidden': 'true' }), legendText);
-  const varsCount = el('span', 'sl-count');
-  vars.meta.append(legendChanged, varsCount);
-
-  const explain = panel('sl-p-explain', t('inspector.explain.title'));
-  const pictures = panel('sl-p-layout', t('inspector.layout.title'));
-  const strip = panel('sl-p-strip', t('inspector.strip.title'));
-  const chain = panel('sl-p-chain', t('inspector.chain.title'));
-  const share = panel('sl-p-share', t('inspector.share.title'));
-  const mem = panel('sl-p-mem', t('inspector.mem.title'));
-
-  const byteStrip = new ByteStrip({ container: strip.body, t, lang, onSelect: (n) => select(n) });
-
-  const grid = el('div', 'sl-grid', chain.section, share.section, mem.section);
-  const duo = el('div', 'sl-duo', explain.section, pictures.section);
-  const content = el('div', 'sl-content', vars.section, strip.section, duo, grid);
-  let walkHandle = null;
-  clearNode(root);
-  root.append(emptyMsg, content);
+class Inspector {
+  constructor(root, { t, lang, onSelect }) {
+    Object.assign(this, { root, t, lang, onSelectCb: onSelect });
+    this.model = null;
+    this.selected = null;
+    this.destroyed = false;
+    this.walkHandle = null;
+    this.panelsFrame = 0;
+    this.select = this.select.bind(this);
+    root.classList.add('sl-inspector');
+    root.dataset.state = 'empty';
+    this.ui = buildPanels(t);
+    this.byteStrip = new ByteStrip({ container: this.ui.strip.body, t, lang, onSelect: (n) => this.select(n) });
+    clearNode(root);
+    root.append(this.ui.emptyMsg, this.ui.content);
+    this.observeWidths();
+    this.clear();
+  }
 
   // Panel widths come from a ResizeObserver, so update() never forces a layout.
-  const widths = new Map();
-  const widthOf = (node) => {
-    const known = widths.get(node);
+  observeWidths() {
+    const { strip, chain } = this.ui;
+    this.widths = new Map();
+    this.ro = typeof ResizeObserver === 'function' ? new ResizeObserver((entries) => {
+      let chainChanged = false;
+      for (const e of entries) {
+        const w = Math.round(e.contentRect.width);
+        if (!w || Math.abs(w - (this.widths.get(e.target) ?? 0)) < 2) continue;
+        this.widths.set(e.target, w);
+        if (e.target === strip.body) this.byteStrip.setWidth(w);
+        if (e.target === chain.body) chainChanged = true;
+      }
+      if (chainChanged && this.model) this.renderChainPanel();
+    }) : null;
+    this.ro?.observe(strip.body);
+    this.ro?.observe(chain.body);
+  }
+
+  widthOf(node) {
+    const known = this.widths.get(node);
     if (known) return known;
     if (!node.clientWidth) return 0;
     const cs = getComputedStyle(node);
     return node.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
-  };
-  const ro = typeof ResizeObserver === 'function' ? new ResizeObserver((entries) => {
-    let chainChanged = false;
-    for (const e of entries) {
-      const w = Math.round(e.contentRect.width);
-      if (!w || Math.abs(w - (widths.get(e.target) ?? 0)) < 2) continue;
-      widths.set(e.target, w);
-      if (e.target === strip.body) byteStrip.setWidth(w);
-      if (e.target === chain.body) chainChanged = true;
-    }
-    if (chainChanged && model) renderChainPanel();
-  }) : null;
-  ro?.observe(strip.body);
-  ro?.observe(chain.body);
+  }
 
-  function defaultSelection(m) {
-    if (selected && isArrayVar(m.byName.get(selected))) return selected;
+  defaultSelection(m) {
+    if (this.selected && isArrayVar(m.byName.get(this.selected))) return this.selected;
     const changedArr = m.arrays.find((v) => m.changed.has(v.name) && v.topLevel !== false);
     if (changedArr) return changedArr.name;
     return (m.arrays.find((v) => v.topLevel !== false) ?? m.arrays[0])?.name ?? null;
   }
 
-  function renderChainPanel() {
-    clearNode(chain.body);
-    renderChain({ container: chain.body, model, selected, t, lang, onSelect: select, width: widthOf(chain.body) || 320 });
+  renderChainPanel() {
+    const body = this.ui.chain.body;
+    clearNode(body);
+    const { model, selected, t, lang } = this;
+    renderChain({ container: body, model, selected, t, lang, onSelect: this.select, width: this.widthOf(body) || 320 });
+  }
+
+  cancelPanelsFrame() {
+    if (this.panelsFrame) cancelAnimationFrame(this.panelsFrame);
+    this.panelsFrame = 0;
   }
 
   // The selection's explanation and layout pictures: drawn at once for a user's
   // selection, on the next animation frame after update() (as the byte strip is),
   // so that a run's update stays cheap however many panels there are; flush()
   // draws them now.
-  let panelsFrame = 0;
-  function renderSelectionPanels() {
-    if (panelsFrame) cancelAnimationFrame(panelsFrame);
-    panelsFrame = 0;
-    if (destroyed || !model) return;
-    clearNode(explain.body);
-    renderExplain({ container: explain.body, model, selected, t, lang });
-    walkHandle?.stop();
-    clearNode(pictures.body);
-    walkHandle = renderPictures({ container: pictures.body, model, selected, t, lang, onMark: (m) => byteStrip.setMark(m) });
+  renderSelectionPanels() {
+    this.cancelPanelsFrame();
+    if (this.destroyed || !this.model) return;
+    const { model, selected, t, lang, ui } = this;
+    clearNode(ui.explain.body);
+    renderExplain({ container: ui.explain.body, model, selected, t, lang });
+    this.walkHandle?.stop();
+    clearNode(ui.pictures.body);
+    this.walkHandle = renderPictures({ container: ui.pictures.body, model, selected, t, lang, onMark: (m) => this.byteStrip.setMark(m) });
   }
 
-  function renderDependent({ defer = false } = {}) {
-    renderChainPanel();
-    clearNode(share.body);
-    renderSharing({ container: share.body, model, selected, t, lang, onSelect: select });
-    byteStrip.setData(model, selected, { width: widthOf(strip.body) });
-    byteStrip.setMark(null);
-    walkHandle?.stop();
+  renderDependent({ defer = false } = {}) {
+    const { model, selected, t, lang, ui } = this;
+    this.renderChainPanel();
+    clearNode(ui.share.body);
+    renderSharing({ container: ui.share.body, model, selected, t, lang, onSelect: this.select });
+    this.byteStrip.setData(model, selected, { width: this.widthOf(ui.strip.body) });
+    this.byteStrip.setMark(null);
+    this.walkHandle?.stop();
     if (defer) {
-      if (!panelsFrame) panelsFrame = requestAnimationFrame(renderSelectionPanels);
+      if (!this.panelsFrame) this.panelsFrame = requestAnimationFrame(() => this.renderSelectionPanels());
     } else {
-      renderSelectionPanels();
+      this.renderSelectionPanels();
     }
-    root.dataset.selected = selected ?? '';
+    this.root.dataset.selected = selected ?? '';
   }
 
   // Static labels are set again on every update: the page's t() may have switched
   // language since (it calls update() again after a language change).
-  function relabel() {
-    vars.titleEl.textContent = t('inspector.vars.title');
-    strip.titleEl.textContent = t('inspector.strip.title');
-    explain.titleEl.textContent = t('inspector.explain.title');
-    pictures.titleEl.textContent = t('inspector.layout.title');
-    chain.titleEl.textContent = t('inspector.chain.title');
-    share.titleEl.textContent = t('inspector.share.title');
-    mem.titleEl.textContent = t('inspector.mem.title');
-    legendText.textContent = t(model?.step ? 'inspector.vars.legendChangedStep' : 'inspector.vars.legendChanged');
-    byteStrip.relabel();
+  relabel() {
+    const { t, ui } = this;
+    ui.vars.titleEl.textContent = t('inspector.vars.title');
+    for (const [key, , title] of PANELS) ui[key].titleEl.textContent = t(title);
+    ui.legendText.textContent = t(this.model?.step ? 'inspector.vars.legendChangedStep' : 'inspector.vars.legendChanged');
+    this.byteStrip.relabel();
   }
 
-  function update(snapshot, previous = null, step = null) {
-    if (destroyed) return;
-    relabel();
+  update(snapshot, previous = null, step = null) {
+    if (this.destroyed) return;
+    this.relabel();
     if (!snapshot || !Array.isArray(snapshot.variables)) {
-      clear();
+      this.clear();
       return;
     }
-    model = buildModel(snapshot, previous, step);
-    relabel();
-    selected = defaultSelection(model);
-    root.dataset.state = model.arrays.length ? 'ready' : 'no-arrays';
-    emptyMsg.textContent = model.arrays.length ? '' : t(model.vars.length ? 'inspector.noArrays' : 'inspector.empty');
-    emptyMsg.hidden = model.arrays.length > 0;
-    content.hidden = model.vars.length === 0;
-    strip.section.hidden = grid.hidden = duo.hidden = model.arrays.length === 0;
+    const model = buildModel(snapshot, previous, step);
+    this.model = model;
+    this.relabel();
+    this.selected = this.defaultSelection(model);
+    const { ui, t } = this;
+    this.root.dataset.state = model.arrays.length ? 'ready' : 'no-arrays';
+    ui.emptyMsg.textContent = model.arrays.length ? '' : t(model.vars.length ? 'inspector.noArrays' : 'inspector.empty');
+    ui.emptyMsg.hidden = model.arrays.length > 0;
+    ui.content.hidden = model.vars.length === 0;
+    ui.strip.section.hidden = ui.grid.hidden = ui.duo.hidden = model.arrays.length === 0;
+    this.renderVars();
+    clearNode(ui.mem.body);
+    renderGauge({ container: ui.mem.body, model, t, lang: this.lang, onSelect: this.select });
+    this.renderDependent({ defer: true });
+  }
 
-    clearNode(vars.body);
-    legendChanged.hidden = model.changed.size === 0;
+  renderVars() {
+    const { model, selected, t, lang, ui } = this;
+    clearNode(ui.vars.body);
+    ui.legendChanged.hidden = model.changed.size === 0;
     const nv = model.vars.length;
     const na = model.arrays.length;
-    varsCount.textContent = t('inspector.vars.count', {
+    ui.varsCount.textContent = t('inspector.vars.count', {
       vars: nv === 1 ? t('inspector.vars.oneVar') : t('inspector.vars.nVars', { n: formatInt(nv, lang) }),
       arrays: na === 1 ? t('inspector.vars.oneArray') : t('inspector.vars.nArrays', { n: formatInt(na, lang) }),
     });
-    renderTable({ container: vars.body, model, selected, t, lang, onSelect: select });
-
-    clearNode(mem.body);
-    renderGauge({ container: mem.body, model, t, lang, onSelect: select });
-    renderDependent({ defer: true });
+    renderTable({ container: ui.vars.body, model, selected, t, lang, onSelect: this.select });
   }
 
-  function select(name, { focus = false } = {}) {
-    if (destroyed || !model) return;
-    if (!isArrayVar(model.byName.get(name))) return;
-    if (name !== selected) {
-      selected = name;
-      for (const tr of vars.body.querySelectorAll('tr.is-array')) {
+  select(name, { focus = false } = {}) {
+    if (this.destroyed || !this.model) return;
+    if (!isArrayVar(this.model.byName.get(name))) return;
+    const rows = () => this.ui.vars.body.querySelectorAll('tr.is-array');
+    if (name !== this.selected) {
+      this.selected = name;
+      for (const tr of rows()) {
         const on = tr.dataset.name === name;
         tr.classList.toggle('is-selected', on);
         tr.setAttribute('aria-selected', String(on));
         tr.tabIndex = on ? 0 : -1;
       }
-      renderDependent();
-      onSelectCb?.(name);
-      root.dispatchEvent(new CustomEvent('inspector:select', { bubbles: true, detail: { name } }));
+      this.renderDependent();
+      this.onSelectCb?.(name);
+      this.root.dispatchEvent(new CustomEvent('inspector:select', { bubbles: true, detail: { name } }));
     }
-    if (focus) {
-      const row = [...vars.body.querySelectorAll('tr.is-array')].find((r) => r.dataset.name === name);
-      row?.focus({ preventScroll: false });
-    }
+    if (focus) [...rows()].find((r) => r.dataset.name === name)?.focus({ preventScroll: false });
   }
 
-  function clear() {
-    relabel();
-    model = null;
-    selected = null;
+  flush() {
+    if (this.panelsFrame) this.renderSelectionPanels();
+    this.byteStrip.flush();
+  }
+
+  clear() {
+    this.relabel();
+    this.model = null;
+    this.selected = null;
+    const { root, ui } = this;
     root.dataset.state = 'empty';
     root.dataset.selected = '';
-    emptyMsg.textContent = t('inspector.empty');
-    emptyMsg.hidden = false;
-    content.hidden = true;
-    walkHandle?.stop();
-    walkHandle = null;
-    if (panelsFrame) cancelAnimationFrame(panelsFrame);
-    panelsFrame = 0;
-    for (const p of [vars, explain, pictures, chain, share, mem]) clearNode(p.body);
-    byteStrip.setData(null, null);
+    ui.emptyMsg.textContent = this.t('inspector.empty');
+    ui.emptyMsg.hidden = false;
+    ui.content.hidden = true;
+    this.walkHandle?.stop();
+    this.walkHandle = null;
+    this.cancelPanelsFrame();
+    for (const p of [ui.vars, ui.explain, ui.pictures, ui.chain, ui.share, ui.mem]) clearNode(p.body);
+    this.byteStrip.setData(null, null);
   }
 
-  function destroy() {
-    if (destroyed) return;
-    destroyed = true;
-    ro?.disconnect();
-    walkHandle?.stop();
-    if (panelsFrame) cancelAnimationFrame(panelsFrame);
-    panelsFrame = 0;
-    byteStrip.destroy();
-    clearNode(root);
-    root.classList.remove('sl-inspector');
-    delete root.dataset.state;
-    delete root.dataset.selected;
+  destroy() {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.ro?.disconnect();
+    this.walkHandle?.stop();
+    this.cancelPanelsFrame();
+    this.byteStrip.destroy();
+    clearNode(this.root);
+    this.root.classList.remove('sl-inspector');
+    delete this.root.dataset.state;
+    delete this.root.dataset.selected;
   }
-
-  clear();
-
-  return {
-    update,
-    clear,
-    destroy,
-    select: (name) => select(name),
-    /** Draws the byte strip and the selection's panels now instead of on the next animation frame. */
-    flush: () => {
-      if (panelsFrame) renderSelectionPanels();
-      byteStrip.flush();
-    },
-    get selected() { return selected; },
-    get element() { return root; },
-  };
 }

@@ -152,7 +152,8 @@ export class ElementLayout {
   }
 }
 
-function lowerBound(sorted, x) {
+/** The first index of `sorted` (ascending) whose value is not below `x`. */
+export function lowerBound(sorted, x) {
   let a = 0;
   let b = sorted.length;
   while (a < b) {

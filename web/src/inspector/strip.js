@@ -20,7 +20,7 @@
 // pinch on touch screens, the − / + / fit buttons, or the -, + and 0 keys.
 
 import { el, svg, clearNode, formatInt, formatIndex, formatBytes, signed, textWidth } from './dom.js';
-import { layoutOf } from './layout.js';
+import { layoutOf, lowerBound } from './layout.js';
 import { isArrayVar } from './model.js';
 import { fieldAt } from './pictures.js';
 
@@ -367,24 +367,7 @@ export class ByteStrip {
       t('inspector.strip.of', { storage: v.storage, bytes: formatBytes(S, this.lang) }),
     );
 
-    // Lanes: other variables on the same storage (those sharing bytes first, a
-    // different itemsize first among them).
-    // One lane per object: aliases (b = a, pair[0]) of the selected or of another lane add nothing.
-    const seenObjects = new Set([v.object]);
-    const topFirst = model.sameStorage(v).sort((a, b) => Number(b.topLevel !== false) - Number(a.topLevel !== false));
-    const others = topFirst.filter((w) => w.size > 0).filter((w) => {
-      if (w.object == null || w.object < 0) return true;
-      if (seenObjects.has(w.object)) return false;
-      seenObjects.add(w.object);
-      return true;
-    });
-    others.sort((a, b) => rankOther(model, v, b) - rankOther(model, v, a));
-    this.fillCompareSelect(others);
-    let lanes;
-    if (this.compare === 'none') lanes = [];
-    else if (this.compare === 'auto') lanes = others.slice(0, MAX_LANES);
-    else lanes = others.filter((w) => w.name === this.compare);
-    this.lanes = lanes.map((w, i) => ({ v: w, L: layoutOf(w), color: i }));
+    this.lanes = this.pickLanes(v);
 
     const zoom = this.zoom ?? this.chooseFit(L, S, unitBytes);
     const p = this.plan(L, S, unitBytes, zoom);
@@ -414,6 +397,27 @@ export class ByteStrip {
     this.container.dataset.unit = this.unit;
     this.container.dataset.cellBytes = String(p.cellBytes);
     this.container.dataset.zoom = String(zoom);
+  }
+
+  // Lanes: other variables on the same storage (those sharing bytes first, a
+  // different itemsize first among them), as many as the compare menu asks for.
+  pickLanes(v) {
+    // One lane per object: aliases (b = a, pair[0]) of the selected or of another lane add nothing.
+    const seenObjects = new Set([v.object]);
+    const topFirst = this.model.sameStorage(v).sort((a, b) => Number(b.topLevel !== false) - Number(a.topLevel !== false));
+    const others = topFirst.filter((w) => w.size > 0).filter((w) => {
+      if (w.object == null || w.object < 0) return true;
+      if (seenObjects.has(w.object)) return false;
+      seenObjects.add(w.object);
+      return true;
+    });
+    others.sort((a, b) => rankOther(this.model, v, b) - rankOther(this.model, v, a));
+    this.fillCompareSelect(others);
+    let lanes;
+    if (this.compare === 'none') lanes = [];
+    else if (this.compare === 'auto') lanes = others.slice(0, MAX_LANES);
+    else lanes = others.filter((w) => w.name === this.compare);
+    return lanes.map((w, i) => ({ v: w, L: layoutOf(w), color: i }));
   }
 
   fillCompareSelect(others) {
@@ -463,18 +467,58 @@ export class ByteStrip {
   }
 
   draw(p) {
-    const { w, cpr, cellBytes, rowBytes, items } = p;
-    const v = this.v;
-    const L = this.L;
-    const S = this.S;
-    const t = this.t;
-    const lang = this.lang;
-    const cellH = Math.max(18, Math.min(w, 30));
+    const cellH = Math.max(18, Math.min(p.w, 30));
     const laneBlock = this.lanes.length ? this.lanes.length * (LANE_H + LANE_GAP) + 1 : 0;
     const rowH = cellH + laneBlock + ROW_GAP;
-    const unitWord = t(this.unit === 'byte' ? 'inspector.unit.bytes' : this.unit === 'char' ? 'inspector.unit.chars' : 'inspector.unit.elements');
+    const width = LABEL_W + p.cpr * p.w + 2;
+    let y = HEAD_H;
+    const geo = [];
+    for (const ln of this.windowLines(p)) {
+      const h = ln.type === 'row' ? rowH : FOLD_H;
+      geo.push({ ...ln, y0: y, y1: y + h });
+      y += h;
+    }
+    const height = y + 2;
+    this.lines = geo;
+    this.cellH = cellH;
 
-    // Window: at most CELL_CAP cells, around the anchor.
+    const root = svg('svg', {
+      class: `sl-strip-svg u-${this.unit}`, width, height, viewBox: `0 0 ${width} ${height}`,
+      role: 'img', 'aria-label': this.headLine.textContent,
+    });
+    const hatchId = `${this.uid}-hatch`;
+    root.append(svg('defs', null,
+      svg('pattern', { id: hatchId, width: 5, height: 5, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' },
+        svg('rect', { width: 2, height: 5, class: 'sl-hatch-line' }))));
+    root.append(this.drawColumnHead(p));
+
+    const rowsG = svg('g', 'sl-rows');
+    // What every row needs; badgesLeft counts down across rows (BADGE_CAP in all).
+    const ctx = {
+      p, width, cellH, hatchId, badgesLeft: BADGE_CAP,
+      unitWord: this.t(this.unit === 'byte' ? 'inspector.unit.bytes' : this.unit === 'char' ? 'inspector.unit.chars' : 'inspector.unit.elements'),
+      showNumbers: p.w >= 12,
+      grouped: this.unit === 'byte' && p.k === 1 && this.v.itemsize > 1,
+    };
+    for (const ln of geo) rowsG.append(ln.type === 'row' ? this.drawRow(ln, ctx) : this.drawFold(ln, ctx));
+    root.append(rowsG);
+    root.append(this.drawWritten(geo, cellH));
+    this.markG = svg('g', { class: 'sl-mark-g', 'aria-hidden': 'true' });
+    root.append(this.markG);
+    this.cursorRect = svg('rect', { class: 'sl-cursor', x: 0, y: 0, width: 0, height: 0, visibility: 'hidden' });
+    root.append(this.cursorRect);
+    clearNode(this.svgHost);
+    this.svgHost.append(root);
+    this.svgEl = root;
+    this.drawCursor();
+    this.drawMark();
+  }
+
+  /**
+   * The lines the strip shows: rows and folds, at most CELL_CAP cells' worth of rows
+   * around the anchor, with a 'before' / 'after' line standing for the rows left out.
+   */
+  windowLines({ cpr, rowBytes, items }) {
     const rowCap = Math.max(4, Math.floor(CELL_CAP / cpr));
     const rowList = [];
     for (const it of items) if (it.type === 'rows') for (let r = it.r0; r <= it.r1; r += 1) rowList.push(r);
@@ -482,7 +526,7 @@ export class ByteStrip {
     let winHi = rowList.length;
     if (rowList.length > rowCap) {
       const anchorRow = this.anchorByte != null ? Math.floor(this.anchorByte / rowBytes) : rowList[0];
-      let i = lowerBoundInt(rowList, anchorRow);
+      let i = lowerBound(rowList, anchorRow);
       i = Math.max(0, Math.min(rowList.length - rowCap, i - Math.floor(rowCap / 2)));
       winLo = i;
       winHi = i + rowCap;
@@ -501,183 +545,166 @@ export class ByteStrip {
       }
     }
     if (winHi < rowList.length) {
-      const endByte = Math.min(S, (lastRow + 1) * rowBytes);
-      lines.push({ type: 'after', bytes: S - endByte, toByte: rowList[Math.min(rowList.length - 1, winHi + Math.floor(rowCap / 2))] * rowBytes });
+      const endByte = Math.min(this.S, (lastRow + 1) * rowBytes);
+      lines.push({ type: 'after', bytes: this.S - endByte, toByte: rowList[Math.min(rowList.length - 1, winHi + Math.floor(rowCap / 2))] * rowBytes });
     }
+    return lines;
+  }
 
-    const width = LABEL_W + cpr * w + 2;
-    let y = HEAD_H;
-    const geo = [];
-    for (const ln of lines) {
-      const h = ln.type === 'row' ? rowH : FOLD_H;
-      geo.push({ ...ln, y0: y, y1: y + h });
-      y += h;
-    }
-    const height = y + 2;
-    this.lines = geo;
-    this.cellH = cellH;
-
-    const root = svg('svg', {
-      class: `sl-strip-svg u-${this.unit}`, width, height, viewBox: `0 0 ${width} ${height}`,
-      role: 'img', 'aria-label': this.headLine.textContent,
-    });
-    const hatchId = `${this.uid}-hatch`;
-    root.append(svg('defs', null,
-      svg('pattern', { id: hatchId, width: 5, height: 5, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' },
-        svg('rect', { width: 2, height: 5, class: 'sl-hatch-line' }))));
-
-    // Column header: offsets within a row.
+  /** Column header: offsets within a row. */
+  drawColumnHead({ w, cpr, cellBytes }) {
     const head = svg('g', 'sl-colhead');
-    head.append(svg('text', { x: LABEL_W - 8, y: 12, class: 'sl-addr-head', 'text-anchor': 'end' }, t('inspector.strip.addr')));
+    head.append(svg('text', { x: LABEL_W - 8, y: 12, class: 'sl-addr-head', 'text-anchor': 'end' }, this.t('inspector.strip.addr')));
     let every = 1;
     while (every * w < 30) every *= 2;
-    for (let c = 0; c < cpr && c * cellBytes < S; c += every) {
-      head.append(svg('text', { x: LABEL_W + c * w + 2, y: 12, class: 'sl-colnum' }, `+${formatInt(c * cellBytes, lang)}`));
+    for (let c = 0; c < cpr && c * cellBytes < this.S; c += every) {
+      head.append(svg('text', { x: LABEL_W + c * w + 2, y: 12, class: 'sl-colnum' }, `+${formatInt(c * cellBytes, this.lang)}`));
     }
-    root.append(head);
+    return head;
+  }
 
-    const rowsG = svg('g', 'sl-rows');
-    const showNumbers = w >= 12;
-    let badgesLeft = BADGE_CAP;
-    const grouped = this.unit === 'byte' && p.k === 1 && v.itemsize > 1;
-    for (const ln of geo) {
-      if (ln.type === 'fold' || ln.type === 'before' || ln.type === 'after') {
-        const g = svg('g', { class: `sl-fold is-${ln.type}`, dataset: { type: ln.type } });
-        const midY = ln.y0 + FOLD_H / 2;
-        g.append(svg('line', { x1: LABEL_W, x2: width - 2, y1: midY, y2: midY, class: 'sl-fold-line' }));
-        const foldKey = L.capped ? 'inspector.strip.foldCapped' : 'inspector.strip.fold';
-        const text = ln.type === 'fold'
-          ? t(foldKey, { n: formatInt(ln.bytes / this.geom.unitBytes, lang), unit: unitWord, name: v.name, count: formatInt(L.count, lang) })
-          : t(ln.type === 'before' ? 'inspector.strip.before' : 'inspector.strip.after', { n: formatInt(ln.bytes / this.geom.unitBytes, lang), unit: unitWord });
-        const label = svg('text', { x: LABEL_W + 10, y: midY + 4, class: 'sl-fold-text' }, text);
-        const tw = Math.min(width - LABEL_W - 8, textWidth(text, FOLD_FONT) + 14);
-        g.append(svg('rect', { x: LABEL_W + 4, y: midY - 9, width: tw, height: 18, rx: 9, class: 'sl-fold-pill' }));
-        g.append(label);
-        if (ln.type === 'fold') {
-          g.append(svg('text', { x: LABEL_W - 8, y: midY + 4, class: 'sl-addr is-fold', 'text-anchor': 'end' }, '⋮'));
-        } else {
-          g.classList.add('is-link');
-          g.addEventListener('click', () => {
-            this.anchorByte = ln.toByte;
-            this.render();
-            this.scrollToByte(ln.toByte);
-          });
-        }
-        rowsG.append(g);
-        continue;
-      }
-      const r = ln.r;
-      const rowStart = r * rowBytes;
-      const g = svg('g', { class: 'sl-row', dataset: { row: r } });
-      g.append(svg('text', { x: LABEL_W - 8, y: ln.y0 + cellH / 2 + 4, class: 'sl-addr', 'text-anchor': 'end' }, formatInt(rowStart, lang)));
-      // Layers: cells, then hatching, then numbers and badges on top.
-      const gCells = svg('g');
-      const gHatch = svg('g');
-      const gText = svg('g');
-      let hatchRun = null;
-      const flushHatch = () => {
-        if (!hatchRun) return;
-        gHatch.append(svg('rect', {
-          x: LABEL_W + hatchRun.start * w + 0.5, y: ln.y0 + 0.5, width: (hatchRun.end - hatchRun.start) * w - 1.25, height: cellH - 1,
-          rx: Math.min(3, w / 5), class: 'sl-cell-hatch', fill: `url(#${hatchId})`,
-        }));
-        hatchRun = null;
-      };
-      for (let c = 0; c < cpr; c += 1) {
-        const lo = rowStart + c * cellBytes;
-        if (lo >= S) break;
-        const hi = Math.min(S, lo + cellBytes);
-        const x = LABEL_W + c * w;
-        const info = this.cellInfo(lo, hi);
-        const cls = ['sl-cell'];
-        if (info.hits > 0) {
-          cls.push('is-lit', `r${info.ramp}`);
-          if (cellBytes > 1 && info.coverage < 1) cls.push(`cov${Math.max(1, Math.ceil(info.coverage * 4))}`);
-        }
-        if (info.overlap) cls.push('is-overlap');
-        if (info.hits > 0 && this.padCell(lo, hi, info.first)) cls.push('is-pad');
-        // Bytes of one multi-byte element sit close together; elements are spaced.
-        let x0 = x + 0.75;
-        let x1 = x + w - 0.75;
-        if (grouped && info.hits > 0) {
-          x0 = x + (info.startFlat != null ? 1.25 : 0);
-          x1 = x + w - (info.endsHere ? 1.25 : 0.5);
-        }
-        const rect = svg('rect', {
-          x: x0, y: ln.y0 + 0.5, width: Math.max(1, x1 - x0), height: cellH - 1, rx: grouped && info.hits > 0 ? 1.5 : Math.min(3, w / 5),
-          class: cls.join(' '),
-          dataset: { lo, hi, hits: info.hits, ...(info.first != null ? { flat: info.first } : {}) },
-        });
-        gCells.append(rect);
-        // Hatching over runs of overlapped cells (one rect per run keeps the DOM small).
-        if (info.overlap) {
-          if (hatchRun && hatchRun.end === c) hatchRun.end = c + 1;
-          else {
-            flushHatch();
-            hatchRun = { start: c, end: c + 1 };
-          }
-        }
-        // Numbers: the flat index of the element starting here (element mode: of the
-        // first element in the cell), and a ×n badge where bytes are used n times.
-        const label = p.k !== 1 ? null
-          : this.unit === 'element' ? (info.hits > 0 ? String(info.first) : null)
-            : this.unit === 'char' ? (info.hits > 0 ? this.charGlyph(lo, info.first) : null)
-            : info.startFlat != null ? String(info.startFlat) : null;
-        const badge = p.k === 1 && info.overlap && info.mult > 1 ? `×${info.mult}` : null;
-        const badgeW = badge ? badge.length * 5.4 + 5 : 0;
-        if (label && showNumbers && label.length * 6.2 + 3 <= w) {
-          const room = badge && w >= 26 ? w - badgeW : w;
-          gText.append(svg('text', {
-            x: x + (badge && w >= 26 ? room / 2 + 1 : w / 2 - 0.25), y: ln.y0 + cellH / 2 + 3.5, class: 'sl-cell-text', 'text-anchor': 'middle',
-          }, label));
-        }
-        if (badge && w >= 22 && (badgesLeft -= 1) >= 0) {
-          gText.append(svg('rect', { x: x + w - badgeW - 2, y: ln.y0 + 2.5, width: badgeW, height: 11, rx: 5.5, class: 'sl-badge' }));
-          gText.append(svg('text', { x: x + w - badgeW / 2 - 2, y: ln.y0 + 11, class: 'sl-badge-text', 'text-anchor': 'middle' }, badge));
-        }
-      }
-      flushHatch();
-      g.append(gCells, gHatch, gText);
-      // Lanes of the other variables on this storage.
-      this.lanes.forEach((lane, li) => {
-        const ly = ln.y0 + cellH + 2 + li * (LANE_H + LANE_GAP);
-        const rowEnd = Math.min(S, rowStart + rowBytes);
-        const runs = lane.L.runs;
-        for (let i = 0; i < runs.length; i += 2) {
-          if (runs[i + 1] <= rowStart) continue;
-          if (runs[i] >= rowEnd) break;
-          const s = Math.max(runs[i], rowStart);
-          const e = Math.min(runs[i + 1], rowEnd);
-          g.append(svg('rect', {
-            x: LABEL_W + ((s - rowStart) / cellBytes) * w + 0.5, y: ly,
-            width: Math.max(1, ((e - s) / cellBytes) * w - 1), height: LANE_H, rx: 1.5,
-            class: `sl-lane lane-${lane.color}`, dataset: { lane: lane.v.name },
-          }));
-        }
-        const tickGap = (lane.v.itemsize / cellBytes) * w;
-        if (tickGap >= 3) {
-          const [a, b] = lane.L.range(rowStart, rowEnd);
-          for (let q = a; q < b && q - a < 4096; q += 1) {
-            const s = lane.L.sOff[q];
-            if (s < rowStart) continue;
-            const tx = LABEL_W + ((s - rowStart) / cellBytes) * w + 0.5;
-            g.append(svg('line', { x1: tx, x2: tx, y1: ly - 1.5, y2: ly + LANE_H + 1.5, class: `sl-tick lane-${lane.color}` }));
-          }
-        }
+  /** A fold (bytes no element touches), or the link to the rows before / after the window. */
+  drawFold(ln, { width, unitWord }) {
+    const { t, lang, v, L } = this;
+    const g = svg('g', { class: `sl-fold is-${ln.type}`, dataset: { type: ln.type } });
+    const midY = ln.y0 + FOLD_H / 2;
+    g.append(svg('line', { x1: LABEL_W, x2: width - 2, y1: midY, y2: midY, class: 'sl-fold-line' }));
+    const foldKey = L.capped ? 'inspector.strip.foldCapped' : 'inspector.strip.fold';
+    const n = formatInt(ln.bytes / this.geom.unitBytes, lang);
+    const text = ln.type === 'fold'
+      ? t(foldKey, { n, unit: unitWord, name: v.name, count: formatInt(L.count, lang) })
+      : t(ln.type === 'before' ? 'inspector.strip.before' : 'inspector.strip.after', { n, unit: unitWord });
+    const label = svg('text', { x: LABEL_W + 10, y: midY + 4, class: 'sl-fold-text' }, text);
+    const tw = Math.min(width - LABEL_W - 8, textWidth(text, FOLD_FONT) + 14);
+    g.append(svg('rect', { x: LABEL_W + 4, y: midY - 9, width: tw, height: 18, rx: 9, class: 'sl-fold-pill' }));
+    g.append(label);
+    if (ln.type === 'fold') {
+      g.append(svg('text', { x: LABEL_W - 8, y: midY + 4, class: 'sl-addr is-fold', 'text-anchor': 'end' }, '⋮'));
+    } else {
+      g.classList.add('is-link');
+      g.addEventListener('click', () => {
+        this.anchorByte = ln.toByte;
+        this.render();
+        this.scrollToByte(ln.toByte);
       });
-      rowsG.append(g);
     }
-    root.append(rowsG);
-    root.append(this.drawWritten(geo, cellH));
-    this.markG = svg('g', { class: 'sl-mark-g', 'aria-hidden': 'true' });
-    root.append(this.markG);
-    this.cursorRect = svg('rect', { class: 'sl-cursor', x: 0, y: 0, width: 0, height: 0, visibility: 'hidden' });
-    root.append(this.cursorRect);
-    clearNode(this.svgHost);
-    this.svgHost.append(root);
-    this.svgEl = root;
-    this.drawCursor();
-    this.drawMark();
+    return g;
+  }
+
+  /** One row: its address, its cells (layers: cells, hatching, numbers and badges on top), the lanes. */
+  drawRow(ln, ctx) {
+    const rowStart = ln.r * ctx.p.rowBytes;
+    const g = svg('g', { class: 'sl-row', dataset: { row: ln.r } });
+    g.append(svg('text', { x: LABEL_W - 8, y: ln.y0 + ctx.cellH / 2 + 4, class: 'sl-addr', 'text-anchor': 'end' }, formatInt(rowStart, this.lang)));
+    const gCells = svg('g');
+    const gHatch = svg('g');
+    const gText = svg('g');
+    let hatchRun = null;
+    const { w, cpr, cellBytes } = ctx.p;
+    const flushHatch = () => {
+      if (!hatchRun) return;
+      gHatch.append(svg('rect', {
+        x: LABEL_W + hatchRun.start * w + 0.5, y: ln.y0 + 0.5, width: (hatchRun.end - hatchRun.start) * w - 1.25, height: ctx.cellH - 1,
+        rx: Math.min(3, w / 5), class: 'sl-cell-hatch', fill: `url(#${ctx.hatchId})`,
+      }));
+      hatchRun = null;
+    };
+    for (let c = 0; c < cpr; c += 1) {
+      const lo = rowStart + c * cellBytes;
+      if (lo >= this.S) break;
+      const x = LABEL_W + c * w;
+      const info = this.cellInfo(lo, Math.min(this.S, lo + cellBytes));
+      gCells.append(this.drawCell(ln, lo, x, info, ctx));
+      // Hatching over runs of overlapped cells (one rect per run keeps the DOM small).
+      if (info.overlap) {
+        if (hatchRun && hatchRun.end === c) hatchRun.end = c + 1;
+        else {
+          flushHatch();
+          hatchRun = { start: c, end: c + 1 };
+        }
+      }
+      this.drawCellText(gText, ln, lo, x, info, ctx);
+    }
+    flushHatch();
+    g.append(gCells, gHatch, gText);
+    this.lanes.forEach((lane, li) => this.drawLane(g, lane, li, ln, rowStart, ctx));
+    return g;
+  }
+
+  /** A cell's rectangle, lit by the elements in it. */
+  drawCell(ln, lo, x, info, { p, cellH, grouped }) {
+    const { w, cellBytes } = p;
+    const hi = Math.min(this.S, lo + cellBytes);
+    const cls = ['sl-cell'];
+    if (info.hits > 0) {
+      cls.push('is-lit', `r${info.ramp}`);
+      if (cellBytes > 1 && info.coverage < 1) cls.push(`cov${Math.max(1, Math.ceil(info.coverage * 4))}`);
+    }
+    if (info.overlap) cls.push('is-overlap');
+    if (info.hits > 0 && this.padCell(lo, hi, info.first)) cls.push('is-pad');
+    // Bytes of one multi-byte element sit close together; elements are spaced.
+    let x0 = x + 0.75;
+    let x1 = x + w - 0.75;
+    if (grouped && info.hits > 0) {
+      x0 = x + (info.startFlat != null ? 1.25 : 0);
+      x1 = x + w - (info.endsHere ? 1.25 : 0.5);
+    }
+    return svg('rect', {
+      x: x0, y: ln.y0 + 0.5, width: Math.max(1, x1 - x0), height: cellH - 1, rx: grouped && info.hits > 0 ? 1.5 : Math.min(3, w / 5),
+      class: cls.join(' '),
+      dataset: { lo, hi, hits: info.hits, ...(info.first != null ? { flat: info.first } : {}) },
+    });
+  }
+
+  // Numbers: the flat index of the element starting here (element mode: of the first
+  // element in the cell), and a ×n badge where bytes are used n times.
+  drawCellText(gText, ln, lo, x, info, ctx) {
+    const { p, cellH } = ctx;
+    const w = p.w;
+    const label = p.k !== 1 ? null
+      : this.unit === 'element' ? (info.hits > 0 ? String(info.first) : null)
+        : this.unit === 'char' ? (info.hits > 0 ? this.charGlyph(lo, info.first) : null)
+        : info.startFlat != null ? String(info.startFlat) : null;
+    const badge = p.k === 1 && info.overlap && info.mult > 1 ? `×${info.mult}` : null;
+    const badgeW = badge ? badge.length * 5.4 + 5 : 0;
+    if (label && ctx.showNumbers && label.length * 6.2 + 3 <= w) {
+      const room = badge && w >= 26 ? w - badgeW : w;
+      gText.append(svg('text', {
+        x: x + (badge && w >= 26 ? room / 2 + 1 : w / 2 - 0.25), y: ln.y0 + cellH / 2 + 3.5, class: 'sl-cell-text', 'text-anchor': 'middle',
+      }, label));
+    }
+    if (badge && w >= 22 && (ctx.badgesLeft -= 1) >= 0) {
+      gText.append(svg('rect', { x: x + w - badgeW - 2, y: ln.y0 + 2.5, width: badgeW, height: 11, rx: 5.5, class: 'sl-badge' }));
+      gText.append(svg('text', { x: x + w - badgeW / 2 - 2, y: ln.y0 + 11, class: 'sl-badge-text', 'text-anchor': 'middle' }, badge));
+    }
+  }
+
+  /** Another variable's lane under a row: the bytes its elements cover, a tick where each starts. */
+  drawLane(g, lane, li, ln, rowStart, { p, cellH }) {
+    const { w, cellBytes, rowBytes } = p;
+    const ly = ln.y0 + cellH + 2 + li * (LANE_H + LANE_GAP);
+    const rowEnd = Math.min(this.S, rowStart + rowBytes);
+    const runs = lane.L.runs;
+    for (let i = 0; i < runs.length; i += 2) {
+      if (runs[i + 1] <= rowStart) continue;
+      if (runs[i] >= rowEnd) break;
+      const s = Math.max(runs[i], rowStart);
+      const e = Math.min(runs[i + 1], rowEnd);
+      g.append(svg('rect', {
+        x: LABEL_W + ((s - rowStart) / cellBytes) * w + 0.5, y: ly,
+        width: Math.max(1, ((e - s) / cellBytes) * w - 1), height: LANE_H, rx: 1.5,
+        class: `sl-lane lane-${lane.color}`, dataset: { lane: lane.v.name },
+      }));
+    }
+    const tickGap = (lane.v.itemsize / cellBytes) * w;
+    if (tickGap < 3) return;
+    const [a, b] = lane.L.range(rowStart, rowEnd);
+    for (let q = a; q < b && q - a < 4096; q += 1) {
+      const s = lane.L.sOff[q];
+      if (s < rowStart) continue;
+      const tx = LABEL_W + ((s - rowStart) / cellBytes) * w + 0.5;
+      g.append(svg('line', { x1: tx, x2: tx, y1: ly - 1.5, y2: ly + LANE_H + 1.5, class: `sl-tick lane-${lane.color}` }));
+    }
   }
 
   /** Outlines, row by row, the bytes of this storage the step changed (one rect per run of cells). */
@@ -963,19 +990,32 @@ export class ByteStrip {
   }
 
   tipLines(lo, hi) {
-    const t = this.t;
-    const lang = this.lang;
-    const v = this.v;
+    const out = this.tipPlace(lo, hi);
     const L = this.L;
+    const v = this.v;
+    if (this.model.writtenIn(v, lo, hi)) out.push(['written', [this.t('inspector.strip.tipWritten')]]);
+    const { flats, total } = L.covering(lo, hi, 4);
+    if (!total) {
+      out.push(['muted', [L.capped ? this.t('inspector.strip.tipUntouchedCapped', { name: v.name, count: formatInt(L.count, this.lang) })
+        : this.t('inspector.strip.tipUntouched', { name: v.name })]]);
+    } else {
+      this.tipElements(out, lo, hi, flats, total);
+    }
+    if (total && (hi - lo === 1 || (this.unit === 'char' && this.geom.k === 1))) this.tipInside(out, lo, flats[0]);
+    this.tipOthers(out, lo, hi);
+    return out;
+  }
+
+  /** The tooltip's head (which bytes or element the cell is) and their addresses. */
+  tipPlace(lo, hi) {
+    const { t, lang, v } = this;
     const g = this.geom;
-    const out = [];
-    const isz = v.itemsize;
     let head;
     if (hi - lo === 1) head = t('inspector.strip.tipByte', { b: formatInt(lo, lang) });
     else if (g.k === 1 && this.unit === 'char') head = t('inspector.strip.tipCharCell', { lo: formatInt(lo, lang), hi: formatInt(hi - 1, lang) });
-    else if (g.k === 1 && this.unit === 'element') head = t('inspector.strip.tipElem', { c: formatInt(lo / isz, lang), lo: formatInt(lo, lang), hi: formatInt(hi - 1, lang) });
+    else if (g.k === 1 && this.unit === 'element') head = t('inspector.strip.tipElem', { c: formatInt(lo / v.itemsize, lang), lo: formatInt(lo, lang), hi: formatInt(hi - 1, lang) });
     else head = t('inspector.strip.tipBytes', { lo: formatInt(lo, lang), hi: formatInt(hi - 1, lang) });
-    out.push(['head', [head]]);
+    const out = [['head', [head]]];
     if (Number.isFinite(v.dataAddress)) {
       // Note [Addresses]: storage byte k is at dataAddress - offset + k, the number
       // __array_interface__['data'][0] reports for an array starting there.
@@ -985,53 +1025,57 @@ export class ByteStrip {
         : t('inspector.strip.tipAddrs', { lo: String(a0), hi: String(a0 + (hi - lo) - 1), hex: `0x${a0.toString(16)}` });
       out.push(['addr', [addr]]);
     }
+    return out;
+  }
 
-    if (this.model.writtenIn(v, lo, hi)) out.push(['written', [t('inspector.strip.tipWritten')]]);
-    const { flats, total } = L.covering(lo, hi, 4);
-    if (!total) {
-      out.push(['muted', [L.capped ? t('inspector.strip.tipUntouchedCapped', { name: v.name, count: formatInt(L.count, lang) })
-        : t('inspector.strip.tipUntouched', { name: v.name })]]);
-    } else {
-      if (hi - lo > 1 && g.k > 1) {
-        const pct = Math.round((L.coverage(lo, hi) / (hi - lo)) * 100);
-        out.push(['muted', [t('inspector.strip.tipCoverage', { pct, name: v.name })]]);
-      } else if (total > 1) {
-        out.push(['warn', [t('inspector.strip.tipHits', { n: total, name: v.name })]]);
-      }
-      const tensor = v.kind === 'tensor';
-      for (const f of flats) {
-        const idx = L.unravel(f);
-        const start = L.offsets[f];
-        const terms = idx.map((i, k) => `${i}×${signed(v.strides[k])}`);
-        const formula = idx.length ? `${v.offset} + ${terms.join(' + ')} = ${formatInt(start, lang)}` : `${v.offset} = ${formatInt(start, lang)}`;
-        const span = isz > 1 ? ` (${t('inspector.strip.tipBytes', { lo: formatInt(start, lang), hi: formatInt(start + isz - 1, lang) })})` : '';
-        out.push(['elem', [el('span', 'sl-tip-name', `${v.name}${formatIndex(idx)}`),
-          el('span', 'sl-tip-flat', t('inspector.strip.tipFlat', { i: formatInt(f, lang) }))]]);
-        out.push(['formula', [formula, el('span', 'sl-tip-span', span)]]);
-        if (tensor && v.elementStrides) {
-          const eterms = idx.map((i, k) => `${i}×${signed(v.elementStrides[k])}`);
-          const eoff = v.offset / isz;
-          out.push(['formula is-elem', [`${eoff} + ${eterms.join(' + ')} = ${formatInt(start / isz, lang)} (${t('inspector.unit.element')})`]]);
-        }
-      }
-      if (total > flats.length) out.push(['muted', [t('inspector.strip.tipMore', { n: formatInt(total - flats.length, lang) })]]);
+  /** The selected array's elements in the cell: index, flat index, the address formula. */
+  tipElements(out, lo, hi, flats, total) {
+    const { t, lang, v, L } = this;
+    const isz = v.itemsize;
+    if (hi - lo > 1 && this.geom.k > 1) {
+      const pct = Math.round((L.coverage(lo, hi) / (hi - lo)) * 100);
+      out.push(['muted', [t('inspector.strip.tipCoverage', { pct, name: v.name })]]);
+    } else if (total > 1) {
+      out.push(['warn', [t('inspector.strip.tipHits', { n: total, name: v.name })]]);
     }
-    if (total && (hi - lo === 1 || (this.unit === 'char' && g.k === 1))) {
-      const start = L.offsets[flats[0]];
-      const k = lo - start;
-      const at = Array.isArray(v.fields) ? fieldAt(v, k) : null;
-      if (at?.pad) out.push(['field is-pad', [t('inspector.strip.tipPad', { k })]]);
-      else if (at?.field) out.push(['field', [t('inspector.strip.tipField', { field: at.field.name, dtype: at.field.dtype, i: k - at.field.offset, n: at.field.itemsize })]]);
-      if (v.charSize && Array.isArray(v.codes?.[flats[0]])) {
-        const ci = Math.floor(k / v.charSize);
-        const code = v.codes[flats[0]][ci];
-        if (Number.isFinite(code)) {
-          out.push(['field', [code === 0
-            ? t('inspector.strip.tipCharPad', { c: ci })
-            : t('inspector.strip.tipChar', { c: ci, code: v.charSize === 4 ? `U+${code.toString(16).toUpperCase().padStart(4, '0')}` : `0x${code.toString(16).padStart(2, '0')}`, ch: code >= 0x20 && code !== 0x7f ? String.fromCodePoint(code) : '·' })]]);
-        }
+    const tensor = v.kind === 'tensor';
+    for (const f of flats) {
+      const idx = L.unravel(f);
+      const start = L.offsets[f];
+      const terms = idx.map((i, k) => `${i}×${signed(v.strides[k])}`);
+      const formula = idx.length ? `${v.offset} + ${terms.join(' + ')} = ${formatInt(start, lang)}` : `${v.offset} = ${formatInt(start, lang)}`;
+      const span = isz > 1 ? ` (${t('inspector.strip.tipBytes', { lo: formatInt(start, lang), hi: formatInt(start + isz - 1, lang) })})` : '';
+      out.push(['elem', [el('span', 'sl-tip-name', `${v.name}${formatIndex(idx)}`),
+        el('span', 'sl-tip-flat', t('inspector.strip.tipFlat', { i: formatInt(f, lang) }))]]);
+      out.push(['formula', [formula, el('span', 'sl-tip-span', span)]]);
+      if (tensor && v.elementStrides) {
+        const eterms = idx.map((i, k) => `${i}×${signed(v.elementStrides[k])}`);
+        const eoff = v.offset / isz;
+        out.push(['formula is-elem', [`${eoff} + ${eterms.join(' + ')} = ${formatInt(start / isz, lang)} (${t('inspector.unit.element')})`]]);
       }
     }
+    if (total > flats.length) out.push(['muted', [t('inspector.strip.tipMore', { n: formatInt(total - flats.length, lang) })]]);
+  }
+
+  /** Inside one element (`flat`): the record field or padding at byte `lo`, the text's code point. */
+  tipInside(out, lo, flat) {
+    const { t, v } = this;
+    const k = lo - this.L.offsets[flat];
+    const at = Array.isArray(v.fields) ? fieldAt(v, k) : null;
+    if (at?.pad) out.push(['field is-pad', [t('inspector.strip.tipPad', { k })]]);
+    else if (at?.field) out.push(['field', [t('inspector.strip.tipField', { field: at.field.name, dtype: at.field.dtype, i: k - at.field.offset, n: at.field.itemsize })]]);
+    if (!v.charSize || !Array.isArray(v.codes?.[flat])) return;
+    const ci = Math.floor(k / v.charSize);
+    const code = v.codes[flat][ci];
+    if (!Number.isFinite(code)) return;
+    out.push(['field', [code === 0
+      ? t('inspector.strip.tipCharPad', { c: ci })
+      : t('inspector.strip.tipChar', { c: ci, code: v.charSize === 4 ? `U+${code.toString(16).toUpperCase().padStart(4, '0')}` : `0x${code.toString(16).padStart(2, '0')}`, ch: code >= 0x20 && code !== 0x7f ? String.fromCodePoint(code) : '·' })]]);
+  }
+
+  /** The lanes' elements on these bytes, then every other variable on this storage whose elements cover them. */
+  tipOthers(out, lo, hi) {
+    const t = this.t;
     for (const lane of this.lanes) {
       const c = lane.L.covering(lo, hi, 1);
       if (!c.total) continue;
@@ -1039,16 +1083,14 @@ export class ByteStrip {
       out.push(['lane', [el('span', { class: `sl-tip-lane lane-${lane.color}`, 'aria-hidden': 'true' }),
         t('inspector.strip.tipCompare', { name: lane.v.name, index: formatIndex(idx) })]]);
     }
-    // Every other variable on this storage whose elements cover these bytes.
     const laneNames = new Set(this.lanes.map((l) => l.v.name));
     const also = [];
-    for (const w of this.model.sameStorage(v).slice(0, ALSO_CAP)) {
+    for (const w of this.model.sameStorage(this.v).slice(0, ALSO_CAP)) {
       if (laneNames.has(w.name) || w.size === 0) continue;
       const c = layoutOf(w).covering(lo, hi, 1);
       if (c.total) also.push(`${w.name}${formatIndex(layoutOf(w).unravel(c.flats[0]))}`);
     }
     if (also.length) out.push(['also', [t('inspector.strip.tipAlso', { names: also.join(', ') })]]);
-    return out;
   }
 }
 
@@ -1070,15 +1112,4 @@ function rankOther(model, v, w) {
   else if (s === 'maybe') r += 2;
   if (w.itemsize !== v.itemsize || w.dtype !== v.dtype) r += 1;
   return r;
-}
-
-function lowerBoundInt(arr, x) {
-  let a = 0;
-  let b = arr.length;
-  while (a < b) {
-    const m = (a + b) >>> 1;
-    if (arr[m] < x) a = m + 1;
-    else b = m;
-  }
-  return a;
 }

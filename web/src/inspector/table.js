@@ -28,76 +28,85 @@ export function ownerText(model, v, t) {
   return ownerLabel;
 }
 
+const COLUMNS = ['name', 'kind', 'dtype', 'shape', 'strides', 'offset', 'flags', 'nbytes', 'data'];
+
 export function renderTable({ container, model, selected, t, lang, onSelect }) {
   const head = el('thead', null, el('tr', null,
-    ['name', 'kind', 'dtype', 'shape', 'strides', 'offset', 'flags', 'nbytes', 'data'].map((c) =>
-      el('th', { scope: 'col', class: `c-${c}` }, t(`inspector.vars.col.${c}`)))));
+    COLUMNS.map((c) => el('th', { scope: 'col', class: `c-${c}` }, t(`inspector.vars.col.${c}`)))));
   const body = el('tbody');
-  const nCols = 9;
-
-  for (const v of model.vars) {
-    const isArr = isArrayVar(v);
-    const changed = model.changed.has(v.name);
-    const tr = el('tr', {
-      class: ['sl-row', isArr ? 'is-array' : 'is-other', v.topLevel === false ? 'is-member' : '',
-        changed ? 'is-changed' : '', isArr && v.name === selected ? 'is-selected' : ''].filter(Boolean).join(' '),
-      dataset: { name: v.name },
-    });
-    const nameCell = el('th', { scope: 'row', class: 'c-name' });
-    const nameText = el('span', { class: 'sl-varname', title: v.name }, v.name);
-    nameCell.append(nameText);
-    if (changed) {
-      nameCell.append(el('span', { class: 'sl-changed-dot', title: t(model.step ? 'inspector.vars.changedTitleStep' : 'inspector.vars.changedTitle'), 'aria-label': t('inspector.vars.changed') }));
-    }
-    tr.append(nameCell);
-    tr.append(el('td', { class: 'c-kind' }, el('span', { class: `sl-kind k-${safeClass(v.kind)}` }, kindLabel(v.kind, t))));
-
-    if (isArr) {
-      const tensor = v.kind === 'tensor';
-      tr.append(el('td', { class: 'c-dtype mono' }, v.dtype ?? ''));
-      tr.append(el('td', { class: 'c-shape mono' }, formatTuple(v.shape)));
-      const strides = tensor ? v.elementStrides ?? v.strides.map((s) => s / v.itemsize) : v.strides;
-      tr.append(el('td', { class: 'c-strides mono' }, formatTuple(strides),
-        unitTag(tensor, t)));
-      const offset = tensor ? v.offset / v.itemsize : v.offset;
-      tr.append(el('td', { class: 'c-offset mono' }, String(offset), unitTag(tensor, t)));
-      const flags = el('td', { class: 'c-flags' });
-      const f = v.flags ?? {};
-      for (const [label, test, key, tone] of FLAG_BADGES) {
-        if (test(f)) flags.append(el('span', { class: `sl-flag t-${tone}`, title: t(key) }, label));
-      }
-      if (!flags.childNodes.length) flags.append(el('span', 'sl-none', '–'));
-      tr.append(flags);
-      tr.append(el('td', { class: 'c-nbytes num', title: `${formatInt(v.nbytes, lang)} B` }, formatBytes(v.nbytes, lang)));
-      const data = el('td', { class: 'c-data' });
-      const alias = model.aliasOf(v);
-      const owner = ownerText(model, v, t);
-      if (owner == null) data.append(el('span', { class: 'sl-data is-owner' }, t('inspector.vars.owns')));
-      else {
-        const [before, after] = splitTemplate(t('inspector.vars.viewOf', { owner: '\u0000' }));
-        data.append(el('span', { class: 'sl-data is-view' }, before,
-          el('span', { class: 'sl-owner' }, owner), after));
-      }
-      if (alias) data.append(el('span', { class: 'sl-alias' }, ` · ${t('inspector.vars.aliasOf', { name: alias })}`));
-      tr.append(data);
-      tr.tabIndex = -1;
-      tr.setAttribute('aria-selected', v.name === selected ? 'true' : 'false');
-      tr.title = t('inspector.vars.select', { name: v.name });
-    } else {
-      tr.append(el('td', { class: 'c-dtype c-type mono' }, v.dtype ?? v.type ?? ''));
-      tr.append(el('td', { class: 'c-preview mono', colspan: String(nCols - 3), title: v.preview ?? '' },
-        truncate(oneLine(v.preview ?? v.type ?? ''), 120)));
-    }
-    body.append(tr);
-  }
-
+  for (const v of model.vars) body.append(variableRow({ v, model, selected, t, lang }));
   const table = el('table', { class: 'sl-table', role: 'grid' }, head, body);
 
   // One roving tab stop: the selected row (or the first array row).
   const rows = [...body.querySelectorAll('tr.is-array')];
   const focusRow = rows.find((r) => r.dataset.name === selected) ?? rows[0];
   if (focusRow) focusRow.tabIndex = 0;
+  bindRowKeys(body, rows, onSelect);
+  container.append(el('div', { class: 'sl-table-wrap' }, table));
+  return table;
+}
 
+function variableRow({ v, model, selected, t, lang }) {
+  const isArr = isArrayVar(v);
+  const changed = model.changed.has(v.name);
+  const tr = el('tr', {
+    class: ['sl-row', isArr ? 'is-array' : 'is-other', v.topLevel === false ? 'is-member' : '',
+      changed ? 'is-changed' : '', isArr && v.name === selected ? 'is-selected' : ''].filter(Boolean).join(' '),
+    dataset: { name: v.name },
+  });
+  const nameCell = el('th', { scope: 'row', class: 'c-name' });
+  nameCell.append(el('span', { class: 'sl-varname', title: v.name }, v.name));
+  if (changed) {
+    nameCell.append(el('span', { class: 'sl-changed-dot', title: t(model.step ? 'inspector.vars.changedTitleStep' : 'inspector.vars.changedTitle'), 'aria-label': t('inspector.vars.changed') }));
+  }
+  tr.append(nameCell);
+  tr.append(el('td', { class: 'c-kind' }, el('span', { class: `sl-kind k-${safeClass(v.kind)}` }, kindLabel(v.kind, t))));
+  if (isArr) {
+    arrayCells(tr, { v, model, t, lang });
+    tr.tabIndex = -1;
+    tr.setAttribute('aria-selected', v.name === selected ? 'true' : 'false');
+    tr.title = t('inspector.vars.select', { name: v.name });
+  } else {
+    tr.append(el('td', { class: 'c-dtype c-type mono' }, v.dtype ?? v.type ?? ''));
+    tr.append(el('td', { class: 'c-preview mono', colspan: String(COLUMNS.length - 3), title: v.preview ?? '' },
+      truncate(oneLine(v.preview ?? v.type ?? ''), 120)));
+  }
+  return tr;
+}
+
+// An array's layout columns: strides and offset in bytes (NumPy) or elements (torch).
+function arrayCells(tr, { v, model, t, lang }) {
+  const tensor = v.kind === 'tensor';
+  tr.append(el('td', { class: 'c-dtype mono' }, v.dtype ?? ''));
+  tr.append(el('td', { class: 'c-shape mono' }, formatTuple(v.shape)));
+  const strides = tensor ? v.elementStrides ?? v.strides.map((s) => s / v.itemsize) : v.strides;
+  tr.append(el('td', { class: 'c-strides mono' }, formatTuple(strides),
+    unitTag(tensor, t)));
+  const offset = tensor ? v.offset / v.itemsize : v.offset;
+  tr.append(el('td', { class: 'c-offset mono' }, String(offset), unitTag(tensor, t)));
+  const flags = el('td', { class: 'c-flags' });
+  const f = v.flags ?? {};
+  for (const [label, test, key, tone] of FLAG_BADGES) {
+    if (test(f)) flags.append(el('span', { class: `sl-flag t-${tone}`, title: t(key) }, label));
+  }
+  if (!flags.childNodes.length) flags.append(el('span', 'sl-none', '–'));
+  tr.append(flags);
+  tr.append(el('td', { class: 'c-nbytes num', title: `${formatInt(v.nbytes, lang)} B` }, formatBytes(v.nbytes, lang)));
+  const data = el('td', { class: 'c-data' });
+  const alias = model.aliasOf(v);
+  const owner = ownerText(model, v, t);
+  if (owner == null) data.append(el('span', { class: 'sl-data is-owner' }, t('inspector.vars.owns')));
+  else {
+    const [before, after] = splitTemplate(t('inspector.vars.viewOf', { owner: '\u0000' }));
+    data.append(el('span', { class: 'sl-data is-view' }, before,
+      el('span', { class: 'sl-owner' }, owner), after));
+  }
+  if (alias) data.append(el('span', { class: 'sl-alias' }, ` · ${t('inspector.vars.aliasOf', { name: alias })}`));
+  tr.append(data);
+}
+
+// Click or Enter/Space selects an array's row; arrows, Home and End move the selection.
+function bindRowKeys(body, rows, onSelect) {
   body.addEventListener('click', (e) => {
     const tr = e.target.closest('tr.is-array');
     if (tr) onSelect(tr.dataset.name, { focus: true });
@@ -119,9 +128,6 @@ export function renderTable({ container, model, selected, t, lang, onSelect }) {
     e.preventDefault();
     if (next) onSelect(next.dataset.name, { focus: true });
   });
-
-  container.append(el('div', { class: 'sl-table-wrap' }, table));
-  return table;
 }
 
 function unitTag(tensor, t) {

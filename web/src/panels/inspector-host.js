@@ -10,7 +10,7 @@
 // failing inspector never breaks a run: every call into it is guarded.
 
 import * as bundled from 'stridelab:inspector';
-import { addMessagesFromModule, t, onLangChange } from './i18n.js';
+import { addMessagesFromModule, t, onLangChange } from '../i18n/i18n.js';
 
 export class InspectorHost {
   /** @param {{ root: Element, onState?: (state: 'ready'|'missing'|'failed', err?: Error) => void }} options */

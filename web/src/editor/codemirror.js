@@ -223,71 +223,80 @@ export function createEditor({
   parent, doc, nonce = '', dark = false, wrap = false, onRun, onChange, onHistory = () => null,
   completionSource = null, label = 'Python program',
 }) {
-  const darkness = new Compartment();
-  const wrapping = new Compartment();
-  const labelling = new Compartment();
+  const compartments = { darkness: new Compartment(), wrapping: new Compartment(), labelling: new Compartment() };
+  const view = new EditorView({
+    parent,
+    state: EditorState.create({
+      doc,
+      extensions: editorExtensions({ onRun, onChange, onHistory, completionSource, nonce, dark, wrap, label, compartments }),
+    }),
+  });
+  return editorApi(view, compartments);
+}
+
+// Everything the editor does, in one list: the run keys first (highest precedence), the
+// usual editing set, Python, the marked lines, and the settings the page can change
+// later (dark, wrap, label), each in its compartment.
+function editorExtensions({ onRun, onChange, onHistory, completionSource, nonce, dark, wrap, label, compartments }) {
+  const { darkness, wrapping, labelling } = compartments;
   const runKeys = Prec.highest(keymap.of([
     // A run closes an open completion list: its names may be stale afterwards.
     { key: 'Shift-Enter', run: (v) => { closeCompletion(v); onRun(); return true; } },
     { key: 'Mod-Enter', run: (v) => { closeCompletion(v); onRun(); return true; } },
   ]));
-
-  const view = new EditorView({
-    parent,
-    state: EditorState.create({
-      doc,
-      extensions: [
-        runKeys,
-        lineNumbers(),
-        highlightActiveLineGutter(),
-        highlightSpecialChars(),
-        history(),
-        foldGutter({ openText: '\u25be', closedText: '\u25b8' }),
-        drawSelection(),
-        dropCursor(),
-        EditorState.allowMultipleSelections.of(true),
-        indentOnInput(),
-        indentUnit.of('    '),
-        syntaxHighlighting(highlight),
-        bracketMatching(),
-        closeBrackets(),
-        // Our source (module members, array methods, session variables) first; Python's
-        // own keyword/builtin/local-name sources only where no `x.` member is typed.
-        autocompletion(completionSource ? {
-          override: [completionSource, notAfterDot(localCompletionSource), notAfterDot(globalCompletion)],
-        } : {}),
-        rectangularSelection(),
-        crosshairCursor(),
-        highlightActiveLine(),
-        runHistoryKeymap(onHistory),
-        keymap.of([
-          ...closeBracketsKeymap,
-          ...defaultKeymap,
-          ...historyKeymap,
-          ...foldKeymap,
-          ...completionKeymap,
-          indentWithTab,
-        ]),
-        python(),
-        errorLineField,
-        stepLinesField,
-        typeOverSelection,
-        theme,
-        darkness.of(EditorView.darkTheme.of(dark)),
-        wrapping.of(wrap ? EditorView.lineWrapping : []),
-        // style-mod inserts <style> elements; the page's CSP admits them by nonce.
-        EditorView.cspNonce.of(nonce),
-        labelling.of(EditorView.contentAttributes.of({ 'aria-label': label })),
-        EditorView.updateListener.of((update) => {
-          if (!update.docChanged || !onChange) return;
-          // History steps are not edits: they must not end the history walk.
-          const fromHistory = update.transactions.every((tr) => !tr.docChanged || tr.isUserEvent('input.history'));
-          onChange(update.state.doc.toString(), !fromHistory);
-        }),
-      ],
+  return [
+    runKeys,
+    lineNumbers(),
+    highlightActiveLineGutter(),
+    highlightSpecialChars(),
+    history(),
+    foldGutter({ openText: '\u25be', closedText: '\u25b8' }),
+    drawSelection(),
+    dropCursor(),
+    EditorState.allowMultipleSelections.of(true),
+    indentOnInput(),
+    indentUnit.of('    '),
+    syntaxHighlighting(highlight),
+    bracketMatching(),
+    closeBrackets(),
+    // Our source (module members, array methods, session variables) first; Python's
+    // own keyword/builtin/local-name sources only where no `x.` member is typed.
+    autocompletion(completionSource ? {
+      override: [completionSource, notAfterDot(localCompletionSource), notAfterDot(globalCompletion)],
+    } : {}),
+    rectangularSelection(),
+    crosshairCursor(),
+    highlightActiveLine(),
+    runHistoryKeymap(onHistory),
+    keymap.of([
+      ...closeBracketsKeymap,
+      ...defaultKeymap,
+      ...historyKeymap,
+      ...foldKeymap,
+      ...completionKeymap,
+      indentWithTab,
+    ]),
+    python(),
+    errorLineField,
+    stepLinesField,
+    typeOverSelection,
+    theme,
+    darkness.of(EditorView.darkTheme.of(dark)),
+    wrapping.of(wrap ? EditorView.lineWrapping : []),
+    // style-mod inserts <style> elements; the page's CSP admits them by nonce.
+    EditorView.cspNonce.of(nonce),
+    labelling.of(EditorView.contentAttributes.of({ 'aria-label': label })),
+    EditorView.updateListener.of((update) => {
+      if (!update.docChanged || !onChange) return;
+      // History steps are not edits: they must not end the history walk.
+      const fromHistory = update.transactions.every((tr) => !tr.docChanged || tr.isUserEvent('input.history'));
+      onChange(update.state.doc.toString(), !fromHistory);
     }),
-  });
+  ];
+}
 
+// The interface the page holds (the same as plain.js's, plus `view`).
+function editorApi(view, { darkness, wrapping, labelling }) {
   return {
     view,
     getCode: () => view.state.doc.toString(),

@@ -4,11 +4,11 @@
 // (Left/Right, Home/End while the timeline has focus). Each step hands the page its
 // snapshot, the previous step's (so the inspector marks what that statement changed),
 // the statement's lines and what had been printed by then; the page shows them
-// (main.js). Steps where an array's bytes changed through another name (a write
+// (run-timeline.js). Steps where an array's bytes changed through another name (a write
 // through a view) are marked on the slider and named in the label. All text is built
 // from t() strings and engine data as text nodes.
 
-import { t } from './i18n.js';
+import { t } from '../i18n/i18n.js';
 import { el } from './output.js';
 
 /** Steps whose statement changed some array's bytes through another name. */

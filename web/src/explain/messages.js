@@ -1,7 +1,7 @@
 // View-or-copy mode texts (EN + ZH): the question, the verdict, and one entry per
 // engine rule id. The engine decides and records the rule and its numbers
 // (core/model/explain.hpp, docs/api.md "Explanations"); these tables only word them.
-// `{name}` placeholders are the record's facts (formatted by vcui.js); `backticks`
+// `{name}` placeholders are the record's facts (formatted by quiz/cards.js); `backticks`
 // mark code, rendered as <code> text nodes.
 
 const en = {

@@ -1,7 +1,7 @@
 // Output panel rendering. Every string that comes from the engine (or from the
 // user's program) is inserted as a text node, never parsed as HTML.
 
-import { t } from './i18n.js';
+import { t } from '../i18n/i18n.js';
 
 // Past this, the rest of stdout is summarised: a runaway print loop must not freeze
 // the page with millions of text lines.

@@ -1,8 +1,8 @@
 // The page's UI strings, English and Simplified Chinese. Keys are grouped by area;
 // `{name}` is filled by t(key, { name }). The view-or-copy rule texts are in
-// explain-messages.js; the inspector brings its own (web/src/inspector/i18n.js).
+// explain/messages.js; the inspector brings its own (web/src/inspector/i18n.js).
 
-import { EXPLAIN_MESSAGES } from './explain-messages.js';
+import { EXPLAIN_MESSAGES } from '../explain/messages.js';
 
 const en = {
   'app.title': 'stridelab playground',

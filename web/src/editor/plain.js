@@ -1,7 +1,7 @@
 // The editor the page starts with: a plain <textarea> with the code editor's interface
 // (getCode, setCode, markErrorLine, goToLine, focus, ...), usable the moment the page
-// script runs. CodeMirror (editor.js, about 430 KB of the bundle) loads as its own
-// chunk and replaces it (main.js `upgradeEditor`), keeping the text, the cursor, the
+// script runs. CodeMirror (codemirror.js, about 430 KB of the bundle) loads as its own
+// chunk and replaces it (host.js `upgrade`), keeping the text, the cursor, the
 // focus and a marked error line. Until then Shift+Enter / Ctrl+Enter run the program,
 // Tab indents, and the first Run needs nothing but the engine (issue 17, goal 6).
 

@@ -1,7 +1,7 @@
 // Words the engine's view/copy explanation records (snapshot variable `explain`,
 // core/model/explain.hpp, docs/api.md "Explanations"), for both places that show them: the
-// "View or copy?" verdict card (vcui.js) and the memory inspector's explanation panel
-// (inspector/explain.js). One wording: the rule texts live in explain-messages.js, the
+// "View or copy?" verdict card (quiz/cards.js) and the memory inspector's explanation panel
+// (inspector/explain.js). One wording: the rule texts live in messages.js, the
 // placeholders are filled here from the record's facts, and nothing here decides a
 // layout question.
 //

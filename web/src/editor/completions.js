@@ -3,7 +3,7 @@
 //
 // The engine has no dir(); the lists below are a curated superset of the NumPy / PyTorch
 // names the playground is meant to cover. At start-up the page asks the engine which of
-// them really exist (hasattr, in a throwaway session: see worker.js 'probe') and keeps
+// them really exist (hasattr, in a throwaway session: see runner/worker.js 'probe') and keeps
 // only those; until then, or if probing fails, the static lists are used as they are.
 
 export const CANDIDATES = {

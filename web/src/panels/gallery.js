@@ -2,7 +2,7 @@
 // by topic. Picking an example hands its code to the page (which loads it into the
 // editor, and runs it when "Run after loading" is ticked).
 
-import { t, getLang, onLangChange } from './i18n.js';
+import { t, getLang, onLangChange } from '../i18n/i18n.js';
 import { el } from './output.js';
 
 export const EXAMPLES_URL = '/examples/examples.json';
@@ -24,6 +24,21 @@ export function keyLine(code) {
   const pickLine = body.find((l) => !boring(l) && !/^print\(/.test(l))
     ?? body.find((l) => !boring(l)) ?? body[0] ?? lines[0] ?? '';
   return pickLine;
+}
+
+// One example in the list: its title in both languages, its key line, its source.
+function exampleButton(ex, source, lang, onClick) {
+  const button = el('button', 'gallery-item');
+  button.type = 'button';
+  button.dataset.example = String(ex.id);
+  const title = pick(ex.title, lang);
+  button.append(el('span', 'gallery-item-title', title));
+  const other = pick(ex.title, lang === 'zh' ? 'en' : 'zh');
+  if (other && other !== title) button.append(el('span', 'gallery-item-alt', other));
+  button.append(el('span', 'gallery-item-code', keyLine(ex.code)));
+  if (source) button.title = t('gallery.source', { source: pick(source, lang) });
+  button.addEventListener('click', onClick);
+  return button;
 }
 
 /**
@@ -64,22 +79,11 @@ export function createGallery({ dialog, list, openButton, closeButton, autorun, 
       section.dataset.group = group.id;
       section.append(el('h3', 'gallery-group-title', pick(group.title, lang)));
       for (const ex of items) {
-        const button = el('button', 'gallery-item');
-        button.type = 'button';
-        button.dataset.example = String(ex.id);
-        const title = pick(ex.title, lang);
-        button.append(el('span', 'gallery-item-title', title));
-        const other = pick(ex.title, lang === 'zh' ? 'en' : 'zh');
-        if (other && other !== title) button.append(el('span', 'gallery-item-alt', other));
-        button.append(el('span', 'gallery-item-code', keyLine(ex.code)));
-        const source = data.sources?.[ex.source];
-        if (source) button.title = t('gallery.source', { source: pick(source, lang) });
-        button.addEventListener('click', () => {
+        section.append(exampleButton(ex, data.sources?.[ex.source], lang, () => {
           picked = true;
           dialog.close();
           onPick(ex, autorun.checked);
-        });
-        section.append(button);
+        }));
       }
       nodes.push(section);
     }

@@ -2,7 +2,7 @@
 // mapped to promises. The worker is served unbundled at a fixed absolute path,
 // because this file is bundled into web/dist/ and a relative URL would move with it.
 
-export const WORKER_URL = '/src/worker.js';
+export const WORKER_URL = '/src/runner/worker.js';
 // The worker name that tells worker.js to wait for a posted WebAssembly.Module.
 const MODULE_WORKER_NAME = 'stridelab-engine+module';
 

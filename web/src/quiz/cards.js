@@ -4,13 +4,13 @@
 // same object is read from the snapshot (storage ids and object ids); WHY is the
 // engine's explanation record for the variable (snapshot variable `explain`, or the
 // run's `explainError` when a view was refused), which this module only words, from
-// the i18n tables in explain-messages.js. All text is built from t() strings and
+// the i18n tables in ../explain/messages.js. All text is built from t() strings and
 // engine data as text nodes; `backticks` in a string become <code> elements. The
-// wording of a record is shared with the memory inspector (explain-render.js).
+// wording of a record is shared with the memory inspector (../explain/render.js).
 
-import { t, hasMessage } from './i18n.js';
-import { el } from './output.js';
-import { appendRich, richNode, tuple, stepVars as sharedStepVars, ruleBlock as sharedRuleBlock, stepsInOrder } from './explain-render.js';
+import { t, hasMessage } from '../i18n/i18n.js';
+import { el } from '../panels/output.js';
+import { appendRich, richNode, tuple, stepVars as sharedStepVars, ruleBlock as sharedRuleBlock, stepsInOrder } from '../explain/render.js';
 
 export { appendRich };
 
@@ -134,7 +134,7 @@ function sharesWith(after, a, b) {
   return (after?.shareGroups ?? []).some((g) => g.includes(a) && g.includes(b));
 }
 
-/** The placeholders of a rule text (shared with the inspector: explain-render.js). */
+/** The placeholders of a rule text (shared with the inspector: ../explain/render.js). */
 export function stepVars(step, names) {
   return sharedStepVars(step, names, t);
 }

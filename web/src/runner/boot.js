@@ -18,8 +18,8 @@
 // worker loads the engine itself, which reports any failure properly. The compiled
 // module is kept (state.module) so that an engine restart (Stop) starts its new worker
 // without downloading or compiling again (engine.js).
-// main.js adopts the worker (engine.js `adopt`); if this script did not run, or the
-// worker failed before main.js took it over, main.js starts its own.
+// The page adopts the worker (status.js `takeBooted`, engine.js `adopt`); if this script
+// did not run, or the worker failed before the page took it over, the page starts its own.
 (function boot() {
   performance.mark?.('stridelab:boot');
   const WASM_URL = '/pkg/dist/stridelab-core.wasm';
@@ -31,7 +31,7 @@
       module = WebAssembly.compileStreaming(fetch(WASM_URL, { credentials: 'same-origin' }));
       module.catch(() => {});
     }
-    const worker = new Worker('/src/worker.js', { type: 'module', name: module ? MODULE_WORKER_NAME : 'stridelab-engine' });
+    const worker = new Worker('/src/runner/worker.js', { type: 'module', name: module ? MODULE_WORKER_NAME : 'stridelab-engine' });
     const state = { worker, module, failed: false };
     if (module) {
       module.then((m) => worker.postMessage({ type: 'wasm-module', module: m }),
@@ -43,6 +43,6 @@
     };
     globalThis.__stridelabBoot = state;
   } catch {
-    // No module workers (a very old browser): main.js reports it.
+    // No module workers (a very old browser): the page reports it.
   }
 }());
