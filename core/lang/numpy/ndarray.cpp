@@ -399,7 +399,10 @@ Value array_binop(Interp& in, BinOp op, const Value& a, const Value& b, bool inp
   if (Value pa, pb; (op == BinOp::Add || op == BinOp::Mul) && python_text_operands(a, b, pa, pb)) return in.binop(op, pa, pb);
   if ((is_tensor(a) || is_tensor(b)) && autograd_wanted(nullptr, {a, b}, {}))
     return record_operator(in, op, a, b, inplace, [&] { return array_binop_untracked(in, op, a, b, inplace); });
-  return array_binop_untracked(in, op, a, b, inplace);
+  Value r = array_binop_untracked(in, op, a, b, inplace);
+  if (inplace && is_tensor(a) && r.is_array() && r.array() == a.array() && outside_recorded_op())
+    a.arr().storage->bump_version();  // Note [Version counter]
+  return r;
 }
 
 Value array_binop_untracked(Interp& in, BinOp op, const Value& a, const Value& b, bool inplace) {

@@ -14,6 +14,7 @@
 #include "core/model/element.hpp"
 #include "core/model/explain.hpp"
 #include "core/torch/format.hpp"
+#include "core/torch/derivatives.hpp"
 #include "core/ops/copy.hpp"
 #include "core/lang/torch/autograd.hpp"
 #include "core/lang/torch/convert.hpp"
@@ -951,7 +952,8 @@ Value tensor_getitem(Interp& in, const ArrayPtr& a, const Value& key) {
   };
   if (!autograd_wanted(a, {key}, {})) return compute();
   Value r = compute();
-  if (r.is_array() && r.array() != a) record_op(getitem_node(idx, basic), {a}, *r.array());
+  if (r.is_array() && r.array() != a && record_op(getitem_node(idx, basic), {a}, *r.array()) && basic)
+    record_index_geometry(*r.array()->autograd->grad_fn, a->shape, idx);
   return r;
 }
 
@@ -972,10 +974,12 @@ void tensor_setitem(Interp& in, const ArrayPtr& a, const Value& key, const Value
       in.raise_exc(e.type, e.msg);
     }
     tensor_setitem_data(in, a, key, x);
+    if (outside_recorded_op()) a->storage->bump_version();  // Note [Version counter]
     record_setitem(a, is_tensor(x) ? std::vector<ArrayPtr>{x.array()} : std::vector<ArrayPtr>{});
     return;
   }
   tensor_setitem_data(in, a, key, x);
+  if (outside_recorded_op()) a->storage->bump_version();
 }
 
 void tensor_setitem_data(Interp& in, const ArrayPtr& a, const Value& key, const Value& x) {
