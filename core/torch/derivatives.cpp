@@ -74,10 +74,24 @@ ArrayPtr tanh_backward(const ArrayPtr& a, const ArrayPtr& b) {
   return ac;
 }
 
-// Strides that say a matrix is stored column-major (at::native::is_transposed).
-bool is_transposed(const Array& m) {
-  const int64_t e = m.itemsize();
-  return m.ndim() == 2 && m.strides[0] == e && m.strides[1] == m.shape[0] * e && m.shape[0] > 1 && m.shape[1] > 1;
+bool needs(const GradNode& n, size_t i);
+
+// mm_mat1_backward / mm_mat2_backward for the two matrix edges from `first`
+// (saved slots 0 and 1: mat1, mat2; ints: whether each was column-major;
+// scalars.back(): alpha). A column-major operand gets its gradient as the
+// transpose of a product, as PyTorch computes it for efficiency.
+std::vector<ArrayPtr> mm_grads(const GradNode& n, const ArrayPtr& g, size_t first) {
+  const double alpha = n.scalars.empty() ? 1.0 : n.scalars.back();
+  ArrayPtr g1, g2;
+  if (needs(n, first)) {
+    ArrayPtr m2 = unpack(n, 1);
+    g1 = maybe_multiply(n.ints.at(0) ? t2(mm(m2, t2(g))) : mm(g, t2(m2)), alpha);
+  }
+  if (needs(n, first + 1)) {
+    ArrayPtr m1 = unpack(n, 0);
+    g2 = maybe_multiply(n.ints.at(1) ? t2(mm(t2(g), m1)) : mm(t2(m1), g), alpha);
+  }
+  return {g1, g2};
 }
 
 using Formula = std::function<std::vector<ArrayPtr>(GradNode&, const ArrayPtr&)>;
@@ -215,17 +229,12 @@ void add_reductions_and_products(std::map<std::string, Formula>& f) {
   };
   // mm: self: mm_mat1_backward(grad, mat2, ...) = grad.mm(mat2.t()) (mat2.mm(grad.t()).t() for a column-major self)
   //     mat2: mm_mat2_backward(grad, self, ...) = self.t().mm(grad) (grad.t().mm(self).t() for a column-major mat2)
-  f["MmBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
-    ArrayPtr g1, g2;
-    if (needs(n, 0)) {
-      ArrayPtr m2 = unpack(n, 1);
-      g1 = n.ints.at(0) ? t2(mm(m2, t2(g))) : mm(g, t2(m2));
-    }
-    if (needs(n, 1)) {
-      ArrayPtr m1 = unpack(n, 0);
-      g2 = n.ints.at(1) ? t2(mm(t2(g), m1)) : mm(t2(m1), g);
-    }
-    return {g1, g2};
+  f["MmBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> { return mm_grads(n, g, 0); };
+  // addmm: self: maybe_multiply(grad, beta.conj()); mat1: mm_mat1_backward(grad, mat2, ..., alpha);
+  //        mat2: mm_mat2_backward(grad, mat1, ..., alpha) (nn.Linear: addmm(bias, input, weight.t()))
+  f["AddmmBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    std::vector<ArrayPtr> m = mm_grads(n, g, 1);
+    return {needs(n, 0) ? maybe_multiply(g, n.scalars.at(0)) : nullptr, m[0], m[1]};
   };
   // mv: self: grad.ger(vec.conj()); vec: self.conj().t().mv(grad)
   f["MvBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
@@ -330,6 +339,11 @@ void record_index_geometry(GradNode& node, const Shape& in_shape, const std::vec
   node.ints = {(v->offset - probe->offset) / e};
   for (int64_t s : v->strides) node.ints.push_back(s / e);
   node.has_state = true;
+}
+
+bool is_column_major(const Array& m) {
+  const int64_t e = m.itemsize();
+  return m.ndim() == 2 && m.strides[0] == e && m.strides[1] == m.shape[0] * e;
 }
 
 bool has_formula(const std::string& name) { return formulas().count(name) != 0; }

@@ -40,6 +40,9 @@ ArrayPtr sum_to(const ArrayPtr& g, const Shape& shape);
 // (select_backward / slice_backward: zeros, then copy_ into the view).
 void record_index_geometry(GradNode& node, const Shape& in_shape, const std::vector<IndexItem>& idx);
 
+// A matrix stored column-major (mm_mat1_backward's test on the strides).
+bool is_column_major(const Array& m);
+
 // Engine arithmetic on tensors (new torch tensors, torch's promotion).
 ArrayPtr t_mul(const ArrayPtr& a, const ArrayPtr& b);
 ArrayPtr t_add(const ArrayPtr& a, const ArrayPtr& b);

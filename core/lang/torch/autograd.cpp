@@ -281,7 +281,7 @@ Value record_call(Interp& in, OpCall c, const std::function<Value()>& compute) {
       if (name == "AddmmBackward0") edges.push_back(inputs.size() > 2 ? gradient_edge(inputs[2]) : nullptr);
       edges.push_back(gradient_edge(inputs[0]));
       edges.push_back(wt);
-      record_op_edges(name, inputs, std::move(edges), *t);
+      if (record_op_edges(name, inputs, std::move(edges), *t)) save_for_backward(c, inputs, t, false);
       return;
     }
     if (record_op(name, inputs, *t)) save_for_backward(c, inputs, t, false);

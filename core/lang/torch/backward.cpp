@@ -6,6 +6,7 @@
 #include "core/lang/classes.hpp"
 #include "core/lang/torch/convert.hpp"
 #include "core/model/strides.hpp"
+#include "core/ops/views.hpp"
 #include "core/ops/copy.hpp"
 #include "core/torch/backward.hpp"
 #include "core/torch/derivatives.hpp"
@@ -85,6 +86,27 @@ bool save_binary(GradNode& n, const OpCall& c, const ArrayPtr& self, bool inplac
   return true;
 }
 
+// F.linear(input, weight, bias) on a matrix: addmm(bias, input, weight.t()) or
+// mm(input, weight.t()); the node's weight edge is a TBackward0 node
+// (record_call), which gets its metadata here.
+bool save_linear(GradNode& n, const OpCall& c) {
+  const ArrayPtr input = self_of(c);
+  const Value weight = arg(c, 0, "weight");
+  if (!input || !weight.is_array() || input->ndim() != 2 || weight.arr().ndim() != 2) return false;
+  ArrayPtr wt = transpose(weight.array(), {1, 0});  // weight.t(): a view, so a write into weight is seen
+  save_tensor(n, 0, input, false);
+  save_tensor(n, 1, wt, false);
+  n.ints = {is_column_major(*input), is_column_major(*wt)};
+  n.scalars = {1.0, 1.0};  // beta, alpha
+  GradNodePtr t_node = n.next.back();
+  if (t_node && t_node->name == "TBackward0") {
+    t_node->in_shape = wt->shape;
+    t_node->in_dtype = wt->dtype;
+    t_node->has_state = true;
+  }
+  return true;
+}
+
 bool save_state(GradNode& n, const OpCall& c, const ArrayPtr& t, bool inplace) {
   const std::string& name = n.name;
   const std::string& op = c.op;
@@ -121,22 +143,19 @@ bool save_state(GradNode& n, const OpCall& c, const ArrayPtr& t, bool inplace) {
     }
     return true;
   }
+  if (op == "linear" && (name == "AddmmBackward0" || name == "MmBackward0")) return save_linear(n, c);
   if (in(name, {"MmBackward0", "MvBackward0", "DotBackward0"})) {
     const Value other = arg(c, 0, name == "MvBackward0" ? "vec" : name == "DotBackward0" ? "tensor" : "mat2");
     if (!in(op, {"matmul", "mm", "mv", "dot"}) || !other.is_array()) return false;
     save_tensor(n, 0, self, false);
     save_tensor(n, 1, other.array(), false);
-    auto transposed = [](const Array& m) {
-      const int64_t e = m.itemsize();
-      return m.ndim() == 2 && m.shape[0] > 1 && m.shape[1] > 1 && m.strides[0] == e && m.strides[1] == m.shape[0] * e;
-    };
-    n.ints = {transposed(*self), transposed(other.arr())};
+    n.ints = {is_column_major(*self), is_column_major(other.arr())};
     return true;
   }
   if (name == "TBackward0") return op == "t";
   if (name == "TransposeBackward0") {
     if (op == "mT") n.ints = {-2, -1};
-    else if (in(op, {"transpose", "swapaxes", "swapdims"})) n.ints = {number(arg(c, 0, "dim0"), 0) , number(arg(c, 1, "dim1"), 1)};
+    else if (in(op, {"transpose", "swapaxes", "swapdims"})) n.ints = {int64_t(number(arg(c, 0, "dim0"), 0)), int64_t(number(arg(c, 1, "dim1"), 1))};
     else return false;
     for (auto& d : n.ints) d = torch_wrap_dim(d, self->ndim());
     return true;

@@ -178,6 +178,20 @@ TEST_CASE("backward formulas match finite differences (float64)", "[autograd][ba
       n.ints = {0, 0};
     };
     check_formula("MmBackward0", {{3, 4}, {4, 2}}, [](auto& x) { return matmul(x[0], x[1]); }, mm_state);
+    // addmm(bias, input, weight.t()) as nn.Linear runs it: a column-major mat2, a broadcast bias
+    auto addmm_state = [](GradNode& n, const std::vector<ArrayPtr>& xs, const ArrayPtr&) {
+      save_tensor(n, 0, xs[1], false);
+      save_tensor(n, 1, transpose(xs[2], {1, 0}), false);
+      n.ints = {is_column_major(*xs[1]), is_column_major(*transpose(xs[2], {1, 0}))};
+      n.scalars = {1.0, 1.0};
+      GradNodePtr t = make_grad_node("TBackward0", {n.next[2]});  // the weight edge goes through weight.t()'s node
+      t->in_shape = {xs[2]->shape[1], xs[2]->shape[0]};
+      t->in_dtype = DType::F64;
+      t->has_state = true;
+      n.next[2] = t;
+    };
+    check_formula("AddmmBackward0", {{2}, {3, 4}, {2, 4}},
+                  [](auto& x) { return bin(Ufunc::add, x[0], matmul(x[1], transpose(x[2], {1, 0}))); }, addmm_state);
     check_formula("MvBackward0", {{3, 4}, {4}}, [](auto& x) { return matmul(x[0], x[1]); }, save_inputs);
     check_formula("DotBackward0", {{4}, {4}}, [](auto& x) { return matmul(x[0], x[1]); }, save_inputs);
   }
