@@ -31,11 +31,12 @@ const WINGS = [
   ['linalg', /^core\/linalg\//, ['model', 'kernels']],
   ['numpy', /^core\/numpy\//, ['text', 'random', 'linalg', 'model', 'kernels']],
   ['torch', /^core\/torch\//, ['text', 'random', 'linalg', 'model', 'kernels']],
-  ['lang', /^core\/lang\/(?!numpy\/|torch\/|modules\/)/, ['text', 'model', 'kernels']],
+  ['lang', /^core\/lang\/(?!numpy\/|torch\/|modules\/|frontend\/)/, ['text', 'model', 'kernels']],
   ['lang/modules', /^core\/lang\/modules\//, ['lang', 'text', 'random', 'model', 'kernels']],
-  ['lang/numpy', /^core\/lang\/numpy\//, ['lang', 'numpy', 'text', 'random', 'linalg', 'model', 'kernels']],
-  ['lang/torch', /^core\/lang\/torch\//, ['lang', 'torch', 'text', 'random', 'linalg', 'model', 'kernels']],
-  ['api', /^core\/api\//, ['lang', 'lang/modules', 'lang/numpy', 'lang/torch', 'numpy', 'torch', 'text', 'random', 'linalg', 'model', 'kernels']],
+  ['lang/frontend', /^core\/lang\/frontend\//, ['lang', 'numpy', 'torch', 'text', 'random', 'linalg', 'model', 'kernels']],
+  ['lang/numpy', /^core\/lang\/numpy\//, ['lang/frontend', 'lang', 'numpy', 'text', 'random', 'linalg', 'model', 'kernels']],
+  ['lang/torch', /^core\/lang\/torch\//, ['lang/frontend', 'lang', 'torch', 'text', 'random', 'linalg', 'model', 'kernels']],
+  ['api', /^core\/api\//, ['lang', 'lang/modules', 'lang/frontend', 'lang/numpy', 'lang/torch', 'numpy', 'torch', 'text', 'random', 'linalg', 'model', 'kernels']],
   ['cli', /^core\/cli\//, ['api', 'lang', 'model', 'text', 'kernels']],
 ];
 const wingOf = (m) => (WINGS.find(([, re]) => re.test(m)) || ['?'])[0];

@@ -10,7 +10,7 @@
 #include "core/api/trace.hpp"
 #include "core/explain.hpp"
 #include "core/kernels/copy.hpp"
-#include "core/lang/numpy/convert.hpp"
+#include "core/lang/frontend/convert.hpp"
 #include "core/storage.hpp"
 #include "core/lang/interp.hpp"
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <set>
 
 #include "core/lang/interp.hpp"
@@ -11,11 +12,11 @@
 #include "core/lang/array_hooks.hpp"
 #include "core/lang/classes.hpp"
 #include "core/lang/builtins/builtins.hpp"
-#include "core/lang/numpy/convert.hpp"
 #include "core/lang/pyhash.hpp"
 #include "core/lang/pyint.hpp"
 #include "core/format.hpp"
 #include "core/numfmt.hpp"
+#include "core/views.hpp"  // slice_range: the one slice normalisation
 
 namespace sl::lang {
 
@@ -201,16 +202,7 @@ TypeObj* ObjectProtocol::type_of(const Value& v) {
     case Tag::Bool: return t.bool_;
     case Tag::Int: return t.int_;
     case Tag::Float: return t.float_;
-    case Tag::Array: {
-      const Array& a = v.arr();
-      switch (a.flavor) {
-        case Flavor::NumPy: return a.descr && a.descr->record && t.np_recarray ? t.np_recarray : t.ndarray;
-        case Flavor::Torch: return is_parameter(a) && t.parameter ? t.parameter : t.tensor;
-        case Flavor::Scalar: return a.descr && a.descr->record && t.np_record ? t.np_record : t.np_scalar[int(a.dtype)];
-        case Flavor::DummyBase: return t.dummy_array;
-      }
-      return t.ndarray;
-    }
+    case Tag::Array: return array_type(in_, v);  // Note [Front-end table]
     case Tag::Obj: break;
   }
   Obj* o = v.obj();
@@ -232,7 +224,7 @@ TypeObj* ObjectProtocol::type_of(const Value& v) {
     case ObjKind::Iterator: return t.iterator;
     case ObjKind::Generator: return t.generator;
     case ObjKind::Cell: return t.cell;
-    case ObjKind::DType: return static_cast<DTypeObj*>(o)->torch ? t.torch_dtype : t.np_dtype;
+    case ObjKind::DType: return dtype_type(in_, v);
     case ObjKind::Generic: return static_cast<GenericObj*>(o)->type;
     case ObjKind::Complex: return t.complex_;
     case ObjKind::Instance: return static_cast<InstanceObj*>(o)->type;
@@ -369,11 +361,7 @@ std::string ObjectProtocol::repr(const Value& v) {
       return "<generator object " + (d.qualname.empty() ? d.name : d.qualname) + " at " + hex_id(o) + ">";
     }
     case ObjKind::Cell: return "<cell>";
-    case ObjKind::DType: {
-      auto* d = static_cast<DTypeObj*>(o);
-      if (d->torch) return std::string("torch.") + info(d->dt).torch_name;
-      return dtype_repr(DTypeFull{d->dt, d->descr});
-    }
+    case ObjKind::DType: return dtype_object_repr(in_, v);
     case ObjKind::Complex: {
       auto* c = static_cast<ComplexObj*>(o);
       return py_complex_repr(c->re, c->im);
@@ -403,10 +391,7 @@ std::string ObjectProtocol::str(const Value& v) {
     (void)e;
     return in_.exception_str(v);
   }
-  if (auto* d = v.as<DTypeObj>()) {
-    if (d->torch) return std::string("torch.") + info(d->dt).torch_name;
-    return dtype_text(DTypeFull{d->dt, d->descr});
-  }
+  if (v.as<DTypeObj>()) return dtype_object_str(in_, v);
   if (auto* g = v.as<GenericObj>()) {
     auto it = g->attrs.find("__str__");
     if (it != g->attrs.end()) {
@@ -892,15 +877,7 @@ std::vector<std::string> ObjectProtocol::attribute_names(const Value& v) {
     }
     return out;
   }
-  if (v.is_array()) {
-    bool torch = v.array()->is_torch();
-    out = array_method_names(torch);
-    static const char* np_attrs[] = {"shape", "strides", "ndim", "size", "itemsize", "nbytes", "dtype", "base",
-                                     "flags", "T", "flat", "real", "imag", "data", nullptr};
-    static const char* torch_attrs[] = {"shape", "dtype", "device", "T", "data", "grad", "requires_grad", "is_leaf",
-                                        "layout", "real", "imag", "ndim", nullptr};
-    for (const char** n = torch ? torch_attrs : np_attrs; *n; ++n) out.push_back(*n);
-  }
+  if (v.is_array()) out = array_attribute_names(in_, v);
   if (auto* g = v.as<GenericObj>())
     for (auto& kv : g->attrs) out.push_back(kv.first);
   if (auto* f = v.as<FunctionObj>()) return function_attribute_names(*f);

@@ -19,7 +19,8 @@
 #include <vector>
 
 #include "core/lang/interp.hpp"
-#include "core/lang/numpy/convert.hpp"
+#include "core/lang/frontend/convert.hpp"
+#include "core/lang/frontend/registry.hpp"
 #include "tests/core/program_cases.hpp"
 
 using namespace sl::lang;

@@ -14,7 +14,8 @@
 #include <vector>
 
 #include "core/lang/interp.hpp"
-#include "core/lang/numpy/convert.hpp"
+#include "core/lang/frontend/convert.hpp"
+#include "core/lang/frontend/registry.hpp"
 
 namespace sl::lang {
 

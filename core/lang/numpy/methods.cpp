@@ -6,7 +6,8 @@
 #include "core/kernels/copy.hpp"
 #include "core/lang/array_hooks.hpp"
 #include "core/lang/interp.hpp"
-#include "core/lang/numpy/convert.hpp"
+#include "core/lang/frontend/convert.hpp"
+#include "core/lang/frontend/registry.hpp"
 #include "core/strides.hpp"
 #include "core/views.hpp"
 

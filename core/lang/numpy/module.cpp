@@ -11,7 +11,8 @@
 #include "core/kernels/copy.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/array_hooks.hpp"
-#include "core/lang/numpy/convert.hpp"
+#include "core/lang/frontend/convert.hpp"
+#include "core/lang/frontend/registry.hpp"
 #include "core/lang/numpy/ufuncs.hpp"
 #include "core/overlap.hpp"
 #include "core/strides.hpp"
@@ -23,6 +24,7 @@ namespace sl::lang {
 // Each front-end file registers its functions and ndarray methods.
 void install_numpy_exceptions(Interp& in);                // numpy/exceptions.cpp: numpy.exceptions, UFuncTypeError, ...
 void install_ndarray_methods(Interp& in);                // numpy/methods.cpp
+void install_ndarray_hooks();                            // numpy/ndarray.cpp
 void install_numpy_math(Interp& in, ModuleObj& np);      // numpy/ufuncs.cpp: ufuncs, reductions
 void install_numpy_index(Interp& in, ModuleObj& np);     // numpy/index.cpp: advanced indexing, take, nonzero
 void install_numpy_views(Interp& in, ModuleObj& np);     // numpy/views.cpp: view/copy zoo, stride_tricks
@@ -276,7 +278,7 @@ int64_t max_work_arg(Interp& in, const Value& v, int64_t dflt) {
 
 }  // namespace
 
-Value dtype_getattr(Interp& in, const Value& v, const std::string& attr, bool& found) {
+Value numpy_dtype_getattr(Interp& in, const Value& v, const std::string& attr, bool& found) {
   found = true;
   auto* d = v.as<DTypeObj>();
   if (!d->torch && (d->descr || attr == "descr" || attr == "isalignedstruct")) return flexible_dtype_getattr(in, v, attr, found);
@@ -725,6 +727,7 @@ const FnEntry kNumpyFns[] = {
 
 void install_numpy(Interp& in) {
   print_options() = PrintOptions{};  // a session's first import starts from NumPy's defaults, as install_torch does
+  install_ndarray_hooks();  // Note [Front-end table]
   auto npm = std::make_shared<ModuleObj>("numpy");
   in.modules["numpy"] = npm;
   ModuleObj& np = *npm;

@@ -16,7 +16,8 @@
 #include "core/element.hpp"
 #include "core/format.hpp"
 #include "core/lang/interp.hpp"
-#include "core/lang/numpy/convert.hpp"
+#include "core/lang/frontend/convert.hpp"
+#include "core/lang/frontend/registry.hpp"
 #include "core/numfmt.hpp"
 #include "core/overlap.hpp"
 

@@ -17,8 +17,8 @@
 #include "core/kernels/reduce.hpp"
 #include "core/lang/numpy/ufuncs.hpp"
 #include "core/lang/pyint.hpp"
-#include "core/lang/numpy/convert.hpp"
-#include "core/lang/torch/convert.hpp"
+#include "core/lang/frontend/convert.hpp"
+#include "core/lang/frontend/registry.hpp"
 #include "core/strides.hpp"
 #include "core/views.hpp"
 

@@ -18,7 +18,8 @@
 #include "core/join.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/lang/interp.hpp"
-#include "core/lang/numpy/convert.hpp"
+#include "core/lang/frontend/convert.hpp"
+#include "core/lang/frontend/registry.hpp"
 #include "core/routines.hpp"
 #include "core/sort.hpp"
 #include "core/strides.hpp"
@@ -63,7 +64,7 @@ Value tuple_of(const std::vector<ArrayPtr>& arrays) {
 }
 
 // A numpy function by name (for the routines NumPy composes from others).
-Value np_attr(Interp& in, const char* name) { return numpy_module(in).attrs.at(name); }
+Value np_attr(Interp& in, const char* name) { return in.modules.at("numpy")->attrs.at(name); }
 Value call_np(Interp& in, const char* name, std::vector<Value> pos) { return in.call(np_attr(in, name), std::move(pos)); }
 
 std::vector<ArrayPtr> arrays_of(Interp& in, const std::vector<Value>& vs) {

@@ -12,7 +12,8 @@
 
 #include "core/kernels/copy.hpp"
 #include "core/lang/interp.hpp"
-#include "core/lang/numpy/convert.hpp"
+#include "core/lang/frontend/convert.hpp"
+#include "core/lang/frontend/registry.hpp"
 #include "core/lang/numpy/ufuncs.hpp"
 #include "core/numfmt.hpp"
 #include "core/strides.hpp"

@@ -16,7 +16,8 @@
 #include "core/element.hpp"
 #include "core/iter.hpp"
 #include "core/kernels/copy.hpp"
-#include "core/lang/numpy/convert.hpp"
+#include "core/lang/frontend/convert.hpp"
+#include "core/lang/frontend/registry.hpp"
 #include "core/strides.hpp"
 #include "core/views.hpp"
 

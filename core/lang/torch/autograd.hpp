@@ -16,7 +16,8 @@
 #include "core/autograd.hpp"
 #include "core/lang/interp.hpp"
 #include "core/lang/ops.hpp"
-#include "core/lang/numpy/convert.hpp"
+#include "core/lang/frontend/convert.hpp"
+#include "core/lang/frontend/registry.hpp"
 
 namespace sl::lang {
 

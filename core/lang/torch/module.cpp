@@ -207,7 +207,6 @@ Value tensor_tuple(const std::vector<ArrayPtr>& ts) {
   return make_tuple(std::move(items));
 }
 
-bool is_tensor(const Value& v) { return v.is_array() && v.arr().is_torch(); }
 
 ArrayPtr python_tensor_arg(Interp& in, const Value& v, const char* first_attr, const std::string& fname) {
   if (!is_tensor(v)) in.getattr(v, first_attr);
@@ -1259,11 +1258,6 @@ const DimnameOverload kDimnameOverloads[] = {
 };
 
 }  // namespace
-
-int& tensor_method_depth() {
-  static int depth = 0;
-  return depth;
-}
 
 void check_dim_given(Interp& in, const std::string& name, const Args& a, bool function_form) {
   if (!function_form && forwarding_depth() == 0)

@@ -1,5 +1,12 @@
-// numpy/convert: conversions between interpreter values and engine arrays shared by
-// the numpy and torch front ends.
+// frontend/convert: conversions between interpreter values and engine arrays,
+// shared by the numpy and torch front ends (dtypes, shapes, array and element
+// conversions, basic indices).
+//
+// Invariant: a conversion either returns a valid engine argument or raises the
+// reference's exception; it holds no layout rule (those are the engine's), and
+// it names neither front end's functions: what differs by flavour is the
+// engine's (Array::flavor) or the front end's own table (Note [Front-end table],
+// array_hooks.hpp).
 #pragma once
 #include <optional>
 #include <string>
@@ -82,38 +89,7 @@ bool parse_basic_index(Interp& in, const Value& key, std::vector<IndexItem>& out
 // engine's slice_range is the one normalisation, Python's slice.indices).
 IndexItem slice_item(Interp& in, const SliceObj& s);
 
-// The numpy module object (for registering functions from several files).
-ModuleObj& numpy_module(Interp& in);
-void def_fn(Interp& in, ModuleObj& m, const std::string& name, NativeFn fn);
-// Registration tables: a front-end file lists each Python name next to the
-// named function that implements it.
-struct FnEntry {
-  const char* name;
-  Value (*fn)(Interp&, Args&);
-};
-template <size_t N>
-void def_fns(Interp& in, ModuleObj& m, const FnEntry (&table)[N]) {
-  for (const FnEntry& e : table) def_fn(in, m, e.name, e.fn);
-}
-// A submodule ("numpy.linalg"), created on first use and attached to its parent.
-ModuleObj& submodule(Interp& in, const std::string& dotted);
-
-// Methods of numpy.ndarray and torch.Tensor: each front-end file registers its
-// own in its install function. `self` is the array the method is bound to.
-using ArrayMethod = Fn<Value(Interp&, const ArrayPtr& self, Args&)>;  // Note [Native callables]
-void def_ndarray_method(const std::string& name, ArrayMethod fn);
-void def_tensor_method(const std::string& name, ArrayMethod fn);
-struct MethodEntry {
-  const char* name;
-  Value (*fn)(Interp&, const ArrayPtr& self, Args&);
-};
-template <size_t N>
-void def_ndarray_methods(const MethodEntry (&table)[N]) {
-  for (const MethodEntry& e : table) def_ndarray_method(e.name, e.fn);
-}
-// Names of the registered ndarray (or Tensor) methods, for "Did you mean" suggestions.
-std::vector<std::string> array_method_names(bool torch);
-// Looks up a registered method and binds it (false when there is none).
-bool bind_array_method(Interp& in, const ArrayPtr& self, const std::string& name, Value& out);
+// Whether v is a torch.Tensor (an array of the Torch flavour).
+bool is_tensor(const Value& v);
 
 }  // namespace sl::lang

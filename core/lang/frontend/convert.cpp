@@ -1,8 +1,6 @@
-// numpy/convert: Python values <-> engine arrays, dtypes, shapes, indices and
-// the registration tables (see convert.hpp).
-#include "core/lang/numpy/convert.hpp"
-#include "core/lang/signature.hpp"
-#include "core/lang/torch/autograd.hpp"
+// frontend/convert: Python values <-> engine arrays, dtypes, shapes and
+// indices (see convert.hpp).
+#include "core/lang/frontend/convert.hpp"
 #include "core/lang/pyint.hpp"
 
 #include <cmath>
@@ -17,6 +15,8 @@
 namespace sl::lang {
 
 Value wrap(ArrayPtr a) { return Value(std::move(a)); }
+
+bool is_tensor(const Value& v) { return v.is_array() && v.arr().is_torch(); }
 
 Value dtype_value(Interp& in, DType dt, bool torch) {
   return Value(std::static_pointer_cast<Obj>(std::make_shared<DTypeObj>(dt, torch)));
@@ -632,15 +632,6 @@ bool parse_basic_index(Interp& in, const Value& key, std::vector<IndexItem>& out
   return true;
 }
 
-ModuleObj& numpy_module(Interp& in) { return *in.modules.at("numpy"); }
-
-// A public callable with a listed parameter list binds before its body runs
-// (signature.hpp): arity and keyword errors come first, in the reference's words.
-void def_fn(Interp& in, ModuleObj& m, const std::string& name, NativeFn fn) {
-  if (const Signature* sig = public_signature(m.name + "." + name)) fn = with_signature(*sig, std::move(fn));
-  m.attrs[name] = in.builtin(name, std::move(fn));
-}
-
 Value tuple_of(const std::vector<int64_t>& v) {
   std::vector<Value> items;
   for (int64_t x : v) items.push_back(Value::integer(x));
@@ -659,66 +650,6 @@ char order_arg(Interp& in, const Value& v, char dflt, OrderUse use) {
   if (use == OrderUse::Reshape && o == 'K') in.raise_exc("ValueError", "order 'K' is not permitted for reshaping");
   if (use == OrderUse::Create && o != 'C' && o != 'F') in.raise_exc("ValueError", "only 'C' or 'F' order is permitted");
   return o;
-}
-
-ModuleObj& submodule(Interp& in, const std::string& dotted) {
-  auto it = in.modules.find(dotted);
-  if (it != in.modules.end()) return *it->second;
-  auto m = std::make_shared<ModuleObj>(dotted);
-  in.modules[dotted] = m;
-  size_t dot = dotted.rfind('.');
-  if (dot != std::string::npos) {
-    ModuleObj& parent = submodule(in, dotted.substr(0, dot));
-    parent.attrs[dotted.substr(dot + 1)] = Value(std::static_pointer_cast<Obj>(m));
-  }
-  return *m;
-}
-
-namespace {
-std::unordered_map<std::string, ArrayMethod>& ndarray_methods() {
-  static std::unordered_map<std::string, ArrayMethod> m;
-  return m;
-}
-std::unordered_map<std::string, ArrayMethod>& tensor_methods() {
-  static std::unordered_map<std::string, ArrayMethod> m;
-  return m;
-}
-}  // namespace
-
-namespace {
-ArrayMethod method_with_signature(const std::string& qualname, ArrayMethod fn) {
-  const Signature* sig = public_signature(qualname);
-  if (!sig) return fn;
-  return [sig, fn = std::move(fn)](Interp& in, const ArrayPtr& self, Args& a) -> Value {
-    sig->check(in, a);
-    return fn(in, self, a);
-  };
-}
-}  // namespace
-void def_ndarray_method(const std::string& name, ArrayMethod fn) {
-  ndarray_methods()[name] = method_with_signature("ndarray." + name, std::move(fn));
-}
-void def_tensor_method(const std::string& name, ArrayMethod fn) {
-  tensor_methods()[name] = method_with_signature("Tensor." + name, std::move(fn));
-}
-std::vector<std::string> array_method_names(bool torch) {
-  std::vector<std::string> out;
-  for (auto& kv : torch ? tensor_methods() : ndarray_methods()) out.push_back(kv.first);
-  return out;
-}
-
-bool bind_array_method(Interp& in, const ArrayPtr& self, const std::string& name, Value& out) {
-  auto& table = self->is_torch() ? tensor_methods() : ndarray_methods();
-  auto it = table.find(name);
-  if (it == table.end()) return false;
-  ArrayMethod fn = it->second;
-  if (self->is_torch())  // every tensor method records through the autograd boundary (torch/autograd.hpp)
-    out = in.builtin(name, [fn, self, name](Interp& in, Args& args) -> Value {
-      return call_tensor_method(in, name, fn, self, args);
-    });
-  else
-    out = in.builtin(name, [fn, self](Interp& in, Args& args) -> Value { return fn(in, self, args); });
-  return true;
 }
 
 }  // namespace sl::lang

@@ -1,0 +1,92 @@
+// frontend/registry: the registration of module functions and array methods
+// (registry.hpp).
+#include "core/lang/frontend/registry.hpp"
+
+#include <unordered_map>
+
+#include "core/lang/signature.hpp"
+
+namespace sl::lang {
+
+// A public callable with a listed parameter list binds before its body runs
+// (signature.hpp): arity and keyword errors come first, in the reference's words.
+void def_fn(Interp& in, ModuleObj& m, const std::string& name, NativeFn fn) {
+  if (const Signature* sig = public_signature(m.name + "." + name)) fn = with_signature(*sig, std::move(fn));
+  m.attrs[name] = in.builtin(name, std::move(fn));
+}
+
+ModuleObj& submodule(Interp& in, const std::string& dotted) {
+  auto it = in.modules.find(dotted);
+  if (it != in.modules.end()) return *it->second;
+  auto m = std::make_shared<ModuleObj>(dotted);
+  in.modules[dotted] = m;
+  size_t dot = dotted.rfind('.');
+  if (dot != std::string::npos) {
+    ModuleObj& parent = submodule(in, dotted.substr(0, dot));
+    parent.attrs[dotted.substr(dot + 1)] = Value(std::static_pointer_cast<Obj>(m));
+  }
+  return *m;
+}
+
+namespace {
+TensorMethodBoundary& tensor_boundary() {
+  static TensorMethodBoundary b = nullptr;
+  return b;
+}
+}  // namespace
+
+void set_tensor_method_boundary(TensorMethodBoundary boundary) { tensor_boundary() = boundary; }
+
+int& tensor_method_depth() {
+  static int depth = 0;
+  return depth;
+}
+
+namespace {
+std::unordered_map<std::string, ArrayMethod>& ndarray_methods() {
+  static std::unordered_map<std::string, ArrayMethod> m;
+  return m;
+}
+std::unordered_map<std::string, ArrayMethod>& tensor_methods() {
+  static std::unordered_map<std::string, ArrayMethod> m;
+  return m;
+}
+}  // namespace
+
+namespace {
+ArrayMethod method_with_signature(const std::string& qualname, ArrayMethod fn) {
+  const Signature* sig = public_signature(qualname);
+  if (!sig) return fn;
+  return [sig, fn = std::move(fn)](Interp& in, const ArrayPtr& self, Args& a) -> Value {
+    sig->check(in, a);
+    return fn(in, self, a);
+  };
+}
+}  // namespace
+void def_ndarray_method(const std::string& name, ArrayMethod fn) {
+  ndarray_methods()[name] = method_with_signature("ndarray." + name, std::move(fn));
+}
+void def_tensor_method(const std::string& name, ArrayMethod fn) {
+  tensor_methods()[name] = method_with_signature("Tensor." + name, std::move(fn));
+}
+std::vector<std::string> array_method_names(bool torch) {
+  std::vector<std::string> out;
+  for (auto& kv : torch ? tensor_methods() : ndarray_methods()) out.push_back(kv.first);
+  return out;
+}
+
+bool bind_array_method(Interp& in, const ArrayPtr& self, const std::string& name, Value& out) {
+  auto& table = self->is_torch() ? tensor_methods() : ndarray_methods();
+  auto it = table.find(name);
+  if (it == table.end()) return false;
+  ArrayMethod fn = it->second;
+  if (self->is_torch())  // every tensor method runs through torch's boundary (Note [Tensor method boundary])
+    out = in.builtin(name, [fn, self, name](Interp& in, Args& args) -> Value {
+      return tensor_boundary()(in, name, fn, self, args);
+    });
+  else
+    out = in.builtin(name, [fn, self](Interp& in, Args& args) -> Value { return fn(in, self, args); });
+  return true;
+}
+
+}  // namespace sl::lang
