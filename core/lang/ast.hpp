@@ -50,11 +50,11 @@ enum class EK {
 // on class `type` at type epoch `epoch`, the attribute was `value` (an element
 // of owner->attrs), or the native method `native` of `owner`, or absent.
 // When absent, `dict_entry` is where the last instance read there found the
-// name in its own dict (Note [Instance dict entry cache], interp.cpp).
+// name in its own dict (Note [Instance dict entry cache], ceval.cpp).
 // `name_key` (kept when the rest is refilled) is a plain str spelling the
 // site's name, or None: the key a store at this site puts into an instance
 // dict, the key a read at this site last found there (Note [Attribute name
-// keys], interp.cpp).
+// keys], ceval.cpp).
 struct TypeObj;
 struct AttrCache {
   static constexpr uint32_t kNoEntry = UINT32_MAX;
@@ -99,7 +99,7 @@ struct Expr {
   bool resumable = false;
   // Name, NamedExpr: the variable's slot when it is a local of the function
   // whose body holds this node (`slot_fn`), set by the parser's scope
-  // analysis; -1 otherwise (Note [Name caches], interp.cpp).
+  // analysis; -1 otherwise (Note [Name caches], ceval.cpp).
   int slot = -1;
   const FuncDef* slot_fn = nullptr;
   // Name: where the last lookup found the variable, valid while the scope's

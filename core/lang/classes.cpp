@@ -396,7 +396,7 @@ void instance_setattr(Interp& in, const Value& v, const std::string& name, const
   if (!d)
     in.raise_exc("AttributeError", "'" + ty->name + "' object has no attribute '" + name +
                                        "' and no __dict__ for setting new attributes");
-  // Note [Attribute name keys] (interp.cpp): the site's key object when the name is new to the dict
+  // Note [Attribute name keys] (ceval.cpp): the site's key object when the name is new to the dict
   const Expr* site = in.attr_site();
   if (site && &site->name == &name) {
     Value& key = site->attr_cache.name_key;

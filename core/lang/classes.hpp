@@ -60,6 +60,5 @@ Value make_class(Interp& in, const std::string& name, const std::vector<Value>& 
 // Instantiates a heap type (its TypeObj::call).
 Value call_heap_type(Interp& in, TypeObj* ty, Args& a);
 
-void install_class_builtins(Interp& in);
 
 }  // namespace sl::lang

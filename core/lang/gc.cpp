@@ -3,8 +3,6 @@
 
 #include <algorithm>
 
-#include "core/lang/interp.hpp"
-#include "core/lang/value.hpp"
 
 namespace sl::lang {
 
@@ -46,21 +44,6 @@ struct GcAccess {
   static bool& reached(GcNode* n) { return n->reached_; }
   static GcNode* next(GcNode* n) { return n->next_; }
 };
-
-void GcVisitor::operator()(const Value& v) {
-  if (!v.is_obj()) return;
-  Obj* o = v.obj();
-  if (o->gc_tracked()) visit(o);
-}
-
-void GcVisitor::operator()(const std::shared_ptr<Env>& e) {
-  if (e && e->gc_tracked()) visit(e.get());
-}
-
-void GcGraveyard::take(Value& v) {
-  if (v.is_obj() || v.is_array()) values.push_back(std::move(v));
-  v = Value();
-}
 
 void GcGraveyard::take(std::shared_ptr<Env>& e) {
   if (e) envs.push_back(std::move(e));
@@ -132,9 +115,7 @@ int64_t gc_collect() {
       if (!GcAccess::reached(n)) n->gc_clear(grave);
     // Dropping the graveyard frees the references; `hold` keeps the cleared
     // objects themselves alive until after this block.
-    std::vector<Value> values = std::move(grave.values);
-    release_children(std::move(values));
-    grave.envs.clear();
+    grave.release();
   }
   hold.clear();
 

@@ -42,11 +42,19 @@ struct GcVisitor {
 };
 
 // References moved out of cleared garbage; dropped after every clear is done.
+// Note [Collector below the values]: the collector (gc.cpp) knows objects only
+// as GcNodes, so the object representation (value.hpp) can build on it; what
+// needs a Value or an Env complete is defined with them (value.cpp: values,
+// the graveyard's own lifetime; ceval.cpp: scopes).
 struct GcGraveyard {
+  GcGraveyard();
+  ~GcGraveyard();
   std::vector<Value> values;
   std::vector<std::shared_ptr<Env>> envs;
   void take(Value& v);
   void take(std::shared_ptr<Env>& e);
+  // Drops the values (iteratively: release_children), then the scopes.
+  void release();
 };
 
 struct GcNode {

@@ -9,12 +9,24 @@
 // the hooks in array_hooks.hpp.
 //
 // Owns: scopes (Env), function objects, the statement and expression
-// evaluator (interp.cpp), calls and argument binding to Python functions,
+// evaluator (eval/ceval.cpp), calls and argument binding to Python functions,
 // exceptions in flight and tracebacks, the session limits (steps, depth,
 // output). The object protocol is ObjectProtocol's (objects.hpp): Interp
-// holds one and forwards its members with one-line inline functions, so the
-// front ends' call sites (in.repr(v), in.getattr(v, "x"), in.binop("+", a, b))
+// holds one and forwards its members with one-line functions, so the front
+// ends' call sites (in.repr(v), in.getattr(v, "x"), in.binop("+", a, b))
 // compile unchanged; the forwarders hold no logic.
+//
+// Note [Session below the object model]
+// This header declares the session; it includes only what the session's
+// state is made of (the syntax tree, the object representation), so every
+// layer above -- the object model (objects/), the builtins, the standard
+// modules, the front ends -- can take an Interp& without a loop back to
+// itself. Its members are defined by the layers they belong to: the
+// evaluator's in ceval.cpp (the statements and expressions, calls,
+// exceptions), the object protocol's forwarders beside ObjectProtocol in
+// objects.cpp, generators in generator.cpp, frozen modules in frozen.cpp.
+// Hence no interp.cpp: the evaluator sits on top of the object model it
+// drives, as CPython's Python/ceval.c does on Objects/.
 // Invariant: every statement runs between the step/interrupt checks of exec(),
 // and frames() names the line each active frame is on.
 #pragma once
@@ -25,17 +37,17 @@
 #include <vector>
 
 #include "core/lang/ast.hpp"
-#include "core/lang/objects.hpp"
 #include "core/lang/value.hpp"
 
 namespace sl::lang {
 
 struct GeneratorObj;
 struct ResumeState;
+class ObjectProtocol;
 
 // A variable scope. Function scopes know their FuncDef (which names are local)
 // and keep its locals in slots, one per FuncDef::locals entry (the parser
-// resolves each use of a local to its slot: Note [Name caches], interp.cpp);
+// resolves each use of a local to its slot: Note [Name caches], ceval.cpp);
 // module, class and comprehension scopes keep their names in `vars`.
 struct Env : GcNode, std::enable_shared_from_this<Env> {
   Names vars;  // Note [Name stamps] (value.hpp)
@@ -198,23 +210,28 @@ class Interp {
   Value call(const Value& f, Args& a);
   Value call(const Value& f, std::vector<Value> pos);
   // ---- the object protocol (objects.hpp), forwarded so call sites read in.repr(v)
-  std::string repr(const Value& v) { return objects_.repr(v); }
-  std::string str(const Value& v) { return objects_.str(v); }
-  bool truthy(const Value& v) { return objects_.truthy(v); }
-  bool eq(const Value& a, const Value& b) { return objects_.eq(a, b); }
-  uint64_t hash(const Value& v) { return objects_.hash(v); }
-  Value getattr(const Value& v, const std::string& name) { return objects_.getattr(v, name); }
-  bool hasattr(const Value& v, const std::string& name) { return objects_.hasattr(v, name); }
-  void setattr(const Value& v, const std::string& name, const Value& x) { objects_.setattr(v, name, x); }
-  std::vector<std::string> attribute_names(const Value& v) { return objects_.attribute_names(v); }
-  Value getitem(const Value& v, const Value& key) { return objects_.getitem(v, key); }
-  void setitem(const Value& v, const Value& key, const Value& x) { objects_.setitem(v, key, x); }
-  void delitem(const Value& v, const Value& key) { objects_.delitem(v, key); }
-  Value binop(BinOp op, const Value& a, const Value& b) { return objects_.binop(op, a, b); }
-  Value inplace_binop(BinOp op, const Value& a, const Value& b) { return objects_.inplace_binop(op, a, b); }
-  Value unaryop(UnaryOp op, const Value& a) { return objects_.unaryop(op, a); }
-  Value compare(CmpOp op, const Value& a, const Value& b) { return objects_.compare(op, a, b); }
-  bool contains(const Value& container, const Value& x) { return objects_.contains(container, x); }
+  // (defined beside it in objects.cpp: Note [Session below the object model])
+  // printing, truth, equality
+  std::string repr(const Value& v);
+  std::string str(const Value& v);
+  bool truthy(const Value& v);
+  bool eq(const Value& a, const Value& b);
+  uint64_t hash(const Value& v);
+  // attributes
+  Value getattr(const Value& v, const std::string& name);
+  bool hasattr(const Value& v, const std::string& name);
+  void setattr(const Value& v, const std::string& name, const Value& x);
+  std::vector<std::string> attribute_names(const Value& v);
+  // subscripts
+  Value getitem(const Value& v, const Value& key);
+  void setitem(const Value& v, const Value& key, const Value& x);
+  void delitem(const Value& v, const Value& key);
+  // operators
+  Value binop(BinOp op, const Value& a, const Value& b);
+  Value inplace_binop(BinOp op, const Value& a, const Value& b);
+  Value unaryop(UnaryOp op, const Value& a);
+  Value compare(CmpOp op, const Value& a, const Value& b);
+  bool contains(const Value& container, const Value& x);
   // By spelling, for front-end call sites such as in.binop("*", x, y); the
   // evaluator itself never passes an operator as a string.
   Value binop(const std::string& op, const Value& a, const Value& b) { return binop(binop_named(op), a, b); }
@@ -223,16 +240,18 @@ class Interp {
   }
   Value unaryop(const std::string& op, const Value& a) { return unaryop(unaryop_named(op), a); }
   Value compare(const std::string& op, const Value& a, const Value& b) { return compare(cmpop_named(op), a, b); }
-  Value iter(const Value& v) { return objects_.iter(v); }
-  bool next(const Value& it, Value& out) { return objects_.next(it, out); }
-  std::vector<Value> to_vector(const Value& iterable) { return objects_.to_vector(iterable); }
-  int64_t len(const Value& v) { return objects_.len(v); }
-  TypeObj* type_of(const Value& v) { return objects_.type_of(v); }
-  std::string type_name(const Value& v) { return objects_.type_name(v); }
-  bool isinstance(const Value& v, const TypeObj* t) { return objects_.isinstance(v, t); }
-  int64_t index_value(const Value& v) { return objects_.index_value(v); }
-  double float_value(const Value& v) { return objects_.float_value(v); }
-  bool is_int_like(const Value& v) { return objects_.is_int_like(v); }
+  // iteration
+  Value iter(const Value& v);
+  bool next(const Value& it, Value& out);
+  std::vector<Value> to_vector(const Value& iterable);
+  int64_t len(const Value& v);
+  // types and numbers
+  TypeObj* type_of(const Value& v);
+  std::string type_name(const Value& v);
+  bool isinstance(const Value& v, const TypeObj* t);
+  int64_t index_value(const Value& v);
+  double float_value(const Value& v);
+  bool is_int_like(const Value& v);
   void print_text(const std::string& s);      // stdout (with the output limit)
   Value none() const { return Value(); }
 
@@ -250,7 +269,7 @@ class Interp {
   Value make_exception(TypeObj* t, std::vector<Value> args);
   std::string exception_str(const Value& exc);          // str(exc), a user __str__ included
   std::string default_exception_str(const Value& exc);  // BaseException.__str__
-  void delattr(const Value& v, const std::string& name) { objects_.delattr(v, name); }
+  void delattr(const Value& v, const std::string& name);
   Value not_implemented;  // the NotImplemented singleton
   // The Python functions running, innermost last, with their scopes (super()).
   std::vector<std::pair<FunctionObj*, Env*>>& call_stack() { return call_stack_; }
@@ -341,7 +360,7 @@ class Interp {
   // Binds name in env (or where global / nonlocal sends it); the address of
   // the variable when it is an entry of env->vars, else nullptr.
   Value* store(const std::string& name, const Value& v, const EnvP& env);
-  // A Name node's read and write through its slot or cache (Note [Name caches], interp.cpp).
+  // A Name node's read and write through its slot or cache (Note [Name caches], ceval.cpp).
   Value load_name(const Expr& e, const EnvP& env);
   Value load_attr(const Expr& e, const Value& o);
   bool method_lookup_at(const Expr& e, const Value& o, Value& fn);
@@ -356,7 +375,7 @@ class Interp {
     }
   }
   Value call_function(FunctionObj& f, Args& a);
-  // A call's scope, bound by the caller, then run (Note [Call scope reuse], interp.cpp).
+  // A call's scope, bound by the caller, then run (Note [Call scope reuse], ceval.cpp).
   EnvP call_scope(const FunctionObj& f);
   Value run_call(FunctionObj& f, EnvP& env);
   void release_call_scope(EnvP& env);
@@ -379,7 +398,7 @@ class Interp {
   Value exception_value(const PyError& err);
 
   std::vector<std::shared_ptr<TypeObj>> types_;
-  ObjectProtocol objects_{*this};  // after t / builtins / methods, which it refers to
+  std::unique_ptr<ObjectProtocol> objects_;  // made first in the constructor; refers to t / builtins / methods
   std::unordered_map<std::string, TypeObj*> exc_types_;
   std::vector<std::string>* cur_source_ = nullptr;
   std::string out_;

@@ -8,8 +8,9 @@
 // recursion on self-referencing containers into RecursionError); the types,
 // builtins and method tables it consults are the Interp's.
 //
-// Interp forwards each public member here with a one-line inline function
-// (interp.hpp), so front-end call sites keep the form in.repr(v),
+// Interp forwards each public member here with a one-line function (declared
+// in interp.hpp, defined at the end of objects.cpp: Note [Session below the
+// object model]), so front-end call sites keep the form in.repr(v),
 // in.getattr(v, "x"), in.binop("+", a, b).
 #pragma once
 #include <cstdint>
@@ -20,9 +21,6 @@
 #include "core/lang/value.hpp"
 
 namespace sl::lang {
-
-// An object's address as CPython's reprs print it ("0x7f3a12345678", 12 digits).
-std::string hex_id(const void* p);
 
 class Interp;
 struct Types;

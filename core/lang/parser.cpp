@@ -925,7 +925,7 @@ struct Parser {
   // marked (conversion 'k', a field only f-string nodes use otherwise): only
   // an array receives the shared key; any other receiver gets a fresh copy of
   // a key holding a slice, as Python 3.13 builds one per evaluation
-  // (subscript_key in interp.cpp).
+  // (subscript_key in ceval.cpp).
   static bool literal_index(const Expr* e, Value& out) {
     if (!e) return out = Value(), true;
     if (e->kind == EK::Const && (e->constant.is_int() || e->constant.is_none() || e->constant.as<EllipsisObj>()))
@@ -1579,7 +1579,7 @@ struct Parser {
     resolve_body(f.body, f);
   }
 
-  // Note [Name caches] (interp.cpp): each Name (and walrus) node that names a
+  // Note [Name caches] (ceval.cpp): each Name (and walrus) node that names a
   // local of f, and that f's own scope evaluates, gets that local's slot. The
   // bodies of nested scopes (def, lambda, class, a comprehension past its
   // first iterable) are evaluated in scopes of their own and are left alone;

@@ -2,7 +2,36 @@
 // argument-binding rules natives share).
 #include "core/lang/value.hpp"
 
+#include <cstdio>
+
 namespace sl::lang {
+
+std::string hex_id(const void* p) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "0x%012llx", (unsigned long long)(uintptr_t)p);
+  return buf;
+}
+
+// The collector's view of a value (Note [Collector below the values], gc.hpp).
+void GcVisitor::operator()(const Value& v) {
+  if (!v.is_obj()) return;
+  Obj* o = v.obj();
+  if (o->gc_tracked()) visit(o);
+}
+
+GcGraveyard::GcGraveyard() = default;
+GcGraveyard::~GcGraveyard() = default;
+
+void GcGraveyard::take(Value& v) {
+  if (v.is_obj() || v.is_array()) values.push_back(std::move(v));
+  v = Value();
+}
+
+void GcGraveyard::release() {
+  std::vector<Value> held = std::move(values);
+  release_children(std::move(held));
+  envs.clear();
+}
 
 bool Args::take(size_t i, const char* name, Value& out) {
   for (auto it = kw.begin(); it != kw.end(); ++it) {

@@ -144,6 +144,8 @@ struct StrObj : Obj {
 // "trashcan"). Past a small depth the children are queued and freed by the
 // outermost release, iteratively.
 void release_children(std::vector<Value>&& children);
+// An object's address as CPython's reprs print it ("0x7f3a12345678", 12 digits).
+std::string hex_id(const void* p);
 
 struct ListObj : Obj {
   static constexpr ObjKind kKind = ObjKind::List;
@@ -257,7 +259,7 @@ struct BoundMethodObj : Obj {
 // variable with the stamp under which it found it may use that address for as
 // long as the map's stamp is unchanged: the name is still there, at that
 // address, whatever values were assigned to it since (Note [Name caches],
-// interp.cpp). A class namespace also advances the type epoch, which the
+// ceval.cpp). A class namespace also advances the type epoch, which the
 // attribute caches check (Note [Type attribute cache], classes.cpp).
 class Names : private std::unordered_map<std::string, Value> {
   using Base = std::unordered_map<std::string, Value>;

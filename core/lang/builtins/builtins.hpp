@@ -29,6 +29,7 @@ void def_methods(Interp& in, TypeObj* type, const NativeDef (&table)[N]) {
 }
 
 void install_builtin_types(Interp& in);
+void install_class_builtins(Interp& in);  // property, classmethod, super, ... (classes.cpp)
 // The argument checks of the builtin exceptions whose __init__ has a signature
 // (UnicodeEncodeError & co. take exactly their fields; SyntaxError's second
 // argument holds at least (filename, lineno, offset, text)).

@@ -1,8 +1,10 @@
-// interp: Interp's members (interp.hpp) -- setup, run(), exceptions and
-// tracebacks, statements (exec and one exec_* per compound kind), name
-// lookup and assignment, expressions, calls.
+// ceval: the evaluator -- Interp's own members (interp.hpp; Note [Session
+// below the object model]): setup, run(), exceptions and tracebacks,
+// statements (exec and one exec_* per compound kind), name lookup and
+// assignment, expressions, calls.
 #include "core/lang/builtins/builtins.hpp"
 #include "core/lang/interp.hpp"
+#include "core/lang/objects.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -38,6 +40,7 @@ Value Interp::builtin(const std::string& name, NativeFn fn) {
 }
 
 Interp::Interp() {
+  objects_ = std::make_unique<ObjectProtocol>(*this);
   for (auto& spare : spare_scopes_) spare.reserve(kSpareScopes);  // release_call_scope never allocates
   globals = std::make_shared<Env>();
   t.object = new_type("object", "builtins", {});
@@ -69,6 +72,11 @@ Interp::Interp() {
   install_generators(*this);
   // numpy, torch and the standard modules wait for their first import
   // (Note [Builtin modules at first import], modules/modules.hpp).
+}
+
+// The collector's view of a scope (Note [Collector below the values], gc.hpp).
+void GcVisitor::operator()(const std::shared_ptr<Env>& e) {
+  if (e && e->gc_tracked()) visit(e.get());
 }
 
 Interp::~Interp() {
