@@ -8,7 +8,7 @@
 #include "core/descr.hpp"
 #include "core/api/json_writer.hpp"
 #include "core/element.hpp"
-#include "core/lang/interp.hpp"
+#include "core/lang/eval/interp.hpp"
 
 namespace sl {
 

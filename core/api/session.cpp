@@ -12,7 +12,7 @@
 #include "core/kernels/copy.hpp"
 #include "core/lang/frontend/convert.hpp"
 #include "core/storage.hpp"
-#include "core/lang/interp.hpp"
+#include "core/lang/eval/interp.hpp"
 
 namespace sl {
 

@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "core/lang/interp.hpp"
+#include "core/lang/eval/interp.hpp"
 #include "core/lang/frontend/convert.hpp"
 #include "core/lang/frontend/registry.hpp"
 #include "tests/core/program_cases.hpp"

@@ -8,7 +8,7 @@
 
 #include <string>
 
-#include "core/lang/interp.hpp"
+#include "core/lang/eval/interp.hpp"
 #include "tests/core/run_text.hpp"
 #include "core/storage.hpp"
 

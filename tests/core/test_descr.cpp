@@ -13,7 +13,7 @@
 #include "core/descr.hpp"
 #include "core/element.hpp"
 #include "core/error.hpp"
-#include "core/lang/interp.hpp"
+#include "core/lang/eval/interp.hpp"
 #include "tests/core/brute.hpp"
 
 using namespace sl;

@@ -7,7 +7,7 @@
 
 #include "core/array.hpp"
 #include "core/error.hpp"
-#include "core/lang/interp.hpp"
+#include "core/lang/eval/interp.hpp"
 #include "core/overlap.hpp"
 #include "core/views.hpp"
 #include "tests/core/run_text.hpp"

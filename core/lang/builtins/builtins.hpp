@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "core/lang/interp.hpp"
+#include "core/lang/eval/interp.hpp"
 
 namespace sl::lang {
 
@@ -38,7 +38,7 @@ void install_builtin_functions(Interp& in);
 void install_str_methods(Interp& in);
 void install_container_methods(Interp& in);
 
-// ---- helpers shared by the builtins files (objects.cpp owns the hash tables)
+// ---- helpers shared by the builtins files (abstract.cpp owns the hash tables)
 std::string py_str_repr(const std::string& s);
 long table_lookup(Interp& in, HashTable& t, const Value& key);
 void table_set(Interp& in, HashTable& t, const Value& key, const Value& val);

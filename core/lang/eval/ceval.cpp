@@ -3,20 +3,20 @@
 // statements (exec and one exec_* per compound kind), name lookup and
 // assignment, expressions, calls.
 #include "core/lang/builtins/builtins.hpp"
-#include "core/lang/interp.hpp"
-#include "core/lang/objects.hpp"
+#include "core/lang/eval/interp.hpp"
+#include "core/lang/objects/protocol.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <functional>
 
 #include "core/explain.hpp"
-#include "core/lang/classes.hpp"
-#include "core/lang/generator.hpp"
-#include "core/lang/lexer.hpp"
-#include "core/lang/array_hooks.hpp"
-#include "core/lang/parser.hpp"
-#include "core/lang/pyint.hpp"
+#include "core/lang/objects/classes.hpp"
+#include "core/lang/eval/generator.hpp"
+#include "core/lang/parse/lexer.hpp"
+#include "core/lang/objects/array_hooks.hpp"
+#include "core/lang/parse/parser.hpp"
+#include "core/lang/objects/pyint.hpp"
 #include "core/numfmt.hpp"
 
 namespace sl::lang {
@@ -40,7 +40,6 @@ Value Interp::builtin(const std::string& name, NativeFn fn) {
 }
 
 Interp::Interp() {
-  objects_ = std::make_unique<ObjectProtocol>(*this);
   for (auto& spare : spare_scopes_) spare.reserve(kSpareScopes);  // release_call_scope never allocates
   globals = std::make_shared<Env>();
   t.object = new_type("object", "builtins", {});

@@ -1,7 +1,7 @@
 // frontend/convert: Python values <-> engine arrays, dtypes, shapes and
 // indices (see convert.hpp).
 #include "core/lang/frontend/convert.hpp"
-#include "core/lang/pyint.hpp"
+#include "core/lang/objects/pyint.hpp"
 
 #include <cmath>
 #include <cctype>

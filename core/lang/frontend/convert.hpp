@@ -13,7 +13,7 @@
 
 #include "core/array.hpp"
 #include "core/descr.hpp"
-#include "core/lang/interp.hpp"
+#include "core/lang/eval/interp.hpp"
 #include "core/views.hpp"
 
 namespace sl::lang {

@@ -4,7 +4,7 @@
 
 #include <unordered_map>
 
-#include "core/lang/signature.hpp"
+#include "core/lang/eval/signature.hpp"
 
 namespace sl::lang {
 

@@ -13,7 +13,7 @@
 
 #include <vector>
 
-#include "core/lang/interp.hpp"
+#include "core/lang/eval/interp.hpp"
 
 namespace sl::lang {
 

@@ -19,7 +19,7 @@
 #include "core/element.hpp"
 #include "core/index.hpp"
 #include "core/kernels/copy.hpp"
-#include "core/lang/interp.hpp"
+#include "core/lang/eval/interp.hpp"
 #include "core/lang/frontend/convert.hpp"
 #include "core/lang/frontend/registry.hpp"
 #include "core/lang/numpy/sampling.hpp"

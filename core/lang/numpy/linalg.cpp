@@ -9,7 +9,7 @@
 
 #include "core/element.hpp"
 #include "core/kernels/copy.hpp"
-#include "core/lang/interp.hpp"
+#include "core/lang/eval/interp.hpp"
 #include "core/lang/frontend/convert.hpp"
 #include "core/lang/frontend/registry.hpp"
 #include "core/lang/numpy/ufuncs.hpp"

@@ -3,8 +3,8 @@
 // (array_hooks.hpp; Note [Front-end table]). Tensors have their own row
 // (torch/tensor.cpp), which starts as a copy of this one: what a tensor does
 // not override it finds here, hence the Torch flavour's messages below.
-#include "core/lang/pyint.hpp"
-#include "core/lang/array_hooks.hpp"
+#include "core/lang/objects/pyint.hpp"
+#include "core/lang/objects/array_hooks.hpp"
 
 #include <cmath>
 #include <cstring>
@@ -13,7 +13,7 @@
 #include "core/format.hpp"
 #include "core/kernels/copy.hpp"
 #include "core/kernels/elementwise.hpp"
-#include "core/lang/interp.hpp"
+#include "core/lang/eval/interp.hpp"
 #include "core/lang/frontend/convert.hpp"
 #include "core/lang/frontend/registry.hpp"
 #include "core/numfmt.hpp"

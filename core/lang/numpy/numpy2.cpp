@@ -15,7 +15,7 @@
 
 #include "core/element.hpp"
 #include "core/format.hpp"
-#include "core/lang/interp.hpp"
+#include "core/lang/eval/interp.hpp"
 #include "core/lang/frontend/convert.hpp"
 #include "core/lang/frontend/registry.hpp"
 #include "core/numfmt.hpp"

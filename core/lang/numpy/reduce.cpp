@@ -16,7 +16,7 @@
 #include "core/kernels/copy.hpp"
 #include "core/kernels/reduce.hpp"
 #include "core/lang/numpy/ufuncs.hpp"
-#include "core/lang/pyint.hpp"
+#include "core/lang/objects/pyint.hpp"
 #include "core/lang/frontend/convert.hpp"
 #include "core/lang/frontend/registry.hpp"
 #include "core/strides.hpp"

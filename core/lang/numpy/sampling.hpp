@@ -14,7 +14,7 @@
 
 #include "core/element.hpp"
 #include "core/kernels/copy.hpp"
-#include "core/lang/interp.hpp"
+#include "core/lang/eval/interp.hpp"
 #include "core/lang/frontend/convert.hpp"
 #include "core/strides.hpp"
 #include "core/views.hpp"

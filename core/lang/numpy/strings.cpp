@@ -11,7 +11,7 @@
 #include <cstring>
 
 #include "core/kernels/copy.hpp"
-#include "core/lang/interp.hpp"
+#include "core/lang/eval/interp.hpp"
 #include "core/lang/frontend/convert.hpp"
 #include "core/lang/frontend/registry.hpp"
 #include "core/lang/numpy/ufuncs.hpp"

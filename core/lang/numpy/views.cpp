@@ -16,7 +16,7 @@
 #include "core/index.hpp"
 #include "core/join.hpp"
 #include "core/kernels/copy.hpp"
-#include "core/lang/interp.hpp"
+#include "core/lang/eval/interp.hpp"
 #include "core/lang/frontend/convert.hpp"
 #include "core/lang/frontend/registry.hpp"
 #include "core/lang/numpy/ufuncs.hpp"

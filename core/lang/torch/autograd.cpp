@@ -21,7 +21,7 @@
 #include <cstdio>
 
 #include "core/autograd.hpp"
-#include "core/lang/classes.hpp"
+#include "core/lang/objects/classes.hpp"
 #include "core/lang/torch/convert.hpp"
 #include "core/strides.hpp"
 #include "core/torch_views.hpp"

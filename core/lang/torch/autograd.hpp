@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "core/autograd.hpp"
-#include "core/lang/interp.hpp"
-#include "core/lang/ops.hpp"
+#include "core/lang/eval/interp.hpp"
+#include "core/lang/objects/ops.hpp"
 #include "core/lang/frontend/convert.hpp"
 #include "core/lang/frontend/registry.hpp"
 

@@ -17,7 +17,7 @@
 #include "core/element.hpp"
 #include "core/format_torch.hpp"
 #include "core/kernels/copy.hpp"
-#include "core/lang/pyint.hpp"
+#include "core/lang/objects/pyint.hpp"
 #include "core/lang/torch/autograd.hpp"
 #include "core/lang/torch/convert.hpp"
 #include "core/strides.hpp"

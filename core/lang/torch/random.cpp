@@ -14,7 +14,7 @@
 
 #include "core/element.hpp"
 #include "core/lang/torch/autograd.hpp"
-#include "core/lang/pyint.hpp"
+#include "core/lang/objects/pyint.hpp"
 #include "core/lang/torch/convert.hpp"
 #include "core/torch_random.hpp"
 #include "core/strides.hpp"

@@ -15,7 +15,7 @@
 #include "core/explain.hpp"
 #include "core/format_torch.hpp"
 #include "core/kernels/copy.hpp"
-#include "core/lang/array_hooks.hpp"
+#include "core/lang/objects/array_hooks.hpp"
 #include "core/lang/torch/autograd.hpp"
 #include "core/lang/torch/convert.hpp"
 #include "core/overlap.hpp"

@@ -12,9 +12,9 @@
 #include <cstdint>
 #include <string>
 
-#include "core/lang/bigint.hpp"
-#include "core/lang/ops.hpp"
-#include "core/lang/value.hpp"
+#include "core/lang/objects/bigint.hpp"
+#include "core/lang/objects/ops.hpp"
+#include "core/lang/objects/value.hpp"
 
 namespace sl::lang {
 

@@ -1,6 +1,6 @@
 // value: the out-of-line members of the object model's structs (Args: the
 // argument-binding rules natives share).
-#include "core/lang/value.hpp"
+#include "core/lang/objects/value.hpp"
 
 #include <cstdio>
 

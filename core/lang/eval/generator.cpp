@@ -1,7 +1,7 @@
 // generator: GeneratorObj, Interp's generator members (resume, yield, yield
 // from, the resume path) and the generator type's methods. The design is
 // Note [Generator frames] in generator.hpp.
-#include "core/lang/generator.hpp"
+#include "core/lang/eval/generator.hpp"
 
 #include "core/error.hpp"
 

@@ -1,5 +1,5 @@
 // ops: spelling -> enum lookups over the tables in ops.hpp.
-#include "core/lang/ops.hpp"
+#include "core/lang/objects/ops.hpp"
 
 namespace sl::lang {
 

@@ -1,8 +1,8 @@
 // frozen: running the frozen Python modules (Note [Frozen modules], frozen.hpp).
-#include "core/lang/frozen.hpp"
+#include "core/lang/frozen/frozen.hpp"
 
-#include "core/lang/interp.hpp"
-#include "core/lang/parser.hpp"
+#include "core/lang/eval/interp.hpp"
+#include "core/lang/parse/parser.hpp"
 
 namespace sl::lang {
 

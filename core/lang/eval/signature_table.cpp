@@ -7,7 +7,7 @@
 // A callable that is not listed binds as its body takes its arguments.
 #include <unordered_map>
 
-#include "core/lang/signature.hpp"
+#include "core/lang/eval/signature.hpp"
 
 namespace sl::lang {
 

@@ -1,6 +1,6 @@
 // bigint: the limb arithmetic behind Python's arbitrary-precision int
 // (see bigint.hpp for the representation and its invariant).
-#include "core/lang/bigint.hpp"
+#include "core/lang/objects/bigint.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -3,7 +3,7 @@
 // the __eq__/__hash__ rule), instantiation (__new__ then __init__), attribute
 // lookup on instances and classes with descriptors (functions bind, property,
 // classmethod, staticmethod, user __get__/__set__), super(), and the special
-// method ("dunder") lookup the object protocol (objects.cpp) falls back to.
+// method ("dunder") lookup the object protocol (abstract.cpp) falls back to.
 //
 // Invariant: only heap types' namespaces hold user special methods, so a value
 // of a builtin type never runs Python code through find_special; every heap
@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "core/lang/interp.hpp"
+#include "core/lang/eval/interp.hpp"
 
 namespace sl::lang {
 

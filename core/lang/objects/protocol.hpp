@@ -1,4 +1,4 @@
-// objects: the object protocol -- Python's semantics of the builtin types:
+// protocol: the object protocol -- Python's semantics of the builtin types:
 // type_of, repr/str, truth, equality, hashing, attribute access, subscripts,
 // operators (ops.hpp), containment and iteration. Arrays, tensors and NumPy
 // scalars take part through the hooks in array_hooks.hpp.
@@ -8,17 +8,17 @@
 // recursion on self-referencing containers into RecursionError); the types,
 // builtins and method tables it consults are the Interp's.
 //
-// Interp forwards each public member here with a one-line function (declared
-// in interp.hpp, defined at the end of objects.cpp: Note [Session below the
-// object model]), so front-end call sites keep the form in.repr(v),
+// Declarations only (Note [Session below the object model], interp.hpp): the
+// protocol is implemented by abstract.cpp and dunders.cpp. Interp forwards
+// each public member here with a one-line inline function, so front-end call sites keep the form in.repr(v),
 // in.getattr(v, "x"), in.binop("+", a, b).
 #pragma once
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "core/lang/ops.hpp"
-#include "core/lang/value.hpp"
+#include "core/lang/objects/ops.hpp"
+#include "core/lang/objects/value.hpp"
 
 namespace sl::lang {
 

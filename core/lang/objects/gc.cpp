@@ -1,5 +1,5 @@
 // gc: the collector (gc.hpp).
-#include "core/lang/gc.hpp"
+#include "core/lang/objects/gc.hpp"
 
 #include <algorithm>
 

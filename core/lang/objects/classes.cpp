@@ -1,5 +1,5 @@
 // classes: user-defined classes (classes.hpp).
-#include "core/lang/classes.hpp"
+#include "core/lang/objects/classes.hpp"
 
 #include <algorithm>
 #include <cstdio>

@@ -6,7 +6,7 @@
 #pragma once
 #include <string>
 
-#include "core/lang/ast.hpp"
+#include "core/lang/parse/ast.hpp"
 
 namespace sl::lang {
 

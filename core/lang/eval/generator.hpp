@@ -48,7 +48,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/lang/interp.hpp"
+#include "core/lang/eval/interp.hpp"
 
 namespace sl::lang {
 

@@ -1,5 +1,5 @@
 // array_hooks: the rows of the front-end table (array_hooks.hpp; Note [Front-end table]).
-#include "core/lang/array_hooks.hpp"
+#include "core/lang/objects/array_hooks.hpp"
 
 
 namespace sl::lang {

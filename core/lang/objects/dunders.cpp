@@ -1,12 +1,12 @@
 // dunders: the object protocol's fallbacks for instances of user classes --
 // the special methods CPython's type slots call (tp_repr, nb_bool, tp_getattro
 // with __getattr__, tp_richcompare, nb_add and the reflected operands,
-// tp_iter/tp_iternext). objects.cpp calls these before its builtin cases when
+// tp_iter/tp_iternext). abstract.cpp calls these before its builtin cases when
 // an operand's class is a heap type (classes.hpp).
 // Invariant: a user method returning NotImplemented is never the result of an
 // operator; the other operand's reflected method, then the builtin rule, is.
-#include "core/lang/classes.hpp"
-#include "core/lang/objects.hpp"
+#include "core/lang/objects/classes.hpp"
+#include "core/lang/objects/protocol.hpp"
 
 namespace sl::lang {
 

@@ -1,5 +1,5 @@
 // pyhash: str and tuple hashes as CPython 3.13 computes them (pyhash.hpp).
-#include "core/lang/pyhash.hpp"
+#include "core/lang/objects/pyhash.hpp"
 
 #include "core/descr.hpp"
 

@@ -8,7 +8,7 @@
 #include <algorithm>
 
 #include "core/error.hpp"
-#include "core/lang/interp.hpp"
+#include "core/lang/eval/interp.hpp"
 
 namespace sl::lang {
 

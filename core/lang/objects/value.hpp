@@ -21,9 +21,9 @@
 
 #include "core/array.hpp"
 #include "core/error.hpp"
-#include "core/lang/bigint.hpp"
-#include "core/lang/gc.hpp"
-#include "core/lang/native_fn.hpp"
+#include "core/lang/objects/bigint.hpp"
+#include "core/lang/objects/gc.hpp"
+#include "core/lang/objects/native_fn.hpp"
 
 namespace sl::lang {
 
@@ -321,7 +321,7 @@ struct ModuleObj : Obj {
 };
 
 // A Python class (builtin types, exception classes, numpy scalar types, and
-// the classes a `class` statement creates: "heap" types, core/lang/classes.hpp).
+// the classes a `class` statement creates: "heap" types, core/lang/objects/classes.hpp).
 // A heap type owns its namespace and strong references to its bases, so it is
 // tracked by the cycle collector; builtin types live as long as the Interp.
 struct TypeObj : Obj {

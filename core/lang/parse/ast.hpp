@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "core/lang/ops.hpp"
-#include "core/lang/value.hpp"
+#include "core/lang/objects/ops.hpp"
+#include "core/lang/objects/value.hpp"
 
 namespace sl::lang {
 

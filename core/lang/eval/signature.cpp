@@ -1,7 +1,7 @@
 // signature: see signature.hpp. The order of the checks is each parser's own:
 // CPython binds keywords before it counts positionals (an unknown keyword wins
 // over too many positionals), NumPy's and Cython's parsers count positionals first.
-#include "core/lang/signature.hpp"
+#include "core/lang/eval/signature.hpp"
 
 #include <algorithm>
 

@@ -1,5 +1,5 @@
 // parser: the recursive-descent Parser and the scope analysis (parser.hpp).
-#include "core/lang/parser.hpp"
+#include "core/lang/parse/parser.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -9,8 +9,8 @@
 #include <set>
 
 #include "core/error.hpp"
-#include "core/lang/lexer.hpp"
-#include "core/lang/pyint.hpp"
+#include "core/lang/parse/lexer.hpp"
+#include "core/lang/objects/pyint.hpp"
 
 namespace sl::lang {
 

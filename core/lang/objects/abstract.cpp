@@ -1,4 +1,4 @@
-// objects: the object protocol (objects.hpp) and the insertion-ordered hash
+// abstract: the object protocol (protocol.hpp) and the insertion-ordered hash
 // tables behind dict and set (table_*).
 #include <algorithm>
 #include <cmath>
@@ -6,15 +6,15 @@
 #include <optional>
 #include <set>
 
-#include "core/lang/interp.hpp"
-#include "core/lang/objects.hpp"
-#include "core/lang/generator.hpp"
+#include "core/lang/eval/interp.hpp"
+#include "core/lang/objects/protocol.hpp"
+#include "core/lang/eval/generator.hpp"
 #include "core/autograd.hpp"
-#include "core/lang/array_hooks.hpp"
-#include "core/lang/classes.hpp"
+#include "core/lang/objects/array_hooks.hpp"
+#include "core/lang/objects/classes.hpp"
 #include "core/lang/builtins/builtins.hpp"
-#include "core/lang/pyhash.hpp"
-#include "core/lang/pyint.hpp"
+#include "core/lang/objects/pyhash.hpp"
+#include "core/lang/objects/pyint.hpp"
 #include "core/format.hpp"
 #include "core/numfmt.hpp"
 #include "core/views.hpp"  // slice_range: the one slice normalisation
@@ -1706,35 +1706,5 @@ int64_t ObjectProtocol::len(const Value& v) {
   }
   type_error("object of type '" + type_of(v)->name + "' has no len()");
 }
-
-// ---- Interp's object-protocol forwarders (Note [Session below the object model], interp.hpp)
-std::string Interp::repr(const Value& v) { return objects_->repr(v); }
-std::string Interp::str(const Value& v) { return objects_->str(v); }
-bool Interp::truthy(const Value& v) { return objects_->truthy(v); }
-bool Interp::eq(const Value& a, const Value& b) { return objects_->eq(a, b); }
-uint64_t Interp::hash(const Value& v) { return objects_->hash(v); }
-Value Interp::getattr(const Value& v, const std::string& name) { return objects_->getattr(v, name); }
-bool Interp::hasattr(const Value& v, const std::string& name) { return objects_->hasattr(v, name); }
-void Interp::setattr(const Value& v, const std::string& name, const Value& x) { objects_->setattr(v, name, x); }
-std::vector<std::string> Interp::attribute_names(const Value& v) { return objects_->attribute_names(v); }
-Value Interp::getitem(const Value& v, const Value& key) { return objects_->getitem(v, key); }
-void Interp::setitem(const Value& v, const Value& key, const Value& x) { objects_->setitem(v, key, x); }
-void Interp::delitem(const Value& v, const Value& key) { objects_->delitem(v, key); }
-Value Interp::binop(BinOp op, const Value& a, const Value& b) { return objects_->binop(op, a, b); }
-Value Interp::inplace_binop(BinOp op, const Value& a, const Value& b) { return objects_->inplace_binop(op, a, b); }
-Value Interp::unaryop(UnaryOp op, const Value& a) { return objects_->unaryop(op, a); }
-Value Interp::compare(CmpOp op, const Value& a, const Value& b) { return objects_->compare(op, a, b); }
-bool Interp::contains(const Value& container, const Value& x) { return objects_->contains(container, x); }
-Value Interp::iter(const Value& v) { return objects_->iter(v); }
-bool Interp::next(const Value& it, Value& out) { return objects_->next(it, out); }
-std::vector<Value> Interp::to_vector(const Value& iterable) { return objects_->to_vector(iterable); }
-int64_t Interp::len(const Value& v) { return objects_->len(v); }
-TypeObj* Interp::type_of(const Value& v) { return objects_->type_of(v); }
-std::string Interp::type_name(const Value& v) { return objects_->type_name(v); }
-bool Interp::isinstance(const Value& v, const TypeObj* t) { return objects_->isinstance(v, t); }
-int64_t Interp::index_value(const Value& v) { return objects_->index_value(v); }
-double Interp::float_value(const Value& v) { return objects_->float_value(v); }
-bool Interp::is_int_like(const Value& v) { return objects_->is_int_like(v); }
-void Interp::delattr(const Value& v, const std::string& name) { objects_->delattr(v, name); }
 
 }  // namespace sl::lang

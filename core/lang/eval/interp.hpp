@@ -11,22 +11,23 @@
 // Owns: scopes (Env), function objects, the statement and expression
 // evaluator (eval/ceval.cpp), calls and argument binding to Python functions,
 // exceptions in flight and tracebacks, the session limits (steps, depth,
-// output). The object protocol is ObjectProtocol's (objects.hpp): Interp
-// holds one and forwards its members with one-line functions, so the front
-// ends' call sites (in.repr(v), in.getattr(v, "x"), in.binop("+", a, b))
-// compile unchanged; the forwarders hold no logic.
+// output). The object protocol is ObjectProtocol's (objects/protocol.hpp):
+// Interp holds one and forwards its members with one-line inline functions,
+// so the front ends' call sites (in.repr(v), in.getattr(v, "x"),
+// in.binop("+", a, b)) compile unchanged; the forwarders hold no logic.
 //
 // Note [Session below the object model]
-// This header declares the session; it includes only what the session's
-// state is made of (the syntax tree, the object representation), so every
-// layer above -- the object model (objects/), the builtins, the standard
-// modules, the front ends -- can take an Interp& without a loop back to
-// itself. Its members are defined by the layers they belong to: the
-// evaluator's in ceval.cpp (the statements and expressions, calls,
-// exceptions), the object protocol's forwarders beside ObjectProtocol in
-// objects.cpp, generators in generator.cpp, frozen modules in frozen.cpp.
-// Hence no interp.cpp: the evaluator sits on top of the object model it
-// drives, as CPython's Python/ceval.c does on Objects/.
+// This header declares the session; it includes only declarations -- the
+// syntax tree, the object representation and the object protocol's class
+// (protocol.hpp, a header of declarations only) -- so every layer above (the
+// object model's implementation, the builtins, the standard modules, the
+// front ends) can take an Interp& without a loop back to itself. The
+// session's members and the protocol are defined by the files that own
+// them, each named for what it implements and sitting above this header:
+// the evaluator in ceval.cpp (statements, expressions, calls, exceptions),
+// the protocol in objects/abstract.cpp and dunders.cpp, generators in
+// generator.cpp, frozen modules in frozen/frozen.cpp -- as CPython's
+// Include/ declares what Python/ceval.c and Objects/abstract.c define.
 // Invariant: every statement runs between the step/interrupt checks of exec(),
 // and frames() names the line each active frame is on.
 #pragma once
@@ -36,14 +37,14 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/lang/ast.hpp"
-#include "core/lang/value.hpp"
+#include "core/lang/objects/protocol.hpp"
+#include "core/lang/objects/value.hpp"
+#include "core/lang/parse/ast.hpp"
 
 namespace sl::lang {
 
 struct GeneratorObj;
 struct ResumeState;
-class ObjectProtocol;
 
 // A variable scope. Function scopes know their FuncDef (which names are local)
 // and keep its locals in slots, one per FuncDef::locals entry (the parser
@@ -209,29 +210,28 @@ class Interp {
   // ---- services for builtins and modules ----
   Value call(const Value& f, Args& a);
   Value call(const Value& f, std::vector<Value> pos);
-  // ---- the object protocol (objects.hpp), forwarded so call sites read in.repr(v)
-  // (defined beside it in objects.cpp: Note [Session below the object model])
+  // ---- the object protocol (protocol.hpp), forwarded so call sites read in.repr(v)
   // printing, truth, equality
-  std::string repr(const Value& v);
-  std::string str(const Value& v);
-  bool truthy(const Value& v);
-  bool eq(const Value& a, const Value& b);
-  uint64_t hash(const Value& v);
+  std::string repr(const Value& v) { return objects_.repr(v); }
+  std::string str(const Value& v) { return objects_.str(v); }
+  bool truthy(const Value& v) { return objects_.truthy(v); }
+  bool eq(const Value& a, const Value& b) { return objects_.eq(a, b); }
+  uint64_t hash(const Value& v) { return objects_.hash(v); }
   // attributes
-  Value getattr(const Value& v, const std::string& name);
-  bool hasattr(const Value& v, const std::string& name);
-  void setattr(const Value& v, const std::string& name, const Value& x);
-  std::vector<std::string> attribute_names(const Value& v);
+  Value getattr(const Value& v, const std::string& name) { return objects_.getattr(v, name); }
+  bool hasattr(const Value& v, const std::string& name) { return objects_.hasattr(v, name); }
+  void setattr(const Value& v, const std::string& name, const Value& x) { objects_.setattr(v, name, x); }
+  std::vector<std::string> attribute_names(const Value& v) { return objects_.attribute_names(v); }
   // subscripts
-  Value getitem(const Value& v, const Value& key);
-  void setitem(const Value& v, const Value& key, const Value& x);
-  void delitem(const Value& v, const Value& key);
+  Value getitem(const Value& v, const Value& key) { return objects_.getitem(v, key); }
+  void setitem(const Value& v, const Value& key, const Value& x) { objects_.setitem(v, key, x); }
+  void delitem(const Value& v, const Value& key) { objects_.delitem(v, key); }
   // operators
-  Value binop(BinOp op, const Value& a, const Value& b);
-  Value inplace_binop(BinOp op, const Value& a, const Value& b);
-  Value unaryop(UnaryOp op, const Value& a);
-  Value compare(CmpOp op, const Value& a, const Value& b);
-  bool contains(const Value& container, const Value& x);
+  Value binop(BinOp op, const Value& a, const Value& b) { return objects_.binop(op, a, b); }
+  Value inplace_binop(BinOp op, const Value& a, const Value& b) { return objects_.inplace_binop(op, a, b); }
+  Value unaryop(UnaryOp op, const Value& a) { return objects_.unaryop(op, a); }
+  Value compare(CmpOp op, const Value& a, const Value& b) { return objects_.compare(op, a, b); }
+  bool contains(const Value& container, const Value& x) { return objects_.contains(container, x); }
   // By spelling, for front-end call sites such as in.binop("*", x, y); the
   // evaluator itself never passes an operator as a string.
   Value binop(const std::string& op, const Value& a, const Value& b) { return binop(binop_named(op), a, b); }
@@ -241,17 +241,17 @@ class Interp {
   Value unaryop(const std::string& op, const Value& a) { return unaryop(unaryop_named(op), a); }
   Value compare(const std::string& op, const Value& a, const Value& b) { return compare(cmpop_named(op), a, b); }
   // iteration
-  Value iter(const Value& v);
-  bool next(const Value& it, Value& out);
-  std::vector<Value> to_vector(const Value& iterable);
-  int64_t len(const Value& v);
+  Value iter(const Value& v) { return objects_.iter(v); }
+  bool next(const Value& it, Value& out) { return objects_.next(it, out); }
+  std::vector<Value> to_vector(const Value& iterable) { return objects_.to_vector(iterable); }
+  int64_t len(const Value& v) { return objects_.len(v); }
   // types and numbers
-  TypeObj* type_of(const Value& v);
-  std::string type_name(const Value& v);
-  bool isinstance(const Value& v, const TypeObj* t);
-  int64_t index_value(const Value& v);
-  double float_value(const Value& v);
-  bool is_int_like(const Value& v);
+  TypeObj* type_of(const Value& v) { return objects_.type_of(v); }
+  std::string type_name(const Value& v) { return objects_.type_name(v); }
+  bool isinstance(const Value& v, const TypeObj* t) { return objects_.isinstance(v, t); }
+  int64_t index_value(const Value& v) { return objects_.index_value(v); }
+  double float_value(const Value& v) { return objects_.float_value(v); }
+  bool is_int_like(const Value& v) { return objects_.is_int_like(v); }
   void print_text(const std::string& s);      // stdout (with the output limit)
   Value none() const { return Value(); }
 
@@ -269,7 +269,7 @@ class Interp {
   Value make_exception(TypeObj* t, std::vector<Value> args);
   std::string exception_str(const Value& exc);          // str(exc), a user __str__ included
   std::string default_exception_str(const Value& exc);  // BaseException.__str__
-  void delattr(const Value& v, const std::string& name);
+  void delattr(const Value& v, const std::string& name) { objects_.delattr(v, name); }
   Value not_implemented;  // the NotImplemented singleton
   // The Python functions running, innermost last, with their scopes (super()).
   std::vector<std::pair<FunctionObj*, Env*>>& call_stack() { return call_stack_; }
@@ -398,7 +398,7 @@ class Interp {
   Value exception_value(const PyError& err);
 
   std::vector<std::shared_ptr<TypeObj>> types_;
-  std::unique_ptr<ObjectProtocol> objects_;  // made first in the constructor; refers to t / builtins / methods
+  ObjectProtocol objects_{*this};  // after t / builtins / methods, which it refers to
   std::unordered_map<std::string, TypeObj*> exc_types_;
   std::vector<std::string>* cur_source_ = nullptr;
   std::string out_;

@@ -1,5 +1,5 @@
 // lexer: tokenize() (lexer.hpp).
-#include "core/lang/lexer.hpp"
+#include "core/lang/parse/lexer.hpp"
 
 #include <algorithm>
 #include <cstdio>

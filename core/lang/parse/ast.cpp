@@ -1,5 +1,5 @@
 // ast: the out-of-line members of the syntax tree's structs (ast.hpp).
-#include "core/lang/ast.hpp"
+#include "core/lang/parse/ast.hpp"
 
 #include <algorithm>
 

@@ -1,10 +1,10 @@
 // pyint: Python int semantics over the immediate / BigInt pair (pyint.hpp).
-#include "core/lang/pyint.hpp"
+#include "core/lang/objects/pyint.hpp"
 
 #include <cmath>
 #include <cstring>
 
-#include "core/lang/interp.hpp"
+#include "core/lang/eval/interp.hpp"
 #include "core/numfmt.hpp"
 
 namespace sl::lang {
