@@ -5,6 +5,7 @@
 // not override it finds here, hence the Torch flavour's messages below.
 #include "core/lang/objects/pyint.hpp"
 #include "core/lang/objects/array_hooks.hpp"
+#include "core/lang/objects/classes.hpp"
 
 #include <cmath>
 #include <cstring>
@@ -550,6 +551,23 @@ bool ndarray_dtype_equal(Interp& in, const Value& a, const Value& b) {
   }
 }
 
+// mirrors binop_should_defer (numpy/_core/src/common/binop_override.h): an
+// ndarray's operator returns NotImplemented, letting the other operand's
+// reflected method run, when that operand's class sets __array_ufunc__ = None,
+// or defines no __array_ufunc__ and a higher __array_priority__ than
+// ndarray's 0.0; otherwise NumPy would apply the operator elementwise.
+void ndarray_user_operand(Interp& in, const BinOpInfo& op, const Value&, const Value& b) {
+  TypeObj* t = in.type_of(b);
+  Value f;
+  bool defers = false;
+  if (type_lookup(in, t, "__array_ufunc__", f)) defers = f.is_none();
+  else if (type_lookup(in, t, "__array_priority__", f)) defers = in.float_value(f) > 0.0;
+  if (defers) return;
+  type_error(std::string("unsupported operand type(s) for ") + op.symbol + ": 'numpy.ndarray' and '" + t->name +
+             "' (NumPy would apply it elementwise into an object array, which stridelab does not have; set " +
+             t->name + ".__array_ufunc__ = None to have " + t->name + "." + op.rdunder + " called)");
+}
+
 TypeObj* ndarray_type(Interp& in, const Value& v) {
   const Array& a = v.arr();
   const Types& t = in.t;
@@ -594,6 +612,7 @@ void install_ndarray_hooks() {
       .binop = ndarray_binop,
       .compare = ndarray_compare,
       .unaryop = ndarray_unaryop,
+      .user_operand = ndarray_user_operand,
       .repr = ndarray_repr,
       .str = ndarray_str,
       .format = ndarray_format,

@@ -51,6 +51,10 @@ struct ArrayHooks {
   Value (*compare)(Interp& in, CmpOp op, const Value& a, const Value& b) = nullptr;
   // -a, +a, ~a (never `not`, which is truthiness).
   Value (*unaryop)(Interp& in, UnaryOp op, const Value& a) = nullptr;
+  // a op b where b is an instance of a user class whose methods did not answer
+  // (before b's reflected method runs): raises when the array refuses b;
+  // null: the array defers to b.
+  void (*user_operand)(Interp& in, const BinOpInfo& op, const Value& a, const Value& b) = nullptr;
   std::string (*repr)(Interp& in, const Value& a) = nullptr;
   std::string (*str)(Interp& in, const Value& a) = nullptr;
   std::string (*format)(Interp& in, const Value& a, const std::string& spec) = nullptr;
@@ -104,6 +108,9 @@ inline Value array_compare(Interp& in, CmpOp op, const Value& a, const Value& b)
   return hooks_of(a, b).compare(in, op, a, b);
 }
 inline Value array_unaryop(Interp& in, UnaryOp op, const Value& a) { return hooks_of(a).unaryop(in, op, a); }
+inline void array_user_operand(Interp& in, const BinOpInfo& op, const Value& a, const Value& b) {
+  if (auto f = hooks_of(a).user_operand) f(in, op, a, b);
+}
 inline std::string array_repr(Interp& in, const Value& a) { return hooks_of(a).repr(in, a); }
 inline std::string array_str(Interp& in, const Value& a) { return hooks_of(a).str(in, a); }
 inline std::string array_format(Interp& in, const Value& a, const std::string& spec) {

@@ -5,6 +5,7 @@
 // an operand's class is a heap type (classes.hpp).
 // Invariant: a user method returning NotImplemented is never the result of an
 // operator; the other operand's reflected method, then the builtin rule, is.
+#include "core/lang/objects/array_hooks.hpp"
 #include "core/lang/objects/classes.hpp"
 #include "core/lang/objects/protocol.hpp"
 
@@ -110,19 +111,6 @@ Value ObjectProtocol::rich_compare(CmpOp op, const Value& a, const Value& b) {
              tb->name + "'");
 }
 
-// mirrors binop_should_defer (numpy/_core/src/common/binop_override.h): an
-// ndarray's operator returns NotImplemented, letting the other operand's
-// reflected method run, when that operand's class sets __array_ufunc__ = None,
-// or defines no __array_ufunc__ and a higher __array_priority__ than
-// ndarray's 0.0. Torch tensors always defer to a user class's reflected method.
-bool ObjectProtocol::numpy_defers(const Value& other) {
-  TypeObj* t = type_of(other);
-  Value f;
-  if (type_lookup(in_, t, "__array_ufunc__", f)) return f.is_none();
-  if (type_lookup(in_, t, "__array_priority__", f)) return float_value(f) > 0.0;
-  return false;
-}
-
 // mirrors binary_op1: a.__op__(b), then b.__rop__(a) (first when b's class is
 // a proper subclass of a's and overrides it); false when neither applies.
 bool ObjectProtocol::user_binop(BinOp op, const Value& a, const Value& b, Value& out) {
@@ -137,10 +125,7 @@ bool ObjectProtocol::user_binop(BinOp op, const Value& a, const Value& b, Value&
   bool right_first = ta != tb && tb->is_subclass_of(ta);
   if (right_first && attempt(b, info.rdunder, a)) return true;
   if (attempt(a, info.dunder, b)) return true;
-  if (a.is_array() && a.arr().flavor != Flavor::Torch && !numpy_defers(b))
-    type_error(std::string("unsupported operand type(s) for ") + info.symbol + ": 'numpy.ndarray' and '" + tb->name +
-               "' (NumPy would apply it elementwise into an object array, which stridelab does not have; set " +
-               tb->name + ".__array_ufunc__ = None to have " + tb->name + "." + info.rdunder + " called)");
+  if (a.is_array()) array_user_operand(in_, info, a, b);  // Note [Front-end table]
   if (!right_first && ta != tb && attempt(b, info.rdunder, a)) return true;
   Value pa = builtin_part(a), pb = builtin_part(b);
   if (pa.identity() != a.identity() || pb.identity() != b.identity()) {

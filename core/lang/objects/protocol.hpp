@@ -74,7 +74,6 @@ class ObjectProtocol {
   Value instance_attr(const Value& v, const std::string& name);
   Value rich_compare(CmpOp op, const Value& a, const Value& b);
   bool user_binop(BinOp op, const Value& a, const Value& b, Value& out);
-  bool numpy_defers(const Value& other);
   Value instance_iter(const Value& v);
   bool instance_next(const Value& it, Value& out);
   std::string function_qualname(const Value& f);

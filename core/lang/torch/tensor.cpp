@@ -1181,6 +1181,7 @@ void install_tensor_hooks() {
   row.setitem = tensor_row_setitem;
   row.binop = tensor_binop;
   row.unaryop = tensor_unaryop;
+  row.user_operand = nullptr;  // a tensor defers to a user class's reflected method
   row.repr = tensor_repr;
   row.str = tensor_repr;
   row.format = tensor_format;
