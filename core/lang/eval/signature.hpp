@@ -56,9 +56,15 @@ struct Signature {
 // Wraps a native so that `sig` checks each call before `fn` runs.
 NativeFn with_signature(Signature sig, NativeFn fn);
 
-// The parameter list of a public callable by qualified name ("numpy.reshape",
-// "numpy.linalg.norm", "ndarray.fill", "Tensor.split", "torch.is_storage"),
-// nullptr when it is not listed (signature_table.cpp).
-const Signature* public_signature(const std::string& qualname);
+// Note [One row per callable]
+// A public callable's parameter list sits in the registration row that names
+// it and its implementation (FnEntry, def_fn, the method tables: frontend/
+// registry.hpp), as the reference's inspect.signature shows it, defaults left
+// out (only whether there is one matters to binding). A row without one binds
+// as its body takes its arguments.
+struct Params {
+  const char* text = nullptr;  // "reshape(a, /, shape=, order=, *, newshape=, copy=)", or null
+  SigStyle style = SigStyle::Python;
+};
 
 }  // namespace sl::lang

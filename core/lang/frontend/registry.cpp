@@ -10,8 +10,8 @@ namespace sl::lang {
 
 // A public callable with a listed parameter list binds before its body runs
 // (signature.hpp): arity and keyword errors come first, in the reference's words.
-void def_fn(Interp& in, ModuleObj& m, const std::string& name, NativeFn fn) {
-  if (const Signature* sig = public_signature(m.name + "." + name)) fn = with_signature(*sig, std::move(fn));
+void def_fn(Interp& in, ModuleObj& m, const std::string& name, NativeFn fn, Params params) {
+  if (params.text) fn = with_signature(Signature::parse(params.text, params.style), std::move(fn));
   m.attrs[name] = in.builtin(name, std::move(fn));
 }
 
@@ -54,20 +54,20 @@ std::unordered_map<std::string, ArrayMethod>& tensor_methods() {
 }  // namespace
 
 namespace {
-ArrayMethod method_with_signature(const std::string& qualname, ArrayMethod fn) {
-  const Signature* sig = public_signature(qualname);
-  if (!sig) return fn;
-  return [sig, fn = std::move(fn)](Interp& in, const ArrayPtr& self, Args& a) -> Value {
-    sig->check(in, a);
+ArrayMethod method_with_signature(Params params, ArrayMethod fn) {
+  if (!params.text) return fn;
+  return [sig = Signature::parse(params.text, params.style), fn = std::move(fn)](Interp& in, const ArrayPtr& self,
+                                                                                 Args& a) -> Value {
+    sig.check(in, a);
     return fn(in, self, a);
   };
 }
 }  // namespace
-void def_ndarray_method(const std::string& name, ArrayMethod fn) {
-  ndarray_methods()[name] = method_with_signature("ndarray." + name, std::move(fn));
+void def_ndarray_method(const std::string& name, ArrayMethod fn, Params params) {
+  ndarray_methods()[name] = method_with_signature(params, std::move(fn));
 }
-void def_tensor_method(const std::string& name, ArrayMethod fn) {
-  tensor_methods()[name] = method_with_signature("Tensor." + name, std::move(fn));
+void def_tensor_method(const std::string& name, ArrayMethod fn, Params params) {
+  tensor_methods()[name] = method_with_signature(params, std::move(fn));
 }
 std::vector<std::string> array_method_names(bool torch) {
   std::vector<std::string> out;

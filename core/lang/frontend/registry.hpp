@@ -6,8 +6,10 @@
 // Owns: the two method tables (ndarray's, Tensor's), the depth of running
 // Tensor methods, and the boundary a bound Tensor method runs through (the
 // torch front end installs it: Note [Tensor method boundary]).
-// Invariant: a front-end file registers each Python name once, next to the
-// named function that implements it; nothing here names a front end's
+// Invariant: a front-end file registers each Python name once, in one row
+// with the function that implements it and, for a public callable, its
+// parameter list (Note [One row per callable], signature.hpp); nothing here
+// names a front end's
 // functions, so lang/numpy and lang/torch both build on it and neither on
 // the other.
 #pragma once
@@ -15,35 +17,53 @@
 #include <vector>
 
 #include "core/lang/eval/interp.hpp"
+#include "core/lang/eval/signature.hpp"
 
 namespace sl::lang {
 
-void def_fn(Interp& in, ModuleObj& m, const std::string& name, NativeFn fn);
+// m.<name> = fn; with `params`, each call binds to them first (Note [One row
+// per callable], signature.hpp).
+void def_fn(Interp& in, ModuleObj& m, const std::string& name, NativeFn fn, Params params = {});
 // Registration tables: a front-end file lists each Python name next to the
-// named function that implements it.
+// named function that implements it and, for a public callable, its
+// parameter list.
 struct FnEntry {
   const char* name;
   Value (*fn)(Interp&, Args&);
+  Params params = {};
 };
 template <size_t N>
 void def_fns(Interp& in, ModuleObj& m, const FnEntry (&table)[N]) {
-  for (const FnEntry& e : table) def_fn(in, m, e.name, e.fn);
+  for (const FnEntry& e : table) def_fn(in, m, e.name, e.fn, e.params);
 }
+// A row of a table whose implementations are made (closures, wrapped natives)
+// rather than named functions.
+struct NativeRow {
+  const char* name;
+  NativeFn fn;
+  Params params = {};
+};
 // A submodule ("numpy.linalg"), created on first use and attached to its parent.
 ModuleObj& submodule(Interp& in, const std::string& dotted);
 
 // Methods of numpy.ndarray and torch.Tensor: each front-end file registers its
 // own in its install function. `self` is the array the method is bound to.
 using ArrayMethod = Fn<Value(Interp&, const ArrayPtr& self, Args&)>;  // Note [Native callables]
-void def_ndarray_method(const std::string& name, ArrayMethod fn);
-void def_tensor_method(const std::string& name, ArrayMethod fn);
+void def_ndarray_method(const std::string& name, ArrayMethod fn, Params params = {});
+void def_tensor_method(const std::string& name, ArrayMethod fn, Params params = {});
 struct MethodEntry {
   const char* name;
   Value (*fn)(Interp&, const ArrayPtr& self, Args&);
+  Params params = {};
+};
+struct MethodRow {
+  const char* name;
+  ArrayMethod fn;
+  Params params = {};
 };
 template <size_t N>
 void def_ndarray_methods(const MethodEntry (&table)[N]) {
-  for (const MethodEntry& e : table) def_ndarray_method(e.name, e.fn);
+  for (const MethodEntry& e : table) def_ndarray_method(e.name, e.fn, e.params);
 }
 // Names of the registered ndarray (or Tensor) methods, for "Did you mean" suggestions.
 std::vector<std::string> array_method_names(bool torch);

@@ -880,7 +880,7 @@ void install_numpy_generator(Interp& in, ModuleObj& np) {
   m.attrs["PCG64DXSM"] = type_value(bitgen_type(in, "PCG64DXSM", "numpy.random._pcg64", BitGenerator::Kind::PCG64DXSM));
   m.attrs["MT19937"] = type_value(bitgen_type(in, "MT19937", "numpy.random._mt19937", BitGenerator::Kind::MT19937));
   m.attrs["Generator"] = type_value(generator);
-  def_fn(in, m, "default_rng", default_rng);
+  def_fn(in, m, "default_rng", default_rng, {"default_rng(seed=)", SigStyle::Cython});
 }
 
 }  // namespace sl::lang

@@ -396,14 +396,14 @@ Value ndarray_argsort(Interp& in, const ArrayPtr& self, Args& a) {
 }
 
 const FnEntry kIndexFns[] = {
-    {"take", np_take},
-    {"nonzero", np_nonzero},
-    {"flatnonzero", np_flatnonzero},
-    {"argwhere", np_argwhere},
-    {"sort", np_sort},
-    {"unique", np_unique},
-    {"put", np_put},
-    {"argsort", np_argsort},
+    {"take", np_take, {"take(a, indices, axis=, out=, mode=)"}},
+    {"nonzero", np_nonzero, {"nonzero(a)"}},
+    {"flatnonzero", np_flatnonzero, {"flatnonzero(a)"}},
+    {"argwhere", np_argwhere, {"argwhere(a)"}},
+    {"sort", np_sort, {"sort(a, axis=, kind=, order=, *, stable=)"}},
+    {"unique", np_unique, {"unique(ar, return_index=, return_inverse=, return_counts=, axis=, *, equal_nan=)"}},
+    {"put", np_put, {"put(a, ind, v, mode=)"}},
+    {"argsort", np_argsort, {"argsort(a, axis=, kind=, order=, *, stable=)"}},
 };
 
 const MethodEntry kIndexMethods[] = {

@@ -768,8 +768,8 @@ Value equal_method(Interp& in, const ArrayPtr& t, Args& a) {
 }
 
 // torch.Tensor's methods: name -> implementation.
-const std::vector<std::pair<const char*, Method>>& methods() {
-  static const std::vector<std::pair<const char*, Method>> m = {
+const std::vector<MethodRow>& methods() {
+  static const std::vector<MethodRow> m = {
       // ---- metadata
       {"size", size_method},
       {"stride", stride_method},
@@ -785,7 +785,7 @@ const std::vector<std::pair<const char*, Method>>& methods() {
       {"is_complex", is_complex_method},
       {"is_signed", is_signed_method},
       {"_is_view", is_view_method},
-      {"storage", storage_method},
+      {"storage", storage_method, {"storage()"}},
       {"untyped_storage", untyped_storage_method},
       // ---- views
       {"view", view_method},
@@ -801,7 +801,7 @@ const std::vector<std::pair<const char*, Method>>& methods() {
       {"expand", with_sizes("expand", "size", torch_expand)},
       {"expand_as", with_shape_of("expand_as", torch_expand)},
       {"flatten", flatten_method},
-      {"unflatten", unflatten_method},
+      {"unflatten", unflatten_method, {"unflatten(dim, sizes)"}},
       {"ravel", ravel_method},
       {"as_strided", as_strided_method},
       {"unfold", unfold_method},
@@ -809,7 +809,7 @@ const std::vector<std::pair<const char*, Method>>& methods() {
       {"select", select_method},
       {"diagonal", diagonal_method},
       {"chunk", chunk_method},
-      {"split", split_method},
+      {"split", split_method, {"split(split_size, dim=)"}},
       {"unbind", unbind_method},
       {"detach", detach_method},
       {"detach_", detach_inplace_method},
@@ -1199,12 +1199,12 @@ void install_tensor_reductions(Interp& in);  // torch/reduce.cpp
 
 void install_tensor_methods(Interp& in) {
   install_tensor_hooks();  // Note [Front-end table]
-  for (auto& [name, fn] : methods()) def_tensor_method(name, fn);
+  for (const MethodRow& r : methods()) def_tensor_method(r.name, r.fn, r.params);
   install_tensor_reductions(in);
   for (auto [alias, target] : {std::pair{"swapaxes", "transpose"}, {"swapdims", "transpose"}, {"moveaxis", "movedim"},
                                {"broadcast_to", "expand"}}) {
-    for (auto& [name, fn] : methods())
-      if (std::string(name) == target) def_tensor_method(alias, fn);
+    for (const MethodRow& r : methods())
+      if (std::string(r.name) == target) def_tensor_method(alias, r.fn);
   }
   ModuleObj& tm = torch_mod(in);
   // memory formats and the strided layout, as objects with PyTorch's reprs
