@@ -457,10 +457,8 @@ class Interp {
 // Real and imaginary parts of a Python number (int, float, bool, complex).
 bool complex_parts(const Value& v, double& re, double& im);
 
-// Installed by the language (when a session opens) and the library front ends
-// (at their first import, from builtin_modules() in modules/modules.hpp).
+// Installed by the language when a session opens (the library front ends
+// install at their first import: builtin_modules() in modules/modules.hpp).
 void install_builtins(Interp& in);
-void install_numpy(Interp& in);
-void install_torch(Interp& in);
 
 }  // namespace sl::lang
