@@ -16,6 +16,7 @@
 #include "core/kernels/elementwise.hpp"
 #include "core/lang/eval/interp.hpp"
 #include "core/lang/frontend/convert.hpp"
+#include "core/lang/frontend/index.hpp"
 #include "core/lang/frontend/registry.hpp"
 #include "core/numfmt.hpp"
 #include "core/strides.hpp"
@@ -39,9 +40,6 @@ Value matmul_operator(Interp& in, const Value& a, const Value& b);
 // Implemented by the views front end (numpy/views.cpp): ndarray.flat.
 Value make_flatiter(Interp& in, const ArrayPtr& a);
 void flat_assign(Interp& in, const ArrayPtr& a, const Value& x);
-// Implemented by the indexing front end (numpy/index.cpp): advanced indexing.
-Value advanced_getitem(Interp& in, const ArrayPtr& a, const Value& key);
-void advanced_setitem(Interp& in, const ArrayPtr& a, const Value& key, const Value& x);
 // Implemented with the NumPy 2 surface (numpy/numpy2.cpp).
 Value array_interface(Interp& in, const Array& a);
 Value ctypes_object(Interp& in, const Array& a);

@@ -15,6 +15,7 @@
 #include "core/explain.hpp"
 #include "core/format_torch.hpp"
 #include "core/kernels/copy.hpp"
+#include "core/lang/frontend/index.hpp"
 #include "core/lang/objects/array_hooks.hpp"
 #include "core/lang/torch/autograd.hpp"
 #include "core/lang/torch/convert.hpp"
@@ -25,9 +26,6 @@
 
 namespace sl::lang {
 
-// Implemented by the indexing front end (numpy/index.cpp): advanced indexing.
-Value advanced_getitem(Interp& in, const ArrayPtr& a, const Value& key);
-void advanced_setitem(Interp& in, const ArrayPtr& a, const Value& key, const Value& x);
 
 namespace {
 
