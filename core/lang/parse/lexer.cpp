@@ -53,23 +53,6 @@ namespace {
 bool is_id_start(unsigned char c) { return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c >= 0x80; }
 bool is_id_char(unsigned char c) { return is_id_start(c) || (c >= '0' && c <= '9'); }
 
-void append_utf8(std::string& out, uint32_t cp) {
-  if (cp < 0x80) {
-    out += char(cp);
-  } else if (cp < 0x800) {
-    out += char(0xc0 | (cp >> 6));
-    out += char(0x80 | (cp & 0x3f));
-  } else if (cp < 0x10000) {
-    out += char(0xe0 | (cp >> 12));
-    out += char(0x80 | ((cp >> 6) & 0x3f));
-    out += char(0x80 | (cp & 0x3f));
-  } else {
-    out += char(0xf0 | (cp >> 18));
-    out += char(0x80 | ((cp >> 12) & 0x3f));
-    out += char(0x80 | ((cp >> 6) & 0x3f));
-    out += char(0x80 | (cp & 0x3f));
-  }
-}
 
 struct Lexer {
   const std::string& s;
