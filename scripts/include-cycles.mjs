@@ -32,11 +32,12 @@ const WINGS = [
   ['linalg', /^core\/linalg\//, ['ops', 'kernels', 'text', 'model']],
   ['numpy', /^core\/numpy\//, ['linalg', 'random', 'ops', 'kernels', 'text', 'model']],
   ['torch', /^core\/torch\//, ['linalg', 'random', 'ops', 'kernels', 'text', 'model']],
-  ['lang', /^core\/lang\/(?!numpy\/|torch\/|modules\/)/, ['text', 'model']],
-  ['lang/modules', /^core\/lang\/modules\//, ['lang', 'random', 'text', 'model']],
-  ['lang/numpy', /^core\/lang\/numpy\//, ['lang', 'numpy', 'linalg', 'random', 'ops', 'kernels', 'text', 'model']],
-  ['lang/torch', /^core\/lang\/torch\//, ['lang', 'torch', 'linalg', 'random', 'ops', 'kernels', 'text', 'model']],
-  ['api', /^core\/api\//, ['lang', 'lang/modules', 'lang/numpy', 'lang/torch', 'numpy', 'torch', 'linalg', 'random', 'ops', 'kernels', 'text', 'model']],
+  ['lang', /^core\/lang\/(?!numpy\/|torch\/|modules\/|frontend\/)/, ['text', 'model']],
+  ['lang/modules', /^core\/lang\/modules\//, ['lang', 'random', 'kernels', 'text', 'model']],
+  ['lang/frontend', /^core\/lang\/frontend\//, ['lang', 'numpy', 'torch', 'linalg', 'random', 'ops', 'kernels', 'text', 'model']],
+  ['lang/numpy', /^core\/lang\/numpy\//, ['lang/frontend', 'lang', 'numpy', 'linalg', 'random', 'ops', 'kernels', 'text', 'model']],
+  ['lang/torch', /^core\/lang\/torch\//, ['lang/frontend', 'lang', 'torch', 'linalg', 'random', 'ops', 'kernels', 'text', 'model']],
+  ['api', /^core\/api\//, ['lang', 'lang/modules', 'lang/frontend', 'lang/numpy', 'lang/torch', 'numpy', 'torch', 'linalg', 'random', 'ops', 'kernels', 'text', 'model']],
   ['cli', /^core\/cli\//, ['api', 'lang', 'text', 'model']],
 ];
 const wingOf = (m) => (WINGS.find(([, re]) => re.test(m)) || ['?'])[0];

@@ -8,7 +8,7 @@
 #include "core/model/descr.hpp"
 #include "core/api/json_writer.hpp"
 #include "core/model/element.hpp"
-#include "core/lang/interp.hpp"
+#include "core/lang/eval/interp.hpp"
 
 namespace sl {
 

@@ -10,7 +10,7 @@
 #pragma once
 #include <string>
 
-#include "core/lang/value.hpp"
+#include "core/lang/objects/value.hpp"
 
 namespace sl {
 

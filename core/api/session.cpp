@@ -9,11 +9,11 @@
 #include "core/api/snapshot.hpp"
 #include "core/api/trace.hpp"
 #include "core/model/explain.hpp"
-#include "core/ops/copy.hpp"
-#include "core/lang/numpy/convert.hpp"
+#include "core/lang/frontend/convert.hpp"
 #include "core/model/storage.hpp"
+#include "core/lang/eval/interp.hpp"
+#include "core/ops/copy.hpp"
 #include "core/model/session_state.hpp"
-#include "core/lang/interp.hpp"
 
 namespace sl {
 

@@ -1,5 +1,5 @@
 #include "core/api/snapshot.hpp"
-#include "core/lang/classes.hpp"
+#include "core/lang/objects/classes.hpp"
 
 #include <algorithm>
 #include <array>
@@ -13,7 +13,7 @@
 #include "core/model/descr.hpp"
 #include "core/api/json_writer.hpp"
 #include "core/model/explain.hpp"
-#include "core/lang/interp.hpp"
+#include "core/lang/eval/interp.hpp"
 #include "core/model/iter.hpp"
 #include "core/model/overlap.hpp"
 #include "core/model/storage.hpp"

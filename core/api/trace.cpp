@@ -4,8 +4,8 @@
 #include <cstring>
 #include <set>
 
-#include "core/lang/ast.hpp"
-#include "core/lang/interp.hpp"
+#include "core/lang/parse/ast.hpp"
+#include "core/lang/eval/interp.hpp"
 
 namespace sl {
 

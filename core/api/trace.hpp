@@ -1,5 +1,5 @@
 // trace: the memory debugger's recording of a run (Note [Step trace] in
-// core/lang/interp.hpp): after each statement of the user's program, the
+// core/lang/eval/interp.hpp): after each statement of the user's program, the
 // inspection snapshot (snapshot.hpp), the line, how much had been printed,
 // and which arrays' bytes changed -- marking those changed through another
 // name (a write through a view).

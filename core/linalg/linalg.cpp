@@ -1612,4 +1612,42 @@ ArrayPtr norm(const ArrayPtr& x0, NormOrd ord, std::optional<std::vector<int64_t
 
 }  // namespace linalg
 
+// ---------------------------------------------------------------- PyTorch's checks
+
+void torch_check_matmul(const Shape& a, const Shape& b) {
+  const size_t da = a.size(), db = b.size();
+  if (da == 0 || db == 0)
+    runtime_error("both arguments to matmul need to be at least 1D, but they are " + std::to_string(int64_t(da)) + "D and " +
+                  std::to_string(int64_t(db)) + "D");
+  auto mm = [](int64_t r1, int64_t c1, int64_t r2, int64_t c2) {
+    if (c1 != r2)
+      runtime_error("mat1 and mat2 shapes cannot be multiplied (" + std::to_string(r1) + "x" + std::to_string(c1) + " and " + std::to_string(r2) + "x" +
+                    std::to_string(c2) + ")");
+  };
+  const int64_t k = a[da - 1];
+  int64_t rows = 1;  // a's leading dims folded into one
+  for (size_t d = 0; d + 1 < da; ++d) rows *= a[d];
+  if (da == 1 && db == 1) {
+    if (k != b[0])
+      runtime_error("inconsistent tensor size, expected tensor [" + std::to_string(k) + "] and src [" + std::to_string(b[0]) +
+                    "] to have the same number of elements, but got " + std::to_string(k) + " and " + std::to_string(b[0]) +
+                    " elements respectively");
+  } else if (da >= 2 && db == 1) {
+    if (k != b[0])
+      runtime_error("size mismatch, got input (" + std::to_string(rows) + "), mat (" + std::to_string(rows) + "x" + std::to_string(k) + "), vec (" +
+                    std::to_string(b[0]) + ")");
+  } else if (da <= 2 && db == 2) {
+    mm(da == 1 ? 1 : a[0], k, b[0], b[1]);
+  } else if (da >= 3 && db == 2) {
+    mm(rows, k, b[0], b[1]);
+  } else {  // bmm over the broadcast batch dims; b's rows must equal a's columns
+    Shape ba(a.begin(), a.end() - (da >= 2 ? 2 : 1)), bb(b.begin(), b.end() - 2);
+    int64_t batch = 1;
+    for (int64_t n : torch_broadcast_shapes(ba, bb)) batch *= n;
+    if (b[db - 2] != k)
+      runtime_error("Expected size for first two dimensions of batch2 tensor to be: [" + std::to_string(batch) + ", " + std::to_string(k) +
+                    "] but got: [" + std::to_string(batch) + ", " + std::to_string(b[db - 2]) + "].");
+  }
+}
+
 }  // namespace sl

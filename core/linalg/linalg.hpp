@@ -84,4 +84,10 @@ ArrayPtr norm(const ArrayPtr& x, NormOrd ord, std::optional<std::vector<int64_t>
 
 }  // namespace linalg
 
+// at::matmul's shape checks (LinearAlgebra.cpp _matmul_impl): the message of
+// the kernel each case dispatches to -- dot (1-D @ 1-D), mv (2-D or folded
+// N-D @ 1-D), mm (1-D or 2-D @ 2-D, N-D folded to 2-D @ 2-D), bmm (the rest,
+// after broadcasting the batch dims). RuntimeError in PyTorch's words.
+void torch_check_matmul(const Shape& a, const Shape& b);
+
 }  // namespace sl

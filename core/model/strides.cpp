@@ -299,4 +299,19 @@ int normalize_axis(int64_t axis, int ndim) {
   return int(axis < 0 ? axis + ndim : axis);
 }
 
+Shape torch_broadcast_shapes(const Shape& a, const Shape& b) {
+  Shape out;
+  if (try_broadcast_shapes({a, b}, out)) return out;
+  // The first dim (counted in the broadcast shape) where the sizes disagree.
+  const size_t nd = std::max(a.size(), b.size());
+  for (size_t k = 0; k < nd; ++k) {
+    const int64_t da = k + a.size() >= nd ? a[k + a.size() - nd] : 1;
+    const int64_t db = k + b.size() >= nd ? b[k + b.size() - nd] : 1;
+    if (da != db && da != 1 && db != 1)
+      runtime_error("The size of tensor a (" + std::to_string(da) + ") must match the size of tensor b (" + std::to_string(db) +
+                    ") at non-singleton dimension " + std::to_string(int64_t(k)));
+  }
+  return out;
+}
+
 }  // namespace sl

@@ -49,6 +49,10 @@ std::optional<Strides> torch_compute_stride(const Shape& old_shape, const Stride
 // ValueError "operands could not be broadcast together with shapes (3,4) (3,) ".
 Shape broadcast_shapes(const std::vector<Shape>& shapes);
 bool try_broadcast_shapes(const std::vector<Shape>& shapes, Shape& out);
+// at::infer_size (ExpandUtils.cpp): the shape two tensors broadcast to (NumPy's
+// rule, strides.hpp try_broadcast_shapes); RuntimeError "The size of tensor a
+// (3) must match the size of tensor b (4) at non-singleton dimension 1".
+Shape torch_broadcast_shapes(const Shape& a, const Shape& b);
 // Strides that read `shape`/`strides` as if it had `target` shape (zero strides
 // for the broadcast axes). The caller has checked compatibility.
 Strides broadcast_strides(const Shape& shape, const Strides& strides, const Shape& target);

@@ -8,7 +8,6 @@
 #include <cstring>
 #include <vector>
 
-#include "core/kernels/copy.hpp"
 #include "core/model/descr.hpp"
 #include "core/model/element.hpp"
 #include "core/model/error.hpp"

@@ -17,23 +17,10 @@
 
 #include "core/model/array.hpp"
 #include "core/model/descr.hpp"
+#include "core/model/slice.hpp"
 
 namespace sl {
 
-// One entry of a basic index: an integer, a slice, None (new axis) or `...`.
-struct IndexItem {
-  enum Kind { Int, Slice, NewAxis, Ellipsis } kind = Int;
-  int64_t i = 0;                                  // Int
-  std::optional<int64_t> start, stop, step;       // Slice (nullopt = omitted)
-};
-
-// Python's slice.indices(n) (PySlice_AdjustIndices): normalised start, stop
-// and step, and the element count. The one slice normalisation: array
-// indexing and the interpreter's sequences (list, str, range) both use it.
-struct SliceRange {
-  int64_t start, step, count, stop;
-};
-SliceRange slice_range(const IndexItem& s, int64_t n);
 
 // a[idx] for a basic index (NumPy's view-producing indexing).
 ArrayPtr basic_index(const ArrayPtr& a, const std::vector<IndexItem>& idx);

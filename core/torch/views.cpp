@@ -321,56 +321,7 @@ ArrayPtr torch_expand(const ArrayPtr& t, const Shape& sizes) {
   return explained(v, *t, "expand", Verdict::View, {byte_fact("newStrides", v->strides)});
 }
 
-Shape torch_broadcast_shapes(const Shape& a, const Shape& b) {
-  Shape out;
-  if (try_broadcast_shapes({a, b}, out)) return out;
-  // The first dim (counted in the broadcast shape) where the sizes disagree.
-  const size_t nd = std::max(a.size(), b.size());
-  for (size_t k = 0; k < nd; ++k) {
-    const int64_t da = k + a.size() >= nd ? a[k + a.size() - nd] : 1;
-    const int64_t db = k + b.size() >= nd ? b[k + b.size() - nd] : 1;
-    if (da != db && da != 1 && db != 1)
-      runtime_error("The size of tensor a (" + str(da) + ") must match the size of tensor b (" + str(db) +
-                    ") at non-singleton dimension " + str(int64_t(k)));
-  }
-  return out;
-}
 
-void torch_check_matmul(const Shape& a, const Shape& b) {
-  const size_t da = a.size(), db = b.size();
-  if (da == 0 || db == 0)
-    runtime_error("both arguments to matmul need to be at least 1D, but they are " + str(int64_t(da)) + "D and " +
-                  str(int64_t(db)) + "D");
-  auto mm = [](int64_t r1, int64_t c1, int64_t r2, int64_t c2) {
-    if (c1 != r2)
-      runtime_error("mat1 and mat2 shapes cannot be multiplied (" + str(r1) + "x" + str(c1) + " and " + str(r2) + "x" +
-                    str(c2) + ")");
-  };
-  const int64_t k = a[da - 1];
-  int64_t rows = 1;  // a's leading dims folded into one
-  for (size_t d = 0; d + 1 < da; ++d) rows *= a[d];
-  if (da == 1 && db == 1) {
-    if (k != b[0])
-      runtime_error("inconsistent tensor size, expected tensor [" + str(k) + "] and src [" + str(b[0]) +
-                    "] to have the same number of elements, but got " + str(k) + " and " + str(b[0]) +
-                    " elements respectively");
-  } else if (da >= 2 && db == 1) {
-    if (k != b[0])
-      runtime_error("size mismatch, got input (" + str(rows) + "), mat (" + str(rows) + "x" + str(k) + "), vec (" +
-                    str(b[0]) + ")");
-  } else if (da <= 2 && db == 2) {
-    mm(da == 1 ? 1 : a[0], k, b[0], b[1]);
-  } else if (da >= 3 && db == 2) {
-    mm(rows, k, b[0], b[1]);
-  } else {  // bmm over the broadcast batch dims; b's rows must equal a's columns
-    Shape ba(a.begin(), a.end() - (da >= 2 ? 2 : 1)), bb(b.begin(), b.end() - 2);
-    int64_t batch = 1;
-    for (int64_t n : torch_broadcast_shapes(ba, bb)) batch *= n;
-    if (b[db - 2] != k)
-      runtime_error("Expected size for first two dimensions of batch2 tensor to be: [" + str(batch) + ", " + str(k) +
-                    "] but got: [" + str(batch) + ", " + str(b[db - 2]) + "].");
-  }
-}
 
 Array torch_broadcast_to(const Array& src, const Shape& shape) {
   Shape out_shape;

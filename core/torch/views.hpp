@@ -106,15 +106,6 @@ bool torch_equal(const Array& a, const Array& b);
 // c10::promoteTypes for the dtypes torch has (NumPy's table except that an
 // integer or bool with a floating type gives that floating type).
 DType torch_promote_types(DType a, DType b);
-// at::infer_size (ExpandUtils.cpp): the shape two tensors broadcast to (NumPy's
-// rule, strides.hpp try_broadcast_shapes); RuntimeError "The size of tensor a
-// (3) must match the size of tensor b (4) at non-singleton dimension 1".
-Shape torch_broadcast_shapes(const Shape& a, const Shape& b);
-// at::matmul's shape checks (LinearAlgebra.cpp _matmul_impl): the message of
-// the kernel each case dispatches to -- dot (1-D @ 1-D), mv (2-D or folded
-// N-D @ 1-D), mm (1-D or 2-D @ 2-D, N-D folded to 2-D @ 2-D), bmm (the rest,
-// after broadcasting the batch dims). RuntimeError in PyTorch's words.
-void torch_check_matmul(const Shape& a, const Shape& b);
 // Expands `src` (shape broadcastable to `shape`) to `shape` as a stride-0 layout
 // (for reading only); RuntimeError in expand's words otherwise.
 Array torch_broadcast_to(const Array& src, const Shape& shape);

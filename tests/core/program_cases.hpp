@@ -26,7 +26,7 @@
 #include <string>
 #include <vector>
 
-#include "core/lang/interp.hpp"
+#include "core/lang/eval/interp.hpp"
 
 #ifndef STRIDELAB_TEST_DATA
 #error "STRIDELAB_TEST_DATA (the source tree's tests/data) must be defined by the build"

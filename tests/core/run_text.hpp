@@ -6,7 +6,7 @@
 #pragma once
 #include <string>
 
-#include "core/lang/interp.hpp"
+#include "core/lang/eval/interp.hpp"
 
 namespace run_text {
 

@@ -36,7 +36,7 @@
 
 #include "core/api/snapshot.hpp"
 #include "core/model/array.hpp"
-#include "core/lang/interp.hpp"
+#include "core/lang/eval/interp.hpp"
 #include "core/model/storage.hpp"
 
 using namespace sl;

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "core/model/error.hpp"
-#include "core/lang/parser.hpp"
+#include "core/lang/parse/parser.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size > 64 * 1024) return -1;  // reject huge inputs: they only slow the search down

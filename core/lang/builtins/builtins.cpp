@@ -1,7 +1,6 @@
 // builtins: install_builtins and the helpers the builtins files share (see
 // builtins.hpp for the layout of this room).
 #include "core/lang/builtins/builtins.hpp"
-#include "core/lang/classes.hpp"
 
 #include <algorithm>
 

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "core/lang/interp.hpp"
+#include "core/lang/eval/interp.hpp"
 
 namespace sl::lang {
 
@@ -29,6 +29,7 @@ void def_methods(Interp& in, TypeObj* type, const NativeDef (&table)[N]) {
 }
 
 void install_builtin_types(Interp& in);
+void install_class_builtins(Interp& in);  // property, classmethod, super, ... (classes.cpp)
 // The argument checks of the builtin exceptions whose __init__ has a signature
 // (UnicodeEncodeError & co. take exactly their fields; SyntaxError's second
 // argument holds at least (filename, lineno, offset, text)).
@@ -37,7 +38,7 @@ void install_builtin_functions(Interp& in);
 void install_str_methods(Interp& in);
 void install_container_methods(Interp& in);
 
-// ---- helpers shared by the builtins files (objects.cpp owns the hash tables)
+// ---- helpers shared by the builtins files (abstract.cpp owns the hash tables)
 std::string py_str_repr(const std::string& s);
 long table_lookup(Interp& in, HashTable& t, const Value& key);
 void table_set(Interp& in, HashTable& t, const Value& key, const Value& val);

@@ -1,5 +1,5 @@
 // containers: the methods of list, tuple, dict and set. Dicts and sets are
-// insertion-ordered hash tables (objects.cpp's table_*); a method that takes
+// insertion-ordered hash tables (abstract.cpp's table_*); a method that takes
 // an iterable accepts anything iter() accepts.
 #include <algorithm>
 

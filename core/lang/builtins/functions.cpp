@@ -7,11 +7,11 @@
 #include <cstdio>
 #include <functional>
 
-#include "core/lang/array_hooks.hpp"
+#include "core/lang/objects/array_hooks.hpp"
 #include "core/lang/builtins/builtins.hpp"
-#include "core/lang/classes.hpp"
-#include "core/lang/generator.hpp"
-#include "core/lang/pyint.hpp"
+#include "core/lang/objects/classes.hpp"
+#include "core/lang/eval/generator.hpp"
+#include "core/lang/objects/pyint.hpp"
 #include "core/text/numfmt.hpp"
 #include "core/text/utf8.hpp"
 

@@ -7,7 +7,7 @@
 #include <cstring>
 
 #include "core/lang/builtins/builtins.hpp"
-#include "core/lang/pyint.hpp"
+#include "core/lang/objects/pyint.hpp"
 #include "core/text/numfmt.hpp"
 #include "core/text/utf8.hpp"
 

@@ -7,10 +7,10 @@
 #include <cstring>
 #include <string>
 
-#include "core/lang/array_hooks.hpp"
+#include "core/lang/objects/array_hooks.hpp"
 #include "core/lang/builtins/builtins.hpp"
-#include "core/lang/classes.hpp"
-#include "core/lang/pyint.hpp"
+#include "core/lang/objects/classes.hpp"
+#include "core/lang/objects/pyint.hpp"
 #include "core/model/element.hpp"
 
 namespace sl::lang {

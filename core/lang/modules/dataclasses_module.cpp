@@ -9,7 +9,7 @@
 // time, so a subclass that adds fields gets its own and inherits the rest.
 // Mirrors Lib/dataclasses.py (_process_class, _init_fn, _repr_fn, _cmp_fn).
 #include "core/lang/builtins/builtins.hpp"
-#include "core/lang/classes.hpp"
+#include "core/lang/objects/classes.hpp"
 #include "core/lang/modules/modules.hpp"
 
 namespace sl::lang {

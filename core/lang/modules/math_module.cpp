@@ -13,7 +13,7 @@
 
 #include "core/kernels/libm/glibc_exp_log.hpp"
 #include "core/lang/modules/modules.hpp"
-#include "core/lang/pyint.hpp"
+#include "core/lang/objects/pyint.hpp"
 
 namespace sl::lang {
 

@@ -13,7 +13,7 @@
 
 #include <vector>
 
-#include "core/lang/interp.hpp"
+#include "core/lang/eval/interp.hpp"
 
 namespace sl::lang {
 
@@ -54,6 +54,10 @@ struct BuiltinModule {
 // Every builtin module (Interp::load_builtin looks a name up here).
 const std::vector<BuiltinModule>& builtin_modules();
 
+// The library front ends (lang/numpy, lang/torch): the table names them, the
+// evaluator does not.
+void install_numpy(Interp& in);
+void install_torch(Interp& in);
 void install_math_module(Interp& in);
 void install_time_module(Interp& in);
 void install_psutil_module(Interp& in);

@@ -13,8 +13,9 @@
 // ("numpy._core._exceptions._UFuncNoLoopError: ufunc 'add' did not ...").
 #include <vector>
 
-#include "core/lang/interp.hpp"
-#include "core/lang/numpy/convert.hpp"
+#include "core/lang/eval/interp.hpp"
+#include "core/lang/frontend/convert.hpp"
+#include "core/lang/frontend/registry.hpp"
 
 namespace sl::lang {
 

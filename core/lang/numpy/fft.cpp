@@ -6,11 +6,12 @@
 #include "core/linalg/fft.hpp"
 
 #include "core/numpy/join.hpp"
-#include "core/ops/copy.hpp"
-#include "core/lang/interp.hpp"
-#include "core/lang/numpy/convert.hpp"
+#include "core/lang/eval/interp.hpp"
+#include "core/lang/frontend/convert.hpp"
+#include "core/lang/frontend/registry.hpp"
 #include "core/model/strides.hpp"
 #include "core/ops/views.hpp"
+#include "core/ops/copy.hpp"
 
 namespace sl::lang {
 
@@ -138,10 +139,22 @@ Value fft_fftshift(Interp& in, Args& a) { return shift(in, a, false); }
 Value fft_ifftshift(Interp& in, Args& a) { return shift(in, a, true); }
 
 const FnEntry kFft[] = {
-    {"fft", fft_fft},         {"ifft", fft_ifft},         {"rfft", fft_rfft},       {"irfft", fft_irfft},
-    {"fft2", fft_fft2},       {"ifft2", fft_ifft2},       {"fftn", fft_fftn},       {"ifftn", fft_ifftn},
-    {"rfft2", fft_rfft2},     {"irfft2", fft_irfft2},     {"rfftn", fft_rfftn},     {"irfftn", fft_irfftn},
-    {"fftfreq", fft_fftfreq}, {"rfftfreq", fft_rfftfreq}, {"fftshift", fft_fftshift}, {"ifftshift", fft_ifftshift},
+    {"fft", fft_fft, {"fft(a, n=, axis=, norm=, out=)"}},
+    {"ifft", fft_ifft, {"ifft(a, n=, axis=, norm=, out=)"}},
+    {"rfft", fft_rfft, {"rfft(a, n=, axis=, norm=, out=)"}},
+    {"irfft", fft_irfft, {"irfft(a, n=, axis=, norm=, out=)"}},
+    {"fft2", fft_fft2, {"fft2(a, s=, axes=, norm=, out=)"}},
+    {"ifft2", fft_ifft2, {"ifft2(a, s=, axes=, norm=, out=)"}},
+    {"fftn", fft_fftn, {"fftn(a, s=, axes=, norm=, out=)"}},
+    {"ifftn", fft_ifftn, {"ifftn(a, s=, axes=, norm=, out=)"}},
+    {"rfft2", fft_rfft2, {"rfft2(a, s=, axes=, norm=, out=)"}},
+    {"irfft2", fft_irfft2, {"irfft2(a, s=, axes=, norm=, out=)"}},
+    {"rfftn", fft_rfftn, {"rfftn(a, s=, axes=, norm=, out=)"}},
+    {"irfftn", fft_irfftn, {"irfftn(a, s=, axes=, norm=, out=)"}},
+    {"fftfreq", fft_fftfreq, {"fftfreq(n, d=, device=)"}},
+    {"rfftfreq", fft_rfftfreq, {"rfftfreq(n, d=, device=)"}},
+    {"fftshift", fft_fftshift, {"fftshift(x, axes=)"}},
+    {"ifftshift", fft_ifftshift, {"ifftshift(x, axes=)"}},
 };
 
 }  // namespace

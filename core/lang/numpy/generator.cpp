@@ -18,9 +18,10 @@
 
 #include "core/model/element.hpp"
 #include "core/ops/index.hpp"
+#include "core/lang/eval/interp.hpp"
+#include "core/lang/frontend/convert.hpp"
+#include "core/lang/frontend/registry.hpp"
 #include "core/ops/copy.hpp"
-#include "core/lang/interp.hpp"
-#include "core/lang/numpy/convert.hpp"
 #include "core/lang/numpy/sampling.hpp"
 #include "core/random/legacy.hpp"
 #include "core/random/distributions.hpp"
@@ -879,7 +880,7 @@ void install_numpy_generator(Interp& in, ModuleObj& np) {
   m.attrs["PCG64DXSM"] = type_value(bitgen_type(in, "PCG64DXSM", "numpy.random._pcg64", BitGenerator::Kind::PCG64DXSM));
   m.attrs["MT19937"] = type_value(bitgen_type(in, "MT19937", "numpy.random._mt19937", BitGenerator::Kind::MT19937));
   m.attrs["Generator"] = type_value(generator);
-  def_fn(in, m, "default_rng", default_rng);
+  def_fn(in, m, "default_rng", default_rng, {"default_rng(seed=)", SigStyle::Cython});
 }
 
 }  // namespace sl::lang

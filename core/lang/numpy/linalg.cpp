@@ -8,14 +8,14 @@
 #include <cstring>
 
 #include "core/model/element.hpp"
+#include "core/lang/eval/interp.hpp"
+#include "core/lang/frontend/convert.hpp"
+#include "core/lang/frontend/registry.hpp"
 #include "core/ops/copy.hpp"
-#include "core/lang/interp.hpp"
-#include "core/lang/numpy/convert.hpp"
 #include "core/lang/numpy/ufuncs.hpp"
 #include "core/linalg/linalg.hpp"
 #include "core/model/overlap.hpp"
 #include "core/model/strides.hpp"
-#include "core/torch/views.hpp"
 #include "core/ops/views.hpp"
 
 namespace sl::lang {
@@ -370,13 +370,13 @@ Value np_la_multi_dot(Interp& in, Args& a) {
 
 const FnEntry kLinalgFns[] = {
     {"matmul", np_matmul},
-    {"dot", np_dot},
-    {"inner", np_inner},
-    {"outer", np_outer},
-    {"vdot", np_vdot},
-    {"tensordot", np_tensordot},
-    {"einsum", np_einsum},
-    {"trace", np_trace},
+    {"dot", np_dot, {"dot(a, b, out=)"}},
+    {"inner", np_inner, {"inner(a, b)"}},
+    {"outer", np_outer, {"outer(a, b, out=)"}},
+    {"vdot", np_vdot, {"vdot(a, b)"}},
+    {"tensordot", np_tensordot, {"tensordot(a, b, axes=)"}},
+    {"einsum", np_einsum, {"einsum(*operands, out=, optimize=, **kwargs)"}},
+    {"trace", np_trace, {"trace(a, offset=, axis1=, axis2=, dtype=, out=)"}},
 };
 
 char uplo_arg(Interp& in, const Value& v) {
@@ -399,23 +399,23 @@ Value np_la_eigvalsh(Interp& in, Args& a) {
 }
 
 const FnEntry kLinalgLaFns[] = {
-    {"inv", np_la_inv},
-    {"solve", np_la_solve},
-    {"det", np_la_det},
-    {"slogdet", np_la_slogdet},
-    {"cholesky", np_la_cholesky},
-    {"svd", np_la_svd},
-    {"qr", np_la_qr},
-    {"eig", np_la_eig},
-    {"eigvals", np_la_eigvals},
-    {"matrix_rank", np_la_matrix_rank},
-    {"lstsq", np_la_lstsq},
-    {"pinv", np_la_pinv},
-    {"matrix_power", np_la_matrix_power},
-    {"norm", np_la_norm},
-    {"multi_dot", np_la_multi_dot},
-    {"eigh", np_la_eigh},
-    {"eigvalsh", np_la_eigvalsh},
+    {"inv", np_la_inv, {"inv(a)"}},
+    {"solve", np_la_solve, {"solve(a, b)"}},
+    {"det", np_la_det, {"det(a)"}},
+    {"slogdet", np_la_slogdet, {"slogdet(a)"}},
+    {"cholesky", np_la_cholesky, {"cholesky(a, /, *, upper=)"}},
+    {"svd", np_la_svd, {"svd(a, full_matrices=, compute_uv=, hermitian=)"}},
+    {"qr", np_la_qr, {"qr(a, mode=)"}},
+    {"eig", np_la_eig, {"eig(a)"}},
+    {"eigvals", np_la_eigvals, {"eigvals(a)"}},
+    {"matrix_rank", np_la_matrix_rank, {"matrix_rank(A, tol=, hermitian=, *, rtol=)"}},
+    {"lstsq", np_la_lstsq, {"lstsq(a, b, rcond=)"}},
+    {"pinv", np_la_pinv, {"pinv(a, rcond=, hermitian=, *, rtol=)"}},
+    {"matrix_power", np_la_matrix_power, {"matrix_power(a, n)"}},
+    {"norm", np_la_norm, {"norm(x, ord=, axis=, keepdims=)"}},
+    {"multi_dot", np_la_multi_dot, {"multi_dot(arrays, *, out=)"}},
+    {"eigh", np_la_eigh, {"eigh(a, UPLO=)"}},
+    {"eigvalsh", np_la_eigvalsh, {"eigvalsh(a, UPLO=)"}},
 };
 
 const MethodEntry kLinalgMethods[] = {

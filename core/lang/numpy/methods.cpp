@@ -3,12 +3,13 @@
 
 #include "core/model/element.hpp"
 #include "core/model/explain.hpp"
-#include "core/ops/copy.hpp"
-#include "core/lang/array_hooks.hpp"
-#include "core/lang/interp.hpp"
-#include "core/lang/numpy/convert.hpp"
+#include "core/lang/objects/array_hooks.hpp"
+#include "core/lang/eval/interp.hpp"
+#include "core/lang/frontend/convert.hpp"
+#include "core/lang/frontend/registry.hpp"
 #include "core/model/strides.hpp"
 #include "core/ops/views.hpp"
+#include "core/ops/copy.hpp"
 #include "core/text/flexible.hpp"
 
 namespace sl::lang {
@@ -52,8 +53,8 @@ Value tolist(Interp& in, const Array& a, int axis, int64_t off) {
   return make_list(std::move(items));
 }
 
-const std::vector<std::pair<const char*, Method>>& methods() {
-  static const std::vector<std::pair<const char*, Method>> m = {
+const std::vector<MethodRow>& methods() {
+  static const std::vector<MethodRow> m = {
       {"reshape", [](Interp& in, const ArrayPtr& a, Args& args) -> Value {
          Value order = args.optional(99, "order");
          Value copy = args.optional(99, "copy");
@@ -142,7 +143,7 @@ const std::vector<std::pair<const char*, Method>>& methods() {
          value_to_bytes(in, v, a->dtype, buf);
          fill(*a, a->dtype, buf);
          return Value();
-       }},
+       }, {"ndarray.fill(value)", SigStyle::CTuple}},
   };
   return m;
 }
@@ -150,7 +151,7 @@ const std::vector<std::pair<const char*, Method>>& methods() {
 }  // namespace
 
 void install_ndarray_methods(Interp&) {
-  for (auto& [name, fn] : methods()) def_ndarray_method(name, fn);
+  for (const MethodRow& r : methods()) def_ndarray_method(r.name, r.fn, r.params);
   // a.__format__(spec) / t.__format__(spec), as format() and f-strings do it
   // (a 0-d tensor formats its item, a NumPy scalar its Python number)
   auto format_method = [](Interp& in, const ArrayPtr& self, Args& a) -> Value {

@@ -8,10 +8,11 @@
 #include "core/model/element.hpp"
 #include "core/text/format.hpp"
 #include "core/model/explain.hpp"
+#include "core/lang/eval/interp.hpp"
+#include "core/lang/objects/array_hooks.hpp"
+#include "core/lang/frontend/convert.hpp"
+#include "core/lang/frontend/registry.hpp"
 #include "core/ops/copy.hpp"
-#include "core/lang/interp.hpp"
-#include "core/lang/array_hooks.hpp"
-#include "core/lang/numpy/convert.hpp"
 #include "core/lang/numpy/ufuncs.hpp"
 #include "core/model/overlap.hpp"
 #include "core/model/strides.hpp"
@@ -23,6 +24,7 @@ namespace sl::lang {
 // Each front-end file registers its functions and ndarray methods.
 void install_numpy_exceptions(Interp& in);                // numpy/exceptions.cpp: numpy.exceptions, UFuncTypeError, ...
 void install_ndarray_methods(Interp& in);                // numpy/methods.cpp
+void install_ndarray_hooks();                            // numpy/ndarray.cpp
 void install_numpy_math(Interp& in, ModuleObj& np);      // numpy/ufuncs.cpp: ufuncs, reductions
 void install_numpy_index(Interp& in, ModuleObj& np);     // numpy/index.cpp: advanced indexing, take, nonzero
 void install_numpy_views(Interp& in, ModuleObj& np);     // numpy/views.cpp: view/copy zoo, stride_tricks
@@ -276,7 +278,7 @@ int64_t max_work_arg(Interp& in, const Value& v, int64_t dflt) {
 
 }  // namespace
 
-Value dtype_getattr(Interp& in, const Value& v, const std::string& attr, bool& found) {
+Value numpy_dtype_getattr(Interp& in, const Value& v, const std::string& attr, bool& found) {
   found = true;
   auto* d = v.as<DTypeObj>();
   if (!d->torch && (d->descr || attr == "descr" || attr == "isalignedstruct")) return flexible_dtype_getattr(in, v, attr, found);
@@ -688,42 +690,47 @@ Value np_isscalar(Interp& in, Args& a) {
 
 const FnEntry kNumpyFns[] = {
     {"arange", np_arange},
-    {"array", np_array},
-    {"asarray", np_asarray},
-    {"zeros", np_zeros},
-    {"ones", np_ones},
-    {"empty", np_empty},
-    {"full", np_full},
-    {"zeros_like", np_zeros_like},
-    {"ones_like", np_ones_like},
-    {"empty_like", np_empty_like},
-    {"full_like", np_full_like},
-    {"shares_memory", np_shares_memory},
-    {"may_share_memory", np_may_share_memory},
-    {"reshape", np_reshape},
-    {"transpose", np_transpose},
-    {"ascontiguousarray", np_ascontiguousarray},
-    {"asfortranarray", np_asfortranarray},
-    {"copy", np_copy},
-    {"set_printoptions", np_set_printoptions},
-    {"get_printoptions", np_get_printoptions},
-    {"printoptions", np_printoptions},
-    {"array2string", np_array2string},
-    {"array_repr", np_array_text<true>},
-    {"array_str", np_array_text<false>},
-    {"issubdtype", np_issubdtype},
-    {"result_type", np_result_type},
+    {"array", np_array, {"array(object, dtype=, *, copy=, order=, subok=, ndmin=, like=)", SigStyle::NumpyC}},
+    {"asarray", np_asarray, {"asarray(a, dtype=, order=, *, device=, copy=, like=)", SigStyle::NumpyC}},
+    {"zeros", np_zeros, {"zeros(shape, dtype=, order=, *, device=, like=)", SigStyle::NumpyC}},
+    {"ones", np_ones, {"ones(shape, dtype=, order=, *, device=, like=)"}},
+    {"empty", np_empty, {"empty(shape, dtype=, order=, *, device=, like=)", SigStyle::NumpyC}},
+    {"full", np_full, {"full(shape, fill_value, dtype=, order=, *, device=, like=)"}},
+    {"zeros_like", np_zeros_like, {"zeros_like(a, dtype=, order=, subok=, shape=, *, device=)"}},
+    {"ones_like", np_ones_like, {"ones_like(a, dtype=, order=, subok=, shape=, *, device=)"}},
+    {"empty_like", np_empty_like, {"empty_like(prototype, dtype=, order=, subok=, shape=, *, device=)"}},
+    {"full_like", np_full_like, {"full_like(a, fill_value, dtype=, order=, subok=, shape=, *, device=)"}},
+    {"shares_memory", np_shares_memory, {"shares_memory(a, b, max_work=)"}},
+    {"may_share_memory", np_may_share_memory, {"may_share_memory(a, b, max_work=)"}},
+    {"reshape", np_reshape, {"reshape(a, /, shape=, order=, *, newshape=, copy=)"}},
+    {"transpose", np_transpose, {"transpose(a, axes=)"}},
+    {"ascontiguousarray", np_ascontiguousarray, {"ascontiguousarray(a, dtype=, *, like=)", SigStyle::NumpyC}},
+    {"asfortranarray", np_asfortranarray, {"asfortranarray(a, dtype=, *, like=)", SigStyle::NumpyC}},
+    {"copy", np_copy, {"copy(a, order=, subok=)"}},
+    {"set_printoptions", np_set_printoptions,
+     {"set_printoptions(precision=, threshold=, edgeitems=, linewidth=, suppress=, nanstr=, infstr=, formatter=, "
+      "sign=, floatmode=, *, legacy=, override_repr=)"}},
+    {"get_printoptions", np_get_printoptions, {"get_printoptions()"}},
+    {"printoptions", np_printoptions, {"printoptions(*args, **kwargs)"}},
+    {"array2string", np_array2string,
+     {"array2string(a, max_line_width=, precision=, suppress_small=, separator=, prefix=, style=, formatter=, "
+      "threshold=, edgeitems=, sign=, floatmode=, suffix=, *, legacy=)"}},
+    {"array_repr", np_array_text<true>, {"array_repr(arr, max_line_width=, precision=, suppress_small=)"}},
+    {"array_str", np_array_text<false>, {"array_str(a, max_line_width=, precision=, suppress_small=)"}},
+    {"issubdtype", np_issubdtype, {"issubdtype(arg1, arg2)"}},
+    {"result_type", np_result_type, {"result_type(*arrays_and_dtypes)"}},
     {"promote_types", np_promote_types},
-    {"can_cast", np_can_cast},
-    {"shape", np_shape},
-    {"ndim", np_ndim},
-    {"size", np_size},
-    {"isscalar", np_isscalar},
+    {"can_cast", np_can_cast, {"can_cast(from_, to, casting=)"}},
+    {"shape", np_shape, {"shape(a)"}},
+    {"ndim", np_ndim, {"ndim(a)"}},
+    {"size", np_size, {"size(a, axis=)"}},
+    {"isscalar", np_isscalar, {"isscalar(element)"}},
 };
 
 }  // namespace
 
 void install_numpy(Interp& in) {
+  install_ndarray_hooks();  // Note [Front-end table]
   auto npm = std::make_shared<ModuleObj>("numpy");
   in.modules["numpy"] = npm;
   ModuleObj& np = *npm;

@@ -1,8 +1,11 @@
 // ndarray: numpy.ndarray (and NumPy scalars) as Python objects -- attributes,
-// methods, indexing and printing. Tensors have their own front end
-// (torch/tensor.cpp); the shared parts live here.
-#include "core/lang/pyint.hpp"
-#include "core/lang/array_hooks.hpp"
+// methods, indexing and printing: the NumPy row of the front-end table
+// (array_hooks.hpp; Note [Front-end table]). Tensors have their own row
+// (torch/tensor.cpp), which starts as a copy of this one: what a tensor does
+// not override it finds here, hence the Torch flavour's messages below.
+#include "core/lang/objects/pyint.hpp"
+#include "core/lang/objects/array_hooks.hpp"
+#include "core/lang/objects/classes.hpp"
 
 #include <cmath>
 #include <cstring>
@@ -11,10 +14,10 @@
 #include "core/text/format.hpp"
 #include "core/ops/copy.hpp"
 #include "core/kernels/elementwise.hpp"
-#include "core/lang/interp.hpp"
-#include "core/lang/numpy/convert.hpp"
-#include "core/lang/torch/autograd.hpp"
-#include "core/lang/torch/convert.hpp"
+#include "core/lang/eval/interp.hpp"
+#include "core/lang/frontend/convert.hpp"
+#include "core/lang/frontend/index.hpp"
+#include "core/lang/frontend/registry.hpp"
 #include "core/text/numfmt.hpp"
 #include "core/model/strides.hpp"
 #include "core/ops/strings.hpp"
@@ -26,12 +29,8 @@ namespace sl::lang {
 bool record_getattr(Interp& in, const ArrayPtr& a, const std::string& name, Value& out);  // numpy/strings.cpp
 
 
-// Implemented by the torch front end.
-Value tensor_getattr(Interp& in, const Value& a, const std::string& name, bool& found);
-std::string tensor_repr(Interp& in, const Value& a);
-Value tensor_getitem(Interp& in, const ArrayPtr& a, const Value& key);
-std::string tensor_format(Interp& in, const Value& a, const std::string& spec);
-void tensor_setitem(Interp& in, const ArrayPtr& a, const Value& key, const Value& x);
+// The attributes of numpy.dtype objects (numpy/module.cpp).
+Value numpy_dtype_getattr(Interp& in, const Value& d, const std::string& attr, bool& found);
 // Implemented by the ufunc front end (numpy/ufuncs.cpp); found=false when not applicable.
 Value ufunc_binop(Interp& in, Ufunc u, const Value& a, const Value& b, bool inplace, bool& found);
 Value ufunc_unary(Interp& in, UnaryOp op, const Value& a);
@@ -42,9 +41,6 @@ Value matmul_operator(Interp& in, const Value& a, const Value& b);
 // Implemented by the views front end (numpy/views.cpp): ndarray.flat.
 Value make_flatiter(Interp& in, const ArrayPtr& a);
 void flat_assign(Interp& in, const ArrayPtr& a, const Value& x);
-// Implemented by the indexing front end (numpy/index.cpp): advanced indexing.
-Value advanced_getitem(Interp& in, const ArrayPtr& a, const Value& key);
-void advanced_setitem(Interp& in, const ArrayPtr& a, const Value& key, const Value& x);
 // Implemented with the NumPy 2 surface (numpy/numpy2.cpp).
 Value array_interface(Interp& in, const Array& a);
 Value ctypes_object(Interp& in, const Array& a);
@@ -124,14 +120,11 @@ Value flags_object(Interp& in, const ArrayPtr& a) {
 
 }  // namespace
 
-Value array_getattr(Interp& in, const Value& v, const std::string& name, bool& found) {
+namespace {
+
+Value ndarray_getattr(Interp& in, const Value& v, const std::string& name, bool& found) {
   found = true;
   ArrayPtr a = v.array();
-  if (a->is_torch()) {
-    Value r = tensor_getattr(in, v, name, found);
-    if (found) return r;
-    found = true;
-  }
   if (a->flavor == Flavor::DummyBase) {
     if (name == "base") return a->base ? Value(a->base) : Value();
     if (name == "__array_interface__") return Value();
@@ -194,9 +187,8 @@ Value array_getattr(Interp& in, const Value& v, const std::string& name, bool& f
   return Value();
 }
 
-void array_setattr(Interp& in, const Value& v, const std::string& name, const Value& x) {
+void ndarray_setattr(Interp& in, const Value& v, const std::string& name, const Value& x) {
   ArrayPtr a = v.array();
-  if (a->is_torch() && tensor_autograd_setattr(in, a, name, x)) return;
   if (a->flavor == Flavor::Scalar)
     in.raise_exc("AttributeError", "'" + in.type_name(v) + "' object attribute '" + name + "' is read-only");
   if (name == "shape" && !a->is_torch()) {
@@ -224,7 +216,6 @@ void array_setattr(Interp& in, const Value& v, const std::string& name, const Va
   in.raise_exc("AttributeError", "'" + in.type_name(v) + "' object has no attribute '" + name + "'");
 }
 
-namespace {
 // a['x'] and a[['x', 'y']] on a record array (or a record scalar): field views.
 bool field_key(Interp& in, const ArrayPtr& a, const Value& key, ArrayPtr& out) {
   if (a->is_torch()) return false;
@@ -245,9 +236,8 @@ bool field_key(Interp& in, const ArrayPtr& a, const Value& key, ArrayPtr& out) {
   out = fields_view(a, names);
   return true;
 }
-}  // namespace
 
-Value array_getitem(Interp& in, const Value& v, const Value& key) {
+Value ndarray_getitem(Interp& in, const Value& v, const Value& key) {
   ArrayPtr a = v.array();
   if (a->flavor == Flavor::Scalar && a->dtype == DType::Str && !key.as<TupleObj>() && !key.as<EllipsisObj>())
     return in.getitem(make_str(read_str(*a->descr, a->data())), key);  // np.str_('abc')[1] indexes the text
@@ -264,7 +254,6 @@ Value array_getitem(Interp& in, const Value& v, const Value& key) {
     }
     in.raise_exc("IndexError", "invalid index to scalar variable.");
   }
-  if (a->is_torch()) return tensor_getitem(in, a, key);
   std::vector<IndexItem> idx;
   if (parse_basic_index(in, key, idx)) {
     bool all_int = true;
@@ -296,10 +285,9 @@ Value array_getitem(Interp& in, const Value& v, const Value& key) {
   return advanced_getitem(in, a, key);
 }
 
-void array_setitem(Interp& in, const Value& v, const Value& key, const Value& x) {
+void ndarray_setitem(Interp& in, const Value& v, const Value& key, const Value& x) {
   ArrayPtr a = v.array();
   if (a->flavor == Flavor::Scalar) in.raise_exc("TypeError", "'" + in.type_name(v) + "' object does not support item assignment");
-  if (a->is_torch()) return tensor_setitem(in, a, key, x);
   std::vector<IndexItem> idx;
   ArrayPtr dst;
   if (field_key(in, a, key, dst)) {
@@ -371,7 +359,6 @@ void array_setitem(Interp& in, const Value& v, const Value& key, const Value& x)
 
 Value array_binop_untracked(Interp& in, BinOp op, const Value& a, const Value& b, bool inplace);
 
-namespace {
 // Note [Text scalars are str]: np.str_ and np.bytes_ subclass Python's str and
 // bytes, so next to anything that is not an ndarray (a Python value, another
 // scalar) their operators are str's and bytes' own: np.str_('ab') * 2 is the
@@ -393,16 +380,10 @@ bool python_text_operands(const Value& a, const Value& b, Value& pa, Value& pb) 
   pb = py(b);
   return true;
 }
-}  // namespace
 
-Value array_binop(Interp& in, BinOp op, const Value& a, const Value& b, bool inplace) {
+Value ndarray_binop(Interp& in, BinOp op, const Value& a, const Value& b, bool inplace) {
   if (Value pa, pb; (op == BinOp::Add || op == BinOp::Mul) && python_text_operands(a, b, pa, pb)) return in.binop(op, pa, pb);
-  if ((is_tensor(a) || is_tensor(b)) && autograd_wanted(nullptr, {a, b}, {}))
-    return record_operator(in, op, a, b, inplace, [&] { return array_binop_untracked(in, op, a, b, inplace); });
-  Value r = array_binop_untracked(in, op, a, b, inplace);
-  if (inplace && is_tensor(a) && r.is_array() && r.array() == a.array() && outside_recorded_op())
-    a.arr().storage->bump_version();  // Note [Version counter]
-  return r;
+  return array_binop_untracked(in, op, a, b, inplace);
 }
 
 Value array_binop_untracked(Interp& in, BinOp op, const Value& a, const Value& b, bool inplace) {
@@ -427,43 +408,31 @@ Value array_binop_untracked(Interp& in, BinOp op, const Value& a, const Value& b
   return found ? r : Value();
 }
 
-Value array_compare(Interp& in, CmpOp op, const Value& a, const Value& b) {
+Value ndarray_compare(Interp& in, CmpOp op, const Value& a, const Value& b) {
   if (Value pa, pb; python_text_operands(a, b, pa, pb)) return in.compare(op, pa, pb);  // Note [Text scalars are str]
   bool found = false;
   Value r = ufunc_binop(in, operator_ufunc(op), a, b, false, found);
   return found ? r : Value();
 }
 
-Value array_unaryop(Interp& in, UnaryOp op, const Value& a) {
-  if (op == UnaryOp::Pos && is_tensor(a)) {  // Tensor.__pos__ is positive(): the tensor itself
-    if (a.arr().dtype == DType::Bool)
-      in.raise_exc("RuntimeError", "The `+` operator, on a bool tensor is not supported.");
-    return a;
-  }
-  if (is_tensor(a) && autograd_wanted(a.array(), {}, {}))
-    return record_unary(in, op, a, [&] { return ufunc_unary(in, op, a); });
-  return ufunc_unary(in, op, a);
-}
+Value ndarray_unaryop(Interp& in, UnaryOp op, const Value& a) { return ufunc_unary(in, op, a); }
 
-std::string array_repr(Interp& in, const Value& v) {
+std::string ndarray_repr(Interp& in, const Value& v) {
   const Array& a = v.arr();
-  if (a.is_torch()) return tensor_repr(in, v);
   if (a.flavor == Flavor::Scalar) return scalar_str(a);
   if (a.flavor == Flavor::DummyBase) return "<numpy.lib.stride_tricks.DummyArray object>";
   return sl::array_repr(a);
 }
 
-std::string array_str(Interp& in, const Value& v) {
+std::string ndarray_str(Interp& in, const Value& v) {
   const Array& a = v.arr();
-  if (a.is_torch()) return tensor_repr(in, v);
   if (a.flavor == Flavor::Scalar) return scalar_str(a);
   if (a.flavor == Flavor::DummyBase) return array_repr(in, v);
   return sl::array_str(a);
 }
 
-std::string array_format(Interp& in, const Value& v, const std::string& spec) {
+std::string ndarray_format(Interp& in, const Value& v, const std::string& spec) {
   const Array& a = v.arr();
-  if (a.is_torch()) return tensor_format(in, v, spec);
   if (spec.empty() && a.flavor == Flavor::Scalar) {
     // gentype_format: a NumPy scalar formats as the Python bool/int/float it converts to
     if (a.dtype == DType::Bool) return load_as<bool>(a.dtype, a.data()) ? "True" : "False";
@@ -483,7 +452,7 @@ std::string array_format(Interp& in, const Value& v, const std::string& spec) {
   in.raise_exc("TypeError", "unsupported format string passed to numpy.ndarray.__format__");
 }
 
-bool array_truthy(Interp& in, const Value& v) {
+bool ndarray_truthy(Interp& in, const Value& v) {
   const Array& a = v.arr();
   if (a.size() != 1) {
     if (a.is_torch())
@@ -497,7 +466,7 @@ bool array_truthy(Interp& in, const Value& v) {
   return load_as<bool>(a.dtype, a.storage->data() + flat_offset(a, zero));
 }
 
-int64_t array_len(Interp& in, const Value& v) {
+int64_t ndarray_len(Interp& in, const Value& v) {
   const Array& a = v.arr();
   if (a.ndim() == 0) {
     if (a.is_torch()) in.raise_exc("TypeError", "len() of a 0-d tensor");
@@ -509,7 +478,7 @@ int64_t array_len(Interp& in, const Value& v) {
   return a.shape[0];
 }
 
-Value array_iter(Interp& in, const Value& v) {
+Value ndarray_iter(Interp& in, const Value& v) {
   ArrayPtr a = v.array();
   if (a->ndim() == 0) {
     if (a->is_torch()) in.raise_exc("TypeError", "iteration over a 0-d tensor");
@@ -517,10 +486,6 @@ Value array_iter(Interp& in, const Value& v) {
   }
   auto i = std::make_shared<int64_t>(0);
   Interp* ip = &in;
-  if (a->is_torch() && autograd_wanted(a, {}, {})) {  // Tensor.__iter__ is unbind(0)
-    Value parts = ip->call(ip->getattr(v, "unbind"), std::vector<Value>{});
-    return ip->iter(parts);
-  }
   return Value(std::static_pointer_cast<Obj>(std::make_shared<IteratorObj>("iterator", [ip, a, i](Value& out) {
     if (*i >= a->shape[0]) return false;
     out = ip->getitem(Value(a), Value::integer((*i)++));
@@ -528,7 +493,7 @@ Value array_iter(Interp& in, const Value& v) {
   })));
 }
 
-uint64_t array_hash(Interp& in, const Value& v) {
+uint64_t ndarray_hash(Interp& in, const Value& v) {
   const Array& a = v.arr();
   if (a.flavor == Flavor::Scalar) {
     if (is_integer(a.dtype) || a.dtype == DType::Bool) return in.hash(Value::integer(load_as<int64_t>(a.dtype, a.data())));
@@ -538,7 +503,7 @@ uint64_t array_hash(Interp& in, const Value& v) {
   in.raise_exc("TypeError", "unhashable type: 'numpy.ndarray'");
 }
 
-bool array_to_int(Interp& in, const Value& v, int64_t& out, bool index_only) {
+bool ndarray_to_int(Interp& in, const Value& v, int64_t& out, bool index_only) {
   const Array& a = v.arr();
   if (index_only) {  // __index__: a NumPy scalar of another kind has none
     if (a.is_torch()) {  // THPVariable_index: any one-element integral tensor, bool included
@@ -567,7 +532,7 @@ bool array_to_int(Interp& in, const Value& v, int64_t& out, bool index_only) {
   return true;
 }
 
-double array_to_float(Interp& in, const Value& v) {
+double ndarray_to_float(Interp& in, const Value& v) {
   const Array& a = v.arr();
   if (a.size() != 1) {
     if (a.is_torch()) in.raise_exc("ValueError", "only one element tensors can be converted to Python scalars");
@@ -577,7 +542,7 @@ double array_to_float(Interp& in, const Value& v) {
   return load_as<double>(a.dtype, a.storage->data() + flat_offset(a, zero));
 }
 
-bool dtype_equal(Interp& in, const Value& a, const Value& b) {
+bool ndarray_dtype_equal(Interp& in, const Value& a, const Value& b) {
   const Value& d = a.as<DTypeObj>() ? a : b;
   const Value& o = a.as<DTypeObj>() ? b : a;
   auto* dd = d.as<DTypeObj>();
@@ -589,6 +554,86 @@ bool dtype_equal(Interp& in, const Value& a, const Value& b) {
   } catch (const PyError&) {
     return false;
   }
+}
+
+// mirrors binop_should_defer (numpy/_core/src/common/binop_override.h): an
+// ndarray's operator returns NotImplemented, letting the other operand's
+// reflected method run, when that operand's class sets __array_ufunc__ = None,
+// or defines no __array_ufunc__ and a higher __array_priority__ than
+// ndarray's 0.0; otherwise NumPy would apply the operator elementwise.
+void ndarray_user_operand(Interp& in, const BinOpInfo& op, const Value&, const Value& b) {
+  TypeObj* t = in.type_of(b);
+  Value f;
+  bool defers = false;
+  if (type_lookup(in, t, "__array_ufunc__", f)) defers = f.is_none();
+  else if (type_lookup(in, t, "__array_priority__", f)) defers = in.float_value(f) > 0.0;
+  if (defers) return;
+  type_error(std::string("unsupported operand type(s) for ") + op.symbol + ": 'numpy.ndarray' and '" + t->name +
+             "' (NumPy would apply it elementwise into an object array, which stridelab does not have; set " +
+             t->name + ".__array_ufunc__ = None to have " + t->name + "." + op.rdunder + " called)");
+}
+
+TypeObj* ndarray_type(Interp& in, const Value& v) {
+  const Array& a = v.arr();
+  const Types& t = in.t;
+  switch (a.flavor) {
+    case Flavor::Scalar: return a.descr && a.descr->record && t.np_record ? t.np_record : t.np_scalar[int(a.dtype)];
+    case Flavor::DummyBase: return t.dummy_array;
+    default: return a.descr && a.descr->record && t.np_recarray ? t.np_recarray : t.ndarray;
+  }
+}
+
+std::vector<std::string> ndarray_attribute_names(Interp&, const Value&) {
+  std::vector<std::string> out = array_method_names(false);
+  for (const char* n : {"shape", "strides", "ndim", "size", "itemsize", "nbytes", "dtype", "base", "flags", "T", "flat",
+                        "real", "imag", "data"})
+    out.push_back(n);
+  return out;
+}
+
+TypeObj* numpy_dtype_type(Interp& in, const Value&) { return in.t.np_dtype; }
+std::string numpy_dtype_repr(Interp&, const Value& v) {
+  auto* d = v.as<DTypeObj>();
+  return dtype_repr(DTypeFull{d->dt, d->descr});
+}
+std::string numpy_dtype_str(Interp&, const Value& v) {
+  auto* d = v.as<DTypeObj>();
+  return dtype_text(DTypeFull{d->dt, d->descr});
+}
+
+}  // namespace
+
+// The NumPy row, for ndarrays, NumPy scalars and as_strided's DummyArray base
+// (Note [Front-end table]); install_numpy fills it.
+void install_ndarray_hooks() {
+  const ArrayHooks row{
+      .priority = 0,
+      .type_of = ndarray_type,
+      .attribute_names = ndarray_attribute_names,
+      .getattr = ndarray_getattr,
+      .setattr = ndarray_setattr,
+      .getitem = ndarray_getitem,
+      .setitem = ndarray_setitem,
+      .binop = ndarray_binop,
+      .compare = ndarray_compare,
+      .unaryop = ndarray_unaryop,
+      .user_operand = ndarray_user_operand,
+      .repr = ndarray_repr,
+      .str = ndarray_str,
+      .format = ndarray_format,
+      .truthy = ndarray_truthy,
+      .len = ndarray_len,
+      .iter = ndarray_iter,
+      .hash = ndarray_hash,
+      .to_int = ndarray_to_int,
+      .to_float = ndarray_to_float,
+      .dtype_type = numpy_dtype_type,
+      .dtype_repr = numpy_dtype_repr,
+      .dtype_str = numpy_dtype_str,
+      .dtype_equal = ndarray_dtype_equal,
+      .dtype_getattr = numpy_dtype_getattr,
+  };
+  for (Flavor f : {Flavor::NumPy, Flavor::Scalar, Flavor::DummyBase}) set_array_hooks(f, row);
 }
 
 }  // namespace sl::lang

@@ -15,8 +15,9 @@
 
 #include "core/model/element.hpp"
 #include "core/text/format.hpp"
-#include "core/lang/interp.hpp"
-#include "core/lang/numpy/convert.hpp"
+#include "core/lang/eval/interp.hpp"
+#include "core/lang/frontend/convert.hpp"
+#include "core/lang/frontend/registry.hpp"
 #include "core/text/numfmt.hpp"
 #include "core/model/overlap.hpp"
 
@@ -303,7 +304,7 @@ void install_numpy2(Interp& in, ModuleObj& np) {
     m.pos = {dt};
     m.kw = {{"copy", copy}};
     return in.call(in.getattr(x, "astype"), m);
-  });
+  }, {"astype(x, dtype, /, *, copy=, device=)"});
   def_fn(in, np, "matrix_transpose", [](Interp& in, Args& a) -> Value {
     Value x = a.required(0, "x");
     a.finish(1);
@@ -312,7 +313,7 @@ void install_numpy2(Interp& in, ModuleObj& np) {
       in.raise_exc("ValueError", "Input array must be at least 2-dimensional, but it is " +
                                      std::to_string(arr->ndim()));
     return in.call(in.modules["numpy"]->attrs["swapaxes"], std::vector<Value>{x, Value::integer(-1), Value::integer(-2)});
-  });
+  }, {"matrix_transpose(x, /)"});
   def_fn(in, np, "unstack", [](Interp& in, Args& a) -> Value {
     // unstack(x, /, *, axis=0) reads x.ndim without converting x first
     if (a.pos.size() != 1)
@@ -331,7 +332,7 @@ void install_numpy2(Interp& in, ModuleObj& np) {
     std::vector<Value> items;
     for (int64_t k = 0, n = in.len(moved); k < n; ++k) items.push_back(in.getitem(moved, Value::integer(k)));
     return make_tuple(std::move(items));
-  });
+  }, {"unstack(x, /, *, axis=)"});
 
   // iinfo / finfo print as NumPy 2 prints them. Their argument becomes a dtype
   // as theirs does: np.dtype(x), or when that is a TypeError np.dtype(type(x))
@@ -382,7 +383,7 @@ void install_numpy2(Interp& in, ModuleObj& np) {
 
   // numpy.lib.array_utils (NumPy 2.0): byte_bounds moved here from the top level.
   ModuleObj& au = submodule(in, "numpy.lib.array_utils");
-  def_fn(in, au, "byte_bounds", byte_bounds);
+  def_fn(in, au, "byte_bounds", byte_bounds, {"byte_bounds(a)"});
   np.attrs.erase("byte_bounds");
 }
 

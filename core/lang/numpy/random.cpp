@@ -15,9 +15,10 @@
 #include <cstdio>
 
 #include "core/model/element.hpp"
+#include "core/lang/eval/interp.hpp"
+#include "core/lang/frontend/convert.hpp"
+#include "core/lang/frontend/registry.hpp"
 #include "core/ops/copy.hpp"
-#include "core/lang/interp.hpp"
-#include "core/lang/numpy/convert.hpp"
 #include "core/lang/numpy/sampling.hpp"
 #include "core/random/legacy.hpp"
 #include "core/model/strides.hpp"
@@ -660,31 +661,39 @@ Value m_choice(Interp& in, RandomState& rs, Args& a) {
 
 // ---------------------------------------------------------------- registration
 
-const std::vector<std::pair<const char*, RandomMethod>>& methods() {
-  static const std::vector<std::pair<const char*, RandomMethod>> m = {
-      {"seed", m_seed},
-      {"get_state", m_get_state},
-      {"set_state", m_set_state},
-      {"rand", m_rand},
-      {"randn", m_randn},
-      {"random_sample", m_random_sample},
-      {"random", m_random_sample},
-      {"ranf", m_random_sample},
-      {"sample", m_random_sample},
-      {"standard_normal", m_standard_normal},
-      {"normal", m_normal},
-      {"uniform", m_uniform},
-      {"standard_exponential", m_standard_exponential},
-      {"exponential", m_exponential},
-      {"standard_gamma", m_standard_gamma},
-      {"gamma", m_gamma},
-      {"poisson", m_poisson},
-      {"binomial", m_binomial},
-      {"randint", m_randint},
-      {"random_integers", m_random_integers},
-      {"shuffle", m_shuffle},
-      {"permutation", m_permutation},
-      {"choice", m_choice},
+// One row per module function: np.random.<name>, the RandomState method it
+// calls, and the parameter list np.random's Cython function binds
+// (Note [One row per callable]); RandomState's own methods bind as they read.
+struct RandomRow {
+  const char* name;
+  RandomMethod fn;
+  Params params = {};
+};
+const std::vector<RandomRow>& methods() {
+  static const std::vector<RandomRow> m = {
+      {"seed", m_seed, {"seed(seed=)", SigStyle::Cython}},
+      {"get_state", m_get_state, {"get_state(legacy=)", SigStyle::Cython}},
+      {"set_state", m_set_state, {"set_state(state)", SigStyle::Cython}},
+      {"rand", m_rand, {"rand(*args)", SigStyle::Cython}},
+      {"randn", m_randn, {"randn(*args)", SigStyle::Cython}},
+      {"random_sample", m_random_sample, {"random_sample(size=)", SigStyle::Cython}},
+      {"random", m_random_sample, {"random(size=)", SigStyle::Cython}},
+      {"ranf", m_random_sample, {"ranf(*args, **kwargs)", SigStyle::Cython}},
+      {"sample", m_random_sample, {"sample(*args, **kwargs)", SigStyle::Cython}},
+      {"standard_normal", m_standard_normal, {"standard_normal(size=)", SigStyle::Cython}},
+      {"normal", m_normal, {"normal(loc=, scale=, size=)", SigStyle::Cython}},
+      {"uniform", m_uniform, {"uniform(low=, high=, size=)", SigStyle::Cython}},
+      {"standard_exponential", m_standard_exponential, {"standard_exponential(size=)", SigStyle::Cython}},
+      {"exponential", m_exponential, {"exponential(scale=, size=)", SigStyle::Cython}},
+      {"standard_gamma", m_standard_gamma, {"standard_gamma(shape, size=)", SigStyle::Cython}},
+      {"gamma", m_gamma, {"gamma(shape, scale=, size=)", SigStyle::Cython}},
+      {"poisson", m_poisson, {"poisson(lam=, size=)", SigStyle::Cython}},
+      {"binomial", m_binomial, {"binomial(n, p, size=)", SigStyle::Cython}},
+      {"randint", m_randint, {"randint(low, high=, size=, dtype=)", SigStyle::Cython}},
+      {"random_integers", m_random_integers, {"random_integers(low, high=, size=)", SigStyle::Cython}},
+      {"shuffle", m_shuffle, {"shuffle(x)", SigStyle::Cython}},
+      {"permutation", m_permutation, {"permutation(x)", SigStyle::Cython}},
+      {"choice", m_choice, {"choice(a, size=, replace=, p=)", SigStyle::Cython}},
   };
   return m;
 }
@@ -700,9 +709,9 @@ std::string hex_address(const void* p) {
 Value make_random_state(Interp& in, TypeObj* type, RSPtr rs) {
   auto g = std::make_shared<GenericObj>(type);
   g->native = rs;
-  for (auto& [nm, fn] : methods()) {
-    RandomMethod f = fn;
-    std::string n = nm;
+  for (const RandomRow& r : methods()) {
+    RandomMethod f = r.fn;
+    std::string n = r.name;
     g->attrs[n] = in.builtin(n, [rs, f, n](Interp& in, Args& a) -> Value {
       a.fname = n;
       return f(in, *rs, a);
@@ -720,13 +729,13 @@ Value make_random_state(Interp& in, TypeObj* type, RSPtr rs) {
 void install_numpy_random(Interp& in, ModuleObj& np) {
   ModuleObj& m = submodule(in, "numpy.random");
   auto global = std::make_shared<RandomState>();
-  for (auto& [nm, fn] : methods()) {
-    RandomMethod f = fn;
-    std::string n = nm;
+  for (const RandomRow& r : methods()) {
+    RandomMethod f = r.fn;
+    std::string n = r.name;
     def_fn(in, m, n, [global, f, n](Interp& in, Args& a) -> Value {
       a.fname = n;
       return f(in, *global, a);
-    });
+    }, r.params);
   }
   TypeObj* rs_type = in.new_type("RandomState", "numpy.random.mtrand", {in.t.object});
   rs_type->call = [rs_type](Interp& in, Args& a) -> Value {

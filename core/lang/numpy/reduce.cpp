@@ -16,9 +16,9 @@
 #include "core/ops/copy.hpp"
 #include "core/ops/reduce.hpp"
 #include "core/lang/numpy/ufuncs.hpp"
-#include "core/lang/pyint.hpp"
-#include "core/lang/numpy/convert.hpp"
-#include "core/lang/torch/convert.hpp"
+#include "core/lang/objects/pyint.hpp"
+#include "core/lang/frontend/convert.hpp"
+#include "core/lang/frontend/registry.hpp"
 #include "core/model/strides.hpp"
 #include "core/ops/views.hpp"
 
@@ -579,13 +579,14 @@ bool delegate_reduction(Interp& in, const std::string& fname, Args& a, Value& ou
   return true;
 }
 
-void def_both(Interp& in, ModuleObj& np, const char* fname, const char* method, Impl impl) {
+// `params`: np.<fname>'s (Note [One row per callable]); the method binds as its body reads.
+void def_both(Interp& in, ModuleObj& np, const char* fname, const char* method, Params params, Impl impl) {
   if (fname)
     def_fn(in, np, fname, [impl, fname](Interp& in, Args& a) -> Value {
       a.fname = fname;
       if (Value r; delegate_reduction(in, fname, a, r)) return r;
       return impl(in, arr_arg(in, a.required(0, "a")), a, 1);
-    });
+    }, params);
   if (method)
     def_ndarray_method(method, [impl, method](Interp& in, const ArrayPtr& self, Args& a) -> Value {
       a.fname = method;
@@ -731,27 +732,29 @@ Value ufunc_reduceat(Interp& in, Ufunc op, Args& a) {
 }
 
 void install_numpy_reductions(Interp& in, ModuleObj& np) {
-  def_both(in, np, "sum", "sum", [](Interp& in, const ArrayPtr& a, Args& args, size_t p) {
+  def_both(in, np, "sum", "sum", {"sum(a, axis=, dtype=, out=, keepdims=, initial=, where=)"}, [](Interp& in, const ArrayPtr& a, Args& args, size_t p) {
     return do_reduce(in, ReduceOp::sum, a, sum_args(args, p));
   });
-  def_both(in, np, "prod", "prod", [](Interp& in, const ArrayPtr& a, Args& args, size_t p) {
+  def_both(in, np, "prod", "prod", {"prod(a, axis=, dtype=, out=, keepdims=, initial=, where=)"}, [](Interp& in, const ArrayPtr& a, Args& args, size_t p) {
     return do_reduce(in, ReduceOp::prod, a, sum_args(args, p));
   });
-  for (const char* nm : {"max", "amax"})
-    def_both(in, np, nm, std::strcmp(nm, "max") == 0 ? "max" : nullptr, [](Interp& in, const ArrayPtr& a, Args& args, size_t p) {
+  for (auto [nm, params] : {std::pair{"max", "max(a, axis=, out=, keepdims=, initial=, where=)"},
+                            {"amax", "amax(a, axis=, out=, keepdims=, initial=, where=)"}})
+    def_both(in, np, nm, std::strcmp(nm, "max") == 0 ? "max" : nullptr, {params}, [](Interp& in, const ArrayPtr& a, Args& args, size_t p) {
       return do_reduce(in, ReduceOp::max, a, minmax_args(args, p));
     });
-  for (const char* nm : {"min", "amin"})
-    def_both(in, np, nm, std::strcmp(nm, "min") == 0 ? "min" : nullptr, [](Interp& in, const ArrayPtr& a, Args& args, size_t p) {
+  for (auto [nm, params] : {std::pair{"min", "min(a, axis=, out=, keepdims=, initial=, where=)"},
+                            {"amin", "amin(a, axis=, out=, keepdims=, initial=, where=)"}})
+    def_both(in, np, nm, std::strcmp(nm, "min") == 0 ? "min" : nullptr, {params}, [](Interp& in, const ArrayPtr& a, Args& args, size_t p) {
       return do_reduce(in, ReduceOp::min, a, minmax_args(args, p));
     });
-  def_both(in, np, "any", "any", [](Interp& in, const ArrayPtr& a, Args& args, size_t p) {
+  def_both(in, np, "any", "any", {"any(a, axis=, out=, keepdims=, *, where=)"}, [](Interp& in, const ArrayPtr& a, Args& args, size_t p) {
     return do_reduce(in, ReduceOp::any, a, anyall_args(args, p));
   });
-  def_both(in, np, "all", "all", [](Interp& in, const ArrayPtr& a, Args& args, size_t p) {
+  def_both(in, np, "all", "all", {"all(a, axis=, out=, keepdims=, *, where=)"}, [](Interp& in, const ArrayPtr& a, Args& args, size_t p) {
     return do_reduce(in, ReduceOp::all, a, anyall_args(args, p));
   });
-  def_both(in, np, "mean", "mean", [](Interp& in, const ArrayPtr& a, Args& args, size_t p) {
+  def_both(in, np, "mean", "mean", {"mean(a, axis=, dtype=, out=, keepdims=, *, where=)"}, [](Interp& in, const ArrayPtr& a, Args& args, size_t p) {
     Value axis = args.optional(p, "axis"), dt = args.optional(p + 1, "dtype"), out = args.optional(p + 2, "out"),
           kd = args.optional(p + 3, "keepdims");
     Value where = args.optional(p + 4, "where", Value::boolean(true));
@@ -761,30 +764,35 @@ void install_numpy_reductions(Interp& in, ModuleObj& np) {
     return do_mean(in, a, axis, dt, out, kd);
   });
   for (bool is_std : {false, true})
-    def_both(in, np, is_std ? "std" : "var", is_std ? "std" : "var", [is_std](Interp& in, const ArrayPtr& a, Args& args, size_t p) {
+    def_both(in, np, is_std ? "std" : "var", is_std ? "std" : "var",
+             {is_std ? "std(a, axis=, dtype=, out=, ddof=, keepdims=, *, where=, mean=, correction=)"
+                     : "var(a, axis=, dtype=, out=, ddof=, keepdims=, *, where=, mean=, correction=)"},
+             [is_std](Interp& in, const ArrayPtr& a, Args& args, size_t p) {
       Value axis = args.optional(p, "axis"), dt = args.optional(p + 1, "dtype"), out = args.optional(p + 2, "out"),
             ddof = args.optional(p + 3, "ddof"), kd = args.optional(p + 4, "keepdims");
       args.finish(p + 5);
       return do_var(in, a, axis, dt, out, ddof, kd, is_std);
     });
   for (bool is_max : {true, false})
-    def_both(in, np, is_max ? "argmax" : "argmin", is_max ? "argmax" : "argmin", [is_max](Interp& in, const ArrayPtr& a, Args& args, size_t p) {
+    def_both(in, np, is_max ? "argmax" : "argmin", is_max ? "argmax" : "argmin",
+             {is_max ? "argmax(a, axis=, out=, *, keepdims=)" : "argmin(a, axis=, out=, *, keepdims=)"}, [is_max](Interp& in, const ArrayPtr& a, Args& args, size_t p) {
       Value axis = args.optional(p, "axis"), out = args.optional(p + 1, "out"), kd = args.optional(p + 2, "keepdims");
       args.finish(p + 2);
       return do_arg(in, is_max, a, axis, out, kd);
     });
   for (bool is_sum : {true, false})
-    def_both(in, np, is_sum ? "cumsum" : "cumprod", is_sum ? "cumsum" : "cumprod", [is_sum](Interp& in, const ArrayPtr& a, Args& args, size_t p) {
+    def_both(in, np, is_sum ? "cumsum" : "cumprod", is_sum ? "cumsum" : "cumprod",
+             {is_sum ? "cumsum(a, axis=, dtype=, out=)" : "cumprod(a, axis=, dtype=, out=)"}, [is_sum](Interp& in, const ArrayPtr& a, Args& args, size_t p) {
       Value axis = args.optional(p, "axis"), dt = args.optional(p + 1, "dtype"), out = args.optional(p + 2, "out");
       args.finish(p + 3);
       return do_accumulate(in, is_sum ? Ufunc::add : Ufunc::multiply, a, axis, dt, out, true);
     });
-  def_both(in, np, "ptp", nullptr, [](Interp& in, const ArrayPtr& a, Args& args, size_t p) {
+  def_both(in, np, "ptp", nullptr, {"ptp(a, axis=, out=, keepdims=)"}, [](Interp& in, const ArrayPtr& a, Args& args, size_t p) {
     Value axis = args.optional(p, "axis"), out = args.optional(p + 1, "out"), kd = args.optional(p + 2, "keepdims");
     args.finish(p + 3);
     return do_ptp(in, a, axis, out, kd);
   });
-  def_both(in, np, "median", nullptr, [](Interp& in, const ArrayPtr& a, Args& args, size_t p) {
+  def_both(in, np, "median", nullptr, {"median(a, axis=, out=, overwrite_input=, keepdims=)"}, [](Interp& in, const ArrayPtr& a, Args& args, size_t p) {
     Value axis = args.optional(p, "axis"), out = args.optional(p + 1, "out");
     Value ow = args.optional(p + 2, "overwrite_input"), kd = args.optional(p + 3, "keepdims");
     args.finish(p + 4);
@@ -801,24 +809,25 @@ void install_numpy_reductions(Interp& in, ModuleObj& np) {
       args.finish(7);
       if (!interp.is_none()) method = interp;
       return do_quantile(in, a, q, pct ? 100.0 : 1.0, axis, out, method, kd);
-    });
+    }, {pct ? "percentile(a, q, axis=, out=, overwrite_input=, method=, keepdims=, *, weights=, interpolation=)"
+           : "quantile(a, q, axis=, out=, overwrite_input=, method=, keepdims=, *, weights=, interpolation=)"});
   def_fn(in, np, "count_nonzero", [](Interp& in, Args& args) -> Value {
     args.fname = "count_nonzero";
     ArrayPtr a = arr_arg(in, args.required(0, "a"));
     Value axis = args.optional(1, "axis"), kd = args.optional(99, "keepdims");
     args.finish(2);
     return do_count_nonzero(in, a, axis, kd);
-  });
+  }, {"count_nonzero(a, axis=, *, keepdims=)"});
   def_fn(in, np, "nansum", [](Interp& in, Args& args) -> Value {
     args.fname = "nansum";
     ArrayPtr a = replace_nan(arr_arg(in, args.required(0, "a")), 0.0);
     return do_reduce(in, ReduceOp::sum, a, sum_args(args, 1));
-  });
+  }, {"nansum(a, axis=, dtype=, out=, keepdims=, initial=, where=)"});
   def_fn(in, np, "nanprod", [](Interp& in, Args& args) -> Value {
     args.fname = "nanprod";
     ArrayPtr a = replace_nan(arr_arg(in, args.required(0, "a")), 1.0);
     return do_reduce(in, ReduceOp::prod, a, sum_args(args, 1));
-  });
+  }, {"nanprod(a, axis=, dtype=, out=, keepdims=, initial=, where=)"});
   for (bool is_max : {true, false})
     def_fn(in, np, is_max ? "nanmax" : "nanmin", [is_max](Interp& in, Args& args) -> Value {
       args.fname = is_max ? "nanmax" : "nanmin";
@@ -828,7 +837,8 @@ void install_numpy_reductions(Interp& in, ModuleObj& np) {
       // are NaN), integer ones included (their empty-array error names fmax)
       ReduceOp op = is_max ? ReduceOp::fmax : ReduceOp::fmin;
       return do_reduce(in, op, a, r);
-    });
+    }, {is_max ? "nanmax(a, axis=, out=, keepdims=, initial=, where=)"
+                  : "nanmin(a, axis=, out=, keepdims=, initial=, where=)"});
   def_fn(in, np, "nanmean", [](Interp& in, Args& args) -> Value {
     args.fname = "nanmean";
     ArrayPtr a0 = arr_arg(in, args.required(0, "a"));
@@ -858,7 +868,7 @@ void install_numpy_reductions(Interp& in, ModuleObj& np) {
       avg = copy_as(*ufunc_call(Ufunc::divide, {UfuncOperand{s}, UfuncOperand{c}}), tot->dtype);
     }
     return finish(in, avg, out_arg(in, out));
-  });
+  }, {"nanmean(a, axis=, dtype=, out=, keepdims=, *, where=)"});
 }
 
 }  // namespace sl::lang

@@ -16,13 +16,14 @@
 #include "core/model/error.hpp"
 #include "core/ops/index.hpp"
 #include "core/numpy/join.hpp"
-#include "core/ops/copy.hpp"
-#include "core/lang/interp.hpp"
-#include "core/lang/numpy/convert.hpp"
+#include "core/lang/eval/interp.hpp"
+#include "core/lang/frontend/convert.hpp"
+#include "core/lang/frontend/registry.hpp"
 #include "core/numpy/routines.hpp"
 #include "core/ops/sort.hpp"
 #include "core/model/strides.hpp"
 #include "core/ops/views.hpp"
+#include "core/ops/copy.hpp"
 
 namespace sl::lang {
 
@@ -63,7 +64,7 @@ Value tuple_of(const std::vector<ArrayPtr>& arrays) {
 }
 
 // A numpy function by name (for the routines NumPy composes from others).
-Value np_attr(Interp& in, const char* name) { return numpy_module(in).attrs.at(name); }
+Value np_attr(Interp& in, const char* name) { return in.modules.at("numpy")->attrs.at(name); }
 Value call_np(Interp& in, const char* name, std::vector<Value> pos) { return in.call(np_attr(in, name), std::move(pos)); }
 
 std::vector<ArrayPtr> arrays_of(Interp& in, const std::vector<Value>& vs) {
@@ -796,8 +797,13 @@ Value emath_arcsin(Interp& in, Args& a) { return emath_apply(in, a, "arcsin", ou
 Value emath_arctanh(Interp& in, Args& a) { return emath_apply(in, a, "arctanh", outside_unit); }
 
 const FnEntry kEmath[] = {
-    {"sqrt", emath_sqrt}, {"log", emath_log}, {"log2", emath_log2}, {"log10", emath_log10},
-    {"arccos", emath_arccos}, {"arcsin", emath_arcsin}, {"arctanh", emath_arctanh},
+    {"sqrt", emath_sqrt, {"sqrt(x)"}},
+    {"log", emath_log, {"log(x)"}},
+    {"log2", emath_log2, {"log2(x)"}},
+    {"log10", emath_log10, {"log10(x)"}},
+    {"arccos", emath_arccos, {"arccos(x)"}},
+    {"arcsin", emath_arcsin, {"arcsin(x)"}},
+    {"arctanh", emath_arctanh, {"arctanh(x)"}},
 };
 
 // np.typecodes: the type characters of each kind (numpy/_core/_type_aliases.py).
@@ -1116,46 +1122,46 @@ Value np_vectorize(Interp& in, Args& a) {
 }
 
 const FnEntry kRoutines[] = {
-    {"meshgrid", np_meshgrid},
-    {"ix_", np_ix_},
-    {"indices", np_indices},
+    {"meshgrid", np_meshgrid, {"meshgrid(*xi, copy=, sparse=, indexing=)"}},
+    {"ix_", np_ix_, {"ix_(*args)"}},
+    {"indices", np_indices, {"indices(dimensions, dtype=, sparse=)"}},
     {"unravel_index", np_unravel_index},
-    {"ravel_multi_index", np_ravel_multi_index},
-    {"searchsorted", np_searchsorted},
-    {"digitize", np_digitize},
-    {"bincount", np_bincount},
-    {"histogram", np_histogram},
-    {"interp", np_interp},
-    {"vander", np_vander},
-    {"kron", np_kron},
-    {"cross", np_cross},
-    {"convolve", np_convolve},
-    {"correlate", np_correlate},
-    {"append", np_append},
-    {"insert", np_insert},
-    {"delete", np_delete},
-    {"rot90", np_rot90},
-    {"average", np_average},
-    {"fromfunction", np_fromfunction},
-    {"apply_along_axis", np_apply_along_axis},
+    {"ravel_multi_index", np_ravel_multi_index, {"ravel_multi_index(multi_index, dims, mode=, order=)"}},
+    {"searchsorted", np_searchsorted, {"searchsorted(a, v, side=, sorter=)"}},
+    {"digitize", np_digitize, {"digitize(x, bins, right=)"}},
+    {"bincount", np_bincount, {"bincount(x, /, weights=, minlength=)"}},
+    {"histogram", np_histogram, {"histogram(a, bins=, range=, density=, weights=)"}},
+    {"interp", np_interp, {"interp(x, xp, fp, left=, right=, period=)"}},
+    {"vander", np_vander, {"vander(x, N=, increasing=)"}},
+    {"kron", np_kron, {"kron(a, b)"}},
+    {"cross", np_cross, {"cross(a, b, axisa=, axisb=, axisc=, axis=)"}},
+    {"convolve", np_convolve, {"convolve(a, v, mode=)"}},
+    {"correlate", np_correlate, {"correlate(a, v, mode=)"}},
+    {"append", np_append, {"append(arr, values, axis=)"}},
+    {"insert", np_insert, {"insert(arr, obj, values, axis=)"}},
+    {"delete", np_delete, {"delete(arr, obj, axis=)"}},
+    {"rot90", np_rot90, {"rot90(m, k=, axes=)"}},
+    {"average", np_average, {"average(a, axis=, weights=, returned=, *, keepdims=)"}},
+    {"fromfunction", np_fromfunction, {"fromfunction(function, shape, *, dtype=, like=, **kwargs)"}},
+    {"apply_along_axis", np_apply_along_axis, {"apply_along_axis(func1d, axis, arr, *args, **kwargs)"}},
     {"ndindex", np_ndindex},
     {"ndenumerate", np_ndenumerate},
-    {"isin", np_isin},
-    {"union1d", np_union1d},
-    {"intersect1d", np_intersect1d},
-    {"setxor1d", np_setxor1d},
-    {"setdiff1d", np_setdiff1d},
-    {"lexsort", np_lexsort},
-    {"pad", np_pad},
-    {"block", np_block},
-    {"packbits", np_packbits},
-    {"unpackbits", np_unpackbits},
+    {"isin", np_isin, {"isin(element, test_elements, assume_unique=, invert=, *, kind=)"}},
+    {"union1d", np_union1d, {"union1d(ar1, ar2)"}},
+    {"intersect1d", np_intersect1d, {"intersect1d(ar1, ar2, assume_unique=, return_indices=)"}},
+    {"setxor1d", np_setxor1d, {"setxor1d(ar1, ar2, assume_unique=)"}},
+    {"setdiff1d", np_setdiff1d, {"setdiff1d(ar1, ar2, assume_unique=)"}},
+    {"lexsort", np_lexsort, {"lexsort(keys, axis=)"}},
+    {"pad", np_pad, {"pad(array, pad_width, mode=, **kwargs)"}},
+    {"block", np_block, {"block(arrays)"}},
+    {"packbits", np_packbits, {"packbits(a, /, axis=, bitorder=)"}},
+    {"unpackbits", np_unpackbits, {"unpackbits(a, /, axis=, count=, bitorder=)"}},
     {"vectorize", np_vectorize},
-    {"polyval", np_polyval},
-    {"polyfit", np_polyfit},
-    {"roots", np_roots},
-    {"partition", np_partition},
-    {"argpartition", np_argpartition},
+    {"polyval", np_polyval, {"polyval(p, x)"}},
+    {"polyfit", np_polyfit, {"polyfit(x, y, deg, rcond=, full=, w=, cov=)"}},
+    {"roots", np_roots, {"roots(p)"}},
+    {"partition", np_partition, {"partition(a, kth, axis=, kind=, order=)"}},
+    {"argpartition", np_argpartition, {"argpartition(a, kth, axis=, kind=, order=)"}},
 };
 
 const MethodEntry kRoutineMethods[] = {

@@ -13,11 +13,11 @@
 #include <vector>
 
 #include "core/model/element.hpp"
-#include "core/ops/copy.hpp"
-#include "core/lang/interp.hpp"
-#include "core/lang/numpy/convert.hpp"
+#include "core/lang/eval/interp.hpp"
+#include "core/lang/frontend/convert.hpp"
 #include "core/model/strides.hpp"
 #include "core/ops/views.hpp"
+#include "core/ops/copy.hpp"
 
 namespace sl::lang::sampling {
 

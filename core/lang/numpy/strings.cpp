@@ -10,9 +10,10 @@
 #include <algorithm>
 #include <cstring>
 
+#include "core/lang/eval/interp.hpp"
+#include "core/lang/frontend/convert.hpp"
+#include "core/lang/frontend/registry.hpp"
 #include "core/ops/copy.hpp"
-#include "core/lang/interp.hpp"
-#include "core/lang/numpy/convert.hpp"
 #include "core/lang/numpy/ufuncs.hpp"
 #include "core/text/numfmt.hpp"
 #include "core/model/strides.hpp"
@@ -721,24 +722,27 @@ template <bool C> Value ch_greater_equal(Interp& in, Args& a) { return compare_f
 // np.char and np.strings share these (np.char.split needs object arrays,
 // which stridelab does not have, so it is absent).
 const FnEntry kTextFns[] = {
-    {"upper", ch_upper},         {"lower", ch_lower},           {"swapcase", ch_swapcase},
-    {"capitalize", ch_capitalize}, {"title", ch_title},         {"strip", ch_strip},
-    {"lstrip", ch_lstrip},       {"rstrip", ch_rstrip},         {"add", ch_add},
-    {"multiply", strings_multiply}, {"str_len", ch_str_len},    {"replace", ch_replace},
-    {"center", ch_center},       {"ljust", ch_ljust},           {"rjust", ch_rjust},
-    {"zfill", ch_zfill},         {"join", ch_join},             {"startswith", ch_startswith},
-    {"endswith", ch_endswith},   {"find", ch_find},             {"rfind", ch_rfind},
-    {"count", ch_count},         {"isdigit", ch_isdigit},       {"isalpha", ch_isalpha},
-    {"isalnum", ch_isalnum},     {"isspace", ch_isspace},       {"isupper", ch_isupper},
-    {"islower", ch_islower},     {"equal", ch_equal<false>},    {"not_equal", ch_not_equal<false>},
-    {"less", ch_less<false>},    {"less_equal", ch_less_equal<false>}, {"greater", ch_greater<false>},
-    {"greater_equal", ch_greater_equal<false>},
+    {"upper", ch_upper, {"upper(a)"}}, {"lower", ch_lower, {"lower(a)"}}, {"swapcase", ch_swapcase, {"swapcase(a)"}},
+    {"capitalize", ch_capitalize, {"capitalize(a)"}}, {"title", ch_title, {"title(a)"}},
+    {"strip", ch_strip, {"strip(a, chars=)"}}, {"lstrip", ch_lstrip, {"lstrip(a, chars=)"}},
+    {"rstrip", ch_rstrip, {"rstrip(a, chars=)"}}, {"add", ch_add}, {"multiply", strings_multiply, {"multiply(a, i)"}},
+    {"str_len", ch_str_len}, {"replace", ch_replace, {"replace(a, old, new, count=)"}},
+    {"center", ch_center, {"center(a, width, fillchar=)"}}, {"ljust", ch_ljust, {"ljust(a, width, fillchar=)"}},
+    {"rjust", ch_rjust, {"rjust(a, width, fillchar=)"}}, {"zfill", ch_zfill, {"zfill(a, width)"}},
+    {"join", ch_join, {"join(sep, seq)"}}, {"startswith", ch_startswith, {"startswith(a, prefix, start=, end=)"}},
+    {"endswith", ch_endswith, {"endswith(a, suffix, start=, end=)"}},
+    {"find", ch_find, {"find(a, sub, start=, end=)"}}, {"rfind", ch_rfind, {"rfind(a, sub, start=, end=)"}},
+    {"count", ch_count, {"count(a, sub, start=, end=)"}}, {"isdigit", ch_isdigit}, {"isalpha", ch_isalpha},
+    {"isalnum", ch_isalnum}, {"isspace", ch_isspace}, {"isupper", ch_isupper}, {"islower", ch_islower},
+    {"equal", ch_equal<false>}, {"not_equal", ch_not_equal<false>}, {"less", ch_less<false>},
+    {"less_equal", ch_less_equal<false>}, {"greater", ch_greater<false>}, {"greater_equal", ch_greater_equal<false>},
 };
 // np.char's own versions (defchararray.py) of some of them.
 const FnEntry kCharFns[] = {
-    {"multiply", char_multiply},         {"equal", ch_equal<true>},         {"not_equal", ch_not_equal<true>},
-    {"less", ch_less<true>},             {"less_equal", ch_less_equal<true>}, {"greater", ch_greater<true>},
-    {"greater_equal", ch_greater_equal<true>},
+    {"multiply", char_multiply, {"multiply(a, i)"}}, {"equal", ch_equal<true>, {"equal(x1, x2)"}},
+    {"not_equal", ch_not_equal<true>, {"not_equal(x1, x2)"}}, {"less", ch_less<true>, {"less(x1, x2)"}},
+    {"less_equal", ch_less_equal<true>, {"less_equal(x1, x2)"}}, {"greater", ch_greater<true>, {"greater(x1, x2)"}},
+    {"greater_equal", ch_greater_equal<true>, {"greater_equal(x1, x2)"}},
 };
 
 // ---------------------------------------------------------------- np.rec
@@ -810,7 +814,8 @@ void install_numpy_strings(Interp& in, ModuleObj& np) {
   st.attrs.erase("join");  // NumPy 2.2's np.strings has no join (np.char.join does)
 
   ModuleObj& rec = submodule(in, "numpy.rec");
-  def_fn(in, rec, "array", rec_array);
+  def_fn(in, rec, "array", rec_array,
+         {"array(obj, dtype=, shape=, offset=, strides=, formats=, names=, titles=, aligned=, byteorder=, copy=)"});
   t.np_recarray = in.new_type("recarray", "numpy", {t.ndarray});
   t.np_record = in.new_type("record", "numpy", {t.np_scalar[int(DType::Void)]});
   np.attrs["recarray"] = type_obj_value(t.np_recarray);

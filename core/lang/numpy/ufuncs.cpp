@@ -15,10 +15,11 @@
 
 #include "core/model/element.hpp"
 #include "core/model/iter.hpp"
-#include "core/ops/copy.hpp"
-#include "core/lang/numpy/convert.hpp"
+#include "core/lang/frontend/convert.hpp"
+#include "core/lang/frontend/registry.hpp"
 #include "core/model/strides.hpp"
 #include "core/ops/views.hpp"
+#include "core/ops/copy.hpp"
 #include "core/model/session_state.hpp"
 
 namespace sl::lang {
@@ -885,17 +886,17 @@ void install_errstate(Interp& in, ModuleObj& np) {
 }
 
 const FnEntry kMathFns[] = {
-    {"clip", np_clip},
-    {"where", np_where},
-    {"copyto", np_copyto},
-    {"isclose", np_isclose},
-    {"allclose", np_allclose},
-    {"array_equal", np_array_equal},
-    {"array_equiv", np_array_equiv},
-    {"seterr", np_seterr},
-    {"geterr", np_geterr},
-    {"round", np_round},
-    {"around", np_round},
+    {"clip", np_clip, {"clip(a, a_min=, a_max=, out=, *, min=, max=, **kwargs)"}},
+    {"where", np_where, {"where(condition, x=, y=)"}},
+    {"copyto", np_copyto, {"copyto(dst, src, casting=, where=)"}},
+    {"isclose", np_isclose, {"isclose(a, b, rtol=, atol=, equal_nan=)"}},
+    {"allclose", np_allclose, {"allclose(a, b, rtol=, atol=, equal_nan=)"}},
+    {"array_equal", np_array_equal, {"array_equal(a1, a2, equal_nan=)"}},
+    {"array_equiv", np_array_equiv, {"array_equiv(a1, a2)"}},
+    {"seterr", np_seterr, {"seterr(all=, divide=, over=, under=, invalid=)"}},
+    {"geterr", np_geterr, {"geterr()"}},
+    {"round", np_round, {"round(a, decimals=, out=)"}},
+    {"around", np_round, {"around(a, decimals=, out=)"}},
     {"round_", np_round},
 };
 

@@ -4,7 +4,7 @@
 #include <optional>
 #include <vector>
 
-#include "core/lang/interp.hpp"
+#include "core/lang/eval/interp.hpp"
 #include "core/ops/ufunc.hpp"
 
 namespace sl::lang {

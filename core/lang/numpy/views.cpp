@@ -15,9 +15,10 @@
 #include "core/model/element.hpp"
 #include "core/ops/index.hpp"
 #include "core/numpy/join.hpp"
+#include "core/lang/eval/interp.hpp"
+#include "core/lang/frontend/convert.hpp"
+#include "core/lang/frontend/registry.hpp"
 #include "core/ops/copy.hpp"
-#include "core/lang/interp.hpp"
-#include "core/lang/numpy/convert.hpp"
 #include "core/lang/numpy/ufuncs.hpp"
 #include "core/model/strides.hpp"
 #include "core/ops/ufunc.hpp"
@@ -642,46 +643,46 @@ void flat_assign(Interp& in, const ArrayPtr& a, const Value& x) {
 namespace {
 
 const FnEntry kNumpyViewFns[] = {
-    {"ravel", np_ravel},
-    {"squeeze", np_squeeze},
-    {"expand_dims", np_expand_dims},
-    {"swapaxes", np_swapaxes},
-    {"moveaxis", np_moveaxis},
-    {"rollaxis", np_rollaxis},
-    {"diagonal", np_diagonal},
-    {"diag", np_diag},
-    {"tril", np_tril},
-    {"triu", np_triu},
-    {"tri", np_tri},
-    {"eye", np_eye},
-    {"identity", np_identity},
-    {"linspace", np_linspace},
-    {"split", np_split},
-    {"array_split", np_array_split},
-    {"hsplit", np_hsplit},
-    {"vsplit", np_vsplit},
-    {"dsplit", np_dsplit},
-    {"concatenate", np_concatenate},
-    {"stack", np_stack},
-    {"vstack", np_vstack},
-    {"row_stack", np_vstack},
-    {"hstack", np_hstack},
-    {"dstack", np_dstack},
-    {"column_stack", np_column_stack},
-    {"atleast_1d", np_atleast_1d},
-    {"atleast_2d", np_atleast_2d},
-    {"atleast_3d", np_atleast_3d},
-    {"flip", np_flip},
-    {"diff", np_diff},
-    {"fliplr", np_fliplr},
-    {"flipud", np_flipud},
-    {"roll", np_roll},
-    {"tile", np_tile},
-    {"repeat", np_repeat},
-    {"resize", np_resize},
-    {"broadcast_to", np_broadcast_to},
-    {"broadcast_arrays", np_broadcast_arrays},
-    {"broadcast_shapes", np_broadcast_shapes},
+    {"ravel", np_ravel, {"ravel(a, order=)"}},
+    {"squeeze", np_squeeze, {"squeeze(a, axis=)"}},
+    {"expand_dims", np_expand_dims, {"expand_dims(a, axis)"}},
+    {"swapaxes", np_swapaxes, {"swapaxes(a, axis1, axis2)"}},
+    {"moveaxis", np_moveaxis, {"moveaxis(a, source, destination)"}},
+    {"rollaxis", np_rollaxis, {"rollaxis(a, axis, start=)"}},
+    {"diagonal", np_diagonal, {"diagonal(a, offset=, axis1=, axis2=)"}},
+    {"diag", np_diag, {"diag(v, k=)"}},
+    {"tril", np_tril, {"tril(m, k=)"}},
+    {"triu", np_triu, {"triu(m, k=)"}},
+    {"tri", np_tri, {"tri(N, M=, k=, dtype=, *, like=)"}},
+    {"eye", np_eye, {"eye(N, M=, k=, dtype=, order=, *, device=, like=)"}},
+    {"identity", np_identity, {"identity(n, dtype=, *, like=)"}},
+    {"linspace", np_linspace, {"linspace(start, stop, num=, endpoint=, retstep=, dtype=, axis=, *, device=)"}},
+    {"split", np_split, {"split(ary, indices_or_sections, axis=)"}},
+    {"array_split", np_array_split, {"array_split(ary, indices_or_sections, axis=)"}},
+    {"hsplit", np_hsplit, {"hsplit(ary, indices_or_sections)"}},
+    {"vsplit", np_vsplit, {"vsplit(ary, indices_or_sections)"}},
+    {"dsplit", np_dsplit, {"dsplit(ary, indices_or_sections)"}},
+    {"concatenate", np_concatenate, {"concatenate(arrays, axis=, out=, *, dtype=, casting=)"}},
+    {"stack", np_stack, {"stack(arrays, axis=, out=, *, dtype=, casting=)"}},
+    {"vstack", np_vstack, {"vstack(tup, *, dtype=, casting=)"}},
+    {"row_stack", np_vstack, {"row_stack(tup, *, dtype=, casting=)"}},
+    {"hstack", np_hstack, {"hstack(tup, *, dtype=, casting=)"}},
+    {"dstack", np_dstack, {"dstack(tup)"}},
+    {"column_stack", np_column_stack, {"column_stack(tup)"}},
+    {"atleast_1d", np_atleast_1d, {"atleast_1d(*arys)"}},
+    {"atleast_2d", np_atleast_2d, {"atleast_2d(*arys)"}},
+    {"atleast_3d", np_atleast_3d, {"atleast_3d(*arys)"}},
+    {"flip", np_flip, {"flip(m, axis=)"}},
+    {"diff", np_diff, {"diff(a, n=, axis=, prepend=, append=)"}},
+    {"fliplr", np_fliplr, {"fliplr(m)"}},
+    {"flipud", np_flipud, {"flipud(m)"}},
+    {"roll", np_roll, {"roll(a, shift, axis=)"}},
+    {"tile", np_tile, {"tile(A, reps)"}},
+    {"repeat", np_repeat, {"repeat(a, repeats, axis=)"}},
+    {"resize", np_resize, {"resize(a, new_shape)"}},
+    {"broadcast_to", np_broadcast_to, {"broadcast_to(array, shape, subok=)"}},
+    {"broadcast_arrays", np_broadcast_arrays, {"broadcast_arrays(*args, subok=)"}},
+    {"broadcast_shapes", np_broadcast_shapes, {"broadcast_shapes(*args)"}},
     {"byte_bounds", np_byte_bounds},
 };
 
@@ -691,8 +692,9 @@ const MethodEntry kNdarrayViewMethods[] = {
 };
 
 const FnEntry kStrideTricksFns[] = {
-    {"as_strided", np_as_strided},
-    {"sliding_window_view", np_sliding_window_view},
+    {"as_strided", np_as_strided, {"as_strided(x, shape=, strides=, subok=, writeable=)"}},
+    {"sliding_window_view", np_sliding_window_view,
+     {"sliding_window_view(x, window_shape, axis=, *, subok=, writeable=)"}},
 };
 
 }  // namespace

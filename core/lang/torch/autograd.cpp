@@ -21,7 +21,7 @@
 #include <cstdio>
 
 #include "core/torch/autograd.hpp"
-#include "core/lang/classes.hpp"
+#include "core/lang/objects/classes.hpp"
 #include "core/lang/torch/convert.hpp"
 #include "core/model/strides.hpp"
 #include "core/torch/views.hpp"

@@ -14,9 +14,10 @@
 #include <vector>
 
 #include "core/torch/autograd.hpp"
-#include "core/lang/interp.hpp"
-#include "core/lang/ops.hpp"
-#include "core/lang/numpy/convert.hpp"
+#include "core/lang/eval/interp.hpp"
+#include "core/lang/objects/ops.hpp"
+#include "core/lang/frontend/convert.hpp"
+#include "core/lang/frontend/registry.hpp"
 
 namespace sl::lang {
 

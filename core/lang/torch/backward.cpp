@@ -3,7 +3,7 @@
 
 #include <cstring>
 
-#include "core/lang/classes.hpp"
+#include "core/lang/objects/classes.hpp"
 #include "core/lang/torch/convert.hpp"
 #include "core/model/strides.hpp"
 #include "core/ops/views.hpp"
@@ -390,11 +390,14 @@ Value retain_grad_method(Interp& in, const ArrayPtr& t, Args& a) {
 
 void install_torch_backward(Interp& in, ModuleObj& tm) {
   (void)tm;
-  def_tensor_method("backward", backward_method);
-  def_tensor_method("retain_grad", retain_grad_method);
+  def_tensor_method("backward", backward_method, {"backward(gradient=, retain_graph=, create_graph=, inputs=)"});
+  def_tensor_method("retain_grad", retain_grad_method, {"retain_grad()"});
   ModuleObj& ag = submodule(in, "torch.autograd");
-  def_fn(in, ag, "backward", autograd_backward_fn);
-  def_fn(in, ag, "grad", autograd_grad_fn);
+  def_fn(in, ag, "backward", autograd_backward_fn,
+         {"backward(tensors, grad_tensors=, retain_graph=, create_graph=, grad_variables=, inputs=)"});
+  def_fn(in, ag, "grad", autograd_grad_fn,
+         {"grad(outputs, inputs, grad_outputs=, retain_graph=, create_graph=, only_inputs=, allow_unused=, "
+          "is_grads_batched=, materialize_grads=)"});
 }
 
 }  // namespace sl::lang

@@ -12,8 +12,9 @@
 #include <vector>
 
 #include "core/model/array.hpp"
-#include "core/lang/interp.hpp"
-#include "core/lang/numpy/convert.hpp"
+#include "core/lang/eval/interp.hpp"
+#include "core/lang/frontend/convert.hpp"
+#include "core/lang/frontend/registry.hpp"
 
 namespace sl::lang {
 
@@ -32,7 +33,6 @@ ArrayPtr tensor_arg(Interp& in, const Value& v, const std::string& fname, const 
 // non-tensor fails on the first attribute its body reads (AttributeError:
 // 'list' object has no attribute 'dim'), not in an argument parser.
 ArrayPtr python_tensor_arg(Interp& in, const Value& v, const char* first_attr, const std::string& fname);
-bool is_tensor(const Value& v);
 
 // An integer argument (ints, bools and integer 0-d tensors).
 // `SymInt` parameters (sizes, k, n) and int lists take any value with __index__,
@@ -108,14 +108,6 @@ void check_factory_call(Interp& in, const Args& a, const std::string& fname);
 [[noreturn]] void invalid_combination(Interp& in, const std::string& fname, const Args& a,
                                       const std::vector<std::string>& signatures, const std::vector<std::string>& why = {});
 // `bind` makes the call (with the dim as an index) to find the parser's own errors first.
-// How many Tensor methods are running: their own calls into NumPy's functions
-// with tensors are internal, and NumPy's hand-off of a non-ndarray to its
-// method (np.sum(t) is t.sum(axis=..., out=...)) applies to the user's only.
-int& tensor_method_depth();
-struct TensorMethodScope {
-  TensorMethodScope() { ++tensor_method_depth(); }
-  ~TensorMethodScope() { --tensor_method_depth(); }
-};
 // The parser's TypeError for an op whose dim is required (cumsum, softmax, ...)
 // called without one: `function_form` for torch.op(t) (the input counts), else t.op().
 void check_dim_given(Interp& in, const std::string& name, const Args& a, bool function_form);

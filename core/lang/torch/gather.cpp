@@ -594,19 +594,20 @@ Value torch_fn_call(Interp& in, const char* name, std::vector<Value> pos) {
 }
 
 void install_torch_gather(Interp& in) {
-  static const std::pair<const char*, Value (*)(Interp&, const ArrayPtr&, Args&)> methods[] = {
+  static const MethodEntry methods[] = {
       {"gather", gather_method},         {"scatter", scatter_method},     {"scatter_", scatter_inplace},
       {"index_select", index_select_method}, {"masked_select", masked_select_method}, {"diag", diag_method},
       {"logsumexp", logsumexp_method},   {"topk", topk_method},           {"log_softmax", log_softmax_method},
-      {"norm", norm_method},             {"addmm", addmm_method},
+      {"norm", norm_method, {"norm(p=, dim=, keepdim=, dtype=)"}},
+      {"addmm", addmm_method},
       {"flip", flip_method},             {"roll", roll_method},           {"repeat", repeat_method},
       {"reciprocal", reciprocal_method}, {"kthvalue", kthvalue_method},   {"median", median_method},
       {"isclose", isclose_method},       {"tensor_split", tensor_split_method},
   };
-  for (auto& [name, fn] : methods) def_tensor_method(name, fn);
+  for (const MethodEntry& e : methods) def_tensor_method(e.name, e.fn, e.params);
   ModuleObj& tm = *in.modules.at("torch");
-  def_fn(in, tm, "meshgrid", meshgrid_fn);
-  def_fn(in, tm, "einsum", recorded_function("einsum", einsum_fn));
+  def_fn(in, tm, "meshgrid", meshgrid_fn, {"meshgrid(*tensors, indexing=)"});
+  def_fn(in, tm, "einsum", recorded_function("einsum", einsum_fn), {"einsum(*args)"});
   def_fn(in, tm, "pow", pow_fn);
   def_fn(in, tm, "rsub", recorded_function("rsub", rsub_fn));
   def_fn(in, tm, "vstack", recorded_function("vstack", vstack_fn));

@@ -16,8 +16,8 @@
 #include "core/torch/autograd.hpp"
 #include "core/model/element.hpp"
 #include "core/torch/format.hpp"
+#include "core/lang/objects/pyint.hpp"
 #include "core/ops/copy.hpp"
-#include "core/lang/pyint.hpp"
 #include "core/lang/torch/autograd.hpp"
 #include "core/lang/torch/backward.hpp"
 #include "core/lang/torch/convert.hpp"
@@ -212,7 +212,6 @@ Value tensor_tuple(const std::vector<ArrayPtr>& ts) {
   return make_tuple(std::move(items));
 }
 
-bool is_tensor(const Value& v) { return v.is_array() && v.arr().is_torch(); }
 
 ArrayPtr python_tensor_arg(Interp& in, const Value& v, const char* first_attr, const std::string& fname) {
   if (!is_tensor(v)) in.getattr(v, first_attr);
@@ -1161,8 +1160,8 @@ Value set_printoptions_fn(Interp& in, Args& a) {
 }
 
 // The torch module's own functions: name -> implementation.
-const std::vector<std::pair<const char*, NativeFn>>& module_functions() {
-  static const std::vector<std::pair<const char*, NativeFn>> m = {
+const std::vector<NativeRow>& module_functions() {
+  static const std::vector<NativeRow> m = {
       {"tensor", tensor_fn},
       {"as_tensor", as_tensor_fn},
       {"from_numpy", from_numpy_fn},
@@ -1182,11 +1181,12 @@ const std::vector<std::pair<const char*, NativeFn>>& module_functions() {
       {"triu", tri_fn(true)},
       {"tril", tri_fn(false)},
       {"equal", equal_fn},
-      {"is_tensor", is_tensor_fn},
-      {"is_storage", is_storage_fn},
+      {"is_tensor", is_tensor_fn, {"is_tensor(obj, /)"}},
+      {"is_storage", is_storage_fn, {"is_storage(obj, /)"}},
       {"get_default_dtype", get_default_dtype_fn},
-      {"set_default_dtype", set_default_dtype_fn},
-      {"set_printoptions", set_printoptions_fn},
+      {"set_default_dtype", set_default_dtype_fn, {"set_default_dtype(d, /)"}},
+      {"set_printoptions", set_printoptions_fn,
+       {"set_printoptions(precision=, threshold=, edgeitems=, linewidth=, profile=, sci_mode=)"}},
   };
   return m;
 }
@@ -1198,6 +1198,14 @@ const std::vector<std::pair<const char*, NativeFn>>& module_functions() {
 int& forwarding_depth() {
   static int depth = 0;
   return depth;
+}
+
+// The forwarders PyTorch writes in Python bind to their own parameter lists
+// (Note [One row per callable]); the others bind as the method does.
+Params forwarder_params(const std::string& n) {
+  if (n == "norm") return {"norm(input, p=, dim=, keepdim=, out=, dtype=)"};
+  if (n == "split") return {"split(tensor, split_size_or_sections, dim=)"};
+  return {};
 }
 
 NativeFn method_forwarder(const std::string& n) {
@@ -1267,12 +1275,6 @@ const DimnameOverload kDimnameOverloads[] = {
 };
 
 }  // namespace
-
-// Process-wide, as forwarding_depth is: native frames on the stack (Note [Session state]).
-int& tensor_method_depth() {
-  static int depth = 0;
-  return depth;
-}
 
 void check_dim_given(Interp& in, const std::string& name, const Args& a, bool function_form) {
   if (!function_form && forwarding_depth() == 0)
@@ -1354,7 +1356,7 @@ void install_method_forwarders(Interp& in, ModuleObj& tm) {
       if (numpy_namesake(in, n, fn)) tm.attrs[n] = in.builtin(n, recorded_function(n, [fn](Interp& in, Args& a) { return in.call(fn, a); }));
       continue;
     }
-    def_fn(in, tm, n, method_forwarder(n));
+    def_fn(in, tm, n, method_forwarder(n), forwarder_params(n));
   }
 }
 
@@ -1380,10 +1382,10 @@ void install_torch(Interp& in) {
   // Factories take requires_grad=; the others record their results (torch/autograd.hpp).
   static const char* const factories[] = {"tensor", "zeros", "ones", "empty", "full", "zeros_like", "ones_like",
                                           "empty_like", "full_like", "arange", "linspace", "eye"};
-  for (auto& [name, fn] : module_functions()) {
+  for (const NativeRow& r : module_functions()) {
     bool factory = false;
-    for (const char* f : factories) factory |= std::strcmp(f, name) == 0;
-    def_fn(in, tm, name, factory ? factory_function(fn) : recorded_function(name, fn));
+    for (const char* f : factories) factory |= std::strcmp(f, r.name) == 0;
+    def_fn(in, tm, r.name, factory ? factory_function(r.fn) : recorded_function(r.name, r.fn), r.params);
   }
   // PyTorch 2.x binds its aliases as separate functions: torch.concat is not torch.cat
   def_fn(in, tm, "concat", recorded_function("concat", cat_fn));

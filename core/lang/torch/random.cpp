@@ -14,7 +14,7 @@
 
 #include "core/model/element.hpp"
 #include "core/lang/torch/autograd.hpp"
-#include "core/lang/pyint.hpp"
+#include "core/lang/objects/pyint.hpp"
 #include "core/lang/torch/convert.hpp"
 #include "core/random/torch_generator.hpp"
 #include "core/model/strides.hpp"
@@ -545,11 +545,11 @@ Value multinomial_method(Interp& in, const ArrayPtr& t, Args& a) {
   return multinomial_fn(in, a);
 }
 
-const std::vector<std::pair<const char*, NativeFn>>& random_functions() {
-  static const std::vector<std::pair<const char*, NativeFn>> m = {
-      {"manual_seed", manual_seed_fn},
-      {"initial_seed", initial_seed_fn},
-      {"seed", seed_fn},
+const std::vector<NativeRow>& random_functions() {
+  static const std::vector<NativeRow> m = {
+      {"manual_seed", manual_seed_fn, {"manual_seed(seed)"}},
+      {"initial_seed", initial_seed_fn, {"initial_seed()"}},
+      {"seed", seed_fn, {"seed()"}},
       {"rand", sized_float_factory("rand", false)},
       {"randn", sized_float_factory("randn", true)},
       {"rand_like", like_float_factory("rand_like", false)},
@@ -590,7 +590,7 @@ void install_torch_random(Interp& in, ModuleObj& tm) {
   tm.attrs["default_generator"] = Value(std::static_pointer_cast<Obj>(dg));
   // getDefaultCPUGenerator: seeded from a non-deterministic source at start-up
   torch_default_generator().manual_seed(fresh_seed() >> 1);
-  for (auto& [name, fn] : random_functions()) def_fn(in, tm, name, fn);
+  for (const NativeRow& r : random_functions()) def_fn(in, tm, r.name, r.fn, r.params);
   for (auto& [name, fn] : random_methods()) def_tensor_method(name, fn);
 }
 

@@ -15,6 +15,8 @@
 #include "core/model/explain.hpp"
 #include "core/torch/format.hpp"
 #include "core/torch/derivatives.hpp"
+#include "core/lang/frontend/index.hpp"
+#include "core/lang/objects/array_hooks.hpp"
 #include "core/ops/copy.hpp"
 #include "core/lang/torch/autograd.hpp"
 #include "core/lang/torch/convert.hpp"
@@ -25,9 +27,6 @@
 
 namespace sl::lang {
 
-// Implemented by the indexing front end (numpy/index.cpp): advanced indexing.
-Value advanced_getitem(Interp& in, const ArrayPtr& a, const Value& key);
-void advanced_setitem(Interp& in, const ArrayPtr& a, const Value& key, const Value& x);
 
 namespace {
 
@@ -768,8 +767,8 @@ Value equal_method(Interp& in, const ArrayPtr& t, Args& a) {
 }
 
 // torch.Tensor's methods: name -> implementation.
-const std::vector<std::pair<const char*, Method>>& methods() {
-  static const std::vector<std::pair<const char*, Method>> m = {
+const std::vector<MethodRow>& methods() {
+  static const std::vector<MethodRow> m = {
       // ---- metadata
       {"size", size_method},
       {"stride", stride_method},
@@ -785,7 +784,7 @@ const std::vector<std::pair<const char*, Method>>& methods() {
       {"is_complex", is_complex_method},
       {"is_signed", is_signed_method},
       {"_is_view", is_view_method},
-      {"storage", storage_method},
+      {"storage", storage_method, {"storage()"}},
       {"untyped_storage", untyped_storage_method},
       // ---- views
       {"view", view_method},
@@ -801,7 +800,7 @@ const std::vector<std::pair<const char*, Method>>& methods() {
       {"expand", with_sizes("expand", "size", torch_expand)},
       {"expand_as", with_shape_of("expand_as", torch_expand)},
       {"flatten", flatten_method},
-      {"unflatten", unflatten_method},
+      {"unflatten", unflatten_method, {"unflatten(dim, sizes)"}},
       {"ravel", ravel_method},
       {"as_strided", as_strided_method},
       {"unfold", unfold_method},
@@ -809,7 +808,7 @@ const std::vector<std::pair<const char*, Method>>& methods() {
       {"select", select_method},
       {"diagonal", diagonal_method},
       {"chunk", chunk_method},
-      {"split", split_method},
+      {"split", split_method, {"split(split_size, dim=)"}},
       {"unbind", unbind_method},
       {"detach", detach_method},
       {"detach_", detach_inplace_method},
@@ -1111,15 +1110,106 @@ Value tensor_getattr(Interp& in, const Value& v, const std::string& name, bool& 
   in.raise_attribute_error(v, name, "'Tensor' object has no attribute '" + name + "'");
 }
 
+std::string tensor_repr(Interp& in, const Value& a);  // torch/module.cpp
+
+namespace {
+
+// The Tensor row of the front-end table (Note [Front-end table]): the NumPy
+// row (copied at install) with a tensor's own entries, which hand what they
+// do not decide to the NumPy row.
+const ArrayHooks& ndarray_row() { return array_hooks_row(Flavor::NumPy); }
+
+TypeObj* tensor_type(Interp& in, const Value& v) {
+  return is_parameter(v.arr()) && in.t.parameter ? in.t.parameter : in.t.tensor;
+}
+std::vector<std::string> tensor_attribute_names(Interp&, const Value&) {
+  std::vector<std::string> out = array_method_names(true);
+  for (const char* n : {"shape", "dtype", "device", "T", "data", "grad", "requires_grad", "is_leaf", "layout", "real",
+                        "imag", "ndim"})
+    out.push_back(n);
+  return out;
+}
+Value tensor_row_getattr(Interp& in, const Value& v, const std::string& name, bool& found) {
+  Value r = tensor_getattr(in, v, name, found);
+  if (found) return r;
+  return ndarray_row().getattr(in, v, name, found);
+}
+void tensor_row_setattr(Interp& in, const Value& v, const std::string& name, const Value& x) {
+  if (tensor_autograd_setattr(in, v.array(), name, x)) return;
+  ndarray_row().setattr(in, v, name, x);
+}
+Value tensor_row_getitem(Interp& in, const Value& v, const Value& key) { return tensor_getitem(in, v.array(), key); }
+void tensor_row_setitem(Interp& in, const Value& v, const Value& key, const Value& x) {
+  tensor_setitem(in, v.array(), key, x);
+}
+// A tensor operand records the operator when something requires grad.
+Value tensor_binop(Interp& in, BinOp op, const Value& a, const Value& b, bool inplace) {
+  const ArrayHooks& base = ndarray_row();
+  if (autograd_wanted(nullptr, {a, b}, {}))
+    return record_operator(in, op, a, b, inplace, [&] { return base.binop(in, op, a, b, inplace); });
+  Value r = base.binop(in, op, a, b, inplace);
+  if (inplace && is_tensor(a) && r.is_array() && r.array() == a.array() && outside_recorded_op())
+    bump_version(a.array());  // Note [Version counter]
+  return r;
+}
+Value tensor_unaryop(Interp& in, UnaryOp op, const Value& a) {
+  if (op == UnaryOp::Pos) {  // Tensor.__pos__ is positive(): the tensor itself
+    if (a.arr().dtype == DType::Bool)
+      in.raise_exc("RuntimeError", "The `+` operator, on a bool tensor is not supported.");
+    return a;
+  }
+  const ArrayHooks& base = ndarray_row();
+  if (autograd_wanted(a.array(), {}, {})) return record_unary(in, op, a, [&] { return base.unaryop(in, op, a); });
+  return base.unaryop(in, op, a);
+}
+Value tensor_iter(Interp& in, const Value& v) {
+  ArrayPtr a = v.array();
+  if (a->ndim() != 0 && autograd_wanted(a, {}, {})) {  // Tensor.__iter__ is unbind(0)
+    Value parts = in.call(in.getattr(v, "unbind"), std::vector<Value>{});
+    return in.iter(parts);
+  }
+  return ndarray_row().iter(in, v);
+}
+TypeObj* torch_dtype_type(Interp& in, const Value&) { return in.t.torch_dtype; }
+std::string torch_dtype_text(Interp&, const Value& v) {
+  return std::string("torch.") + info(v.as<DTypeObj>()->dt).torch_name;
+}
+
+void install_tensor_hooks() {
+  ArrayHooks row = ndarray_row();
+  row.priority = 1;
+  row.type_of = tensor_type;
+  row.attribute_names = tensor_attribute_names;
+  row.getattr = tensor_row_getattr;
+  row.setattr = tensor_row_setattr;
+  row.getitem = tensor_row_getitem;
+  row.setitem = tensor_row_setitem;
+  row.binop = tensor_binop;
+  row.unaryop = tensor_unaryop;
+  row.user_operand = nullptr;  // a tensor defers to a user class's reflected method
+  row.repr = tensor_repr;
+  row.str = tensor_repr;
+  row.format = tensor_format;
+  row.iter = tensor_iter;
+  row.dtype_type = torch_dtype_type;
+  row.dtype_repr = torch_dtype_text;
+  row.dtype_str = torch_dtype_text;
+  set_array_hooks(Flavor::Torch, row);
+  set_tensor_method_boundary(call_tensor_method);  // Note [Tensor method boundary]
+}
+
+}  // namespace
+
 void install_tensor_reductions(Interp& in);  // torch/reduce.cpp
 
 void install_tensor_methods(Interp& in) {
-  for (auto& [name, fn] : methods()) def_tensor_method(name, fn);
+  install_tensor_hooks();  // Note [Front-end table]
+  for (const MethodRow& r : methods()) def_tensor_method(r.name, r.fn, r.params);
   install_tensor_reductions(in);
   for (auto [alias, target] : {std::pair{"swapaxes", "transpose"}, {"swapdims", "transpose"}, {"moveaxis", "movedim"},
                                {"broadcast_to", "expand"}}) {
-    for (auto& [name, fn] : methods())
-      if (std::string(name) == target) def_tensor_method(alias, fn);
+    for (const MethodRow& r : methods())
+      if (std::string(r.name) == target) def_tensor_method(alias, r.fn);
   }
   ModuleObj& tm = torch_mod(in);
   // memory formats and the strided layout, as objects with PyTorch's reprs

@@ -14,7 +14,7 @@
 
 #include "core/api/session.hpp"
 #include "core/text/format.hpp"
-#include "core/lang/interp.hpp"
+#include "core/lang/eval/interp.hpp"
 #include "core/model/session_state.hpp"
 
 namespace {

@@ -3,7 +3,7 @@
 
 #include "core/api/session.hpp"
 #include "core/api/snapshot.hpp"
-#include "core/lang/interp.hpp"
+#include "core/lang/eval/interp.hpp"
 
 using sl::lang::Interp;
 

@@ -1,4 +1,4 @@
-// The step trace (Note [Step trace] in core/lang/interp.hpp, core/api/trace.hpp):
+// The step trace (Note [Step trace] in core/lang/eval/interp.hpp, core/api/trace.hpp):
 // one recorded step per statement of the user's program, the marks for bytes
 // changed through another name, and the recording's budget.
 #include <catch2/catch.hpp>
@@ -9,7 +9,7 @@
 
 #include "core/api/session.hpp"
 #include "core/api/trace.hpp"
-#include "core/lang/interp.hpp"
+#include "core/lang/eval/interp.hpp"
 
 namespace {
 

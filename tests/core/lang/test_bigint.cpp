@@ -11,7 +11,7 @@
 #include <random>
 #include <string>
 
-#include "core/lang/bigint.hpp"
+#include "core/lang/objects/bigint.hpp"
 
 using sl::lang::BigInt;
 using namespace sl::lang;

@@ -1,5 +1,5 @@
 // Calls of Python functions: scopes kept for reuse (Note [Call scope reuse],
-// interp.cpp), arguments bound straight into the callee's slots (Note [Calls
+// ceval.cpp), arguments bound straight into the callee's slots (Note [Calls
 // that bind into the scope]) and attribute name keys compared by identity
 // (Note [Attribute name keys]). What a reused scope must not show: a local of
 // an earlier call, a scope that a closure still refers to, a value kept alive
@@ -8,7 +8,7 @@
 
 #include <string>
 
-#include "core/lang/interp.hpp"
+#include "core/lang/eval/interp.hpp"
 #include "tests/core/run_text.hpp"
 #include "core/model/storage.hpp"
 

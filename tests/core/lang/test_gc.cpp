@@ -3,8 +3,8 @@
 // outlives the function that made it stays valid.
 #include <catch2/catch.hpp>
 
-#include "core/lang/gc.hpp"
-#include "core/lang/interp.hpp"
+#include "core/lang/objects/gc.hpp"
+#include "core/lang/eval/interp.hpp"
 #include "tests/core/run_text.hpp"
 
 using sl::lang::gc_collect;

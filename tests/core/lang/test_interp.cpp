@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "core/lang/interp.hpp"
+#include "core/lang/eval/interp.hpp"
 
 
 // Statement atomicity across REPL runs: a run that fails leaves every variable

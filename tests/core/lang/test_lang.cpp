@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "core/api/session.hpp"
-#include "core/lang/interp.hpp"
+#include "core/lang/eval/interp.hpp"
 
 using sl::lang::Interp;
 

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <sstream>
 
-#include "core/lang/lexer.hpp"
+#include "core/lang/parse/lexer.hpp"
 #include "tests/core/program_cases.hpp"
 
 using namespace sl::lang;

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "core/api/session.hpp"
-#include "core/lang/interp.hpp"
+#include "core/lang/eval/interp.hpp"
 
 using sl::lang::Interp;
 

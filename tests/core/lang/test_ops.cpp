@@ -1,10 +1,10 @@
-// The operator enums (core/lang/ops.hpp): every spelling parses back to its
+// The operator enums (core/lang/objects/ops.hpp): every spelling parses back to its
 // operator, and the messages that name an operator spell it as CPython does
 // (expected strings recorded from the reference, Python 3.13).
 #include <catch2/catch.hpp>
 
-#include "core/lang/interp.hpp"
-#include "core/lang/ops.hpp"
+#include "core/lang/eval/interp.hpp"
+#include "core/lang/objects/ops.hpp"
 #include "tests/core/run_text.hpp"
 
 using namespace sl::lang;

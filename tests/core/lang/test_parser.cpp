@@ -2,7 +2,7 @@
 // for whole programs are in the corpus (tests/data/lang/syntax.jsonl).
 #include <catch2/catch.hpp>
 
-#include "core/lang/interp.hpp"
+#include "core/lang/eval/interp.hpp"
 
 TEST_CASE("SyntaxError reports CPython's line and 1-based column", "[lang][syntax]") {
   sl::lang::Interp in;

@@ -13,7 +13,7 @@
 #include "core/model/descr.hpp"
 #include "core/model/element.hpp"
 #include "core/model/error.hpp"
-#include "core/lang/interp.hpp"
+#include "core/lang/eval/interp.hpp"
 #include "tests/core/brute.hpp"
 #include "core/ops/views.hpp"
 #include "core/text/flexible.hpp"

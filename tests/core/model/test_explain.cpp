@@ -5,7 +5,7 @@
 
 #include "core/api/session.hpp"
 #include "core/model/explain.hpp"
-#include "core/lang/interp.hpp"
+#include "core/lang/eval/interp.hpp"
 
 using sl::Explain;
 using sl::Verdict;

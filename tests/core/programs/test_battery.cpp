@@ -18,8 +18,9 @@
 #include <string>
 #include <vector>
 
-#include "core/lang/interp.hpp"
-#include "core/lang/numpy/convert.hpp"
+#include "core/lang/eval/interp.hpp"
+#include "core/lang/frontend/convert.hpp"
+#include "core/lang/frontend/registry.hpp"
 #include "tests/core/program_cases.hpp"
 
 using namespace sl::lang;

@@ -7,7 +7,7 @@
 
 #include "core/model/array.hpp"
 #include "core/model/error.hpp"
-#include "core/lang/interp.hpp"
+#include "core/lang/eval/interp.hpp"
 #include "core/model/overlap.hpp"
 #include "core/ops/views.hpp"
 #include "tests/core/run_text.hpp"
