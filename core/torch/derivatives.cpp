@@ -208,6 +208,17 @@ void add_unary(std::map<std::string, Formula>& f) {
 
 // sum, mean, mm, mv, dot.
 void add_reductions_and_products(std::map<std::string, Formula>& f) {
+  // mse_loss: self: mse_loss_backward(grad, self, target, reduction); target: mse_loss_backward(grad, target, self, reduction)
+  //   the CPU kernel's alpha * (a - b) * grad with alpha = 2 / numel for 'mean', 2 otherwise (ints[0]: 1 = mean)
+  f["MseLossBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    ArrayPtr self = unpack(n, 0), target = unpack(n, 1);
+    const int64_t count = numel_of(broadcast_shapes_np({self->shape, target->shape}));
+    const double norm = n.ints.at(0) == 1 ? 2.0 / double(count) : 2.0;
+    auto side = [&](const ArrayPtr& a, const ArrayPtr& b) {
+      return bin(Ufunc::multiply, bin(Ufunc::multiply, scalar_like(norm, a->dtype), bin(Ufunc::subtract, a, b)), g);
+    };
+    return {needs(n, 0) ? side(self, target) : nullptr, needs(n, 1) ? side(target, self) : nullptr};
+  };
   // sum: self: grad.expand_symint(self.sym_sizes())
   f["SumBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> { return {expand_to(g, n.sizes.at(0))}; };
   // sum.dim_IntList: self: sum_backward(grad, self.sym_sizes(), dim, keepdim)

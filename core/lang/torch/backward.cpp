@@ -184,6 +184,17 @@ bool save_state(GradNode& n, const OpCall& c, const ArrayPtr& t, bool inplace) {
     n.sizes = {self->shape};
     return true;
   }
+  if (name == "MseLossBackward0") {
+    const Value target = arg(c, 0, "target"), red = arg(c, 3, "reduction");
+    if (op != "mse_loss" || !target.is_array()) return false;
+    const std::string r = red.is_none() ? "mean" : red.as<StrObj>() ? red.as<StrObj>()->s : "";
+    if (r != "mean" && r != "sum" && r != "none") return false;
+    if (!arg(c, 1, "size_average").is_none() || !arg(c, 2, "reduce").is_none()) return false;  // the legacy flags
+    save_tensor(n, 0, self, false);
+    save_tensor(n, 1, target.array(), false);
+    n.ints = {r == "mean" ? 1 : r == "sum" ? 2 : 0};
+    return true;
+  }
   if (name == "CloneBackward0") return in(op, {"clone", "contiguous"});
   if (name == "ToCopyBackward0") {
     n.dtypes = {self->dtype};

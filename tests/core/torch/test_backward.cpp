@@ -172,6 +172,20 @@ TEST_CASE("backward formulas match finite differences (float64)", "[autograd][ba
       check_formula("MeanBackward1", {s234}, [keep](auto& x) { return bin(Ufunc::divide, sum_axes(x[0], {true, false, true}, keep), scalar(8)); }, dims);
     }
   }
+  SECTION("mse_loss, mean and sum") {
+    for (int64_t red : {1, 2}) {
+      auto state = [red](GradNode& n, const std::vector<ArrayPtr>& xs, const ArrayPtr&) {
+        save_inputs(n, xs, nullptr);
+        n.ints = {red};
+      };
+      auto mse = [red](auto& x) {
+        ArrayPtr d = bin(Ufunc::subtract, x[0], x[1]);
+        ArrayPtr s = sum_axes(bin(Ufunc::multiply, d, d), {true, true}, false);
+        return red == 1 ? bin(Ufunc::divide, s, scalar(6)) : s;
+      };
+      check_formula("MseLossBackward0", {s23, s23}, mse, state);
+    }
+  }
   SECTION("products") {
     auto mm_state = [](GradNode& n, const std::vector<ArrayPtr>& xs, const ArrayPtr&) {
       save_inputs(n, xs, nullptr);
