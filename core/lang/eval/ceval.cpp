@@ -1243,6 +1243,29 @@ Value operand(Interp& in, const Expr& e, const EnvP& env) {
 }
 }  // namespace
 
+// Note [Operator chains]: `a + b + c + ...` parses as a left-deep tree, one
+// BinOp per operator. Evaluating it by recursion would spend a native frame
+// per term, and CPython compiles 9,999 terms (Note [Compile-time nesting],
+// parser.cpp), more than wasm's stack holds frames of eval_node. So the
+// left spine is walked in a loop: the leftmost operand first, then each
+// right operand and its operator, innermost first -- the recursion's order,
+// with the frame's line set to each operator's as it runs.
+Value Interp::eval_binop_chain(const Expr& e, const EnvP& env) {
+  // e itself may be resumable (eval_resumable hands it here); the nodes below
+  // it join the loop only when nothing suspends inside them.
+  std::vector<const Expr*> spine{&e};
+  const Expr* p = e.a.get();
+  for (; p->kind == EK::BinOp && !p->resumable; p = p->a.get()) spine.push_back(p);
+  Value acc = operand(*this, *p, env);
+  for (size_t k = spine.size(); k-- > 0;) {
+    const Expr& n = *spine[k];
+    Value b = operand(*this, *n.b, env);
+    if (!frames_.empty()) frames_.back().second = n.line;
+    acc = binop(n.binop, acc, b);
+  }
+  return acc;
+}
+
 Value Interp::eval_node(const Expr& e, const EnvP& env) {
   switch (e.kind) {
     // Note [Traceback lines]: like CPython 3.11 a frame's line is that of the
@@ -1320,6 +1343,7 @@ Value Interp::eval_node(const Expr& e, const EnvP& env) {
       return dv;
     }
     case EK::BinOp: {
+      if (e.a->kind == EK::BinOp && !e.a->resumable) return eval_binop_chain(e, env);
       Value a = operand(*this, *e.a, env);
       Value b = operand(*this, *e.b, env);
       if (!frames_.empty()) frames_.back().second = e.line;

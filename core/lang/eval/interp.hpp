@@ -331,6 +331,7 @@ class Interp {
   // Yield: a generator's frame suspended (Note [Generator frames]).
   enum class Flow { Normal, Break, Continue, Return, Yield };
   Value eval_node(const Expr& e, const EnvP& env);
+  Value eval_binop_chain(const Expr& e, const EnvP& env);  // Note [Operator chains] (ceval.cpp)
   Value eval_resumable(const Expr& e, const EnvP& env);
   Value eval_yield(const Expr& e, const EnvP& env);
   // One step of a yield or yield from: true when the frame suspends (the value

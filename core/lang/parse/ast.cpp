@@ -11,4 +11,14 @@ int FuncDef::slot_of(const std::string& n) const {
   return it != locals.end() && *it == n ? int(it - locals.begin()) : -1;
 }
 
+Expr::~Expr() {
+  // Unlink the left spine one node at a time: each node dropped here has lost
+  // its `a`, so its own destructor recurses only into its shallow parts.
+  ExprP p = std::move(a);
+  while (p && p->a) {
+    ExprP next = std::move(p->a);
+    p = std::move(next);
+  }
+}
+
 }  // namespace sl::lang

@@ -109,6 +109,11 @@ struct Expr {
   mutable Value* cache_value = nullptr;
   mutable AttrCache attr_cache;
   Expr(EK k, int l, int c0) : kind(k), line(l), col(c0) {}
+  Expr(const Expr&) = delete;
+  Expr& operator=(const Expr&) = delete;
+  // A left-deep chain (Note [Operator chains], ceval.cpp) is freed in a loop,
+  // not by a recursion of destructors as deep as the chain.
+  ~Expr();
 };
 
 struct Param {

@@ -433,7 +433,11 @@ struct Lexer {
       if (c == '$' || c == '?' || c == '`' || c == '!') syntax_error("invalid syntax", line, cl);
       syntax_error("invalid character '" + ch + "'", line, cl);
     }
-    if (c == '(' || c == '[' || c == '{') brackets.push_back({c, {line, cl}});
+    if (c == '(' || c == '[' || c == '{') {
+      // the tokenizer's MAXLEVEL (Parser/tokenizer.c): 200 open brackets at most
+      if (brackets.size() >= 200) syntax_error("too many nested parentheses", line, cl);
+      brackets.push_back({c, {line, cl}});
+    }
     if (c == ')' || c == ']' || c == '}') {
       char open = c == ')' ? '(' : c == ']' ? '[' : '{';
       if (brackets.empty()) syntax_error(std::string("unmatched '") + c + "'", line, cl);

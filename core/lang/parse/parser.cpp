@@ -25,7 +25,7 @@ const std::set<std::string> kKeywords = {
 struct Parser {
   std::vector<Token> toks;
   size_t p = 0;
-  int max_depth = 200;
+  int max_depth = 1000;  // Note [Parser depth]
   int depth = 0;
 
   const Token& cur() const { return toks[p]; }
@@ -128,16 +128,90 @@ struct Parser {
     return toks[p++].text;
   }
 
+  // Note [Parser depth]: recursive descent spends native stack per level of
+  // nesting, and wasm's stack is the browser's (about 1 MB): past max_depth
+  // levels the parser gives up with the error CPython's PEG parser gives when
+  // its own stack is full (MAXSTACK, Parser/parser.c). Brackets stop earlier,
+  // at the tokenizer's 200 levels (MAXLEVEL, "too many nested parentheses").
   struct DepthGuard {
     Parser& ps;
     explicit DepthGuard(Parser& p) : ps(p) {
       if (++ps.depth > ps.max_depth) {
         --ps.depth;
-        raise("RecursionError", "maximum recursion depth exceeded during compilation");
+        raise("MemoryError", "Parser stack overflowed - Python source too complex to parse");
       }
     }
     ~DepthGuard() { --ps.depth; }
   };
+
+  // Note [Compile-time nesting]
+  // CPython compiles a tree only as deep as its C recursion limit: its AST
+  // optimizer (Python/ast_opt.c) counts one level for each statement and
+  // expression node on the way down and raises RecursionError "maximum
+  // recursion depth exceeded during compilation" past 10,000 (so
+  // `x = 1+1+...` compiles with 9,999 terms and not with 10,000; measured
+  // with the reference). A left-deep chain of operators is built here without
+  // recursion, so this is the check that keeps every later walk of the tree
+  // (scope analysis, evaluation, destruction) within a depth the native stack
+  // holds. It walks with an explicit stack; `outer` is the number of
+  // statements around this one.
+  static constexpr int kMaxCompileDepth = 10000;
+  static void check_nesting(const Stmt& top, int outer) {
+    struct Item {
+      const Stmt* s;
+      const Expr* e;
+      int depth;
+    };
+    std::vector<Item> todo{{&top, nullptr, outer + 1}};
+    auto expr = [&](const Expr* e, int d) {
+      if (e) todo.push_back({nullptr, e, d});
+    };
+    auto body = [&](const Body& b, int d) {
+      for (auto& st : b) todo.push_back({st.get(), nullptr, d});
+    };
+    auto func = [&](const FuncDef* f, int d) {
+      if (!f) return;
+      for (auto& prm : f->params) expr(prm.dflt.get(), d);
+      body(f->body, d);
+    };
+    while (!todo.empty()) {
+      Item it = todo.back();
+      todo.pop_back();
+      if (it.depth > kMaxCompileDepth) raise("RecursionError", "maximum recursion depth exceeded during compilation");
+      const int d = it.depth + 1;
+      if (it.e) {
+        const Expr& e = *it.e;
+        expr(e.a.get(), d), expr(e.b.get(), d), expr(e.c.get(), d);
+        for (auto& x : e.elts) expr(x.get(), d);
+        for (auto& x : e.keys) expr(x.get(), d);
+        for (auto& k : e.keywords) expr(k.value.get(), d);
+        for (auto& g : e.generators) {
+          expr(g.target.get(), d), expr(g.iter.get(), d);
+          for (auto& x : g.ifs) expr(x.get(), d);
+        }
+        // a lambda's body is one expression in CPython's tree (here a Return)
+        if (e.kind == EK::Lambda && e.func) {
+          for (auto& prm : e.func->params) expr(prm.dflt.get(), d);
+          for (auto& st : e.func->body) expr(st->value.get(), d);
+        } else if (e.func.get() != nullptr && e.kind != EK::GenExp) {
+          func(e.func.get(), d);
+        }
+        continue;
+      }
+      const Stmt& s = *it.s;
+      for (auto& x : s.targets) expr(x.get(), d);
+      expr(s.value.get(), d), expr(s.extra.get(), d);
+      for (auto& x : s.items) expr(x.get(), d);
+      for (auto& x : s.decorators) expr(x.get(), d);
+      for (auto& k : s.keywords) expr(k.value.get(), d);
+      body(s.body, d), body(s.orelse, d), body(s.finalbody, d);
+      for (auto& h : s.handlers) {
+        expr(h.type.get(), d);
+        body(h.body, d);
+      }
+      func(s.func.get(), d);
+    }
+  }
 
   ExprP node(EK k, const Token& t) { return std::make_unique<Expr>(k, t.line, t.col); }
 
@@ -155,7 +229,14 @@ struct Parser {
     return body;
   }
 
+  // Every statement, once parsed, is held to CPython's compile-time nesting
+  // limit (Note [Compile-time nesting]) before anything walks it recursively.
   void parse_statement(Body& out) {
+    const size_t before = out.size();
+    parse_statement_node(out);
+    for (size_t k = before; k < out.size(); ++k) check_nesting(*out[k], depth);
+  }
+  void parse_statement_node(Body& out) {
     DepthGuard g(*this);
     const Token& t = cur();
     if (t.kind == Tok::Name) {
