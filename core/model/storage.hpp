@@ -36,11 +36,21 @@ class Storage {
   static int64_t live_count();
   static int64_t peak_bytes();
 
+  // Note [Version counter]: PyTorch's VariableVersion (c10/core/TensorImpl.h),
+  // bumped by every in-place write through a tensor and shared by a view and
+  // its base. Every tensor that aliases these bytes as a view or a detach()
+  // shares PyTorch's counter, so the counter lives with the bytes; autograd
+  // compares it with the value a saved tensor had when it was saved. Writes
+  // through a NumPy alias do not bump it, as in PyTorch.
+  uint32_t version() const { return version_; }
+  void bump_version() { ++version_; }
+
  private:
   explicit Storage(char* data, int64_t nbytes);
   char* data_;
   int64_t nbytes_;
   uint64_t id_;
+  uint32_t version_ = 0;
 };
 
 using StoragePtr = std::shared_ptr<Storage>;

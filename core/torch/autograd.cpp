@@ -18,6 +18,21 @@ GradNode::~GradNode() {
   }
 }
 
+uint64_t next_sequence_nr() {
+  static uint64_t n = 0;
+  return n++;
+}
+
+void save_tensor(GradNode& node, size_t slot, const ArrayPtr& t, bool is_output) {
+  if (node.saved.size() <= slot) node.saved.resize(slot + 1);
+  SavedTensor& s = node.saved[slot];
+  s.was_saved = true;
+  s.is_output = is_output;
+  s.version = t->storage->version();
+  // an output is held without its record (Note on SavedTensor, autograd.hpp)
+  s.data = is_output ? std::make_shared<Array>(*t) : t;
+}
+
 GradMode& grad_mode() { return session_state<GradMode>(); }
 
 bool differentiable_dtype(DType dt) { return is_float(dt) || is_complex(dt); }
@@ -31,6 +46,9 @@ GradNodePtr gradient_edge(const ArrayPtr& input) {
     m.grad_accumulator = std::make_shared<GradNode>();
     m.grad_accumulator->name = "torch::autograd::AccumulateGrad";
     m.grad_accumulator->variable = input;
+    m.grad_accumulator->sequence_nr = UINT64_MAX;
+    m.grad_accumulator->in_shape = input->shape;
+    m.grad_accumulator->in_dtype = input->dtype;
   }
   return m.grad_accumulator;
 }
@@ -39,6 +57,7 @@ GradNodePtr make_grad_node(const std::string& name, std::vector<GradNodePtr> nex
   auto n = std::make_shared<GradNode>();
   n->name = name;
   n->next = std::move(next);
+  n->sequence_nr = next_sequence_nr();
   return n;
 }
 
@@ -62,6 +81,8 @@ bool record_op(const std::string& name, const std::vector<ArrayPtr>& inputs, Arr
   for (auto& x : inputs) next.push_back(gradient_edge(x));
   AutogradMeta& m = autograd_meta(out);
   m.grad_fn = make_node(name, std::move(next));
+  m.grad_fn->in_shape = out.shape;
+  m.grad_fn->in_dtype = out.dtype;
   m.requires_grad = false;  // derived from grad_fn from now on
   return true;
 }
@@ -72,6 +93,8 @@ bool record_op_edges(const std::string& name, const std::vector<ArrayPtr>& input
   if (!any_requires_grad(inputs)) return false;
   AutogradMeta& m = autograd_meta(out);
   m.grad_fn = make_node(name, std::move(next));
+  m.grad_fn->in_shape = out.shape;
+  m.grad_fn->in_dtype = out.dtype;
   m.requires_grad = false;
   return true;
 }
@@ -91,6 +114,8 @@ void record_inplace(const std::string& name, const ArrayPtr& self, const std::ve
   std::vector<GradNodePtr> next{gradient_edge(self)};
   for (auto& x : others) next.push_back(gradient_edge(x));
   GradNodePtr op = make_node(name, std::move(next));
+  op->in_shape = self->shape;
+  op->in_dtype = self->dtype;
   if (!base) {
     AutogradMeta& m = autograd_meta(*self);
     m.grad_fn = op;
@@ -102,6 +127,16 @@ void record_inplace(const std::string& name, const ArrayPtr& self, const std::ve
   // re-derived from the base by as_strided.
   GradNodePtr copy_slices = make_node("torch::autograd::CopySlices", {gradient_edge(base)});
   copy_slices->next.insert(copy_slices->next.end(), op->next.begin() + 1, op->next.end());
+  copy_slices->in_shape = base->shape;
+  copy_slices->in_dtype = base->dtype;
+  copy_slices->wrapped = op;
+  if (base->c_contiguous() && base->storage == self->storage) {  // the view's place in its base, for the backward
+    const int64_t e = self->itemsize();
+    copy_slices->sizes = {base->shape, self->shape};
+    copy_slices->ints = {(self->offset - base->offset) / e};
+    for (int64_t st : self->strides) copy_slices->ints.push_back(st / e);
+    copy_slices->has_state = true;
+  }
   AutogradMeta& bm = autograd_meta(*base);
   bm.grad_fn = copy_slices;
   bm.requires_grad = false;

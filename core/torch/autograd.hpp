@@ -13,8 +13,9 @@
 // mode (torch.no_grad, inference_mode, set_grad_enabled) and the in-place
 // rules (a leaf that requires grad refuses in-place writes; an in-place op on
 // a non-leaf becomes its new grad_fn; writing into a view rebases the view's
-// base onto CopySlices). There is no backward pass: the nodes hold no saved
-// tensors.
+// base onto CopySlices). Each node also holds what its backward formula
+// needs (SavedTensor, the op's scalars and sizes); core/torch/backward.hpp
+// runs the pass.
 //
 // Invariants: a tensor with a grad_fn is not a leaf and requires grad; a leaf
 // requires grad exactly when requires_grad is set; only floating and complex
@@ -33,10 +34,44 @@ namespace sl {
 // PyTorch 2.6 prints ("AddmmBackward0"); next holds the nodes of the inputs
 // as grad_fn.next_functions shows them, in argument order: the input's grad_fn,
 // its AccumulateGrad node for a leaf that requires grad, null otherwise.
+// A tensor a node saved for its backward: torch's SavedVariable
+// (torch/csrc/autograd/saved_variable.h). An input is held as the tensor
+// itself (the error names its grad_fn as it is when backward runs); the
+// node's own output is held as an alias without autograd record, so no
+// reference cycle runs output -> grad_fn -> output. version is the storage's
+// version at save time (Note [Version counter], core/model/storage.hpp).
+struct SavedTensor {
+  ArrayPtr data;           // null when nothing was saved, or after release
+  uint32_t version = 0;
+  bool is_output = false;
+  bool was_saved = false;  // distinguishes "released" from "never saved"
+};
+
 struct GradNode {
   std::string name;
   std::vector<std::shared_ptr<GradNode>> next;
   std::weak_ptr<Array> variable;  // AccumulateGrad: the leaf it accumulates into
+  // Order in the engine's ready queue (PyTorch's sequence_nr: later nodes run
+  // first; AccumulateGrad has the largest value).
+  uint64_t sequence_nr = 0;
+  // The tensor this node's incoming gradient is for (torch's InputMetadata):
+  // a gradient of another shape is summed to it, of another dtype cast.
+  Shape in_shape;
+  DType in_dtype = DType::F32;
+  // What the formula needs (core/torch/derivatives.hpp names each slot per op).
+  std::vector<SavedTensor> saved;
+  std::vector<double> scalars;   // alpha, exponent
+  std::vector<int64_t> ints;     // dims
+  std::vector<Shape> sizes;      // input shapes (self.sizes(), other.sizes())
+  std::vector<DType> dtypes;     // input dtypes
+  bool keepdim = false;
+  bool wrapped_other = false;    // saved[1] is a Python number the op wrapped (cast to the gradient's dtype)
+  bool has_state = false;        // the formula's state was recorded (else backward is unsupported)
+  bool released = false;         // saved tensors freed by a backward without retain_graph
+  std::weak_ptr<Array> retains_grad;  // a non-leaf result whose retain_grad() was called
+  // CopySlices: the in-place op it applies to the view's part of the base
+  // (sizes {base, view}, ints {offset, strides...} in elements of a contiguous base).
+  std::shared_ptr<GradNode> wrapped;
   // A long chain (a loop of y = y + x) is released without recursion.
   ~GradNode();
 };
@@ -83,6 +118,11 @@ bool record_op(const std::string& name, const std::vector<ArrayPtr>& inputs, Arr
 bool record_op_edges(const std::string& name, const std::vector<ArrayPtr>& inputs, std::vector<GradNodePtr> next,
                      Array& out);
 GradNodePtr make_grad_node(const std::string& name, std::vector<GradNodePtr> next);
+// The next sequence number (a process-wide counter: only the order of nodes
+// within one graph matters, and it only grows).
+uint64_t next_sequence_nr();
+// Saves `t` into node.saved[slot] with its current version.
+void save_tensor(GradNode& node, size_t slot, const ArrayPtr& t, bool is_output);
 
 // The in-place rules (torch/csrc/autograd/VariableTypeUtils.h check_inplace,
 // variable.cpp rebase_history), in two halves around the write:

@@ -44,6 +44,12 @@ struct BelowAutograd {
 
 bool recording() { return grad_mode().enabled && !grad_mode().inference && below_depth() == 0; }
 
+}  // namespace
+
+bool outside_recorded_op() { return below_depth() == 0; }
+
+namespace {
+
 void collect_tensors(const Value& v, std::vector<ArrayPtr>& out, int depth = 0) {
   if (v.is_array()) {
     if (v.arr().is_torch()) out.push_back(v.array());
@@ -250,12 +256,14 @@ Value record_call(Interp& in, OpCall c, const std::function<Value()>& compute) {
     BelowAutograd below;
     r = compute();
   }
+  if (inplace && below_depth() == 0) bump_version(c.self);
   if (inplace && r.is_array() && r.array() == c.self) {
     std::vector<ArrayPtr> others(inputs.begin() + 1, inputs.end());
     std::string op = c.op;
     if (!c.inplace) op.pop_back();  // add_ records as add
     c.op = op;
     record_inplace(node_name(c), c.self, others);
+    save_for_backward(c, inputs, c.self, true);
     return r;
   }
   auto record_one = [&](const Value& v) {
@@ -273,10 +281,10 @@ Value record_call(Interp& in, OpCall c, const std::function<Value()>& compute) {
       if (name == "AddmmBackward0") edges.push_back(inputs.size() > 2 ? gradient_edge(inputs[2]) : nullptr);
       edges.push_back(gradient_edge(inputs[0]));
       edges.push_back(wt);
-      record_op_edges(name, inputs, std::move(edges), *t);
+      if (record_op_edges(name, inputs, std::move(edges), *t)) save_for_backward(c, inputs, t, false);
       return;
     }
-    record_op(name, inputs, *t);
+    if (record_op(name, inputs, *t)) save_for_backward(c, inputs, t, false);
   };
   if (auto* tup = r.as<TupleObj>()) {
     for (auto& x : tup->items) record_one(x);
@@ -300,7 +308,16 @@ Value call_tensor_method(Interp& in, const std::string& name, const ArrayMethod&
         in.raise_exc(e.type, e.msg);
       }
     }
-    return fn(in, self, a);
+    if (!is_inplace_op(name) || never_recorded(name)) return fn(in, self, a);
+    // one bump per user-visible write: the writes the method is built from do not count
+    const bool outermost = below_depth() == 0;
+    Value r;
+    {
+      BelowAutograd below;
+      r = fn(in, self, a);
+    }
+    if (outermost) bump_version(self);
+    return r;
   }
   OpCall c{name, self, a.pos, a.kw};
   return record_call(in, std::move(c), [&] { return fn(in, self, a); });
@@ -330,7 +347,10 @@ Value record_operator(Interp& in, BinOp op, const Value& a, const Value& b, bool
     case BinOp::Add: c.op = "add"; break;
     case BinOp::Sub: c.op = left ? "sub" : "rsub"; break;
     case BinOp::Mul: c.op = "mul"; break;
-    case BinOp::TrueDiv: c.op = left ? "div" : "mul"; break;
+    case BinOp::TrueDiv:
+      c.op = left ? "div" : "mul";
+      c.no_formula = !left;
+      break;
     case BinOp::FloorDiv: c.op = "floor_divide"; break;
     case BinOp::Mod: c.op = left ? "remainder" : "floor_divide"; break;  // 2 % t has no derivative either
     case BinOp::Pow:
@@ -430,6 +450,7 @@ bool tensor_autograd_getattr(Interp& in, const ArrayPtr& t, const std::string& n
   else if (name == "grad_fn") out = t->autograd ? grad_fn_value(in, t->autograd->grad_fn) : Value();
   else if (name == "grad") out = t->autograd && t->autograd->grad ? Value(t->autograd->grad) : Value();
   else if (name == "data") out = Value(torch_alias_root(t));
+  else if (name == "_version") out = Value::integer(t->storage->version());
   else return false;
   return true;
 }
@@ -512,29 +533,6 @@ Value requires_grad_method(Interp& in, const ArrayPtr& t, Args& a) {
   return Value(t);
 }
 
-Value retain_grad_method(Interp& in, const ArrayPtr& t, Args& a) {
-  a.finish(0);
-  if (!requires_grad(*t)) in.raise_exc("RuntimeError", "can't retain_grad on Tensor that has requires_grad=False");
-  return Value();
-}
-
-// Tensor.backward(gradient=None, retain_graph=None, create_graph=False, inputs=None)
-Value backward_method(Interp& in, const ArrayPtr& t, Args& a) {
-  Value gradient = a.optional(0, "gradient");
-  Value ignored;
-  a.take(1, "retain_graph", ignored);
-  a.take(2, "create_graph", ignored);
-  a.take(3, "inputs", ignored);
-  a.finish(4);
-  if (!gradient.is_none() && !is_tensor(gradient))
-    in.raise_exc("TypeError", "gradients can be either Tensors or None, but got " + in.type_of(gradient)->name);
-  if (!requires_grad(*t))
-    in.raise_exc("RuntimeError", "element 0 of tensors does not require grad and does not have a grad_fn");
-  if (t->size() != 1) in.raise_exc("RuntimeError", "grad can be implicitly created only for scalar outputs");
-  in.raise_exc("NotImplementedError",
-               "stridelab records the autograd graph (grad_fn, requires_grad) but has no backward pass");
-}
-
 // torch.nn.Parameter(data=None, requires_grad=True): an alias of data (same
 // storage and layout, no base: Parameter detaches), marked a parameter.
 Value parameter_new(Interp& in, Args& a) {
@@ -583,8 +581,6 @@ void install_torch_autograd(Interp& in, ModuleObj& tm) {
   def_fn(in, c, "_set_inference_mode", set_inference_mode_fn);
 
   def_tensor_method("requires_grad_", requires_grad_method);
-  def_tensor_method("retain_grad", retain_grad_method);
-  def_tensor_method("backward", backward_method);
   def_tensor_method("__abs__", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
     a.finish(0);
     return in.call(in.getattr(Value(t), "abs"), std::vector<Value>{});

@@ -32,10 +32,22 @@ struct OpCall {
   bool inplace = false;         // an operator's in-place form (a += b)
   bool result_is_view = false;  // filled per result
   bool wrapped_scalars = false; // Python numbers among pos are inputs too (operators wrap them)
+  bool no_formula = false;      // the one node stands for several PyTorch ops (2 / t): no backward yet
 };
 
 // The node name PyTorch 2.6 gives the op's result ("AddmmBackward0").
 std::string node_name(const OpCall& c);
+// Fills the state of `t`'s grad_fn for the op `c` (inputs as record_call
+// collected them; inplace: `t` is self after the write). Defined with the
+// rest of the backward surface in torch/backward.cpp.
+void save_for_backward(const OpCall& c, const std::vector<ArrayPtr>& inputs, const ArrayPtr& t, bool inplace);
+// Note [Version counter] (core/model/storage.hpp): a user-visible in-place write bumps it.
+inline void bump_version(const ArrayPtr& t) {
+  if (t && t->storage) t->storage->bump_version();
+}
+// False while an op's implementation runs below the autograd boundary (Note
+// [Recording at the boundary]): a write there is not a user-visible one.
+bool outside_recorded_op();
 // Whether a method name is an in-place write (add_, masked_fill_; not requires_grad_).
 bool is_inplace_op(const std::string& op);
 // Whether a call with these operands must be recorded (grad mode on, not

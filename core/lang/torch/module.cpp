@@ -19,6 +19,7 @@
 #include "core/lang/objects/pyint.hpp"
 #include "core/ops/copy.hpp"
 #include "core/lang/torch/autograd.hpp"
+#include "core/lang/torch/backward.hpp"
 #include "core/lang/torch/convert.hpp"
 #include "core/model/strides.hpp"
 #include "core/torch/promotion.hpp"
@@ -1377,6 +1378,7 @@ void install_torch(Interp& in) {
   install_device(in, tm);
   install_legacy_constructors(in, tm);
   install_torch_autograd(in, tm);
+  install_torch_backward(in, tm);
   // Factories take requires_grad=; the others record their results (torch/autograd.hpp).
   static const char* const factories[] = {"tensor", "zeros", "ones", "empty", "full", "zeros_like", "ones_like",
                                           "empty_like", "full_like", "arange", "linspace", "eye"};

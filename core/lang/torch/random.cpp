@@ -58,9 +58,18 @@ TorchGenerator& generator_of(Interp& in, const Value& v) {
 }
 
 // generator= (None: the default generator).
+// The keyword is removed from `a`, so `v` may hold the generator's last
+// reference (torch.rand(3, generator=torch.Generator())): its state is kept
+// alive past this call, until the next generator= call replaces it (was a
+// heap-use-after-free).
 TorchGenerator& take_generator(Interp& in, Args& a) {
+  static std::shared_ptr<void> last_taken;
   Value v;
-  if (a.take(999, "generator", v) && !v.is_none()) return generator_of(in, v);
+  if (a.take(999, "generator", v) && !v.is_none()) {
+    TorchGenerator& g = generator_of(in, v);
+    last_taken = v.as<GenericObj>()->native;
+    return g;
+  }
   return torch_default_generator();
 }
 

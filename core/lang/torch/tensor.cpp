@@ -14,6 +14,7 @@
 #include "core/model/element.hpp"
 #include "core/model/explain.hpp"
 #include "core/torch/format.hpp"
+#include "core/torch/derivatives.hpp"
 #include "core/lang/frontend/index.hpp"
 #include "core/lang/objects/array_hooks.hpp"
 #include "core/ops/copy.hpp"
@@ -950,7 +951,8 @@ Value tensor_getitem(Interp& in, const ArrayPtr& a, const Value& key) {
   };
   if (!autograd_wanted(a, {key}, {})) return compute();
   Value r = compute();
-  if (r.is_array() && r.array() != a) record_op(getitem_node(idx, basic), {a}, *r.array());
+  if (r.is_array() && r.array() != a && record_op(getitem_node(idx, basic), {a}, *r.array()) && basic)
+    record_index_geometry(*r.array()->autograd->grad_fn, a->shape, idx);
   return r;
 }
 
@@ -971,10 +973,12 @@ void tensor_setitem(Interp& in, const ArrayPtr& a, const Value& key, const Value
       in.raise_exc(e.type, e.msg);
     }
     tensor_setitem_data(in, a, key, x);
+    if (outside_recorded_op()) a->storage->bump_version();  // Note [Version counter]
     record_setitem(a, is_tensor(x) ? std::vector<ArrayPtr>{x.array()} : std::vector<ArrayPtr>{});
     return;
   }
   tensor_setitem_data(in, a, key, x);
+  if (outside_recorded_op()) a->storage->bump_version();
 }
 
 void tensor_setitem_data(Interp& in, const ArrayPtr& a, const Value& key, const Value& x) {
@@ -1143,7 +1147,10 @@ Value tensor_binop(Interp& in, BinOp op, const Value& a, const Value& b, bool in
   const ArrayHooks& base = ndarray_row();
   if (autograd_wanted(nullptr, {a, b}, {}))
     return record_operator(in, op, a, b, inplace, [&] { return base.binop(in, op, a, b, inplace); });
-  return base.binop(in, op, a, b, inplace);
+  Value r = base.binop(in, op, a, b, inplace);
+  if (inplace && is_tensor(a) && r.is_array() && r.array() == a.array() && outside_recorded_op())
+    bump_version(a.array());  // Note [Version counter]
+  return r;
 }
 Value tensor_unaryop(Interp& in, UnaryOp op, const Value& a) {
   if (op == UnaryOp::Pos) {  // Tensor.__pos__ is positive(): the tensor itself

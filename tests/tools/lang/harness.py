@@ -7,6 +7,7 @@ tests/core/programs/test_corpus.cpp runs through the engine.
     python3 tests/tools/lang/harness.py [build/native/stridelab_py] [--topics a,b]
 
 --topics re-records only those topics (the others' files and pending entries stay).
+--issue N gives new pending entries issue N instead of 13 (a topic that an open issue owns).
 --pending-only keeps every recorded expectation and recomputes pending.txt from the
 engine alone (after an engine change; no refpy run).
 
@@ -95,6 +96,11 @@ def main():
         i = args.index('--topics')
         only = set(args[i + 1].split(','))
         del args[i:i + 2]
+    new_issue = '13'
+    if '--issue' in args:
+        i = args.index('--issue')
+        new_issue = args[i + 1]
+        del args[i:i + 2]
     pending_only = '--pending-only' in args
     if pending_only:
         args.remove('--pending-only')
@@ -139,7 +145,7 @@ def main():
             got = ours[0] + '!' + [l for l in ours[1].split('\n') if l.strip()][-1]
         if got != exp:
             case_id = c['topic'] + '/' + c['name']
-            pending.append((old.get(case_id, '13'), case_id))
+            pending.append((old.get(case_id, new_issue), case_id))
     OUT.mkdir(parents=True, exist_ok=True)
     if not pending_only:  # the recorded expectations stay as they are
         for f in OUT.glob('*.jsonl'):

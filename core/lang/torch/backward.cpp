@@ -1,0 +1,414 @@
+// torch/backward: saved state per node and the Python surface of the pass (backward.hpp).
+#include "core/lang/torch/backward.hpp"
+
+#include <cstring>
+
+#include "core/lang/objects/classes.hpp"
+#include "core/lang/torch/convert.hpp"
+#include "core/model/strides.hpp"
+#include "core/ops/views.hpp"
+#include "core/ops/copy.hpp"
+#include "core/torch/backward.hpp"
+#include "core/torch/derivatives.hpp"
+#include "core/torch/views.hpp"
+
+namespace sl::lang {
+
+namespace {
+
+// The argument after self at `i` (self is c.self, or pos[0] for a torch.* function), or kw `name`.
+Value arg(const OpCall& c, size_t i, const char* name) {
+  const size_t at = c.self ? i : i + 1;
+  if (c.pos.size() > at) return c.pos[at];
+  for (auto& [k, v] : c.kw)
+    if (k == name) return v;
+  return Value();
+}
+ArrayPtr self_of(const OpCall& c) {
+  if (c.self) return c.self;
+  return !c.pos.empty() && c.pos[0].is_array() ? c.pos[0].array() : nullptr;
+}
+bool is_number(const Value& v) { return v.is_int() || v.is_float() || v.is_bool(); }
+double number(const Value& v, double dflt) {
+  if (v.is_float()) return v.as_float();
+  if (v.is_int() || v.is_bool()) return double(v.as_int());
+  return dflt;
+}
+// A Python number as the 0-d double tensor PyTorch wraps it into.
+ArrayPtr wrapped(double v) {
+  ArrayPtr s = make_array(DType::F64, {}, 'C', Flavor::Torch);
+  std::memcpy(s->data(), &v, sizeof v);
+  return s;
+}
+bool in(const std::string& op, std::initializer_list<const char*> names) {
+  for (const char* n : names)
+    if (op == n) return true;
+  return false;
+}
+// dim=int | tuple | list (None: every dim)
+bool dims_of(const Value& v, std::vector<int64_t>& out) {
+  if (v.is_int()) {
+    out.push_back(v.as_int());
+    return true;
+  }
+  const std::vector<Value>* items = nullptr;
+  if (auto* t = v.as<TupleObj>()) items = &t->items;
+  if (auto* l = v.as<ListObj>()) items = &l->items;
+  if (!items) return false;
+  for (auto& x : *items) {
+    if (!x.is_int()) return false;
+    out.push_back(x.as_int());
+  }
+  return true;
+}
+
+// The binary ops whose other operand may be a Python number (mul, div) and
+// the ones with alpha (add, sub, rsub).
+bool save_binary(GradNode& n, const OpCall& c, const ArrayPtr& self, bool inplace) {
+  const std::string& name = n.name;
+  const Value other = arg(c, 0, "other");
+  if (name == "AddBackward0" || name == "SubBackward0" || name == "RsubBackward0" || name == "RsubBackward1") {
+    if (!in(c.op, {"add", "sub", "subtract", "rsub"})) return false;
+    n.scalars = {number(arg(c, 1, "alpha"), 1.0)};
+    return true;
+  }
+  const bool mul = name == "MulBackward0" && in(c.op, {"mul", "multiply"});
+  const bool div = name == "DivBackward0" && in(c.op, {"div", "divide", "true_divide"}) && arg(c, 1, "rounding_mode").is_none();
+  if (!mul && !div) return false;
+  const bool other_grad = other.is_array() && requires_grad(other.arr());
+  if (inplace && other_grad) return false;  // the formula would need self before the write (original_self)
+  if (other_grad) save_tensor(n, 0, self, false);
+  if (other.is_array()) save_tensor(n, 1, other.array(), false);
+  else if (is_number(other)) {
+    save_tensor(n, 1, wrapped(number(other, 0)), false);
+    n.wrapped_other = true;
+  } else return false;
+  return true;
+}
+
+// F.linear(input, weight, bias) on a matrix: addmm(bias, input, weight.t()) or
+// mm(input, weight.t()); the node's weight edge is a TBackward0 node
+// (record_call), which gets its metadata here.
+bool save_linear(GradNode& n, const OpCall& c) {
+  const ArrayPtr input = self_of(c);
+  const Value weight = arg(c, 0, "weight");
+  if (!input || !weight.is_array() || input->ndim() != 2 || weight.arr().ndim() != 2) return false;
+  ArrayPtr wt = transpose(weight.array(), {1, 0});  // weight.t(): a view, so a write into weight is seen
+  save_tensor(n, 0, input, false);
+  save_tensor(n, 1, wt, false);
+  n.ints = {is_column_major(*input), is_column_major(*wt)};
+  n.scalars = {1.0, 1.0};  // beta, alpha
+  GradNodePtr t_node = n.next.back();
+  if (t_node && t_node->name == "TBackward0") {
+    t_node->in_shape = wt->shape;
+    t_node->in_dtype = wt->dtype;
+    t_node->has_state = true;
+  }
+  return true;
+}
+
+bool save_state(GradNode& n, const OpCall& c, const ArrayPtr& t, bool inplace) {
+  const std::string& name = n.name;
+  const std::string& op = c.op;
+  ArrayPtr self = self_of(c);
+  if (!self) return false;
+  if (save_binary(n, c, self, inplace)) return true;
+  if (name == "NegBackward0") return in(op, {"neg", "negative"});
+  if (name == "ZeroBackward0") return op == "zero";
+  if (in(name, {"ExpBackward0", "TanhBackward0", "SigmoidBackward0", "ReluBackward0", "SqrtBackward0"})) {
+    if (!in(op, {"exp", "tanh", "sigmoid", "relu", "sqrt"})) return false;
+    save_tensor(n, 0, t, true);
+    return true;
+  }
+  if (inplace) return false;  // the formulas below read self as it was before the op
+  if (in(name, {"LogBackward0", "SinBackward0", "CosBackward0"})) {
+    if (!in(op, {"log", "sin", "cos"})) return false;
+    save_tensor(n, 0, self, false);
+    return true;
+  }
+  if (name == "PowBackward0") {
+    const Value e = op == "square" ? Value::integer(2) : arg(c, 0, "exponent");
+    if (!is_number(e) || !in(op, {"pow", "square"})) return false;
+    n.scalars = {number(e, 0)};
+    save_tensor(n, 0, self, false);
+    return true;
+  }
+  if (in(name, {"SumBackward0", "SumBackward1", "MeanBackward0", "MeanBackward1"})) {
+    if (!in(op, {"sum", "mean"}) || !arg(c, 2, "dtype").is_none()) return false;
+    n.sizes = {self->shape};
+    if (name.back() == '1') {
+      if (!dims_of(arg(c, 0, "dim"), n.ints)) return false;
+      const Value k = arg(c, 1, "keepdim");
+      n.keepdim = k.is_bool() && k.as_bool();
+    }
+    return true;
+  }
+  if (op == "linear" && (name == "AddmmBackward0" || name == "MmBackward0")) return save_linear(n, c);
+  if (in(name, {"MmBackward0", "MvBackward0", "DotBackward0"})) {
+    const Value other = arg(c, 0, name == "MvBackward0" ? "vec" : name == "DotBackward0" ? "tensor" : "mat2");
+    if (!in(op, {"matmul", "mm", "mv", "dot"}) || !other.is_array()) return false;
+    save_tensor(n, 0, self, false);
+    save_tensor(n, 1, other.array(), false);
+    n.ints = {is_column_major(*self), is_column_major(other.arr())};
+    return true;
+  }
+  if (name == "TBackward0") return op == "t";
+  if (name == "TransposeBackward0") {
+    if (op == "mT") n.ints = {-2, -1};
+    else if (in(op, {"transpose", "swapaxes", "swapdims"})) n.ints = {int64_t(number(arg(c, 0, "dim0"), 0)), int64_t(number(arg(c, 1, "dim1"), 1))};
+    else return false;
+    for (auto& d : n.ints) d = torch_wrap_dim(d, self->ndim());
+    return true;
+  }
+  if (name == "PermuteBackward0") {
+    if (op == "T") {
+      for (int i = self->ndim() - 1; i >= 0; --i) n.ints.push_back(i);
+      return true;
+    }
+    if (op != "permute") return false;
+    const size_t first = c.self ? 0 : 1;
+    if (c.pos.size() == first + 1 && !c.pos[first].is_int()) return dims_of(c.pos[first], n.ints);
+    for (size_t i = first; i < c.pos.size(); ++i)
+      if (!dims_of(c.pos[i], n.ints)) return false;
+    return !n.ints.empty() || self->ndim() == 0;
+  }
+  if (in(name, {"ViewBackward0", "ReshapeAliasBackward0", "UnsafeViewBackward0", "ExpandBackward0"})) {
+    if (!in(op, {"view", "view_as", "reshape", "reshape_as", "flatten", "unflatten", "ravel", "expand", "expand_as",
+                 "broadcast_to"}))
+      return false;
+    n.sizes = {self->shape};
+    return true;
+  }
+  if (in(name, {"UnsqueezeBackward0", "SqueezeBackward0", "SqueezeBackward1", "SqueezeBackward2"})) {
+    if (!in(op, {"unsqueeze", "squeeze"})) return false;
+    n.sizes = {self->shape};
+    return true;
+  }
+  if (name == "MseLossBackward0") {
+    const Value target = arg(c, 0, "target"), red = arg(c, 3, "reduction");
+    if (op != "mse_loss" || !target.is_array()) return false;
+    const std::string r = red.is_none() ? "mean" : red.as<StrObj>() ? red.as<StrObj>()->s : "";
+    if (r != "mean" && r != "sum" && r != "none") return false;
+    if (!arg(c, 1, "size_average").is_none() || !arg(c, 2, "reduce").is_none()) return false;  // the legacy flags
+    save_tensor(n, 0, self, false);
+    save_tensor(n, 1, target.array(), false);
+    n.ints = {r == "mean" ? 1 : r == "sum" ? 2 : 0};
+    return true;
+  }
+  if (name == "CloneBackward0") return in(op, {"clone", "contiguous"});
+  if (name == "ToCopyBackward0") {
+    n.dtypes = {self->dtype};
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+void save_for_backward(const OpCall& c, const std::vector<ArrayPtr>& inputs, const ArrayPtr& t, bool inplace) {
+  (void)inputs;
+  if (c.no_formula || !t->autograd || !t->autograd->grad_fn) return;
+  GradNode* node = t->autograd->grad_fn.get();
+  // an in-place op on a view: its node is the one CopySlices wraps
+  if (inplace && node->name == "AsStridedBackward0" && node->next[0] && node->next[0]->wrapped) node = node->next[0]->wrapped.get();
+  GradNode& n = *node;
+  if (!has_formula(n.name)) return;
+  try {
+    n.has_state = save_state(n, c, t, inplace);
+  } catch (const PyError&) {
+    n.has_state = false;  // an argument this code does not parse: backward refuses rather than guess
+  }
+}
+
+namespace {
+
+// `(t,) if isinstance(t, torch.Tensor) else tuple(t)` (a TypeError for a
+// non-iterable, as tuple() raises); every argument is converted so before
+// _make_grads asserts that each item is a tensor (tensors_of).
+std::vector<Value> seq(Interp& in, const Value& v) {
+  if (is_tensor(v)) return {v};
+  return in.to_vector(v);
+}
+std::vector<ArrayPtr> tensors_of(Interp& in, const std::vector<Value>& items) {
+  std::vector<ArrayPtr> out;
+  for (auto& x : items) {
+    if (!is_tensor(x)) in.raise_exc("AssertionError", "");
+    out.push_back(x.array());
+  }
+  return out;
+}
+
+// torch/autograd/__init__.py _make_grads: a given gradient must match its
+// output's shape; a missing one is ones for a scalar output that requires grad.
+std::vector<ArrayPtr> make_grads(Interp& in, const std::vector<ArrayPtr>& outputs, const Value& given) {
+  std::vector<Value> gs;
+  if (given.is_none()) gs.assign(outputs.size(), Value());
+  else if (is_tensor(given)) gs = {given};
+  else gs = in.to_vector(given);  // tuple(grad_tensors)
+  // zip(outputs, grads) in Python, then the engine's count check
+  for (auto& g : gs)
+    if (!g.is_none() && !is_tensor(g)) in.raise_exc("TypeError", "gradients can be either Tensors or None, but got " + in.type_of(g)->name);
+  if (gs.size() < outputs.size())
+    in.raise_exc("RuntimeError", "got " + std::to_string(outputs.size()) + " tensors and " + std::to_string(gs.size()) + " gradients");
+  std::vector<ArrayPtr> out;
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    const Array& o = *outputs[i];
+    if (is_tensor(gs[i])) {
+      const Array& g = gs[i].arr();
+      if (g.shape != o.shape)
+        in.raise_exc("RuntimeError", "Mismatch in shape: grad_output[" + std::to_string(i) + "] has a shape of torch.Size(" +
+                                         list_repr(g.shape) + ") and output[" + std::to_string(i) + "] has a shape of torch.Size(" +
+                                         list_repr(o.shape) + ").");
+      out.push_back(gs[i].array());
+    } else {
+      if (!requires_grad(o)) {
+        out.push_back(nullptr);
+        continue;
+      }
+      if (o.size() != 1) in.raise_exc("RuntimeError", "grad can be implicitly created only for scalar outputs");
+      ArrayPtr one = make_array(o.dtype, o.shape, 'C', Flavor::Torch);
+      const double v = 1.0;
+      ArrayPtr src = make_array(DType::F64, {}, 'C', Flavor::Torch);
+      std::memcpy(src->data(), &v, sizeof v);
+      copy_into(*one, *src);
+      out.push_back(one);
+    }
+  }
+  return out;
+}
+
+// THPEngine_run_backward's checks on the roots and the inputs.
+void check_roots(Interp& in, const std::vector<ArrayPtr>& outputs) {
+  for (size_t i = 0; i < outputs.size(); ++i)
+    if (!requires_grad(*outputs[i]))
+      in.raise_exc("RuntimeError", "element " + std::to_string(i) + " of tensors does not require grad and does not have a grad_fn");
+}
+void check_inputs(Interp& in, const std::vector<ArrayPtr>& inputs) {
+  for (auto& x : inputs)
+    if (!requires_grad(*x)) in.raise_exc("RuntimeError", "One of the differentiated Tensors does not require grad");
+}
+
+bool keep_graph(Interp& in, const Value& retain_graph, bool create_graph) {
+  if (create_graph)
+    in.raise_exc("NotImplementedError", "stridelab's backward does not record a graph of the backward pass yet (create_graph=True, issue 30)");
+  return retain_graph.is_none() ? create_graph : in.truthy(retain_graph);
+}
+
+std::vector<ArrayPtr> run(Interp& in, const std::vector<ArrayPtr>& outputs, const std::vector<ArrayPtr>& grads,
+                          const std::vector<ArrayPtr>& inputs, const BackwardOptions& opt) {
+  try {
+    return run_backward(outputs, grads, inputs, opt);
+  } catch (const PyError& e) {
+    in.raise_exc(e.type, e.msg);
+  }
+}
+
+// torch.autograd.backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, grad_variables=None, inputs=None)
+Value backward_impl(Interp& in, const Value& tensors, const Value& gradient, const Value& retain_graph, const Value& create_graph,
+                    const Value& inputs_v) {
+  std::vector<Value> outs = seq(in, tensors);
+  if (!gradient.is_none() && !is_tensor(gradient)) in.to_vector(gradient);  // tuple(grad_tensors)
+  std::vector<Value> ins;
+  if (!inputs_v.is_none()) {
+    ins = seq(in, inputs_v);
+    if (ins.empty()) in.raise_exc("RuntimeError", "`inputs` argument to `backward()` cannot be empty.");
+  }
+  std::vector<ArrayPtr> outputs = tensors_of(in, outs), inputs = tensors_of(in, ins);
+  std::vector<ArrayPtr> grads = make_grads(in, outputs, gradient);
+  BackwardOptions opt;
+  opt.keep_graph = keep_graph(in, retain_graph, in.truthy(create_graph));
+  check_roots(in, outputs);
+  check_inputs(in, inputs);
+  if (!outputs.empty()) run(in, outputs, grads, inputs, opt);
+  return Value();
+}
+
+// Tensor.backward(gradient=None, retain_graph=None, create_graph=False, inputs=None)
+Value backward_method(Interp& in, const ArrayPtr& t, Args& a) {
+  Value gradient = a.optional(0, "gradient");
+  Value retain_graph = a.optional(1, "retain_graph");
+  Value create_graph = a.optional(2, "create_graph", Value::boolean(false));
+  Value inputs = a.optional(3, "inputs");
+  a.finish(4);
+  return backward_impl(in, Value(t), gradient, retain_graph, create_graph, inputs);
+}
+
+Value autograd_backward_fn(Interp& in, Args& a) {
+  Value tensors = a.required(0, "tensors");
+  Value grads = a.optional(1, "grad_tensors");
+  Value retain_graph = a.optional(2, "retain_graph");
+  Value create_graph = a.optional(3, "create_graph", Value::boolean(false));
+  Value grad_variables = a.optional(4, "grad_variables");
+  Value inputs = a.optional(5, "inputs");
+  a.finish(6);
+  if (!grad_variables.is_none()) {
+    if (!grads.is_none())
+      in.raise_exc("RuntimeError", "'grad_tensors' and 'grad_variables' (deprecated) arguments both passed to backward(). Please only use 'grad_tensors'.");
+    grads = grad_variables;
+  }
+  return backward_impl(in, tensors, grads, retain_graph, create_graph, inputs);
+}
+
+// torch.autograd.grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False, only_inputs=True, allow_unused=None, ...)
+Value autograd_grad_fn(Interp& in, Args& a) {
+  Value outputs_v = a.required(0, "outputs");
+  Value inputs_v = a.required(1, "inputs");
+  Value grad_outputs = a.optional(2, "grad_outputs");
+  Value retain_graph = a.optional(3, "retain_graph");
+  Value create_graph = a.optional(4, "create_graph", Value::boolean(false));
+  Value only_inputs = a.optional(5, "only_inputs", Value::boolean(true));
+  Value allow_unused = a.optional(6, "allow_unused");
+  Value batched = a.optional(7, "is_grads_batched", Value::boolean(false));
+  Value materialize = a.optional(8, "materialize_grads", Value::boolean(false));
+  a.finish(9);
+  if (in.truthy(batched)) in.raise_exc("NotImplementedError", "stridelab: torch.autograd.grad(is_grads_batched=True) is not supported yet (issue 30)");
+  const bool mat = in.truthy(materialize);
+  const bool unused_ok = allow_unused.is_none() ? mat : in.truthy(allow_unused);
+  if (!unused_ok && mat) in.raise_exc("ValueError", "Expected allow_unused to be True or not passed when materialize_grads=True, but got: allow_unused=False.");
+  std::vector<Value> outs = seq(in, outputs_v), ins = seq(in, inputs_v);
+  if (!grad_outputs.is_none() && !is_tensor(grad_outputs)) in.to_vector(grad_outputs);
+  if (ins.empty()) in.raise_exc("RuntimeError", "grad requires non-empty inputs.");
+  std::vector<ArrayPtr> outputs = tensors_of(in, outs), inputs = tensors_of(in, ins);
+  std::vector<ArrayPtr> grads = make_grads(in, outputs, grad_outputs);
+  BackwardOptions opt;
+  opt.keep_graph = keep_graph(in, retain_graph, in.truthy(create_graph));
+  opt.accumulate_grad = false;
+  check_roots(in, outputs);
+  check_inputs(in, inputs);
+  std::vector<ArrayPtr> res = run(in, outputs, grads, inputs, opt);
+  std::vector<Value> items;
+  for (size_t i = 0; i < res.size(); ++i) {
+    if (!res[i] && !unused_ok)
+      in.raise_exc("RuntimeError", "One of the differentiated Tensors appears to not have been used in the graph. Set allow_unused=True if this is the desired behavior.");
+    if (!res[i] && mat) {  // torch.zeros_like(input, requires_grad=True)
+      res[i] = make_array(inputs[i]->dtype, inputs[i]->shape, 'C', Flavor::Torch);
+      autograd_meta(*res[i]).requires_grad = true;
+    }
+    items.push_back(res[i] ? Value(res[i]) : Value());
+  }
+  return make_tuple(std::move(items));
+}
+
+// Tensor.retain_grad(): a non-leaf keeps the gradient that reaches it (a leaf already does).
+Value retain_grad_method(Interp& in, const ArrayPtr& t, Args& a) {
+  a.finish(0);
+  if (!requires_grad(*t)) in.raise_exc("RuntimeError", "can't retain_grad on Tensor that has requires_grad=False");
+  if (!is_leaf(*t)) t->autograd->grad_fn->retains_grad = t;
+  return Value();
+}
+
+}  // namespace
+
+void install_torch_backward(Interp& in, ModuleObj& tm) {
+  (void)tm;
+  def_tensor_method("backward", backward_method, {"backward(gradient=, retain_graph=, create_graph=, inputs=)"});
+  def_tensor_method("retain_grad", retain_grad_method, {"retain_grad()"});
+  ModuleObj& ag = submodule(in, "torch.autograd");
+  def_fn(in, ag, "backward", autograd_backward_fn,
+         {"backward(tensors, grad_tensors=, retain_graph=, create_graph=, grad_variables=, inputs=)"});
+  def_fn(in, ag, "grad", autograd_grad_fn,
+         {"grad(outputs, inputs, grad_outputs=, retain_graph=, create_graph=, only_inputs=, allow_unused=, "
+          "is_grads_batched=, materialize_grads=)"});
+}
+
+}  // namespace sl::lang

@@ -1,0 +1,226 @@
+// backward: PyTorch's engine loop over stridelab's graph (backward.hpp).
+#include "core/torch/backward.hpp"
+
+#include <map>
+#include <queue>
+#include <set>
+
+#include "core/model/error.hpp"
+#include "core/ops/ufunc.hpp"
+#include "core/ops/views.hpp"
+#include "core/torch/derivatives.hpp"
+#include "core/torch/views.hpp"
+
+namespace sl {
+
+namespace {
+
+// One ready node and the gradient summed for it (NodeTask + InputBuffer; a
+// node here has one input, as every recorded op has one output).
+struct Task {
+  GradNodePtr fn;
+  ArrayPtr grad;
+};
+// CompareNodeTaskTime for tasks of one reentrant depth: the larger sequence_nr runs first.
+struct Later {
+  bool operator()(const Task& a, const Task& b) const { return a.fn->sequence_nr < b.fn->sequence_nr; }
+};
+
+struct GraphTask {
+  std::map<GradNode*, int> dependencies;
+  std::map<GradNode*, ArrayPtr> not_ready;
+  // exec_info: empty when every node runs; else which nodes run and which are captured
+  std::set<GradNode*> needed, captured;
+  bool filtered = false;
+};
+
+std::string shape_str(const Shape& s) {
+  std::string r = "[";
+  for (size_t i = 0; i < s.size(); ++i) r += (i ? ", " : "") + std::to_string(s[i]);
+  return r + "]";
+}
+
+bool expandable_to(const Shape& from, const Shape& to) {
+  if (from.size() > to.size()) return false;
+  for (size_t i = 0; i < from.size(); ++i) {
+    const int64_t f = from[from.size() - 1 - i], t = to[to.size() - 1 - i];
+    if (f != t && f != 1) return false;
+  }
+  return true;
+}
+
+// validate_outputs: the gradient for `next` takes its shape and dtype.
+ArrayPtr validate(const GradNode& fn, size_t i, ArrayPtr g) {
+  const GradNode& next = *fn.next[i];
+  if (g->shape != next.in_shape) {
+    if (!expandable_to(next.in_shape, g->shape))
+      raise("RuntimeError", "Function " + fn.name + " returned an invalid gradient at index " + std::to_string(i) + " - got " +
+                                shape_str(g->shape) + " but expected shape compatible with " + shape_str(next.in_shape));
+    g = sum_to(g, next.in_shape);
+  }
+  if (g->dtype != next.in_dtype) g = t_cast(g, next.in_dtype);
+  return g;
+}
+
+// compute_dependencies + init_to_execute: counts edges into each node, marks
+// what runs when `targets` filter the pass, and refuses nodes without formula.
+void prepare(GraphTask& task, const std::vector<GradNodePtr>& roots, const std::vector<GradNode*>& targets, bool accumulate) {
+  std::vector<GradNode*> order, stack;
+  std::set<GradNode*> seen;
+  for (auto& r : roots)
+    if (r && seen.insert(r.get()).second) stack.push_back(r.get());
+  for (auto& r : roots)
+    if (r) ++task.dependencies[r.get()];  // the graph root's edges
+  while (!stack.empty()) {
+    GradNode* n = stack.back();
+    stack.pop_back();
+    order.push_back(n);
+    for (auto& e : n->next) {
+      if (!e) continue;
+      ++task.dependencies[e.get()];
+      if (seen.insert(e.get()).second) stack.push_back(e.get());
+    }
+  }
+  if (!targets.empty()) {
+    task.filtered = true;
+    for (GradNode* t : targets) (accumulate ? task.needed : task.captured).insert(t);
+    // a node runs when some node it feeds runs or is captured; iterate to a fixed point over the DAG
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (GradNode* n : order) {
+        if (task.needed.count(n)) continue;
+        for (auto& e : n->next)
+          if (e && (task.needed.count(e.get()) || task.captured.count(e.get()))) {
+            task.needed.insert(n);
+            changed = true;
+            break;
+          }
+      }
+    }
+  }
+  for (GradNode* n : order) {
+    if (task.filtered && !task.needed.count(n)) continue;
+    for (GradNode* f = n; f; f = f->wrapped.get())
+      if (f->name != "torch::autograd::AccumulateGrad" && (!has_formula(f->name) || !f->has_state))
+        raise("NotImplementedError", "stridelab has no backward formula for " + f->name + " yet (issue 30)");
+  }
+}
+
+// The retain_grad() hook on a non-leaf's grad_fn: the first gradient cloned, later ones added out of place.
+void retain(GradNode& n, const ArrayPtr& g) {
+  auto t = n.retains_grad.lock();
+  if (!t || !g) return;
+  AutogradMeta& m = autograd_meta(*t);
+  m.grad = m.grad ? t_add(m.grad, g) : t_clone(g);
+}
+
+// can_accumulate_inplace (input_buffer.cpp): the only holder of a dense tensor and of its storage.
+bool can_accumulate_inplace(const ArrayPtr& v) {
+  if (v.use_count() != 1 || v->storage.use_count() != 1 || !v->c_contiguous()) return false;
+  for (size_t i = 0; i < v->shape.size(); ++i)
+    if (v->shape[i] != 1 && v->strides[i] == 0) return false;
+  return true;
+}
+
+// InputBuffer::accumulate with grad mode off: old += new in place when old may be
+// reused, else new += old, else a new sum (each bumps the version it writes).
+ArrayPtr accumulate_buffer(ArrayPtr old, ArrayPtr g) {
+  if (!old) return g;
+  if (!g) return old;
+  const Shape out = broadcast_shapes_np({old->shape, g->shape});
+  if (out == old->shape && old->dtype == g->dtype && can_accumulate_inplace(old)) {
+    ufunc_call2(Ufunc::add, old, g, old);
+    old->storage->bump_version();
+    return old;
+  }
+  if (out == g->shape && old->dtype == g->dtype && can_accumulate_inplace(g)) {
+    ufunc_call2(Ufunc::add, g, old, g);
+    g->storage->bump_version();
+    return g;
+  }
+  return t_add(old, g);
+}
+
+void release(GradNode& n) {
+  if (n.wrapped) release(*n.wrapped);
+  if (n.saved.empty()) return;
+  n.released = true;
+  for (auto& s : n.saved) s.data = nullptr;
+}
+
+}  // namespace
+
+void accumulate_grad(Array& variable, ArrayPtr g) {
+  AutogradMeta& m = autograd_meta(variable);
+  if (!m.grad) {
+    // obeys_layout_contract: the variable's strides (where a size is not 1), or contiguous
+    bool same = g.use_count() == 1 && g->shape == variable.shape && variable.c_contiguous();
+    for (size_t i = 0; same && i < g->shape.size(); ++i)
+      same = g->shape[i] == 1 ? g->strides[i] != 0 : g->strides[i] == variable.strides[i];
+    m.grad = same ? g : t_clone(g);
+    return;
+  }
+  // variable_grad += new_grad: in place, so .grad keeps its storage (and its version moves)
+  ufunc_call2(Ufunc::add, m.grad, g, m.grad);
+  m.grad->storage->bump_version();
+}
+
+std::vector<ArrayPtr> run_backward(const std::vector<ArrayPtr>& roots, const std::vector<ArrayPtr>& grads,
+                                   const std::vector<ArrayPtr>& inputs, const BackwardOptions& opt) {
+  GraphTask task;
+  std::vector<GradNodePtr> root_nodes;
+  for (auto& r : roots) root_nodes.push_back(gradient_edge(r));
+  std::vector<GradNode*> targets;
+  for (auto& x : inputs) {
+    GradNodePtr e = gradient_edge(x);
+    targets.push_back(e.get());
+    if (opt.accumulate_grad && e && !is_leaf(*x)) e->retains_grad = x;  // backward(inputs=[non-leaf]) retains its grad
+  }
+  prepare(task, root_nodes, targets, opt.accumulate_grad);
+  std::vector<ArrayPtr> captured(inputs.size());
+  std::priority_queue<Task, std::vector<Task>, Later> ready;
+  // the graph root's outputs: each seed flows into its root's buffer
+  for (size_t i = 0; i < root_nodes.size(); ++i) {
+    GradNode* n = root_nodes[i].get();
+    ArrayPtr g = grads[i];
+    if (g->dtype != n->in_dtype) g = t_cast(g, n->in_dtype);
+    auto& buf = task.not_ready[n];
+    buf = accumulate_buffer(std::move(buf), std::move(g));
+    if (--task.dependencies[n] == 0) {
+      ready.push({root_nodes[i], std::move(buf)});
+      task.not_ready.erase(n);
+    }
+  }
+  while (!ready.empty()) {
+    Task t = ready.top();
+    ready.pop();
+    GradNode& fn = *t.fn;
+    if (task.captured.count(&fn))
+      for (size_t i = 0; i < inputs.size(); ++i)
+        if (targets[i] == &fn) captured[i] = t.grad;
+    if (task.filtered && !task.needed.count(&fn)) continue;
+    retain(fn, t.grad);
+    if (fn.name == "torch::autograd::AccumulateGrad") {
+      if (auto v = fn.variable.lock(); v && t.grad) accumulate_grad(*v, std::move(t.grad));
+      continue;
+    }
+    std::vector<ArrayPtr> outs = t.grad ? apply_formula(fn, t.grad) : std::vector<ArrayPtr>(fn.next.size());
+    t.grad = nullptr;
+    if (!opt.keep_graph) release(fn);
+    for (size_t i = 0; i < fn.next.size(); ++i) {
+      if (!fn.next[i]) continue;
+      GradNode* nx = fn.next[i].get();
+      ArrayPtr g = outs[i] ? validate(fn, i, std::move(outs[i])) : nullptr;
+      const bool is_ready = --task.dependencies[nx] == 0;
+      auto it = task.not_ready.find(nx);
+      ArrayPtr buf = it == task.not_ready.end() ? nullptr : it->second;
+      if (it != task.not_ready.end()) task.not_ready.erase(it);
+      buf = accumulate_buffer(std::move(buf), std::move(g));
+      if (is_ready) ready.push({fn.next[i], std::move(buf)});
+      else task.not_ready[nx] = std::move(buf);
+    }
+  }
+  return captured;
+}
+
+}  // namespace sl

@@ -1,0 +1,410 @@
+// derivatives: PyTorch's backward formulas over the engine's ops (derivatives.hpp).
+#include "core/torch/derivatives.hpp"
+
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <map>
+
+#include "core/linalg/linalg.hpp"
+#include "core/model/error.hpp"
+#include "core/ops/copy.hpp"
+#include "core/ops/reduce.hpp"
+#include "core/ops/ufunc.hpp"
+#include "core/ops/views.hpp"
+#include "core/torch/views.hpp"
+
+namespace sl {
+
+namespace {
+
+ArrayPtr as_torch(ArrayPtr a) {
+  a->flavor = Flavor::Torch;
+  return a;
+}
+
+// A 0-d tensor of dtype dt holding v: how a Scalar enters a CPU kernel (cast
+// to the op's dtype first, as TensorIterator does with a wrapped number).
+ArrayPtr scalar_like(double v, DType dt) {
+  ArrayPtr s = make_array(DType::F64, {}, 'C', Flavor::Torch);
+  std::memcpy(s->data(), &v, sizeof v);
+  return dt == DType::F64 ? s : t_cast(s, dt);
+}
+
+ArrayPtr bin(Ufunc op, const ArrayPtr& a, const ArrayPtr& b) { return as_torch(ufunc_call2(op, a, b)); }
+ArrayPtr un(Ufunc op, const ArrayPtr& a) { return as_torch(ufunc_call1(op, a)); }
+ArrayPtr mul_scalar(const ArrayPtr& a, double s) { return bin(Ufunc::multiply, a, scalar_like(s, a->dtype)); }
+// maybe_multiply (FunctionsManual.cpp): the tensor itself when the scalar is 1.
+ArrayPtr maybe_multiply(const ArrayPtr& a, double s) { return s == 1.0 ? a : mul_scalar(a, s); }
+ArrayPtr expand_to(const ArrayPtr& g, const Shape& shape) { return as_torch(broadcast_to(g, shape)); }
+ArrayPtr t2(const ArrayPtr& a) { return a->ndim() < 2 ? a : transpose(a, {1, 0}); }
+ArrayPtr mm(const ArrayPtr& a, const ArrayPtr& b) { return as_torch(matmul(a, b)); }
+
+// self.pow(e) for a Scalar e, as the forward pow runs it (the power ufunc with
+// a Python number, so the kernel's cases for 2, 0.5, -1, ... are the forward's).
+ArrayPtr torch_pow_scalar(const ArrayPtr& self, double e) {
+  if (e == 1.0) return self;
+  ArrayPtr s = make_array(DType::F64, {}, 'C', Flavor::Scalar);
+  std::memcpy(s->data(), &e, sizeof e);
+  return as_torch(ufunc_call(Ufunc::power, {UfuncOperand{self, false}, UfuncOperand{s, true}}));
+}
+
+// Note [Fused backward kernels]: tanh_backward is one CPU kernel,
+// a * (1 - b * b), and the reference's build (GCC, AVX2 + FMA) contracts
+// 1 - b * b into one fused multiply-add in both its vector and scalar loops:
+// one rounding where three separate ops would round twice. Near |b| = 1 the
+// difference shows in the printed digits, so the kernel is written here with
+// std::fma; an unfused composition of ufuncs would not match.
+ArrayPtr tanh_backward(const ArrayPtr& a, const ArrayPtr& b) {
+  const DType dt = a->dtype;
+  if ((dt != DType::F32 && dt != DType::F64) || b->dtype != dt)
+    return bin(Ufunc::multiply, a, bin(Ufunc::subtract, scalar_like(1, b->dtype), bin(Ufunc::multiply, b, b)));
+  const Shape shape = broadcast_shapes_np({a->shape, b->shape});
+  ArrayPtr ac = t_clone(as_torch(broadcast_to(a, shape))), bc = t_clone(as_torch(broadcast_to(b, shape)));
+  const int64_t n = ac->size();
+  if (dt == DType::F32) {
+    auto* pa = reinterpret_cast<float*>(ac->data());
+    const auto* pb = reinterpret_cast<const float*>(bc->data());
+    for (int64_t i = 0; i < n; ++i) pa[i] = pa[i] * std::fma(-pb[i], pb[i], 1.0f);
+  } else {
+    auto* pa = reinterpret_cast<double*>(ac->data());
+    const auto* pb = reinterpret_cast<const double*>(bc->data());
+    for (int64_t i = 0; i < n; ++i) pa[i] = pa[i] * std::fma(-pb[i], pb[i], 1.0);
+  }
+  return ac;
+}
+
+bool needs(const GradNode& n, size_t i);
+
+// mm_mat1_backward / mm_mat2_backward for the two matrix edges from `first`
+// (saved slots 0 and 1: mat1, mat2; ints: whether each was column-major;
+// scalars.back(): alpha). A column-major operand gets its gradient as the
+// transpose of a product, as PyTorch computes it for efficiency.
+std::vector<ArrayPtr> mm_grads(const GradNode& n, const ArrayPtr& g, size_t first) {
+  const double alpha = n.scalars.empty() ? 1.0 : n.scalars.back();
+  ArrayPtr g1, g2;
+  if (needs(n, first)) {
+    ArrayPtr m2 = unpack(n, 1);
+    g1 = maybe_multiply(n.ints.at(0) ? t2(mm(m2, t2(g))) : mm(g, t2(m2)), alpha);
+  }
+  if (needs(n, first + 1)) {
+    ArrayPtr m1 = unpack(n, 0);
+    g2 = maybe_multiply(n.ints.at(1) ? t2(mm(t2(g), m1)) : mm(t2(m1), g), alpha);
+  }
+  return {g1, g2};
+}
+
+using Formula = std::function<std::vector<ArrayPtr>(GradNode&, const ArrayPtr&)>;
+bool needs(const GradNode& n, size_t i) { return i < n.next.size() && n.next[i] != nullptr; }
+
+ArrayPtr other_of(const GradNode& n, const ArrayPtr& grad) {
+  ArrayPtr o = unpack(n, 1);
+  return n.wrapped_other ? t_cast(o, grad->dtype) : o;
+}
+
+// sum_backward (FunctionsManual.cpp): the reduced dims put back as 1s, then expanded.
+ArrayPtr sum_backward(const ArrayPtr& grad, const Shape& sizes, const std::vector<int64_t>& dims, bool keepdim) {
+  if (keepdim || sizes.empty()) return expand_to(grad, sizes);
+  std::vector<int64_t> wrapped;
+  for (int64_t d : dims) wrapped.push_back(torch_wrap_dim(d, int64_t(sizes.size())));
+  if (dims.empty())  // sum over every dim (dim=[]): the gradient is 0-d
+    return expand_to(grad, sizes);
+  return expand_to(as_torch(expand_dims(grad, wrapped)), sizes);
+}
+
+int64_t numel_of(const Shape& s) {
+  int64_t n = 1;
+  for (int64_t d : s) n *= d;
+  return n;
+}
+
+// Binary arithmetic, neg, pow and zero_.
+void add_arithmetic(std::map<std::string, Formula>& f) {
+  // add.Tensor: self: handle_r_to_c(self.scalar_type(), grad); other: handle_r_to_c(other.scalar_type(), maybe_multiply(grad, alpha.conj()))
+  f["AddBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    return {g, needs(n, 1) ? maybe_multiply(g, n.scalars.at(0)) : nullptr};
+  };
+  // sub.Tensor: self: handle_r_to_c(self.scalar_type(), grad); other: handle_r_to_c(other.scalar_type(), maybe_multiply(-grad, alpha.conj()))
+  f["SubBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    return {g, needs(n, 1) ? maybe_multiply(un(Ufunc::negative, g), n.scalars.at(0)) : nullptr};
+  };
+  // rsub.Tensor / rsub.Scalar: self: handle_r_to_c(self.scalar_type(), maybe_multiply(-grad, alpha.conj())); other: grad
+  f["RsubBackward0"] = f["RsubBackward1"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    return {maybe_multiply(un(Ufunc::negative, g), n.scalars.at(0)), needs(n, 1) ? g : nullptr};
+  };
+  // mul.Tensor: self: mul_tensor_backward(grad, other, self.scalar_type()); other: mul_tensor_backward(grad, self, other.scalar_type())
+  f["MulBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    ArrayPtr gs = needs(n, 0) ? bin(Ufunc::multiply, g, other_of(n, g)) : nullptr;
+    ArrayPtr go = needs(n, 1) ? bin(Ufunc::multiply, g, unpack(n, 0)) : nullptr;
+    return {gs, go};
+  };
+  // div.Tensor: self: div_tensor_self_backward(grad, other, self.scalar_type()) = grad / other
+  //             other: div_tensor_other_backward(grad, self, other) = -grad * ((self / other) / other)
+  f["DivBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    ArrayPtr other = other_of(n, g);
+    ArrayPtr gs = needs(n, 0) ? bin(Ufunc::divide, g, other) : nullptr;
+    ArrayPtr go;
+    if (needs(n, 1)) {
+      ArrayPtr q = bin(Ufunc::divide, bin(Ufunc::divide, unpack(n, 0), other), other);
+      go = bin(Ufunc::multiply, un(Ufunc::negative, g), q);
+    }
+    return {gs, go};
+  };
+  // zero_: self: zeros_like(grad)
+  f["ZeroBackward0"] = [](GradNode&, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    return {as_torch(make_array(g->dtype, g->shape, 'C', Flavor::Torch))};
+  };
+  // neg: self: grad.neg()
+  f["NegBackward0"] = [](GradNode&, const ArrayPtr& g) -> std::vector<ArrayPtr> { return {un(Ufunc::negative, g)}; };
+  // pow.Tensor_Scalar: self: pow_backward(grad, self, exponent)
+  //   = exponent == 0 ? zeros_like(self) : grad * (exponent * self.pow(exponent - 1))
+  f["PowBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    const double e = n.scalars.at(0);
+    ArrayPtr self = unpack(n, 0);
+    if (e == 0.0) return {as_torch(make_array(self->dtype, self->shape, 'C', Flavor::Torch))};
+    return {bin(Ufunc::multiply, g, mul_scalar(torch_pow_scalar(self, e - 1), e))};
+  };
+}
+
+// Elementwise functions of self or of the result.
+void add_unary(std::map<std::string, Formula>& f) {
+  // exp: self: grad * result.conj()
+  f["ExpBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    return {bin(Ufunc::multiply, g, unpack(n, 0))};
+  };
+  // log: self: grad.div(self.conj())
+  f["LogBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    return {bin(Ufunc::divide, g, unpack(n, 0))};
+  };
+  // sqrt: self: grad / (2 * result.conj())
+  f["SqrtBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    ArrayPtr r = unpack(n, 0);
+    return {bin(Ufunc::divide, g, bin(Ufunc::multiply, scalar_like(2, r->dtype), r))};
+  };
+  // sin: self: grad * self.cos().conj()
+  f["SinBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    return {bin(Ufunc::multiply, g, un(Ufunc::cos, unpack(n, 0)))};
+  };
+  // cos: self: grad * -self.sin().conj()
+  f["CosBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    return {bin(Ufunc::multiply, g, un(Ufunc::negative, un(Ufunc::sin, unpack(n, 0))))};
+  };
+  // tanh: self: tanh_backward(grad, result) -- the CPU kernel's a * (1 - b * b)
+  f["TanhBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    return {tanh_backward(g, unpack(n, 0))};
+  };
+  // sigmoid: self: sigmoid_backward(grad, result) -- the CPU kernel's a * (1 - b) * b
+  f["SigmoidBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    ArrayPtr r = unpack(n, 0);
+    return {bin(Ufunc::multiply, bin(Ufunc::multiply, g, bin(Ufunc::subtract, scalar_like(1, r->dtype), r)), r)};
+  };
+  // relu: self: threshold_backward(grad, result, 0) -- result <= 0 ? 0 : grad
+  f["ReluBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    ArrayPtr r = unpack(n, 0);
+    ArrayPtr keep = bin(Ufunc::greater, r, scalar_like(0, r->dtype));
+    return {bin(Ufunc::multiply, g, t_cast(keep, g->dtype))};
+  };
+}
+
+// sum, mean, mm, mv, dot.
+void add_reductions_and_products(std::map<std::string, Formula>& f) {
+  // mse_loss: self: mse_loss_backward(grad, self, target, reduction); target: mse_loss_backward(grad, target, self, reduction)
+  //   the CPU kernel's alpha * (a - b) * grad with alpha = 2 / numel for 'mean', 2 otherwise (ints[0]: 1 = mean)
+  f["MseLossBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    ArrayPtr self = unpack(n, 0), target = unpack(n, 1);
+    const int64_t count = numel_of(broadcast_shapes_np({self->shape, target->shape}));
+    const double norm = n.ints.at(0) == 1 ? 2.0 / double(count) : 2.0;
+    auto side = [&](const ArrayPtr& a, const ArrayPtr& b) {
+      return bin(Ufunc::multiply, bin(Ufunc::multiply, scalar_like(norm, a->dtype), bin(Ufunc::subtract, a, b)), g);
+    };
+    return {needs(n, 0) ? side(self, target) : nullptr, needs(n, 1) ? side(target, self) : nullptr};
+  };
+  // sum: self: grad.expand_symint(self.sym_sizes())
+  f["SumBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> { return {expand_to(g, n.sizes.at(0))}; };
+  // sum.dim_IntList: self: sum_backward(grad, self.sym_sizes(), dim, keepdim)
+  f["SumBackward1"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    return {sum_backward(g, n.sizes.at(0), n.ints, n.keepdim)};
+  };
+  // mean: self: grad.expand_symint(self.sym_sizes()) / self.sym_numel()
+  f["MeanBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    const Shape& s = n.sizes.at(0);
+    return {bin(Ufunc::divide, expand_to(g, s), scalar_like(double(numel_of(s)), g->dtype))};
+  };
+  // mean.dim: self: mean_backward(grad, self.sym_sizes(), dim, self.sym_numel(), keepdim)
+  //   = sum_backward(grad, sizes, dim, keepdim) / (the product of the reduced sizes)
+  f["MeanBackward1"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    const Shape& s = n.sizes.at(0);
+    int64_t count = n.ints.empty() ? numel_of(s) : 1;
+    for (int64_t d : n.ints) count *= s.empty() ? 1 : s[size_t(torch_wrap_dim(d, int64_t(s.size())))];
+    return {bin(Ufunc::divide, sum_backward(g, s, n.ints, n.keepdim), scalar_like(double(count), g->dtype))};
+  };
+  // mm: self: mm_mat1_backward(grad, mat2, ...) = grad.mm(mat2.t()) (mat2.mm(grad.t()).t() for a column-major self)
+  //     mat2: mm_mat2_backward(grad, self, ...) = self.t().mm(grad) (grad.t().mm(self).t() for a column-major mat2)
+  f["MmBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> { return mm_grads(n, g, 0); };
+  // addmm: self: maybe_multiply(grad, beta.conj()); mat1: mm_mat1_backward(grad, mat2, ..., alpha);
+  //        mat2: mm_mat2_backward(grad, mat1, ..., alpha) (nn.Linear: addmm(bias, input, weight.t()))
+  f["AddmmBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    std::vector<ArrayPtr> m = mm_grads(n, g, 1);
+    return {needs(n, 0) ? maybe_multiply(g, n.scalars.at(0)) : nullptr, m[0], m[1]};
+  };
+  // mv: self: grad.ger(vec.conj()); vec: self.conj().t().mv(grad)
+  f["MvBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    ArrayPtr g1, g2;
+    if (needs(n, 0)) {
+      ArrayPtr v = unpack(n, 1);
+      g1 = bin(Ufunc::multiply, as_torch(expand_dims(g, {1})), as_torch(expand_dims(v, {0})));
+    }
+    if (needs(n, 1)) g2 = mm(t2(unpack(n, 0)), g);
+    return {g1, g2};
+  };
+  // dot: self: grad * tensor.conj(); tensor: grad * self.conj()
+  f["DotBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    ArrayPtr g1 = needs(n, 0) ? bin(Ufunc::multiply, g, unpack(n, 1)) : nullptr;
+    ArrayPtr g2 = needs(n, 1) ? bin(Ufunc::multiply, g, unpack(n, 0)) : nullptr;
+    return {g1, g2};
+  };
+}
+
+// View ops, indexing, copies and CopySlices.
+void add_views(std::map<std::string, Formula>& f) {
+  // t: self: grad.t()
+  f["TBackward0"] = [](GradNode&, const ArrayPtr& g) -> std::vector<ArrayPtr> { return {as_torch(t2(g))}; };
+  // transpose.int: self: grad.transpose(dim0, dim1)
+  f["TransposeBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    return {as_torch(swapaxes(g, n.ints.at(0), n.ints.at(1)))};
+  };
+  // permute: self: permute_backwards(grad, dims) -- the inverse permutation
+  f["PermuteBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    std::vector<int64_t> inv(n.ints.size());
+    for (size_t i = 0; i < n.ints.size(); ++i) inv[size_t(torch_wrap_dim(n.ints[i], int64_t(n.ints.size())))] = int64_t(i);
+    return {as_torch(transpose(g, inv))};
+  };
+  // view / _reshape_alias / _unsafe_view: self: grad.reshape_symint(self.sym_sizes())
+  f["ViewBackward0"] = f["ReshapeAliasBackward0"] = f["UnsafeViewBackward0"] =
+      [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> { return {as_torch(reshape(g, n.sizes.at(0)))}; };
+  // expand: self: at::sum_to(grad, self.sym_sizes())
+  f["ExpandBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> { return {sum_to(g, n.sizes.at(0))}; };
+  // clone: self: grad
+  f["CloneBackward0"] = [](GradNode&, const ArrayPtr& g) -> std::vector<ArrayPtr> { return {g}; };
+  // _to_copy: self: _to_copy_backward(grad, self.options()) -- grad.to(self's dtype)
+  f["ToCopyBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    return {g->dtype == n.dtypes.at(0) ? g : t_cast(g, n.dtypes.at(0))};
+  };
+  // select.int / slice.Tensor / unsqueeze / alias / squeeze through basic indexing:
+  //   select_backward / slice_backward (zeros of the input's sizes, grad copied into the view);
+  //   unsqueeze, squeeze and alias alone: grad.squeeze(dim) / grad.unsqueeze(dim) / grad, i.e. a reshape
+  f["SelectBackward0"] = f["SliceBackward0"] = f["UnsqueezeBackward0"] = f["AliasBackward0"] = f["SqueezeBackward0"] =
+      f["SqueezeBackward1"] = f["SqueezeBackward2"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+        if (n.sizes.size() < 2) return {as_torch(reshape(g, n.sizes.at(0)))};
+        ArrayPtr z = make_array(g->dtype, n.sizes[0], 'C', Flavor::Torch);
+        const int64_t e = z->itemsize();
+        Strides st;
+        for (size_t i = 1; i < n.ints.size(); ++i) st.push_back(n.ints[i] * e);
+        ArrayPtr v = make_view(z, g->dtype, n.sizes[1], st, n.ints[0] * e);
+        copy_into(*v, *g);
+        return {z};
+      };
+  // CopySlices::apply (torch/csrc/autograd/functions/tensor.cpp): the base's
+  // gradient with the view's part replaced by what the in-place op gives its
+  // input; the op's other inputs get the op's gradients.
+  f["torch::autograd::CopySlices"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    ArrayPtr result = t_clone(g);
+    const int64_t e = result->itemsize();
+    Strides st;
+    for (size_t i = 1; i < n.ints.size(); ++i) st.push_back(n.ints[i] * e);
+    ArrayPtr slice = make_view(result, result->dtype, n.sizes.at(1), st, n.ints.at(0) * e);
+    std::vector<ArrayPtr> res = apply_formula(*n.wrapped, t_clone(slice));
+    if (res[0]) copy_into(*slice, *res[0]);
+    else copy_into(*slice, *scalar_like(0, slice->dtype));
+    res[0] = result;
+    return res;
+  };
+}
+
+std::map<std::string, Formula> make_formulas() {
+  std::map<std::string, Formula> f;
+  add_arithmetic(f);
+  add_unary(f);
+  add_reductions_and_products(f);
+  add_views(f);
+  return f;
+}
+
+const std::map<std::string, Formula>& formulas() {
+  static const std::map<std::string, Formula> f = make_formulas();
+  return f;
+}
+
+}  // namespace
+
+ArrayPtr t_mul(const ArrayPtr& a, const ArrayPtr& b) { return bin(Ufunc::multiply, a, b); }
+ArrayPtr t_add(const ArrayPtr& a, const ArrayPtr& b) { return bin(Ufunc::add, a, b); }
+ArrayPtr t_cast(const ArrayPtr& a, DType dt) { return as_torch(copy_as(*a, dt)); }
+ArrayPtr t_clone(const ArrayPtr& a) { return as_torch(copy_array(*a)); }
+
+void record_index_geometry(GradNode& node, const Shape& in_shape, const std::vector<IndexItem>& idx) {
+  ArrayPtr probe = make_array(DType::F64, in_shape, 'C', Flavor::Torch, false);
+  ArrayPtr v = basic_index(probe, idx);
+  const int64_t e = probe->itemsize();
+  node.sizes = {in_shape, v->shape};
+  node.ints = {(v->offset - probe->offset) / e};
+  for (int64_t s : v->strides) node.ints.push_back(s / e);
+  node.has_state = true;
+}
+
+bool is_column_major(const Array& m) {
+  const int64_t e = m.itemsize();
+  return m.ndim() == 2 && m.strides[0] == e && m.strides[1] == m.shape[0] * e;
+}
+
+bool has_formula(const std::string& name) { return formulas().count(name) != 0; }
+
+std::vector<ArrayPtr> apply_formula(GradNode& node, const ArrayPtr& grad) {
+  auto it = formulas().find(node.name);
+  if (it == formulas().end() || !node.has_state)
+    raise("NotImplementedError", "stridelab has no backward formula for " + node.name + " yet (issue 30)");
+  std::vector<ArrayPtr> out = it->second(node, grad);
+  out.resize(node.next.size());
+  return out;
+}
+
+ArrayPtr unpack(const GradNode& node, size_t slot) {
+  if (node.released)
+    raise("RuntimeError",
+          "Trying to backward through the graph a second time (or directly access saved tensors after they have already "
+          "been freed). Saved intermediate values of the graph are freed when you call .backward() or autograd.grad(). "
+          "Specify retain_graph=True if you need to backward through the graph a second time or if you need to access "
+          "saved tensors after calling backward.");
+  if (slot >= node.saved.size() || !node.saved[slot].data) raise("RuntimeError", "internal: " + node.name + " saved no tensor " + std::to_string(slot));
+  const SavedTensor& s = node.saved[slot];
+  const uint32_t now = s.data->storage->version();
+  if (now != s.version) {
+    std::string shape;
+    for (size_t i = 0; i < s.data->shape.size(); ++i) shape += (i ? ", " : "") + std::to_string(s.data->shape[i]);
+    std::string msg = "one of the variables needed for gradient computation has been modified by an inplace operation: [" +
+                      torch_tensor_type_string(s.data->dtype) + " [" + shape + "]]";
+    // an output names the node that saved it; an input its grad_fn as it is now
+    std::string fn = s.is_output ? node.name : (s.data->autograd && s.data->autograd->grad_fn ? s.data->autograd->grad_fn->name : "");
+    if (!fn.empty()) msg += ", which is output 0 of " + fn + ",";
+    msg += " is at version " + std::to_string(now) + "; expected version " + std::to_string(s.version) +
+           " instead. Hint: enable anomaly detection to find the operation that failed to compute its gradient, with "
+           "torch.autograd.set_detect_anomaly(True).";
+    raise("RuntimeError", msg);
+  }
+  return s.data;
+}
+
+ArrayPtr sum_to(const ArrayPtr& g, const Shape& shape) {
+  if (g->shape == shape) return g;
+  const size_t lead = g->shape.size() - shape.size();
+  std::vector<bool> axes(g->shape.size(), false);
+  bool any = false;
+  for (size_t i = 0; i < g->shape.size(); ++i) {
+    axes[i] = i < lead || (shape[i - lead] == 1 && g->shape[i] != 1);
+    any |= axes[i];
+  }
+  ArrayPtr r = any ? as_torch(reduce(ReduceOp::sum, *g, axes, g->dtype, true, Flavor::Torch)) : g;
+  return lead ? as_torch(reshape(r, shape)) : r;
+}
+
+}  // namespace sl

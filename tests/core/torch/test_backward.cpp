@@ -1,0 +1,282 @@
+// Backward formulas (core/torch/derivatives) against central finite
+// differences in float64, one case per formula: the op's forward is computed
+// with the engine's ops, its node recorded and given the state the front end
+// saves (core/lang/torch/backward.cpp), and the gradient of sum(out * w) for
+// a fixed w is compared with (L(x + h) - L(x - h)) / 2h per element. Also the
+// engine's bookkeeping: accumulation into .grad, sum-to-size of broadcast
+// operands, release of saved tensors, the version check.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstring>
+#include <functional>
+
+#include "core/linalg/linalg.hpp"
+#include "core/model/error.hpp"
+#include "core/ops/reduce.hpp"
+#include "core/ops/ufunc.hpp"
+#include "core/ops/views.hpp"
+#include "core/torch/backward.hpp"
+#include "core/torch/derivatives.hpp"
+#include "core/torch/promotion.hpp"
+
+using namespace sl;
+
+namespace {
+
+ArrayPtr f64(const Shape& shape, std::vector<double> v) {
+  ArrayPtr t = make_array(DType::F64, shape, 'C', Flavor::Torch);
+  REQUIRE(int64_t(v.size()) == t->size());
+  std::memcpy(t->data(), v.data(), v.size() * sizeof(double));
+  return t;
+}
+double at(const Array& a, int64_t i) {  // the i-th element in C order (any strides)
+  int64_t off = 0;
+  for (int d = a.ndim() - 1; d >= 0; --d) {
+    off += (i % a.shape[d]) * a.strides[d];
+    i /= a.shape[d];
+  }
+  double v;
+  std::memcpy(&v, a.data() + off, sizeof v);
+  return v;
+}
+// Deterministic values in [lo, hi), different per seed.
+std::vector<double> values(int64_t n, int seed, double lo = 0.2, double hi = 1.7) {
+  std::vector<double> v;
+  for (int64_t i = 0; i < n; ++i) v.push_back(lo + (hi - lo) * std::fmod(0.618034 * double(i * 7 + seed * 13 + 1), 1.0));
+  return v;
+}
+int64_t numel(const Shape& s) {
+  int64_t n = 1;
+  for (auto d : s) n *= d;
+  return n;
+}
+
+using Forward = std::function<ArrayPtr(const std::vector<ArrayPtr>&)>;
+using Setup = std::function<void(GradNode&, const std::vector<ArrayPtr>&, const ArrayPtr&)>;
+
+double loss(const Forward& f, const std::vector<ArrayPtr>& xs, const ArrayPtr& w) {
+  ArrayPtr out = f(xs);
+  double s = 0;
+  for (int64_t i = 0; i < out->size(); ++i) s += at(*out, i) * at(*w, i);
+  return s;
+}
+
+// The check: inputs of the given shapes (all requiring grad), out = f(inputs)
+// recorded as `name` with setup's state, analytic gradients from the engine.
+void check_formula(const std::string& name, const std::vector<Shape>& shapes, const Forward& f, const Setup& setup,
+                   double lo = 0.2, double hi = 1.7) {
+  install_torch_rules();
+  std::vector<ArrayPtr> xs;
+  for (size_t k = 0; k < shapes.size(); ++k) {
+    xs.push_back(f64(shapes[k], values(numel(shapes[k]), int(k) + 1, lo, hi)));
+    autograd_meta(*xs.back()).requires_grad = true;
+  }
+  ArrayPtr out = f(xs);
+  REQUIRE(record_op(name, xs, *out));
+  GradNode& node = *out->autograd->grad_fn;
+  setup(node, xs, out);
+  node.has_state = true;
+  ArrayPtr w = f64(out->shape, values(out->size(), 9, -1.0, 1.0));
+  BackwardOptions opt;
+  opt.accumulate_grad = false;
+  std::vector<ArrayPtr> grads = run_backward({out}, {w}, xs, opt);
+  const double h = 1e-6;
+  for (size_t k = 0; k < xs.size(); ++k) {
+    REQUIRE(grads[k]);
+    REQUIRE(grads[k]->shape == xs[k]->shape);
+    for (int64_t i = 0; i < xs[k]->size(); ++i) {
+      std::vector<ArrayPtr> plus, minus;
+      for (size_t j = 0; j < xs.size(); ++j) {
+        plus.push_back(f64(xs[j]->shape, values(xs[j]->size(), int(j) + 1, lo, hi)));
+        minus.push_back(f64(xs[j]->shape, values(xs[j]->size(), int(j) + 1, lo, hi)));
+      }
+      reinterpret_cast<double*>(plus[k]->data())[i] += h;
+      reinterpret_cast<double*>(minus[k]->data())[i] -= h;
+      const double numeric = (loss(f, plus, w) - loss(f, minus, w)) / (2 * h);
+      INFO(name << " input " << k << " element " << i);
+      CHECK(at(*grads[k], i) == Approx(numeric).epsilon(1e-6).margin(1e-7));
+    }
+  }
+}
+
+ArrayPtr bin(Ufunc op, const ArrayPtr& a, const ArrayPtr& b) { return ufunc_call2(op, a, b); }
+ArrayPtr un(Ufunc op, const ArrayPtr& a) { return ufunc_call1(op, a); }
+ArrayPtr scalar(double v) { return f64({}, {v}); }
+void none(GradNode&, const std::vector<ArrayPtr>&, const ArrayPtr&) {}
+void save_inputs(GradNode& n, const std::vector<ArrayPtr>& xs, const ArrayPtr&) {
+  for (size_t i = 0; i < xs.size(); ++i) save_tensor(n, i, xs[i], false);
+}
+void save_result(GradNode& n, const std::vector<ArrayPtr>&, const ArrayPtr& out) { save_tensor(n, 0, out, true); }
+ArrayPtr sum_axes(const ArrayPtr& a, std::vector<bool> axes, bool keep) {
+  ArrayPtr r = reduce(ReduceOp::sum, *a, axes, DType::F64, keep, Flavor::Torch);
+  r->flavor = Flavor::Torch;
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("backward formulas match finite differences (float64)", "[autograd][backward]") {
+  const Shape s23{2, 3};
+  SECTION("add, sub, rsub with alpha and broadcasting") {
+    auto alpha = [](double a) { return [a](GradNode& n, const std::vector<ArrayPtr>&, const ArrayPtr&) { n.scalars = {a}; }; };
+    check_formula("AddBackward0", {s23, {3}}, [](auto& x) { return bin(Ufunc::add, x[0], bin(Ufunc::multiply, x[1], scalar(2.5))); }, alpha(2.5));
+    check_formula("SubBackward0", {{2, 1}, s23}, [](auto& x) { return bin(Ufunc::subtract, x[0], bin(Ufunc::multiply, x[1], scalar(0.5))); }, alpha(0.5));
+    check_formula("RsubBackward0", {s23, s23}, [](auto& x) { return bin(Ufunc::subtract, x[1], bin(Ufunc::multiply, x[0], scalar(3))); }, alpha(3));
+  }
+  SECTION("mul and div") {
+    check_formula("MulBackward0", {s23, {1, 3}}, [](auto& x) { return bin(Ufunc::multiply, x[0], x[1]); }, save_inputs);
+    check_formula("DivBackward0", {{3}, s23}, [](auto& x) { return bin(Ufunc::divide, x[0], x[1]); }, save_inputs);
+    auto wrapped = [](GradNode& n, const std::vector<ArrayPtr>&, const ArrayPtr&) {
+      save_tensor(n, 1, scalar(0.3), false);
+      n.wrapped_other = true;
+    };
+    check_formula("MulBackward0", {s23}, [](auto& x) { return bin(Ufunc::multiply, x[0], scalar(0.3)); }, wrapped);
+    check_formula("DivBackward0", {s23}, [](auto& x) { return bin(Ufunc::divide, x[0], scalar(0.3)); }, wrapped);
+  }
+  SECTION("neg and pow") {
+    check_formula("NegBackward0", {s23}, [](auto& x) { return un(Ufunc::negative, x[0]); }, none);
+    for (double e : {2.0, 3.0, 0.5, -1.0, -2.0, 2.5, 0.0}) {
+      auto setup = [e](GradNode& n, const std::vector<ArrayPtr>& xs, const ArrayPtr&) {
+        n.scalars = {e};
+        save_tensor(n, 0, xs[0], false);
+      };
+      check_formula("PowBackward0", {s23}, [e](auto& x) { return bin(Ufunc::power, x[0], scalar(e)); }, setup);
+    }
+  }
+  SECTION("unary functions of self or of the result") {
+    check_formula("ExpBackward0", {s23}, [](auto& x) { return un(Ufunc::exp, x[0]); }, save_result);
+    check_formula("SqrtBackward0", {s23}, [](auto& x) { return un(Ufunc::sqrt, x[0]); }, save_result);
+    check_formula("TanhBackward0", {s23}, [](auto& x) { return un(Ufunc::tanh, x[0]); }, save_result, -2, 2);
+    auto sigmoid = [](auto& x) {
+      return bin(Ufunc::divide, scalar(1), bin(Ufunc::add, scalar(1), un(Ufunc::exp, un(Ufunc::negative, x[0]))));
+    };
+    check_formula("SigmoidBackward0", {s23}, sigmoid, save_result, -2, 2);
+    check_formula("ReluBackward0", {s23}, [](auto& x) { return bin(Ufunc::maximum, x[0], scalar(0)); }, save_result, -1.05, 1.1);
+    check_formula("LogBackward0", {s23}, [](auto& x) { return un(Ufunc::log, x[0]); }, save_inputs);
+    check_formula("SinBackward0", {s23}, [](auto& x) { return un(Ufunc::sin, x[0]); }, save_inputs);
+    check_formula("CosBackward0", {s23}, [](auto& x) { return un(Ufunc::cos, x[0]); }, save_inputs);
+  }
+  SECTION("reductions") {
+    const Shape s234{2, 3, 4};
+    auto sizes = [](GradNode& n, const std::vector<ArrayPtr>& xs, const ArrayPtr&) { n.sizes = {xs[0]->shape}; };
+    check_formula("SumBackward0", {s234}, [](auto& x) { return sum_axes(x[0], {true, true, true}, false); }, sizes);
+    check_formula("MeanBackward0", {s234}, [](auto& x) { return bin(Ufunc::divide, sum_axes(x[0], {true, true, true}, false), scalar(24)); }, sizes);
+    for (bool keep : {false, true}) {
+      auto dims = [keep](GradNode& n, const std::vector<ArrayPtr>& xs, const ArrayPtr&) {
+        n.sizes = {xs[0]->shape};
+        n.ints = {0, -1};
+        n.keepdim = keep;
+      };
+      check_formula("SumBackward1", {s234}, [keep](auto& x) { return sum_axes(x[0], {true, false, true}, keep); }, dims);
+      check_formula("MeanBackward1", {s234}, [keep](auto& x) { return bin(Ufunc::divide, sum_axes(x[0], {true, false, true}, keep), scalar(8)); }, dims);
+    }
+  }
+  SECTION("mse_loss, mean and sum") {
+    for (int64_t red : {1, 2}) {
+      auto state = [red](GradNode& n, const std::vector<ArrayPtr>& xs, const ArrayPtr&) {
+        save_inputs(n, xs, nullptr);
+        n.ints = {red};
+      };
+      auto mse = [red](auto& x) {
+        ArrayPtr d = bin(Ufunc::subtract, x[0], x[1]);
+        ArrayPtr s = sum_axes(bin(Ufunc::multiply, d, d), {true, true}, false);
+        return red == 1 ? bin(Ufunc::divide, s, scalar(6)) : s;
+      };
+      check_formula("MseLossBackward0", {s23, s23}, mse, state);
+    }
+  }
+  SECTION("products") {
+    auto mm_state = [](GradNode& n, const std::vector<ArrayPtr>& xs, const ArrayPtr&) {
+      save_inputs(n, xs, nullptr);
+      n.ints = {0, 0};
+    };
+    check_formula("MmBackward0", {{3, 4}, {4, 2}}, [](auto& x) { return matmul(x[0], x[1]); }, mm_state);
+    // addmm(bias, input, weight.t()) as nn.Linear runs it: a column-major mat2, a broadcast bias
+    auto addmm_state = [](GradNode& n, const std::vector<ArrayPtr>& xs, const ArrayPtr&) {
+      save_tensor(n, 0, xs[1], false);
+      save_tensor(n, 1, transpose(xs[2], {1, 0}), false);
+      n.ints = {is_column_major(*xs[1]), is_column_major(*transpose(xs[2], {1, 0}))};
+      n.scalars = {1.0, 1.0};
+      GradNodePtr t = make_grad_node("TBackward0", {n.next[2]});  // the weight edge goes through weight.t()'s node
+      t->in_shape = {xs[2]->shape[1], xs[2]->shape[0]};
+      t->in_dtype = DType::F64;
+      t->has_state = true;
+      n.next[2] = t;
+    };
+    check_formula("AddmmBackward0", {{2}, {3, 4}, {2, 4}},
+                  [](auto& x) { return bin(Ufunc::add, x[0], matmul(x[1], transpose(x[2], {1, 0}))); }, addmm_state);
+    check_formula("MvBackward0", {{3, 4}, {4}}, [](auto& x) { return matmul(x[0], x[1]); }, save_inputs);
+    check_formula("DotBackward0", {{4}, {4}}, [](auto& x) { return matmul(x[0], x[1]); }, save_inputs);
+  }
+  SECTION("views and copies") {
+    auto sizes = [](GradNode& n, const std::vector<ArrayPtr>& xs, const ArrayPtr&) { n.sizes = {xs[0]->shape}; };
+    check_formula("TBackward0", {s23}, [](auto& x) { return transpose(x[0], {1, 0}); }, none);
+    auto tr = [](GradNode& n, const std::vector<ArrayPtr>&, const ArrayPtr&) { n.ints = {0, 2}; };
+    check_formula("TransposeBackward0", {{2, 3, 4}}, [](auto& x) { return swapaxes(x[0], 0, 2); }, tr);
+    auto perm = [](GradNode& n, const std::vector<ArrayPtr>&, const ArrayPtr&) { n.ints = {2, 0, 1}; };
+    check_formula("PermuteBackward0", {{2, 3, 4}}, [](auto& x) { return transpose(x[0], {2, 0, 1}); }, perm);
+    check_formula("ViewBackward0", {s23}, [](auto& x) { return reshape(x[0], {3, 2}); }, sizes);
+    check_formula("ExpandBackward0", {{3, 1}}, [](auto& x) { return broadcast_to(x[0], {2, 3, 4}); }, sizes);
+    check_formula("CloneBackward0", {s23}, [](auto& x) { return un(Ufunc::positive, x[0]); }, none);
+    // basic indexing x[1, ::2, None] and x[:, 1:3]: zeros of x's shape with grad copied into the view
+    std::vector<IndexItem> select_idx(3);
+    select_idx[0].i = 1;
+    select_idx[1].kind = IndexItem::Slice;
+    select_idx[1].step = 2;
+    select_idx[2].kind = IndexItem::NewAxis;
+    auto geometry = [](const std::vector<IndexItem>& idx) {
+      return [idx](GradNode& n, const std::vector<ArrayPtr>& xs, const ArrayPtr&) { record_index_geometry(n, xs[0]->shape, idx); };
+    };
+    check_formula("UnsqueezeBackward0", {{2, 5}}, [&](auto& x) { return basic_index(x[0], select_idx); }, geometry(select_idx));
+    std::vector<IndexItem> slice_idx(2);
+    slice_idx[0].kind = slice_idx[1].kind = IndexItem::Slice;
+    slice_idx[1].start = 1;
+    slice_idx[1].stop = 3;
+    check_formula("SliceBackward0", {{3, 4}}, [&](auto& x) { return basic_index(x[0], slice_idx); }, geometry(slice_idx));
+    check_formula("SqueezeBackward0", {{3, 1, 2}}, [](auto& x) { return reshape(x[0], {3, 2}); }, sizes);
+    auto dt = [](GradNode& n, const std::vector<ArrayPtr>& xs, const ArrayPtr&) { n.dtypes = {xs[0]->dtype}; };
+    check_formula("ToCopyBackward0", {s23}, [](auto& x) { return un(Ufunc::positive, x[0]); }, dt);
+  }
+}
+
+TEST_CASE("backward: accumulation, release and the version check", "[autograd][backward]") {
+  install_torch_rules();
+  ArrayPtr x = f64({3}, {1, 2, 3});
+  autograd_meta(*x).requires_grad = true;
+  auto exp_of = [&] {
+    ArrayPtr y = ufunc_call1(Ufunc::exp, x);
+    REQUIRE(record_op("ExpBackward0", {x}, *y));
+    save_tensor(*y->autograd->grad_fn, 0, y, true);
+    y->autograd->grad_fn->has_state = true;
+    return y;
+  };
+  ArrayPtr ones = f64({3}, {1, 1, 1});
+  ArrayPtr y = exp_of();
+  BackwardOptions keep;
+  keep.keep_graph = true;
+  run_backward({y}, {ones}, {}, keep);
+  REQUIRE(x->autograd->grad);
+  ArrayPtr first = x->autograd->grad;
+  CHECK(at(*first, 1) == Approx(std::exp(2.0)));
+  run_backward({y}, {ones}, {}, BackwardOptions{});  // added in place into the same tensor
+  CHECK(x->autograd->grad == first);
+  CHECK(at(*first, 1) == Approx(2 * std::exp(2.0)));
+  CHECK(first->storage->version() == 1);
+  CHECK_THROWS_WITH(run_backward({y}, {ones}, {}, BackwardOptions{}), Catch::Contains("Trying to backward through the graph a second time"));
+
+  ArrayPtr z = exp_of();
+  z->storage->bump_version();  // an in-place write after the save
+  CHECK_THROWS_WITH(run_backward({z}, {ones}, {}, BackwardOptions{}),
+                    Catch::Contains("[torch.DoubleTensor [3]], which is output 0 of ExpBackward0, is at version 1; expected version 0 instead."));
+}
+
+TEST_CASE("backward: a node without formula refuses the pass before any .grad is written", "[autograd][backward]") {
+  install_torch_rules();
+  ArrayPtr x = f64({2}, {1, 2});
+  autograd_meta(*x).requires_grad = true;
+  ArrayPtr y = ufunc_call1(Ufunc::exp, x);
+  REQUIRE(record_op("CumsumBackward0", {x}, *y));
+  CHECK_THROWS_WITH(run_backward({y}, {f64({2}, {1, 1})}, {}, BackwardOptions{}), Catch::Contains("CumsumBackward0"));
+  CHECK_FALSE(x->autograd->grad);
+}
