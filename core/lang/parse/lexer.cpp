@@ -121,8 +121,9 @@ struct Lexer {
         size_t st = i;
         int cl = col();
         while (i < s.size() && is_id_char((unsigned char)s[i])) {
-          if ((unsigned char)s[i] >= 0x80) check_identifier_char();
-          ++i;
+          // a non-ASCII character is checked once, as the code point its whole
+          // UTF-8 sequence spells (数组 is a name; U+2190 is not)
+          i += (unsigned char)s[i] >= 0x80 ? check_identifier_char() : 1;
         }
         std::string word = s.substr(st, i - st);
         if (i < s.size() && (s[i] == '\'' || s[i] == '"') && word.size() <= 2) {
@@ -234,7 +235,9 @@ struct Lexer {
   // A non-ASCII character inside an identifier: letters pass; symbols and
   // punctuation give CPython's "invalid character '€' (U+20AC)" (an
   // approximation of the XID_Start/XID_Continue tables by block).
-  void check_identifier_char() {
+  // The length of the UTF-8 sequence at i; SyntaxError when its code point
+  // cannot be part of a name.
+  size_t check_identifier_char() {
     unsigned char c0 = (unsigned char)s[i];
     uint32_t cp = 0;
     int n = c0 >= 0xf0 ? 4 : c0 >= 0xe0 ? 3 : c0 >= 0xc0 ? 2 : 1;
@@ -244,7 +247,7 @@ struct Lexer {
                (cp >= 0x2000 && cp <= 0x206f) || (cp >= 0x20a0 && cp <= 0x20cf) || (cp >= 0x2190 && cp <= 0x2bff) ||
                (cp >= 0x3000 && cp <= 0x3003) || (cp >= 0x3008 && cp <= 0x3020) || cp == 0xfeff ||
                (cp >= 0xff01 && cp <= 0xff0f) || (cp >= 0x1f000 && cp <= 0x1faff);
-    if (!bad) return;
+    if (!bad) return size_t(std::min<size_t>(size_t(n), s.size() - i));
     char hex[16];
     snprintf(hex, sizeof hex, "%04X", unsigned(cp));
     syntax_error("invalid character '" + s.substr(i, size_t(n)) + "' (U+" + hex + ")", line, col());
