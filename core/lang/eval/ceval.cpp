@@ -858,41 +858,76 @@ Interp::Flow Interp::exec_assert(const Stmt& s, const EnvP& env, Value& ret) {
     return Flow::Normal;
 }
 
+// Note [With levels]
+// `with A() as a, B() as b: body` is `with A() as a: with B() as b: body`
+// (CPython's compiler nests them: compiler_with in Python/compile.c). So each
+// manager's __exit__ sees the exception that reaches its own level: an
+// __enter__ or a target assignment that raises exits the managers entered
+// before it, and an exception raised by an __exit__ goes on to the outer
+// managers instead of the body's. While __exit__ runs for an exception, that
+// exception is being handled (sys.exc_info(), and the __context__ of what
+// __exit__ raises). A generator suspended in the body keeps the managers (one
+// ResumeState for the statement: the bound __exit__ methods); its replay
+// descends the levels again without entering.
 Interp::Flow Interp::exec_with(const Stmt& s, const EnvP& env, Value& ret) {
-    std::vector<Value> managers;
-    if (resuming()) managers = resume_pop().a.as<TupleObj>()->items;  // suspended in the body
-    else for (size_t k = 0; k < s.items.size(); ++k) {
-      Value m = eval(*s.items[k], env);
-      Value entered = call(getattr(m, "__enter__"), std::vector<Value>{});
-      managers.push_back(m);
-      if (s.targets[k]) assign(*s.targets[k], entered, env);
-    }
-    Flow f;
+  std::vector<Value> managers;
+  const bool resumed = resuming();
+  if (resumed) managers = resume_pop().a.as<TupleObj>()->items;  // suspended in the body
+  Flow f = with_level(s, 0, managers, resumed, env, ret);
+  if (f == Flow::Yield) {
+    ResumeState st;
+    st.a = make_tuple(managers);
+    st.cleanup = true;
+    return suspend(std::move(st));
+  }
+  return f;
+}
+
+Interp::Flow Interp::with_level(const Stmt& s, size_t k, std::vector<Value>& managers, bool resumed, const EnvP& env,
+                                Value& ret) {
+  if (k == s.items.size()) return exec_body(s.body, env, ret);
+  Value entered;
+  if (!resumed) {
+    // mirrors BEFORE_WITH (Python/bytecodes.c): both methods looked up, __exit__
+    // bound, before __enter__ runs
+    Value m = eval(*s.items[k], env);
+    if (!hasattr(m, "__enter__")) type_error("'" + type_name(m) + "' object does not support the context manager protocol");
+    if (!hasattr(m, "__exit__"))
+      type_error("'" + type_name(m) + "' object does not support the context manager protocol (missed __exit__ method)");
+    Value exit = getattr(m, "__exit__");
+    entered = call(getattr(m, "__enter__"), std::vector<Value>{});
+    managers.push_back(exit);
+  }
+  const Value exit = managers[k];  // the bound __exit__
+  Flow f;
+  try {
+    if (!resumed && s.targets[k]) assign(*s.targets[k], entered, env);
+    f = with_level(s, k + 1, managers, resumed, env, ret);
+  } catch (const PyError& e) {
+    // __exit__(type, value, traceback); a true result suppresses the exception
+    const bool interrupt = halting(e);
+    Value exc = exception_value(e);
+    Value ty = type_ref(exc.as<ExceptionObj>()->type);
+    handling_.push_back(exc);
+    bool suppressed;
     try {
-      f = exec_body(s.body, env, ret);
-      if (f == Flow::Yield) {
-        ResumeState st;
-        st.a = make_tuple(managers);
-        st.cleanup = true;
-        return suspend(std::move(st));
-      }
-    } catch (const PyError& e) {
-      // __exit__(type, value, traceback); a true result suppresses the exception
-      bool interrupt = halting(e);
-      Value exc = exception_value(e);
-      Value ty = type_ref(exc.as<ExceptionObj>()->type);
-      bool suppressed = false;
-      for (auto it = managers.rbegin(); it != managers.rend(); ++it) {
-        std::vector<Value> args = suppressed ? std::vector<Value>{Value(), Value(), Value()}
-                                             : std::vector<Value>{ty, exc, Value()};
-        if (truthy(call(getattr(*it, "__exit__"), args)) && !interrupt) suppressed = true;
-      }
-      if (!suppressed) throw;
-      return Flow::Normal;
+      suppressed = truthy(call(exit, std::vector<Value>{ty, exc, Value()}));
+    } catch (PyException& e2) {
+      handling_.pop_back();
+      if (auto* n = e2.exc.as<ExceptionObj>())  // raised while handling: chained
+        if (n != exc.as<ExceptionObj>() && n->context.is_none()) n->context = exc;
+      throw;
+    } catch (...) {
+      handling_.pop_back();
+      throw;
     }
-    for (auto it = managers.rbegin(); it != managers.rend(); ++it)
-      call(getattr(*it, "__exit__"), std::vector<Value>{Value(), Value(), Value()});
-    return f;
+    handling_.pop_back();
+    if (!suppressed || interrupt) throw;
+    return Flow::Normal;
+  }
+  if (f == Flow::Yield) return f;
+  call(exit, std::vector<Value>{Value(), Value(), Value()});
+  return f;
 }
 
 Interp::Flow Interp::exec_import(const Stmt& s, const EnvP& env, Value& ret) {

@@ -383,6 +383,7 @@ class Interp {
   Flow exec_raise(const Stmt& s, const EnvP& env, Value& ret);
   Flow exec_assert(const Stmt& s, const EnvP& env, Value& ret);
   Flow exec_with(const Stmt& s, const EnvP& env, Value& ret);
+  Flow with_level(const Stmt& s, size_t k, std::vector<Value>& managers, bool resumed, const EnvP& env, Value& ret);
   Flow exec_import(const Stmt& s, const EnvP& env, Value& ret);
   Flow exec_import_from(const Stmt& s, const EnvP& env, Value& ret);
   void assign(const Expr& target, const Value& v, const EnvP& env);
@@ -473,6 +474,9 @@ class Interp {
   // AttributeError carrying CPython's suggestion for `name` on `v`.
   [[noreturn]] void raise_attribute_error(const Value& v, const std::string& name, const std::string& msg);
   std::vector<std::pair<const std::string*, int>>& frames() { return frames_; }
+  // The exception being handled (an except block or an __exit__ running for
+  // it: sys.exception(), sys.exc_info()); None when there is none.
+  Value handled_exception() const { return handling_.empty() ? Value() : handling_.back(); }
   // The name of a module-level frame.
   static const std::string kModuleFrame;
   // The attribute node being evaluated (a load or a store), whose class
