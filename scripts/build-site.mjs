@@ -13,11 +13,13 @@
 //   widget/ (+ src/runner/engine.js, src/share/link.js) the <stride-lab> element
 //   examples/examples.json                              the gallery
 //   pkg/wasm/index.js, pkg/dist/stridelab-core.*        the engine (the npm package's files)
+//   manifest.webmanifest, sw.js                         offline use (web/sw.js)
 // A host that serves .wasm with another MIME type than application/wasm still works:
 // the engine's loader compiles from the bytes when streaming compilation refuses it
 // (wasm/index.js compileUrl). Source maps are left out.
 
 import fs from 'node:fs';
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -56,9 +58,31 @@ export function buildSite({ out = path.join(root, 'build', 'site') } = {}) {
     copy(path.join(root, f), path.join(out, 'pkg', f));
     written.push(`pkg/${f}`);
   }
+  written.push(...writeOffline(out, written));
   // GitHub Pages runs Jekyll over a folder unless told not to.
   fs.writeFileSync(path.join(out, '.nojekyll'), '');
   return written;
+}
+
+// Offline use (web/sw.js, web/src/runner/offline.js): the playground links the web app
+// manifest, and sw.js gets the build's id (a hash of every file it caches, so that a
+// new release is a new sw.js) and the list of files to cache.
+function writeOffline(out, files) {
+  const index = path.join(out, 'index.html');
+  const html = fs.readFileSync(index, 'utf8');
+  const link = '<link rel="manifest" href="manifest.webmanifest">\n  <meta name="theme-color" content="#4453d6">';
+  if (!html.includes('<link rel="icon"')) throw new Error('web/index.html has no <link rel="icon"> to put the manifest after');
+  fs.writeFileSync(index, html.replace(/(<link rel="icon"[^>]*>)/, `$1\n  ${link}`));
+  copy(path.join(root, 'web', 'manifest.webmanifest'), path.join(out, 'manifest.webmanifest'));
+  const cached = [...files, 'manifest.webmanifest'].filter((f) => !f.endsWith('.txt')).sort();
+  const hash = crypto.createHash('sha256');
+  for (const f of cached) hash.update(f).update('\0').update(fs.readFileSync(path.join(out, f)));
+  const build = hash.digest('hex').slice(0, 16);
+  const sw = fs.readFileSync(path.join(root, 'web', 'sw.js'), 'utf8')
+    .replace("'__STRIDELAB_BUILD__'", JSON.stringify(build))
+    .replace('__STRIDELAB_FILES__', JSON.stringify(cached));
+  fs.writeFileSync(path.join(out, 'sw.js'), sw);
+  return ['manifest.webmanifest', 'sw.js'];
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
