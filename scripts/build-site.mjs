@@ -32,13 +32,20 @@ const WEB_FILES = [
 ];
 const PKG_FILES = ['wasm/index.js', 'dist/stridelab-core.mjs', 'dist/stridelab-core.wasm', 'dist/stridelab-core.deferred.wasm'];
 
+function packageVersion() {
+  return JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version;
+}
+
 function copy(from, to) {
   fs.mkdirSync(path.dirname(to), { recursive: true });
   fs.copyFileSync(from, to);
 }
 
-/** Writes the site into `out` (emptied first); returns the list of files written. */
-export function buildSite({ out = path.join(root, 'build', 'site') } = {}) {
+/**
+ * Writes the site into `out` (emptied first); returns the list of files written.
+ * `release` (default: the package's version) goes into the build id with the files.
+ */
+export function buildSite({ out = path.join(root, 'build', 'site'), release = packageVersion() } = {}) {
   const missing = [...PKG_FILES, 'web/dist/main.js', 'web/dist/embed.js'].filter((f) => !fs.existsSync(path.join(root, f)));
   if (missing.length) {
     throw new Error(`missing ${missing.join(', ')}: build the engine and the page first (scripts/stridelab.sh page)`);
@@ -58,7 +65,7 @@ export function buildSite({ out = path.join(root, 'build', 'site') } = {}) {
     copy(path.join(root, f), path.join(out, 'pkg', f));
     written.push(`pkg/${f}`);
   }
-  written.push(...writeOffline(out, written));
+  written.push(...writeOffline(out, written, release));
   // GitHub Pages runs Jekyll over a folder unless told not to.
   fs.writeFileSync(path.join(out, '.nojekyll'), '');
   return written;
@@ -67,7 +74,7 @@ export function buildSite({ out = path.join(root, 'build', 'site') } = {}) {
 // Offline use (web/sw.js, web/src/runner/offline.js): the playground links the web app
 // manifest, and sw.js gets the build's id (a hash of every file it caches, so that a
 // new release is a new sw.js) and the list of files to cache.
-function writeOffline(out, files) {
+function writeOffline(out, files, release) {
   const index = path.join(out, 'index.html');
   const html = fs.readFileSync(index, 'utf8');
   const link = '<link rel="manifest" href="manifest.webmanifest">\n  <meta name="theme-color" content="#4453d6">';
@@ -75,7 +82,7 @@ function writeOffline(out, files) {
   fs.writeFileSync(index, html.replace(/(<link rel="icon"[^>]*>)/, `$1\n  ${link}`));
   copy(path.join(root, 'web', 'manifest.webmanifest'), path.join(out, 'manifest.webmanifest'));
   const cached = [...files, 'manifest.webmanifest'].filter((f) => !f.endsWith('.txt')).sort();
-  const hash = crypto.createHash('sha256');
+  const hash = crypto.createHash('sha256').update(String(release)).update('\0');
   for (const f of cached) hash.update(f).update('\0').update(fs.readFileSync(path.join(out, f)));
   const build = hash.digest('hex').slice(0, 16);
   const sw = fs.readFileSync(path.join(root, 'web', 'sw.js'), 'utf8')

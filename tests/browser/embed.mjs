@@ -11,6 +11,8 @@
 //   - the memory inspector opens under a cell's output; labels follow <html lang>;
 //   - the playground of the static folder runs from the sub-path, and the engine loads
 //     where the host serves .wasm with the wrong MIME type;
+//   - the static site's playground, after one visit, reloads and runs with the network
+//     off (its service worker, web/sw.js), and a new release replaces the cached engine;
 //   - screenshots at 1400 and 375 px, light and dark (build/screenshots/embed-*.png).
 
 import fs from 'node:fs';
@@ -25,10 +27,10 @@ const ourWorkers = (page) => page.workers().filter((w) => w.url().endsWith('/src
 const ENGINE_REQUEST = /\/src\/runner\/worker\.js|\/pkg\/|\.wasm$/;
 
 /** Writes the static site under <tmp>/www/docs/project/ and the test pages beside it. */
-export function prepareSite() {
+export function prepareSite({ release } = {}) {
   const www = path.join(ROOT, 'build', 'embed-test', 'www');
   fs.rmSync(www, { recursive: true, force: true });
-  buildSite({ out: path.join(www, SITE_PREFIX) });
+  buildSite({ out: path.join(www, SITE_PREFIX), ...(release ? { release } : {}) });
   const guide = path.join(www, 'docs', 'guide');
   fs.mkdirSync(guide, { recursive: true });
   fs.writeFileSync(path.join(guide, 'page.css'), PAGE_CSS);
@@ -211,6 +213,59 @@ async function checkLanguageAndSite({ browser, server, check, results }) {
   });
 }
 
+const buildId = (www) => /const BUILD = "([0-9a-f]+)"/.exec(fs.readFileSync(path.join(www, SITE_PREFIX, 'sw.js'), 'utf8'))[1];
+
+async function runPlayground(page) {
+  await page.waitForSelector('#status[data-state="ready"]', { timeout: ENGINE_READY_MS });
+  const before = Number(await page.getAttribute('#output', 'data-run'));
+  await page.click('#run');
+  await page.waitForFunction((n) => Number(document.querySelector('#output')?.dataset.run) > n, before, { timeout: ENGINE_READY_MS });
+  return page.$eval('#output', (o) => o.textContent);
+}
+
+async function checkOffline({ browser, server, check }) {
+  const pg = await openPage(browser);
+  const { page, context } = pg;
+  try {
+    await check('offline: after one visit the playground reloads and runs with the network off', async () => {
+      await page.goto(`${server.url}${SITE_PREFIX}`);
+      await runPlayground(page);
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      await page.waitForFunction(() => navigator.serviceWorker.controller != null, null, { timeout: 10_000 });
+      await context.setOffline(true);
+      await page.reload();
+      const out = await runPlayground(page);
+      assert(out.trim().length > 0 && !/Error/.test(out), `offline output: ${out}`);
+      await context.setOffline(false);
+    });
+    await check('offline: a new release replaces the cached engine (one cache, the new build\'s)', async () => {
+      const www = prepareSite({ release: 'next-release' });
+      const next = buildId(www);
+      await page.reload();
+      // caches.keys() until only the new build's cache is left (the new worker has
+      // installed, then activated and deleted the old one)
+      let keys = [];
+      for (const started = Date.now(); Date.now() - started < 20_000; await page.waitForTimeout(200)) {
+        keys = await page.evaluate(() => caches.keys());
+        if (keys.join() === `stridelab-${next}`) break;
+      }
+      assertEqual(keys, [`stridelab-${next}`], 'caches');
+      const cachedWasm = await page.evaluate(async (id) => {
+        const cache = await caches.open(`stridelab-${id}`);
+        const hit = await cache.match(new URL('pkg/dist/stridelab-core.wasm', location.href).href);
+        return hit ? (await hit.arrayBuffer()).byteLength : -1;
+      }, next);
+      assertEqual(cachedWasm, fs.statSync(path.join(www, SITE_PREFIX, 'pkg/dist/stridelab-core.wasm')).size, 'cached engine size');
+      await page.reload();
+      await runPlayground(page);
+      assertEqual(pg.problems.filter((m) => !/ERR_INTERNET_DISCONNECTED/.test(m)), [], 'problems');
+    });
+  } finally {
+    await context.setOffline(false);
+    await pg.close();
+  }
+}
+
 // Screenshots of the tutorial page with cells run and an inspector open.
 export async function screenshots({ browser, url, name, check, prepare, allowed = () => false }) {
   for (const [width, scheme] of [[1400, 'light'], [1400, 'dark'], [375, 'light'], [375, 'dark']]) {
@@ -244,6 +299,7 @@ export default async function embed({ browser, results }) {
     });
     await close();
     await checkLanguageAndSite({ browser, server, check, results });
+    await checkOffline({ browser, server, check });
     await screenshots({
       browser, check, name: 'embed', url: `${server.url}/docs/guide/twenty.html`,
       async prepare(p) {
