@@ -39,14 +39,17 @@ const TUTORIAL = [
 // recorded with refpy (Python 3.13, NumPy 2.2)
 const EXPECTED = ['(32, 8)\n', '(32,) False\n', '(8, 32)\n(3,)\n', 'False\n'];
 
-function mkdocsSite(out) {
-  const dir = path.join(TMP, 'mkdocs');
+// theme: 'material' (with pymdownx, as docs/embedding.md says), or MkDocs' own
+// default theme (Python-Markdown's fenced code: <pre><code class="language-python">;
+// its highlight.js comes from a CDN, which this machine cannot reach: left off).
+function mkdocsSite(out, theme = 'material') {
+  const dir = path.join(TMP, `mkdocs-${theme}`);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(path.join(dir, 'docs'), { recursive: true });
   // docs/embedding.md, "MkDocs": the folder in docs/, extra_javascript, and pymdownx's
   // pygments_lang_class so that Python blocks say they are Python.
   buildSite({ out: path.join(dir, 'docs', 'stridelab') });
-  fs.writeFileSync(path.join(dir, 'mkdocs.yml'), `site_name: Strides
+  const config = theme === 'material' ? `site_name: Strides
 theme:
   name: material
   font: false
@@ -61,9 +64,20 @@ markdown_extensions:
   - pymdownx.superfences
 extra_javascript:
   - stridelab/embed.js
-`);
+` : `site_name: Strides
+theme:
+  name: mkdocs
+  highlightjs: false
+markdown_extensions:
+  - fenced_code
+  - attr_list
+extra_javascript:
+  - stridelab/embed.js
+`;
+  fs.writeFileSync(path.join(dir, 'mkdocs.yml'), config);
   const fence = ([kind, code]) => {
     if (kind === 'isolated') return `\`\`\` { .python .stridelab-isolated }\n${code}\n\`\`\``;
+    if (kind === 'pycon' && theme !== 'material') return `\`\`\`python\n${code}\n\`\`\``;
     return `\`\`\`${kind}\n${code}\n\`\`\``;
   };
   fs.writeFileSync(path.join(dir, 'docs', 'index.md'), `# Strides\n\n${TUTORIAL.map((b, i) => `Step ${i + 1}.\n\n${fence(b)}\n`).join('\n')}`);
@@ -135,11 +149,17 @@ export default async function embedSites({ browser, results }) {
   const { check } = results;
   const www = path.join(TMP, 'www');
   fs.rmSync(www, { recursive: true, force: true });
-  let built = { mkdocs: false, sphinx: false };
+  const built = { mkdocs: false, sphinx: false, mkdocsDefault: false };
   await check('MkDocs Material site builds with the embed added as docs/embedding.md says', async () => {
     mkdocsSite(path.join(www, 'docs', 'mkdocs'));
     assert(fs.readFileSync(path.join(www, 'docs', 'mkdocs', 'index.html'), 'utf8').includes('stridelab/embed.js'), 'script tag in the page');
     built.mkdocs = true;
+  });
+  await check('MkDocs site (default theme) builds with the embed added as docs/embedding.md says', async () => {
+    mkdocsSite(path.join(www, 'docs', 'mkdocs-default'), 'mkdocs');
+    const html = fs.readFileSync(path.join(www, 'docs', 'mkdocs-default', 'index.html'), 'utf8');
+    assert(html.includes('stridelab/embed.js') && html.includes('<code class="language-python">'), 'script tag and Python blocks in the page');
+    built.mkdocsDefault = true;
   });
   await check('Sphinx (Furo) site builds with the embed added as docs/embedding.md says', async () => {
     sphinxSite(path.join(www, 'docs', 'sphinx'));
@@ -153,11 +173,18 @@ export default async function embedSites({ browser, results }) {
       await clickRun(p, 2);
       await p.locator('.stridelab-cell').nth(1).locator('details.inspect > summary').click();
       await p.waitForFunction(() => document.querySelectorAll('.stridelab-cell')[1].shadowRoot.querySelector('.sl-inspector .sl-p-vars'), null, { timeout: 10_000 });
-      await p.evaluate(() => document.querySelectorAll('.stridelab-cell')[0].scrollIntoView({ block: 'start' }));
+      // below the theme's sticky header
+      await p.evaluate(() => {
+        document.querySelectorAll('.stridelab-cell')[0].scrollIntoView({ block: 'start' });
+        window.scrollBy(0, -80);
+      });
     };
     if (built.mkdocs) {
       await checkSite({ browser, server, check, name: 'MkDocs Material', pagePath: '/docs/mkdocs/', faults: THEME_FAULTS.mkdocs });
       await screenshots({ browser, check, name: 'mkdocs', url: `${server.url}/docs/mkdocs/`, prepare, allowed: (m) => THEME_FAULTS.mkdocs.messages.test(m) });
+    }
+    if (built.mkdocsDefault) {
+      await checkSite({ browser, server, check, name: 'MkDocs (default theme)', pagePath: '/docs/mkdocs-default/', faults: THEME_FAULTS.mkdocs });
     }
     if (built.sphinx) {
       await checkSite({ browser, server, check, name: 'Sphinx (Furo)', pagePath: '/docs/sphinx/', faults: THEME_FAULTS.sphinx });

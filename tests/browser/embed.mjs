@@ -20,7 +20,7 @@ import path from 'node:path';
 import { buildSite } from '../../scripts/build-site.mjs';
 import { serveStatic } from '../js/lib/browser.mjs';
 import { ROOT, assert, assertEqual, openPage, screenshotPath, ENGINE_READY_MS } from './lib.mjs';
-import { BLOCKS, pageHtml, PAGE_CSS } from './fixtures/embed-page.mjs';
+import { BLOCKS, pageHtml, markedPageHtml, PAGE_CSS } from './fixtures/embed-page.mjs';
 
 export const SITE_PREFIX = '/docs/project/';
 const ourWorkers = (page) => page.workers().filter((w) => w.url().endsWith('/src/runner/worker.js'));
@@ -35,6 +35,7 @@ export function prepareSite({ release } = {}) {
   fs.mkdirSync(guide, { recursive: true });
   fs.writeFileSync(path.join(guide, 'page.css'), PAGE_CSS);
   fs.writeFileSync(path.join(guide, 'twenty.html'), pageHtml({ src: '../project/embed.js' }));
+  fs.writeFileSync(path.join(guide, 'marked.html'), markedPageHtml({ src: '../project/embed.js' }));
   fs.writeFileSync(path.join(guide, 'zh.html'), pageHtml({ src: '../project/embed.js', lang: 'zh-CN', title: '步长教程' }));
   return www;
 }
@@ -213,6 +214,42 @@ async function checkLanguageAndSite({ browser, server, check, results }) {
   });
 }
 
+async function checkMarked({ browser, server, check }) {
+  const m = await openPage(browser, { viewport: { width: 1000, height: 700 } });
+  const { page } = m;
+  try {
+    await check('embed: data-select="marked" takes only marked blocks; an autorun cell runs when scrolled to, not before', async () => {
+      const first = server.requests.length;
+      await page.goto(`${server.url}/docs/guide/marked.html`);
+      await page.waitForFunction(() => document.querySelectorAll('.stridelab-cell').length === 3);
+      await page.waitForTimeout(500);
+      assertEqual(server.requests.slice(first).filter((r) => ENGINE_REQUEST.test(r)), [], 'engine requests before the autorun cell is in view');
+      assertEqual(ourWorkers(page).length, 0, 'workers');
+      await page.locator('.stridelab-cell').nth(1).scrollIntoViewIfNeeded();
+      await page.waitForFunction(() => document.querySelectorAll('.stridelab-cell')[1].shadowRoot.querySelector('.out').dataset.run === '1', null, { timeout: ENGINE_READY_MS });
+      const shown = await cells(page);
+      assertEqual(shown.map((c) => c.text), ['', '24\n', ''], 'outputs (the marked cell above ran first, without output)');
+      assertEqual(shown[0].run, 1, 'the cell above ran');
+    });
+    await check('embed: Stop ends an endless loop; the sessions restart and the next Run works, still one worker', async () => {
+      const loop = page.locator('.stridelab-cell').nth(2);
+      await loop.locator('button.run').click();
+      await page.waitForFunction(() => document.querySelectorAll('.stridelab-cell')[2].shadowRoot.querySelector('.run.is-stop'), null, { timeout: 5000 });
+      await loop.locator('button.run').click();
+      await page.waitForFunction(() => /Stopped/.test(document.querySelectorAll('.stridelab-cell')[2].shadowRoot.querySelector('.out').textContent), null, { timeout: 5000 });
+      await clickRun(page, 1);
+      const shown = await cells(page);
+      assertEqual(shown[1].text, '24\n', 'output after Stop (the cell above ran again)');
+      // The ended worker leaves Playwright's list when its close event has arrived.
+      for (const started = Date.now(); ourWorkers(page).length > 1 && Date.now() - started < 5000;) await page.waitForTimeout(100);
+      assertEqual(ourWorkers(page).length, 1, 'workers');
+      assertEqual(m.problems, [], 'problems');
+    });
+  } finally {
+    await m.close();
+  }
+}
+
 const buildId = (www) => /const BUILD = "([0-9a-f]+)"/.exec(fs.readFileSync(path.join(www, SITE_PREFIX, 'sw.js'), 'utf8'))[1];
 
 async function runPlayground(page) {
@@ -299,6 +336,7 @@ export default async function embed({ browser, results }) {
     });
     await close();
     await checkLanguageAndSite({ browser, server, check, results });
+    await checkMarked({ browser, server, check });
     await checkOffline({ browser, server, check });
     await screenshots({
       browser, check, name: 'embed', url: `${server.url}/docs/guide/twenty.html`,

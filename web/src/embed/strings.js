@@ -39,7 +39,7 @@ const STRINGS = {
     inspectorFailed: '无法加载内存检查器。',
     match: '与页面上打印的输出一致。',
     matchMany: '全部 {n} 个示例与页面上打印的输出一致。',
-    mismatch: '{total} 个示例中有 {n} 个与页面上打印的输出不同:',
+    mismatch: '{total} 个示例中有 {n} 个与页面上打印的输出不同：',
     edited: '代码已修改:不与页面上打印的输出比较。',
     onPage: '页面', ran: '运行',
   },
