@@ -97,7 +97,7 @@ build_all() {
 SUITES=(
   "native|native|Catch2 (native)"
   "wasm|wasm-tests|Catch2 (wasm under Node)"
-  "package|module|package (node --test)"
+  "package|module web|package (node --test)"
   "conformance|module|conformance oracle"
   "browser|module web|browser smoke (headless Chromium)"
   "asan|asan|Catch2 (ASan+UBSan+LSan)"
