@@ -84,8 +84,9 @@ async function checkLazyAndOneWorker({ page, server, check, www }) {
     assertEqual(shown[5].code, "a[0]\na.dtype", 'doctest block without its prompts');
     const hiddenOriginals = await page.$$eval('[data-stridelab-original]', (els) => els.filter((e) => getComputedStyle(e).display === 'none').length);
     assertEqual(hiddenOriginals, 20, 'original blocks hidden');
-    const others = await page.$$eval('code.language-js, pre.stridelab-skip', (els) => els.map((e) => e.closest('[data-stridelab-original]') == null && getComputedStyle(e).display !== 'none'));
-    assertEqual(others, [true, true], 'a JavaScript block and a block marked skip stay as they are');
+    const others = await page.$$eval('code.language-js, pre.stridelab-skip, div.highlight-default:not(.doctest)',
+      (els) => els.map((e) => e.closest('[data-stridelab-original]') == null && getComputedStyle(e).display !== 'none'));
+    assertEqual(others, [true, true, true], 'a JavaScript block, a shell session and a block marked skip stay as they are');
     await page.mouse.move(300, 300);
     await page.waitForTimeout(300);
     const early = server.requests.filter((r) => ENGINE_REQUEST.test(r) || /chunk-embed-inspector/.test(r));

@@ -21,6 +21,12 @@ export const RULES = [
     name: 'sphinx',
     container: [...any('div.highlight-'), 'div.highlight-default'].join(','),
     code: (c) => c.querySelector('pre'),
+    // Sphinx's "default" language is Python when Pygments could read the block as
+    // Python, and plain text (no token spans) when it could not, such as a shell
+    // session; a block with an error token (.err) is not Python either. A doctest
+    // paragraph is always Python.
+    accept: (c) => !c.matches('.highlight-default') || c.matches('.doctest')
+      || (c.querySelector('pre span[class]') != null && c.querySelector('pre .err') == null),
   },
   {
     name: 'docusaurus',
@@ -62,7 +68,7 @@ export function findBlocks(root, { extra = '' } = {}) {
       const container = rule.toContainer ? rule.toContainer(hit) : hit;
       if (!container || claimed.has(container) || inside(container) || container.closest('[data-stridelab-cell]')) continue;
       const codeEl = rule.code(container);
-      if (!codeEl) continue;
+      if (!codeEl || (rule.accept && !rule.accept(container))) continue;
       claimed.add(container);
       found.push({ container, codeEl, rule: rule.name });
     }
