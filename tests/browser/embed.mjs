@@ -166,6 +166,27 @@ async function checkSessions({ page, server, check }) {
   });
 }
 
+// Single-page apps (Docusaurus) draw a page's blocks after the script ran, and draw
+// them again on navigation: a block that appears later becomes a cell of the same page.
+async function checkLateBlocks({ page, check }) {
+  await check('embed: a block added after load (a single-page app\'s navigation) becomes a cell on the same engine and session', async () => {
+    await page.evaluate(() => {
+      const div = document.createElement('div');
+      div.innerHTML = '<div class="language-python codeBlockContainer_Ckt0 theme-code-block"><div><pre class="prism-code language-python"><code>'
+        + '<span class="token-line">print(a.shape, b.shape)<br></span></code></pre></div></div>';
+      document.querySelector('main').append(div);
+    });
+    await page.waitForFunction(() => document.querySelectorAll('.stridelab-cell').length === 21, null, { timeout: 5000 });
+    await page.waitForFunction(() => !document.querySelectorAll('.stridelab-cell')[20].style.visibility);
+    await clickRun(page, 20);
+    const shown = await cells(page);
+    // recorded with refpy: the tutorial's a and b
+    assertEqual(shown[20].text, '(3, 4) (3, 2)\n', 'output of the late cell');
+    assertEqual(ourWorkers(page).length, 1, 'workers');
+    assertEqual(await page.evaluate(() => window.stridelab.cells().length), 21, 'window.stridelab.cells()');
+  });
+}
+
 async function checkLanguageAndSite({ browser, server, check, results }) {
   await check('embed: a page in Chinese (<html lang="zh-CN">) gets Chinese labels and runs', async () => {
     const zh = await openPage(browser, { locale: 'zh-CN' });
@@ -331,6 +352,7 @@ export default async function embed({ browser, results }) {
   try {
     await checkLazyAndOneWorker({ page, server, check, www });
     await checkSessions({ page, server, check });
+    await checkLateBlocks({ page, check });
     await check('embed page: no console errors, page errors or dialogs', async () => {
       const all = [...problems, ...dialogs.map((d) => `dialog: ${d}`)];
       if (all.length) throw new Error(all.join('\n'));
