@@ -80,6 +80,9 @@ void GcVisitor::operator()(const std::shared_ptr<Env>& e) {
 }
 
 Interp::~Interp() {
+  // Finalizers still queued (a run stopped inside one) are dropped unrun:
+  // outside a run no queue is active, so nothing is queued again.
+  finalizers_.pending.clear();
   // Drop the session's variables, then collect the cycles they formed (functions
   // whose closure is the scope that holds them, self-referencing containers).
   if (globals) globals->vars.clear();
@@ -188,6 +191,8 @@ bool Interp::exception_matches(const PyError& err, const Value& spec, Value& exc
 // ---------------------------------------------------------------- run
 Interp::Result Interp::run(const std::string& src, bool echo_last_expr, const std::string& filename) {
   ActiveSession active(state_);
+  Finalizers::Scope finalizing(finalizers_);  // Note [Finalization]
+  filename_ = filename;
   Result r;
   out_.clear();
   out_truncated_ = false;
@@ -195,6 +200,7 @@ Interp::Result Interp::run(const std::string& src, bool echo_last_expr, const st
   depth_ = 0;
   frames_.clear();
   handling_.clear();
+  err_.clear();
   std::unique_ptr<Module> mod;
   try {
     mod = parse_module(src);
@@ -288,6 +294,11 @@ Interp::Result Interp::run(const std::string& src, bool echo_last_expr, const st
       break;
     }
   }
+  // The end of a run is a safe point: what its last statement dropped is finalized.
+  try {
+    run_finalizers();
+  } catch (const PyError&) {  // a halting stop inside a finalizer: the run has ended anyway
+  }
   frames_.clear();
   // A run leaves no spare scopes behind (Note [Call scope reuse]): the
   // session's heap and its tracked containers are what its variables hold.
@@ -296,6 +307,8 @@ Interp::Result Interp::run(const std::string& src, bool echo_last_expr, const st
   r.out = std::move(out_);
   if (out_truncated_) r.out += "\n[output truncated: more than " + std::to_string(max_output) + " bytes]\n";
   out_.clear();
+  r.err = std::move(err_);
+  err_.clear();
   return r;
 }
 
@@ -421,7 +434,8 @@ Interp::Flow Interp::exec(const Stmt& s, const EnvP& env, Value& ret) {
 Interp::Flow Interp::exec_statement(const Stmt& s, const EnvP& env, Value& ret) {
   // A statement boundary is a safe point for the cycle collector: every object
   // in use is held by a scope or by a C++ local, both of which count as roots.
-  gc_maybe_collect();
+  if (gc_enabled) gc_maybe_collect();
+  run_finalizers();  // Note [Finalization]
   if (step_budget >= 0 && ++steps_ > step_budget)
     raise_exc("TimeoutError", "step budget of " + std::to_string(step_budget) + " statements exhausted");
   if (interrupt_flag && *interrupt_flag) raise_exc("KeyboardInterrupt", "");
@@ -723,6 +737,7 @@ Interp::Flow Interp::exec_try(const Stmt& s, const EnvP& env, Value& ret) {
   }
   auto suspended = [&](int phase) {
     st.phase = phase;
+    st.cleanup = true;
     if (phase == kTryHandler) handling_.pop_back();
     if (phase == kTryFinally) st.b = ret;
     return suspend(std::move(st));
@@ -858,6 +873,7 @@ Interp::Flow Interp::exec_with(const Stmt& s, const EnvP& env, Value& ret) {
       if (f == Flow::Yield) {
         ResumeState st;
         st.a = make_tuple(managers);
+        st.cleanup = true;
         return suspend(std::move(st));
       }
     } catch (const PyError& e) {
@@ -1374,7 +1390,11 @@ Value Interp::eval_node(const Expr& e, const EnvP& env) {
       }
       return result;
     }
-    case EK::Call: return eval_call(e, env);
+    case EK::Call: {
+      Value v = eval_call(e, env);
+      run_finalizers();  // the callee's locals are finalized before the caller goes on
+      return v;
+    }
     case EK::Attribute: {
       if (const Value* local = local_ref(*e.a, env)) {  // Note [Operands read in place]
         if (!frames_.empty()) frames_.back().second = e.line;

@@ -128,15 +128,17 @@ Value sys_exit(Interp& in, Args& a) {
   throw PyException("SystemExit", code.is_none() ? "" : in.str(code), exc);
 }
 
-// A file-like object whose write(s) prints s (stdout and stderr alike: the
-// page shows one output) and returns its length.
+// A file-like object whose write(s) prints s (to stdout, or stderr: the
+// page shows both in one output, Interp::print_err) and returns its length.
 Value make_stream(Interp& in, TypeObj* t, const char* name) {
   auto g = std::make_shared<GenericObj>(t);
-  g->attrs["write"] = in.builtin("write", [](Interp& in, Args& a) -> Value {
+  const bool err = std::string(name) == "stderr";
+  g->attrs["write"] = in.builtin("write", [err](Interp& in, Args& a) -> Value {
     Value s = a.required(0, "s");
     auto* str = s.as<StrObj>();
     if (!str) in.raise_exc("TypeError", "write() argument must be str, not " + in.type_of(s)->name);
-    in.print_text(str->s);
+    if (err) in.print_err(str->s);
+    else in.print_text(str->s);
     return Value::integer(in.len(s));
   });
   g->attrs["flush"] = in.builtin("flush", [](Interp&, Args&) { return Value(); });
