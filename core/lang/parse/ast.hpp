@@ -168,6 +168,7 @@ struct Alias {
 struct Stmt {
   SK kind;
   int line = 0, col = 0, end_line = 0;
+  int end_col = -1;  // simple statements: where the last token ends (the symbol table's error positions)
   std::vector<ExprP> targets;  // Assign (chain), Del; For: targets[0]; With: optional_vars; AnnAssign: target
   ExprP value;                 // Expr, Assign, AugAssign, Return, Raise (exc), Assert (test); If/While test; For iter; AnnAssign (may be null)
   ExprP extra;                 // Raise cause; Assert msg; AnnAssign annotation

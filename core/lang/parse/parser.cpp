@@ -10,6 +10,7 @@
 
 #include "core/model/error.hpp"
 #include "core/lang/parse/lexer.hpp"
+#include "core/lang/parse/symtable.hpp"
 #include "core/lang/objects/pyint.hpp"
 
 namespace sl::lang {
@@ -312,6 +313,7 @@ struct Parser {
     for (;;) {
       out.push_back(parse_small());
       out.back()->end_line = toks[p - 1].end_line;  // a statement spanning lines (brackets, strings)
+      out.back()->end_col = toks[p - 1].end_col;
       if (accept_op(";")) {
         if (cur().kind == Tok::Newline || cur().kind == Tok::End) break;
         continue;
@@ -554,8 +556,6 @@ struct Parser {
         do {
           s->names.push_back({expect_name(), ""});
         } while (accept_op(","));
-        if (w == "nonlocal" && func_depth_ == 0)
-          syntax_error("nonlocal declaration not allowed at module level", t.line, t.col, toks[p - 1].end_line, toks[p - 1].end_col);
         return s;
       }
       if (w == "assert") {
@@ -1712,6 +1712,7 @@ std::unique_ptr<Module> parse_module(const std::string& src) {
   ps.toks = tokenize(src);
   auto m = std::make_unique<Module>();
   m->body = ps.parse_file();
+  check_symbols(*m);  // Note [Symbol table checks]
   size_t st = 0;
   for (;;) {
     size_t nl = src.find('\n', st);

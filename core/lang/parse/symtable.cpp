@@ -1,0 +1,233 @@
+// symtable: Note [Symbol table checks] (symtable.hpp).
+#include "core/lang/parse/symtable.hpp"
+
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "core/lang/parse/lexer.hpp"
+
+namespace sl::lang {
+
+namespace {
+
+// symtable.h's DEF_* flags, those these checks read.
+enum : unsigned { kGlobal = 1, kLocal = 2, kParam = 4, kNonlocal = 8, kUse = 16, kAnnot = 32, kImport = 64 };
+
+struct Loc {
+  int line = 0, col = 0, end_line = 0, end_col = -1;
+};
+Loc loc_of(const Stmt& s) { return Loc{s.line, s.col, s.end_line ? s.end_line : s.line, s.end_col}; }
+
+struct Scope {
+  enum Kind { Module, Function, Class } kind;
+  bool comprehension = false;  // a comprehension or generator expression (walrus binds outside)
+  Scope* parent = nullptr;
+  std::vector<std::string> order;  // names in the order first seen (symtable's dict order)
+  std::unordered_map<std::string, unsigned> flags;
+  std::unordered_map<std::string, Loc> directive;  // the first global/nonlocal naming it
+  std::vector<std::unique_ptr<Scope>> children;
+
+  unsigned get(const std::string& n) const {
+    auto it = flags.find(n);
+    return it == flags.end() ? 0 : it->second;
+  }
+  void add(const std::string& n, unsigned f) {
+    auto [it, fresh] = flags.emplace(n, 0u);
+    if (fresh) order.push_back(n);
+    it->second |= f;
+  }
+};
+
+[[noreturn]] void fail(const std::string& msg, const Loc& l) { syntax_error(msg, l.line, l.col, l.end_line, l.end_col); }
+
+class Builder {
+ public:
+  void body(const Body& b, Scope& s) {
+    for (const auto& st : b) stmt(*st, s);
+  }
+
+  Scope& open(Scope& parent, Scope::Kind k, bool comprehension = false) {
+    parent.children.push_back(std::make_unique<Scope>());
+    Scope& c = *parent.children.back();
+    c.kind = k;
+    c.comprehension = comprehension;
+    c.parent = &parent;
+    return c;
+  }
+
+ private:
+  // mirrors the Global_kind / Nonlocal_kind cases of symtable_visit_stmt
+  void declare(const Stmt& st, Scope& s) {
+    const bool global = st.kind == SK::Global;
+    const std::string what = global ? "global" : "nonlocal";
+    for (const Alias& a : st.names) {
+      const unsigned cur = s.get(a.name);
+      if (cur & (kParam | kLocal | kUse | kAnnot)) {
+        const std::string q = "'" + a.name + "'";
+        if (cur & kParam) fail("name " + q + " is parameter and " + what, loc_of(st));
+        if (cur & kUse) fail("name " + q + " is used prior to " + what + " declaration", loc_of(st));
+        if (cur & kAnnot) fail("annotated name " + q + " can't be " + what, loc_of(st));
+        fail("name " + q + " is assigned to before " + what + " declaration", loc_of(st));
+      }
+      s.add(a.name, global ? kGlobal : kNonlocal);
+      s.directive.emplace(a.name, loc_of(st));
+    }
+  }
+
+  void function(const FuncDef& f, Scope& s, bool comprehension = false) {
+    Scope& c = open(s, Scope::Function, comprehension);
+    for (const Param& p : f.params) c.add(p.name, kParam);
+    body(f.body, c);
+  }
+
+  void stmt(const Stmt& st, Scope& s) {
+    switch (st.kind) {
+      case SK::Global: case SK::Nonlocal: declare(st, s); return;
+      case SK::FunctionDef:
+        for (const auto& d : st.decorators) expr(d.get(), s);
+        for (const Param& p : st.func->params) expr(p.dflt.get(), s);
+        s.add(st.func->name, kLocal);
+        function(*st.func, s);
+        return;
+      case SK::ClassDef: {
+        for (const auto& d : st.decorators) expr(d.get(), s);
+        for (const auto& b : st.items) expr(b.get(), s);
+        for (const auto& k : st.keywords) expr(k.value.get(), s);
+        s.add(st.name, kLocal);
+        Scope& c = open(s, Scope::Class);
+        body(st.body, c);
+        return;
+      }
+      case SK::AnnAssign: {
+        const Expr* t = st.targets.empty() ? nullptr : st.targets[0].get();
+        if (t && t->kind == EK::Name) {
+          const unsigned cur = s.get(t->name);
+          if ((cur & (kGlobal | kNonlocal)) && s.kind != Scope::Module)
+            fail("annotated name '" + t->name + "' can't be " + (cur & kGlobal ? "global" : "nonlocal"), loc_of(st));
+          s.add(t->name, kAnnot | kLocal);
+        } else if (t) {
+          target(t, s);
+        }
+        expr(st.extra.get(), s);
+        expr(st.value.get(), s);
+        return;
+      }
+      case SK::Import:
+        for (const Alias& a : st.names) s.add(a.asname.empty() ? a.name.substr(0, a.name.find('.')) : a.asname, kImport);
+        return;
+      case SK::ImportFrom:
+        for (const Alias& a : st.names)
+          if (a.name != "*") s.add(a.asname.empty() ? a.name : a.asname, kImport);
+        return;
+      default: break;
+    }
+    // Assign, AugAssign, Del, For, With: targets are bindings; the rest is read
+    for (const auto& x : st.items) expr(x.get(), s);
+    for (const auto& t : st.targets) target(t.get(), s);
+    expr(st.value.get(), s);
+    expr(st.extra.get(), s);
+    body(st.body, s);
+    for (const Handler& h : st.handlers) {
+      expr(h.type.get(), s);
+      if (!h.name.empty()) s.add(h.name, kLocal);
+      body(h.body, s);
+    }
+    body(st.orelse, s);
+    body(st.finalbody, s);
+  }
+
+  void target(const Expr* e, Scope& s) {
+    if (!e) return;
+    switch (e->kind) {
+      case EK::Name: s.add(e->name, kLocal); return;
+      case EK::Tuple: case EK::List:
+        for (const auto& x : e->elts) target(x.get(), s);
+        return;
+      case EK::Starred: target(e->a.get(), s); return;
+      default: expr(e, s); return;  // a.b, a[i]: their parts are read
+    }
+  }
+
+  // The scope a walrus in `s` binds in: past comprehensions (PEP 572).
+  static Scope& walrus_scope(Scope& s) {
+    Scope* t = &s;
+    while (t->comprehension && t->parent) t = t->parent;
+    return *t;
+  }
+
+  void expr(const Expr* e, Scope& s) {
+    if (!e) return;
+    switch (e->kind) {
+      case EK::Name: s.add(e->name, kUse); return;
+      case EK::NamedExpr:
+        expr(e->a.get(), s);
+        walrus_scope(s).add(e->name, kLocal);
+        return;
+      case EK::Lambda:
+        for (const Param& p : e->func->params) expr(p.dflt.get(), s);
+        function(*e->func, s);
+        return;
+      case EK::GenExp:  // a: the first iterable, read here; the rest is the generator function's
+        expr(e->a.get(), s);
+        if (e->func) function(*e->func, s, true);
+        return;
+      case EK::ListComp: case EK::SetComp: case EK::DictComp: {
+        if (e->generators.empty()) return;
+        expr(e->generators[0].iter.get(), s);
+        Scope& c = open(s, Scope::Function, true);
+        for (size_t k = 0; k < e->generators.size(); ++k) {
+          const Comprehension& g = e->generators[k];
+          if (k) expr(g.iter.get(), c);
+          target(g.target.get(), c);
+          for (const auto& x : g.ifs) expr(x.get(), c);
+        }
+        expr(e->a.get(), c);
+        expr(e->b.get(), c);
+        return;
+      }
+      default: break;
+    }
+    expr(e->a.get(), s);
+    expr(e->b.get(), s);
+    expr(e->c.get(), s);
+    for (const auto& x : e->elts) expr(x.get(), s);
+    for (const auto& x : e->keys) expr(x.get(), s);
+    for (const auto& k : e->keywords) expr(k.value.get(), s);
+  }
+};
+
+// mirrors analyze_block / analyze_name: `bound` holds the names bound in the
+// enclosing function scopes; null for the module itself.
+void analyze(const Scope& s, const std::unordered_set<std::string>* bound) {
+  for (const std::string& n : s.order) {
+    const unsigned f = s.get(n);
+    if ((f & kGlobal) && (f & kNonlocal)) fail("name '" + n + "' is nonlocal and global", s.directive.at(n));
+    if (f & kNonlocal) {
+      if (!bound) fail("nonlocal declaration not allowed at module level", s.directive.at(n));
+      if (!bound->count(n)) fail("no binding for nonlocal '" + n + "' found", s.directive.at(n));
+    }
+  }
+  std::unordered_set<std::string> next;
+  if (bound) next = *bound;
+  if (s.kind == Scope::Function)
+    for (const std::string& n : s.order) {
+      const unsigned f = s.get(n);
+      if ((f & (kLocal | kParam | kImport)) && !(f & (kGlobal | kNonlocal))) next.insert(n);
+    }
+  for (const auto& c : s.children) analyze(*c, &next);
+}
+
+}  // namespace
+
+void check_symbols(const Module& m) {
+  Scope top;
+  top.kind = Scope::Module;
+  Builder b;
+  b.body(m.body, top);
+  analyze(top, nullptr);
+}
+
+}  // namespace sl::lang
