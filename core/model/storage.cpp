@@ -44,8 +44,15 @@ Storage::Storage(char* data, int64_t nbytes) : data_(data), nbytes_(nbytes), id_
   if (g_live_bytes > g_peak_bytes) g_peak_bytes = g_live_bytes;
 }
 
+std::shared_ptr<Storage> Storage::borrow(char* data, int64_t nbytes, std::shared_ptr<void> owner) {
+  static char empty[16];
+  auto s = std::shared_ptr<Storage>(new Storage(data ? data : empty, nbytes));
+  s->owner_ = std::move(owner);
+  return s;
+}
+
 Storage::~Storage() {
-  std::free(data_);
+  if (!owner_) std::free(data_);
   g_live_bytes -= nbytes_;
   --g_live_count;
 }

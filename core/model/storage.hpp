@@ -6,7 +6,11 @@
 // live exactly as long as some array can reach them: a 10-element slice of an
 // 800 MB array keeps all 800 MB alive (seed 001).
 //
-// Invariants: data() is non-null and 16-byte aligned, even for 0 bytes; the
+// A borrowed Storage (Storage::borrow) addresses bytes that another object owns
+// (a Python bytes or bytearray under np.frombuffer): it never frees them and
+// holds `owner` alive instead, so the bytes outlive every array over them.
+//
+// Invariants: data() is non-null and, unless borrowed, 16-byte aligned, even for 0 bytes; the
 // bytes are zero-initialised (except with allocate(n, false), whose caller
 // writes every byte before anything can read them: kernel results, Note
 // [Uninitialised results] in kernels/copy.cpp); live_bytes() is the sum of nbytes() of every
@@ -23,6 +27,10 @@ class Storage {
   // Allocates nbytes zeroed bytes (uninitialised when !zeroed); throws
   // PyError("MemoryError") when it cannot.
   static std::shared_ptr<Storage> allocate(int64_t nbytes, bool zeroed = true);
+  // nbytes at `data`, which `owner` keeps valid for as long as it lives (the
+  // interpreter's buffer export: core/lang/objects/bytes.hpp, Note [Buffer exports]).
+  static std::shared_ptr<Storage> borrow(char* data, int64_t nbytes, std::shared_ptr<void> owner);
+  const std::shared_ptr<void>& owner() const { return owner_; }  // null unless borrowed
   ~Storage();
   Storage(const Storage&) = delete;
   Storage& operator=(const Storage&) = delete;
@@ -51,6 +59,7 @@ class Storage {
   int64_t nbytes_;
   uint64_t id_;
   uint32_t version_ = 0;
+  std::shared_ptr<void> owner_;
 };
 
 using StoragePtr = std::shared_ptr<Storage>;

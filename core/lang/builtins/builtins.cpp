@@ -1,5 +1,6 @@
 // builtins: install_builtins and the helpers the builtins files share (see
 // builtins.hpp for the layout of this room).
+#include "core/lang/objects/bytes.hpp"
 #include "core/lang/builtins/builtins.hpp"
 
 #include <algorithm>
@@ -97,6 +98,7 @@ void install_builtins(Interp& in) {
   install_builtin_functions(in);
   install_str_methods(in);
   install_container_methods(in);
+  install_bytes_types(in);
 }
 
 }  // namespace sl::lang

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <functional>
 
+#include "core/lang/objects/bytes.hpp"
 #include "core/lang/objects/array_hooks.hpp"
 #include "core/lang/builtins/builtins.hpp"
 #include "core/lang/objects/classes.hpp"
@@ -97,13 +98,24 @@ Value builtin_print(Interp& in, Args& a) {
     it = a.kw.erase(it);
   }
   std::string s;
+  // stdout is UTF-8: a piece holding a lone surrogate fails as it is written, after the pieces before it
+  auto piece = [&](const std::string& p) {
+    try {
+      require_utf8_text(in, p);
+    } catch (const PyError&) {
+      in.print_text(s);
+      throw;
+    }
+    s += p;
+  };
   for (size_t k = 0; k < a.pos.size(); ++k) {
-    if (k) s += sep;
-    s += in.str(a.pos[k]);
+    if (k) piece(sep);
+    piece(in.str(a.pos[k]));
   }
+  piece(end);
   // file=: its write(), as print_file_and_flush does (sys.stderr's prints to stderr)
-  if (!file.is_none()) in.call(in.getattr(file, "write"), std::vector<Value>{S(s + end)});
-  else in.print_text(s + end);
+  if (!file.is_none()) in.call(in.getattr(file, "write"), std::vector<Value>{S(s)});
+  else in.print_text(s);
   return Value();
 }
 
@@ -111,8 +123,19 @@ Value builtin_repr(Interp& in, Args& a) {
   return S(in.repr(a.required(0, "obj")));
 }
 
+// ascii(x): repr(x) with every non-ASCII code point escaped (\xhh, \uhhhh, \Uhhhhhhhh).
 Value builtin_ascii(Interp& in, Args& a) {
-  return S(in.repr(a.required(0, "obj")));
+  std::string out;
+  for (uint32_t c : decode_utf8(in.repr(a.required(0, "obj")))) {
+    if (c < 0x80) {
+      out += char(c);
+      continue;
+    }
+    char buf[16];
+    std::snprintf(buf, sizeof buf, c < 0x100 ? "\\x%02x" : c < 0x10000 ? "\\u%04x" : "\\U%08x", c);
+    out += buf;
+  }
+  return S(out);
 }
 
 Value builtin_len(Interp& in, Args& a) {

@@ -59,8 +59,10 @@ std::string percent_format(Interp& in, const std::string& fmt, const Value& arg)
     std::string zero = flags.find('0') != std::string::npos && align.empty() ? "0" : "";
     std::string alt = flags.find('#') != std::string::npos ? "#" : "";
     std::string spec = align + sign + alt + zero + width;
-    if (conv == 's') out += format_str_spec(in.str(v), align + width + prec);
-    else if (conv == 'r') out += format_str_spec(in.repr(v), align + width + prec);
+    // %5s pads on the left, %-5s on the right (a format spec's default for text is the reverse)
+    const std::string text_align = align.empty() ? ">" : align;
+    if (conv == 's') out += format_str_spec(in.str(v), text_align + width + prec);
+    else if (conv == 'r') out += format_str_spec(in.repr(v), text_align + width + prec);
     else if (conv == 'd' || conv == 'i') out += int_format(in, is_pyint(v) ? v : int_from_double(in, in.float_value(v)), spec + "d");
     else if (strchr("xXob", conv)) {
       if (!is_pyint(v)) in.index_value(v);  // the TypeError of a non-integer
@@ -461,10 +463,6 @@ Value str_partition(Interp& in, Args& a) {
   return make_tuple({S(s.substr(0, j)), S(d), S(s.substr(j + d.size()))});
 }
 
-Value str_encode(Interp& in, Args& a) {
-  return S(self_s(in, a));
-}
-
 Value str_rpartition(Interp& in, Args& a) {
   const std::string& s = self_s(in, a);
   const std::string& d = as_str(in, a.required(1, "sep"), "sep");
@@ -560,7 +558,6 @@ const NativeDef kStrMethods[] = {
     {"rjust", str_justify<'>'>},
     {"zfill", str_zfill},
     {"partition", str_partition},
-    {"encode", str_encode},
     {"rpartition", str_rpartition},
     {"swapcase", str_swapcase},
     {"casefold", str_casefold},

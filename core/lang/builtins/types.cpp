@@ -7,6 +7,7 @@
 #include <cstring>
 #include <string>
 
+#include "core/lang/objects/bytes.hpp"
 #include "core/lang/objects/array_hooks.hpp"
 #include "core/lang/builtins/builtins.hpp"
 #include "core/lang/objects/classes.hpp"
@@ -132,6 +133,18 @@ Value construct_int(Interp& in, Args& a) {
     if (b != 0 && (b < 2 || b > 36)) in.raise_exc("ValueError", "int() base must be >= 2 and <= 36, or 0");
     return int_from_string(in, s->s, int(b));
   }
+  if (auto* b = x.as<BytesObj>()) {  // int(b'42'): the bytes' ASCII text, named by its repr in errors
+    int64_t bs = base.is_none() ? 10 : is_bigint(base) ? -1 : in.index_value(base);
+    if (bs != 0 && (bs < 2 || bs > 36)) in.raise_exc("ValueError", "int() base must be >= 2 and <= 36, or 0");
+    std::string text;
+    for (unsigned char c : b->s) text += c < 0x80 ? char(c) : '\x01';
+    try {
+      return int_from_string(in, text, int(bs));
+    } catch (const PyError& e) {
+      if (e.type != "ValueError") throw;
+      in.raise_exc("ValueError", "invalid literal for int() with base " + std::to_string(bs) + ": " + in.repr(x));
+    }
+  }
   if (!base.is_none()) in.raise_exc("TypeError", "int() can't convert non-string with explicit base");
   if (x.is_int() || is_bigint(x)) return x;
   if (x.is_bool()) return Value::integer(x.as_int());
@@ -147,6 +160,16 @@ Value construct_float(Interp& in, Args& a) {
   Value x = a.optional(0, "x", Value::floating(0.0));
   a.finish(1);
   if (x.is_float()) return x;  // float(f) is f itself
+  if (auto* b = x.as<BytesObj>()) {
+    std::string text;
+    for (unsigned char c : b->s) text += c < 0x80 ? char(c) : '\x01';
+    try {
+      return Value::new_float(in.float_value(S(text)));
+    } catch (const PyError& e) {
+      if (e.type != "ValueError") throw;
+      in.raise_exc("ValueError", "could not convert string to float: " + in.repr(x));
+    }
+  }
   return Value::new_float(in.float_value(x));
 }
 
@@ -158,7 +181,9 @@ Value construct_bool(Interp& in, Args& a) {
 
 Value construct_str(Interp& in, Args& a) {
   Value x = a.optional(0, "object", S(""));
-  a.finish(1);
+  Value enc = a.optional(1, "encoding"), err = a.optional(2, "errors");
+  a.finish(3);
+  if (!enc.is_none() || !err.is_none()) return str_from_encoded(in, x, enc, err);
   return S(in.str(x));
 }
 
@@ -403,11 +428,9 @@ void check_exception_args(Interp& in, TypeObj* ty, const std::vector<Value>& arg
                                     std::to_string(args.size()) + " given)");
     for (size_t k = 0; k < n; ++k) {
       const Value& v = args[k];
-      auto* s = v.as<StrObj>();
-      if (fields[k] == 's' && !(s && !s->bytes))
+      if (fields[k] == 's' && !v.as<StrObj>())
         in.raise_exc("TypeError", "argument " + std::to_string(k + 1) + " must be str, not " + in.type_of(v)->name);
-      if (fields[k] == 'b' && !(s && s->bytes))
-        in.raise_exc("TypeError", "a bytes-like object is required, not '" + in.type_of(v)->name + "'");
+      if (fields[k] == 'b') need_bytes_like(in, v);
       if (fields[k] == 'i') in.index_value(v);
     }
     return;

@@ -2,6 +2,7 @@
 // below the object model]): setup, run(), exceptions and tracebacks,
 // statements (exec and one exec_* per compound kind), name lookup and
 // assignment, expressions, calls.
+#include "core/lang/objects/bytes.hpp"
 #include "core/lang/builtins/builtins.hpp"
 #include "core/lang/eval/interp.hpp"
 #include "core/lang/objects/protocol.hpp"
@@ -156,6 +157,7 @@ std::string Interp::exception_str(const Value& exc) {
 std::string Interp::default_exception_str(const Value& exc) {
   auto* e = exc.as<ExceptionObj>();
   if (!e) return str(exc);
+  if (std::string u; unicode_error_str(*this, exc, u)) return u;
   if (e->args.empty()) return "";
   if (e->args.size() == 1) {
     if (e->type->is_subclass_of(exception_type("KeyError"))) return repr(e->args[0]);
@@ -1489,7 +1491,7 @@ long str_key_entry(const HashTable& t, const std::string& name) {
   for (size_t k = 0; k < t.entries.size(); ++k) {
     if (!t.alive[k]) continue;
     const auto* s = t.entries[k].first.as<StrObj>();
-    if (s && !s->bytes && s->s == name) return long(k);
+    if (s && s->s == name) return long(k);
   }
   return -1;
 }
@@ -1538,7 +1540,7 @@ const Value* cached_dict_entry(const Expr& e, const Value& o) {
   const Value& key = t.entries[k].first;
   if (key.is_obj() && key.identity() == c.name_key.identity()) return &t.entries[k].second;  // Note [Attribute name keys]
   const auto* s = key.as<StrObj>();
-  return s && !s->bytes && s->s == e.name ? &t.entries[k].second : nullptr;
+  return s && s->s == e.name ? &t.entries[k].second : nullptr;
 }
 }  // namespace
 

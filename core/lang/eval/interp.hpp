@@ -181,6 +181,7 @@ struct Types {
   TypeObj *object, *type, *none, *bool_, *int_, *float_, *complex_, *str, *list, *tuple, *dict, *set,
       *function, *builtin, *method, *module, *range, *slice, *ellipsis, *iterator, *cell, *generic, *generator;
   TypeObj* frozenset = nullptr;
+  TypeObj *bytes = nullptr, *bytearray = nullptr, *memoryview = nullptr;  // builtins/bytes_methods.cpp
   TypeObj *base_exception, *exception;
   TypeObj *property, *classmethod, *staticmethod, *super_, *not_implemented;  // classes.cpp
   TypeObj *ndarray, *tensor, *dummy_array, *np_dtype, *torch_dtype;

@@ -1,5 +1,6 @@
 // frontend/convert: Python values <-> engine arrays, dtypes, shapes and
 // indices (see convert.hpp).
+#include "core/lang/objects/bytes.hpp"
 #include "core/lang/frontend/convert.hpp"
 #include "core/lang/objects/pyint.hpp"
 
@@ -179,8 +180,11 @@ void discover(Interp& in, const Value& v, int depth, Discovery& d, Shape& prefix
     for (int64_t s : a.shape) full.push_back(s);
     d.arr_dtype = d.arr_dtype ? promote(*d.arr_dtype, a.dtype) : a.dtype;
   } else if (auto* s = v.as<StrObj>()) {
-    (s->bytes ? d.any_bytes : d.any_str) = true;
-    d.text_len = std::max(d.text_len, int64_t(s->bytes ? s->s.size() : utf8_len(s->s)));
+    d.any_str = true;
+    d.text_len = std::max(d.text_len, int64_t(utf8_len(s->s)));
+  } else if (is_bytes(v)) {
+    d.any_bytes = true;
+    d.text_len = std::max(d.text_len, int64_t(v.as<BytesObj>()->s.size()));
   } else if (v.is_bool()) {
     d.any_bool = true;
   } else if (v.is_int() || is_bigint(v)) {  // a big int fails at the store, with NumPy's OverflowError
@@ -409,8 +413,12 @@ void store_element(Interp& in, const Value& v, const Array& a, char* p) {
     return;
   }
   if (auto* s = v.as<StrObj>()) {
-    if (d.kind == DType::Bytes && !s->bytes) require_ascii(s->s);
+    if (d.kind == DType::Bytes) require_ascii(s->s);
     write_str(d, p, s->s);
+    return;
+  }
+  if (is_bytes(v)) {
+    write_str(d, p, v.as<BytesObj>()->s);
     return;
   }
   if (v.is_array()) {
@@ -643,11 +651,11 @@ Value tuple_of(const std::vector<int64_t>& v) {
 char order_arg(Interp& in, const Value& v, char dflt, OrderUse use) {
   char o = dflt;
   if (!v.is_none()) {
-    auto* s = v.as<StrObj>();  // str or bytes
+    const std::string* s = v.as<StrObj>() ? &v.as<StrObj>()->s : is_bytes(v) ? &v.as<BytesObj>()->s : nullptr;  // str or bytes
     if (!s) in.raise_exc("TypeError", "order must be str, not " + in.type_of(v)->name);
-    o = s->s.size() == 1 ? char(std::toupper((unsigned char)s->s[0])) : '?';
+    o = s->size() == 1 ? char(std::toupper((unsigned char)(*s)[0])) : '?';
     if (o == 0 || !std::strchr("CFAK", o))
-      in.raise_exc("ValueError", "order must be one of 'C', 'F', 'A', or 'K' (got '" + s->s + "')");
+      in.raise_exc("ValueError", "order must be one of 'C', 'F', 'A', or 'K' (got '" + *s + "')");
   }
   if (use == OrderUse::Reshape && o == 'K') in.raise_exc("ValueError", "order 'K' is not permitted for reshaping");
   if (use == OrderUse::Create && o != 'C' && o != 'F') in.raise_exc("ValueError", "only 'C' or 'F' order is permitted");

@@ -3,6 +3,7 @@
 
 #include "core/model/element.hpp"
 #include "core/model/explain.hpp"
+#include "core/lang/objects/bytes.hpp"
 #include "core/lang/objects/array_hooks.hpp"
 #include "core/lang/eval/interp.hpp"
 #include "core/lang/frontend/convert.hpp"
@@ -34,7 +35,7 @@ Value flexible_item(Interp& in, const DTypeFull& t, const char* p) {
   }
   if (d.base) in.raise_exc("TypeError", "subarray fields in tolist() are not supported");
   if (d.kind == DType::Str) return make_str(read_str(d, p));
-  return Value(std::make_shared<StrObj>(read_str(d, p), true));
+  return make_bytes(read_str(d, p));
 }
 
 Value tolist(Interp& in, const Array& a, int axis, int64_t off) {
@@ -101,6 +102,16 @@ const std::vector<MethodRow>& methods() {
          args.finish(0);
          return tolist(in, *a, 0, a->offset);
        }},
+      // ndarray.tobytes(order='C'): the elements' bytes in the order asked for, always a copy
+      {"tobytes", [](Interp& in, const ArrayPtr& a, Args& args) -> Value {
+         Value ov = args.optional(0, "order", make_str("C"));
+         args.finish(1);
+         char order = order_arg(in, ov, 'C');
+         if (order == 'A') order = a->f_contiguous() && !a->c_contiguous() ? 'F' : 'C';
+         if (order == 'K') order = 'C';
+         ArrayPtr c = copy_in_order(*a, a->dtype, order);
+         return make_bytes(std::string(c->data(), size_t(c->nbytes())));
+       }},
       {"item", [](Interp& in, const ArrayPtr& a, Args& args) -> Value {
          if (args.pos.empty()) {
            if (a->size() != 1) in.raise_exc("ValueError", "can only convert an array of size 1 to a Python scalar");
@@ -158,7 +169,7 @@ void install_ndarray_methods(Interp&) {
     Value spec = a.required(0, "format_spec");
     a.finish(1);
     auto* s = spec.as<StrObj>();
-    if (!s || s->bytes) in.raise_exc("TypeError", "__format__() argument must be str, not " + in.type_name(spec));
+    if (!s) in.raise_exc("TypeError", "__format__() argument must be str, not " + in.type_name(spec));
     return make_str(array_format(in, Value(self), s->s));
   };
   def_ndarray_method("__format__", format_method);

@@ -8,6 +8,7 @@
 #include "core/model/element.hpp"
 #include "core/text/format.hpp"
 #include "core/model/explain.hpp"
+#include "core/lang/objects/bytes.hpp"
 #include "core/lang/eval/interp.hpp"
 #include "core/lang/objects/array_hooks.hpp"
 #include "core/lang/frontend/convert.hpp"
@@ -32,6 +33,7 @@ void install_numpy_linalg(Interp& in, ModuleObj& np);    // numpy/linalg.cpp: ma
 void install_numpy_random(Interp& in, ModuleObj& np);    // numpy/random.cpp: the legacy RandomState
 void install_numpy_generator(Interp& in, ModuleObj& np);  // numpy/generator.cpp: default_rng, Generator, PCG64
 void install_numpy_routines(Interp& in, ModuleObj& np);  // numpy/routines.cpp: meshgrid, searchsorted, set routines, ...
+void install_numpy_buffers(Interp& in, ModuleObj& np);   // numpy/buffers.cpp: frombuffer
 void install_numpy_fft(Interp& in, ModuleObj& np);       // numpy/fft.cpp: numpy.fft
 void install_numpy2(Interp& in, ModuleObj& np);           // numpy/numpy2.cpp: NumPy 2.x names, removals, iinfo/finfo
 void install_numpy_strings(Interp& in, ModuleObj& np);    // numpy/strings.cpp: str_/bytes_/void, np.char, np.strings, np.rec
@@ -423,7 +425,7 @@ struct PyElementFormatter : ElementFormatter {
     Value r = in->call(fn, std::vector<Value>{element_value(*in, a, p)});
     auto* s = r.as<StrObj>();
     // NumPy splits each word into lines (_extendLine_pretty)
-    if (!s || s->bytes) in->raise_exc("AttributeError", "'" + in->type_name(r) + "' object has no attribute 'splitlines'");
+    if (!s) in->raise_exc("AttributeError", "'" + in->type_name(r) + "' object has no attribute 'splitlines'");
     return s->s;
   }
 };
@@ -746,7 +748,7 @@ void install_numpy(Interp& in) {
     Value shape = a.required(0, "shape"), dt = a.optional(1, "dtype"), buf = a.optional(2, "buffer");
     Value off = a.optional(3, "offset"), st = a.optional(4, "strides"), order = a.optional(5, "order");
     a.finish(6);
-    if (!buf.is_none() && !buf.is_array() && !(buf.as<StrObj>() && buf.as<StrObj>()->bytes))
+    if (!buf.is_none() && !buf.is_array() && !buf.as<BytesObj>() && !buf.as<MemoryViewObj>())
       in.raise_exc("TypeError", "a bytes-like object is required, not '" + in.type_name(buf) + "'");
     if (!buf.is_none() || !st.is_none())
       in.raise_exc("NotImplementedError", "np.ndarray(buffer=..., strides=...) is not supported in stridelab; use np.lib.stride_tricks.as_strided");
@@ -850,6 +852,7 @@ void install_numpy(Interp& in) {
   install_numpy_strings(in, np);
   install_numpy_generator(in, np);
   install_numpy_routines(in, np);
+  install_numpy_buffers(in, np);
   install_numpy_fft(in, np);
   install_numpy2(in, np);  // last: it aliases names the others defined
 }

@@ -3,6 +3,7 @@
 // (array_hooks.hpp; Note [Front-end table]). Tensors have their own row
 // (torch/tensor.cpp), which starts as a copy of this one: what a tensor does
 // not override it finds here, hence the Torch flavour's messages below.
+#include "core/lang/objects/bytes.hpp"
 #include "core/lang/objects/pyint.hpp"
 #include "core/lang/objects/array_hooks.hpp"
 #include "core/lang/objects/classes.hpp"
@@ -25,6 +26,8 @@
 #include "core/text/flexible.hpp"
 
 namespace sl::lang {
+
+Value buffer_base(const Array& a);  // numpy/buffers.cpp: np.frombuffer's base
 
 bool record_getattr(Interp& in, const ArrayPtr& a, const std::string& name, Value& out);  // numpy/strings.cpp
 
@@ -122,6 +125,7 @@ Value flags_object(Interp& in, const ArrayPtr& a) {
 
 namespace {
 
+
 Value ndarray_getattr(Interp& in, const Value& v, const std::string& name, bool& found) {
   found = true;
   ArrayPtr a = v.array();
@@ -142,7 +146,7 @@ Value ndarray_getattr(Interp& in, const Value& v, const std::string& name, bool&
   if (name == "dtype") return a->descr ? dtype_value(in, array_dtype(*a)) : dtype_value(in, a->dtype);
   if (name == "base") {
     if (a->flavor == Flavor::Scalar) return Value();
-    return a->base ? Value(a->base) : Value();
+    return a->base ? Value(a->base) : buffer_base(*a);  // np.frombuffer's array: the buffer (numpy/buffers.cpp)
   }
   if (name == "flags") return flags_object(in, a);
   if (name == "T") return wrap(transpose(a, {}));
@@ -374,7 +378,7 @@ bool python_text_operands(const Value& a, const Value& b, Value& pa, Value& pb) 
     if (v->is_array() && v->arr().flavor != Flavor::Scalar) return false;
   auto py = [](const Value& v) {
     if (!is_text_scalar(v)) return v;
-    return Value(std::make_shared<StrObj>(texts_of(v.arr())[0], v.arr().dtype == DType::Bytes));
+    return v.arr().dtype == DType::Bytes ? make_bytes(texts_of(v.arr())[0]) : make_str(texts_of(v.arr())[0]);
   };
   pa = py(a);
   pb = py(b);

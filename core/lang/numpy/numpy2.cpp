@@ -15,6 +15,7 @@
 
 #include "core/model/element.hpp"
 #include "core/text/format.hpp"
+#include "core/lang/objects/bytes.hpp"
 #include "core/lang/eval/interp.hpp"
 #include "core/lang/frontend/convert.hpp"
 #include "core/lang/frontend/registry.hpp"
@@ -360,7 +361,8 @@ void install_numpy2(Interp& in, ModuleObj& np) {
       } catch (const PyError& e) {
         if (e.type != "TypeError") throw;
       }
-      if (x.as<StrObj>()) return {std::nullopt, x.as<StrObj>()->bytes ? 'S' : 'U', x.as<StrObj>()->bytes ? "bytes_" : "str_"};
+      if (x.as<StrObj>()) return {std::nullopt, 'U', "str_"};
+      if (is_bytes(x)) return {std::nullopt, 'S', "bytes_"};
     }
     return {std::nullopt, 'O', "object_"};
   };

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "core/lang/objects/bytes.hpp"
 #include "core/lang/eval/interp.hpp"
 #include "core/lang/frontend/convert.hpp"
 #include "core/lang/frontend/registry.hpp"
@@ -142,12 +143,13 @@ Value np_str_new(Interp& in, Args& a) {
 }
 
 Value np_bytes_new(Interp& in, Args& a) {
-  Value x = a.optional(0, "value", Value(std::make_shared<StrObj>("", true)));
+  Value x = a.optional(0, "value", make_bytes(""));
   a.finish(1);
   if (auto* s = x.as<StrObj>()) {
-    if (!s->bytes) require_ascii(s->s);
+    require_ascii(s->s);
     return make_flexible_scalar(DType::Bytes, s->s);
   }
+  if (is_bytes(x)) return make_flexible_scalar(DType::Bytes, x.as<BytesObj>()->s);
   if (x.is_array() && x.arr().dtype == DType::Bytes && x.arr().size() == 1) return make_flexible_scalar(DType::Bytes, texts_of(x.arr())[0]);
   return make_flexible_scalar(DType::Bytes, in.str(x));
 }
@@ -171,7 +173,7 @@ Value np_void_new(Interp& in, Args& a) {
     // void_arrtype_new makes np.void(0) one zero byte: there is no 'V0' scalar.
     return make_flexible_scalar(DType::Void, std::string(size_t(std::max<int64_t>(x.as_int(), 1)), '\0'));
   }
-  if (auto* s = x.as<StrObj>(); s && s->bytes) return make_flexible_scalar(DType::Void, s->s);
+  if (auto* s = x.as<BytesObj>()) return make_flexible_scalar(DType::Void, s->s);
   in.raise_exc("TypeError", "void() argument must be an integer or bytes-like object");
 }
 

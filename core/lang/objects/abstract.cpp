@@ -10,6 +10,7 @@
 #include "core/lang/objects/protocol.hpp"
 #include "core/lang/eval/generator.hpp"
 #include "core/lang/objects/array_hooks.hpp"
+#include "core/lang/objects/bytes.hpp"
 #include "core/lang/objects/classes.hpp"
 #include "core/lang/builtins/builtins.hpp"
 #include "core/lang/objects/pyhash.hpp"
@@ -140,6 +141,13 @@ std::string py_str_repr(const std::string& s) {
       char buf[8];
       std::snprintf(buf, sizeof buf, "\\x%02x", c);
       out += buf;
+    } else if (c == 0xed && i + 2 < s.size() && (unsigned char)s[i + 1] >= 0xa0) {
+      // a lone surrogate (Note [Code points], core/text/codecs.hpp) is not printable: \udXXX
+      const unsigned cp = 0xd000u | ((unsigned char)s[i + 1] & 0x3fu) << 6 | ((unsigned char)s[i + 2] & 0x3fu);
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", cp);
+      out += buf;
+      i += 2;
     } else out += char(c);
   }
   out += q;
@@ -227,6 +235,8 @@ TypeObj* ObjectProtocol::type_of(const Value& v) {
     case ObjKind::Complex: return t.complex_;
     case ObjKind::Instance: return static_cast<InstanceObj*>(o)->type;
     case ObjKind::BigInt: return t.int_;
+    case ObjKind::Bytes: return static_cast<BytesObj*>(o)->mut ? t.bytearray : t.bytes;
+    case ObjKind::MemoryView: return t.memoryview;
   }
   return t.object;
 }
@@ -266,7 +276,9 @@ std::string ObjectProtocol::repr(const Value& v) {
   }
   switch (o->kind) {
     case ObjKind::BigInt: return int_to_decimal(in_, v);
-    case ObjKind::Str: return (static_cast<StrObj*>(o)->bytes ? "b" : "") + py_str_repr(static_cast<StrObj*>(o)->s);
+    case ObjKind::Str: return py_str_repr(static_cast<StrObj*>(o)->s);
+    case ObjKind::Bytes:
+    case ObjKind::MemoryView: return buffer_repr(in_, v);
     case ObjKind::List:
     case ObjKind::Tuple: {
       bool list = o->kind == ObjKind::List;
@@ -379,7 +391,7 @@ std::string ObjectProtocol::repr(const Value& v) {
 }
 
 std::string ObjectProtocol::str(const Value& v) {
-  if (auto* s = v.as<StrObj>()) return s->bytes ? repr(v) : s->s;  // str(b'ab') is "b'ab'"
+  if (auto* s = v.as<StrObj>()) return s->s;
   if (v.as<InstanceObj>()) {
     Value r;
     if (call_special(in_, v, "__str__", {}, r)) return special_str(r, "__str__");
@@ -414,6 +426,8 @@ bool ObjectProtocol::truthy(const Value& v) {
   if (o->kind == ObjKind::Instance) return instance_truthy(v);
   switch (o->kind) {
     case ObjKind::Str: return !static_cast<StrObj*>(o)->s.empty();
+    case ObjKind::Bytes:
+    case ObjKind::MemoryView: return buffer_len(in_, v) != 0;
     case ObjKind::List: return !static_cast<ListObj*>(o)->items.empty();
     case ObjKind::Tuple: return !static_cast<TupleObj*>(o)->items.empty();
     case ObjKind::Dict: return static_cast<DictObj*>(o)->t.count != 0;
@@ -462,14 +476,13 @@ bool ObjectProtocol::eq(const Value& a, const Value& b) {
   if (!a.is_obj() || !b.is_obj()) return false;
   Obj* x = a.obj();
   Obj* y = b.obj();
+  if (bool r; buffer_eq(in_, a, b, r)) return r;
   if (x->kind != y->kind) {
     if (a.as<DTypeObj>() || b.as<DTypeObj>()) return dtype_equal(in_, a, b);
     return false;
   }
   switch (x->kind) {
-    case ObjKind::Str:
-      return static_cast<StrObj*>(x)->bytes == static_cast<StrObj*>(y)->bytes &&
-             static_cast<StrObj*>(x)->s == static_cast<StrObj*>(y)->s;
+    case ObjKind::Str: return static_cast<StrObj*>(x)->s == static_cast<StrObj*>(y)->s;
     case ObjKind::List:
     case ObjKind::Tuple: {
       const auto& p = x->kind == ObjKind::List ? static_cast<ListObj*>(x)->items : static_cast<TupleObj*>(x)->items;
@@ -547,6 +560,8 @@ uint64_t ObjectProtocol::hash(const Value& v) {
   switch (o->kind) {
     case ObjKind::BigInt: return uint64_t(int_hash(v));
     case ObjKind::Str: return uint64_t(str_hash(static_cast<StrObj*>(o)->s));
+    case ObjKind::Bytes:
+    case ObjKind::MemoryView: return buffer_hash(in_, v);
     case ObjKind::Tuple: {
       std::vector<int64_t> hs;
       for (auto& x : static_cast<TupleObj*>(o)->items) hs.push_back(int64_t(hash(x)));
@@ -791,6 +806,7 @@ Value ObjectProtocol::getattr(const Value& v, const std::string& name) {
       if (name == "__cause__") return e->cause;
       if (name == "__context__") return e->context;
       if (name == "__suppress_context__") return Value::boolean(e->suppress_context);
+      if (Value r; unicode_error_attr(in_, v, name, r)) return r;
       if (name == "value" && e->type->is_subclass_of(in_.exception_type("StopIteration")))
         return e->args.empty() ? Value() : e->args[0];  // a generator's return value
       return instance_attr(v, name);
@@ -842,6 +858,7 @@ Value ObjectProtocol::getattr(const Value& v, const std::string& name) {
   }
   if (name == "__class__") return type_ref(type_of(v));
   if (Value r; subtype_instance_attr(v, name, r)) return r;
+  if (Value r; v.as<MemoryViewObj>() && buffer_getattr(in_, v, name, r)) return r;
   // methods of the value's type (and its bases)
   for (const TypeObj* ty = type_of(v); ty; ty = ty->bases.empty() ? nullptr : ty->bases[0]) {
     auto mt = in_.methods.find(ty);
@@ -1012,6 +1029,8 @@ Value ObjectProtocol::getitem(const Value& v, const Value& key) {
   switch (o->kind) {
     case ObjKind::List: return seq_get(static_cast<ListObj*>(o)->items, "list", true);
     case ObjKind::Tuple: return seq_get(static_cast<TupleObj*>(o)->items, "tuple", false);
+    case ObjKind::Bytes:
+    case ObjKind::MemoryView: return buffer_getitem(in_, v, key);
     case ObjKind::Str: {
       const std::string& s = static_cast<StrObj*>(o)->s;
       // index by code point
@@ -1114,6 +1133,7 @@ void ObjectProtocol::setitem(const Value& v, const Value& key, const Value& x) {
     table_set(in_, d->t, key, x);
     return;
   }
+  if (v.as<BytesObj>() || v.as<MemoryViewObj>()) return buffer_setitem(in_, v, key, x);
   if (auto* g = v.as<GenericObj>()) {
     auto it = g->attrs.find("__setitem__");
     if (it != g->attrs.end()) {
@@ -1156,6 +1176,7 @@ void ObjectProtocol::delitem(const Value& v, const Value& key) {
     return;
   }
   if (v.is_array()) in_.raise_exc("ValueError", "cannot delete array elements");
+  if (v.as<BytesObj>() || v.as<MemoryViewObj>()) return buffer_delitem(in_, v, key);
   type_error("'" + type_name(v) + "' object does not support item deletion");
 }
 
@@ -1294,9 +1315,7 @@ bool sequence_binop(Interp& in, BinOp op, const Value& a, const Value& b, Value&
   if (op == BinOp::Add) {
     if (auto* s = a.as<StrObj>())
       if (auto* s2 = b.as<StrObj>()) {
-        if (s->bytes != s2->bytes)  // str and bytes never mix
-          type_error(s->bytes ? "can't concat str to bytes" : "can only concatenate str (not \"bytes\") to str");
-        out = Value(std::make_shared<StrObj>(s->s + s2->s, s->bytes));
+        out = make_str(s->s + s2->s);
         return true;
       }
     if (auto* l = a.as<ListObj>())
@@ -1329,7 +1348,7 @@ bool sequence_binop(Interp& in, BinOp op, const Value& a, const Value& b, Value&
     std::string r;
     r.reserve(s->s.size() * size_t(n));
     for (int64_t k = 0; k < n; ++k) r += s->s;
-    out = Value(std::make_shared<StrObj>(std::move(r), s->bytes));  // b'x' * 2 is bytes
+    out = make_str(std::move(r));
     return true;
   }
   auto rep = [&](const std::vector<Value>& items) {
@@ -1387,6 +1406,7 @@ Value ObjectProtocol::binop(BinOp op, const Value& a, const Value& b) {
     if (float_binop(in_, op, a, b, x, y, out)) return out;
   }
   if (complex_binop(in_, op, a, b, out)) return out;
+  if (buffer_binop(in_, op, a, b, out)) return out;
   if (sequence_binop(in_, op, a, b, out)) return out;
   if (op == BinOp::Mod && a.as<StrObj>()) return make_str(percent_format(in_, a.as<StrObj>()->s, b));
   // native subclasses' operators (collections.Counter): methods named by the
@@ -1414,7 +1434,7 @@ Value ObjectProtocol::binop(BinOp op, const Value& a, const Value& b) {
     }
   }
   if (op == BinOp::Mul) {
-    auto is_seq = [](const Value& x) { return x.as<StrObj>() || x.as<ListObj>() || x.as<TupleObj>(); };
+    auto is_seq = [](const Value& x) { return x.as<StrObj>() || x.as<ListObj>() || x.as<TupleObj>() || x.as<BytesObj>(); };
     if ((is_seq(a) && is_bigint(b)) || (is_seq(b) && is_bigint(a)))
       in_.raise_exc("OverflowError", "cannot fit 'int' into an index-sized integer");
     if (is_seq(a) && !b.is_int() && !b.is_bool() && !b.is_array())
@@ -1434,6 +1454,7 @@ Value ObjectProtocol::inplace_binop(BinOp op, const Value& a, const Value& b) {
     Value r;
     if (call_special(in_, a, op_info(op).idunder, {b}, r) && !is_not_implemented(in_, r)) return r;
   }
+  if (Value r; buffer_inplace(in_, op, a, b, r)) return r;
   if (auto* l = a.as<ListObj>()) {
     if (op == BinOp::Add) {
       auto more = to_vector(b);
@@ -1490,6 +1511,7 @@ bool ObjectProtocol::contains(const Value& b, const Value& a) {
   }
   if (auto* d = b.as<DictObj>()) return table_lookup(in_, d->t, a) >= 0;
   if (auto* s = b.as<SetObj>()) return table_lookup(in_, s->t, a) >= 0;
+  if (b.as<BytesObj>() || b.as<MemoryViewObj>()) return buffer_contains(in_, b, a);
   if (auto* s = b.as<StrObj>()) {
     auto* sub = a.as<StrObj>();
     if (!sub) type_error("'in <string>' requires string as left operand, not " + type_of(a)->name);
@@ -1519,6 +1541,7 @@ Value ObjectProtocol::compare(CmpOp op, const Value& a, const Value& b) {
     Value r = array_compare(in_, op, a, b);
     if (!r.is_none()) return r;
   }
+  if (Value r; buffer_compare(in_, op, a, b, r)) return r;
   if (op == CmpOp::Eq) return Value::boolean(eq(a, b));
   if (op == CmpOp::Ne) return Value::boolean(!eq(a, b));
   bool an = is_num(a), bn = is_num(b);
@@ -1602,6 +1625,8 @@ Value ObjectProtocol::iter(const Value& v) {
     case ObjKind::Generator: return v;
     case ObjKind::List: return make("list_iterator", items_iterator(v.shared<ListObj>()));
     case ObjKind::Tuple: return make("tuple_iterator", items_iterator(v.shared<TupleObj>()));
+    case ObjKind::Bytes:
+    case ObjKind::MemoryView: return buffer_iter(in_, v);
     case ObjKind::Str: {
       auto s = v.shared<StrObj>();
       auto i = std::make_shared<size_t>(0);
@@ -1678,10 +1703,9 @@ int64_t ObjectProtocol::len(const Value& v) {
   if (v.is_obj()) {
     Obj* o = v.obj();
     switch (o->kind) {
-      case ObjKind::Str: {
-        auto* so = static_cast<StrObj*>(o);
-        return int64_t(so->bytes ? so->s.size() : utf8_len(so->s));  // bytes count bytes
-      }
+      case ObjKind::Str: return int64_t(utf8_len(static_cast<StrObj*>(o)->s));
+      case ObjKind::Bytes:
+      case ObjKind::MemoryView: return buffer_len(in_, v);
       case ObjKind::List: return int64_t(static_cast<ListObj*>(o)->items.size());
       case ObjKind::Tuple: return int64_t(static_cast<TupleObj*>(o)->items.size());
       case ObjKind::Dict: return int64_t(static_cast<DictObj*>(o)->t.count);

@@ -180,7 +180,7 @@ Value dict_get(Interp& in, DictObj* d, const std::string& name, bool& found) {
     for (size_t k = 0; k < t.entries.size() && all_str; ++k) {
       if (!t.alive[k]) continue;
       auto* s = t.entries[k].first.as<StrObj>();
-      if (!s || s->bytes) all_str = false;
+      if (!s) all_str = false;
       else if (s->s == name) {
         found = true;
         return t.entries[k].second;

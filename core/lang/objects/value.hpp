@@ -107,6 +107,7 @@ class Value {
 enum class ObjKind : uint8_t {
   Str, List, Tuple, Dict, Set, Function, Builtin, BoundMethod, Module, Type, Exception,
   Slice, Ellipsis, Range, Iterator, Cell, DType, Generic, Complex, Instance, Generator, BigInt,
+  Bytes, MemoryView,  // bytes and bytearray, memoryview (objects/bytes.hpp)
 };
 
 // Containers that can hold references to other objects are tracked by the
@@ -135,9 +136,8 @@ T* Value::as() const {
 
 struct StrObj : Obj {
   static constexpr ObjKind kKind = ObjKind::Str;
-  std::string s;
-  bool bytes = false;  // a bytes literal (b'ab'): its repr has the b prefix, it never equals a str
-  explicit StrObj(std::string v, bool b = false) : Obj(kKind), s(std::move(v)), bytes(b) {}
+  std::string s;  // UTF-8; a lone surrogate is its 3-byte form (Note [Code points] in core/text/codecs.hpp)
+  explicit StrObj(std::string v) : Obj(kKind), s(std::move(v)) {}
 };
 // Releases a container's children without deep native recursion: freeing a
 // list nested a million levels deep must not overflow the stack (CPython's

@@ -358,9 +358,11 @@ struct Lexer {
           continue;
         }
         i += 2;
-        decode_escape(n, val);
+        if (bytes) decode_bytes_escape(n, val);
+        else decode_escape(n, val);
         continue;
       }
+      if (bytes && (unsigned char)c >= 0x80) syntax_error("bytes can only contain ASCII literal characters", start_line, cl);
       val += c;
       ++i;
     }
@@ -376,6 +378,36 @@ struct Lexer {
     t.end_col = col();
     t.depth = int(brackets.size());
     out.push_back(std::move(t));
+  }
+
+  // A bytes literal's escapes name bytes, not code points: \ooo and \xhh are
+  // one byte each (an octal value past 0o377 keeps its low 8 bits, as CPython
+  // does after its warning), and \u, \U and \N are no escapes at all.
+  void decode_bytes_escape(char n, std::string& val) {
+    if (n >= '0' && n <= '7') {
+      int v = n - '0';
+      for (int k = 0; k < 2 && peek() >= '0' && peek() <= '7'; ++k) v = v * 8 + (s[i++] - '0');
+      val += char(v & 0xff);
+      return;
+    }
+    if (n == 'x') {
+      int v = 0;
+      for (int k = 0; k < 2; ++k) {
+        char h = peek();
+        if (!isxdigit((unsigned char)h))
+          syntax_error("(value error) invalid \\x escape at position " + std::to_string(val.size()), line, col());
+        v = v * 16 + (isdigit((unsigned char)h) ? h - '0' : tolower(h) - 'a' + 10);
+        ++i;
+      }
+      val += char(v);
+      return;
+    }
+    if (n == 'u' || n == 'U' || n == 'N') {
+      val += '\\';
+      val += n;
+      return;
+    }
+    decode_escape(n, val);
   }
 
   void decode_escape(char n, std::string& val) {

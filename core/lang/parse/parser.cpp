@@ -1,4 +1,5 @@
 // parser: the recursive-descent Parser and the scope analysis (parser.hpp).
+#include "core/lang/objects/bytes.hpp"
 #include "core/lang/parse/parser.hpp"
 
 #include <algorithm>
@@ -1264,10 +1265,13 @@ struct Parser {
     while (toks[q].kind == Tok::String) any_f |= toks[q++].fstring;
     if (!any_f) {
       std::string s;
-      const bool bytes = first.bytes;  // b'..' literals are bytes values (StrObj::bytes)
-      while (cur().kind == Tok::String) s += toks[p++].text;
+      const bool bytes = first.bytes;  // b'..' literals are bytes values (objects/bytes.hpp)
+      while (cur().kind == Tok::String) {
+        if (toks[p].bytes != bytes) syntax_error("cannot mix bytes and nonbytes literals", first.line, first.col);
+        s += toks[p++].text;
+      }
       auto e = node(EK::Const, first);
-      e->constant = bytes ? Value(std::make_shared<StrObj>(std::move(s), true)) : make_str(std::move(s));
+      e->constant = bytes ? make_bytes(std::move(s)) : make_str(std::move(s));
       return e;
     }
     auto e = node(EK::FString, first);

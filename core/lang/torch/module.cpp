@@ -234,7 +234,7 @@ ArrayPtr tensor_arg(Interp& in, const Value& v, const std::string& fname, const 
 }
 
 void check_dim_name(Interp& in, const Value& v, int64_t ndim, bool none_is_name) {
-  if (auto* s = v.as<StrObj>(); s && !s->bytes) {
+  if (auto* s = v.as<StrObj>()) {
     std::string names;
     for (int64_t k = 0; k < ndim; ++k) names += k ? ", None" : "None";
     in.raise_exc("RuntimeError", "Name '" + s->s + "' not found in Tensor[" + names + "].");

@@ -15,6 +15,7 @@
 #include "core/model/explain.hpp"
 #include "core/torch/format.hpp"
 #include "core/torch/derivatives.hpp"
+#include "core/lang/objects/bytes.hpp"
 #include "core/lang/frontend/index.hpp"
 #include "core/lang/objects/array_hooks.hpp"
 #include "core/ops/copy.hpp"
@@ -877,7 +878,7 @@ bool parse_torch_index(Interp& in, const ArrayPtr& a, const Value& key, std::vec
     if (k.is_bool()) return false;
     // a str is taken for a sequence of data (indexing's conversion through torch's new());
     // anything else that is no index is refused by its type name
-    if (auto* s = k.as<StrObj>()) in.raise_exc("TypeError", std::string("new(): invalid data type '") + (s->bytes ? "bytes" : "str") + "'");
+    if (k.as<StrObj>() || is_bytes(k)) in.raise_exc("TypeError", std::string("new(): invalid data type '") + (k.as<StrObj>() ? "str" : "bytes") + "'");
     if (k.is_float() || !(k.is_int() || k.is_array() || k.is_none() || k.as<SliceObj>() || k.as<EllipsisObj>() ||
                           k.as<ListObj>() || k.as<TupleObj>() || k.as<RangeObj>() || in.is_int_like(k)))
       in.raise_exc("IndexError", "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are "
