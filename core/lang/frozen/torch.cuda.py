@@ -277,8 +277,12 @@ class device:
         self.prev_idx = -1
 
     def __enter__(self):
-        if self.idx is not None and self.idx >= 0:
-            raise RuntimeError("PyTorch was compiled without CUDA support")
+        # torch.cuda._exchange_device: a negative index selects nothing (device(None) fails
+        # comparing None with 0, as there)
+        if self.idx < 0:
+            self.prev_idx = -1
+            return
+        raise RuntimeError("PyTorch was compiled without CUDA support")
 
     def __exit__(self, type, value, traceback):
         return False
@@ -356,6 +360,13 @@ def graph_pool_handle():
 
 def is_current_stream_capturing():
     raise RuntimeError("Tried to instantiate dummy base class _cuda_isCurrentStreamCapturing")
+
+
+class CUDAPluggableAllocator:
+    """An allocator loaded from a shared library (ctypes.CDLL); there are no shared libraries here."""
+
+    def __init__(self, path_to_so_file, alloc_fn_name, free_fn_name):
+        raise OSError(f"{path_to_so_file}: cannot open shared object file: No such file or directory")
 
 
 # ---- errors
