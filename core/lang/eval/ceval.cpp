@@ -955,7 +955,7 @@ Interp::Flow Interp::exec_import_from(const Stmt& s, const EnvP& env, Value& ret
         continue;
       }
       auto it = mo->attrs.find(a.name);
-      if (it == mo->attrs.end() && load_frozen_package(s.module)) it = mo->attrs.find(a.name);
+      if (it == mo->attrs.end() && load_frozen_package(s.module, a.name)) it = mo->attrs.find(a.name);
       Value v;
       if (it != mo->attrs.end()) {
         v = it->second;
@@ -1107,6 +1107,13 @@ void Interp::raise_attribute_error(const Value& v, const std::string& name, cons
   throw PyException("AttributeError", msg, exc);
 }
 
+// The module scope a scope chain ends in (what `global` names bind in).
+static Env* module_scope(const EnvP& env) {
+  Env* e = env.get();
+  while (e->parent) e = e->parent.get();
+  return e;
+}
+
 Value* Interp::store(const std::string& name, const Value& v, const EnvP& env) {
   auto bind = [&](Env::Slot& sl) {
     sl.v = v;
@@ -1116,7 +1123,7 @@ Value* Interp::store(const std::string& name, const Value& v, const EnvP& env) {
   if (env->fn) {
     const FuncDef* f = env->fn.get();
     if (std::find(f->globals.begin(), f->globals.end(), name) != f->globals.end()) {
-      globals->vars[name] = v;
+      module_scope(env)->vars[name] = v;  // the function's own module: a frozen one's, or the program's
       return nullptr;
     }
     if (std::find(f->nonlocals.begin(), f->nonlocals.end(), name) != f->nonlocals.end()) {
@@ -1238,7 +1245,7 @@ void Interp::del_target(const Expr& target, const EnvP& env) {
     case EK::Name: {
       Env* e = env.get();
       if (e->fn && std::find(e->fn->globals.begin(), e->fn->globals.end(), target.name) != e->fn->globals.end())
-        e = globals.get();
+        e = module_scope(env);
       if (!e->erase(target.name)) raise_exc("NameError", "name '" + target.name + "' is not defined");
       return;
     }

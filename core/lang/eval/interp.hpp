@@ -469,9 +469,10 @@ class Interp {
   // false when no builtin module has that name.
   bool load_builtin(const std::string& dotted);
   // A name missing from a module of a package with frozen modules not run yet
-  // (torch.no_grad, torch.nn.Linear before `import torch.nn`): runs them all;
-  // true when it ran any (the caller looks again).
-  bool load_frozen_package(const std::string& module);
+  // (torch.no_grad, torch.nn.Linear before `import torch.nn`): runs them all --
+  // or, when `name` is itself a frozen submodule not run yet (torch.cuda), only
+  // that one and its parents; true when it ran any (the caller looks again).
+  bool load_frozen_package(const std::string& module, const std::string& name = "");
   // AttributeError carrying CPython's suggestion for `name` on `v`.
   [[noreturn]] void raise_attribute_error(const Value& v, const std::string& name, const std::string& msg);
   std::vector<std::pair<const std::string*, int>>& frames() { return frames_; }

@@ -15,21 +15,34 @@ bool in_package(const std::string& name, const std::string& package) {
 
 }  // namespace
 
+// Runs the frozen module `dotted` and, first, its frozen parent packages
+// (import torch.utils.data runs torch.utils, then torch.utils.data), so each
+// attaches to its parent as it is created.
 void Interp::load_frozen(const std::string& dotted) {
   const auto& table = frozen_sources();
   if (frozen_state_.size() != table.size()) frozen_state_.assign(table.size(), 0);
+  for (size_t dot = dotted.find('.'); dot != std::string::npos; dot = dotted.find('.', dot + 1))
+    load_frozen(dotted.substr(0, dot));
   for (size_t i = 0; i < table.size(); ++i)
     if (frozen_state_[i] == 0 && dotted == table[i].name) run_frozen(i);
 }
 
-bool Interp::load_frozen_package(const std::string& module) {
+bool Interp::load_frozen_package(const std::string& module, const std::string& name) {
   const auto& table = frozen_sources();
   if (frozen_state_.size() != table.size()) frozen_state_.assign(table.size(), 0);
+  if (!name.empty()) {
+    const std::string sub = module + "." + name;
+    for (size_t i = 0; i < table.size(); ++i)
+      if (frozen_state_[i] == 0 && sub == table[i].name) {
+        load_frozen(sub);
+        return true;
+      }
+  }
   const std::string package = module.substr(0, module.find('.'));
   bool ran = false;
   for (size_t i = 0; i < table.size(); ++i) {
     if (frozen_state_[i] == 0 && in_package(table[i].name, package) && modules.count(package)) {
-      run_frozen(i);
+      load_frozen(table[i].name);  // its parents first, as an import would
       ran = true;
     }
   }

@@ -9,6 +9,7 @@
 # and the CPU generator behind torch.nn.init.
 import math
 import operator
+import typing
 import torch
 from collections import OrderedDict
 from torch.nn.parameter import Parameter
@@ -77,6 +78,10 @@ class _IncompatibleKeys:
 
 
 class Module:
+    dump_patches = False
+    call_super_init = False
+    T_destination = typing.TypeVar("T_destination", bound=dict)
+
     def __init__(self, *args, **kwargs):
         if kwargs:
             name = next(iter(kwargs))
@@ -175,6 +180,39 @@ class Module:
             if not isinstance(mod, Module):
                 raise AttributeError("`" + item + "` is not an nn.Module")
         return mod
+
+    def set_submodule(self, target, module):
+        if target == "":
+            raise ValueError("Cannot set the submodule without a target name!")
+        *path, name = target.split(".")
+        mod = self
+        for item in path:
+            if not hasattr(mod, item):
+                raise AttributeError(mod._get_name() + " has no attribute `" + item + "`")
+            mod = getattr(mod, item)
+            if not isinstance(mod, Module):
+                raise AttributeError("`" + item + "` is not an nn.Module")
+        setattr(mod, name, module)
+
+    def get_buffer(self, target):
+        module_path, _, name = target.rpartition(".")
+        mod = self.get_submodule(module_path)
+        if not hasattr(mod, name):
+            raise AttributeError(mod._get_name() + " has no attribute `" + name + "`")
+        if name not in mod._buffers:
+            raise AttributeError("`" + name + "` is not a buffer")
+        return getattr(mod, name)
+
+    # A module with extra state overrides both (PyTorch's defaults say they should never run).
+    def get_extra_state(self):
+        raise RuntimeError("Reached a code path in Module.get_extra_state() that should never be called. "
+                           "Please file an issue at https://github.com/pytorch/pytorch/issues/new?template=bug-report.yml "
+                           "to report this bug.")
+
+    def set_extra_state(self, state):
+        raise RuntimeError("Reached a code path in Module.set_extra_state() that should never be called. "
+                           "Please file an issue at https://github.com/pytorch/pytorch/issues/new?template=bug-report.yml "
+                           "to report this bug.")
 
     def get_parameter(self, target):
         module_path, _, name = target.rpartition(".")
@@ -333,6 +371,24 @@ class Module:
             yield buf
 
     # ---- state
+    # state_dict walks the tree depth first: each module's pre-hooks, its own
+    # parameters then persistent buffers (and extra state when it overrides
+    # get_extra_state), its children, its post-hooks. load_state_dict walks it the
+    # same way (Module.load_state_dict / _load_from_state_dict): each module copies
+    # the entries under its prefix, counts its missing keys and the unexpected
+    # ones under its prefix, and after its subtree runs its post-hooks.
+    _version = 1
+
+    def _save_to_state_dict(self, destination, prefix, keep_vars):
+        for name, param in self._parameters.items():
+            if param is not None:
+                destination[prefix + name] = param if keep_vars else param.detach()
+        for name, buf in self._buffers.items():
+            if buf is not None and name not in self._non_persistent_buffers_set:
+                destination[prefix + name] = buf if keep_vars else buf.detach()
+        if type(self).get_extra_state is not Module.get_extra_state:
+            destination[prefix + "_extra_state"] = self.get_extra_state()
+
     def state_dict(self, *args, destination=None, prefix="", keep_vars=False):
         if args:
             destination = args[0]
@@ -342,50 +398,123 @@ class Module:
                 keep_vars = args[2]
         if destination is None:
             destination = OrderedDict()
-        for name, param in self._parameters.items():
-            if param is not None:
-                destination[prefix + name] = param if keep_vars else param.detach()
-        for name, buf in self._buffers.items():
-            if buf is not None and name not in self._non_persistent_buffers_set:
-                destination[prefix + name] = buf if keep_vars else buf.detach()
+        local_metadata = dict(version=self._version)
+        for hook in self._state_dict_pre_hooks.values():
+            hook(self, prefix, keep_vars)
+        self._save_to_state_dict(destination, prefix, keep_vars)
         for name, module in self._modules.items():
             if module is not None:
                 module.state_dict(destination=destination, prefix=prefix + name + ".", keep_vars=keep_vars)
+        for hook in self._state_dict_hooks.values():
+            if hook(self, destination, prefix, local_metadata) is not None:
+                raise RuntimeError("state_dict post-hook must return None")
         return destination
+
+    def _load_from_state_dict(self, state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys,
+                              error_msgs):
+        for hook in self._load_state_dict_pre_hooks.values():
+            hook(self, state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys, error_msgs)
+        assign = local_metadata.get("assign_to_params_buffers", False)
+        local_state = {}
+        for name, value in list(self._parameters.items()) + list(self._buffers.items()):
+            if value is not None and (name in self._parameters or name not in self._non_persistent_buffers_set):
+                local_state[name] = value
+        for name, param in local_state.items():
+            key = prefix + name
+            if key not in state_dict:
+                if strict:
+                    missing_keys.append(key)
+                continue
+            input_param = state_dict[key]
+            if not isinstance(input_param, torch.Tensor):
+                error_msgs.append(f'While copying the parameter named "{key}", expected torch.Tensor or Tensor-like '
+                                  f"object from checkpoint but received {type(input_param)}")
+                continue
+            if len(param.shape) == 0 and len(input_param.shape) == 1:
+                input_param = input_param[0]  # checkpoints from before 0-d tensors
+            if input_param.shape != param.shape:
+                error_msgs.append(f"size mismatch for {key}: copying a param with shape {input_param.shape} from "
+                                  f"checkpoint, the shape in current model is {param.shape}.")
+                continue
+            try:
+                with torch.no_grad():
+                    if assign:
+                        if isinstance(param, Parameter):
+                            if not isinstance(input_param, Parameter):
+                                input_param = Parameter(input_param, requires_grad=param.requires_grad)
+                            else:
+                                input_param.requires_grad_(param.requires_grad)
+                        setattr(self, name, input_param)
+                    else:
+                        param.copy_(input_param)
+            except Exception as ex:
+                error_msgs.append(f'While copying the parameter named "{key}", whose dimensions in the model are '
+                                  f"{param.size()} and whose dimensions in the checkpoint are {input_param.size()}, "
+                                  f"an exception occurred : {ex.args}.")
+        extra_state_key = prefix + "_extra_state"
+        if type(self).set_extra_state is not Module.set_extra_state:
+            if extra_state_key in state_dict:
+                self.set_extra_state(state_dict[extra_state_key])
+            elif strict:
+                missing_keys.append(extra_state_key)
+        elif strict and extra_state_key in state_dict:
+            unexpected_keys.append(extra_state_key)
+        if strict:
+            for key in state_dict.keys():
+                if key.startswith(prefix) and key != extra_state_key:
+                    first = key[len(prefix):].split(".", 1)[0]
+                    if first not in self._modules and first not in local_state:
+                        unexpected_keys.append(key)
 
     def load_state_dict(self, state_dict, strict=True, assign=False):
         if not isinstance(state_dict, dict):
             raise TypeError(f"Expected state_dict to be dict-like, got {type(state_dict)}.")
-        own = self.state_dict(keep_vars=True)
-        missing, unexpected, errors = [], [], []
-        for key, target in own.items():
-            if key not in state_dict:
-                missing.append(key)
-                continue
-            value = state_dict[key]
-            if not isinstance(value, torch.Tensor):
-                errors.append(
-                    f'While copying the parameter named "{key}", expected torch.Tensor or Tensor-like object from checkpoint but received {type(value)}'
-                )
-                continue
-            if value.shape != target.shape:
-                errors.append(
-                    f"size mismatch for {key}: copying a param with shape {value.shape} from checkpoint, the shape in current model is {target.shape}."
-                )
-                continue
-            with torch.no_grad():
-                target.copy_(value)
-        for key in state_dict:
-            if key not in own:
-                unexpected.append(key)
+        missing_keys, unexpected_keys, error_msgs = [], [], []
+
+        def load(module, local_state_dict, prefix=""):
+            local_metadata = {}
+            if assign:
+                local_metadata["assign_to_params_buffers"] = assign
+            module._load_from_state_dict(local_state_dict, prefix, local_metadata, True, missing_keys,
+                                         unexpected_keys, error_msgs)
+            for name, child in module._modules.items():
+                if child is not None:
+                    child_prefix = prefix + name + "."
+                    load(child, {k: v for k, v in local_state_dict.items() if k.startswith(child_prefix)},
+                         child_prefix)
+            incompatible_keys = _IncompatibleKeys(missing_keys, unexpected_keys)
+            for hook in module._load_state_dict_post_hooks.values():
+                if hook(module, incompatible_keys) is not None:
+                    raise AssertionError("Hooks registered with ``register_load_state_dict_post_hook`` are not "
+                                         "expected to return new values, if incompatible_keys need to be modified, "
+                                         "it should be done inplace.")
+
+        load(self, OrderedDict(state_dict))
         if strict:
-            if unexpected:
-                errors.insert(0, "Unexpected key(s) in state_dict: {}. ".format(", ".join(f'"{k}"' for k in unexpected)))
-            if missing:
-                errors.insert(0, "Missing key(s) in state_dict: {}. ".format(", ".join(f'"{k}"' for k in missing)))
-        if errors:
-            raise RuntimeError("Error(s) in loading state_dict for {}:\n\t{}".format(self._get_name(), "\n\t".join(errors)))
-        return _IncompatibleKeys(missing, unexpected)
+            if unexpected_keys:
+                error_msgs.insert(0, "Unexpected key(s) in state_dict: {}. ".format(", ".join(f'"{k}"' for k in unexpected_keys)))
+            if missing_keys:
+                error_msgs.insert(0, "Missing key(s) in state_dict: {}. ".format(", ".join(f'"{k}"' for k in missing_keys)))
+        if error_msgs:
+            raise RuntimeError("Error(s) in loading state_dict for {}:\n\t{}".format(self._get_name(), "\n\t".join(error_msgs)))
+        return _IncompatibleKeys(missing_keys, unexpected_keys)
+
+    def _register(self, hooks, hook):
+        handle = RemovableHandle(hooks)
+        hooks[handle.id] = hook
+        return handle
+
+    def register_state_dict_pre_hook(self, hook):
+        return self._register(self._state_dict_pre_hooks, hook)
+
+    def register_state_dict_post_hook(self, hook):
+        return self._register(self._state_dict_hooks, hook)
+
+    def register_load_state_dict_pre_hook(self, hook):
+        return self._register(self._load_state_dict_pre_hooks, hook)
+
+    def register_load_state_dict_post_hook(self, hook):
+        return self._register(self._load_state_dict_post_hooks, hook)
 
     # ---- modes
     def train(self, mode=True):
@@ -464,8 +593,29 @@ class Module:
     def cpu(self):
         return self
 
+    # Moving to an accelerator: each parameter and buffer's move fails as it fails in
+    # a CPU-only build (a module without tensors moves nowhere, and returns itself).
+    def _to_missing_backend(self, error):
+        def move(t):
+            raise error
+        return self._apply(move)
+
     def cuda(self, device=None):
-        raise AssertionError("Torch not compiled with CUDA enabled")
+        return self._to_missing_backend(AssertionError("Torch not compiled with CUDA enabled"))
+
+    def xpu(self, device=None):
+        return self._to_missing_backend(AssertionError("Torch not compiled with XPU enabled"))
+
+    def ipu(self, device=None):
+        return self._to_missing_backend(RuntimeError("PyTorch is not linked with support for ipu devices"))
+
+    def mtia(self, device=None):
+        return self._to_missing_backend(AssertionError(
+            "Torch not compiled with MTIA enabled. Ensure you have `import mtia.host_runtime.torch_mtia` in your "
+            "python src file and include `//mtia/host_runtime/torch_mtia:torch_mtia` as your target dependency!"))
+
+    def to_empty(self, *, device, recurse=True):
+        return self._apply(lambda t: torch.empty_like(t, device=device))
 
     # ---- printing
     def _get_name(self):

@@ -769,7 +769,7 @@ Value ObjectProtocol::getattr(const Value& v, const std::string& name) {
         for (auto& [k, x] : m->attrs) table_set(in_, d->t, make_str(k), x);
         return Value(std::static_pointer_cast<Obj>(d));
       }
-      if (in_.load_frozen_package(m->name)) return getattr(v, name);  // Note [Frozen modules]
+      if (in_.load_frozen_package(m->name, name)) return getattr(v, name);  // Note [Frozen modules]
       auto sub = in_.modules.find(m->name + "." + name);
       if (sub != in_.modules.end()) return Value(std::static_pointer_cast<Obj>(sub->second));
       // PEP 562: a module-level __getattr__ answers names the module lacks.

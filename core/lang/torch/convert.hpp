@@ -60,6 +60,14 @@ int64_t int_arg(Interp& in, const Value& v, const std::string& fname, const std:
 // parses it: an unknown type is PyTorch's RuntimeError, a known device other
 // than the CPU is what a CPU-only build raises.
 void check_device(Interp& in, const Value& v);
+// A `torch.device device` parameter of a method (Tensor.cuda, pin_memory, is_pinned):
+// None, a str or a torch.device, parsed; its type, nullopt for None. An int is an
+// accelerator index (RuntimeError, there is none); anything else is the parser's TypeError.
+std::optional<std::string> device_arg(Interp& in, const Value& v, const std::string& fname, int position);
+// A factory's device= (None: the default device, torch.set_default_device's), checked.
+void check_factory_device(Interp& in, const Value& v);
+// torch.device, torch.set_default_device/get_default_device, torch.*_num_threads (torch/device.cpp).
+void install_torch_device(Interp& in, ModuleObj& tm);
 Shape size_args(Interp& in, Args& a, size_t first, const std::string& fname, const std::string& argname = "size");
 
 // A Python number or a one-element tensor, converted to dtype dt with

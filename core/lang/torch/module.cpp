@@ -326,22 +326,6 @@ int64_t int_arg(Interp& in, const Value& v, const std::string& fname, const std:
   in.raise_exc("TypeError", fname + "(): argument '" + argname + "' must be int, not " + parser_type_name(in, v));
 }
 
-void check_device(Interp& in, const Value& v) {
-  static const char* const types[] = {"cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl",
-                                      "ideep", "hip", "ve", "fpga", "maia", "xla", "lazy", "vulkan",
-                                      "mps", "meta", "hpu", "mtia", "privateuseone"};
-  const std::string d = in.str(v);
-  const std::string type = d.substr(0, d.find(':'));
-  if (type == "cpu") return;
-  if (std::find(std::begin(types), std::end(types), type) == std::end(types)) {
-    std::string list;
-    for (const char* t : types) list += std::string(list.empty() ? "" : ", ") + t;
-    in.raise_exc("RuntimeError", "Expected one of " + list + " device type at start of device string: " + d);
-  }
-  if (type == "cuda") in.raise_exc("AssertionError", "Torch not compiled with CUDA enabled");
-  in.raise_exc("RuntimeError", "stridelab runs tensors on the CPU only (got device '" + d + "')");
-}
-
 Shape size_args(Interp& in, Args& a, size_t first, const std::string& fname, const std::string& argname) {
   std::vector<Value> items;
   Value kw;
@@ -501,15 +485,18 @@ struct Factory {
 
 // The keyword arguments every factory accepts: dtype, device ('cpu'),
 // layout, pin_memory, out (unsupported); requires_grad is factory_function's.
-Factory factory_kwargs(Interp& in, Args& a) {
+// A *_like factory (like = true) follows its input's device, not the default one.
+Factory factory_kwargs(Interp& in, Args& a, bool like = false) {
   Factory f;
   Value v;
   if (a.take(999, "dtype", v) && !v.is_none()) f.dtype = to_dtype(in, v);
-  if (a.take(999, "device", v) && !v.is_none()) {
-    check_device(in, v);
-  }
+  Value dev;
+  a.take(999, "device", dev);
+  if (like && dev.is_none()) dev = make_str("cpu");
+  check_factory_device(in, dev);
   a.take(999, "layout", v);
-  a.take(999, "pin_memory", v);
+  if (a.take(999, "pin_memory", v) && in.truthy(v))
+    in.raise_exc("RuntimeError", "Need to provide pin_memory allocator to use pin memory.");
   a.take(999, "memory_format", v);
   if (a.take(999, "out", v) && !v.is_none())
     in.raise_exc("NotImplementedError", "stridelab does not support out= for torch factories");
@@ -557,7 +544,7 @@ Value filled_like(Interp& in, Args& a, const char* what) {
   ArrayPtr proto = tensor_arg(in, a.required(0, "input"), std::string(what) + "_like", "input", 1);
   Value fv;
   if (full) fv = a.required(1, "fill_value");
-  Factory f = factory_kwargs(in, a);
+  Factory f = factory_kwargs(in, a, true);
   a.finish(full ? 2 : 1);
   ArrayPtr out = torch_empty_like(*proto, f.dtype ? *f.dtype : proto->dtype);
   if (std::strcmp(what, "ones") == 0) fill_value(in, out, Value::integer(1));
@@ -863,43 +850,6 @@ void install_size(Interp& in, ModuleObj& tm) {
   size_t_->attrs["__repr__"] = in.builtin("__repr__", size_repr);
   size_t_->call = size_new;
   in.def_method(size_t_, "numel", size_numel);
-}
-
-// ---- torch.device: only the CPU
-
-void install_device(Interp& in, ModuleObj& tm) {
-  TypeObj* device_t = in.new_type("device", "torch", {in.t.object});
-  tm.attrs["device"] = type_value(device_t);
-  auto cpu = std::make_shared<GenericObj>(device_t);
-  cpu->attrs["type"] = make_str("cpu");
-  cpu->attrs["index"] = Value();
-  cpu->attrs["__repr__"] = in.builtin("__repr__", [](Interp&, Args&) -> Value { return make_str("device(type='cpu')"); });
-  cpu->attrs["__str__"] = in.builtin("__str__", [](Interp&, Args&) -> Value { return make_str("cpu"); });
-  Value cpu_v(std::static_pointer_cast<Obj>(cpu));
-  tm.attrs["_cpu_device"] = cpu_v;
-  // python_arg_parser's overloads: (torch.device device), (str type, int index = -1);
-  // a bare int is an accelerator index.
-  device_t->call = [cpu_v, device_t](Interp& in, Args& a) -> Value {
-    Value d = a.required(0, "type");
-    Value index = a.optional(1, "index");
-    a.finish(2);
-    if (auto* g = d.as<GenericObj>(); g && g->type == device_t && index.is_none()) return d;
-    bool int_like = d.is_int() || (d.is_array() && is_integer(d.arr().dtype) && d.arr().ndim() == 0);
-    if (int_like && index.is_none()) {
-      if (in.index_value(d) < 0) in.raise_exc("RuntimeError", "Device index must not be negative");
-      in.raise_exc("RuntimeError", "Cannot access accelerator device when none is available.");
-    }
-    if (!d.as<StrObj>() || (!index.is_none() && !index.is_int())) {
-      std::string got = in.type_of(d)->qualname() + (index.is_none() ? "" : ", " + in.type_of(index)->qualname());
-      in.raise_exc("TypeError", "device() received an invalid combination of arguments - got (" + got +
-                                    "), but expected one of:\n * (torch.device device)\n      didn't match because "
-                                    "some of the arguments have invalid types: (!" + in.type_of(d)->qualname() +
-                                    "!)\n * (str type, int index = -1)\n");
-    }
-    if (!index.is_none() && index.as_int() < 0) in.raise_exc("RuntimeError", "Device index must not be negative");
-    check_device(in, d);
-    return cpu_v;
-  };
 }
 
 // ---- dtypes (torch.float32 is torch.float, ...) and the constants
@@ -1375,7 +1325,7 @@ void install_torch(Interp& in) {
 
   install_dtypes(in, tm);
   install_size(in, tm);
-  install_device(in, tm);
+  install_torch_device(in, tm);
   install_legacy_constructors(in, tm);
   install_torch_autograd(in, tm);
   install_torch_backward(in, tm);

@@ -82,10 +82,13 @@ Factory take_factory(Interp& in, Args& a) {
   Factory f;
   Value v;
   if (a.take(999, "dtype", v) && !v.is_none()) f.dtype = to_dtype(in, v);
-  if (a.take(999, "device", v) && !v.is_none()) check_device(in, v);
+  Value dev;
+  a.take(999, "device", dev);
+  check_factory_device(in, dev);
   if (a.take(999, "requires_grad", v)) f.requires_grad = in.truthy(v);
   a.take(999, "layout", v);
-  a.take(999, "pin_memory", v);
+  if (a.take(999, "pin_memory", v) && in.truthy(v))
+    in.raise_exc("RuntimeError", "Need to provide pin_memory allocator to use pin memory.");
   a.take(999, "memory_format", v);
   if (a.take(999, "out", v) && !v.is_none())
     in.raise_exc("NotImplementedError", "stridelab does not support out= for torch random functions");
@@ -141,6 +144,8 @@ Value generator_new(Interp& in, Args& a) {
   if (!d.is_none()) {
     if (!d.as<StrObj>() && !(d.as<GenericObj>() && d.as<GenericObj>()->type->name == "device"))
       in.raise_exc("TypeError", "Generator(): argument 'device' (position 1) must be torch.device, not " + in.type_of(d)->name);
+    const std::string type = in.str(d).substr(0, in.str(d).find(':'));
+    if (type == "cuda") in.raise_exc("RuntimeError", "Device type CUDA is not supported for torch.Generator() api.");
     check_device(in, d);
   }
   auto g = std::make_shared<GenericObj>(generator_type(in));

@@ -469,6 +469,49 @@ Value is_signed_method(Interp& in, const ArrayPtr& t, Args& a) {
   return Value::boolean(is_signed_int(t->dtype) || is_inexact(t->dtype));
 }
 
+// ---- devices: every tensor is on the CPU (Note in torch/device.cpp)
+Value cpu_method(Interp& in, const ArrayPtr& t, Args& a) {
+  if (!a.pos.empty())
+    in.raise_exc("TypeError", "cpu() takes 0 positional arguments but " + std::to_string(a.pos.size()) + " was given");
+  Value v;
+  a.take(999, "memory_format", v);
+  a.finish(0);
+  return Value(t);  // already there: the tensor itself
+}
+
+// cuda(device=None, non_blocking=False, memory_format=...): the arguments are
+// parsed first, then the missing CUDA runtime is the error.
+Value cuda_method(Interp& in, const ArrayPtr& t, Args& a) {
+  Value device = a.optional(0, "device"), non_blocking = a.optional(1, "non_blocking"), v;
+  a.take(999, "memory_format", v);
+  a.finish(2);
+  if (!non_blocking.is_none() && !non_blocking.is_bool())
+    in.raise_exc("TypeError", "cuda(): argument 'non_blocking' (position 2) must be bool, not " +
+                                  in.type_of(non_blocking)->name);
+  device_arg(in, device, "cuda", 1);
+  in.raise_exc("AssertionError", "Torch not compiled with CUDA enabled");
+}
+
+Value pin_memory_method(Interp& in, const ArrayPtr& t, Args& a) {
+  Value device = a.optional(0, "device");
+  a.finish(1);
+  if (device_arg(in, device, "pin_memory", 1) == std::optional<std::string>("cpu"))
+    in.raise_exc("RuntimeError", "CPU device type not an accelerator.");
+  in.raise_exc("RuntimeError", "Cannot access accelerator device when none is available.");
+}
+
+Value is_pinned_method(Interp& in, const ArrayPtr& t, Args& a) {
+  Value device = a.optional(0, "device");
+  a.finish(1);
+  device_arg(in, device, "is_pinned", 1);
+  return Value::boolean(false);
+}
+
+Value get_device_method(Interp& in, const ArrayPtr& t, Args& a) {
+  a.finish(0);
+  return Value::integer(-1);
+}
+
 Value is_view_method(Interp& in, const ArrayPtr& t, Args& a) {
   a.finish(0);
   return Value::boolean(t->base != nullptr);
@@ -820,6 +863,11 @@ const std::vector<MethodRow>& methods() {
       {"tolist", tolist_method},
       {"item", item_method},
       {"to", to_method},
+      {"cpu", cpu_method},
+      {"cuda", cuda_method},
+      {"pin_memory", pin_memory_method},
+      {"is_pinned", is_pinned_method},
+      {"get_device", get_device_method},
       {"type", type_method},
       {"type_as", type_as_method},
       {"float", cast_method(DType::F32)},
@@ -1047,6 +1095,7 @@ Value tensor_getattr(Interp& in, const Value& v, const std::string& name, bool& 
   if (name == "names") return Value();
   if (name == "is_cuda" || name == "is_sparse" || name == "is_quantized" || name == "is_meta" || name == "is_mps")
     return Value::boolean(false);
+  if (name == "is_cpu") return Value::boolean(true);
   if (name == "layout") return torch_mod(in).attrs.at("strided");
   if (name == "real") {
     if (!is_complex(t->dtype)) return v;

@@ -1,0 +1,3 @@
+# torch.utils: the package of PyTorch's Python utilities; stridelab has its data
+# loading (torch.utils.data).
+import torch
