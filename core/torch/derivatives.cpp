@@ -12,6 +12,8 @@
 #include "core/ops/reduce.hpp"
 #include "core/ops/ufunc.hpp"
 #include "core/ops/views.hpp"
+#include "core/torch/pointwise.hpp"
+#include "core/torch/sum.hpp"
 #include "core/torch/views.hpp"
 
 namespace sl {
@@ -44,6 +46,7 @@ ArrayPtr mm(const ArrayPtr& a, const ArrayPtr& b) { return as_torch(matmul(a, b)
 // a Python number, so the kernel's cases for 2, 0.5, -1, ... are the forward's).
 ArrayPtr torch_pow_scalar(const ArrayPtr& self, double e) {
   if (e == 1.0) return self;
+  if (ArrayPtr r = torch_pow_special(self, e)) return r;  // pow_tensor_scalar_kernel's own cases
   ArrayPtr s = make_array(DType::F64, {}, 'C', Flavor::Scalar);
   std::memcpy(s->data(), &e, sizeof e);
   return as_torch(ufunc_call(Ufunc::power, {UfuncOperand{self, false}, UfuncOperand{s, true}}));
@@ -403,7 +406,11 @@ ArrayPtr sum_to(const ArrayPtr& g, const Shape& shape) {
     axes[i] = i < lead || (shape[i - lead] == 1 && g->shape[i] != 1);
     any |= axes[i];
   }
-  ArrayPtr r = any ? as_torch(reduce(ReduceOp::sum, *g, axes, g->dtype, true, Flavor::Torch)) : g;
+  ArrayPtr r = g;
+  if (any) {  // at::sum_to is sum(dims, keepdim=True): PyTorch's summation order where it is fixed
+    r = torch_ordered_sum(*g, axes, g->dtype, true);
+    if (!r) r = as_torch(reduce(ReduceOp::sum, *g, axes, g->dtype, true, Flavor::Torch));
+  }
   return lead ? as_torch(reshape(r, shape)) : r;
 }
 

@@ -17,6 +17,7 @@
 #include "core/lang/torch/convert.hpp"
 #include "core/ops/sort.hpp"
 #include "core/model/strides.hpp"
+#include "core/torch/sum.hpp"
 #include "core/torch/views.hpp"
 #include "core/ops/ufunc.hpp"
 
@@ -72,31 +73,6 @@ Value return_pair(Interp& in, const std::string& name, const ArrayPtr& values, c
 }
 
 namespace {
-
-// PyTorch's own summation order (Note [Cascade sum], kernels/reduce.cpp) for
-// a float tensor whose reduced dims are its trailing dims and which is
-// C-contiguous -- full sums and last-dim sums of ordinary tensors; null
-// otherwise (the caller reduces in NumPy's order).
-ArrayPtr torch_ordered_sum(const Array& t, const std::vector<bool>& axes, DType acc, bool keep) {
-  if (acc != t.dtype || (acc != DType::F32 && acc != DType::F64) || !torch_is_contiguous(t)) return nullptr;
-  const int nd = t.ndim();
-  int first = nd;
-  while (first > 0 && axes[size_t(first - 1)]) --first;
-  for (int k = 0; k < first; ++k)
-    if (axes[size_t(k)]) return nullptr;
-  int64_t n = 1;
-  Shape out_shape;
-  for (int k = 0; k < nd; ++k) {
-    if (k < first) out_shape.push_back(t.shape[size_t(k)]);
-    else {
-      n *= t.shape[size_t(k)];
-      if (keep) out_shape.push_back(1);
-    }
-  }
-  ArrayPtr r = make_array(acc, out_shape, 'C', Flavor::Torch);
-  if (!torch_sum_rows(t, n, *r)) return nullptr;
-  return r;
-}
 
 Value sum_method(Interp& in, const ArrayPtr& t, Args& a) {
   for (const auto& kv : a.kw)  // a keyword none of the overloads has (Note [Overload lists], module.cpp)
