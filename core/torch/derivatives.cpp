@@ -6,6 +6,7 @@
 #include <functional>
 #include <map>
 
+#include "core/kernels/activation.hpp"
 #include "core/linalg/linalg.hpp"
 #include "core/model/error.hpp"
 #include "core/ops/copy.hpp"
@@ -50,6 +51,15 @@ ArrayPtr torch_pow_scalar(const ArrayPtr& self, double e) {
   ArrayPtr s = make_array(DType::F64, {}, 'C', Flavor::Scalar);
   std::memcpy(s->data(), &e, sizeof e);
   return as_torch(ufunc_call(Ufunc::power, {UfuncOperand{self, false}, UfuncOperand{s, true}}));
+}
+
+// self.sin() / self.cos() as the forward computes them: float32 through
+// PyTorch's own (Sleef) loops, other dtypes through the ufuncs.
+ArrayPtr torch_trig(Activation op, const ArrayPtr& x) {
+  if (!activation_supports(op, x->dtype)) return un(op == Activation::sin ? Ufunc::sin : Ufunc::cos, x);
+  ArrayPtr r = make_array(x->dtype, x->shape, 'C', Flavor::Torch);
+  apply_activation(op, *r, *x);
+  return r;
 }
 
 // Note [Fused backward kernels]: tanh_backward is one CPU kernel,
@@ -186,11 +196,11 @@ void add_unary(std::map<std::string, Formula>& f) {
   };
   // sin: self: grad * self.cos().conj()
   f["SinBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
-    return {bin(Ufunc::multiply, g, un(Ufunc::cos, unpack(n, 0)))};
+    return {bin(Ufunc::multiply, g, torch_trig(Activation::cos, unpack(n, 0)))};
   };
   // cos: self: grad * -self.sin().conj()
   f["CosBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
-    return {bin(Ufunc::multiply, g, un(Ufunc::negative, un(Ufunc::sin, unpack(n, 0))))};
+    return {bin(Ufunc::multiply, g, un(Ufunc::negative, torch_trig(Activation::sin, unpack(n, 0))))};
   };
   // tanh: self: tanh_backward(grad, result) -- the CPU kernel's a * (1 - b * b)
   f["TanhBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
