@@ -418,6 +418,7 @@ const GradNodePtr& node_of(Interp& in, const Value& v) {
 
 Value grad_fn_value(Interp& in, const GradNodePtr& n) {
   if (!n) return Value();
+  if (n->owner) return *static_cast<const Value*>(n->owner.get());  // a Function's ctx (torch/function.cpp)
   auto g = std::make_shared<GenericObj>(node_type(in, n->name));
   g->native = std::make_shared<GradNodePtr>(n);
   g->attrs["name"] = in.builtin("name", [n](Interp& in, Args& a) -> Value {

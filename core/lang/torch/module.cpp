@@ -34,6 +34,7 @@ void install_torch_functional(Interp& in);             // torch/functional.cpp
 void install_torch_products(Interp& in);               // torch/products.cpp
 void install_torch_gather(Interp& in);                 // torch/gather.cpp
 void install_torch_pointwise(Interp& in);              // torch/pointwise.cpp
+void install_torch_function(Interp& in);               // torch/function.cpp
 
 // Parameter.__repr__ puts "Parameter containing:" on a line of its own before the tensor's repr.
 std::string tensor_repr(Interp& in, const Value& a) {
@@ -1398,6 +1399,7 @@ void install_torch(Interp& in) {
   install_torch_products(in);
   install_torch_gather(in);
   install_torch_pointwise(in);
+  install_torch_function(in);
   install_method_forwarders(in, tm);
 }
 
