@@ -106,6 +106,8 @@ struct silu_fn {
   template <class C> C operator()(C x) const { return x / (C(1) + std::exp(-x)); }
 };
 
+}  // namespace
+
 // PyTorch's exp for float (UnaryOpsKernel.cpp IMPLEMENT_FLOAT_KERNEL -> vml
 // vexp -> Vectorized<float>::exp -> Sleef_expf8_u10 on AVX2; vec::map pads
 // the tail into a vector too, so every element takes this path). The
@@ -144,6 +146,8 @@ float sleef_expf_u10(float d) {
   if (d > 100.f) u = INFINITY;
   return u;
 }
+
+namespace {
 
 // PyTorch's float sin and cos (UnaryOpsKernel.cpp -> vml vsin/vcos ->
 // Vectorized<float>::sin/cos -> Sleef_sinf8_u35 / Sleef_cosf8_u35 on AVX2,

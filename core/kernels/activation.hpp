@@ -34,6 +34,9 @@ enum class Activation : uint8_t {
   cos,         // PyTorch's float cos (Sleef_cosf8_u35)  float32
 };
 
+// PyTorch's float exp (Sleef_expf8_u10), one element (activation.cpp).
+float sleef_expf_u10(float x);
+
 // The replacement values of nan_to_num (unused by the other ops).
 struct NanToNumValues {
   double nan = 0.0, posinf = 0.0, neginf = 0.0;
