@@ -1,5 +1,8 @@
 #!/usr/bin/env node
-// Bundles the playground page (web/src/main.js + CodeMirror 6) into web/dist/.
+// Bundles the playground page (web/src/main.js + CodeMirror 6) into web/dist/, and the
+// documentation embed (web/src/embed/index.js, loaded by web/embed.js) into
+// web/dist/embed.js with its own chunks (the memory inspector, loaded when a cell's
+// inspector is opened).
 //
 //   node scripts/build-web.mjs          # one minified build with a sourcemap
 //   node scripts/build-web.mjs --watch  # rebuild on change
@@ -41,7 +44,7 @@ const inspectorPlugin = {
         lines.push('export const load = async () => null;');
         lines.push('export const loadMessages = async () => null;');
       }
-      lines.push(`export const css = ${fs.existsSync(css) ? '"/inspector.css"' : 'null'};`);
+      lines.push(`export const css = ${fs.existsSync(css) ? '"inspector.css"' : 'null'};`);
       return {
         contents: lines.join('\n'),
         resolveDir: path.join(root, 'web/src'),
@@ -69,6 +72,15 @@ const options = {
   plugins: [inspectorPlugin],
 };
 
+// The embed is a build of its own: the playground's bundle must not gain a shared
+// chunk on its first result's path, nor the embed the playground's editor.
+const embedOptions = {
+  ...options,
+  entryPoints: { embed: 'web/src/embed/index.js' },
+  chunkNames: 'chunk-embed-[name]-[hash]',
+  plugins: [],
+};
+
 // Chunks carry content hashes: drop the ones an earlier build left behind.
 function removeOldChunks() {
   if (!fs.existsSync(outdir)) return;
@@ -79,12 +91,16 @@ function removeOldChunks() {
 
 try {
   if (process.argv.includes('--watch')) {
-    const ctx = await esbuild.context({ ...options, logLevel: 'info' });
-    await ctx.watch();
+    for (const o of [options, embedOptions]) {
+      const ctx = await esbuild.context({ ...o, logLevel: 'info' });
+      await ctx.watch();
+    }
   } else {
     removeOldChunks();
-    const result = await esbuild.build(options);
-    if (result.errors.length) process.exit(1);
+    for (const o of [options, embedOptions]) {
+      const result = await esbuild.build(o);
+      if (result.errors.length) process.exit(1);
+    }
   }
 } catch {
   // esbuild has already printed the diagnostics.

@@ -22,7 +22,10 @@ as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 # depends on it anyway, but the build calls it by name
 pkgs=(emscripten binaryen catch2 cmake g++ clang)
 # libclang-rt-14-dev: the ASan/UBSan/libFuzzer runtimes for clang 14 (tests/fuzz, scripts/fuzz.mjs)
-[ $want_test = 1 ] && pkgs+=(chromium fonts-wqy-microhei libclang-rt-14-dev)
+# mkdocs, mkdocs-material, python3-sphinx, furo: the browser suite builds a real MkDocs
+# Material and a Sphinx (Furo) site with the embed added as docs/embedding.md says
+# (tests/browser/embed-sites.mjs)
+[ $want_test = 1 ] && pkgs+=(chromium fonts-wqy-microhei libclang-rt-14-dev mkdocs mkdocs-material python3-sphinx furo)
 [ $want_bench = 1 ] && pkgs+=(python3-numpy python3-torch)
 missing=()
 for p in "${pkgs[@]}"; do

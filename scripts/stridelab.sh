@@ -5,7 +5,10 @@
 #   scripts/stridelab.sh test [--only SUITE]...  install what is missing, build what the suites need, run them
 #                                                (every suite without --only); prints each suite's wall time
 #   scripts/stridelab.sh test --list             the suite names --only takes
-#   scripts/stridelab.sh build                   install what is missing (no browser), build everything
+#   scripts/stridelab.sh build                   install what is missing (no browser), build everything,
+#                                                and write the static site (build/site, scripts/build-site.mjs)
+#   scripts/stridelab.sh site                    only what the static site needs (the wasm module,
+#                                                the web bundle), then build/site
 # From npm: `npm test -- --only native --only package`, `npm test -- --list`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -77,10 +80,16 @@ build_web() {
   node scripts/build-web.mjs
 }
 
+# The static site (playground, embed.js, engine): build/site, for any static host.
+build_site() {
+  node scripts/build-site.mjs
+}
+
 build_all() {
   step "build: native (g++)"; build_native
   step "build: wasm (em++)"; build_wasm
   step "build: web"; build_web
+  step "build: static site"; build_site
 }
 
 # --- test suites -------------------------------------------------------------
@@ -88,7 +97,7 @@ build_all() {
 SUITES=(
   "native|native|Catch2 (native)"
   "wasm|wasm-tests|Catch2 (wasm under Node)"
-  "package|module|package (node --test)"
+  "package|module web|package (node --test)"
   "conformance|module|conformance oracle"
   "browser|module web|browser smoke (headless Chromium)"
   "asan|asan|Catch2 (ASan+UBSan+LSan)"
@@ -214,6 +223,11 @@ case "$cmd" in
     for t in "$@"; do targets+=(--target "$t"); done
     build_asan "${targets[@]}"
     ;;
+  site)  # the static site and only what it needs
+    bash scripts/setup.sh
+    build_page
+    step "build: static site"; build_site
+    ;;
   page)  # what `start` builds, without serving (npm run bench times this build)
     bash scripts/setup.sh
     build_page
@@ -222,7 +236,7 @@ case "$cmd" in
     run_tests "$@"
     ;;
   *)
-    echo "usage: $0 {start|page|test [--only SUITE]... [--list]|build}" >&2
+    echo "usage: $0 {start|page|site|test [--only SUITE]... [--list]|build}" >&2
     exit 2
     ;;
 esac

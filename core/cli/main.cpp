@@ -64,12 +64,15 @@ int main(int argc, char** argv) {
   ss << f.rdbuf();
   if (session) return run_session(ss.str());
   sl::lang::Interp in;
+  in.split_stderr = true;
   auto r = in.run(ss.str(), echo);
   std::cout << r.out;
   if (r.has_echo) std::cout << r.echo << "\n";
-  if (!r.ok) {
-    std::cerr << r.traceback;
-    return 1;
-  }
-  return 0;
+  std::cerr << r.err;
+  if (!r.ok) std::cerr << r.traceback;
+  // The program's end, as CPython's exit: its variables' finalizers run.
+  auto end = in.finish_program();
+  std::cout << end.out;
+  std::cerr << end.err;
+  return r.ok ? 0 : 1;
 }

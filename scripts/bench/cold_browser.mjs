@@ -13,9 +13,18 @@
 //        or {error}; the package page's phases are times since navigation start after the
 //        package module was imported, the engine instantiated, a session opened and the
 //        statement run; `second` is how long a second session then took to open (ms);
-//        `floor` is when an empty page's first script ran (the browser's own start-up).
+//        `floor` is when an empty page's first script ran (the browser's own start-up);
+//        `repeat` is the playground of the static site (scripts/build-site.mjs, served
+//        by a plain static file server) on a repeat visit: the same print(1) share link
+//        opened again in the context of a first visit, so the engine comes from the
+//        service worker's cache (web/sw.js) and its compiled code from the browser's
+//        code cache: {ms: [...]} navigation start to the `1`, or {error}.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { chromium } from 'playwright-core';
+import { buildSite } from '../build-site.mjs';
 
 const reps = Number(process.argv[2] || 5);
 const pkgRoot = process.argv[3];  // default: the repository (serve.mjs)
@@ -68,6 +77,59 @@ function startServerProcess() {
     });
     child.on('exit', (code) => reject(new Error(`the server exited (${code})`)));
   });
+}
+
+// The static site served by a plain file server (tests/js/lib/browser.mjs), in a process of its own.
+function startStaticProcess(dir) {
+  const lib = new URL('../../tests/js/lib/browser.mjs', import.meta.url).href;
+  const child = spawn(process.execPath, ['--input-type=module', '-e',
+    `const { serveStatic } = await import(${JSON.stringify(lib)}); const s = await serveStatic(${JSON.stringify(dir)}); console.log(s.url);`],
+  { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes('\n')) resolve({ url: out.split('\n')[0].trim(), close: () => child.kill() });
+    });
+    child.on('exit', (code) => reject(new Error(`the static server exited (${code})`)));
+  });
+}
+
+// A repeat visit's first result: a first visit installs the service worker and caches
+// the engine; the second page of the same context is what is timed.
+async function repeatVisits(browser, n) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stridelab-site-'));
+  let site = null;
+  try {
+    buildSite({ out: path.join(dir, 'site') });
+    site = await startStaticProcess(dir);
+    const url = `${site.url}/site/#src=${b64url('print(1)')}`;
+    const shown = (page) => page.waitForFunction(() => document.querySelector('#output .out-stdout')?.textContent === '1\n', null, { timeout: 60000 });
+    const ms = [];
+    for (let i = 0; i < n; i++) {
+      const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await ctx.addInitScript(CLICK_AT_INTERACTIVE);
+      const first = await ctx.newPage();
+      await first.goto(url);
+      await shown(first);
+      await first.evaluate(() => navigator.serviceWorker.ready);
+      await first.waitForFunction(() => navigator.serviceWorker.controller != null, null, { timeout: 60000 });
+      await first.close();
+      const page = await ctx.newPage();
+      await page.goto(url, { waitUntil: 'commit' });
+      await shown(page);
+      const at = await page.evaluate(() => performance.getEntriesByName('stridelab:first-result')[0]?.startTime ?? null);
+      if (at == null) throw new Error('the page did not mark its first result');
+      ms.push(at);
+      await ctx.close();
+    }
+    return { ms };
+  } catch (e) {
+    return { error: String(e && e.message || e).split('\n')[0] };
+  } finally {
+    site?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 let server, browser;
@@ -134,7 +196,8 @@ try {
     pageRuns.marks.push(marks);
     await ctx.close();
   }
-  process.stdout.write(JSON.stringify({ ms, phases, page: pageRuns, floor }));
+  const repeat = await repeatVisits(browser, reps);
+  process.stdout.write(JSON.stringify({ ms, phases, page: pageRuns, floor, repeat }));
 } catch (e) {
   process.stdout.write(JSON.stringify({ error: String(e && e.message || e).split('\n')[0] }));
 } finally {

@@ -43,6 +43,7 @@ export function writeReport({ benches, results, notes, cold, size, meta, ROOT })
     ['cold start, Node (import → first result)', 'ms ↓', fmt(med(cold.cpython)) + ' (python3 -c)', fmt(med(cold.node)), '–', '–', '–', '–', '–'],
     ['cold start, Chromium, package only (navigation → first result)', 'ms ↓', '–', cold.chromium?.ms ? fmt(med(cold.chromium)) : '–', '–', '–', '–', '–', '–'],
     ['time to first result, the playground page (navigation → `1` of print(1) shown)', 'ms ↓', '–', cold.chromium?.page?.ms ? fmt(med(cold.chromium.page)) : '–', '–', '–', '–', '–', '–'],
+    ['time to first result, a repeat visit of the static site (engine from the service worker\'s cache, compiled code cached)', 'ms ↓', '–', cold.chromium?.repeat?.ms ? fmt(med(cold.chromium.repeat)) : '–', '–', '–', '–', '–', '–'],
     ['engine download before a first result, gzip -9 (first part + glue)', 'KB ↓', '–', fmt((size.firstGz ?? size.engineGz) / 1024), '–', '–', '–', '–', '–'],
     ['engine download in all, gzip -9 (both parts + glue)', 'KB ↓', '–', fmt(size.engineGz / 1024), '–', '–', '–', '–', '–'],
   ];

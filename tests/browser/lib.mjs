@@ -76,7 +76,7 @@ export async function openPage(browser, { viewport = { width: 1280, height: 800 
   page.on('console', (msg) => {
     if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
   });
-  page.on('pageerror', (err) => problems.push(`page error: ${err.stack ?? err.message}`));
+  page.on('pageerror', (err) => problems.push(`page error: ${err.stack || err.message}`));
   page.on('dialog', (dialog) => {
     dialogs.push(`${dialog.type()}: ${dialog.message()}`);
     dialog.dismiss().catch(() => {});

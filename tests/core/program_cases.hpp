@@ -207,7 +207,9 @@ inline const std::string& field(const Record& r, const char* key) {
 // What a program printed, in the corpus's form for `mode` (see the header).
 inline std::string run_program(const std::string& code, int mode) {
   sl::lang::Interp in;
+  in.split_stderr = true;  // stdout is compared, as the corpus recorded CPython's
   auto r = in.run(code, false, "prog.py");
+  r.out += in.finish_program().out;  // what the program's end prints (its variables' finalizers)
   if (r.ok) return r.out;
   if (mode == 2) return r.out + "!" + r.traceback;
   std::string tb = r.traceback;

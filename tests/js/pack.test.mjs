@@ -30,11 +30,16 @@ test('npm pack makes a tarball under 1.5 MB with only the shipped files', () => 
 
 // The served page, the widget and the worker load these by path, unbundled: each file
 // they load (a script src, a relative import, a worker URL) must be in the tarball too.
-test('the tarball holds every file the page, the widget and the worker load by path', () => {
+// URLs are relative (the served folder may sit under any sub-path): web/ is served at the
+// top, the package itself at pkg/ (scripts/serve.mjs, scripts/build-site.mjs).
+test('the tarball holds every file the page, the widget, the docs embed and the worker load by path', () => {
   const { files } = installed();
   const entries = ['web/index.html', 'web/widget/stride-lab.js', 'web/src/runner/boot.js', 'web/src/runner/worker.js',
-    'web/src/runner/engine.js', 'web/src/share/link.js'];
-  for (const f of entries) assert.ok(files.includes(f), `missing ${f}`);
+    'web/src/runner/engine.js', 'web/src/share/link.js', 'web/embed.js'];
+  // A classic script's URLs are its page's: boot.js runs in web/index.html; embed.js
+  // resolves against the folder it was served from.
+  const baseOf = (f) => (f === 'web/src/runner/boot.js' ? 'web' : path.posix.dirname(f));
+  for (const f of [...entries, 'web/embed.css', 'web/dist/embed.js', 'web/inspector.css']) assert.ok(files.includes(f), `missing ${f}`);
   const missing = [];
   for (const f of entries) {
     const text = fs.readFileSync(path.join(root, f), 'utf8');
@@ -43,8 +48,9 @@ test('the tarball holds every file the page, the widget and the worker load by p
       .map((m) => m[1] ?? m[2]);
     for (const ref of refs) {
       // Absolute paths are served from web/ (scripts/serve.mjs), except /pkg/ (the package itself).
-      if (ref.startsWith('/pkg/')) continue;
-      const target = ref.startsWith('/') ? path.posix.join('web', ref) : path.posix.join(path.posix.dirname(f), ref);
+      if (ref.startsWith('/pkg/') || /^[a-z]+:/.test(ref)) continue;  // the package itself; another site
+      const served = ref.startsWith('/') ? path.posix.join('web', ref) : path.posix.join(baseOf(f), ref);
+      const target = served.startsWith('web/pkg/') ? served.slice('web/pkg/'.length) : served;
       if (!files.includes(target)) missing.push(`${f} loads ${ref} (${target})`);
     }
   }

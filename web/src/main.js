@@ -31,6 +31,7 @@ import { createShareLinks } from './share/links.js';
 import { initTheme, onThemeChange, resolvedTheme } from './prefs/theme.js';
 import { createPrefControls } from './prefs/controls.js';
 import { t, initLang, getLang, onLangChange, applyTranslations } from './i18n/i18n.js';
+import { registerOffline } from './runner/offline.js';
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -91,6 +92,9 @@ async function main({ storage = globalThis.localStorage, location = globalThis.l
   await openPage({ header, status, prefs, quiz, output, editor, runs, restored, embed }, () => ({
     nonce: cspNonce(document), dark: resolvedTheme() === 'dark', wrap: layout.narrow.matches, label: t('editor.label'), completionSource,
   }));
+  // The static site works offline after this visit (runner/offline.js); not before the
+  // page is ready, so that the cache's downloads never compete with the first result.
+  registerOffline();
 }
 
 // The header, the output panel and the engine, which boot.js may have started already

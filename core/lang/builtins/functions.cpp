@@ -83,12 +83,15 @@ Value round_value(Interp& in, const Value& x, const Value& nd) {
 
 Value builtin_print(Interp& in, Args& a) {
   std::string sep = " ", end = "\n";
+  Value file;
   for (auto it = a.kw.begin(); it != a.kw.end();) {
     if (it->first == "sep") {
       if (!it->second.is_none()) sep = as_str(in, it->second, "sep");
     } else if (it->first == "end") {
       if (!it->second.is_none()) end = as_str(in, it->second, "end");
-    } else if (it->first != "flush" && it->first != "file") {
+    } else if (it->first == "file") {
+      file = it->second;
+    } else if (it->first != "flush") {
       in.raise_exc("TypeError", "'" + it->first + "' is an invalid keyword argument for print()");
     }
     it = a.kw.erase(it);
@@ -98,7 +101,9 @@ Value builtin_print(Interp& in, Args& a) {
     if (k) s += sep;
     s += in.str(a.pos[k]);
   }
-  in.print_text(s + end);
+  // file=: its write(), as print_file_and_flush does (sys.stderr's prints to stderr)
+  if (!file.is_none()) in.call(in.getattr(file, "write"), std::vector<Value>{S(s + end)});
+  else in.print_text(s + end);
   return Value();
 }
 

@@ -80,6 +80,9 @@ void GcVisitor::operator()(const std::shared_ptr<Env>& e) {
 }
 
 Interp::~Interp() {
+  // Finalizers still queued (a run stopped inside one) are dropped unrun:
+  // outside a run no queue is active, so nothing is queued again.
+  finalizers_.pending.clear();
   // Drop the session's variables, then collect the cycles they formed (functions
   // whose closure is the scope that holds them, self-referencing containers).
   if (globals) globals->vars.clear();
@@ -188,6 +191,8 @@ bool Interp::exception_matches(const PyError& err, const Value& spec, Value& exc
 // ---------------------------------------------------------------- run
 Interp::Result Interp::run(const std::string& src, bool echo_last_expr, const std::string& filename) {
   ActiveSession active(state_);
+  Finalizers::Scope finalizing(finalizers_);  // Note [Finalization]
+  filename_ = filename;
   Result r;
   out_.clear();
   out_truncated_ = false;
@@ -195,6 +200,7 @@ Interp::Result Interp::run(const std::string& src, bool echo_last_expr, const st
   depth_ = 0;
   frames_.clear();
   handling_.clear();
+  err_.clear();
   std::unique_ptr<Module> mod;
   try {
     mod = parse_module(src);
@@ -288,6 +294,11 @@ Interp::Result Interp::run(const std::string& src, bool echo_last_expr, const st
       break;
     }
   }
+  // The end of a run is a safe point: what its last statement dropped is finalized.
+  try {
+    run_finalizers();
+  } catch (const PyError&) {  // a halting stop inside a finalizer: the run has ended anyway
+  }
   frames_.clear();
   // A run leaves no spare scopes behind (Note [Call scope reuse]): the
   // session's heap and its tracked containers are what its variables hold.
@@ -296,6 +307,8 @@ Interp::Result Interp::run(const std::string& src, bool echo_last_expr, const st
   r.out = std::move(out_);
   if (out_truncated_) r.out += "\n[output truncated: more than " + std::to_string(max_output) + " bytes]\n";
   out_.clear();
+  r.err = std::move(err_);
+  err_.clear();
   return r;
 }
 
@@ -421,7 +434,8 @@ Interp::Flow Interp::exec(const Stmt& s, const EnvP& env, Value& ret) {
 Interp::Flow Interp::exec_statement(const Stmt& s, const EnvP& env, Value& ret) {
   // A statement boundary is a safe point for the cycle collector: every object
   // in use is held by a scope or by a C++ local, both of which count as roots.
-  gc_maybe_collect();
+  if (gc_enabled) gc_maybe_collect();
+  run_finalizers();  // Note [Finalization]
   if (step_budget >= 0 && ++steps_ > step_budget)
     raise_exc("TimeoutError", "step budget of " + std::to_string(step_budget) + " statements exhausted");
   if (interrupt_flag && *interrupt_flag) raise_exc("KeyboardInterrupt", "");
@@ -723,6 +737,7 @@ Interp::Flow Interp::exec_try(const Stmt& s, const EnvP& env, Value& ret) {
   }
   auto suspended = [&](int phase) {
     st.phase = phase;
+    st.cleanup = true;
     if (phase == kTryHandler) handling_.pop_back();
     if (phase == kTryFinally) st.b = ret;
     return suspend(std::move(st));
@@ -843,40 +858,76 @@ Interp::Flow Interp::exec_assert(const Stmt& s, const EnvP& env, Value& ret) {
     return Flow::Normal;
 }
 
+// Note [With levels]
+// `with A() as a, B() as b: body` is `with A() as a: with B() as b: body`
+// (CPython's compiler nests them: compiler_with in Python/compile.c). So each
+// manager's __exit__ sees the exception that reaches its own level: an
+// __enter__ or a target assignment that raises exits the managers entered
+// before it, and an exception raised by an __exit__ goes on to the outer
+// managers instead of the body's. While __exit__ runs for an exception, that
+// exception is being handled (sys.exc_info(), and the __context__ of what
+// __exit__ raises). A generator suspended in the body keeps the managers (one
+// ResumeState for the statement: the bound __exit__ methods); its replay
+// descends the levels again without entering.
 Interp::Flow Interp::exec_with(const Stmt& s, const EnvP& env, Value& ret) {
-    std::vector<Value> managers;
-    if (resuming()) managers = resume_pop().a.as<TupleObj>()->items;  // suspended in the body
-    else for (size_t k = 0; k < s.items.size(); ++k) {
-      Value m = eval(*s.items[k], env);
-      Value entered = call(getattr(m, "__enter__"), std::vector<Value>{});
-      managers.push_back(m);
-      if (s.targets[k]) assign(*s.targets[k], entered, env);
-    }
-    Flow f;
+  std::vector<Value> managers;
+  const bool resumed = resuming();
+  if (resumed) managers = resume_pop().a.as<TupleObj>()->items;  // suspended in the body
+  Flow f = with_level(s, 0, managers, resumed, env, ret);
+  if (f == Flow::Yield) {
+    ResumeState st;
+    st.a = make_tuple(managers);
+    st.cleanup = true;
+    return suspend(std::move(st));
+  }
+  return f;
+}
+
+Interp::Flow Interp::with_level(const Stmt& s, size_t k, std::vector<Value>& managers, bool resumed, const EnvP& env,
+                                Value& ret) {
+  if (k == s.items.size()) return exec_body(s.body, env, ret);
+  Value entered;
+  if (!resumed) {
+    // mirrors BEFORE_WITH (Python/bytecodes.c): both methods looked up, __exit__
+    // bound, before __enter__ runs
+    Value m = eval(*s.items[k], env);
+    if (!hasattr(m, "__enter__")) type_error("'" + type_name(m) + "' object does not support the context manager protocol");
+    if (!hasattr(m, "__exit__"))
+      type_error("'" + type_name(m) + "' object does not support the context manager protocol (missed __exit__ method)");
+    Value exit = getattr(m, "__exit__");
+    entered = call(getattr(m, "__enter__"), std::vector<Value>{});
+    managers.push_back(exit);
+  }
+  const Value exit = managers[k];  // the bound __exit__
+  Flow f;
+  try {
+    if (!resumed && s.targets[k]) assign(*s.targets[k], entered, env);
+    f = with_level(s, k + 1, managers, resumed, env, ret);
+  } catch (const PyError& e) {
+    // __exit__(type, value, traceback); a true result suppresses the exception
+    const bool interrupt = halting(e);
+    Value exc = exception_value(e);
+    Value ty = type_ref(exc.as<ExceptionObj>()->type);
+    handling_.push_back(exc);
+    bool suppressed;
     try {
-      f = exec_body(s.body, env, ret);
-      if (f == Flow::Yield) {
-        ResumeState st;
-        st.a = make_tuple(managers);
-        return suspend(std::move(st));
-      }
-    } catch (const PyError& e) {
-      // __exit__(type, value, traceback); a true result suppresses the exception
-      bool interrupt = halting(e);
-      Value exc = exception_value(e);
-      Value ty = type_ref(exc.as<ExceptionObj>()->type);
-      bool suppressed = false;
-      for (auto it = managers.rbegin(); it != managers.rend(); ++it) {
-        std::vector<Value> args = suppressed ? std::vector<Value>{Value(), Value(), Value()}
-                                             : std::vector<Value>{ty, exc, Value()};
-        if (truthy(call(getattr(*it, "__exit__"), args)) && !interrupt) suppressed = true;
-      }
-      if (!suppressed) throw;
-      return Flow::Normal;
+      suppressed = truthy(call(exit, std::vector<Value>{ty, exc, Value()}));
+    } catch (PyException& e2) {
+      handling_.pop_back();
+      if (auto* n = e2.exc.as<ExceptionObj>())  // raised while handling: chained
+        if (n != exc.as<ExceptionObj>() && n->context.is_none()) n->context = exc;
+      throw;
+    } catch (...) {
+      handling_.pop_back();
+      throw;
     }
-    for (auto it = managers.rbegin(); it != managers.rend(); ++it)
-      call(getattr(*it, "__exit__"), std::vector<Value>{Value(), Value(), Value()});
-    return f;
+    handling_.pop_back();
+    if (!suppressed || interrupt) throw;
+    return Flow::Normal;
+  }
+  if (f == Flow::Yield) return f;
+  call(exit, std::vector<Value>{Value(), Value(), Value()});
+  return f;
 }
 
 Interp::Flow Interp::exec_import(const Stmt& s, const EnvP& env, Value& ret) {
@@ -1374,7 +1425,11 @@ Value Interp::eval_node(const Expr& e, const EnvP& env) {
       }
       return result;
     }
-    case EK::Call: return eval_call(e, env);
+    case EK::Call: {
+      Value v = eval_call(e, env);
+      run_finalizers();  // the callee's locals are finalized before the caller goes on
+      return v;
+    }
     case EK::Attribute: {
       if (const Value* local = local_ref(*e.a, env)) {  // Note [Operands read in place]
         if (!frames_.empty()) frames_.back().second = e.line;

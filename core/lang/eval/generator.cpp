@@ -3,6 +3,8 @@
 // Note [Generator frames] in generator.hpp.
 #include "core/lang/eval/generator.hpp"
 
+#include "core/lang/objects/finalize.hpp"
+
 #include "core/model/error.hpp"
 
 namespace sl::lang {
@@ -64,7 +66,21 @@ void GeneratorObj::gc_clear(GcGraveyard& g) {
   g.take(resume_value);
   g.take(delegate);
   g.take(yielded);
-  finished = true;  // garbage: its finally blocks do not run (CPython would finalize first)
+  finished = true;  // cleared garbage (gc_finalize already ran its finally blocks, if any)
+  finalized = true;
+}
+
+bool GeneratorObj::finalizer_due() const {
+  if (!started || finished || running) return false;
+  for (const ResumeState& st : path)
+    if (st.cleanup) return true;
+  return false;
+}
+
+bool GeneratorObj::gc_finalize() {
+  if (finalized || !Finalizers::active() || !finalizer_due()) return false;
+  finalized = true;
+  return Finalizers::defer(shared_from_this());
 }
 
 // ---------------------------------------------------------------- the resume path
@@ -81,7 +97,10 @@ Interp::Flow Interp::suspend(ResumeState st) {
 }
 
 Value Interp::make_generator(FunctionObj& f, EnvP env) {
-  auto g = std::make_shared<GeneratorObj>();
+  // Owned through FinalizingDelete: dropped while suspended in a try or with
+  // statement, it is closed (Note [Finalization]).
+  std::shared_ptr<GeneratorObj> g(new GeneratorObj(), FinalizingDelete<GeneratorObj>{});
+  g->serial = Finalizers::next_serial();
   g->func = Value(f.shared_from_this());
   g->env = std::move(env);
   g->line = f.def->line;

@@ -62,6 +62,7 @@ struct ResumeState {
   int flow = 0;      // try: the Flow a finally block will continue with
   Value a, b;        // for: iterator; with: managers; try: exception handled, pending return value
   std::exception_ptr pending;  // try: the exception a finally block re-raises
+  bool cleanup = false;        // try, with: closing the generator here runs code (a handler, finally, __exit__)
 };
 
 struct GeneratorObj : Obj {
@@ -79,7 +80,12 @@ struct GeneratorObj : Obj {
   Value yielded;
   int line = 0;  // the frame's current line while suspended
   bool started = false, running = false, finished = false;
+  bool finalized = false;  // close() on drop ran or was queued (Note [Finalization], finalize.hpp)
+  uint64_t serial = 0;     // creation order (finalize.hpp)
   GeneratorObj() : Obj(kKind) {}
+  // Suspended inside a try or with statement: dropping it must close it.
+  bool finalizer_due() const;
+  bool gc_finalize() override;
   // Chains of generators (`g = (x for x in g)` repeated) are freed without deep
   // native recursion: the frame's values go through release_children.
   ~GeneratorObj() override;

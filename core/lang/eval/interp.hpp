@@ -38,6 +38,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/lang/objects/finalize.hpp"
 #include "core/lang/objects/protocol.hpp"
 #include "core/lang/objects/value.hpp"
 #include "core/lang/parse/ast.hpp"
@@ -197,6 +198,7 @@ class Interp {
 
   struct Result {
     std::string out;           // everything printed
+    std::string err;           // what went to stderr, when split_stderr is set (else it is in out)
     bool ok = true;
     std::string error_type;    // "ValueError"
     std::string error_msg;     // str(exc)
@@ -255,6 +257,15 @@ class Interp {
   double float_value(const Value& v) { return objects_.float_value(v); }
   bool is_int_like(const Value& v) { return objects_.is_int_like(v); }
   void print_text(const std::string& s);      // stdout (with the output limit)
+  // stderr (sys.stderr.write, print(file=sys.stderr), an ignored exception):
+  // the same output as stdout, so the page shows one stream in its order,
+  // unless split_stderr keeps it apart in Result::err (the CLI, the corpus,
+  // which compare stdout with CPython's).
+  void print_err(const std::string& s) {
+    if (split_stderr) err_ += s;
+    else print_text(s);
+  }
+  bool split_stderr = false;
   Value none() const { return Value(); }
 
   // The operator a spelling names; an unknown spelling is an internal error (ValueError).
@@ -289,6 +300,7 @@ class Interp {
 
   // Limits.
   int64_t step_budget = -1;     // statements per run(), -1 = unlimited
+  bool gc_enabled = true;       // gc.enable()/gc.disable(): automatic collection at statement boundaries
   int max_call_depth = 200;
   size_t max_output = 8 << 20;  // bytes of stdout kept per run
   volatile int* interrupt_flag = nullptr;
@@ -327,6 +339,17 @@ class Interp {
   Value gen_close(GeneratorObj& g);
   static bool set_display_is_constant(const Expr& e);
 
+  // ---- finalizers (finalize.cpp; Note [Finalization] in objects/finalize.hpp)
+  // Runs the finalizers that are due (a safe point of the evaluator).
+  void run_finalizers() {
+    if (!finalizers_.pending.empty() && !finalizers_.running) drain_finalizers();
+  }
+  // The program has ended, as CPython's exit ends __main__: the module's
+  // variables are dropped and the finalizers that makes due run. Returns what
+  // they printed (out, err). The CLI and the corpus call it after a file's run(); the
+  // page's sessions keep their variables between runs and never do.
+  Result finish_program();
+
  private:
   // Yield: a generator's frame suspended (Note [Generator frames]).
   enum class Flow { Normal, Break, Continue, Return, Yield };
@@ -360,6 +383,7 @@ class Interp {
   Flow exec_raise(const Stmt& s, const EnvP& env, Value& ret);
   Flow exec_assert(const Stmt& s, const EnvP& env, Value& ret);
   Flow exec_with(const Stmt& s, const EnvP& env, Value& ret);
+  Flow with_level(const Stmt& s, size_t k, std::vector<Value>& managers, bool resumed, const EnvP& env, Value& ret);
   Flow exec_import(const Stmt& s, const EnvP& env, Value& ret);
   Flow exec_import_from(const Stmt& s, const EnvP& env, Value& ret);
   void assign(const Expr& target, const Value& v, const EnvP& env);
@@ -405,12 +429,19 @@ class Interp {
   bool exception_matches(const PyError& err, const Value& spec, Value& exc_out);
   Value exception_value(const PyError& err);
 
+  void drain_finalizers();
+  void finalize_one(const Value& v);
+  void write_unraisable(const PyError& e, const std::string& where);
+  Finalizers finalizers_;
+  std::string filename_ = "<stdin>";  // the running program's, for the tracebacks finalizers print
+
   std::vector<std::shared_ptr<TypeObj>> types_;
   SessionState state_;
   ObjectProtocol objects_{*this};  // after t / builtins / methods, which it refers to
   std::unordered_map<std::string, TypeObj*> exc_types_;
   std::vector<std::string>* cur_source_ = nullptr;
   std::string out_;
+  std::string err_;  // split_stderr's stderr text of the current run
   bool out_truncated_ = false;
   int depth_ = 0;
   int nesting_ = 0;  // exec() calls active (Note [Step trace])
@@ -443,6 +474,9 @@ class Interp {
   // AttributeError carrying CPython's suggestion for `name` on `v`.
   [[noreturn]] void raise_attribute_error(const Value& v, const std::string& name, const std::string& msg);
   std::vector<std::pair<const std::string*, int>>& frames() { return frames_; }
+  // The exception being handled (an except block or an __exit__ running for
+  // it: sys.exception(), sys.exc_info()); None when there is none.
+  Value handled_exception() const { return handling_.empty() ? Value() : handling_.back(); }
   // The name of a module-level frame.
   static const std::string kModuleFrame;
   // The attribute node being evaluated (a load or a store), whose class

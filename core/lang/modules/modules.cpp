@@ -23,6 +23,7 @@ const std::vector<BuiltinModule>& builtin_modules() {
       {"itertools", install_itertools_module, nullptr},
       {"operator", install_operator_module, nullptr},
       {"copy", install_copy_module, nullptr},
+      {"gc", install_gc_module, nullptr},
       {"string", install_string_module, nullptr},
       {"json", install_json_module, nullptr},
       {"typing", install_typing_module, nullptr},

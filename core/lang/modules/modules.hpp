@@ -2,7 +2,7 @@
 // import besides numpy and torch, one file per module: math_module.cpp,
 // time_module.cpp, psutil_module.cpp, random_module.cpp,
 // collections_module.cpp, functools_module.cpp, itertools_module.cpp,
-// operator_module.cpp, sys_module.cpp, copy_module.cpp, string_module.cpp,
+// operator_module.cpp, sys_module.cpp, copy_module.cpp, gc_module.cpp, string_module.cpp,
 // json_module.cpp, typing_module.cpp. Each registers its names from a table.
 // Also the table of every builtin module, numpy and torch included, which a
 // session installs at its first import (Note [Builtin modules at first import]).
@@ -69,6 +69,7 @@ void install_itertools_module(Interp& in);
 void install_operator_module(Interp& in);
 void install_sys_module(Interp& in);
 void install_copy_module(Interp& in);
+void install_gc_module(Interp& in);
 void install_string_module(Interp& in);
 void install_json_module(Interp& in);
 void install_typing_module(Interp& in);

@@ -12,6 +12,7 @@
 #include "core/model/descr.hpp"
 #include "core/lang/builtins/builtins.hpp"
 #include "core/lang/modules/modules.hpp"
+#include "core/lang/objects/classes.hpp"
 #include "core/text/utf8.hpp"
 
 namespace sl::lang {
@@ -128,15 +129,17 @@ Value sys_exit(Interp& in, Args& a) {
   throw PyException("SystemExit", code.is_none() ? "" : in.str(code), exc);
 }
 
-// A file-like object whose write(s) prints s (stdout and stderr alike: the
-// page shows one output) and returns its length.
+// A file-like object whose write(s) prints s (to stdout, or stderr: the
+// page shows both in one output, Interp::print_err) and returns its length.
 Value make_stream(Interp& in, TypeObj* t, const char* name) {
   auto g = std::make_shared<GenericObj>(t);
-  g->attrs["write"] = in.builtin("write", [](Interp& in, Args& a) -> Value {
+  const bool err = std::string(name) == "stderr";
+  g->attrs["write"] = in.builtin("write", [err](Interp& in, Args& a) -> Value {
     Value s = a.required(0, "s");
     auto* str = s.as<StrObj>();
     if (!str) in.raise_exc("TypeError", "write() argument must be str, not " + in.type_of(s)->name);
-    in.print_text(str->s);
+    if (err) in.print_err(str->s);
+    else in.print_text(str->s);
     return Value::integer(in.len(s));
   });
   g->attrs["flush"] = in.builtin("flush", [](Interp&, Args&) { return Value(); });
@@ -152,6 +155,18 @@ void install_sys_module(Interp& in) {
   ModuleObj& m = new_module(in, "sys");
   m.attrs["getsizeof"] = in.builtin("getsizeof", sys_getsizeof);
   m.attrs["exit"] = in.builtin("exit", sys_exit);
+  // sys.exception() (3.11) and sys.exc_info(): the exception being handled.
+  // The traceback slot is None: tracebacks here are text, not frame objects.
+  m.attrs["exception"] = in.builtin("exception", [](Interp& in, Args& a) {
+    a.finish(0);
+    return in.handled_exception();
+  });
+  m.attrs["exc_info"] = in.builtin("exc_info", [](Interp& in, Args& a) {
+    a.finish(0);
+    Value e = in.handled_exception();
+    if (e.is_none()) return make_tuple({Value(), Value(), Value()});
+    return make_tuple({type_ref(in.type_of(e)), e, Value()});
+  });
   m.attrs["version"] = make_str("3.13.5 (main, Aug 10 2026, 12:06:59) [GCC 14.2.0]");
   m.attrs["version_info"] = struct_seq(in, "version_info", {"major", "minor", "micro", "releaselevel", "serial"},
                                        {Value::integer(3), Value::integer(13), Value::integer(5), make_str("final"), Value::integer(0)});

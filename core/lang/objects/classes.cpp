@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "core/lang/builtins/builtins.hpp"
+#include "core/lang/objects/finalize.hpp"
 
 namespace sl::lang {
 
@@ -115,8 +116,39 @@ Value descr_get(Interp& in, const Value& attr, bool has_self, const Value& self,
   }
 }
 
+// Whether instances of `ty` have a finalizer: __del__ in the class or a base
+// (looked up along the MRO once per type epoch, Note [Type attribute cache]).
+bool type_has_finalizer(TypeObj* ty) {
+  if (ty->del_epoch == Names::type_epoch()) return ty->has_del;
+  bool has = false;
+  for (auto* c : mro_of(ty))
+    if (c->attrs.count("__del__")) {
+      has = true;
+      break;
+    }
+  ty->del_epoch = Names::type_epoch();
+  ty->has_del = has;
+  return has;
+}
+
+}  // namespace
+
+bool InstanceObj::finalizer_due() const { return type_has_finalizer(type); }
+
+bool InstanceObj::gc_finalize() {
+  if (finalized || !Finalizers::active() || !finalizer_due()) return false;
+  finalized = true;
+  return Finalizers::defer(shared_from_this());
+}
+
+namespace {
+
 Value new_instance(Interp& in, TypeObj* ty) {
-  auto o = std::make_shared<InstanceObj>(ty, type_ref(ty));
+  // An instance whose class defines __del__ is owned through FinalizingDelete
+  // (one more allocation: the control block is apart from the object).
+  auto o = type_has_finalizer(ty) ? std::shared_ptr<InstanceObj>(new InstanceObj(ty, type_ref(ty)), FinalizingDelete<InstanceObj>{})
+                                  : std::make_shared<InstanceObj>(ty, type_ref(ty));
+  if (!o->finalized && ty->has_del) o->serial = Finalizers::next_serial();
   if (!ty->has_slots) o->dict = obj_value(std::make_shared<DictObj>());
   o->slots.resize(ty->slots.size());
   o->slot_set.assign(ty->slots.size(), false);

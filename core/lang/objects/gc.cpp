@@ -110,6 +110,21 @@ int64_t gc_collect() {
       if (s) hold.push_back(std::move(s));
     }
   }
+  // finalize_garbage (Note [Finalization], finalize.hpp): garbage with a
+  // finalizer due is queued, alive again through the queue, and this round
+  // clears nothing; the next one frees what is still unreachable then.
+  // Oldest first, as CPython's generation lists keep allocation order (the
+  // list here is newest first).
+  bool finalizing = false;
+  for (auto it = nodes.rbegin(); it != nodes.rend(); ++it)
+    if (!GcAccess::reached(*it) && (*it)->gc_finalize()) finalizing = true;
+  if (finalizing) {
+    hold.clear();
+    ++g.collections;
+    g.allocs_since = 0;
+    g.running = false;
+    return 0;
+  }
   int64_t found = int64_t(hold.size());
   {
     GcGraveyard grave;

@@ -69,6 +69,9 @@ struct GcNode {
   virtual std::shared_ptr<void> gc_strong() = 0;
   virtual void gc_traverse(GcVisitor&) {}
   virtual void gc_clear(GcGraveyard&) {}
+  // Garbage that has a finalizer due queues it (Note [Finalization],
+  // finalize.hpp) and returns true; the collection then clears nothing.
+  virtual bool gc_finalize() { return false; }
 
   bool gc_tracked() const { return tracked_; }
 

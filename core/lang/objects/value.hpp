@@ -341,6 +341,10 @@ struct TypeObj : Obj {
   std::vector<std::string> slots;  // __slots__ names (heap types that declare them)
   bool has_slots = false;          // instances have no __dict__ beyond the slots
   std::string qual;                // __qualname__ of a heap type ("" = name)
+  // Whether the class or a base defines __del__, as of type epoch del_epoch
+  // (classes.cpp: type_has_finalizer; Note [Finalization], finalize.hpp).
+  uint64_t del_epoch = 0;
+  bool has_del = false;
   TypeObj(std::string n, std::string m, std::vector<TypeObj*> b = {}, bool heap_type = false)
       : Obj(kKind, heap_type), name(std::move(n)), module(std::move(m)), bases(std::move(b)), heap(heap_type) {}
   bool is_subclass_of(const TypeObj* other) const {
@@ -486,7 +490,11 @@ struct InstanceObj : Obj {
   std::vector<Value> slots;  // one per type->slots entry (None-tagged when unset, see slot_set)
   std::vector<bool> slot_set;
   Value builtin_base;        // ListObj / DictObj for subclasses of list / dict, else None
+  bool finalized = false;    // __del__ ran or was queued (Note [Finalization], finalize.hpp)
+  uint64_t serial = 0;       // creation order, when the class has __del__ (finalize.hpp)
   InstanceObj(TypeObj* t, Value c) : Obj(kKind), type(t), cls(std::move(c)) {}
+  bool finalizer_due() const;  // the class (or a base) defines __del__
+  bool gc_finalize() override;
   void gc_traverse(GcVisitor& v) override {
     v(cls);
     v(dict);
@@ -500,6 +508,7 @@ struct InstanceObj : Obj {
     slots.clear();
     slot_set.clear();
     g.take(builtin_base);
+    finalized = true;  // cleared garbage: its class may be gone before it
   }
 };
 

@@ -14,8 +14,10 @@ const TYPES = {
 /**
  * Serves the files under `dir` (`/` is index.html); resolves to
  * { url, close(), requests } where requests lists the paths asked for.
+ * `types` overrides the Content-Type of extensions ({ '.wasm': 'application/octet-stream' }:
+ * a host that does not know the .wasm MIME type).
  */
-export async function serveStatic(dir) {
+export async function serveStatic(dir, { types = {} } = {}) {
   const top = path.resolve(dir);
   const requests = [];
   const server = http.createServer((req, res) => {
@@ -27,7 +29,8 @@ export async function serveStatic(dir) {
       res.writeHead(404, { 'content-type': 'text/plain' });
       return res.end('not found');
     }
-    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
+    const ext = path.extname(file);
+    res.writeHead(200, { 'content-type': types[ext] ?? TYPES[ext] ?? 'application/octet-stream' });
     res.end(fs.readFileSync(file));
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));

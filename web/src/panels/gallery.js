@@ -5,7 +5,7 @@
 import { t, getLang, onLangChange } from '../i18n/i18n.js';
 import { el } from './output.js';
 
-export const EXAMPLES_URL = '/examples/examples.json';
+export const EXAMPLES_URL = 'examples/examples.json';  // relative to the page
 
 function pick(titles, lang) {
   if (!titles || typeof titles !== 'object') return '';

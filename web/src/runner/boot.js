@@ -22,7 +22,9 @@
 // did not run, or the worker failed before the page took it over, the page starts its own.
 (function boot() {
   performance.mark?.('stridelab:boot');
-  const WASM_URL = '/pkg/dist/stridelab-core.wasm';
+  // Relative to the page (web/index.html sits at the top of the served folder), so the
+  // playground works from any sub-path of a static host (scripts/build-site.mjs).
+  const WASM_URL = 'pkg/dist/stridelab-core.wasm';
   const MODULE_WORKER_NAME = 'stridelab-engine+module';
   try {
     if (typeof Worker !== 'function') return;
@@ -31,7 +33,7 @@
       module = WebAssembly.compileStreaming(fetch(WASM_URL, { credentials: 'same-origin' }));
       module.catch(() => {});
     }
-    const worker = new Worker('/src/runner/worker.js', { type: 'module', name: module ? MODULE_WORKER_NAME : 'stridelab-engine' });
+    const worker = new Worker('src/runner/worker.js', { type: 'module', name: module ? MODULE_WORKER_NAME : 'stridelab-engine' });
     const state = { worker, module, failed: false };
     if (module) {
       module.then((m) => worker.postMessage({ type: 'wasm-module', module: m }),

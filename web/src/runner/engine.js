@@ -1,8 +1,10 @@
 // Page side of the engine worker: request/response RPC over postMessage, with ids
-// mapped to promises. The worker is served unbundled at a fixed absolute path,
-// because this file is bundled into web/dist/ and a relative URL would move with it.
+// mapped to promises. The worker is served unbundled; its default URL is relative to
+// the page (the playground, web/index.html, sits at the top of the served folder) and
+// not to this file, which is bundled into web/dist/ and would move with it. Pages
+// elsewhere (the <stride-lab> element, web/embed.js) pass their own workerUrl.
 
-export const WORKER_URL = '/src/runner/worker.js';
+export const WORKER_URL = 'src/runner/worker.js';
 // The worker name that tells worker.js to wait for a posted WebAssembly.Module.
 const MODULE_WORKER_NAME = 'stridelab-engine+module';
 
@@ -71,21 +73,25 @@ export class Engine {
   }
 
   /** Runs code in the persistent session. Python errors resolve (as data); engine failures reject. */
-  async run(code, { snapshot = true, trace = 0 } = {}) {
+  /** `session` names one of the worker's sessions (worker.js); without it, the default one. */
+  async run(code, { snapshot = true, trace = 0, session = null } = {}) {
     await this.ready;
-    return this.#call('run', { code, snapshot, trace });
+    return this.#call('run', session == null ? { code, snapshot, trace } : { code, snapshot, trace, session });
   }
 
-  /** Disposes the session and opens a fresh one (variables are cleared); resolves to { snapshot }. */
-  async reset() {
+  /**
+   * Disposes the session and opens a fresh one (variables are cleared); resolves to { snapshot }.
+   * { session } resets that named session; { all: true } every session of the worker.
+   */
+  async reset({ session = null, all = false } = {}) {
     await this.ready;
-    return this.#call('reset');
+    return this.#call('reset', { ...(session == null ? {} : { session }), ...(all ? { all } : {}) });
   }
 
   /** The session's inspection snapshot: { snapshot, snapshotError }. */
-  async snapshot() {
+  async snapshot({ session = null } = {}) {
     await this.ready;
-    return this.#call('snapshot');
+    return this.#call('snapshot', session == null ? {} : { session });
   }
 
   /** Runs each { group: code } in a throwaway session; resolves to { group: lines|null }. */

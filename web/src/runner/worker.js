@@ -9,14 +9,20 @@
 // start a fresh worker.
 //
 // The session lives across 'run' messages, so variables persist like a REPL;
-// 'reset' disposes it and opens a new one. Every run returns the inspection snapshot
+// 'reset' disposes it and opens a new one. A request may name a session ('run',
+// 'reset' and 'snapshot' take { session: name }): one engine then serves several
+// independent sessions, each opened on its first use (web/embed.js gives a page's
+// isolated cells their own); without a name it is the default session. Every run returns the inspection snapshot
 // in the same engine call (run(code, { snapshot: true })); after a reset the worker
 // takes it with session.snapshot(). Either way it is sent along, so the page never
 // needs a second round trip to draw the inspector.
 //
-// Used by the playground page and by the <stride-lab> element (web/widget/).
+// Used by the playground page, by the <stride-lab> element (web/widget/) and by the
+// documentation embed (web/embed.js).
 
-const ENGINE_URL = '/pkg/wasm/index.js';
+// Relative to this file, so the served folder may sit under any sub-path: web/ is
+// served at the top and the package at pkg/ (scripts/serve.mjs, scripts/build-site.mjs).
+const ENGINE_URL = new URL('../../pkg/wasm/index.js', import.meta.url).href;
 // Started under this name, the page compiles the engine and posts the
 // WebAssembly.Module as { type: 'wasm-module', module } (Note [Engine boot] in
 // boot.js); `module: null` means it could not, and the worker loads the .wasm itself.
@@ -24,6 +30,7 @@ const MODULE_WORKER_NAME = 'stridelab-engine+module';
 
 let lib = null;
 let session = null;
+const named = new Map();  // name -> session, for requests that name one
 let loading = null;
 let receiveModule = null;
 const moduleFromPage = self.name === MODULE_WORKER_NAME
@@ -63,6 +70,14 @@ function prefetchLater() {
   return prefetching;
 }
 
+// The session a request names (opened on first use), or the default one.
+function sessionFor(name) {
+  if (name == null || name === '') return session;
+  const key = String(name);
+  if (!named.has(key)) named.set(key, lib.session());
+  return named.get(key);
+}
+
 function text(value) {
   return value == null ? null : String(value);
 }
@@ -73,10 +88,10 @@ function position(value) {
 
 // The snapshot must never turn a finished run into an engine failure: a session that
 // cannot describe itself still ran the program.
-function takeSnapshot() {
-  if (typeof session?.snapshot !== 'function') return { snapshot: null, snapshotError: 'unsupported' };
+function takeSnapshot(s = session) {
+  if (typeof s?.snapshot !== 'function') return { snapshot: null, snapshotError: 'unsupported' };
   try {
-    return { snapshot: session.snapshot(), snapshotError: null };
+    return { snapshot: s.snapshot(), snapshotError: null };
   } catch (err) {
     return { snapshot: null, snapshotError: err?.message ? String(err.message) : String(err) };
   }
@@ -92,13 +107,14 @@ const handlers = {
     const info = await load();
     return snapshot ? { ...info, ...takeSnapshot() } : info;
   },
-  async run({ code, snapshot = true, trace = 0 }) {
+  async run({ code, snapshot = true, trace = 0, session: name = null }) {
     await load();
+    const target = sessionFor(name);
     const started = performance.now();
     // One engine call per run: the snapshot (and the step trace, when asked for) comes
     // back in the same result.
     const steps = Number.isInteger(trace) && trace > 0 ? trace : 0;
-    const r = session.run(String(code ?? ''), { echo: true, snapshot, ...(steps ? { trace: steps } : {}) });
+    const r = target.run(String(code ?? ''), { echo: true, snapshot, ...(steps ? { trace: steps } : {}) });
     const ms = performance.now() - started;
     // Copy field by field: the result must be structured-cloneable whatever the
     // engine hands back, and strings stay strings.
@@ -115,10 +131,20 @@ const handlers = {
     if (r?.trace) result.trace = r.trace;
     prefetchLater();
     if (!snapshot) return result;
-    return r?.snapshot ? { ...result, snapshot: r.snapshot, snapshotError: null } : { ...result, ...takeSnapshot() };
+    return r?.snapshot ? { ...result, snapshot: r.snapshot, snapshotError: null } : { ...result, ...takeSnapshot(target) };
   },
-  async reset() {
+  // { session: name } ends that session (the next request opens it afresh);
+  // { all: true } ends every named one as well as the default.
+  async reset({ session: name = null, all = false } = {}) {
     await load();
+    if (all || (name != null && name !== '')) {
+      for (const [key, s] of [...named]) {
+        if (!all && key !== String(name)) continue;
+        named.delete(key);
+        s.dispose();
+      }
+      if (!all) return takeSnapshot(sessionFor(name));
+    }
     const old = session;
     session = null;
     try {
@@ -128,9 +154,9 @@ const handlers = {
     }
     return takeSnapshot();
   },
-  async snapshot() {
+  async snapshot({ session: name = null } = {}) {
     await load();
-    return takeSnapshot();
+    return takeSnapshot(sessionFor(name));
   },
   // Which of the given names exist, for editor completion. Runs in a throwaway session
   // so the user's variables are untouched; each group's program prints the names that

@@ -20,7 +20,8 @@ export function createOpenLink({ anchor, location, embed, delayMs = 300 }) {
   return debounce(async (code) => {
     if (!embed) return;
     try {
-      anchor.href = await shareUrl(code, { base: `${location.origin}/` });
+      // the playground's own folder: the page may be served from a sub-path
+      anchor.href = await shareUrl(code, { base: new URL('./', location.href).href });
     } catch { /* keep the plain link */ }
   }, delayMs);
 }
