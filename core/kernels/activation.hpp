@@ -30,7 +30,12 @@ enum class Activation : uint8_t {
   exp,         // PyTorch's float exp (Sleef_expf8_u10)  float32, float16
   erfinv,      // PyTorch's calc_erfinv                  float dtypes
   erf,         // PyTorch's Vectorized<float>::erf (A&S 7.1.26); float64: libm  float dtypes
+  sin,         // PyTorch's float sin (Sleef_sinf8_u35)  float32
+  cos,         // PyTorch's float cos (Sleef_cosf8_u35)  float32
 };
+
+// PyTorch's float exp (Sleef_expf8_u10), one element (activation.cpp).
+float sleef_expf_u10(float x);
 
 // The replacement values of nan_to_num (unused by the other ops).
 struct NanToNumValues {

@@ -618,7 +618,55 @@ T cascade_sum_row(const T* x, int64_t n) {
   return T(0) + acc;
 }
 
+// Note [Cascade sum, outer]: a sum over the leading dim of a C-contiguous
+// [R, C] block (SumKernel.cpp's vectorized_outer_sum, for C >= W, and
+// scalar_outer_sum below it), where the kept columns are contiguous and each
+// column's R elements lie C apart. Columns go in blocks of 4W (four W-lane
+// column vectors as multi_row_sum's four accumulators: every row in order,
+// through the level cascade, no ILP split of the rows), then blocks of W
+// (row_sum on W-lane vectors: rows split 4 ways), then single columns
+// (row_sum on scalars). With C < W the columns go in groups of 4 scalars
+// through multi_row_sum, the rest by row_sum. Each output is 0 + its sum.
+template <class T>
+void cascade_sum_outer(const T* x, int64_t R, int64_t C, T* out) {
+  constexpr int W = int(32 / sizeof(T));
+  int64_t j = 0;
+  if (C >= W) {
+    for (; j + 4 * W <= C; j += 4 * W) {
+      const auto acc = multi_row_sum<T, W>(x + j, C, W, R);
+      for (int k = 0; k < 4; ++k)
+        for (int l = 0; l < W; ++l) out[j + k * W + l] = T(0) + acc[size_t(k)][size_t(l)];
+    }
+    for (; j + W <= C; j += W) {
+      const auto v = row_sum<T, W>(x + j, C, R);
+      for (int l = 0; l < W; ++l) out[j + l] = T(0) + v[size_t(l)];
+    }
+  } else {
+    for (; j + 4 <= C; j += 4) {
+      const auto acc = multi_row_sum<T, 1>(x + j, C, 1, R);
+      for (int k = 0; k < 4; ++k) out[j + k] = T(0) + acc[size_t(k)][0];
+    }
+  }
+  for (; j < C; ++j) out[j] = T(0) + row_sum<T, 1>(x + j, C, R)[0];
+}
+
 }  // namespace
+
+bool torch_sum_outer(const Array& x, int64_t A, int64_t R, int64_t C, const Array& out) {
+  if (x.dtype != out.dtype || (x.dtype != DType::F32 && x.dtype != DType::F64)) return false;
+  auto run = [&](auto* px, auto* po) {
+    for (int64_t a = 0; a < A; ++a) {
+      if (R == 0) {
+        for (int64_t j = 0; j < C; ++j) po[a * C + j] = 0;
+      } else {
+        cascade_sum_outer(px + a * R * C, R, C, po + a * C);
+      }
+    }
+  };
+  if (x.dtype == DType::F32) run(reinterpret_cast<const float*>(x.data()), reinterpret_cast<float*>(out.data()));
+  else run(reinterpret_cast<const double*>(x.data()), reinterpret_cast<double*>(out.data()));
+  return true;
+}
 
 bool torch_sum_rows(const Array& x, int64_t n, const Array& out) {
   if (x.dtype != out.dtype || (x.dtype != DType::F32 && x.dtype != DType::F64)) return false;

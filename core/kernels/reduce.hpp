@@ -49,6 +49,10 @@ AddMulScanFn add_mul_scan_fn(DType dt);
 // elements of x's dtype, float32 or float64). Returns false for other
 // dtypes. See Note [Cascade sum] in reduce.cpp.
 bool torch_sum_rows(const Array& x, int64_t n, const Array& out);
+// The same kernel's sum over the middle dim of a C-contiguous [A, R, C] block
+// (C > 1: the kept columns contiguous) into out, [A, C] C-contiguous. See
+// Note [Cascade sum, outer] in reduce.cpp.
+bool torch_sum_outer(const Array& x, int64_t A, int64_t R, int64_t C, const Array& out);
 
 // Note [Pairwise summation]: exposed for tests. Sums n elements at `p` with
 // byte stride `stride` exactly as NumPy's pairwise_sum does.

@@ -22,6 +22,7 @@
 // tensors require grad; nothing is recorded while grad mode is off; a record
 // is never shared between tensor objects (Note [Autograd state is per tensor]).
 #pragma once
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -69,6 +70,12 @@ struct GradNode {
   bool has_state = false;        // the formula's state was recorded (else backward is unsupported)
   bool released = false;         // saved tensors freed by a backward without retain_graph
   std::weak_ptr<Array> retains_grad;  // a non-leaf result whose retain_grad() was called
+  // A node whose formula its creator supplies (a torch.autograd.Function's
+  // backward, PyFunction): the gradients of the inputs from the gradient of
+  // the output, null where none; `owner` is the creator's object (the
+  // Function's ctx, which Python sees as grad_fn), kept alive by the node.
+  std::function<std::vector<ArrayPtr>(const ArrayPtr&)> custom;
+  std::shared_ptr<void> owner;
   // CopySlices: the in-place op it applies to the view's part of the base
   // (sizes {base, view}, ints {offset, strides...} in elements of a contiguous base).
   std::shared_ptr<GradNode> wrapped;

@@ -101,7 +101,7 @@ void prepare(GraphTask& task, const std::vector<GradNodePtr>& roots, const std::
   for (GradNode* n : order) {
     if (task.filtered && !task.needed.count(n)) continue;
     for (GradNode* f = n; f; f = f->wrapped.get())
-      if (f->name != "torch::autograd::AccumulateGrad" && (!has_formula(f->name) || !f->has_state))
+      if (f->name != "torch::autograd::AccumulateGrad" && !f->custom && (!has_formula(f->name) || !f->has_state))
         raise("NotImplementedError", "stridelab has no backward formula for " + f->name + " yet (issue 30)");
   }
 }
@@ -143,6 +143,7 @@ ArrayPtr accumulate_buffer(ArrayPtr old, ArrayPtr g) {
 
 void release(GradNode& n) {
   if (n.wrapped) release(*n.wrapped);
+  if (n.custom) n.released = true;  // a Function's ctx.saved_tensors refuses after the pass too
   if (n.saved.empty()) return;
   n.released = true;
   for (auto& s : n.saved) s.data = nullptr;
@@ -204,7 +205,11 @@ std::vector<ArrayPtr> run_backward(const std::vector<ArrayPtr>& roots, const std
       if (auto v = fn.variable.lock(); v && t.grad) accumulate_grad(*v, std::move(t.grad));
       continue;
     }
-    std::vector<ArrayPtr> outs = t.grad ? apply_formula(fn, t.grad) : std::vector<ArrayPtr>(fn.next.size());
+    std::vector<ArrayPtr> outs = !t.grad ? std::vector<ArrayPtr>(fn.next.size())
+                                 : fn.custom ? fn.custom(t.grad)
+                                             : apply_formula(fn, t.grad);
+    if (outs.size() != fn.next.size())  // a custom backward returned a gradient per input (checked by its creator)
+      outs.resize(fn.next.size());
     t.grad = nullptr;
     if (!opt.keep_graph) release(fn);
     for (size_t i = 0; i < fn.next.size(); ++i) {

@@ -6,12 +6,15 @@
 #include <functional>
 #include <map>
 
+#include "core/kernels/activation.hpp"
 #include "core/linalg/linalg.hpp"
 #include "core/model/error.hpp"
 #include "core/ops/copy.hpp"
 #include "core/ops/reduce.hpp"
 #include "core/ops/ufunc.hpp"
 #include "core/ops/views.hpp"
+#include "core/torch/pointwise.hpp"
+#include "core/torch/sum.hpp"
 #include "core/torch/views.hpp"
 
 namespace sl {
@@ -44,9 +47,19 @@ ArrayPtr mm(const ArrayPtr& a, const ArrayPtr& b) { return as_torch(matmul(a, b)
 // a Python number, so the kernel's cases for 2, 0.5, -1, ... are the forward's).
 ArrayPtr torch_pow_scalar(const ArrayPtr& self, double e) {
   if (e == 1.0) return self;
+  if (ArrayPtr r = torch_pow_special(self, e)) return r;  // pow_tensor_scalar_kernel's own cases
   ArrayPtr s = make_array(DType::F64, {}, 'C', Flavor::Scalar);
   std::memcpy(s->data(), &e, sizeof e);
   return as_torch(ufunc_call(Ufunc::power, {UfuncOperand{self, false}, UfuncOperand{s, true}}));
+}
+
+// self.sin() / self.cos() as the forward computes them: float32 through
+// PyTorch's own (Sleef) loops, other dtypes through the ufuncs.
+ArrayPtr torch_trig(Activation op, const ArrayPtr& x) {
+  if (!activation_supports(op, x->dtype)) return un(op == Activation::sin ? Ufunc::sin : Ufunc::cos, x);
+  ArrayPtr r = make_array(x->dtype, x->shape, 'C', Flavor::Torch);
+  apply_activation(op, *r, *x);
+  return r;
 }
 
 // Note [Fused backward kernels]: tanh_backward is one CPU kernel,
@@ -183,11 +196,11 @@ void add_unary(std::map<std::string, Formula>& f) {
   };
   // sin: self: grad * self.cos().conj()
   f["SinBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
-    return {bin(Ufunc::multiply, g, un(Ufunc::cos, unpack(n, 0)))};
+    return {bin(Ufunc::multiply, g, torch_trig(Activation::cos, unpack(n, 0)))};
   };
   // cos: self: grad * -self.sin().conj()
   f["CosBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
-    return {bin(Ufunc::multiply, g, un(Ufunc::negative, un(Ufunc::sin, unpack(n, 0))))};
+    return {bin(Ufunc::multiply, g, un(Ufunc::negative, torch_trig(Activation::sin, unpack(n, 0))))};
   };
   // tanh: self: tanh_backward(grad, result) -- the CPU kernel's a * (1 - b * b)
   f["TanhBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
@@ -321,8 +334,15 @@ void add_views(std::map<std::string, Formula>& f) {
   };
 }
 
+}  // namespace
+
+void add_loss_formulas(std::map<std::string, std::function<std::vector<ArrayPtr>(GradNode&, const ArrayPtr&)>>& f);  // derivatives_loss.cpp
+
+namespace {
+
 std::map<std::string, Formula> make_formulas() {
   std::map<std::string, Formula> f;
+  add_loss_formulas(f);
   add_arithmetic(f);
   add_unary(f);
   add_reductions_and_products(f);
@@ -403,7 +423,11 @@ ArrayPtr sum_to(const ArrayPtr& g, const Shape& shape) {
     axes[i] = i < lead || (shape[i - lead] == 1 && g->shape[i] != 1);
     any |= axes[i];
   }
-  ArrayPtr r = any ? as_torch(reduce(ReduceOp::sum, *g, axes, g->dtype, true, Flavor::Torch)) : g;
+  ArrayPtr r = g;
+  if (any) {  // at::sum_to is sum(dims, keepdim=True): PyTorch's summation order where it is fixed
+    r = torch_ordered_sum(*g, axes, g->dtype, true);
+    if (!r) r = as_torch(reduce(ReduceOp::sum, *g, axes, g->dtype, true, Flavor::Torch));
+  }
   return lead ? as_torch(reshape(r, shape)) : r;
 }
 

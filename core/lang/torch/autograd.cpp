@@ -418,6 +418,7 @@ const GradNodePtr& node_of(Interp& in, const Value& v) {
 
 Value grad_fn_value(Interp& in, const GradNodePtr& n) {
   if (!n) return Value();
+  if (n->owner) return *static_cast<const Value*>(n->owner.get());  // a Function's ctx (torch/function.cpp)
   auto g = std::make_shared<GenericObj>(node_type(in, n->name));
   g->native = std::make_shared<GradNodePtr>(n);
   g->attrs["name"] = in.builtin("name", [n](Interp& in, Args& a) -> Value {
@@ -451,6 +452,9 @@ bool tensor_autograd_getattr(Interp& in, const ArrayPtr& t, const std::string& n
   else if (name == "grad") out = t->autograd && t->autograd->grad ? Value(t->autograd->grad) : Value();
   else if (name == "data") out = Value(torch_alias_root(t));
   else if (name == "_version") out = Value::integer(t->storage->version());
+  else if (name == "retains_grad")  // a non-leaf whose retain_grad() was called (its node points back at it)
+    out = Value::boolean(!is_leaf(*t) && t->autograd && t->autograd->grad_fn &&
+                         t->autograd->grad_fn->retains_grad.lock() == t);
   else return false;
   return true;
 }

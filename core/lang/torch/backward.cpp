@@ -195,6 +195,18 @@ bool save_state(GradNode& n, const OpCall& c, const ArrayPtr& t, bool inplace) {
     n.ints = {r == "mean" ? 1 : r == "sum" ? 2 : 0};
     return true;
   }
+  if (in(name, {"LogSoftmaxBackward0", "SoftmaxBackward0"})) {
+    // (log_)softmax(dim, dtype=None): the output and the wrapped dim (dim=None:
+    // torch.nn.functional._get_softmax_dim, 0 for 0-, 1- and 3-d inputs, else 1)
+    if (!in(op, {"log_softmax", "softmax"}) || !arg(c, 2, "dtype").is_none()) return false;
+    const Value d = arg(c, 0, "dim");
+    const int nd = self->ndim();
+    const int64_t dim = d.is_none() ? (nd == 0 || nd == 1 || nd == 3 ? 0 : 1) : d.is_int() ? d.as_int() : INT64_MIN;
+    if (dim == INT64_MIN || t->dtype != self->dtype) return false;
+    save_tensor(n, 0, t, true);
+    n.ints = {nd == 0 ? 0 : torch_wrap_dim(dim, nd)};
+    return true;
+  }
   if (name == "CloneBackward0") return in(op, {"clone", "contiguous"});
   if (name == "ToCopyBackward0") {
     n.dtypes = {self->dtype};

@@ -33,6 +33,8 @@ void install_torch_random(Interp& in, ModuleObj& tm);  // torch/random.cpp
 void install_torch_functional(Interp& in);             // torch/functional.cpp
 void install_torch_products(Interp& in);               // torch/products.cpp
 void install_torch_gather(Interp& in);                 // torch/gather.cpp
+void install_torch_pointwise(Interp& in);              // torch/pointwise.cpp
+void install_torch_function(Interp& in);               // torch/function.cpp
 
 // Parameter.__repr__ puts "Parameter containing:" on a line of its own before the tensor's repr.
 std::string tensor_repr(Interp& in, const Value& a) {
@@ -811,6 +813,7 @@ const std::vector<std::string>& torch_function_methods() {
       "allclose", "isclose", "eq", "ne", "lt", "le", "gt", "ge", "logical_not", "sort", "argsort", "flip", "roll",
       "nan_to_num", "sign", "broadcast_to", "outer", "ger", "trace", "erfinv", "erf", "mv", "gather", "scatter", "index_select", "masked_select", "diag", "logsumexp", "topk",
       "log_softmax", "norm", "addmm", "flip", "roll", "reciprocal", "kthvalue", "median",
+      "addcmul", "addcdiv", "lerp",
   };
   return names;
 }
@@ -1345,6 +1348,8 @@ void install_torch(Interp& in) {
   install_torch_functional(in);
   install_torch_products(in);
   install_torch_gather(in);
+  install_torch_pointwise(in);
+  install_torch_function(in);
   install_method_forwarders(in, tm);
 }
 

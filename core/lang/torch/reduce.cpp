@@ -17,6 +17,7 @@
 #include "core/lang/torch/convert.hpp"
 #include "core/ops/sort.hpp"
 #include "core/model/strides.hpp"
+#include "core/torch/sum.hpp"
 #include "core/torch/views.hpp"
 #include "core/ops/ufunc.hpp"
 
@@ -72,31 +73,6 @@ Value return_pair(Interp& in, const std::string& name, const ArrayPtr& values, c
 }
 
 namespace {
-
-// PyTorch's own summation order (Note [Cascade sum], kernels/reduce.cpp) for
-// a float tensor whose reduced dims are its trailing dims and which is
-// C-contiguous -- full sums and last-dim sums of ordinary tensors; null
-// otherwise (the caller reduces in NumPy's order).
-ArrayPtr torch_ordered_sum(const Array& t, const std::vector<bool>& axes, DType acc, bool keep) {
-  if (acc != t.dtype || (acc != DType::F32 && acc != DType::F64) || !torch_is_contiguous(t)) return nullptr;
-  const int nd = t.ndim();
-  int first = nd;
-  while (first > 0 && axes[size_t(first - 1)]) --first;
-  for (int k = 0; k < first; ++k)
-    if (axes[size_t(k)]) return nullptr;
-  int64_t n = 1;
-  Shape out_shape;
-  for (int k = 0; k < nd; ++k) {
-    if (k < first) out_shape.push_back(t.shape[size_t(k)]);
-    else {
-      n *= t.shape[size_t(k)];
-      if (keep) out_shape.push_back(1);
-    }
-  }
-  ArrayPtr r = make_array(acc, out_shape, 'C', Flavor::Torch);
-  if (!torch_sum_rows(t, n, *r)) return nullptr;
-  return r;
-}
 
 Value sum_method(Interp& in, const ArrayPtr& t, Args& a) {
   for (const auto& kv : a.kw)  // a keyword none of the overloads has (Note [Overload lists], module.cpp)
@@ -295,17 +271,23 @@ Value relu_method(Interp& in, const ArrayPtr& t, Args& a) {
 // through PyTorch's own exp loop (Activation::exp); float64 and complex
 // through the ufunc engine (numpy.exp: glibc's exp, what ATen's scalar
 // fallback computes too).
-Value exp_method(Interp& in, const ArrayPtr& t, Args& a) {
+// The float functions PyTorch computes with its own loops where they have
+// one (Activation::exp, sin, cos for float32), else NumPy's namesake.
+Value own_float_loop(Interp& in, const ArrayPtr& t, Args& a, Activation op, const char* name) {
   const DType dt = float_result(t->dtype);
-  if (is_complex(t->dtype) || !activation_supports(Activation::exp, dt)) {
-    Value np_exp;
-    numpy_namesake(in, "exp", np_exp);
+  if (is_complex(t->dtype) || !activation_supports(op, dt)) {
+    Value np_fn;
+    numpy_namesake(in, name, np_fn);
     a.pos.insert(a.pos.begin(), Value(t));
-    return in.call(np_exp, a);
+    return in.call(np_fn, a);
   }
   a.finish(0);
-  return Value(activation(Activation::exp, t, dt));
+  return Value(activation(op, t, dt));
 }
+Value exp_method(Interp& in, const ArrayPtr& t, Args& a) { return own_float_loop(in, t, a, Activation::exp, "exp"); }
+// torch.sin / cos on float32: Sleef's u10 kernels (kernels/activation.cpp).
+Value sin_method(Interp& in, const ArrayPtr& t, Args& a) { return own_float_loop(in, t, a, Activation::sin, "sin"); }
+Value cos_method(Interp& in, const ArrayPtr& t, Args& a) { return own_float_loop(in, t, a, Activation::cos, "cos"); }
 
 // torch.erf: integers compute in the default float32.
 Value erf_method(Interp& in, const ArrayPtr& t, Args& a) {
@@ -455,6 +437,8 @@ void install_tensor_reductions(Interp& in) {
   }
   def_tensor_method("sign", sign_method);  // always: NaN -> 0, unlike np.sign
   def_tensor_method("exp", exp_method);    // PyTorch's float exp loop, not NumPy's
+  def_tensor_method("sin", sin_method);    // and its float sin / cos (Sleef)
+  def_tensor_method("cos", cos_method);
   def_tensor_method("erfinv", erfinv_method);
   def_tensor_method("erf", erf_method);
 }

@@ -14,6 +14,7 @@
 #include "core/model/element.hpp"
 #include "core/model/explain.hpp"
 #include "core/torch/format.hpp"
+#include "core/torch/pointwise.hpp"
 #include "core/torch/derivatives.hpp"
 #include "core/lang/objects/bytes.hpp"
 #include "core/lang/frontend/index.hpp"
@@ -27,6 +28,9 @@
 #include "core/ops/ufunc.hpp"
 
 namespace sl::lang {
+
+bool fused_add_alpha(Interp& in, const ArrayPtr& self, const Value& other, const Value& alpha, bool subtract,
+                     bool inplace, Value& out);  // torch/pointwise.cpp
 
 
 namespace {
@@ -320,6 +324,9 @@ Method inplace_arith(const char* name, const char* op) {
     a.finish(1);
     torch_assert_no_internal_overlap(*t);
     if (is_tensor(other)) torch_assert_no_partial_overlap(*t, other.arr());
+    const bool additive = op[0] == '+' || op[0] == '-';
+    Value fused;  // Note [Pointwise update kernels]: self + alpha * other is one fused multiply-add
+    if (additive && fused_add_alpha(in, t, other, alpha, op[0] == '-', true, fused)) return fused;
     if (!alpha.is_none()) other = in.binop("*", other, alpha);
     in.inplace_binop(op, Value(t), other);
     return Value(t);
@@ -332,6 +339,8 @@ Method arith(const char* name, const char* op) {
     check_tensor_or_scalar(in, other, name);
     Value alpha = a.optional(1, "alpha");
     a.finish(1);
+    Value fused;  // Note [Pointwise update kernels]
+    if ((op[0] == '+' || op[0] == '-') && fused_add_alpha(in, t, other, alpha, op[0] == '-', false, fused)) return fused;
     if (!alpha.is_none()) other = in.binop("*", other, alpha);
     return in.binop(op, Value(t), other);
   };
@@ -1192,12 +1201,25 @@ Value tensor_row_getitem(Interp& in, const Value& v, const Value& key) { return 
 void tensor_row_setitem(Interp& in, const Value& v, const Value& key, const Value& x) {
   tensor_setitem(in, v.array(), key, x);
 }
+// The arithmetic of an operator on tensors: the ufuncs (the NumPy row), but a
+// float tensor to a Python-number power goes through pow_tensor_scalar's own
+// cases (torch_pow_special, core/torch/pointwise.hpp).
+Value torch_arith(Interp& in, BinOp op, const Value& a, const Value& b, bool inplace) {
+  if (op == BinOp::Pow && is_tensor(a) && (b.is_int() || b.is_float())) {
+    if (ArrayPtr r = torch_pow_special(a.array(), b.is_float() ? b.as_float() : double(b.as_int()))) {
+      if (!inplace) return Value(r);
+      copy_into(*a.array(), *r);
+      return a;
+    }
+  }
+  return ndarray_row().binop(in, op, a, b, inplace);
+}
+
 // A tensor operand records the operator when something requires grad.
 Value tensor_binop(Interp& in, BinOp op, const Value& a, const Value& b, bool inplace) {
-  const ArrayHooks& base = ndarray_row();
   if (autograd_wanted(nullptr, {a, b}, {}))
-    return record_operator(in, op, a, b, inplace, [&] { return base.binop(in, op, a, b, inplace); });
-  Value r = base.binop(in, op, a, b, inplace);
+    return record_operator(in, op, a, b, inplace, [&] { return torch_arith(in, op, a, b, inplace); });
+  Value r = torch_arith(in, op, a, b, inplace);
   if (inplace && is_tensor(a) && r.is_array() && r.array() == a.array() && outside_recorded_op())
     bump_version(a.array());  // Note [Version counter]
   return r;
