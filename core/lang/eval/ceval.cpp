@@ -1434,11 +1434,7 @@ Value Interp::eval_node(const Expr& e, const EnvP& env) {
       }
       return result;
     }
-    case EK::Call: {
-      Value v = eval_call(e, env);
-      run_finalizers();  // the callee's locals are finalized before the caller goes on
-      return v;
-    }
+    case EK::Call: return after_call(eval_call(e, env));
     case EK::Attribute: {
       if (const Value* local = local_ref(*e.a, env)) {  // Note [Operands read in place]
         if (!frames_.empty()) frames_.back().second = e.line;

@@ -345,6 +345,12 @@ class Interp {
   void run_finalizers() {
     if (!finalizers_.pending.empty() && !finalizers_.running) drain_finalizers();
   }
+  // A call expression's value, once the finalizers its return made due have
+  // run: the callee's locals are finalized before the caller goes on.
+  Value after_call(Value v) {
+    run_finalizers();
+    return v;
+  }
   // The program has ended, as CPython's exit ends __main__: the module's
   // variables are dropped and the finalizers that makes due run. Returns what
   // they printed (out, err). The CLI and the corpus call it after a file's run(); the
