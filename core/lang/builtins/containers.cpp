@@ -102,6 +102,7 @@ Value list_copy(Interp&, Args& a) {
 }
 
 Value list_clear(Interp&, Args& a) {
+  release_children(std::move(self_l(a)));  // Note [Release order]
   self_l(a).clear();
   return Value();
 }
@@ -187,7 +188,9 @@ Value dict_copy(Interp& in, Args& a) {
 }
 
 Value dict_clear(Interp&, Args& a) {
+  HashTable gone = std::move(self_d(a));
   self_d(a) = HashTable();
+  release_table(gone);  // Note [Release order]
   return Value();
 }
 
@@ -268,7 +271,9 @@ Value set_pop(Interp& in, Args& a) {
 }
 
 Value set_clear(Interp&, Args& a) {
+  HashTable gone = std::move(self_set(a));
   self_set(a).make_slots(8);
+  release_table(gone);  // Note [Release order]
   return Value();
 }
 

@@ -58,6 +58,17 @@ int g_release_depth = 0;
 std::vector<std::vector<Value>> g_release_queue;
 }  // namespace
 
+// Note [Release order]: CPython drops a list's or a tuple's items last to first
+// (list_dealloc, tupledealloc, list_clear, list_ass_slice's recycle loop) and
+// a dict's entries first to last, key before value (free_keys_object). The
+// order is visible: each drop may run a __del__ or close a generator. A
+// vector's clear() leaves the order to the C++ library (libstdc++ goes forward,
+// libc++ backward), so release_children pops from the back, and callers lay
+// their values out so that the back is what CPython drops first.
+void drop_from_back(std::vector<Value>& v) {
+  while (!v.empty()) v.pop_back();
+}
+
 void release_children(std::vector<Value>&& children) {
   if (children.empty()) return;
   if (g_release_depth > 32) {
@@ -65,12 +76,12 @@ void release_children(std::vector<Value>&& children) {
     return;
   }
   ++g_release_depth;
-  children.clear();
+  drop_from_back(children);
   if (g_release_depth == 1) {
     while (!g_release_queue.empty()) {
       std::vector<Value> batch = std::move(g_release_queue.back());
       g_release_queue.pop_back();
-      batch.clear();
+      drop_from_back(batch);
     }
   }
   --g_release_depth;
@@ -79,9 +90,9 @@ void release_children(std::vector<Value>&& children) {
 void release_table(HashTable& t) {
   std::vector<Value> children;
   children.reserve(t.entries.size() * 2);
-  for (auto& [k, v] : t.entries) {
-    children.push_back(std::move(k));
-    children.push_back(std::move(v));
+  for (auto it = t.entries.rbegin(); it != t.entries.rend(); ++it) {
+    children.push_back(std::move(it->second));
+    children.push_back(std::move(it->first));
   }
   t.entries.clear();
   release_children(std::move(children));
@@ -1111,8 +1122,11 @@ void ObjectProtocol::setitem(const Value& v, const Value& key, const Value& x) {
       std::vector<Value> repl = to_vector(x);
       if (step == 1) {
         int64_t stop = std::max(st, sp);
+        std::vector<Value> gone(std::make_move_iterator(l->items.begin() + st),
+                                std::make_move_iterator(l->items.begin() + stop));
         l->items.erase(l->items.begin() + st, l->items.begin() + stop);
         l->items.insert(l->items.begin() + st, repl.begin(), repl.end());
+        release_children(std::move(gone));
         return;
       }
       if (int64_t(repl.size()) != cnt)
@@ -1159,12 +1173,14 @@ void ObjectProtocol::delitem(const Value& v, const Value& key) {
       std::vector<Value> keep;
       for (size_t i = 0; i < l->items.size(); ++i)
         if (!drop[i]) keep.push_back(l->items[i]);
-      l->items = std::move(keep);
+      std::swap(l->items, keep);
+      release_children(std::move(keep));
       return;
     }
     int64_t i = index_value(key), n = int64_t(l->items.size());
     if (i < 0) i += n;
     if (i < 0 || i >= n) in_.raise_exc("IndexError", "list assignment index out of range");
+    Value gone = std::move(l->items[size_t(i)]);
     l->items.erase(l->items.begin() + i);
     return;
   }
