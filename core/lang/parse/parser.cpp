@@ -63,8 +63,11 @@ struct Parser {
     return saved;
   }
 
+  // A node's end is where its own parse ended: a parenthesized expression
+  // keeps the end it had inside the parentheses (a later fin of the same node
+  // leaves it), as CPython's nodes do.
   ExprP fin(ExprP e) {
-    if (p > 0) ends_[e.get()] = {toks[p - 1].end_line, toks[p - 1].end_col};
+    if (p > 0) ends_.emplace(e.get(), std::make_pair(toks[p - 1].end_line, toks[p - 1].end_col));
     return e;
   }
   [[noreturn]] void fail_node(const Expr& e, const std::string& msg) {
@@ -411,10 +414,17 @@ struct Parser {
     const Token& t = toks[p++];
     auto s = std::make_unique<Stmt>(SK::Try, t.line, t.col);
     s->body = parse_block(t, "'try' statement");
+    size_t bare = size_t(-1), bare_end = 0;  // a bare `except:` handler so far, and its last token
     while (is_kw("except")) {
+      if (bare != size_t(-1)) {  // compiler_try_except
+        const Token &a = toks[bare], &b = toks[bare_end];
+        syntax_error("default 'except:' must be last", a.line, a.col, b.end_line, b.end_col);
+      }
+      const size_t at = p;
       const Token& e = toks[p++];
       Handler h;
       h.line = e.line;
+      if (is_op(":")) bare = at;
       if (!is_op(":")) {
         h.type = parse_test();
         if (accept_op(",")) {
@@ -424,6 +434,12 @@ struct Parser {
         if (accept_kw("as")) h.name = expect_name();
       }
       h.body = parse_block(e, "'except' statement");
+      if (bare == at) {
+        bare_end = p - 1;
+        while (bare_end > at && (toks[bare_end].kind == Tok::Newline || toks[bare_end].kind == Tok::Indent ||
+                                 toks[bare_end].kind == Tok::Dedent))
+          --bare_end;
+      }
       s->handlers.push_back(std::move(h));
     }
     if (is_kw("else")) {
@@ -467,10 +483,11 @@ struct Parser {
   }
 
   void parse_params(FuncDef& f, const char* close) {
-    bool kwonly = false, seen_default = false;
+    bool kwonly = false, seen_default = false, seen_star = false, seen_varkw = false;
     while (!is_op(close)) {
       Param prm;
       size_t name_tok = p;
+      if (seen_varkw) fail_tok(toks[name_tok], "arguments cannot follow var-keyword argument");
       if (accept_op("/")) {  // the parameters so far are positional-only
         if (kwonly) fail_tok(toks[name_tok], "/ must be ahead of *");
         if (f.params.empty()) fail_tok(toks[name_tok], "at least one argument must precede /");
@@ -483,11 +500,19 @@ struct Parser {
       }
       if (accept_op("**")) {
         prm.kind = Param::VarKw;
+        seen_varkw = true;
         name_tok = p;
         prm.name = expect_name();
         if (std::string(close) == ")" && accept_op(":")) parse_test();
       } else if (accept_op("*")) {
+        if (seen_star) fail_tok(toks[name_tok], "* argument may appear only once");
+        seen_star = true;
         if (is_op(",") || is_op(close)) {
+          // a bare * needs a keyword-only parameter after it (CPython's
+          // invalid_parameters / invalid_star_etc rules)
+          const Token& nx = ahead();
+          if (is_op(close) || (nx.kind == Tok::Op && (nx.text == "**" || nx.text == close)))
+            fail_tok(toks[name_tok], "named arguments must follow bare *");
           kwonly = true;
           if (!accept_op(",")) break;
           continue;
@@ -509,6 +534,7 @@ struct Parser {
           fail_tok(toks[name_tok], "parameter without a default follows parameter with a default");
         }
       }
+      if (prm.name == "__debug__") fail_tok(toks[name_tok], "cannot assign to __debug__");
       for (auto& q : f.params)
         if (q.name == prm.name) fail_tok(toks[name_tok], "duplicate argument '" + prm.name + "' in function definition");
       f.params.push_back(std::move(prm));
@@ -603,6 +629,7 @@ struct Parser {
       }
     }
     // expression statement or assignment
+    const bool first_bare_yield = is_kw("yield");
     ExprP first = parse_yield_or_testlist();
     if (first->kind == EK::NamedExpr && toks[p - 1].text != ")") {
       // `x := 5` needs parentheses at statement level
@@ -614,9 +641,13 @@ struct Parser {
       const std::string& o = cur().text;
       if (o == "=") {
         auto s = std::make_unique<Stmt>(SK::Assign, t.line, t.col);
+        // invalid_assignment: an unparenthesized yield before an '='
+        if (first_bare_yield) fail_node(*first, "assignment to yield expression not possible");
         s->targets.push_back(std::move(first));
         while (accept_op("=")) {
+          const bool bare_yield = is_kw("yield");
           ExprP e = parse_yield_or_testlist();
+          if (bare_yield && is_op("=")) fail_node(*e, "assignment to yield expression not possible");
           s->targets.push_back(std::move(e));
         }
         s->value = std::move(s->targets.back());
@@ -624,8 +655,7 @@ struct Parser {
         for (size_t k = 0; k < s->targets.size(); ++k) {
           const Expr& tg = *s->targets[k];
           if (tg.kind == EK::Starred) fail_node(tg, "starred assignment target must be in a list or tuple");
-          bool here = s->targets.size() == 1 && tg.kind != EK::Tuple && tg.kind != EK::List &&
-                      !(tg.kind == EK::Const && (tg.constant.is_none() || tg.constant.is_bool()));
+          const bool here = s->targets.size() == 1 && assign_here(tg);
           check_target(tg, here ? TargetMode::AssignHere : TargetMode::Assign);
         }
         return s;
@@ -643,6 +673,8 @@ struct Parser {
       if (o == ":") {  // annotated assignment: x: int = 3
         ++p;
         auto s = std::make_unique<Stmt>(SK::AnnAssign, t.line, t.col);
+        if (first->kind == EK::List || first->kind == EK::Tuple)  // invalid_ann_assign_target
+          fail_node(*first, std::string("only single target (not ") + (first->kind == EK::List ? "list" : "tuple") + ") can be annotated");
         s->extra = parse_test();
         check_target(*first, TargetMode::Assign);
         s->targets.push_back(std::move(first));
@@ -665,37 +697,84 @@ struct Parser {
     return n;
   }
 
+  // _PyPegen_get_expr_name: how an error names an expression it refuses.
   static std::string describe(const Expr& e) {
     switch (e.kind) {
       case EK::Call: return "function call";
-      case EK::Const: return e.constant.is_none() || e.constant.is_bool() ? "literal" : "literal";
-      case EK::BinOp: case EK::UnaryOp: return "expression";
+      case EK::Const:
+        if (e.constant.is_none()) return "None";
+        if (e.constant.is_bool()) return e.constant.as_bool() ? "True" : "False";
+        if (e.constant.as<EllipsisObj>()) return "ellipsis";
+        return "literal";
+      case EK::Imag: return "literal";
+      case EK::BinOp: case EK::UnaryOp: case EK::BoolOp: return "expression";
       case EK::Compare: return "comparison";
       case EK::Tuple: return "tuple";
       case EK::List: return "list";
+      case EK::Set: return "set display";
+      case EK::Dict: return "dict literal";
+      case EK::FString: return "f-string expression";
+      case EK::IfExp: return "conditional expression";
+      case EK::Lambda: return "lambda";
+      case EK::ListComp: return "list comprehension";
+      case EK::SetComp: return "set comprehension";
+      case EK::DictComp: return "dict comprehension";
+      case EK::GenExp: return "generator expression";
+      case EK::NamedExpr: return "named expression";
+      case EK::Yield: case EK::YieldFrom: return "yield expression";
+      case EK::Starred: return "starred";
       default: return "expression";
+    }
+  }
+  // invalid_named_expression's "... here. Maybe you meant '=='" covers a
+  // target that is a bitwise_or (no lambda, conditional, not/and/or,
+  // comparison) other than a list, tuple, generator expression, True, False
+  // or None; the rest get invalid_assignment's plain "cannot assign to".
+  static bool assign_here(const Expr& e) {
+    switch (e.kind) {
+      case EK::Tuple: case EK::List: case EK::GenExp: case EK::IfExp: case EK::Lambda: case EK::BoolOp:
+      case EK::Compare: case EK::Yield: case EK::YieldFrom:
+        return false;
+      case EK::UnaryOp: return e.unop != UnaryOp::Not;
+      case EK::Const: return !(e.constant.is_none() || e.constant.is_bool());
+      default: return true;
     }
   }
 
   enum class TargetMode { AssignHere, Assign, Del };
-  // mirrors _PyPegen_get_invalid_target + the invalid_* rules' messages.
+  // mirrors _PyPegen_get_invalid_target + the invalid_* rules' messages, and
+  // the compiler's checks of a target (forbidden_name's __debug__,
+  // unpack_helper's one starred target per tuple).
   void check_target(const Expr& e, TargetMode mode) {
     switch (e.kind) {
-      case EK::Name: case EK::Attribute: case EK::Subscript: return;
-      case EK::Tuple: case EK::List:
-        for (auto& x : e.elts) check_target(*x, mode == TargetMode::Del ? mode : TargetMode::Assign);
+      case EK::Name:
+        if (e.name == "__debug__") fail_node(e, mode == TargetMode::Del ? "cannot delete __debug__" : "cannot assign to __debug__");
         return;
+      case EK::Attribute: case EK::Subscript: return;
+      case EK::Tuple: case EK::List: {
+        int starred = 0;
+        for (auto& x : e.elts) {
+          check_target(*x, mode == TargetMode::Del ? mode : TargetMode::Assign);
+          starred += x->kind == EK::Starred;
+        }
+        if (starred > 1 && mode != TargetMode::Del) fail_node(e, "multiple starred expressions in assignment");
+        return;
+      }
       case EK::Starred:
+        if (mode == TargetMode::Del) fail_node(e, "cannot delete starred");
         check_target(*e.a, mode);
         return;
       default: break;
     }
-    std::string what = describe(e);
-    if (e.kind == EK::Const && (e.constant.is_none() || e.constant.is_bool()))
-      what = e.constant.is_none() ? "None" : e.constant.as_bool() ? "True" : "False";
+    const std::string what = describe(e);
     if (mode == TargetMode::Del) fail_node(e, "cannot delete " + what);
     if (mode == TargetMode::AssignHere) fail_node(e, "cannot assign to " + what + " here. Maybe you meant '==' instead of '='?");
     fail_node(e, "cannot assign to " + what);
+  }
+
+  // invalid_comprehension: `[*a for a in b]`
+  void no_unpacking_in_comprehension(const Expr& first) {
+    if (first.kind == EK::Starred) fail_node(first, "iterable unpacking cannot be used in comprehension");
   }
 
   // for-loop / comprehension targets: a comma list of targets (no 'in' parsing).
@@ -716,7 +795,9 @@ struct Parser {
     if (accept_op("*")) {
       auto s = node(EK::Starred, t);
       s->a = parse_target(mode);
-      return fin(std::move(s));
+      s = fin(std::move(s));
+      if (mode == TargetMode::Del) fail_node(*s, "cannot delete starred");
+      return s;
     }
     ExprP e = parse_bitor();
     check_target(*e, mode);
@@ -956,23 +1037,38 @@ struct Parser {
     }
   }
 
+  // The argument-order errors mirror _PyPegen_arguments_parsing_error and
+  // the invalid_arguments / invalid_kwarg / invalid_starred_expression rules.
   void parse_call_args(Expr& c) {
-    bool seen_kw = false;
+    bool seen_kw = false, seen_kw_unpack = false;
     while (!is_op(")")) {
       const Token& t = cur();
       if (accept_op("**")) {
         Keyword k;
         k.value = parse_test();
         c.keywords.push_back(std::move(k));
-        seen_kw = true;
+        seen_kw = seen_kw_unpack = true;
       } else if (accept_op("*")) {
+        if (is_op(")") || is_op(",")) fail_tok(cur(), "Invalid star expression");
         auto s = node(EK::Starred, t);
         s->a = parse_test();
+        if (is_op("=")) {
+          ++p;
+          parse_test();
+          syntax_error("cannot assign to iterable argument unpacking", t.line, t.col, toks[p - 1].end_line, toks[p - 1].end_col);
+        }
+        if (seen_kw_unpack) {  // the range CPython reports starts at the comma before the star
+          const Token& comma = toks[&t - toks.data() - 1];
+          syntax_error("iterable argument unpacking follows keyword argument unpacking", comma.line, comma.col,
+                       toks[p - 1].end_line, toks[p - 1].end_col);
+        }
         c.elts.push_back(std::move(s));
       } else if (cur().kind == Tok::Name && ahead().kind == Tok::Op && ahead().text == "=" && !kKeywords.count(cur().text)) {
         Keyword k;
         k.name = toks[p].text;
         p += 2;
+        if (is_op(")") || is_op(","))
+          syntax_error("expected argument value expression", t.line, t.col, toks[p - 1].end_line, toks[p - 1].end_col);
         k.value = parse_test();
         for (auto& o : c.keywords)
           if (o.name == k.name)
@@ -989,7 +1085,9 @@ struct Parser {
           bool alone = c.elts.empty() && c.keywords.empty() && (is_op(")") || (is_op(",") && ahead().kind == Tok::Op && ahead().text == ")"));
           if (!alone) fail_node(*a, "Generator expression must be parenthesized");
         }
-        if (seen_kw) fail_tok(cur(), "positional argument follows keyword argument");
+        if (seen_kw)
+          fail_tok(cur(), seen_kw_unpack ? "positional argument follows keyword argument unpacking"
+                                         : "positional argument follows keyword argument");
         c.elts.push_back(std::move(a));
       }
       if (!accept_op(",")) break;
@@ -1142,6 +1240,7 @@ struct Parser {
       }
       ExprP first = parse_star_or_namedexpr();
       if (is_kw("for")) {
+        no_unpacking_in_comprehension(*first);
         auto gen = node(EK::GenExp, t);
         gen->a = std::move(first);
         parse_comp_for(*gen);
@@ -1166,6 +1265,7 @@ struct Parser {
       if (accept_op("]")) return lst;
       ExprP first = parse_star_or_namedexpr();
       if (is_kw("for")) {
+        no_unpacking_in_comprehension(*first);
         auto comp = node(EK::ListComp, t);
         comp->a = std::move(first);
         parse_comp_for(*comp);
@@ -1183,9 +1283,11 @@ struct Parser {
     if (accept_op("{")) {
       if (accept_op("}")) return node(EK::Dict, t);
       if (accept_op("**")) {
+        const Token& stars = toks[p - 1];
         auto d = node(EK::Dict, t);
         d->keys.push_back(nullptr);
         d->elts.push_back(parse_bitor());
+        if (is_kw("for")) fail_tok(stars, "dict unpacking cannot be used in dict comprehension");  // invalid_dict_comprehension
         parse_dict_rest(*d);
         return d;
       }
@@ -1208,6 +1310,7 @@ struct Parser {
         return d;
       }
       if (is_kw("for")) {
+        no_unpacking_in_comprehension(*first);
         auto comp = node(EK::SetComp, t);
         comp->a = std::move(first);
         parse_comp_for(*comp);
@@ -1440,8 +1543,7 @@ struct Parser {
   // ---------------- generators ----------------
   // yield_expr: 'yield' 'from' test | 'yield' [testlist_star_expr]
   ExprP parse_yield() {
-    const Token& t = toks[p++];
-    if (func_depth_ == 0) syntax_error("'yield' outside function", t.line, t.col, t.end_line, t.end_col);
+    const Token& t = toks[p++];  // 'yield' outside a function: the symbol table's check
     if (accept_kw("from")) {
       auto e = node(EK::YieldFrom, t);
       e->a = parse_test();
@@ -1716,7 +1818,7 @@ std::unique_ptr<Module> parse_module(const std::string& src) {
   ps.toks = tokenize(src);
   auto m = std::make_unique<Module>();
   m->body = ps.parse_file();
-  check_symbols(*m);  // Note [Symbol table checks]
+  check_symbols(*m, ps.ends_);  // Note [Symbol table checks]
   size_t st = 0;
   for (;;) {
     size_t nl = src.find('\n', st);

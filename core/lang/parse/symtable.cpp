@@ -14,7 +14,7 @@ namespace sl::lang {
 namespace {
 
 // symtable.h's DEF_* flags, those these checks read.
-enum : unsigned { kGlobal = 1, kLocal = 2, kParam = 4, kNonlocal = 8, kUse = 16, kAnnot = 32, kImport = 64 };
+enum : unsigned { kGlobal = 1, kLocal = 2, kParam = 4, kNonlocal = 8, kUse = 16, kAnnot = 32, kImport = 64, kCompIter = 128 };
 
 struct Loc {
   int line = 0, col = 0, end_line = 0, end_col = -1;
@@ -24,6 +24,7 @@ Loc loc_of(const Stmt& s) { return Loc{s.line, s.col, s.end_line ? s.end_line : 
 struct Scope {
   enum Kind { Module, Function, Class } kind;
   bool comprehension = false;  // a comprehension or generator expression (walrus binds outside)
+  const char* comp_kind = nullptr;  // "list comprehension", ..., "generator expression"
   Scope* parent = nullptr;
   std::vector<std::string> order;  // names in the order first seen (symtable's dict order)
   std::unordered_map<std::string, unsigned> flags;
@@ -43,22 +44,50 @@ struct Scope {
 
 [[noreturn]] void fail(const std::string& msg, const Loc& l) { syntax_error(msg, l.line, l.col, l.end_line, l.end_col); }
 
+const char* comprehension_kind(EK k) {
+  switch (k) {
+    case EK::ListComp: return "list comprehension";
+    case EK::SetComp: return "set comprehension";
+    case EK::DictComp: return "dict comprehension";
+    default: return "generator expression";
+  }
+}
+
 class Builder {
  public:
+  explicit Builder(const ExprEnds& ends) : ends_(ends) {}
+
   void body(const Body& b, Scope& s) {
     for (const auto& st : b) stmt(*st, s);
   }
 
-  Scope& open(Scope& parent, Scope::Kind k, bool comprehension = false) {
+  Scope& open(Scope& parent, Scope::Kind k, const char* comp_kind = nullptr) {
     parent.children.push_back(std::make_unique<Scope>());
     Scope& c = *parent.children.back();
     c.kind = k;
-    c.comprehension = comprehension;
+    c.comprehension = comp_kind != nullptr;
+    c.comp_kind = comp_kind;
     c.parent = &parent;
     return c;
   }
 
  private:
+  const ExprEnds& ends_;
+
+  Loc expr_loc(const Expr& e) const {
+    auto it = ends_.find(&e);
+    if (it == ends_.end()) return Loc{e.line, e.col, e.line, -1};
+    return Loc{e.line, e.col, it->second.first, it->second.second};
+  }
+
+  // A starred expression stands only in a display, a call's arguments or a
+  // target; anywhere else the compiler refuses it (compiler_visit_expr's
+  // Starred_kind).
+  const Expr* not_starred(const Expr* e) const {
+    if (e && e->kind == EK::Starred) fail("can't use starred expression here", expr_loc(*e));
+    return e;
+  }
+
   // mirrors the Global_kind / Nonlocal_kind cases of symtable_visit_stmt
   void declare(const Stmt& st, Scope& s) {
     const bool global = st.kind == SK::Global;
@@ -77,10 +106,43 @@ class Builder {
     }
   }
 
-  void function(const FuncDef& f, Scope& s, bool comprehension = false) {
-    Scope& c = open(s, Scope::Function, comprehension);
+  void function(const FuncDef& f, Scope& s) {
+    Scope& c = open(s, Scope::Function);
     for (const Param& p : f.params) c.add(p.name, kParam);
     body(f.body, c);
+  }
+
+  // A generator expression's function (make_genexp, parser.cpp): nested
+  // for/if statements around the `yield elt` the parser wrote, which is not
+  // the program's own yield; the element and the conditions are visited.
+  void genexp(const FuncDef& f, Scope& s) {
+    Scope& c = open(s, Scope::Function, comprehension_kind(EK::GenExp));
+    for (const Param& p : f.params) c.add(p.name, kParam);
+    for (const auto& st : f.body) genexp_stmt(*st, c);
+  }
+  void genexp_stmt(const Stmt& st, Scope& c) {
+    if (st.kind == SK::For) {
+      expr(st.value.get(), c);
+      for (const auto& t : st.targets) comp_target(t.get(), c);
+    } else if (st.kind == SK::If) {
+      expr(st.value.get(), c);
+    } else if (st.kind == SK::Expr && st.value && st.value->kind == EK::Yield) {
+      expr(st.value->a.get(), c);
+      return;
+    }
+    for (const auto& b : st.body) genexp_stmt(*b, c);
+  }
+  // A comprehension's for-target: bound there, and an iteration variable a
+  // walrus may not rebind.
+  void comp_target(const Expr* e, Scope& c) {
+    target(e, c);
+    mark_iter(e, c);
+  }
+  static void mark_iter(const Expr* e, Scope& c) {
+    if (!e) return;
+    if (e->kind == EK::Name) c.add(e->name, kCompIter);
+    for (const auto& x : e->elts) mark_iter(x.get(), c);
+    if (e->kind == EK::Starred) mark_iter(e->a.get(), c);
   }
 
   void stmt(const Stmt& st, Scope& s) {
@@ -112,23 +174,30 @@ class Builder {
           target(t, s);
         }
         expr(st.extra.get(), s);
-        expr(st.value.get(), s);
+        expr(not_starred(st.value.get()), s);
         return;
       }
       case SK::Import:
         for (const Alias& a : st.names) s.add(a.asname.empty() ? a.name.substr(0, a.name.find('.')) : a.asname, kImport);
         return;
       case SK::ImportFrom:
-        for (const Alias& a : st.names)
-          if (a.name != "*") s.add(a.asname.empty() ? a.name : a.asname, kImport);
+        for (const Alias& a : st.names) {
+          if (a.name != "*") {
+            s.add(a.asname.empty() ? a.name : a.asname, kImport);
+          } else if (s.kind != Scope::Module) {
+            Loc l = loc_of(st);
+            l.col = l.end_col - 1;  // the star itself (symtable_visit_alias)
+            fail("import * only allowed at module level", l);
+          }
+        }
         return;
       default: break;
     }
     // Assign, AugAssign, Del, For, With: targets are bindings; the rest is read
-    for (const auto& x : st.items) expr(x.get(), s);
+    for (const auto& x : st.items) expr(not_starred(x.get()), s);
     for (const auto& t : st.targets) target(t.get(), s);
-    expr(st.value.get(), s);
-    expr(st.extra.get(), s);
+    expr(not_starred(st.value.get()), s);
+    expr(not_starred(st.extra.get()), s);
     body(st.body, s);
     for (const Handler& h : st.handlers) {
       expr(h.type.get(), s);
@@ -164,24 +233,36 @@ class Builder {
       case EK::Name: s.add(e->name, kUse); return;
       case EK::NamedExpr:
         expr(e->a.get(), s);
+        if (s.comprehension) {  // symtable_extend_namedexpr_scope
+          const Loc name{e->line, e->col, e->line, e->col + int(e->name.size())};
+          for (Scope* t = &s; t && t->comprehension; t = t->parent)
+            if (t->get(e->name) & kCompIter)
+              fail("assignment expression cannot rebind comprehension iteration variable '" + e->name + "'", name);
+          if (walrus_scope(s).kind == Scope::Class)
+            fail("assignment expression within a comprehension cannot be used in a class body", name);
+        }
         walrus_scope(s).add(e->name, kLocal);
         return;
+      case EK::Yield: case EK::YieldFrom:
+        if (s.comprehension) fail(std::string("'yield' inside ") + s.comp_kind, expr_loc(*e));
+        if (s.kind != Scope::Function) fail("'yield' outside function", expr_loc(*e));
+        break;
       case EK::Lambda:
         for (const Param& p : e->func->params) expr(p.dflt.get(), s);
         function(*e->func, s);
         return;
       case EK::GenExp:  // a: the first iterable, read here; the rest is the generator function's
         expr(e->a.get(), s);
-        if (e->func) function(*e->func, s, true);
+        if (e->func) genexp(*e->func, s);
         return;
       case EK::ListComp: case EK::SetComp: case EK::DictComp: {
         if (e->generators.empty()) return;
         expr(e->generators[0].iter.get(), s);
-        Scope& c = open(s, Scope::Function, true);
+        Scope& c = open(s, Scope::Function, comprehension_kind(e->kind));
         for (size_t k = 0; k < e->generators.size(); ++k) {
           const Comprehension& g = e->generators[k];
           if (k) expr(g.iter.get(), c);
-          target(g.target.get(), c);
+          comp_target(g.target.get(), c);
           for (const auto& x : g.ifs) expr(x.get(), c);
         }
         expr(e->a.get(), c);
@@ -190,9 +271,9 @@ class Builder {
       }
       default: break;
     }
-    expr(e->a.get(), s);
-    expr(e->b.get(), s);
-    expr(e->c.get(), s);
+    expr(not_starred(e->a.get()), s);
+    expr(not_starred(e->b.get()), s);
+    expr(not_starred(e->c.get()), s);
     for (const auto& x : e->elts) expr(x.get(), s);
     for (const auto& x : e->keys) expr(x.get(), s);
     for (const auto& k : e->keywords) expr(k.value.get(), s);
@@ -222,10 +303,10 @@ void analyze(const Scope& s, const std::unordered_set<std::string>* bound) {
 
 }  // namespace
 
-void check_symbols(const Module& m) {
+void check_symbols(const Module& m, const ExprEnds& ends) {
   Scope top;
   top.kind = Scope::Module;
-  Builder b;
+  Builder b(ends);
   b.body(m.body, top);
   analyze(top, nullptr);
 }

@@ -8,6 +8,9 @@
 // SyntaxError with CPython 3.13's message and position, after every parse
 // error (CPython builds the symbol table only for a tree that parsed).
 #pragma once
+#include <unordered_map>
+#include <utility>
+
 #include "core/lang/parse/ast.hpp"
 
 namespace sl::lang {
@@ -26,7 +29,13 @@ namespace sl::lang {
 // bound in the enclosing function scopes (class bodies add none; the module
 // adds none): a nonlocal name must be in it, and a name both global and
 // nonlocal is an error at its first declaration. A walrus in a comprehension
-// binds in the enclosing function (PEP 572), as symtable_extend_namedexpr_scope.
-void check_symbols(const Module& m);
+// binds in the enclosing function (PEP 572), as symtable_extend_namedexpr_scope,
+// which also refuses one that rebinds an iteration variable of a comprehension
+// around it, or that would bind in a class body. A `yield` is refused inside a
+// comprehension or generator expression ("'yield' inside list comprehension",
+// symtable_raise_if_comprehension_block) and `import *` outside the module.
+// `ends` holds the end position of each expression node (the parser's).
+using ExprEnds = std::unordered_map<const Expr*, std::pair<int, int>>;
+void check_symbols(const Module& m, const ExprEnds& ends);
 
 }  // namespace sl::lang
