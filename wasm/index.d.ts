@@ -18,6 +18,8 @@ export interface RunResult {
   col: number | null;
   /** With { echo: true }: repr of a trailing expression statement, or null. */
   repr: string | null;
+  /** The program raised SystemExit (sys.exit(), exit()) and nothing caught it: its exit status; else null. */
+  exitCode: number | null;
   /** Why an operation the run attempted refused to make a view (torch `view`), or null. */
   explainError: Explanation | null;
   /** With { snapshot: true }: the inspection snapshot taken after the run. */

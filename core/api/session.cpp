@@ -203,6 +203,9 @@ std::string Session::run_impl(const std::string& code, bool echo, const std::str
   w.key("repr");
   if (r.has_echo) w.value(r.echo);
   else w.null();
+  w.key("exitCode");  // Note [Program exit]: null unless the program raised SystemExit
+  if (r.exited) w.value(int64_t(r.exit_code));
+  else w.null();
   w.key("explainError");
   explain_failure_json(w);
   if (with_snapshot) w.key("snapshot").raw(snapshot_json(*in_));

@@ -74,5 +74,5 @@ int main(int argc, char** argv) {
   auto end = in.finish_program();
   std::cout << end.out;
   std::cerr << end.err;
-  return r.ok ? 0 : 1;
+  return r.exited ? r.exit_code : r.ok ? 0 : 1;
 }

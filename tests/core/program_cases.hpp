@@ -210,6 +210,12 @@ inline std::string run_program(const std::string& code, int mode) {
   in.split_stderr = true;  // stdout is compared, as the corpus recorded CPython's
   auto r = in.run(code, false, "prog.py");
   r.out += in.finish_program().out;  // what the program's end prints (its variables' finalizers)
+  if (r.exited && r.exit_code != 0) {  // as the harness records a non-zero status: stderr's last line
+    std::string err = r.err;
+    while (!err.empty() && err.back() == '\n') err.pop_back();
+    if (mode == 2) return r.out + "!" + err + (err.empty() ? "" : "\n");
+    return r.out + "!" + err.substr(err.rfind('\n') + 1);
+  }
   if (r.ok) return r.out;
   if (mode == 2) return r.out + "!" + r.traceback;
   std::string tb = r.traceback;

@@ -35,6 +35,8 @@ void install_class_builtins(Interp& in);  // property, classmethod, super, ... (
 // argument holds at least (filename, lineno, offset, text)).
 void check_exception_args(Interp& in, TypeObj* ty, const std::vector<Value>& args);
 void install_builtin_functions(Interp& in);
+// raise SystemExit(*args) (sys.exit, exit(), quit())
+[[noreturn]] void raise_system_exit(Interp& in, std::vector<Value> args);
 void install_str_methods(Interp& in);
 void install_container_methods(Interp& in);
 

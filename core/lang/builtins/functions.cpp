@@ -628,6 +628,34 @@ NativeFn checked_positional(const PositionalOnly& p, NativeFn fn) {
   };
 }
 
+void raise_system_exit(Interp& in, std::vector<Value> args) {
+  Value exc = in.make_exception(in.exception_type("SystemExit"), args);
+  throw PyException("SystemExit", in.exception_str(exc), exc);
+}
+
+namespace {
+
+// exit and quit as site.py installs them (Lib/_sitebuiltins.py's Quitter): the
+// repr tells an interactive user how to leave; a call raises SystemExit(code),
+// code None when none is given.
+void install_quitters(Interp& in) {
+  TypeObj* t = in.new_type("Quitter", "_sitebuiltins", {in.t.object});
+  for (const std::string name : {"exit", "quit"}) {
+    auto q = std::make_shared<GenericObj>(t);
+    const std::string repr = "Use " + name + "() or Ctrl-D (i.e. EOF) to exit";
+    q->attrs["__repr__"] = in.builtin("__repr__", [repr](Interp&, Args&) { return make_str(repr); });
+    q->attrs["__call__"] = in.builtin("__call__", [](Interp& in, Args& a) -> Value {
+      if (a.pos.size() > 1)
+        in.raise_exc("TypeError", "Quitter.__call__() takes from 1 to 2 positional arguments but " +
+                                      std::to_string(a.pos.size() + 1) + " were given");
+      raise_system_exit(in, {a.optional(0, "code")});
+    });
+    in.builtins[name] = Value(std::static_pointer_cast<Obj>(q));
+  }
+}
+
+}  // namespace
+
 void install_builtin_functions(Interp& in) {
   for (const auto& d : kBuiltinFunctions) {
     NativeFn fn = d.fn;
@@ -635,6 +663,7 @@ void install_builtin_functions(Interp& in) {
       if (std::string(p.name) == d.name) fn = checked_positional(p, fn);
     in.builtins[d.name] = in.builtin(d.name, fn);
   }
+  install_quitters(in);
 }
 
 }  // namespace sl::lang

@@ -191,6 +191,33 @@ bool Interp::exception_matches(const PyError& err, const Value& spec, Value& exc
 }
 
 // ---------------------------------------------------------------- run
+// Note [Program exit]
+// An uncaught SystemExit ends the program without a traceback, as
+// _Py_HandleSystemExit (Python/pythonrun.c) ends CPython's: its code None is
+// status 0, an int is the status, anything else is printed to stderr and is
+// status 1. The session lives on (the page and the REPL keep its variables);
+// the result says the program exited and with which status.
+bool Interp::end_by_system_exit(const PyError& e, Result& r) {
+  auto* pe = as_py_exception(e);
+  auto* eo = pe ? pe->exc.as<ExceptionObj>() : nullptr;
+  if (!eo || !eo->type->is_subclass_of(exception_type("SystemExit"))) return false;
+  r.exited = true;
+  try {
+    Value code = getattr(pe->exc, "code");
+    if (code.is_none()) {
+      r.exit_code = 0;
+    } else if (code.is_int() || code.is_bool()) {
+      r.exit_code = int(code.as_int());
+    } else {
+      print_err(str(code) + "\n");
+      r.exit_code = 1;
+    }
+  } catch (const PyError&) {  // a code whose str() fails: CPython's status 1
+    r.exit_code = 1;
+  }
+  return true;
+}
+
 Interp::Result Interp::run(const std::string& src, bool echo_last_expr, const std::string& filename) {
   ActiveSession active(state_);
   Finalizers::Scope finalizing(finalizers_);  // Note [Finalization]
@@ -272,6 +299,7 @@ Interp::Result Interp::run(const std::string& src, bool echo_last_expr, const st
       throw PyError("SystemError", std::string("internal error in stridelab: ") + ex.what());
      }
     } catch (const PyError& e) {
+      if (end_by_system_exit(e, r)) break;
       r.ok = false;
       r.error_type = e.type;
       r.error_msg = e.msg;
@@ -737,6 +765,11 @@ Interp::Flow Interp::exec_try(const Stmt& s, const EnvP& env, Value& ret) {
     if (st.phase == kTryHandler) handling_.push_back(st.a);
     if (st.phase == kTryFinally && Flow(st.flow) == Flow::Return) ret = st.b;
   }
+  // The line a pending exception was raised at: matching the handlers and
+  // running `finally` move the frame's line, and the traceback names the
+  // raise (CPython's tb_lineno is fixed when the exception passes the frame).
+  int pending_line = 0;
+  auto raised_at = [&] { return frames_.empty() ? 0 : frames_.back().second; };
   auto suspended = [&](int phase) {
     st.phase = phase;
     st.cleanup = true;
@@ -752,6 +785,7 @@ Interp::Flow Interp::exec_try(const Stmt& s, const EnvP& env, Value& ret) {
       st.phase = f == Flow::Normal && !s.orelse.empty() ? kTryElse : kTryFinally;
     } catch (const PyError& e) {
       if (halting(e)) throw;
+      pending_line = raised_at();
       Value exc;
       int h = try_handler(s, e, env, exc);
       if (h < 0) {
@@ -779,9 +813,11 @@ Interp::Flow Interp::exec_try(const Stmt& s, const EnvP& env, Value& ret) {
       if (auto* n = e2.exc.as<ExceptionObj>()) {
         if (n != st.a.as<ExceptionObj>() && n->context.is_none()) n->context = st.a;
       }
+      pending_line = raised_at();
       st.pending = std::current_exception();
     } catch (...) {
       handling_.pop_back();
+      pending_line = raised_at();
       st.pending = std::current_exception();
     }
     st.a = Value();
@@ -793,6 +829,7 @@ Interp::Flow Interp::exec_try(const Stmt& s, const EnvP& env, Value& ret) {
       if (f == Flow::Yield) return suspended(kTryElse);
       st.flow = int(f);
     } catch (...) {
+      pending_line = raised_at();
       st.pending = std::current_exception();
     }
     st.phase = kTryFinally;
@@ -808,7 +845,10 @@ Interp::Flow Interp::exec_try(const Stmt& s, const EnvP& env, Value& ret) {
     }
     ret = saved;
   }
-  if (st.pending) std::rethrow_exception(st.pending);
+  if (st.pending) {
+    if (pending_line > 0 && !frames_.empty()) frames_.back().second = pending_line;
+    std::rethrow_exception(st.pending);
+  }
   return Flow(st.flow);
 }
 

@@ -208,9 +208,15 @@ class Interp {
     int col = 0;               // SyntaxError column (1-based), 0 otherwise
     std::string echo;          // repr of a trailing expression statement (REPL echo), "" if None/none
     bool has_echo = false;
+    // The program raised SystemExit (sys.exit(), exit(), quit()) and nothing
+    // caught it: it ended, ok, with CPython's exit status (Note [Program exit]).
+    bool exited = false;
+    int exit_code = 0;
   };
   // `filename` is what tracebacks name ("<stdin>" for the REPL, the script path for the CLI).
   Result run(const std::string& src, bool echo_last_expr = false, const std::string& filename = "<stdin>");
+  // An uncaught SystemExit: fills r's exit fields, true (Note [Program exit]).
+  bool end_by_system_exit(const PyError& e, Result& r);
 
   // ---- services for builtins and modules ----
   Value call(const Value& f, Args& a);

@@ -122,11 +122,10 @@ Value sys_getsizeof(Interp& in, Args& a) {
 
 // sys.exit raises SystemExit (a BaseException, so `except Exception` lets it pass).
 Value sys_exit(Interp& in, Args& a) {
-  Value code = a.optional(0, "status");
+  if (a.pos.size() > 1) in.raise_exc("TypeError", "exit expected at most 1 argument, got " + std::to_string(a.pos.size()));
   std::vector<Value> args;
-  if (!a.pos.empty()) args.push_back(code);
-  Value exc = in.make_exception(in.builtins.at("SystemExit").as<TypeObj>(), args);
-  throw PyException("SystemExit", code.is_none() ? "" : in.str(code), exc);
+  if (!a.pos.empty()) args.push_back(a.pos[0]);
+  raise_system_exit(in, std::move(args));
 }
 
 // A file-like object whose write(s) prints s (to stdout, or stderr: the

@@ -820,6 +820,12 @@ Value ObjectProtocol::getattr(const Value& v, const std::string& name) {
       if (Value r; unicode_error_attr(in_, v, name, r)) return r;
       if (name == "value" && e->type->is_subclass_of(in_.exception_type("StopIteration")))
         return e->args.empty() ? Value() : e->args[0];  // a generator's return value
+      if (name == "code" && e->type->is_subclass_of(in_.exception_type("SystemExit"))) {
+        // SystemExit_init: code is None, the one argument, or the args tuple; an
+        // assignment to e.code (kept in the exception's dict) wins
+        if (Value c; instance_getattr(in_, v, name, c)) return c;
+        return e->args.empty() ? Value() : e->args.size() == 1 ? e->args[0] : make_tuple(e->args);
+      }
       return instance_attr(v, name);
     }
     if (o->kind == ObjKind::DType) {

@@ -25,7 +25,7 @@ TEST_CASE("session JSON escapes text safely", "[api]") {
   sl::Session s;
   CHECK(s.run("print('<b>x</b>')", false) ==
         "{\"stdout\":\"<b>x</b>\\n\",\"error\":null,\"traceback\":null,\"line\":null,\"col\":null,\"repr\":null,"
-        "\"explainError\":null}");
+        "\"exitCode\":null,\"explainError\":null}");
 }
 
 TEST_CASE("NumPy scalars print NumPy 2 style in every repr, plain in str", "[lang][echo]") {

@@ -142,7 +142,7 @@ def main():
         ours = run_ours(binary, c['code'])
         got, _ = text(c['topic'], *ours)
         if mode == 1 and ours[2] != 0:  # the engine's traceback: compare its last line only
-            got = ours[0] + '!' + [l for l in ours[1].split('\n') if l.strip()][-1]
+            got = ours[0] + '!' + ([l for l in ours[1].split('\n') if l.strip()] or [''])[-1]
         if got != exp:
             case_id = c['topic'] + '/' + c['name']
             pending.append((old.get(case_id, new_issue), case_id))

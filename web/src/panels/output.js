@@ -138,7 +138,7 @@ export class Output {
 
   /**
    * @param {{ stdout: string, error: string|null, traceback: string|null, line: number|null,
-   *           repr?: string|null, ms?: number }} r
+   *           repr?: string|null, exitCode?: number|null, ms?: number }} r
    * @param {{ prelude?: () => Node[] }} [options]
    */
   showResult(r, { prelude = null, step = false } = {}) {
@@ -158,6 +158,9 @@ export class Output {
     if (r.repr != null && !r.error) nodes.push(...clipped(r.repr, 'out-repr'));
     if (r.error) {
       nodes.push(errorBlock({ message: r.error, line: r.line, traceback: r.traceback, onLine: this.onLine }));
+    } else if (Number.isInteger(r.exitCode)) {
+      // sys.exit()/exit(): the program ended; the session and its variables live on.
+      nodes.push(el('p', 'out-note', t('output.exited', { code: r.exitCode })));
     } else if (!r.stdout && r.repr == null) {
       nodes.push(el('p', 'out-note', t('output.noOutput')));
     }

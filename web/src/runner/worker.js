@@ -4,7 +4,7 @@
 //   page -> worker  { id, type: 'init' | 'run' | 'reset' | 'snapshot' | 'probe', ... }
 //   worker -> page  { id, ok: true, value } | { id, ok: false, error: { name, message, fatal } }
 // Python errors are not RPC failures: they come back inside a successful 'run' value
-// ({ stdout, error, traceback, line, col, repr, explainError, ms, snapshot, trace }). An RPC failure means the
+// ({ stdout, error, traceback, line, col, repr, exitCode, explainError, ms, snapshot, trace }). An RPC failure means the
 // engine itself broke (failed to load, or threw/aborted); `fatal` tells the page to
 // start a fresh worker.
 //
@@ -125,6 +125,7 @@ const handlers = {
       line: position(r?.line),
       col: position(r?.col),
       repr: text(r?.repr),
+      exitCode: Number.isInteger(r?.exitCode) ? r.exitCode : null,
       explainError: r?.explainError ?? null,
       ms,
     };
