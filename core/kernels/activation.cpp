@@ -24,12 +24,20 @@ template <class T> inline constexpr bool is_real_elem = !is_complex_t<T>::value;
 // ---- one functor per op: `ok<T>` says which storage types it has a loop for,
 // f(C) computes one element in its compute type C.
 
-// at::native sigmoid_kernel (UnaryOpsKernel.cpp): 1 / (1 + exp(-x)), in that
-// order of operations, so the bits are libm's exp followed by one add and one
-// division (no xsimd batch: its exp is not libm's).
+// Note [Vectorized and scalar loops]: a PyTorch CPU kernel written with
+// cpu_kernel_vec runs its Vectorized form on blocks of two vectors (16
+// floats) of a contiguous run and its scalar form on the rest (Loops.h
+// vectorized_loop) and on strided runs. Where the two forms round
+// differently -- Sleef's exp in the vector, libm's in the scalar -- a functor
+// here has both: operator() is the scalar form, vec() the vector form for
+// float32, and run() picks by the element's position as PyTorch's loop does.
+
+// at::native sigmoid_kernel (UnaryOpsKernel.cpp): 1 / (1 + exp(-x)) with
+// libm's exp; the vector form (float32) 1 / (exp(0 - x) + 1) with Sleef's.
 struct sigmoid_fn {
   template <class T> static constexpr bool ok = is_float_elem<T>;
   template <class C> C operator()(C x) const { return C(1) / (C(1) + std::exp(-x)); }
+  float vec(float x) const { return 1.0f / (sleef_expf_u10(-x) + 1.0f); }
 };
 
 // at::native relu = clamp_min(x, 0): NaN and -0.0 pass through. Floats are
@@ -100,10 +108,11 @@ struct gelu_tanh_fn {
   }
 };
 
-// at::native silu_kernel: x / (1 + exp(-x)).
+// at::native silu_kernel: x / (1 + exp(-x)); the vector form x / (1 + exp(-x)) with Sleef's exp.
 struct silu_fn {
   template <class T> static constexpr bool ok = is_float_elem<T>;
   template <class C> C operator()(C x) const { return x / (C(1) + std::exp(-x)); }
+  float vec(float x) const { return x / (1.0f + sleef_expf_u10(-x)); }
 };
 
 }  // namespace
@@ -294,6 +303,11 @@ struct erfinv_fn {
 
 // One 1-D run of n elements: a typed loop when both sides are contiguous,
 // the byte-stride loop otherwise. Both evaluate the same expression.
+template <class F, class T, class = void>
+struct has_vec : std::false_type {};
+template <class F>
+struct has_vec<F, float, std::void_t<decltype(std::declval<const F&>().vec(0.0f))>> : std::true_type {};
+
 template <class T, class F>
 void run(const F& f, char* o, int64_t so, const char* a, int64_t sa, int64_t n) {
   using C = compute_of<T>;
@@ -301,7 +315,10 @@ void run(const F& f, char* o, int64_t so, const char* a, int64_t sa, int64_t n) 
   if (so == w && sa == w) {
     T* po = reinterpret_cast<T*>(o);
     const T* pa = reinterpret_cast<const T*>(a);
-    for (int64_t i = 0; i < n; ++i) po[i] = T(f(C(pa[i])));
+    int64_t i = 0;
+    if constexpr (has_vec<F, T>::value)  // Note [Vectorized and scalar loops]
+      for (const int64_t end = n - n % 16; i < end; ++i) po[i] = f.vec(pa[i]);
+    for (; i < n; ++i) po[i] = T(f(C(pa[i])));
     return;
   }
   for (int64_t i = 0; i < n; ++i, o += so, a += sa) store<T>(o, T(f(C(load<T>(a)))));
@@ -368,14 +385,43 @@ void softmax_slice(char* p, int64_t st, int64_t n) {
   for (int64_t k = 0; k < n; ++k) store<T>(p + k * st, T(C(load<T>(p + k * st)) * inv));
 }
 
+// Note [log_softmax's order]: PyTorch's log_softmax kernels
+// (SoftMaxKernel.cpp _vec_log_softmax_lastdim, _vec_logsoftmax) compute in
+// the element type: e_k = exp(x_k - m) with the vectorized exp (Sleef's for
+// float, as sleef_expf_u10), s summed -- along the last dim of a contiguous
+// slice (st == itemsize) of n >= one vector as vec::map_reduce_all does:
+// vectors of W = 32 / itemsize lanes accumulated, the ragged tail blended in
+// lane by lane, the lanes folded halves, pairs, neighbours; otherwise in
+// order --, then y_k = (x_k - m) - log s (the log: libm's, where PyTorch
+// has Sleef's logf: a last-bit difference is possible there).
+template <class T>
+compute_of<T> softmax_exp(compute_of<T> x) {
+  if constexpr (std::is_same_v<compute_of<T>, float>) return sleef_expf_u10(x);
+  else return std::exp(x);
+}
+
 template <class T>
 void log_softmax_slice(char* p, int64_t st, int64_t n) {
   using C = compute_of<T>;
   const C mx = slice_max<T>(p, st, n);
+  constexpr int64_t W = int64_t(32 / sizeof(C));
+  auto e = [&](int64_t k) { return softmax_exp<T>(C(load<T>(p + k * st)) - mx); };
   C sum = 0;
-  for (int64_t k = 0; k < n; ++k) sum += std::exp(C(load<T>(p + k * st)) - mx);
-  const C shift = mx + std::log(sum);
-  for (int64_t k = 0; k < n; ++k) store<T>(p + k * st, T(C(load<T>(p + k * st)) - shift));
+  if (st == int64_t(sizeof(T)) && n >= W) {
+    C v[W];
+    for (int64_t l = 0; l < W; ++l) v[l] = e(l);
+    int64_t d = W;
+    for (; d < n - (n % W); d += W)
+      for (int64_t l = 0; l < W; ++l) v[l] += e(d + l);
+    for (int64_t l = 0; d + l < n; ++l) v[l] += e(d + l);
+    for (int64_t width = W / 2; width >= 1; width /= 2)
+      for (int64_t l = 0; l < width; ++l) v[l] += v[l + width];
+    sum = v[0];
+  } else {
+    for (int64_t k = 0; k < n; ++k) sum += e(k);
+  }
+  const C ls = std::log(sum);
+  for (int64_t k = 0; k < n; ++k) store<T>(p + k * st, T(C(load<T>(p + k * st)) - mx - ls));
 }
 
 template <class T, class Slice>

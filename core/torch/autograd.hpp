@@ -48,6 +48,15 @@ struct SavedTensor {
   bool was_saved = false;  // distinguishes "released" from "never saved"
 };
 
+// A hook on a tensor's gradient (Tensor.register_hook): called with the
+// gradient before the node that consumes it runs; a non-null result replaces
+// it. id is the handle's, for remove().
+using GradHook = std::function<ArrayPtr(const ArrayPtr&)>;
+struct HookEntry {
+  int64_t id = 0;
+  GradHook fn;
+};
+
 struct GradNode {
   std::string name;
   std::vector<std::shared_ptr<GradNode>> next;
@@ -70,6 +79,9 @@ struct GradNode {
   bool has_state = false;        // the formula's state was recorded (else backward is unsupported)
   bool released = false;         // saved tensors freed by a backward without retain_graph
   std::weak_ptr<Array> retains_grad;  // a non-leaf result whose retain_grad() was called
+  // A non-leaf's hooks (torch's tensor_pre_hooks of its grad_fn), in
+  // registration order; they run before retain_grad's, which runs last.
+  std::vector<HookEntry> pre_hooks;
   // A node whose formula its creator supplies (a torch.autograd.Function's
   // backward, PyFunction): the gradients of the inputs from the gradient of
   // the output, null where none; `owner` is the creator's object (the
@@ -90,6 +102,11 @@ struct AutogradMeta {
   GradNodePtr grad_fn;          // null for leaves
   GradNodePtr grad_accumulator; // a leaf's AccumulateGrad node, made on first use
   ArrayPtr grad;                // .grad, null until something assigns it
+  // A leaf's register_hook hooks (its AccumulateGrad runs them before
+  // accumulating) and register_post_accumulate_grad_hook hooks (called with
+  // the leaf once its .grad is accumulated; their result is ignored).
+  std::vector<HookEntry> hooks;
+  std::vector<HookEntry> post_accumulate_hooks;
 };
 
 inline bool requires_grad(const Array& a) { return a.autograd && (a.autograd->requires_grad || a.autograd->grad_fn); }

@@ -114,6 +114,17 @@ bool save_state(GradNode& n, const OpCall& c, const ArrayPtr& t, bool inplace) {
   if (!self) return false;
   if (save_binary(n, c, self, inplace)) return true;
   if (name == "NegBackward0") return in(op, {"neg", "negative"});
+  if (name == "MulBackward1" || name == "DivBackward1") {  // mul.Scalar / div.Scalar: the number
+    if (!in(op, {"mul.Scalar", "div.Scalar"}) || !is_number(arg(c, 0, "other"))) return false;
+    n.scalars = {number(arg(c, 0, "other"), 1.0)};
+    return true;
+  }
+  if (name == "MaskedFillBackward0") {  // masked_fill.Scalar: the mask
+    const Value mask = arg(c, 0, "mask");
+    if (op != "masked_fill" || !mask.is_array()) return false;
+    save_tensor(n, 0, mask.array(), false);
+    return true;
+  }
   if (name == "ZeroBackward0") return op == "zero";
   if (in(name, {"ExpBackward0", "TanhBackward0", "SigmoidBackward0", "ReluBackward0", "SqrtBackward0"})) {
     if (!in(op, {"exp", "tanh", "sigmoid", "relu", "sqrt"})) return false;
@@ -121,8 +132,8 @@ bool save_state(GradNode& n, const OpCall& c, const ArrayPtr& t, bool inplace) {
     return true;
   }
   if (inplace) return false;  // the formulas below read self as it was before the op
-  if (in(name, {"LogBackward0", "SinBackward0", "CosBackward0"})) {
-    if (!in(op, {"log", "sin", "cos"})) return false;
+  if (in(name, {"LogBackward0", "SinBackward0", "CosBackward0", "AbsBackward0"})) {
+    if (!in(op, {"log", "sin", "cos", "abs", "absolute"})) return false;
     save_tensor(n, 0, self, false);
     return true;
   }
@@ -182,17 +193,6 @@ bool save_state(GradNode& n, const OpCall& c, const ArrayPtr& t, bool inplace) {
   if (in(name, {"UnsqueezeBackward0", "SqueezeBackward0", "SqueezeBackward1", "SqueezeBackward2"})) {
     if (!in(op, {"unsqueeze", "squeeze"})) return false;
     n.sizes = {self->shape};
-    return true;
-  }
-  if (name == "MseLossBackward0") {
-    const Value target = arg(c, 0, "target"), red = arg(c, 3, "reduction");
-    if (op != "mse_loss" || !target.is_array()) return false;
-    const std::string r = red.is_none() ? "mean" : red.as<StrObj>() ? red.as<StrObj>()->s : "";
-    if (r != "mean" && r != "sum" && r != "none") return false;
-    if (!arg(c, 1, "size_average").is_none() || !arg(c, 2, "reduce").is_none()) return false;  // the legacy flags
-    save_tensor(n, 0, self, false);
-    save_tensor(n, 1, target.array(), false);
-    n.ints = {r == "mean" ? 1 : r == "sum" ? 2 : 0};
     return true;
   }
   if (in(name, {"LogSoftmaxBackward0", "SoftmaxBackward0"})) {
@@ -409,12 +409,78 @@ Value retain_grad_method(Interp& in, const ArrayPtr& t, Args& a) {
   return Value();
 }
 
+// torch.utils.hooks.RemovableHandle: remove() takes the hook with this id out of `list`.
+Value removable_handle(Interp& in, std::function<std::vector<HookEntry>*()> list, int64_t id) {
+  ModuleObj& hm = submodule(in, "torch.utils.hooks");
+  if (!hm.attrs.count("RemovableHandle")) hm.attrs["RemovableHandle"] = type_ref(in.new_type("RemovableHandle", "torch.utils.hooks", {in.t.object}));
+  auto h = std::make_shared<GenericObj>(hm.attrs.at("RemovableHandle").as<TypeObj>());
+  h->attrs["id"] = Value::integer(id);
+  h->attrs["remove"] = in.builtin("remove", [list, id](Interp&, Args& a) -> Value {
+    a.finish(0);
+    if (std::vector<HookEntry>* l = list())
+      for (auto it = l->begin(); it != l->end(); ++it)
+        if (it->id == id) {
+          l->erase(it);
+          break;
+        }
+    return Value();
+  });
+  return Value(std::static_pointer_cast<Obj>(h));
+}
+
+int64_t next_hook_id() {
+  static int64_t id = 0;  // process-wide: ids only need to differ
+  return id++;
+}
+
+// Tensor.register_hook(hook): hook(grad) -> Tensor or None, on the gradient
+// with respect to this tensor each time one is computed (torch/_tensor.py).
+Value register_hook_method(Interp& in, const ArrayPtr& t, Args& a) {
+  Value hook = a.required(0, "hook");
+  a.finish(1);
+  if (!requires_grad(*t)) in.raise_exc("RuntimeError", "cannot register a hook on a tensor that doesn't require gradient");
+  const int64_t id = next_hook_id();
+  GradHook fn = [&in, hook](const ArrayPtr& g) -> ArrayPtr {
+    Value r = in.call(hook, std::vector<Value>{Value(g)});
+    if (r.is_none()) return nullptr;
+    if (!is_tensor(r)) in.raise_exc("TypeError", "expected Tensor or None (got " + in.type_of(r)->name + ")");
+    return r.array();
+  };
+  if (is_leaf(*t)) {
+    autograd_meta(*t).hooks.push_back({id, fn});
+    std::weak_ptr<Array> w = t;
+    return removable_handle(in, [w]() -> std::vector<HookEntry>* { auto s = w.lock(); return s && s->autograd ? &s->autograd->hooks : nullptr; }, id);
+  }
+  GradNodePtr node = t->autograd->grad_fn;
+  node->pre_hooks.push_back({id, fn});
+  std::weak_ptr<GradNode> wn = node;
+  return removable_handle(in, [wn]() -> std::vector<HookEntry>* { auto s = wn.lock(); return s ? &s->pre_hooks : nullptr; }, id);
+}
+
+// Tensor.register_post_accumulate_grad_hook(hook): hook(tensor) after a leaf's .grad is accumulated.
+Value register_post_accumulate_method(Interp& in, const ArrayPtr& t, Args& a) {
+  Value hook = a.required(0, "hook");
+  a.finish(1);
+  if (!requires_grad(*t)) in.raise_exc("RuntimeError", "cannot register a hook on a tensor that doesn't require gradient");
+  if (!is_leaf(*t)) in.raise_exc("RuntimeError", "post accumulate grad hooks cannot be registered on non-leaf tensors");
+  const int64_t id = next_hook_id();
+  autograd_meta(*t).post_accumulate_hooks.push_back({id, [&in, hook](const ArrayPtr& v) -> ArrayPtr {
+    in.call(hook, std::vector<Value>{Value(v)});
+    return nullptr;
+  }});
+  std::weak_ptr<Array> w = t;
+  return removable_handle(in, [w]() -> std::vector<HookEntry>* { auto s = w.lock(); return s && s->autograd ? &s->autograd->post_accumulate_hooks : nullptr; }, id);
+}
+
 }  // namespace
 
 void install_torch_backward(Interp& in, ModuleObj& tm) {
   (void)tm;
   def_tensor_method("backward", backward_method, {"backward(gradient=, retain_graph=, create_graph=, inputs=)"});
   def_tensor_method("retain_grad", retain_grad_method, {"retain_grad()"});
+  def_tensor_method("register_hook", register_hook_method, {"register_hook(hook)"});
+  def_tensor_method("register_post_accumulate_grad_hook", register_post_accumulate_method,
+                    {"register_post_accumulate_grad_hook(hook)"});
   ModuleObj& ag = submodule(in, "torch.autograd");
   def_fn(in, ag, "backward", autograd_backward_fn,
          {"backward(tensors, grad_tensors=, retain_graph=, create_graph=, grad_variables=, inputs=)"});
