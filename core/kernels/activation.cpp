@@ -261,6 +261,98 @@ struct exp_fn {
   float operator()(float x) const { return sleef_expf_u10(x); }
 };
 
+// PyTorch's tanh for float (Vectorized<float>::tanh -> Sleef_tanhf8_u10; vec::map
+// covers the tail too): tanh |x| = (e - 1/e) / (e + 1/e) with e = exp |x| carried
+// as a double-float (hi + lo), the sign put back, 1 beyond |x| > 8.664339742.
+// Double-float arithmetic as Sleef's AVX2 build runs it (every fused step an FMA):
+// a sum keeps its rounding error in lo ("two-sum"), a product the error fma(a, b, -ab).
+struct df32 {
+  float hi, lo;
+};
+df32 df_add2(df32 x, float y) {  // |x| and |y| in any order
+  const float s = x.hi + y, v = s - x.hi;
+  return {s, ((x.hi - (s - v)) + (y - v)) + x.lo};
+}
+df32 df_add2(df32 x, df32 y) {
+  const float s = x.hi + y.hi, v = s - x.hi;
+  return {s, ((x.hi - (s - v)) + (y.hi - v)) + (x.lo + y.lo)};
+}
+df32 df_add(float x, df32 y) {  // |x| >= |y|
+  const float s = x + y.hi;
+  return {s, ((x - s) + y.hi) + y.lo};
+}
+df32 df_add(df32 x, df32 y) {  // |x| >= |y|
+  const float s = x.hi + y.hi;
+  return {s, (((x.hi - s) + y.hi) + x.lo) + y.lo};
+}
+df32 df_mul(df32 x, float y) {
+  using npyk::prim::fma;
+  const float s = x.hi * y;
+  return {s, fma(x.lo, y, fma(x.hi, y, -s))};
+}
+df32 df_mul(df32 x, df32 y) {
+  using npyk::prim::fma;
+  const float s = x.hi * y.hi;
+  return {s, fma(x.hi, y.lo, fma(x.lo, y.hi, fma(x.hi, y.hi, -s)))};
+}
+df32 df_square(df32 x) {
+  using npyk::prim::fma;
+  const float s = x.hi * x.hi;
+  return {s, fma(x.hi + x.hi, x.lo, fma(x.hi, x.hi, -s))};
+}
+df32 df_reciprocal(df32 d) {
+  using npyk::prim::fma;
+  const float s = 1.0f / d.hi;
+  return {s, s * fma(-d.lo, s, fma(-d.hi, s, 1.0f))};
+}
+df32 df_div(df32 n, df32 d) {
+  using npyk::prim::fma;
+  const float t = 1.0f / d.hi, s = n.hi * t;
+  const float u = fma(t, n.hi, -s), v = fma(-d.lo, t, fma(-d.hi, t, 1.0f));
+  return {s, fma(s, v, fma(n.lo, t, u))};
+}
+
+// e^y for y >= 0 as a double-float (Sleef's expk2f): q = rint(y / ln 2);
+// s = y - q ln 2 (ln 2 in two parts, each step a two-sum); e^s = 1 + s + s^2 (1/2 +
+// s (1/6 + s P(s))) with P of degree 3, the outer steps in double-float; times 2^q.
+df32 expk2f(float y) {
+  using npyk::prim::fma;
+  const float r_ln2 = 1.442695040888963407359924681001892137426645954152985934135449406931f;
+  const float l2u = 0.693145751953125f, l2l = 1.428606765330187045e-06f;
+  const int q = int(std::nearbyint(y * r_ln2));
+  df32 s = df_add2(df32{y, 0.0f}, float(q) * -l2u);
+  s = df_add2(s, float(q) * -l2l);
+  float u = 0.1980960224e-3f;
+  u = fma(u, s.hi, 0.1394256484e-2f);
+  u = fma(u, s.hi, 0.8333456703e-2f);
+  u = fma(u, s.hi, 0.4166637361e-1f);
+  df32 t = df_add2(df_mul(s, u), 0.166666659414234244790680580464e+0f);
+  t = df_add2(df_mul(s, t), 0.5f);
+  t = df_add2(s, df_mul(df_square(s), t));
+  t = df_add(1.0f, t);
+  return {std::ldexp(std::ldexp(t.hi, q >> 1), q - (q >> 1)), std::ldexp(std::ldexp(t.lo, q >> 1), q - (q >> 1))};
+}
+
+}  // namespace
+
+float sleef_tanhf_u10(float x) {
+  if (std::isnan(x)) return x;
+  const float y = std::abs(x);
+  df32 d = expk2f(y);
+  const df32 e = df_reciprocal(d);
+  d = df_div(df_add(d, df32{-e.hi, -e.lo}), df_add(d, e));
+  float r = d.hi + d.lo;
+  if (y > 8.664339742f || std::isnan(r)) r = 1.0f;
+  return std::copysign(r, x);
+}
+
+namespace {
+
+struct tanh_fn {
+  template <class T> static constexpr bool ok = std::is_same_v<T, float> || std::is_same_v<T, half>;
+  float operator()(float x) const { return sleef_tanhf_u10(x); }
+};
+
 // PyTorch's erfinv (c10 calc_erfinv, from the public Matlab erfinv by G.
 // Pavlis): a rational first guess -- y P(y^2)/Q(y^2) for |y| <= 0.7, else
 // sign(y) R(z)/S(z) with z = sqrt(-log((1 - |y|) / 2)) -- then two Newton
@@ -500,6 +592,7 @@ bool activation_supports(Activation op, DType dt) {
     case Activation::gelu_tanh: return supports<gelu_tanh_fn>(dt);
     case Activation::silu: return supports<silu_fn>(dt);
     case Activation::exp: return supports<exp_fn>(dt);
+    case Activation::tanh: return supports<tanh_fn>(dt);
     case Activation::erfinv: return supports<erfinv_fn>(dt);
     case Activation::erf: return supports<erf_fn>(dt);
     case Activation::sin: return supports<sin_fn>(dt);
@@ -520,6 +613,7 @@ void apply_activation(Activation op, const Array& dst, const Array& src, const N
     case Activation::gelu_tanh: return apply(gelu_tanh_fn{}, dst, src);
     case Activation::silu: return apply(silu_fn{}, dst, src);
     case Activation::exp: return apply(exp_fn{}, dst, src);
+    case Activation::tanh: return apply(tanh_fn{}, dst, src);
     case Activation::erfinv: return apply(erfinv_fn{}, dst, src);
     case Activation::erf: return apply(erf_fn{}, dst, src);
     case Activation::sin: return apply(sin_fn{}, dst, src);
