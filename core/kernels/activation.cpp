@@ -335,6 +335,37 @@ df32 expk2f(float y) {
 
 }  // namespace
 
+// PyTorch's float log (Vectorized<float>::log -> Sleef_logf8_u10): d = m 2^e
+// with m in [0.75, 1.5); x = (m - 1) / (m + 1) as a double-float; log d =
+// e ln 2 + 2x + x^3 P(x^2) (P of degree 2), ln 2 and the sums in double-float.
+float sleef_logf_u10(float d) {
+  using npyk::prim::fma;
+  if (std::isnan(d) || d < 0) return std::numeric_limits<float>::quiet_NaN();
+  if (d == 0) return -std::numeric_limits<float>::infinity();
+  if (std::isinf(d)) return d;
+  const bool tiny = d < std::numeric_limits<float>::min();
+  if (tiny) d *= 18446744073709551616.0f;  // 2^64
+  auto bits = [](float f) { uint32_t u; std::memcpy(&u, &f, 4); return u; };
+  int e = int((bits(d * (1.0f / 0.75f)) >> 23) & 0xff) - 0x7f;
+  uint32_t mb = bits(d) + (uint32_t(-e) << 23);  // d 2^-e, through the exponent field
+  float m;
+  std::memcpy(&m, &mb, 4);
+  if (tiny) e -= 64;
+  df32 s = df_mul(df32{0.69314718246459960938f, -1.904654323148236017e-09f}, float(e));
+  const float nm = -1.0f + m, nv = nm - -1.0f;
+  const float pm = 1.0f + m, pv = pm - 1.0f;
+  const df32 num{nm, (-1.0f - (nm - nv)) + (m - nv)}, den{pm, (1.0f - (pm - pv)) + (m - pv)};
+  const df32 x = df_div(num, den);
+  const float x2 = x.hi * x.hi;
+  float t = 0.3027294874e+0f;
+  t = fma(t, x2, 0.3996108174e+0f);
+  t = fma(t, x2, 0.6666694880e+0f);
+  s = df_add(s, df32{x.hi * 2, x.lo * 2});
+  const float tail = (x2 * x.hi) * t, sum = s.hi + tail;
+  s = {sum, ((s.hi - sum) + tail) + s.lo};
+  return s.hi + s.lo;
+}
+
 float sleef_tanhf_u10(float x) {
   if (std::isnan(x)) return x;
   const float y = std::abs(x);
@@ -484,12 +515,16 @@ void softmax_slice(char* p, int64_t st, int64_t n) {
 // slice (st == itemsize) of n >= one vector as vec::map_reduce_all does:
 // vectors of W = 32 / itemsize lanes accumulated, the ragged tail blended in
 // lane by lane, the lanes folded halves, pairs, neighbours; otherwise in
-// order --, then y_k = (x_k - m) - log s (the log: libm's, where PyTorch
-// has Sleef's logf: a last-bit difference is possible there).
+// order --, then y_k = (x_k - m) - log s (Sleef's log for float).
 template <class T>
 compute_of<T> softmax_exp(compute_of<T> x) {
   if constexpr (std::is_same_v<compute_of<T>, float>) return sleef_expf_u10(x);
   else return std::exp(x);
+}
+template <class T>
+compute_of<T> softmax_log(compute_of<T> x) {
+  if constexpr (std::is_same_v<compute_of<T>, float>) return sleef_logf_u10(x);
+  else return std::log(x);
 }
 
 template <class T>
@@ -512,7 +547,7 @@ void log_softmax_slice(char* p, int64_t st, int64_t n) {
   } else {
     for (int64_t k = 0; k < n; ++k) sum += e(k);
   }
-  const C ls = std::log(sum);
+  const C ls = softmax_log<T>(sum);
   for (int64_t k = 0; k < n; ++k) store<T>(p + k * st, T(C(load<T>(p + k * st)) - mx - ls));
 }
 

@@ -37,6 +37,8 @@ enum class Activation : uint8_t {
 
 // PyTorch's float exp (Sleef_expf8_u10), one element (activation.cpp).
 float sleef_expf_u10(float x);
+// PyTorch's float log (Sleef_logf8_u10), one element.
+float sleef_logf_u10(float x);
 // PyTorch's float tanh (Sleef_tanhf8_u10), one element.
 float sleef_tanhf_u10(float x);
 
