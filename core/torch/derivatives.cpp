@@ -285,6 +285,14 @@ void add_reductions_and_products(std::map<std::string, Formula>& f) {
     std::vector<ArrayPtr> m = mm_grads(n, g, 1);
     return {needs(n, 0) ? maybe_multiply(g, n.scalars.at(0)) : nullptr, m[0], m[1]};
   };
+  // matmul of a vector and a matrix: mm(self.unsqueeze(0), mat2).squeeze_(0), whose
+  // node is the squeeze's (squeeze_.dim: SqueezeBackward4): grad.unsqueeze(0), then
+  // mm's two formulas (saved: the unsqueezed self and mat2), the first squeezed back
+  f["SqueezeBackward4"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    std::vector<ArrayPtr> m = mm_grads(n, as_torch(expand_dims(g, {0})), 0);
+    if (m[0]) m[0] = as_torch(reshape(m[0], {m[0]->shape[1]}));
+    return m;
+  };
   // mv: self: grad.ger(vec.conj()); vec: self.conj().t().mv(grad)
   f["MvBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
     ArrayPtr g1, g2;

@@ -163,6 +163,15 @@ bool save_state(GradNode& n, const OpCall& c, const ArrayPtr& t, bool inplace) {
     n.ints = {is_column_major(*self), is_column_major(other.arr())};
     return true;
   }
+  if (name == "SqueezeBackward4") {  // matmul(vector, matrix): mm(self.unsqueeze(0), other).squeeze_(0)
+    const Value other = arg(c, 0, "other");
+    if (op != "matmul" || self->ndim() != 1 || !other.is_array() || other.arr().ndim() != 2) return false;
+    ArrayPtr row = expand_dims(self, {0});  // a view: a later write into self is seen by the version check
+    save_tensor(n, 0, row, false);
+    save_tensor(n, 1, other.array(), false);
+    n.ints = {is_column_major(*row), is_column_major(other.arr())};
+    return true;
+  }
   if (name == "TBackward0") return op == "t";
   if (name == "TransposeBackward0") {
     if (op == "mT") n.ints = {-2, -1};

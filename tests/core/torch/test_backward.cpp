@@ -210,6 +210,14 @@ TEST_CASE("backward formulas match finite differences (float64)", "[autograd][ba
     check_formula("AddmmBackward0", {{2}, {3, 4}, {2, 4}},
                   [](auto& x) { return bin(Ufunc::add, x[0], matmul(x[1], transpose(x[2], {1, 0}))); }, addmm_state);
     check_formula("MvBackward0", {{3, 4}, {4}}, [](auto& x) { return matmul(x[0], x[1]); }, save_inputs);
+    // matmul(vector, matrix): the node saves the vector as a row and the matrix
+    auto squeeze4 = [](GradNode& n, const std::vector<ArrayPtr>& xs, const ArrayPtr&) {
+      ArrayPtr row = expand_dims(xs[0], {0});
+      save_tensor(n, 0, row, false);
+      save_tensor(n, 1, xs[1], false);
+      n.ints = {is_column_major(*row), is_column_major(*xs[1])};
+    };
+    check_formula("SqueezeBackward4", {{4}, {4, 3}}, [](auto& x) { return matmul(x[0], x[1]); }, squeeze4);
     check_formula("DotBackward0", {{4}, {4}}, [](auto& x) { return matmul(x[0], x[1]); }, save_inputs);
   }
   SECTION("views and copies") {
