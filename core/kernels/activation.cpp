@@ -366,6 +366,78 @@ float sleef_logf_u10(float d) {
   return s.hi + s.lo;
 }
 
+namespace {
+
+// log |d| as a double-float (Sleef's logkf): the reduction of sleef_logf_u10
+// with a longer polynomial, its last coefficient and the sums in double-float.
+df32 logkf(float d) {
+  using npyk::prim::fma;
+  const bool tiny = d < std::numeric_limits<float>::min();
+  if (tiny) d *= 18446744073709551616.0f;  // 2^64
+  auto bits = [](float f) { uint32_t u; std::memcpy(&u, &f, 4); return u; };
+  int e = int((bits(d * (1.0f / 0.75f)) >> 23) & 0xff) - 0x7f;
+  uint32_t mb = bits(d) + (uint32_t(-e) << 23);
+  float m;
+  std::memcpy(&m, &mb, 4);
+  if (tiny) e -= 64;
+  const float nm = -1.0f + m, nv = nm - -1.0f;
+  const float pm = 1.0f + m, pv = pm - 1.0f;
+  const df32 x = df_div(df32{nm, (-1.0f - (nm - nv)) + (m - nv)}, df32{pm, (1.0f - (pm - pv)) + (m - pv)});
+  const df32 x2 = df_square(x);
+  float t = 0.240320354700088500976562f;
+  t = fma(t, x2.hi, 0.285112679004669189453125f);
+  t = fma(t, x2.hi, 0.400007992982864379882812f);
+  const df32 c{0.66666662693023681640625f, 3.69183861259614332084311e-09f};
+  df32 s = df_mul(df32{0.69314718246459960938f, -1.904654323148236017e-09f}, float(e));
+  s = df_add(s, df32{x.hi * 2, x.lo * 2});
+  return df_add(s, df_mul(df_mul(x2, x), df_add2(df_mul(x2, t), c)));
+}
+
+// e^d for a double-float d (Sleef's expkf), rounded to float.
+float expkf(df32 d) {
+  using npyk::prim::fma;
+  const float r_ln2 = 1.442695040888963407359924681001892137426645954152985934135449406931f;
+  const float l2u = 0.693145751953125f, l2l = 1.428606765330187045e-06f;
+  const int q = int(std::nearbyint((d.hi + d.lo) * r_ln2));
+  df32 s = df_add2(d, float(q) * -l2u);
+  s = df_add2(s, float(q) * -l2l);
+  const float sh = s.hi + s.lo;  // normalize
+  s = {sh, (s.hi - sh) + s.lo};
+  float u = 0.00136324646882712841033936f;
+  u = fma(u, s.hi, 0.00836596917361021041870117f);
+  u = fma(u, s.hi, 0.0416710823774337768554688f);
+  u = fma(u, s.hi, 0.166665524244308471679688f);
+  u = fma(u, s.hi, 0.499999850988388061523438f);
+  df32 t = df_add(s, df_mul(df_square(s), u));
+  t = df_add(1.0f, t);
+  float r = std::ldexp(t.hi + t.lo, q);
+  if (d.hi < -104) r = 0;
+  return r;
+}
+
+}  // namespace
+
+// PyTorch's float pow with a scalar exponent (Vectorized<float>::pow ->
+// Sleef_powf8_u10): |x|^y = exp(y log |x|) in double-float, then the sign
+// for an odd integer y and IEEE's special cases.
+float sleef_powf_u10(float x, float y) {
+  const bool yint = std::trunc(y) == y || std::fabs(y) > float(1 << 24);
+  const bool yodd = yint && std::fabs(y) < float(1 << 24) && (int64_t(std::trunc(y)) & 1) == 1;
+  const df32 l = logkf(std::fabs(x));
+  float r = expkf(df_mul(l, y));
+  if (std::isnan(r)) r = std::numeric_limits<float>::infinity();
+  r *= x > 0 ? 1.0f : yint ? (yodd ? -1.0f : 1.0f) : std::numeric_limits<float>::quiet_NaN();
+  const float efx = std::signbit(y) ? -(std::fabs(x) - 1) : std::fabs(x) - 1;  // times y's sign
+  if (std::isinf(y)) r = efx < 0 ? 0.0f : efx == 0 ? 1.0f : std::numeric_limits<float>::infinity();
+  if (std::isinf(x) || x == 0) {
+    const float mag = (std::signbit(y) != (x == 0)) ? 0.0f : std::numeric_limits<float>::infinity();
+    r = std::copysign(mag, yodd ? x : 1.0f);
+  }
+  if (std::isnan(x) || std::isnan(y)) r = std::numeric_limits<float>::quiet_NaN();
+  if (y == 0 || x == 1) r = 1.0f;
+  return r;
+}
+
 float sleef_tanhf_u10(float x) {
   if (std::isnan(x)) return x;
   const float y = std::abs(x);

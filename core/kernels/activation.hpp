@@ -39,6 +39,8 @@ enum class Activation : uint8_t {
 float sleef_expf_u10(float x);
 // PyTorch's float log (Sleef_logf8_u10), one element.
 float sleef_logf_u10(float x);
+// PyTorch's float pow with a scalar exponent (Sleef_powf8_u10), one element.
+float sleef_powf_u10(float x, float y);
 // PyTorch's float tanh (Sleef_tanhf8_u10), one element.
 float sleef_tanhf_u10(float x);
 
