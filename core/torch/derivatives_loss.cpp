@@ -164,9 +164,12 @@ void add_loss_formulas(std::map<std::string, Formula>& f) {
   f["SmoothL1LossBackward0"] = pointwise(PointLoss::smooth_l1);
   f["HuberLossBackward0"] = pointwise(PointLoss::huber);
   // binary_cross_entropy: self: binary_cross_entropy_backward(grad, self, target, weight, reduction)
-  //   (the target's gradient is refused when the node is recorded: no state)
+  //   target: binary_cross_entropy_target_backward(grad, self, target, weight, reduction)
   f["BinaryCrossEntropyBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
-    return {point_loss_backward(PointLoss::bce, g, unpack(n, 0), unpack(n, 1), unpack_optional(n, 2), reduction_of(n), 0.0)};
+    ArrayPtr self = unpack(n, 0), weight = unpack_optional(n, 2);
+    ArrayPtr gs = needs_grad(n, 0) ? point_loss_backward(PointLoss::bce, g, self, unpack(n, 1), weight, reduction_of(n), 0.0) : nullptr;
+    ArrayPtr gt = needs_grad(n, 1) ? bce_target_backward(g, self, weight, reduction_of(n)) : nullptr;
+    return {gs, gt};
   };
   // binary_cross_entropy_with_logits: self: binary_cross_entropy_with_logits_backward(grad, self, target, weight, pos_weight, reduction)
   f["BinaryCrossEntropyWithLogitsBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {

@@ -216,6 +216,27 @@ ArrayPtr point_backward(PointLoss k, const ArrayPtr& grad, const ArrayPtr& input
 }
 
 template <class T>
+ArrayPtr bce_target_grad(const ArrayPtr& grad, const ArrayPtr& input, const ArrayPtr& weight, LossReduction r) {
+  const DType dt = input->dtype;
+  const Shape& s = input->shape;
+  const int64_t n = input->size();
+  std::vector<T> x = elements<T>(input, s, dt), g = elements<T>(grad, s, dt);
+  std::vector<T> w = weight ? elements<T>(weight, s, dt) : std::vector<T>();
+  const int64_t vec_end = n - n % 16;
+  for (int64_t i = 0; i < n; ++i) {
+    const T q = x[size_t(i)] / (T(1) - x[size_t(i)]);
+    T logit;
+    if constexpr (sizeof(T) == 4) logit = i < vec_end ? sleef_logf_u10(q) : (x[size_t(i)] == T(1) ? T(INFINITY) : std::log(q));
+    else logit = x[size_t(i)] == T(1) ? T(INFINITY) : std::log(q);
+    T v = -logit * g[size_t(i)];
+    if (!w.empty()) v *= w[size_t(i)];
+    if (r == LossReduction::mean) v /= T(n);
+    x[size_t(i)] = v;
+  }
+  return tensor_of(x, s, dt);
+}
+
+template <class T>
 T exp_of(T x) {
   if constexpr (sizeof(T) == 4) return sleef_expf_u10(x);
   else return std::exp(x);
@@ -303,6 +324,12 @@ ArrayPtr point_loss_backward(PointLoss kind, const ArrayPtr& grad, const ArrayPt
                              LossReduction r, double param) {
   if (input->dtype == DType::F32) return point_backward<float>(kind, grad, input, target, weight, r, param);
   if (input->dtype == DType::F64) return point_backward<double>(kind, grad, input, target, weight, r, param);
+  bad_dtype(input->dtype);
+}
+
+ArrayPtr bce_target_backward(const ArrayPtr& grad, const ArrayPtr& input, const ArrayPtr& weight, LossReduction r) {
+  if (input->dtype == DType::F32) return bce_target_grad<float>(grad, input, weight, r);
+  if (input->dtype == DType::F64) return bce_target_grad<double>(grad, input, weight, r);
   bad_dtype(input->dtype);
 }
 

@@ -40,6 +40,12 @@ ArrayPtr point_loss(PointLoss kind, const ArrayPtr& input, const ArrayPtr& targe
 ArrayPtr point_loss_backward(PointLoss kind, const ArrayPtr& grad, const ArrayPtr& input, const ArrayPtr& target, const ArrayPtr& weight,
                              LossReduction r, double param);
 
+// binary_cross_entropy's gradient with respect to the target
+// (FunctionsManual.cpp binary_cross_entropy_target_backward): -logit(x) * g,
+// times weight, divided by numel for 'mean'; logit's kernel log(x / (1 - x))
+// (Sleef's log on the vector blocks of 16 floats, libm's on the tail).
+ArrayPtr bce_target_backward(const ArrayPtr& grad, const ArrayPtr& input, const ArrayPtr& weight, LossReduction r);
+
 // binary_cross_entropy_with_logits (unreduced): (1 - t) * x - log_sigmoid(x)
 // (times 1 + (pos_weight - 1) * t on the log_sigmoid term), times weight.
 ArrayPtr bce_with_logits(const ArrayPtr& input, const ArrayPtr& target, const ArrayPtr& weight, const ArrayPtr& pos_weight);

@@ -345,6 +345,17 @@ TEST_CASE("loss and softmax backward formulas match finite differences (float64)
           n.ints = {int64_t(r)};
         };
         check_formula("BinaryCrossEntropyBackward0", {{2, 3}}, fwd, state, 0.05, 0.95);
+        // the target's gradient too (both inputs in (0.05, 0.95))
+        auto fwd2 = [=](auto& x) {
+          ArrayPtr l = point_loss(PointLoss::bce, x[0], x[1], 0.0);
+          return reduced(w ? bin(Ufunc::multiply, l, w) : l, r);
+        };
+        auto state2 = [=](GradNode& n, const std::vector<ArrayPtr>& xs, const ArrayPtr&) {
+          save_inputs(n, xs, nullptr);
+          if (w) save_tensor(n, 2, w, false);
+          n.ints = {int64_t(r)};
+        };
+        check_formula("BinaryCrossEntropyBackward0", {{2, 3}, {2, 3}}, fwd2, state2, 0.05, 0.95);
       }
   }
   SECTION("binary_cross_entropy_with_logits with weight and pos_weight") {
