@@ -147,7 +147,8 @@ ArrayPtr negated(const ArrayPtr& a) {
 
 void add_loss_formulas(std::map<std::string, Formula>& f) {
   // nll_loss: self: nll_loss_backward(grad, self, target, weight, reduction, ignore_index, total_weight)
-  f["NllLossBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+  // nll_loss2d: self: nll_loss2d_backward(grad, self, target, weight, reduction, ignore_index, total_weight)
+  f["NllLossBackward0"] = f["NllLoss2DBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
     ArrayPtr self = unpack(n, 0), target = unpack(n, 1), weight = unpack_optional(n, 2), total = unpack(n, 3);
     return {nll_loss_backward(g, self, target, weight, reduction_of(n), n.ints.at(1), total)};
   };

@@ -69,60 +69,79 @@ int64_t ceil_log2(int64_t n) {
   return k;
 }
 
+// The layout nll_loss and nll_loss2d index: input (N, C, M...) as N x C x M
+// (M = 1 for a 2-D input; a 1-D input is one sample), target N x M.
+struct NllLayout {
+  int64_t N = 1, C = 1, M = 1;
+  bool batched = false;
+};
+NllLayout nll_layout(const Array& input) {
+  NllLayout l;
+  l.batched = input.ndim() >= 2;
+  l.N = l.batched ? input.shape[0] : 1;
+  l.C = l.batched ? input.shape[1] : input.shape[0];
+  for (int k = 2; k < input.ndim(); ++k) l.M *= input.shape[size_t(k)];
+  return l;
+}
+
 template <class T>
 NllForward nll_forward(const ArrayPtr& input, const ArrayPtr& target, const ArrayPtr& weight, LossReduction r, int64_t ignore) {
   const DType dt = input->dtype;
-  const bool batched = input->ndim() == 2;
-  const int64_t N = batched ? input->shape[0] : 1, C = input->shape.back();
+  const NllLayout L = nll_layout(*input);
+  const int64_t N = L.N, C = L.C, M = L.M;
   std::vector<T> x = elements<T>(input, input->shape, dt);
   std::vector<int64_t> t = elements<int64_t>(target, target->shape, DType::I64);
   std::vector<T> w = weight ? elements<T>(weight, weight->shape, dt) : std::vector<T>();
   auto check = [&](int64_t c) {
     if (c < 0 || c >= C) raise("IndexError", "Target " + std::to_string(c) + " is out of bounds.");
   };
-  if (r == LossReduction::none && batched) {
-    std::vector<T> out(size_t(N), T(0));
-    for (int64_t i = 0; i < N; ++i) {
-      const int64_t c = t[size_t(i)];
-      if (c == ignore) continue;
-      check(c);
-      out[size_t(i)] = -x[size_t(i * C + c)] * (w.empty() ? T(1) : w[size_t(c)]);
-    }
-    return {tensor_of(out, {N}, dt), tensor_of(std::vector<T>{T(0)}, {}, dt)};
+  if (r == LossReduction::none && L.batched) {
+    std::vector<T> out(size_t(N * M), T(0));
+    for (int64_t b = 0; b < N; ++b)
+      for (int64_t e = 0; e < M; ++e) {
+        const int64_t c = t[size_t(b * M + e)];
+        if (c == ignore) continue;
+        check(c);
+        out[size_t(b * M + e)] = -x[size_t((b * C + c) * M + e)] * (w.empty() ? T(1) : w[size_t(c)]);
+      }
+    return {tensor_of(out, input->ndim() == 2 ? Shape{N} : target->shape, dt), tensor_of(std::vector<T>{T(0)}, {}, dt)};
   }
   if (t.empty()) {  // an empty batch: mean is NaN, sum 0
     const T v = r == LossReduction::mean ? T(NAN) : T(0);
     return {tensor_of(std::vector<T>{v}, {}, dt), tensor_of(std::vector<T>{T(0)}, {}, dt)};
   }
   constexpr int levels = 8;
-  const int64_t power = std::max<int64_t>(4, ceil_log2(N) / levels);
+  const int64_t count = N * M;
+  const int64_t power = std::max<int64_t>(4, ceil_log2(count) / levels);
   const int64_t mask = (int64_t(1) << power) - 1;
   T wsum[levels] = {}, lsum[levels] = {};
   int64_t ignored = 0;
-  for (int64_t b = 0; b < N; ++b) {
-    const int64_t c = t[size_t(b)];
-    if (c == ignore) {
-      ++ignored;
-      continue;
+  for (int64_t b = 0; b < N; ++b)
+    for (int64_t e = 0; e < M; ++e) {
+      const int64_t i = b * M + e;  // the cascade's linear index
+      const int64_t c = t[size_t(i)];
+      if (c == ignore) {
+        ++ignored;
+        continue;
+      }
+      check(c);
+      const T v = x[size_t((b * C + c) * M + e)];
+      if (!w.empty()) {
+        lsum[0] -= v * w[size_t(c)];
+        wsum[0] += w[size_t(c)];
+      } else {
+        lsum[0] -= v;
+      }
+      for (int j = 0; j + 1 < levels; ++j) {
+        if ((i & (mask << (j * power))) != 0) break;
+        wsum[j + 1] += wsum[j];
+        lsum[j + 1] += lsum[j];
+        wsum[j] = 0;
+        lsum[j] = 0;
+      }
     }
-    check(c);
-    const T v = x[size_t(b * C + c)];
-    if (!w.empty()) {
-      lsum[0] -= v * w[size_t(c)];
-      wsum[0] += w[size_t(c)];
-    } else {
-      lsum[0] -= v;
-    }
-    for (int j = 0; j + 1 < levels; ++j) {
-      if ((b & (mask << (j * power))) != 0) break;
-      wsum[j + 1] += wsum[j];
-      lsum[j + 1] += lsum[j];
-      wsum[j] = 0;
-      lsum[j] = 0;
-    }
-  }
   T total = 0, out = 0;
-  if (w.empty()) total = T(N - ignored);
+  if (w.empty()) total = T(count - ignored);
   else
     for (T s : wsum) total += s;
   for (T s : lsum) out += s;
@@ -134,28 +153,22 @@ template <class T>
 ArrayPtr nll_backward(const ArrayPtr& grad, const ArrayPtr& input, const ArrayPtr& target, const ArrayPtr& weight, LossReduction r,
                       int64_t ignore, const ArrayPtr& total_weight) {
   const DType dt = input->dtype;
-  const bool batched = input->ndim() == 2;
-  const int64_t N = batched ? input->shape[0] : 1, C = input->shape.back();
-  std::vector<T> gi(size_t(N * C), T(0));
+  const NllLayout L = nll_layout(*input);
+  const int64_t N = L.N, C = L.C, M = L.M;
+  std::vector<T> gi(size_t(N * C * M), T(0));
   std::vector<int64_t> t = elements<int64_t>(target, target->shape, DType::I64);
   std::vector<T> w = weight ? elements<T>(weight, weight->shape, dt) : std::vector<T>();
   std::vector<T> g = elements<T>(grad, grad->shape, dt);
-  if (r == LossReduction::none && batched) {
-    for (int64_t i = 0; i < N; ++i) {
-      const int64_t c = t[size_t(i)];
+  const bool none = r == LossReduction::none && L.batched;
+  const T gv = none ? T(0) : -(r == LossReduction::mean ? g[0] / elements<T>(total_weight, {}, dt)[0] : g[0]);
+  for (int64_t b = 0; b < N; ++b)
+    for (int64_t e = 0; e < M; ++e) {
+      const int64_t i = b * M + e, c = t[size_t(i)];
       if (c == ignore) continue;
-      gi[size_t(i * C + c)] = -(w.empty() ? T(1) : w[size_t(c)]) * g[size_t(i)];
+      if (c < 0 || c >= C) raise("IndexError", "Target " + std::to_string(c) + " is out of bounds.");
+      const T wc = w.empty() ? T(1) : w[size_t(c)];
+      gi[size_t((b * C + c) * M + e)] = none ? -wc * g[size_t(i)] : (w.empty() ? gv : wc * gv);
     }
-    return tensor_of(gi, input->shape, dt);
-  }
-  const T tw = elements<T>(total_weight, {}, dt)[0];
-  const T gv = -(r == LossReduction::mean ? g[0] / tw : g[0]);
-  for (int64_t i = 0; i < int64_t(t.size()); ++i) {
-    const int64_t c = t[size_t(i)];
-    if (c == ignore) continue;
-    if (c < 0 || c >= C) raise("IndexError", "Target " + std::to_string(c) + " is out of bounds.");
-    gi[size_t(i * C + c)] = w.empty() ? gv : w[size_t(c)] * gv;
-  }
   return tensor_of(gi, input->shape, dt);
 }
 

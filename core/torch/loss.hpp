@@ -18,10 +18,11 @@ namespace sl {
 // at::Reduction's values (what the nodes keep in ints[0]).
 enum class LossReduction : int64_t { none = 0, mean = 1, sum = 2 };
 
-// nll_loss over log-probabilities `input` (C) or (N, C) and class indices
-// `target` () or (N) (int64), weight (C) or null: output is () for mean/sum or
-// a 1-D input, (N) for 'none'; total_weight is the 0-d sum of the counted
-// samples' weights (their count without weights).
+// nll_loss over log-probabilities `input` (C), (N, C) or (N, C, d...) -- nll_loss2d
+// -- and class indices `target` (), (N) or (N, d...) (int64), weight (C) or null:
+// output is () for mean/sum or a 1-D input, (N) or (N, d...) for 'none';
+// total_weight is the 0-d sum of the counted samples' weights (their count
+// without weights).
 struct NllForward {
   ArrayPtr output, total_weight;
 };

@@ -251,31 +251,74 @@ Value huber_loss_fn(Interp& in, Args& a) {
 
 // ---- the class losses
 
-// nll_loss_nd's and nll_loss's checks, then the kernel (1-D or 2-D input).
-Value nll(Interp& in, const ArrayPtr& lp, const ArrayPtr& target, const ArrayPtr& weight, int64_t ignore, LossReduction r,
-          const char* weight_prefix = "") {
-  if (lp->ndim() < 1) in.raise_exc("ValueError", "Expected 1 or more dimensions (got " + std::to_string(lp->ndim()) + ")");
-  if (lp->ndim() != 1 && (target->ndim() == 0 || lp->shape[0] != target->shape[0]))
-    in.raise_exc("ValueError", "Expected input batch_size (" + std::to_string(lp->shape[0]) + ") to match target batch_size (" +
-                                   std::to_string(target->ndim() ? target->shape[0] : 1) + ").");
-  if (lp->ndim() > 2)
-    in.raise_exc("NotImplementedError", "stridelab's nll_loss takes (N, C) or (C,) inputs; nll_loss2d is not supported yet (issue 30)");
-  if (target->ndim() > 1) in.raise_exc("RuntimeError", "0D or 1D target tensor expected, multi-target not supported");
-  const bool no_batch = lp->ndim() == 1 && target->ndim() == 0;
-  if (!no_batch && lp->shape[0] != target->shape[0])
-    in.raise_exc("RuntimeError", "size mismatch (got input: " + list_repr(lp->shape) + ", target: " + list_repr(target->shape) + ")");
-  const int64_t C = lp->shape.back();
+Value nll_record(Interp& in, const char* op, const ArrayPtr& lp, const ArrayPtr& target, const ArrayPtr& weight, int64_t ignore,
+                 LossReduction r);
+
+// The checks of both class losses' kernels on the weight and the dtypes.
+void check_nll_operands(Interp& in, const ArrayPtr& lp, const ArrayPtr& target, const ArrayPtr& weight, int64_t C) {
   if (weight && (weight->ndim() != 1 || weight->size() != C))
-    in.raise_exc("RuntimeError", std::string(weight_prefix) + "weight tensor should be defined either for all " + std::to_string(C) +
+    in.raise_exc("RuntimeError", "weight tensor should be defined either for all " + std::to_string(C) +
                                      " classes or no classes but got weight tensor of shape: " + list_repr(weight->shape));
   if (target->dtype != DType::I64 && target->dtype != DType::U8)
     in.raise_exc("RuntimeError", std::string("expected scalar type Long but found ") + torch_type_name(target->dtype));
   if (lp->dtype != DType::F32 && lp->dtype != DType::F64)
     in.raise_exc("RuntimeError", std::string("\"nll_loss_out_frame\" not implemented for '") + torch_type_name(lp->dtype) + "'");
+}
+
+// nll_loss_nd for 3 or more dims: a 4-D input goes to nll_loss2d as it is;
+// others are viewed as (N, C, 1, -1) with the target as (N, 1, -1), and a
+// 'none' result viewed back to (N, d...), each view a recorded op.
+Value nll_spatial(Interp& in, const ArrayPtr& lp, const ArrayPtr& target, const ArrayPtr& weight, int64_t ignore, LossReduction r) {
+  const int64_t N = lp->shape[0], C = lp->shape[1];
+  Shape out_size{N};
+  for (int k = 2; k < lp->ndim(); ++k) out_size.push_back(lp->shape[size_t(k)]);
+  if (lp->ndim() == 4) {
+    if (target->ndim() != 3)
+      in.raise_exc("RuntimeError", "only batches of spatial targets supported (3D tensors) but got targets of dimension: " +
+                                       std::to_string(target->ndim()));
+    if (target->shape != out_size)
+      in.raise_exc("RuntimeError", "size mismatch (got input: " + list_repr(lp->shape) + " , target: " + list_repr(target->shape));
+    check_nll_operands(in, lp, target, weight, C);
+    return nll_record(in, "nll_loss2d", lp, target, weight, ignore, r);
+  }
+  Shape tail(target->shape.begin() + (target->ndim() ? 1 : 0), target->shape.end());
+  if (tail != Shape(lp->shape.begin() + 2, lp->shape.end()))
+    in.raise_exc("RuntimeError", "Expected target size " + list_repr(out_size) + ", got " + list_repr(target->shape));
+  check_nll_operands(in, lp, target, weight, C);
+  const bool empty = lp->size() == 0;
+  Value x = method(in, Value(lp), "contiguous", {});
+  x = method(in, x, "view", {Value::integer(N), Value::integer(C), Value::integer(empty ? 0 : 1), Value::integer(empty ? 0 : -1)});
+  Value t = method(in, method(in, Value(target), "contiguous", {}), "view",
+                   {Value::integer(N), Value::integer(empty ? 0 : 1), Value::integer(empty ? 0 : -1)});
+  Value out = nll_record(in, "nll_loss2d", x.array(), t.array(), weight, ignore, r);
+  if (r != LossReduction::none) return out;
+  std::vector<Value> dims;
+  for (int64_t d : out_size) dims.push_back(Value::integer(d));
+  return method(in, out, "view", dims);
+}
+
+// nll_loss_nd's and nll_loss's checks, then the kernel (1-D or 2-D input; more: nll_spatial).
+Value nll(Interp& in, const ArrayPtr& lp, const ArrayPtr& target, const ArrayPtr& weight, int64_t ignore, LossReduction r) {
+  if (lp->ndim() < 1) in.raise_exc("ValueError", "Expected 1 or more dimensions (got " + std::to_string(lp->ndim()) + ")");
+  if (lp->ndim() != 1 && (target->ndim() == 0 || lp->shape[0] != target->shape[0]))
+    in.raise_exc("ValueError", "Expected input batch_size (" + std::to_string(lp->shape[0]) + ") to match target batch_size (" +
+                                   std::to_string(target->ndim() ? target->shape[0] : 1) + ").");
+  if (lp->ndim() > 2) return nll_spatial(in, lp, target, weight, ignore, r);
+  if (target->ndim() > 1) in.raise_exc("RuntimeError", "0D or 1D target tensor expected, multi-target not supported");
+  const bool no_batch = lp->ndim() == 1 && target->ndim() == 0;
+  if (!no_batch && lp->shape[0] != target->shape[0])
+    in.raise_exc("RuntimeError", "size mismatch (got input: " + list_repr(lp->shape) + ", target: " + list_repr(target->shape) + ")");
+  check_nll_operands(in, lp, target, weight, lp->shape.back());
+  return nll_record(in, "nll_loss", lp, target, weight, ignore, r);
+}
+
+// The kernel as one recorded op (nll_loss or nll_loss2d) with its node's state.
+Value nll_record(Interp& in, const char* op, const ArrayPtr& lp, const ArrayPtr& target, const ArrayPtr& weight, int64_t ignore,
+                 LossReduction r) {
   ArrayPtr w = weight ? as_dtype(weight, lp->dtype) : nullptr;
   ArrayPtr total;
   return record_loss(
-      in, "nll_loss", {lp},
+      in, op, {lp},
       [&] {
         NllForward f = nll_loss_forward(lp, target, w, r, ignore);
         total = f.total_weight;

@@ -313,6 +313,19 @@ TEST_CASE("loss and softmax backward formulas match finite differences (float64)
       n.ints = {int64_t(LossReduction::mean), -100};
     };
     check_formula("NllLossBackward0", {{5}}, fwd1, state1);
+    // nll_loss2d: (N, C, H, W) against (N, H, W)
+    ArrayPtr t2 = i64({2, 2, 3}, {0, 2, 1, 1, -100, 0, 2, 2, 0, 1, 0, 2});
+    for (LossReduction r : reductions) {
+      auto fwd2 = [=](auto& x) { return nll_loss_forward(x[0], t2, weight, r, -100).output; };
+      auto state2 = [=](GradNode& n, const std::vector<ArrayPtr>& xs, const ArrayPtr&) {
+        save_tensor(n, 0, xs[0], false);
+        save_tensor(n, 1, t2, false);
+        save_tensor(n, 2, weight, false);
+        save_tensor(n, 3, nll_loss_forward(xs[0], t2, weight, r, -100).total_weight, true);
+        n.ints = {int64_t(r), -100};
+      };
+      check_formula("NllLoss2DBackward0", {{2, 3, 2, 3}}, fwd2, state2, -2, -0.1);
+    }
   }
   SECTION("smooth_l1_loss and huber_loss, input and target") {
     // 20 elements: the vectorized blocks (8 doubles) and the scalar tail both run
