@@ -83,6 +83,9 @@ T reduce_all_dot(const T* x, const T* y, int64_t n) {
 // _log_softmax_backward_data / _softmax_backward_data on rows of n elements
 // `step` apart (one row per outer index, rows `stride` apart when the dim is
 // not the last): log: g - exp(y) * sum(g); softmax: (g - sum(g * y)) * y.
+// Along the last dim the sums fold vector lanes (reduce_all_*); along another
+// dim the kernel runs vectors across the inner dim, so each lane sums in order
+// and the lanes past the last full vector take the scalar loop (libm's exp).
 template <class T>
 void softmax_backward_rows(bool log, T* gi, const T* g, const T* y, int64_t outer, int64_t n, int64_t inner) {
   std::vector<T> gr(static_cast<size_t>(n)), yr(static_cast<size_t>(n));
@@ -93,9 +96,17 @@ void softmax_backward_rows(bool log, T* gi, const T* g, const T* y, int64_t oute
         gr[size_t(i)] = g[base + i * inner];
         yr[size_t(i)] = y[base + i * inner];
       }
-      const T s = log ? reduce_all_sum(gr.data(), n) : reduce_all_dot(gr.data(), yr.data(), n);
+      T s;
+      if (inner == 1) {
+        s = log ? reduce_all_sum(gr.data(), n) : reduce_all_dot(gr.data(), yr.data(), n);
+      } else {  // lanes across the inner dim: each sums along dim in order
+        s = 0;
+        for (int64_t i = 0; i < n; ++i) s = log ? s + gr[size_t(i)] : fma(gr[size_t(i)], yr[size_t(i)], s);
+      }
+      // the inner lanes past the last full vector take the scalar loop's libm exp
+      const bool scalar_lane = inner > 1 && k >= inner - inner % int64_t(32 / sizeof(T));
       for (int64_t i = 0; i < n; ++i) {
-        const T e = log ? T(exp_like(yr[size_t(i)])) : yr[size_t(i)];
+        const T e = log ? (scalar_lane ? T(std::exp(yr[size_t(i)])) : T(exp_like(yr[size_t(i)]))) : yr[size_t(i)];
         gi[base + i * inner] = log ? fma(-e, s, gr[size_t(i)]) : (gr[size_t(i)] - s) * e;
       }
     }
