@@ -42,7 +42,11 @@ namespace sl {
 // reference cycle runs output -> grad_fn -> output. version is the storage's
 // version at save time (Note [Version counter], core/model/storage.hpp).
 struct SavedTensor {
-  ArrayPtr data;           // null when nothing was saved, or after release
+  ArrayPtr data;           // null when nothing was saved, after release, or when a pack hook holds it
+  // torch.autograd.graph.saved_tensors_hooks: what pack_hook returned, and the
+  // unpack_hook that gives the tensor back (SavedVariable's hooks_)
+  std::shared_ptr<void> packed;
+  std::function<ArrayPtr(const std::shared_ptr<void>&)> unpack_hook;
   uint32_t version = 0;
   bool is_output = false;
   bool was_saved = false;  // distinguishes "released" from "never saved"
@@ -145,8 +149,17 @@ GradNodePtr make_grad_node(const std::string& name, std::vector<GradNodePtr> nex
 // The next sequence number (a process-wide counter: only the order of nodes
 // within one graph matters, and it only grows).
 uint64_t next_sequence_nr();
-// Saves `t` into node.saved[slot] with its current version.
-void save_tensor(GradNode& node, size_t slot, const ArrayPtr& t, bool is_output);
+// The saved-tensor hooks installed by torch.autograd.graph.saved_tensors_hooks,
+// innermost last (the running session's; PyTorch keeps them thread-local).
+struct SavedTensorHooks {
+  std::function<std::shared_ptr<void>(const ArrayPtr&)> pack;
+  std::function<ArrayPtr(const std::shared_ptr<void>&)> unpack;
+};
+std::vector<SavedTensorHooks>& saved_tensor_hooks();
+// Saves `t` into node.saved[slot] with its current version (or, under
+// saved_tensors_hooks, what the innermost pack hook returns for it).
+// hookable=false: a Python number the op wrapped (PyTorch saves it as a Scalar, which no hook sees).
+void save_tensor(GradNode& node, size_t slot, const ArrayPtr& t, bool is_output, bool hookable = true);
 
 // The in-place rules (torch/csrc/autograd/VariableTypeUtils.h check_inplace,
 // variable.cpp rebase_history), in two halves around the write:

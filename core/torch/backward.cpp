@@ -162,7 +162,10 @@ void release(GradNode& n) {
   if (n.custom) n.released = true;  // a Function's ctx.saved_tensors refuses after the pass too
   if (n.saved.empty()) return;
   n.released = true;
-  for (auto& s : n.saved) s.data = nullptr;
+  for (auto& s : n.saved) {
+    s.data = nullptr;
+    s.packed = nullptr;
+  }
 }
 
 }  // namespace

@@ -428,6 +428,8 @@ ArrayPtr unpack(const GradNode& node, size_t slot) {
           "been freed). Saved intermediate values of the graph are freed when you call .backward() or autograd.grad(). "
           "Specify retain_graph=True if you need to backward through the graph a second time or if you need to access "
           "saved tensors after calling backward.");
+  if (slot < node.saved.size() && node.saved[slot].packed)  // saved_tensors_hooks: unpack_hook's tensor, no version check
+    return node.saved[slot].unpack_hook(node.saved[slot].packed);
   if (slot >= node.saved.size() || !node.saved[slot].data) raise("RuntimeError", "internal: " + node.name + " saved no tensor " + std::to_string(slot));
   const SavedTensor& s = node.saved[slot];
   const uint32_t now = s.data->storage->version();

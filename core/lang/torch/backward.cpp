@@ -77,10 +77,13 @@ bool save_binary(GradNode& n, const OpCall& c, const ArrayPtr& self, bool inplac
   if (!mul && !div) return false;
   const bool other_grad = other.is_array() && requires_grad(other.arr());
   if (inplace && other_grad) return false;  // the formula would need self before the write (original_self)
+  // each operand is saved only for the other's gradient, as the codegen saves them
   if (other_grad) save_tensor(n, 0, self, false);
-  if (other.is_array()) save_tensor(n, 1, other.array(), false);
+  if (other.is_array()) {
+    if (div || requires_grad(*self)) save_tensor(n, 1, other.array(), false);  // div's both gradients read other
+  }
   else if (is_number(other)) {
-    save_tensor(n, 1, wrapped(number(other, 0)), false);
+    save_tensor(n, 1, wrapped(number(other, 0)), false, false);
     n.wrapped_other = true;
   } else return false;
   return true;
@@ -94,8 +97,8 @@ bool save_linear(GradNode& n, const OpCall& c) {
   const Value weight = arg(c, 0, "weight");
   if (!input || !weight.is_array() || input->ndim() != 2 || weight.arr().ndim() != 2) return false;
   ArrayPtr wt = transpose(weight.array(), {1, 0});  // weight.t(): a view, so a write into weight is seen
-  save_tensor(n, 0, input, false);
-  save_tensor(n, 1, wt, false);
+  if (requires_grad(*wt) || requires_grad(weight.arr())) save_tensor(n, 0, input, false);  // for mat2's gradient
+  if (requires_grad(*input)) save_tensor(n, 1, wt, false);                                  // for mat1's gradient
   n.ints = {is_column_major(*input), is_column_major(*wt)};
   n.scalars = {1.0, 1.0};  // beta, alpha
   GradNodePtr t_node = n.next.back();
@@ -158,8 +161,8 @@ bool save_state(GradNode& n, const OpCall& c, const ArrayPtr& t, bool inplace) {
   if (in(name, {"MmBackward0", "MvBackward0", "DotBackward0"})) {
     const Value other = arg(c, 0, name == "MvBackward0" ? "vec" : name == "DotBackward0" ? "tensor" : "mat2");
     if (!in(op, {"matmul", "mm", "mv", "dot"}) || !other.is_array()) return false;
-    save_tensor(n, 0, self, false);
-    save_tensor(n, 1, other.array(), false);
+    if (requires_grad(other.arr())) save_tensor(n, 0, self, false);
+    if (requires_grad(*self)) save_tensor(n, 1, other.array(), false);
     n.ints = {is_column_major(*self), is_column_major(other.arr())};
     return true;
   }
@@ -167,8 +170,8 @@ bool save_state(GradNode& n, const OpCall& c, const ArrayPtr& t, bool inplace) {
     const Value other = arg(c, 0, "other");
     if (op != "matmul" || self->ndim() != 1 || !other.is_array() || other.arr().ndim() != 2) return false;
     ArrayPtr row = expand_dims(self, {0});  // a view: a later write into self is seen by the version check
-    save_tensor(n, 0, row, false);
-    save_tensor(n, 1, other.array(), false);
+    if (requires_grad(other.arr())) save_tensor(n, 0, row, false);
+    if (requires_grad(*self)) save_tensor(n, 1, other.array(), false);
     n.ints = {is_column_major(*row), is_column_major(other.arr())};
     return true;
   }
@@ -481,6 +484,30 @@ Value register_post_accumulate_method(Interp& in, const ArrayPtr& t, Args& a) {
   return removable_handle(in, [w]() -> std::vector<HookEntry>* { auto s = w.lock(); return s && s->autograd ? &s->autograd->post_accumulate_hooks : nullptr; }, id);
 }
 
+// torch._C._autograd._push_saved_tensors_default_hooks(pack_hook, unpack_hook)
+Value push_saved_hooks_fn(Interp& in, Args& a) {
+  Value pack = a.required(0, "pack_hook"), unpack = a.required(1, "unpack_hook");
+  a.finish(2);
+  SavedTensorHooks h;
+  h.pack = [&in, pack](const ArrayPtr& t) -> std::shared_ptr<void> {
+    return std::make_shared<Value>(in.call(pack, std::vector<Value>{Value(t)}));
+  };
+  h.unpack = [&in, unpack](const std::shared_ptr<void>& packed) -> ArrayPtr {
+    Value r = in.call(unpack, std::vector<Value>{*static_cast<const Value*>(packed.get())});
+    if (!is_tensor(r))
+      in.raise_exc("TypeError", "Output of saved tensor unpack_hook expected to be a Tensor but got result of type " + in.type_of(r)->name);
+    return r.array();
+  };
+  saved_tensor_hooks().push_back(std::move(h));
+  return Value();
+}
+
+Value pop_saved_hooks_fn(Interp& in, Args& a) {
+  a.finish(0);
+  if (!saved_tensor_hooks().empty()) saved_tensor_hooks().pop_back();
+  return Value();
+}
+
 }  // namespace
 
 void install_torch_backward(Interp& in, ModuleObj& tm) {
@@ -490,6 +517,9 @@ void install_torch_backward(Interp& in, ModuleObj& tm) {
   def_tensor_method("register_hook", register_hook_method, {"register_hook(hook)"});
   def_tensor_method("register_post_accumulate_grad_hook", register_post_accumulate_method,
                     {"register_post_accumulate_grad_hook(hook)"});
+  ModuleObj& cag = submodule(in, "torch._C._autograd");
+  def_fn(in, cag, "_push_saved_tensors_default_hooks", push_saved_hooks_fn, {"_push_saved_tensors_default_hooks(pack_hook, unpack_hook)"});
+  def_fn(in, cag, "_pop_saved_tensors_default_hooks", pop_saved_hooks_fn, {"_pop_saved_tensors_default_hooks()"});
   ModuleObj& ag = submodule(in, "torch.autograd");
   def_fn(in, ag, "backward", autograd_backward_fn,
          {"backward(tensors, grad_tensors=, retain_graph=, create_graph=, grad_variables=, inputs=)"});
