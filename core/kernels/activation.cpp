@@ -24,12 +24,20 @@ template <class T> inline constexpr bool is_real_elem = !is_complex_t<T>::value;
 // ---- one functor per op: `ok<T>` says which storage types it has a loop for,
 // f(C) computes one element in its compute type C.
 
-// at::native sigmoid_kernel (UnaryOpsKernel.cpp): 1 / (1 + exp(-x)), in that
-// order of operations, so the bits are libm's exp followed by one add and one
-// division (no xsimd batch: its exp is not libm's).
+// Note [Vectorized and scalar loops]: a PyTorch CPU kernel written with
+// cpu_kernel_vec runs its Vectorized form on blocks of two vectors (16
+// floats) of a contiguous run and its scalar form on the rest (Loops.h
+// vectorized_loop) and on strided runs. Where the two forms round
+// differently -- Sleef's exp in the vector, libm's in the scalar -- a functor
+// here has both: operator() is the scalar form, vec() the vector form for
+// float32, and run() picks by the element's position as PyTorch's loop does.
+
+// at::native sigmoid_kernel (UnaryOpsKernel.cpp): 1 / (1 + exp(-x)) with
+// libm's exp; the vector form (float32) 1 / (exp(0 - x) + 1) with Sleef's.
 struct sigmoid_fn {
   template <class T> static constexpr bool ok = is_float_elem<T>;
   template <class C> C operator()(C x) const { return C(1) / (C(1) + std::exp(-x)); }
+  float vec(float x) const { return 1.0f / (sleef_expf_u10(-x) + 1.0f); }
 };
 
 // at::native relu = clamp_min(x, 0): NaN and -0.0 pass through. Floats are
@@ -100,10 +108,11 @@ struct gelu_tanh_fn {
   }
 };
 
-// at::native silu_kernel: x / (1 + exp(-x)).
+// at::native silu_kernel: x / (1 + exp(-x)); the vector form x / (1 + exp(-x)) with Sleef's exp.
 struct silu_fn {
   template <class T> static constexpr bool ok = is_float_elem<T>;
   template <class C> C operator()(C x) const { return x / (C(1) + std::exp(-x)); }
+  float vec(float x) const { return x / (1.0f + sleef_expf_u10(-x)); }
 };
 
 }  // namespace
@@ -252,6 +261,201 @@ struct exp_fn {
   float operator()(float x) const { return sleef_expf_u10(x); }
 };
 
+// PyTorch's tanh for float (Vectorized<float>::tanh -> Sleef_tanhf8_u10; vec::map
+// covers the tail too): tanh |x| = (e - 1/e) / (e + 1/e) with e = exp |x| carried
+// as a double-float (hi + lo), the sign put back, 1 beyond |x| > 8.664339742.
+// Double-float arithmetic as Sleef's AVX2 build runs it (every fused step an FMA):
+// a sum keeps its rounding error in lo ("two-sum"), a product the error fma(a, b, -ab).
+struct df32 {
+  float hi, lo;
+};
+df32 df_add2(df32 x, float y) {  // |x| and |y| in any order
+  const float s = x.hi + y, v = s - x.hi;
+  return {s, ((x.hi - (s - v)) + (y - v)) + x.lo};
+}
+df32 df_add2(df32 x, df32 y) {
+  const float s = x.hi + y.hi, v = s - x.hi;
+  return {s, ((x.hi - (s - v)) + (y.hi - v)) + (x.lo + y.lo)};
+}
+df32 df_add(float x, df32 y) {  // |x| >= |y|
+  const float s = x + y.hi;
+  return {s, ((x - s) + y.hi) + y.lo};
+}
+df32 df_add(df32 x, df32 y) {  // |x| >= |y|
+  const float s = x.hi + y.hi;
+  return {s, (((x.hi - s) + y.hi) + x.lo) + y.lo};
+}
+df32 df_mul(df32 x, float y) {
+  using npyk::prim::fma;
+  const float s = x.hi * y;
+  return {s, fma(x.lo, y, fma(x.hi, y, -s))};
+}
+df32 df_mul(df32 x, df32 y) {
+  using npyk::prim::fma;
+  const float s = x.hi * y.hi;
+  return {s, fma(x.hi, y.lo, fma(x.lo, y.hi, fma(x.hi, y.hi, -s)))};
+}
+df32 df_square(df32 x) {
+  using npyk::prim::fma;
+  const float s = x.hi * x.hi;
+  return {s, fma(x.hi + x.hi, x.lo, fma(x.hi, x.hi, -s))};
+}
+df32 df_reciprocal(df32 d) {
+  using npyk::prim::fma;
+  const float s = 1.0f / d.hi;
+  return {s, s * fma(-d.lo, s, fma(-d.hi, s, 1.0f))};
+}
+df32 df_div(df32 n, df32 d) {
+  using npyk::prim::fma;
+  const float t = 1.0f / d.hi, s = n.hi * t;
+  const float u = fma(t, n.hi, -s), v = fma(-d.lo, t, fma(-d.hi, t, 1.0f));
+  return {s, fma(s, v, fma(n.lo, t, u))};
+}
+
+// e^y for y >= 0 as a double-float (Sleef's expk2f): q = rint(y / ln 2);
+// s = y - q ln 2 (ln 2 in two parts, each step a two-sum); e^s = 1 + s + s^2 (1/2 +
+// s (1/6 + s P(s))) with P of degree 3, the outer steps in double-float; times 2^q.
+df32 expk2f(float y) {
+  using npyk::prim::fma;
+  const float r_ln2 = 1.442695040888963407359924681001892137426645954152985934135449406931f;
+  const float l2u = 0.693145751953125f, l2l = 1.428606765330187045e-06f;
+  const int q = int(std::nearbyint(y * r_ln2));
+  df32 s = df_add2(df32{y, 0.0f}, float(q) * -l2u);
+  s = df_add2(s, float(q) * -l2l);
+  float u = 0.1980960224e-3f;
+  u = fma(u, s.hi, 0.1394256484e-2f);
+  u = fma(u, s.hi, 0.8333456703e-2f);
+  u = fma(u, s.hi, 0.4166637361e-1f);
+  df32 t = df_add2(df_mul(s, u), 0.166666659414234244790680580464e+0f);
+  t = df_add2(df_mul(s, t), 0.5f);
+  t = df_add2(s, df_mul(df_square(s), t));
+  t = df_add(1.0f, t);
+  return {std::ldexp(std::ldexp(t.hi, q >> 1), q - (q >> 1)), std::ldexp(std::ldexp(t.lo, q >> 1), q - (q >> 1))};
+}
+
+}  // namespace
+
+// PyTorch's float log (Vectorized<float>::log -> Sleef_logf8_u10): d = m 2^e
+// with m in [0.75, 1.5); x = (m - 1) / (m + 1) as a double-float; log d =
+// e ln 2 + 2x + x^3 P(x^2) (P of degree 2), ln 2 and the sums in double-float.
+float sleef_logf_u10(float d) {
+  using npyk::prim::fma;
+  if (std::isnan(d) || d < 0) return std::numeric_limits<float>::quiet_NaN();
+  if (d == 0) return -std::numeric_limits<float>::infinity();
+  if (std::isinf(d)) return d;
+  const bool tiny = d < std::numeric_limits<float>::min();
+  if (tiny) d *= 18446744073709551616.0f;  // 2^64
+  auto bits = [](float f) { uint32_t u; std::memcpy(&u, &f, 4); return u; };
+  int e = int((bits(d * (1.0f / 0.75f)) >> 23) & 0xff) - 0x7f;
+  uint32_t mb = bits(d) + (uint32_t(-e) << 23);  // d 2^-e, through the exponent field
+  float m;
+  std::memcpy(&m, &mb, 4);
+  if (tiny) e -= 64;
+  df32 s = df_mul(df32{0.69314718246459960938f, -1.904654323148236017e-09f}, float(e));
+  const float nm = -1.0f + m, nv = nm - -1.0f;
+  const float pm = 1.0f + m, pv = pm - 1.0f;
+  const df32 num{nm, (-1.0f - (nm - nv)) + (m - nv)}, den{pm, (1.0f - (pm - pv)) + (m - pv)};
+  const df32 x = df_div(num, den);
+  const float x2 = x.hi * x.hi;
+  float t = 0.3027294874e+0f;
+  t = fma(t, x2, 0.3996108174e+0f);
+  t = fma(t, x2, 0.6666694880e+0f);
+  s = df_add(s, df32{x.hi * 2, x.lo * 2});
+  const float tail = (x2 * x.hi) * t, sum = s.hi + tail;
+  s = {sum, ((s.hi - sum) + tail) + s.lo};
+  return s.hi + s.lo;
+}
+
+namespace {
+
+// log |d| as a double-float (Sleef's logkf): the reduction of sleef_logf_u10
+// with a longer polynomial, its last coefficient and the sums in double-float.
+df32 logkf(float d) {
+  using npyk::prim::fma;
+  const bool tiny = d < std::numeric_limits<float>::min();
+  if (tiny) d *= 18446744073709551616.0f;  // 2^64
+  auto bits = [](float f) { uint32_t u; std::memcpy(&u, &f, 4); return u; };
+  int e = int((bits(d * (1.0f / 0.75f)) >> 23) & 0xff) - 0x7f;
+  uint32_t mb = bits(d) + (uint32_t(-e) << 23);
+  float m;
+  std::memcpy(&m, &mb, 4);
+  if (tiny) e -= 64;
+  const float nm = -1.0f + m, nv = nm - -1.0f;
+  const float pm = 1.0f + m, pv = pm - 1.0f;
+  const df32 x = df_div(df32{nm, (-1.0f - (nm - nv)) + (m - nv)}, df32{pm, (1.0f - (pm - pv)) + (m - pv)});
+  const df32 x2 = df_square(x);
+  float t = 0.240320354700088500976562f;
+  t = fma(t, x2.hi, 0.285112679004669189453125f);
+  t = fma(t, x2.hi, 0.400007992982864379882812f);
+  const df32 c{0.66666662693023681640625f, 3.69183861259614332084311e-09f};
+  df32 s = df_mul(df32{0.69314718246459960938f, -1.904654323148236017e-09f}, float(e));
+  s = df_add(s, df32{x.hi * 2, x.lo * 2});
+  return df_add(s, df_mul(df_mul(x2, x), df_add2(df_mul(x2, t), c)));
+}
+
+// e^d for a double-float d (Sleef's expkf), rounded to float.
+float expkf(df32 d) {
+  using npyk::prim::fma;
+  const float r_ln2 = 1.442695040888963407359924681001892137426645954152985934135449406931f;
+  const float l2u = 0.693145751953125f, l2l = 1.428606765330187045e-06f;
+  const int q = int(std::nearbyint((d.hi + d.lo) * r_ln2));
+  df32 s = df_add2(d, float(q) * -l2u);
+  s = df_add2(s, float(q) * -l2l);
+  const float sh = s.hi + s.lo;  // normalize
+  s = {sh, (s.hi - sh) + s.lo};
+  float u = 0.00136324646882712841033936f;
+  u = fma(u, s.hi, 0.00836596917361021041870117f);
+  u = fma(u, s.hi, 0.0416710823774337768554688f);
+  u = fma(u, s.hi, 0.166665524244308471679688f);
+  u = fma(u, s.hi, 0.499999850988388061523438f);
+  df32 t = df_add(s, df_mul(df_square(s), u));
+  t = df_add(1.0f, t);
+  float r = std::ldexp(t.hi + t.lo, q);
+  if (d.hi < -104) r = 0;
+  return r;
+}
+
+}  // namespace
+
+// PyTorch's float pow with a scalar exponent (Vectorized<float>::pow ->
+// Sleef_powf8_u10): |x|^y = exp(y log |x|) in double-float, then the sign
+// for an odd integer y and IEEE's special cases.
+float sleef_powf_u10(float x, float y) {
+  const bool yint = std::trunc(y) == y || std::fabs(y) > float(1 << 24);
+  const bool yodd = yint && std::fabs(y) < float(1 << 24) && (int64_t(std::trunc(y)) & 1) == 1;
+  const df32 l = logkf(std::fabs(x));
+  float r = expkf(df_mul(l, y));
+  if (std::isnan(r)) r = std::numeric_limits<float>::infinity();
+  r *= x > 0 ? 1.0f : yint ? (yodd ? -1.0f : 1.0f) : std::numeric_limits<float>::quiet_NaN();
+  const float efx = std::signbit(y) ? -(std::fabs(x) - 1) : std::fabs(x) - 1;  // times y's sign
+  if (std::isinf(y)) r = efx < 0 ? 0.0f : efx == 0 ? 1.0f : std::numeric_limits<float>::infinity();
+  if (std::isinf(x) || x == 0) {
+    const float mag = (std::signbit(y) != (x == 0)) ? 0.0f : std::numeric_limits<float>::infinity();
+    r = std::copysign(mag, yodd ? x : 1.0f);
+  }
+  if (std::isnan(x) || std::isnan(y)) r = std::numeric_limits<float>::quiet_NaN();
+  if (y == 0 || x == 1) r = 1.0f;
+  return r;
+}
+
+float sleef_tanhf_u10(float x) {
+  if (std::isnan(x)) return x;
+  const float y = std::abs(x);
+  df32 d = expk2f(y);
+  const df32 e = df_reciprocal(d);
+  d = df_div(df_add(d, df32{-e.hi, -e.lo}), df_add(d, e));
+  float r = d.hi + d.lo;
+  if (y > 8.664339742f || std::isnan(r)) r = 1.0f;
+  return std::copysign(r, x);
+}
+
+namespace {
+
+struct tanh_fn {
+  template <class T> static constexpr bool ok = std::is_same_v<T, float> || std::is_same_v<T, half>;
+  float operator()(float x) const { return sleef_tanhf_u10(x); }
+};
+
 // PyTorch's erfinv (c10 calc_erfinv, from the public Matlab erfinv by G.
 // Pavlis): a rational first guess -- y P(y^2)/Q(y^2) for |y| <= 0.7, else
 // sign(y) R(z)/S(z) with z = sqrt(-log((1 - |y|) / 2)) -- then two Newton
@@ -294,6 +498,11 @@ struct erfinv_fn {
 
 // One 1-D run of n elements: a typed loop when both sides are contiguous,
 // the byte-stride loop otherwise. Both evaluate the same expression.
+template <class F, class T, class = void>
+struct has_vec : std::false_type {};
+template <class F>
+struct has_vec<F, float, std::void_t<decltype(std::declval<const F&>().vec(0.0f))>> : std::true_type {};
+
 template <class T, class F>
 void run(const F& f, char* o, int64_t so, const char* a, int64_t sa, int64_t n) {
   using C = compute_of<T>;
@@ -301,7 +510,10 @@ void run(const F& f, char* o, int64_t so, const char* a, int64_t sa, int64_t n) 
   if (so == w && sa == w) {
     T* po = reinterpret_cast<T*>(o);
     const T* pa = reinterpret_cast<const T*>(a);
-    for (int64_t i = 0; i < n; ++i) po[i] = T(f(C(pa[i])));
+    int64_t i = 0;
+    if constexpr (has_vec<F, T>::value)  // Note [Vectorized and scalar loops]
+      for (const int64_t end = n - n % 16; i < end; ++i) po[i] = f.vec(pa[i]);
+    for (; i < n; ++i) po[i] = T(f(C(pa[i])));
     return;
   }
   for (int64_t i = 0; i < n; ++i, o += so, a += sa) store<T>(o, T(f(C(load<T>(a)))));
@@ -368,14 +580,47 @@ void softmax_slice(char* p, int64_t st, int64_t n) {
   for (int64_t k = 0; k < n; ++k) store<T>(p + k * st, T(C(load<T>(p + k * st)) * inv));
 }
 
+// Note [log_softmax's order]: PyTorch's log_softmax kernels
+// (SoftMaxKernel.cpp _vec_log_softmax_lastdim, _vec_logsoftmax) compute in
+// the element type: e_k = exp(x_k - m) with the vectorized exp (Sleef's for
+// float, as sleef_expf_u10), s summed -- along the last dim of a contiguous
+// slice (st == itemsize) of n >= one vector as vec::map_reduce_all does:
+// vectors of W = 32 / itemsize lanes accumulated, the ragged tail blended in
+// lane by lane, the lanes folded halves, pairs, neighbours; otherwise in
+// order --, then y_k = (x_k - m) - log s (Sleef's log for float).
+template <class T>
+compute_of<T> softmax_exp(compute_of<T> x) {
+  if constexpr (std::is_same_v<compute_of<T>, float>) return sleef_expf_u10(x);
+  else return std::exp(x);
+}
+template <class T>
+compute_of<T> softmax_log(compute_of<T> x) {
+  if constexpr (std::is_same_v<compute_of<T>, float>) return sleef_logf_u10(x);
+  else return std::log(x);
+}
+
 template <class T>
 void log_softmax_slice(char* p, int64_t st, int64_t n) {
   using C = compute_of<T>;
   const C mx = slice_max<T>(p, st, n);
+  constexpr int64_t W = int64_t(32 / sizeof(C));
+  auto e = [&](int64_t k) { return softmax_exp<T>(C(load<T>(p + k * st)) - mx); };
   C sum = 0;
-  for (int64_t k = 0; k < n; ++k) sum += std::exp(C(load<T>(p + k * st)) - mx);
-  const C shift = mx + std::log(sum);
-  for (int64_t k = 0; k < n; ++k) store<T>(p + k * st, T(C(load<T>(p + k * st)) - shift));
+  if (st == int64_t(sizeof(T)) && n >= W) {
+    C v[W];
+    for (int64_t l = 0; l < W; ++l) v[l] = e(l);
+    int64_t d = W;
+    for (; d < n - (n % W); d += W)
+      for (int64_t l = 0; l < W; ++l) v[l] += e(d + l);
+    for (int64_t l = 0; d + l < n; ++l) v[l] += e(d + l);
+    for (int64_t width = W / 2; width >= 1; width /= 2)
+      for (int64_t l = 0; l < width; ++l) v[l] += v[l + width];
+    sum = v[0];
+  } else {
+    for (int64_t k = 0; k < n; ++k) sum += e(k);
+  }
+  const C ls = softmax_log<T>(sum);
+  for (int64_t k = 0; k < n; ++k) store<T>(p + k * st, T(C(load<T>(p + k * st)) - mx - ls));
 }
 
 template <class T, class Slice>
@@ -454,6 +699,7 @@ bool activation_supports(Activation op, DType dt) {
     case Activation::gelu_tanh: return supports<gelu_tanh_fn>(dt);
     case Activation::silu: return supports<silu_fn>(dt);
     case Activation::exp: return supports<exp_fn>(dt);
+    case Activation::tanh: return supports<tanh_fn>(dt);
     case Activation::erfinv: return supports<erfinv_fn>(dt);
     case Activation::erf: return supports<erf_fn>(dt);
     case Activation::sin: return supports<sin_fn>(dt);
@@ -474,6 +720,7 @@ void apply_activation(Activation op, const Array& dst, const Array& src, const N
     case Activation::gelu_tanh: return apply(gelu_tanh_fn{}, dst, src);
     case Activation::silu: return apply(silu_fn{}, dst, src);
     case Activation::exp: return apply(exp_fn{}, dst, src);
+    case Activation::tanh: return apply(tanh_fn{}, dst, src);
     case Activation::erfinv: return apply(erfinv_fn{}, dst, src);
     case Activation::erf: return apply(erf_fn{}, dst, src);
     case Activation::sin: return apply(sin_fn{}, dst, src);

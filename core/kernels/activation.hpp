@@ -28,6 +28,7 @@ enum class Activation : uint8_t {
   gelu_tanh,   // x/2 (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))  float dtypes
   silu,        // x / (1 + exp(-x))               float dtypes
   exp,         // PyTorch's float exp (Sleef_expf8_u10)  float32, float16
+  tanh,        // PyTorch's float tanh (Sleef_tanhf8_u10)  float32, float16
   erfinv,      // PyTorch's calc_erfinv                  float dtypes
   erf,         // PyTorch's Vectorized<float>::erf (A&S 7.1.26); float64: libm  float dtypes
   sin,         // PyTorch's float sin (Sleef_sinf8_u35)  float32
@@ -36,6 +37,12 @@ enum class Activation : uint8_t {
 
 // PyTorch's float exp (Sleef_expf8_u10), one element (activation.cpp).
 float sleef_expf_u10(float x);
+// PyTorch's float log (Sleef_logf8_u10), one element.
+float sleef_logf_u10(float x);
+// PyTorch's float pow with a scalar exponent (Sleef_powf8_u10), one element.
+float sleef_powf_u10(float x, float y);
+// PyTorch's float tanh (Sleef_tanhf8_u10), one element.
+float sleef_tanhf_u10(float x);
 
 // The replacement values of nan_to_num (unused by the other ops).
 struct NanToNumValues {

@@ -23,15 +23,37 @@ uint64_t next_sequence_nr() {
   return n++;
 }
 
-void save_tensor(GradNode& node, size_t slot, const ArrayPtr& t, bool is_output) {
+void save_tensor(GradNode& node, size_t slot, const ArrayPtr& t, bool is_output, bool hookable) {
   if (node.saved.size() <= slot) node.saved.resize(slot + 1);
   SavedTensor& s = node.saved[slot];
   s.was_saved = true;
   s.is_output = is_output;
   s.version = t->storage->version();
+  std::vector<SavedTensorHooks>& hooks = saved_tensor_hooks();
+  if (hookable && !hooks.empty()) {
+    // the pack hook runs with no hooks installed (what it saves is not packed again)
+    struct Aside {
+      std::vector<SavedTensorHooks>& live;
+      std::vector<SavedTensorHooks> kept;
+      explicit Aside(std::vector<SavedTensorHooks>& l) : live(l) { kept.swap(live); }
+      ~Aside() { kept.swap(live); }
+    } aside(hooks);
+    const SavedTensorHooks& h = aside.kept.back();
+    s.unpack_hook = h.unpack;
+    s.packed = h.pack(t);
+    s.data = nullptr;
+    return;
+  }
   // an output is held without its record (Note on SavedTensor, autograd.hpp)
   s.data = is_output ? std::make_shared<Array>(*t) : t;
 }
+
+namespace {
+struct SavedHooksStack {
+  std::vector<SavedTensorHooks> stack;
+};
+}  // namespace
+std::vector<SavedTensorHooks>& saved_tensor_hooks() { return session_state<SavedHooksStack>().stack; }
 
 GradMode& grad_mode() { return session_state<GradMode>(); }
 

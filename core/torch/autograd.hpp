@@ -42,10 +42,23 @@ namespace sl {
 // reference cycle runs output -> grad_fn -> output. version is the storage's
 // version at save time (Note [Version counter], core/model/storage.hpp).
 struct SavedTensor {
-  ArrayPtr data;           // null when nothing was saved, or after release
+  ArrayPtr data;           // null when nothing was saved, after release, or when a pack hook holds it
+  // torch.autograd.graph.saved_tensors_hooks: what pack_hook returned, and the
+  // unpack_hook that gives the tensor back (SavedVariable's hooks_)
+  std::shared_ptr<void> packed;
+  std::function<ArrayPtr(const std::shared_ptr<void>&)> unpack_hook;
   uint32_t version = 0;
   bool is_output = false;
   bool was_saved = false;  // distinguishes "released" from "never saved"
+};
+
+// A hook on a tensor's gradient (Tensor.register_hook): called with the
+// gradient before the node that consumes it runs; a non-null result replaces
+// it. id is the handle's, for remove().
+using GradHook = std::function<ArrayPtr(const ArrayPtr&)>;
+struct HookEntry {
+  int64_t id = 0;
+  GradHook fn;
 };
 
 struct GradNode {
@@ -70,6 +83,9 @@ struct GradNode {
   bool has_state = false;        // the formula's state was recorded (else backward is unsupported)
   bool released = false;         // saved tensors freed by a backward without retain_graph
   std::weak_ptr<Array> retains_grad;  // a non-leaf result whose retain_grad() was called
+  // A non-leaf's hooks (torch's tensor_pre_hooks of its grad_fn), in
+  // registration order; they run before retain_grad's, which runs last.
+  std::vector<HookEntry> pre_hooks;
   // A node whose formula its creator supplies (a torch.autograd.Function's
   // backward, PyFunction): the gradients of the inputs from the gradient of
   // the output, null where none; `owner` is the creator's object (the
@@ -90,6 +106,11 @@ struct AutogradMeta {
   GradNodePtr grad_fn;          // null for leaves
   GradNodePtr grad_accumulator; // a leaf's AccumulateGrad node, made on first use
   ArrayPtr grad;                // .grad, null until something assigns it
+  // A leaf's register_hook hooks (its AccumulateGrad runs them before
+  // accumulating) and register_post_accumulate_grad_hook hooks (called with
+  // the leaf once its .grad is accumulated; their result is ignored).
+  std::vector<HookEntry> hooks;
+  std::vector<HookEntry> post_accumulate_hooks;
 };
 
 inline bool requires_grad(const Array& a) { return a.autograd && (a.autograd->requires_grad || a.autograd->grad_fn); }
@@ -128,8 +149,17 @@ GradNodePtr make_grad_node(const std::string& name, std::vector<GradNodePtr> nex
 // The next sequence number (a process-wide counter: only the order of nodes
 // within one graph matters, and it only grows).
 uint64_t next_sequence_nr();
-// Saves `t` into node.saved[slot] with its current version.
-void save_tensor(GradNode& node, size_t slot, const ArrayPtr& t, bool is_output);
+// The saved-tensor hooks installed by torch.autograd.graph.saved_tensors_hooks,
+// innermost last (the running session's; PyTorch keeps them thread-local).
+struct SavedTensorHooks {
+  std::function<std::shared_ptr<void>(const ArrayPtr&)> pack;
+  std::function<ArrayPtr(const std::shared_ptr<void>&)> unpack;
+};
+std::vector<SavedTensorHooks>& saved_tensor_hooks();
+// Saves `t` into node.saved[slot] with its current version (or, under
+// saved_tensors_hooks, what the innermost pack hook returns for it).
+// hookable=false: a Python number the op wrapped (PyTorch saves it as a Scalar, which no hook sees).
+void save_tensor(GradNode& node, size_t slot, const ArrayPtr& t, bool is_output, bool hookable = true);
 
 // The in-place rules (torch/csrc/autograd/VariableTypeUtils.h check_inplace,
 // variable.cpp rebase_history), in two halves around the write:

@@ -141,12 +141,31 @@ ArrayPtr accumulate_buffer(ArrayPtr old, ArrayPtr g) {
   return t_add(old, g);
 }
 
+// The tensor pre-hooks of the gradient flowing into `fn` (a leaf's for its
+// AccumulateGrad, else the node's), in order, each on the last one's result
+// (call_tensor_pre_hooks, engine.cpp).
+ArrayPtr run_pre_hooks(GradNode& fn, ArrayPtr g) {
+  if (!g) return g;
+  std::vector<HookEntry> hooks;  // a copy: a hook may remove itself
+  if (fn.name == "torch::autograd::AccumulateGrad") {
+    if (auto v = fn.variable.lock(); v && v->autograd) hooks = v->autograd->hooks;
+  } else {
+    hooks = fn.pre_hooks;
+  }
+  for (auto& h : hooks)
+    if (ArrayPtr r = h.fn(g)) g = r;
+  return g;
+}
+
 void release(GradNode& n) {
   if (n.wrapped) release(*n.wrapped);
   if (n.custom) n.released = true;  // a Function's ctx.saved_tensors refuses after the pass too
   if (n.saved.empty()) return;
   n.released = true;
-  for (auto& s : n.saved) s.data = nullptr;
+  for (auto& s : n.saved) {
+    s.data = nullptr;
+    s.packed = nullptr;
+  }
 }
 
 }  // namespace
@@ -196,13 +215,18 @@ std::vector<ArrayPtr> run_backward(const std::vector<ArrayPtr>& roots, const std
     Task t = ready.top();
     ready.pop();
     GradNode& fn = *t.fn;
+    t.grad = run_pre_hooks(fn, std::move(t.grad));
     if (task.captured.count(&fn))
       for (size_t i = 0; i < inputs.size(); ++i)
         if (targets[i] == &fn) captured[i] = t.grad;
     if (task.filtered && !task.needed.count(&fn)) continue;
     retain(fn, t.grad);
     if (fn.name == "torch::autograd::AccumulateGrad") {
-      if (auto v = fn.variable.lock(); v && t.grad) accumulate_grad(*v, std::move(t.grad));
+      if (auto v = fn.variable.lock(); v && t.grad) {
+        accumulate_grad(*v, std::move(t.grad));
+        std::vector<HookEntry> post = v->autograd->post_accumulate_hooks;
+        for (auto& h : post) h.fn(v);
+      }
       continue;
     }
     std::vector<ArrayPtr> outs = !t.grad ? std::vector<ArrayPtr>(fn.next.size())

@@ -163,6 +163,24 @@ void add_arithmetic(std::map<std::string, Formula>& f) {
     }
     return {gs, go};
   };
+  // mul.Scalar: self: mul_tensor_backward(grad, other, self.scalar_type()) -- grad * other
+  f["MulBackward1"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    return {bin(Ufunc::multiply, g, scalar_like(n.scalars.at(0), g->dtype))};
+  };
+  // div.Scalar: self: div_tensor_self_backward(grad, other, self.scalar_type()) -- grad / other
+  f["DivBackward1"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    return {bin(Ufunc::divide, g, scalar_like(n.scalars.at(0), g->dtype))};
+  };
+  // masked_fill.Scalar: self: grad.masked_fill(mask, 0)
+  f["MaskedFillBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    ArrayPtr r = as_torch(copy_as(*g, g->dtype, 'C'));
+    ArrayPtr mask = copy_as(*broadcast_to(unpack(n, 0), g->shape), DType::Bool, 'C');
+    const int64_t e = r->itemsize();
+    const auto* m = reinterpret_cast<const uint8_t*>(mask->data());
+    for (int64_t i = 0; i < r->size(); ++i)
+      if (m[i]) std::memset(r->data() + i * e, 0, size_t(e));  // +0.0 (and 0 + 0i) is all zero bytes
+    return {r};
+  };
   // zero_: self: zeros_like(grad)
   f["ZeroBackward0"] = [](GradNode&, const ArrayPtr& g) -> std::vector<ArrayPtr> {
     return {as_torch(make_array(g->dtype, g->shape, 'C', Flavor::Torch))};
@@ -210,6 +228,13 @@ void add_unary(std::map<std::string, Formula>& f) {
   f["SigmoidBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
     ArrayPtr r = unpack(n, 0);
     return {bin(Ufunc::multiply, bin(Ufunc::multiply, g, bin(Ufunc::subtract, scalar_like(1, r->dtype), r)), r)};
+  };
+  // abs: self: grad * self.sgn() (sgn of a real tensor is sign: -1, 0, 1)
+  f["AbsBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    ArrayPtr self = unpack(n, 0);
+    ArrayPtr sg = make_array(self->dtype, self->shape, 'C', Flavor::Torch);
+    apply_activation(Activation::sign, *sg, *self);
+    return {bin(Ufunc::multiply, g, sg)};
   };
   // relu: self: threshold_backward(grad, result, 0) -- result <= 0 ? 0 : grad
   f["ReluBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
@@ -259,6 +284,14 @@ void add_reductions_and_products(std::map<std::string, Formula>& f) {
   f["AddmmBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
     std::vector<ArrayPtr> m = mm_grads(n, g, 1);
     return {needs(n, 0) ? maybe_multiply(g, n.scalars.at(0)) : nullptr, m[0], m[1]};
+  };
+  // matmul of a vector and a matrix: mm(self.unsqueeze(0), mat2).squeeze_(0), whose
+  // node is the squeeze's (squeeze_.dim: SqueezeBackward4): grad.unsqueeze(0), then
+  // mm's two formulas (saved: the unsqueezed self and mat2), the first squeezed back
+  f["SqueezeBackward4"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    std::vector<ArrayPtr> m = mm_grads(n, as_torch(expand_dims(g, {0})), 0);
+    if (m[0]) m[0] = as_torch(reshape(m[0], {m[0]->shape[1]}));
+    return m;
   };
   // mv: self: grad.ger(vec.conj()); vec: self.conj().t().mv(grad)
   f["MvBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
@@ -395,6 +428,8 @@ ArrayPtr unpack(const GradNode& node, size_t slot) {
           "been freed). Saved intermediate values of the graph are freed when you call .backward() or autograd.grad(). "
           "Specify retain_graph=True if you need to backward through the graph a second time or if you need to access "
           "saved tensors after calling backward.");
+  if (slot < node.saved.size() && node.saved[slot].packed)  // saved_tensors_hooks: unpack_hook's tensor, no version check
+    return node.saved[slot].unpack_hook(node.saved[slot].packed);
   if (slot >= node.saved.size() || !node.saved[slot].data) raise("RuntimeError", "internal: " + node.name + " saved no tensor " + std::to_string(slot));
   const SavedTensor& s = node.saved[slot];
   const uint32_t now = s.data->storage->version();

@@ -1,6 +1,12 @@
 // derivatives_loss: the backward formulas of softmax, log_softmax and the
-// class losses (tools/autograd/derivatives.yaml), over PyTorch's CPU kernels'
-// order of operations (derivatives.hpp's invariant holds here too).
+// losses with a node of their own (tools/autograd/derivatives.yaml), over
+// PyTorch's CPU kernels' order of operations (derivatives.hpp's invariant
+// holds here too; the loss kernels are core/torch/loss.hpp's).
+//
+// The losses' nodes keep: saved[0] self, saved[1] target, then the optional
+// tensors (weight, pos_weight; nll_loss: weight, total_weight), ints[0] the
+// reduction (at::Reduction: 0 none, 1 mean, 2 sum), and ints[1] nll_loss's
+// ignore_index or scalars[0] smooth_l1's beta / huber's delta.
 #include <cmath>
 #include <cstring>
 #include <functional>
@@ -11,6 +17,7 @@
 #include "core/model/error.hpp"
 #include "core/ops/copy.hpp"
 #include "core/torch/derivatives.hpp"
+#include "core/torch/loss.hpp"
 
 namespace sl {
 
@@ -76,6 +83,9 @@ T reduce_all_dot(const T* x, const T* y, int64_t n) {
 // _log_softmax_backward_data / _softmax_backward_data on rows of n elements
 // `step` apart (one row per outer index, rows `stride` apart when the dim is
 // not the last): log: g - exp(y) * sum(g); softmax: (g - sum(g * y)) * y.
+// Along the last dim the sums fold vector lanes (reduce_all_*); along another
+// dim the kernel runs vectors across the inner dim, so each lane sums in order
+// and the lanes past the last full vector take the scalar loop (libm's exp).
 template <class T>
 void softmax_backward_rows(bool log, T* gi, const T* g, const T* y, int64_t outer, int64_t n, int64_t inner) {
   std::vector<T> gr(static_cast<size_t>(n)), yr(static_cast<size_t>(n));
@@ -86,9 +96,17 @@ void softmax_backward_rows(bool log, T* gi, const T* g, const T* y, int64_t oute
         gr[size_t(i)] = g[base + i * inner];
         yr[size_t(i)] = y[base + i * inner];
       }
-      const T s = log ? reduce_all_sum(gr.data(), n) : reduce_all_dot(gr.data(), yr.data(), n);
+      T s;
+      if (inner == 1) {
+        s = log ? reduce_all_sum(gr.data(), n) : reduce_all_dot(gr.data(), yr.data(), n);
+      } else {  // lanes across the inner dim: each sums along dim in order
+        s = 0;
+        for (int64_t i = 0; i < n; ++i) s = log ? s + gr[size_t(i)] : fma(gr[size_t(i)], yr[size_t(i)], s);
+      }
+      // the inner lanes past the last full vector take the scalar loop's libm exp
+      const bool scalar_lane = inner > 1 && k >= inner - inner % int64_t(32 / sizeof(T));
       for (int64_t i = 0; i < n; ++i) {
-        const T e = log ? T(exp_like(yr[size_t(i)])) : yr[size_t(i)];
+        const T e = log ? (scalar_lane ? T(std::exp(yr[size_t(i)])) : T(exp_like(yr[size_t(i)]))) : yr[size_t(i)];
         gi[base + i * inner] = log ? fma(-e, s, gr[size_t(i)]) : (gr[size_t(i)] - s) * e;
       }
     }
@@ -118,7 +136,57 @@ ArrayPtr softmax_backward(bool log, const ArrayPtr& grad, const ArrayPtr& output
   return gi;
 }
 
+namespace {
+
+// A saved tensor that the op may not have had (weight=None): null then.
+ArrayPtr unpack_optional(const GradNode& n, size_t slot) {
+  return slot < n.saved.size() && n.saved[slot].was_saved ? unpack(n, slot) : nullptr;
+}
+bool needs_grad(const GradNode& n, size_t i) { return i < n.next.size() && n.next[i] != nullptr; }
+LossReduction reduction_of(const GradNode& n) { return LossReduction(n.ints.at(0)); }
+ArrayPtr negated(const ArrayPtr& a) {
+  ArrayPtr r = copy_as(*a, a->dtype, 'C');
+  r->flavor = Flavor::Torch;
+  if (a->dtype == DType::F32)
+    for (float* p = reinterpret_cast<float*>(r->data()), *e = p + r->size(); p != e; ++p) *p = -*p;
+  else
+    for (double* p = reinterpret_cast<double*>(r->data()), *e = p + r->size(); p != e; ++p) *p = -*p;
+  return r;
+}
+
+}  // namespace
+
 void add_loss_formulas(std::map<std::string, Formula>& f) {
+  // nll_loss: self: nll_loss_backward(grad, self, target, weight, reduction, ignore_index, total_weight)
+  // nll_loss2d: self: nll_loss2d_backward(grad, self, target, weight, reduction, ignore_index, total_weight)
+  f["NllLossBackward0"] = f["NllLoss2DBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    ArrayPtr self = unpack(n, 0), target = unpack(n, 1), weight = unpack_optional(n, 2), total = unpack(n, 3);
+    return {nll_loss_backward(g, self, target, weight, reduction_of(n), n.ints.at(1), total)};
+  };
+  // smooth_l1_loss: self: smooth_l1_loss_backward(grad, self, target, reduction, beta)
+  //                 target: -smooth_l1_loss_backward(grad, self, target, reduction, beta)
+  // huber_loss:     self: huber_loss_backward(grad, self, target, reduction, delta)
+  //                 target: -huber_loss_backward(grad, self, target, reduction, delta)
+  auto pointwise = [](PointLoss k) {
+    return [k](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+      ArrayPtr gs = point_loss_backward(k, g, unpack(n, 0), unpack(n, 1), nullptr, reduction_of(n), n.scalars.at(0));
+      return {needs_grad(n, 0) ? gs : nullptr, needs_grad(n, 1) ? negated(gs) : nullptr};
+    };
+  };
+  f["SmoothL1LossBackward0"] = pointwise(PointLoss::smooth_l1);
+  f["HuberLossBackward0"] = pointwise(PointLoss::huber);
+  // binary_cross_entropy: self: binary_cross_entropy_backward(grad, self, target, weight, reduction)
+  //   target: binary_cross_entropy_target_backward(grad, self, target, weight, reduction)
+  f["BinaryCrossEntropyBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    ArrayPtr self = unpack(n, 0), weight = unpack_optional(n, 2);
+    ArrayPtr gs = needs_grad(n, 0) ? point_loss_backward(PointLoss::bce, g, self, unpack(n, 1), weight, reduction_of(n), 0.0) : nullptr;
+    ArrayPtr gt = needs_grad(n, 1) ? bce_target_backward(g, self, weight, reduction_of(n)) : nullptr;
+    return {gs, gt};
+  };
+  // binary_cross_entropy_with_logits: self: binary_cross_entropy_with_logits_backward(grad, self, target, weight, pos_weight, reduction)
+  f["BinaryCrossEntropyWithLogitsBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    return {bce_with_logits_backward(g, unpack(n, 0), unpack(n, 1), unpack_optional(n, 2), unpack_optional(n, 3), reduction_of(n))};
+  };
   // _log_softmax: self: _log_softmax_backward_data(grad, result, dim, self.scalar_type())
   f["LogSoftmaxBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
     return {softmax_backward(true, g, unpack(n, 0), n.ints.at(0))};

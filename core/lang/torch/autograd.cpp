@@ -110,6 +110,8 @@ std::string matmul_node(int r1, int r2) {
 std::string node_name(const OpCall& c) {
   const std::string& op = c.op;
   const Value arg0 = c.pos.empty() ? Value() : c.pos[0];
+  // an overload named as ATen names it (mul.Scalar): the second overload's node
+  if (op.size() > 7 && op.compare(op.size() - 7, 7, ".Scalar") == 0) return camel(op.substr(0, op.size() - 7)) + "Backward1";
   if (op == "add" || op == "sub" || op == "mul" || op == "div" || op == "neg" || op == "abs") return camel(op) + "Backward0";
   if (op == "rsub") {  // rsub.Tensor (0) or rsub.Scalar (1), by the operand subtracted from
     const Value other = c.self ? arg0 : (c.pos.size() > 1 ? c.pos[1] : Value());
@@ -197,8 +199,6 @@ std::string node_name(const OpCall& c) {
   if (op == "layer_norm") return "NativeLayerNormBackward0";
   if (op == "embedding") return "EmbeddingBackward0";
   if (op == "dropout") return "MulBackward0";
-  if (op == "cross_entropy" || op == "nll_loss") return "NllLossBackward0";
-  if (op == "mse_loss") return "MseLossBackward0";
   if (op == "silu") return "SiluBackward0";
   if (op == "leaky_relu") return "LeakyReluBackward0";
   if (op == "scaled_dot_product_attention") {
@@ -398,7 +398,15 @@ Value node_getattr(Interp& in, Args& a);
 
 // One class per node name, as PyTorch has (type(y.grad_fn).__name__ is
 // "AddmmBackward0"), made on first use and kept in torch._C._functions.
-TypeObj* node_type(Interp& in, const std::string& name) {
+// The class name of a node: its name without the C++ namespace
+// (torch::autograd::AccumulateGrad prints as <AccumulateGrad object at ...>).
+std::string node_class_name(const std::string& name) {
+  const size_t k = name.rfind("::");
+  return k == std::string::npos ? name : name.substr(k + 2);
+}
+
+TypeObj* node_type(Interp& in, const std::string& full) {
+  const std::string name = node_class_name(full);
   ModuleObj& reg = submodule(in, "torch._C._functions");
   auto it = reg.attrs.find(name);
   if (it != reg.attrs.end()) return it->second.as<TypeObj>();
@@ -428,7 +436,7 @@ Value grad_fn_value(Interp& in, const GradNodePtr& n) {
   g->attrs["__repr__"] = in.builtin("__repr__", [n](Interp&, Args&) -> Value {
     char buf[64];
     std::snprintf(buf, sizeof buf, " object at %p>", static_cast<void*>(n.get()));
-    return make_str("<" + n->name + buf);
+    return make_str("<" + node_class_name(n->name) + buf);
   });
   return Value(std::static_pointer_cast<Obj>(g));
 }

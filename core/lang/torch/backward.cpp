@@ -77,10 +77,13 @@ bool save_binary(GradNode& n, const OpCall& c, const ArrayPtr& self, bool inplac
   if (!mul && !div) return false;
   const bool other_grad = other.is_array() && requires_grad(other.arr());
   if (inplace && other_grad) return false;  // the formula would need self before the write (original_self)
+  // each operand is saved only for the other's gradient, as the codegen saves them
   if (other_grad) save_tensor(n, 0, self, false);
-  if (other.is_array()) save_tensor(n, 1, other.array(), false);
+  if (other.is_array()) {
+    if (div || requires_grad(*self)) save_tensor(n, 1, other.array(), false);  // div's both gradients read other
+  }
   else if (is_number(other)) {
-    save_tensor(n, 1, wrapped(number(other, 0)), false);
+    save_tensor(n, 1, wrapped(number(other, 0)), false, false);
     n.wrapped_other = true;
   } else return false;
   return true;
@@ -94,8 +97,8 @@ bool save_linear(GradNode& n, const OpCall& c) {
   const Value weight = arg(c, 0, "weight");
   if (!input || !weight.is_array() || input->ndim() != 2 || weight.arr().ndim() != 2) return false;
   ArrayPtr wt = transpose(weight.array(), {1, 0});  // weight.t(): a view, so a write into weight is seen
-  save_tensor(n, 0, input, false);
-  save_tensor(n, 1, wt, false);
+  if (requires_grad(*wt) || requires_grad(weight.arr())) save_tensor(n, 0, input, false);  // for mat2's gradient
+  if (requires_grad(*input)) save_tensor(n, 1, wt, false);                                  // for mat1's gradient
   n.ints = {is_column_major(*input), is_column_major(*wt)};
   n.scalars = {1.0, 1.0};  // beta, alpha
   GradNodePtr t_node = n.next.back();
@@ -114,6 +117,17 @@ bool save_state(GradNode& n, const OpCall& c, const ArrayPtr& t, bool inplace) {
   if (!self) return false;
   if (save_binary(n, c, self, inplace)) return true;
   if (name == "NegBackward0") return in(op, {"neg", "negative"});
+  if (name == "MulBackward1" || name == "DivBackward1") {  // mul.Scalar / div.Scalar: the number
+    if (!in(op, {"mul.Scalar", "div.Scalar"}) || !is_number(arg(c, 0, "other"))) return false;
+    n.scalars = {number(arg(c, 0, "other"), 1.0)};
+    return true;
+  }
+  if (name == "MaskedFillBackward0") {  // masked_fill.Scalar: the mask
+    const Value mask = arg(c, 0, "mask");
+    if (op != "masked_fill" || !mask.is_array()) return false;
+    save_tensor(n, 0, mask.array(), false);
+    return true;
+  }
   if (name == "ZeroBackward0") return op == "zero";
   if (in(name, {"ExpBackward0", "TanhBackward0", "SigmoidBackward0", "ReluBackward0", "SqrtBackward0"})) {
     if (!in(op, {"exp", "tanh", "sigmoid", "relu", "sqrt"})) return false;
@@ -121,8 +135,8 @@ bool save_state(GradNode& n, const OpCall& c, const ArrayPtr& t, bool inplace) {
     return true;
   }
   if (inplace) return false;  // the formulas below read self as it was before the op
-  if (in(name, {"LogBackward0", "SinBackward0", "CosBackward0"})) {
-    if (!in(op, {"log", "sin", "cos"})) return false;
+  if (in(name, {"LogBackward0", "SinBackward0", "CosBackward0", "AbsBackward0"})) {
+    if (!in(op, {"log", "sin", "cos", "abs", "absolute"})) return false;
     save_tensor(n, 0, self, false);
     return true;
   }
@@ -147,9 +161,18 @@ bool save_state(GradNode& n, const OpCall& c, const ArrayPtr& t, bool inplace) {
   if (in(name, {"MmBackward0", "MvBackward0", "DotBackward0"})) {
     const Value other = arg(c, 0, name == "MvBackward0" ? "vec" : name == "DotBackward0" ? "tensor" : "mat2");
     if (!in(op, {"matmul", "mm", "mv", "dot"}) || !other.is_array()) return false;
-    save_tensor(n, 0, self, false);
-    save_tensor(n, 1, other.array(), false);
+    if (requires_grad(other.arr())) save_tensor(n, 0, self, false);
+    if (requires_grad(*self)) save_tensor(n, 1, other.array(), false);
     n.ints = {is_column_major(*self), is_column_major(other.arr())};
+    return true;
+  }
+  if (name == "SqueezeBackward4") {  // matmul(vector, matrix): mm(self.unsqueeze(0), other).squeeze_(0)
+    const Value other = arg(c, 0, "other");
+    if (op != "matmul" || self->ndim() != 1 || !other.is_array() || other.arr().ndim() != 2) return false;
+    ArrayPtr row = expand_dims(self, {0});  // a view: a later write into self is seen by the version check
+    if (requires_grad(other.arr())) save_tensor(n, 0, row, false);
+    if (requires_grad(*self)) save_tensor(n, 1, other.array(), false);
+    n.ints = {is_column_major(*row), is_column_major(other.arr())};
     return true;
   }
   if (name == "TBackward0") return op == "t";
@@ -182,17 +205,6 @@ bool save_state(GradNode& n, const OpCall& c, const ArrayPtr& t, bool inplace) {
   if (in(name, {"UnsqueezeBackward0", "SqueezeBackward0", "SqueezeBackward1", "SqueezeBackward2"})) {
     if (!in(op, {"unsqueeze", "squeeze"})) return false;
     n.sizes = {self->shape};
-    return true;
-  }
-  if (name == "MseLossBackward0") {
-    const Value target = arg(c, 0, "target"), red = arg(c, 3, "reduction");
-    if (op != "mse_loss" || !target.is_array()) return false;
-    const std::string r = red.is_none() ? "mean" : red.as<StrObj>() ? red.as<StrObj>()->s : "";
-    if (r != "mean" && r != "sum" && r != "none") return false;
-    if (!arg(c, 1, "size_average").is_none() || !arg(c, 2, "reduce").is_none()) return false;  // the legacy flags
-    save_tensor(n, 0, self, false);
-    save_tensor(n, 1, target.array(), false);
-    n.ints = {r == "mean" ? 1 : r == "sum" ? 2 : 0};
     return true;
   }
   if (in(name, {"LogSoftmaxBackward0", "SoftmaxBackward0"})) {
@@ -409,12 +421,105 @@ Value retain_grad_method(Interp& in, const ArrayPtr& t, Args& a) {
   return Value();
 }
 
+// torch.utils.hooks.RemovableHandle: remove() takes the hook with this id out of `list`.
+Value removable_handle(Interp& in, std::function<std::vector<HookEntry>*()> list, int64_t id) {
+  ModuleObj& hm = submodule(in, "torch.utils.hooks");
+  if (!hm.attrs.count("RemovableHandle")) hm.attrs["RemovableHandle"] = type_ref(in.new_type("RemovableHandle", "torch.utils.hooks", {in.t.object}));
+  auto h = std::make_shared<GenericObj>(hm.attrs.at("RemovableHandle").as<TypeObj>());
+  h->attrs["id"] = Value::integer(id);
+  h->attrs["remove"] = in.builtin("remove", [list, id](Interp&, Args& a) -> Value {
+    a.finish(0);
+    if (std::vector<HookEntry>* l = list())
+      for (auto it = l->begin(); it != l->end(); ++it)
+        if (it->id == id) {
+          l->erase(it);
+          break;
+        }
+    return Value();
+  });
+  return Value(std::static_pointer_cast<Obj>(h));
+}
+
+int64_t next_hook_id() {
+  static int64_t id = 0;  // process-wide: ids only need to differ
+  return id++;
+}
+
+// Tensor.register_hook(hook): hook(grad) -> Tensor or None, on the gradient
+// with respect to this tensor each time one is computed (torch/_tensor.py).
+Value register_hook_method(Interp& in, const ArrayPtr& t, Args& a) {
+  Value hook = a.required(0, "hook");
+  a.finish(1);
+  if (!requires_grad(*t)) in.raise_exc("RuntimeError", "cannot register a hook on a tensor that doesn't require gradient");
+  const int64_t id = next_hook_id();
+  GradHook fn = [&in, hook](const ArrayPtr& g) -> ArrayPtr {
+    Value r = in.call(hook, std::vector<Value>{Value(g)});
+    if (r.is_none()) return nullptr;
+    if (!is_tensor(r)) in.raise_exc("TypeError", "expected Tensor or None (got " + in.type_of(r)->name + ")");
+    return r.array();
+  };
+  if (is_leaf(*t)) {
+    autograd_meta(*t).hooks.push_back({id, fn});
+    std::weak_ptr<Array> w = t;
+    return removable_handle(in, [w]() -> std::vector<HookEntry>* { auto s = w.lock(); return s && s->autograd ? &s->autograd->hooks : nullptr; }, id);
+  }
+  GradNodePtr node = t->autograd->grad_fn;
+  node->pre_hooks.push_back({id, fn});
+  std::weak_ptr<GradNode> wn = node;
+  return removable_handle(in, [wn]() -> std::vector<HookEntry>* { auto s = wn.lock(); return s ? &s->pre_hooks : nullptr; }, id);
+}
+
+// Tensor.register_post_accumulate_grad_hook(hook): hook(tensor) after a leaf's .grad is accumulated.
+Value register_post_accumulate_method(Interp& in, const ArrayPtr& t, Args& a) {
+  Value hook = a.required(0, "hook");
+  a.finish(1);
+  if (!requires_grad(*t)) in.raise_exc("RuntimeError", "cannot register a hook on a tensor that doesn't require gradient");
+  if (!is_leaf(*t)) in.raise_exc("RuntimeError", "post accumulate grad hooks cannot be registered on non-leaf tensors");
+  const int64_t id = next_hook_id();
+  autograd_meta(*t).post_accumulate_hooks.push_back({id, [&in, hook](const ArrayPtr& v) -> ArrayPtr {
+    in.call(hook, std::vector<Value>{Value(v)});
+    return nullptr;
+  }});
+  std::weak_ptr<Array> w = t;
+  return removable_handle(in, [w]() -> std::vector<HookEntry>* { auto s = w.lock(); return s && s->autograd ? &s->autograd->post_accumulate_hooks : nullptr; }, id);
+}
+
+// torch._C._autograd._push_saved_tensors_default_hooks(pack_hook, unpack_hook)
+Value push_saved_hooks_fn(Interp& in, Args& a) {
+  Value pack = a.required(0, "pack_hook"), unpack = a.required(1, "unpack_hook");
+  a.finish(2);
+  SavedTensorHooks h;
+  h.pack = [&in, pack](const ArrayPtr& t) -> std::shared_ptr<void> {
+    return std::make_shared<Value>(in.call(pack, std::vector<Value>{Value(t)}));
+  };
+  h.unpack = [&in, unpack](const std::shared_ptr<void>& packed) -> ArrayPtr {
+    Value r = in.call(unpack, std::vector<Value>{*static_cast<const Value*>(packed.get())});
+    if (!is_tensor(r))
+      in.raise_exc("TypeError", "Output of saved tensor unpack_hook expected to be a Tensor but got result of type " + in.type_of(r)->name);
+    return r.array();
+  };
+  saved_tensor_hooks().push_back(std::move(h));
+  return Value();
+}
+
+Value pop_saved_hooks_fn(Interp& in, Args& a) {
+  a.finish(0);
+  if (!saved_tensor_hooks().empty()) saved_tensor_hooks().pop_back();
+  return Value();
+}
+
 }  // namespace
 
 void install_torch_backward(Interp& in, ModuleObj& tm) {
   (void)tm;
   def_tensor_method("backward", backward_method, {"backward(gradient=, retain_graph=, create_graph=, inputs=)"});
   def_tensor_method("retain_grad", retain_grad_method, {"retain_grad()"});
+  def_tensor_method("register_hook", register_hook_method, {"register_hook(hook)"});
+  def_tensor_method("register_post_accumulate_grad_hook", register_post_accumulate_method,
+                    {"register_post_accumulate_grad_hook(hook)"});
+  ModuleObj& cag = submodule(in, "torch._C._autograd");
+  def_fn(in, cag, "_push_saved_tensors_default_hooks", push_saved_hooks_fn, {"_push_saved_tensors_default_hooks(pack_hook, unpack_hook)"});
+  def_fn(in, cag, "_pop_saved_tensors_default_hooks", pop_saved_hooks_fn, {"_pop_saved_tensors_default_hooks()"});
   ModuleObj& ag = submodule(in, "torch.autograd");
   def_fn(in, ag, "backward", autograd_backward_fn,
          {"backward(tensors, grad_tensors=, retain_graph=, create_graph=, grad_variables=, inputs=)"});

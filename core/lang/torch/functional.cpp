@@ -1,8 +1,7 @@
 // torch/functional: the module torch.nn.functional (import torch.nn.functional
 // as F): softmax, log_softmax, relu, gelu, silu, leaky_relu, sigmoid, tanh,
-// dropout, linear, layer_norm, embedding, one_hot, pad, the losses
-// (cross_entropy, nll_loss, mse_loss, l1_loss) and
-// scaled_dot_product_attention. torch.nn's layers (core/lang/frozen/torch.nn.py)
+// dropout, linear, layer_norm, embedding, one_hot, pad and
+// scaled_dot_product_attention (the losses: torch/loss.cpp). torch.nn's layers (core/lang/frozen/torch.nn.py)
 // call these.
 //
 // Invariant: each function is the composition ATen's CompositeImplicit
@@ -376,144 +375,6 @@ Value pad_fn(Interp& in, Args& a) {
   return r;
 }
 
-// The reductions of the losses: 'none', 'mean', 'sum'.
-Value reduce_loss(Interp& in, const Value& v, const std::string& reduction) {
-  if (reduction == "none") return v;
-  if (reduction == "mean") return method(in, v, "mean", {});
-  if (reduction == "sum") return method(in, v, "sum", {});
-  in.raise_exc("ValueError", reduction + " is not a valid value for reduction");
-}
-
-std::string take_reduction(Interp& in, Args& a, size_t size_average_pos) {
-  Value sa, rd;
-  a.take(size_average_pos, "size_average", sa);
-  a.take(size_average_pos + 1, "reduce", rd);
-  return in.str(a.optional(size_average_pos + 2, "reduction", make_str("mean")));
-}
-
-// F.mse_loss(input, target, size_average=None, reduce=None, reduction='mean')
-Value mse_loss_fn(Interp& in, Args& a) {
-  Value x = Value(tensor_arg(in, a.required(0, "input"), "mse_loss", "input", 1));
-  Value t = Value(tensor_arg(in, a.required(1, "target"), "mse_loss", "target", 2));
-  std::string red = take_reduction(in, a, 2);
-  a.finish(5);
-  Value d = method(in, x, "sub", {t});
-  return reduce_loss(in, method(in, d, "mul", {d}), red);
-}
-
-Value l1_loss_fn(Interp& in, Args& a) {
-  Value x = Value(tensor_arg(in, a.required(0, "input"), "l1_loss", "input", 1));
-  Value t = Value(tensor_arg(in, a.required(1, "target"), "l1_loss", "target", 2));
-  std::string red = take_reduction(in, a, 2);
-  a.finish(5);
-  return reduce_loss(in, torch_fn(in, "abs", {method(in, x, "sub", {t})}), red);
-}
-
-// nll over log-probabilities lp (N, C) or (C,) and class indices: per sample
-// -w[t] lp[t] (0 where t == ignore_index); 'mean' divides by the sum of the
-// weights of the samples counted (aten nll_loss_out_frame).
-Value nll(Interp& in, const ArrayPtr& lp, const ArrayPtr& target, const ArrayPtr& weight, int64_t ignore,
-          const std::string& red, double smoothing) {
-  if (lp->ndim() != 1 && lp->ndim() != 2)
-    in.raise_exc("NotImplementedError", "stridelab's nll_loss takes (N, C) or (C,) inputs");
-  if (!is_integer(target->dtype) || target->dtype == DType::Bool)
-    in.raise_exc("RuntimeError", std::string("expected scalar type Long but found ") + torch_type_name(target->dtype));
-  const bool batched = lp->ndim() == 2;
-  const int64_t N = batched ? lp->shape[0] : 1, C = lp->shape.back();
-  if (batched ? (target->ndim() != 1 || target->shape[0] != N) : target->ndim() != 0)
-    in.raise_exc("ValueError", "Expected input batch_size (" + std::to_string(N) + ") to match target batch_size (" +
-                                   std::to_string(target->ndim() ? target->shape[0] : 1) + ").");
-  ArrayPtr x = copy_as(*lp, DType::F64, 'C');
-  ArrayPtr t = copy_as(*target, DType::I64, 'C');
-  ArrayPtr w = weight ? copy_as(*weight, DType::F64, 'C') : nullptr;
-  const double* px = reinterpret_cast<const double*>(x->data());
-  const int64_t* pt = reinterpret_cast<const int64_t*>(t->data());
-  std::vector<double> per(size_t(N), 0.0);
-  double total = 0, wsum = 0;
-  for (int64_t i = 0; i < N; ++i) {
-    const int64_t c = pt[i];
-    if (c == ignore) continue;
-    if (c < 0 || c >= C) in.raise_exc("IndexError", "Target " + std::to_string(c) + " is out of bounds.");
-    const double wc = w ? reinterpret_cast<const double*>(w->data())[c] : 1.0;
-    double loss = -wc * px[i * C + c];
-    if (smoothing > 0) {
-      double s = 0;
-      for (int64_t k = 0; k < C; ++k) s -= (w ? reinterpret_cast<const double*>(w->data())[k] : 1.0) * px[i * C + k];
-      loss = (1 - smoothing) * loss + smoothing * s / double(C);
-    }
-    per[size_t(i)] = loss;
-    total += loss;
-    wsum += wc;
-  }
-  const DType dt = lp->dtype;
-  auto scalar = [&](double v) {
-    ArrayPtr r = make_array(dt, {}, 'C', Flavor::Torch);
-    if (dt == DType::F32) *reinterpret_cast<float*>(r->data()) = float(v);
-    else *reinterpret_cast<double*>(r->data()) = v;
-    return Value(r);
-  };
-  if (red == "sum") return scalar(total);
-  if (red == "mean") return scalar(wsum == 0 ? NAN : total / wsum);
-  if (red != "none") in.raise_exc("ValueError", red + " is not a valid value for reduction");
-  ArrayPtr r = make_array(dt, batched ? Shape{N} : Shape{}, 'C', Flavor::Torch);
-  for (int64_t i = 0; i < N; ++i) {
-    if (dt == DType::F32) reinterpret_cast<float*>(r->data())[i] = float(per[size_t(i)]);
-    else reinterpret_cast<double*>(r->data())[i] = per[size_t(i)];
-  }
-  return Value(r);
-}
-
-// The arguments nll_loss and cross_entropy share: (input, target, weight=None,
-// size_average=None, ignore_index=-100, reduce=None, reduction='mean').
-struct ClassLossArgs {
-  ArrayPtr input, target, weight;
-  int64_t ignore = -100;
-  std::string reduction;
-};
-ClassLossArgs class_loss_args(Interp& in, Args& a, const char* fname) {
-  ClassLossArgs r;
-  r.input = tensor_arg(in, a.required(0, "input"), fname, "input", 1);
-  r.target = tensor_arg(in, a.required(1, "target"), fname, "target", 2);
-  Value w = a.optional(2, "weight");
-  if (!w.is_none()) r.weight = w.array();
-  Value sa, rd;
-  a.take(3, "size_average", sa);
-  r.ignore = in.index_value(a.optional(4, "ignore_index", Value::integer(-100)));
-  a.take(5, "reduce", rd);
-  r.reduction = in.str(a.optional(6, "reduction", make_str("mean")));
-  return r;
-}
-
-// F.nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean')
-Value nll_loss_fn(Interp& in, Args& a) {
-  ClassLossArgs c = class_loss_args(in, a, "nll_loss");
-  a.finish(7);
-  return nll(in, c.input, c.target, c.weight, c.ignore, c.reduction, 0.0);
-}
-
-// F.cross_entropy(input, target, weight=None, size_average=None,
-// ignore_index=-100, reduce=None, reduction='mean', label_smoothing=0.0):
-// log_softmax over the class dim, then nll (class indices) or the
-// probability-weighted sum (class probabilities).
-Value cross_entropy_fn(Interp& in, Args& a) {
-  ClassLossArgs c = class_loss_args(in, a, "cross_entropy");
-  const ArrayPtr& x = c.input;
-  const ArrayPtr& t = c.target;
-  const std::string& red = c.reduction;
-  double smoothing = in.float_value(a.optional(7, "label_smoothing", Value::floating(0.0)));
-  a.finish(8);
-  ArrayPtr lp = float_result_like(in, x, "log_softmax_lastdim_kernel_impl");
-  log_softmax_inplace(*lp, x->ndim() >= 2 ? 1 : 0);
-  if (is_float(t->dtype)) {  // class probabilities
-    if (t->shape != x->shape)  // not probabilities: class indices of the wrong dtype
-      in.raise_exc("RuntimeError", std::string("expected scalar type Long but found ") + torch_type_name(t->dtype));
-    Value prod = method(in, Value(lp), "mul", {Value(t)});
-    Value per = method(in, method(in, prod, "sum", {Value::integer(x->ndim() >= 2 ? 1 : 0)}), "neg", {});
-    return reduce_loss(in, per, red);
-  }
-  return nll(in, lp, t, c.weight, c.ignore, red, smoothing);
-}
-
 const std::vector<std::pair<const char*, NativeFn>>& functional_functions() {
   static const std::vector<std::pair<const char*, NativeFn>> m = {
       {"softmax", softmax_fn},
@@ -531,10 +392,6 @@ const std::vector<std::pair<const char*, NativeFn>>& functional_functions() {
       {"embedding", embedding_fn},
       {"one_hot", one_hot_fn},
       {"pad", pad_fn},
-      {"mse_loss", mse_loss_fn},
-      {"l1_loss", l1_loss_fn},
-      {"nll_loss", nll_loss_fn},
-      {"cross_entropy", cross_entropy_fn},
       {"scaled_dot_product_attention", sdpa_fn},
   };
   return m;
@@ -542,9 +399,13 @@ const std::vector<std::pair<const char*, NativeFn>>& functional_functions() {
 
 }  // namespace
 
+const std::vector<std::pair<const char*, NativeFn>>& loss_functions();  // torch/loss.cpp
+
 void install_torch_functional(Interp& in) {
   ModuleObj& f = submodule(in, "torch.nn.functional");
   for (auto& [name, fn] : functional_functions()) def_fn(in, f, name, recorded_function(name, fn));
+  // the losses record their own nodes or are composites (Note [Losses: nodes and composites])
+  for (auto& [name, fn] : loss_functions()) def_fn(in, f, name, fn);
 }
 
 }  // namespace sl::lang

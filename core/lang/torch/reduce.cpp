@@ -288,6 +288,8 @@ Value exp_method(Interp& in, const ArrayPtr& t, Args& a) { return own_float_loop
 // torch.sin / cos on float32: Sleef's u10 kernels (kernels/activation.cpp).
 Value sin_method(Interp& in, const ArrayPtr& t, Args& a) { return own_float_loop(in, t, a, Activation::sin, "sin"); }
 Value cos_method(Interp& in, const ArrayPtr& t, Args& a) { return own_float_loop(in, t, a, Activation::cos, "cos"); }
+// torch.tanh on float32: Sleef's u10 kernel.
+Value tanh_method(Interp& in, const ArrayPtr& t, Args& a) { return own_float_loop(in, t, a, Activation::tanh, "tanh"); }
 
 // torch.erf: integers compute in the default float32.
 Value erf_method(Interp& in, const ArrayPtr& t, Args& a) {
@@ -439,6 +441,7 @@ void install_tensor_reductions(Interp& in) {
   def_tensor_method("exp", exp_method);    // PyTorch's float exp loop, not NumPy's
   def_tensor_method("sin", sin_method);    // and its float sin / cos (Sleef)
   def_tensor_method("cos", cos_method);
+  def_tensor_method("tanh", tanh_method);
   def_tensor_method("erfinv", erfinv_method);
   def_tensor_method("erf", erf_method);
 }

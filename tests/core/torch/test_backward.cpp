@@ -19,6 +19,9 @@
 #include "core/torch/backward.hpp"
 #include "core/torch/derivatives.hpp"
 #include "core/torch/promotion.hpp"
+#include "core/torch/loss.hpp"
+#include "core/kernels/activation.hpp"
+#include "core/ops/copy.hpp"
 
 using namespace sl;
 
@@ -207,6 +210,14 @@ TEST_CASE("backward formulas match finite differences (float64)", "[autograd][ba
     check_formula("AddmmBackward0", {{2}, {3, 4}, {2, 4}},
                   [](auto& x) { return bin(Ufunc::add, x[0], matmul(x[1], transpose(x[2], {1, 0}))); }, addmm_state);
     check_formula("MvBackward0", {{3, 4}, {4}}, [](auto& x) { return matmul(x[0], x[1]); }, save_inputs);
+    // matmul(vector, matrix): the node saves the vector as a row and the matrix
+    auto squeeze4 = [](GradNode& n, const std::vector<ArrayPtr>& xs, const ArrayPtr&) {
+      ArrayPtr row = expand_dims(xs[0], {0});
+      save_tensor(n, 0, row, false);
+      save_tensor(n, 1, xs[1], false);
+      n.ints = {is_column_major(*row), is_column_major(*xs[1])};
+    };
+    check_formula("SqueezeBackward4", {{4}, {4, 3}}, [](auto& x) { return matmul(x[0], x[1]); }, squeeze4);
     check_formula("DotBackward0", {{4}, {4}}, [](auto& x) { return matmul(x[0], x[1]); }, save_inputs);
   }
   SECTION("views and copies") {
@@ -237,6 +248,149 @@ TEST_CASE("backward formulas match finite differences (float64)", "[autograd][ba
     check_formula("SqueezeBackward0", {{3, 1, 2}}, [](auto& x) { return reshape(x[0], {3, 2}); }, sizes);
     auto dt = [](GradNode& n, const std::vector<ArrayPtr>& xs, const ArrayPtr&) { n.dtypes = {xs[0]->dtype}; };
     check_formula("ToCopyBackward0", {s23}, [](auto& x) { return un(Ufunc::positive, x[0]); }, dt);
+  }
+}
+
+namespace {
+
+ArrayPtr i64(const Shape& shape, std::vector<int64_t> v) {
+  ArrayPtr t = make_array(DType::I64, shape, 'C', Flavor::Torch);
+  std::memcpy(t->data(), v.data(), v.size() * sizeof(int64_t));
+  return t;
+}
+ArrayPtr reduced(const ArrayPtr& loss, LossReduction r) {
+  if (r == LossReduction::none) return loss;
+  ArrayPtr s = sum_axes(loss, std::vector<bool>(size_t(loss->ndim()), true), false);
+  return r == LossReduction::sum ? s : bin(Ufunc::divide, s, scalar(double(loss->size())));
+}
+// (log_)softmax along dim as the engine's kernel computes it (a copy, then in place)
+ArrayPtr softmaxed(const ArrayPtr& x, int dim, bool log) {
+  ArrayPtr r = copy_as(*x, x->dtype, 'C');
+  r->flavor = Flavor::Torch;
+  if (log) log_softmax_inplace(*r, dim);
+  else softmax_inplace(*r, dim);
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("loss and softmax backward formulas match finite differences (float64)", "[autograd][backward][loss]") {
+  const LossReduction reductions[] = {LossReduction::none, LossReduction::mean, LossReduction::sum};
+  SECTION("softmax and log_softmax over every dim") {
+    for (bool log : {false, true})
+      for (int dim : {0, 1, 2}) {
+        auto state = [dim](GradNode& n, const std::vector<ArrayPtr>&, const ArrayPtr& out) {
+          save_tensor(n, 0, out, true);
+          n.ints = {dim};
+        };
+        check_formula(log ? "LogSoftmaxBackward0" : "SoftmaxBackward0", {{2, 3, 4}},
+                      [dim, log](auto& x) { return softmaxed(x[0], dim, log); }, state, -2, 2);
+      }
+  }
+  SECTION("nll_loss: weights, ignore_index, every reduction, 1-D and 2-D inputs") {
+    ArrayPtr target = i64({4}, {2, 0, 1, 2});
+    ArrayPtr weight = f64({3}, {0.5, 2.0, 1.25});
+    for (LossReduction r : reductions)
+      for (bool weighted : {false, true})
+        for (int64_t ignore : {int64_t(-100), int64_t(0)}) {
+          ArrayPtr w = weighted ? weight : nullptr;
+          auto fwd = [=](auto& x) { return nll_loss_forward(x[0], target, w, r, ignore).output; };
+          auto state = [=](GradNode& n, const std::vector<ArrayPtr>& xs, const ArrayPtr&) {
+            save_tensor(n, 0, xs[0], false);
+            save_tensor(n, 1, target, false);
+            if (w) save_tensor(n, 2, w, false);
+            save_tensor(n, 3, nll_loss_forward(xs[0], target, w, r, ignore).total_weight, true);
+            n.ints = {int64_t(r), ignore};
+          };
+          check_formula("NllLossBackward0", {{4, 3}}, fwd, state, -2, -0.1);
+        }
+    ArrayPtr t0 = i64({}, {1});
+    auto fwd1 = [=](auto& x) { return nll_loss_forward(x[0], t0, nullptr, LossReduction::mean, -100).output; };
+    auto state1 = [=](GradNode& n, const std::vector<ArrayPtr>& xs, const ArrayPtr&) {
+      save_tensor(n, 0, xs[0], false);
+      save_tensor(n, 1, t0, false);
+      save_tensor(n, 3, nll_loss_forward(xs[0], t0, nullptr, LossReduction::mean, -100).total_weight, true);
+      n.ints = {int64_t(LossReduction::mean), -100};
+    };
+    check_formula("NllLossBackward0", {{5}}, fwd1, state1);
+    // nll_loss2d: (N, C, H, W) against (N, H, W)
+    ArrayPtr t2 = i64({2, 2, 3}, {0, 2, 1, 1, -100, 0, 2, 2, 0, 1, 0, 2});
+    for (LossReduction r : reductions) {
+      auto fwd2 = [=](auto& x) { return nll_loss_forward(x[0], t2, weight, r, -100).output; };
+      auto state2 = [=](GradNode& n, const std::vector<ArrayPtr>& xs, const ArrayPtr&) {
+        save_tensor(n, 0, xs[0], false);
+        save_tensor(n, 1, t2, false);
+        save_tensor(n, 2, weight, false);
+        save_tensor(n, 3, nll_loss_forward(xs[0], t2, weight, r, -100).total_weight, true);
+        n.ints = {int64_t(r), -100};
+      };
+      check_formula("NllLoss2DBackward0", {{2, 3, 2, 3}}, fwd2, state2, -2, -0.1);
+    }
+  }
+  SECTION("smooth_l1_loss and huber_loss, input and target") {
+    // 20 elements: the vectorized blocks (8 doubles) and the scalar tail both run
+    for (PointLoss k : {PointLoss::smooth_l1, PointLoss::huber})
+      for (double p : {0.3, 1.0})
+        for (LossReduction r : reductions) {
+          auto fwd = [=](auto& x) { return reduced(point_loss(k, x[0], x[1], p), r); };
+          auto state = [=](GradNode& n, const std::vector<ArrayPtr>& xs, const ArrayPtr&) {
+            save_inputs(n, xs, nullptr);
+            n.ints = {int64_t(r)};
+            n.scalars = {p};
+          };
+          check_formula(k == PointLoss::smooth_l1 ? "SmoothL1LossBackward0" : "HuberLossBackward0", {{4, 5}, {4, 5}}, fwd, state, -1.5, 1.5);
+        }
+  }
+  SECTION("binary_cross_entropy with and without weight") {
+    ArrayPtr target = f64({2, 3}, {0.0, 1.0, 0.25, 0.5, 0.9, 1.0});
+    ArrayPtr weight = f64({2, 3}, {1.0, 0.5, 2.0, 1.5, 1.0, 0.25});
+    for (LossReduction r : reductions)
+      for (bool weighted : {false, true}) {
+        ArrayPtr w = weighted ? weight : nullptr;
+        auto fwd = [=](auto& x) {
+          ArrayPtr l = point_loss(PointLoss::bce, x[0], target, 0.0);
+          return reduced(w ? bin(Ufunc::multiply, l, w) : l, r);
+        };
+        auto state = [=](GradNode& n, const std::vector<ArrayPtr>& xs, const ArrayPtr&) {
+          save_tensor(n, 0, xs[0], false);
+          save_tensor(n, 1, target, false);
+          if (w) save_tensor(n, 2, w, false);
+          n.ints = {int64_t(r)};
+        };
+        check_formula("BinaryCrossEntropyBackward0", {{2, 3}}, fwd, state, 0.05, 0.95);
+        // the target's gradient too (both inputs in (0.05, 0.95))
+        auto fwd2 = [=](auto& x) {
+          ArrayPtr l = point_loss(PointLoss::bce, x[0], x[1], 0.0);
+          return reduced(w ? bin(Ufunc::multiply, l, w) : l, r);
+        };
+        auto state2 = [=](GradNode& n, const std::vector<ArrayPtr>& xs, const ArrayPtr&) {
+          save_inputs(n, xs, nullptr);
+          if (w) save_tensor(n, 2, w, false);
+          n.ints = {int64_t(r)};
+        };
+        check_formula("BinaryCrossEntropyBackward0", {{2, 3}, {2, 3}}, fwd2, state2, 0.05, 0.95);
+      }
+  }
+  SECTION("binary_cross_entropy_with_logits with weight and pos_weight") {
+    ArrayPtr target = f64({2, 3}, {0.0, 1.0, 0.25, 0.5, 0.9, 1.0});
+    ArrayPtr weight = f64({2, 3}, {1.0, 0.5, 2.0, 1.5, 1.0, 0.25});
+    ArrayPtr pos = f64({2, 3}, {2.0, 0.5, 1.0, 3.0, 1.0, 0.75});
+    for (LossReduction r : reductions)
+      for (int opts = 0; opts < 4; ++opts) {
+        ArrayPtr w = opts & 1 ? weight : nullptr, pw = opts & 2 ? pos : nullptr;
+        auto fwd = [=](auto& x) { return reduced(bce_with_logits(x[0], target, w, pw), r); };
+        auto state = [=](GradNode& n, const std::vector<ArrayPtr>& xs, const ArrayPtr&) {
+          save_tensor(n, 0, xs[0], false);
+          save_tensor(n, 1, target, false);
+          if (w) save_tensor(n, 2, w, false);
+          if (pw) save_tensor(n, 3, pw, false);
+          n.ints = {int64_t(r)};
+        };
+        check_formula("BinaryCrossEntropyWithLogitsBackward0", {{2, 3}}, fwd, state, -3, 3);
+      }
+  }
+  SECTION("abs (l1_loss's node)") {
+    check_formula("AbsBackward0", {{2, 3}}, [](auto& x) { return un(Ufunc::absolute, x[0]); }, save_inputs, -1.5, 1.5);
   }
 }
 
