@@ -142,6 +142,7 @@ TypeObj* Interp::define_exception(const std::string& name, const std::string& mo
 }
 
 Value Interp::make_exception(TypeObj* ty, std::vector<Value> args) {
+  if (is_os_error(*this, ty)) return make_os_error(*this, ty, std::move(args));  // Note [OSError fields]
   return Value(std::static_pointer_cast<Obj>(std::make_shared<ExceptionObj>(ty, std::move(args))));
 }
 
@@ -158,6 +159,7 @@ std::string Interp::default_exception_str(const Value& exc) {
   auto* e = exc.as<ExceptionObj>();
   if (!e) return str(exc);
   if (std::string u; unicode_error_str(*this, exc, u)) return u;
+  if (std::string o; os_error_str(*this, exc, o)) return o;
   if (e->args.empty()) return "";
   if (e->args.size() == 1) {
     if (e->type->is_subclass_of(exception_type("KeyError"))) return repr(e->args[0]);
