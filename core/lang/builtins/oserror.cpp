@@ -72,6 +72,12 @@ const char* linux_strerror(int err) {
   }
 }
 
+std::string os_error_text(int err, const std::string& filename) {
+  const char* sub = errno_subclass(err);
+  return std::string(sub ? sub : "OSError") + ": [Errno " + std::to_string(err) + "] " + linux_strerror(err) + ": " +
+         py_str_repr(filename);
+}
+
 bool is_os_error(Interp& in, TypeObj* ty) {
   auto it = in.builtins.find("OSError");
   return it != in.builtins.end() && ty->is_subclass_of(it->second.as<TypeObj>());

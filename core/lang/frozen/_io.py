@@ -1160,12 +1160,9 @@ def text_encoding(encoding, stacklevel=2):
 
 
 def open(file, mode='r', buffering=-1, encoding=None, errors=None, newline=None, closefd=True, opener=None):
-    # mirrors _io_open_impl (Modules/_io/_iomodule.c)
-    if not isinstance(file, int) or isinstance(file, bool):
-        if isinstance(file, bool):
-            pass
-        else:
-            _fspath(file)
+    # mirrors _io_open_impl (Modules/_io/_iomodule.c): a path-like file is its fspath from here on
+    if not isinstance(file, int):
+        file = _fspath(file)
     if not isinstance(mode, str):
         raise TypeError("open() argument 'mode' must be str, not " + type(mode).__name__)
     if not isinstance(buffering, int):

@@ -24,13 +24,16 @@ MemFs& fs(Interp& in) { return in.state().get<MemFs>(); }
 
 // A path argument as posixmodule.c's path_converter takes it: str, bytes or
 // an os.PathLike (its __fspath__), else TypeError naming the function.
-std::string path_arg(Interp& in, const Value& v, const char* fname, bool fd_ok = false) {
+// `v` becomes the str or bytes it names, which is also the filename its errors show.
+std::string path_arg(Interp& in, Value& v, const char* fname, bool fd_ok = false) {
   if (auto* s = v.as<StrObj>()) return s->s;
   if (is_bytes(v)) return v.as<BytesObj>()->s;
   Value r;
   if (!v.as<StrObj>() && call_special(in, v, "__fspath__", {}, r)) {
-    if (auto* s = r.as<StrObj>()) return s->s;
-    if (is_bytes(r)) return r.as<BytesObj>()->s;
+    if (r.as<StrObj>() || is_bytes(r)) {
+      v = r;
+      return r.as<StrObj>() ? r.as<StrObj>()->s : r.as<BytesObj>()->s;
+    }
     in.raise_exc("TypeError", "expected " + in.type_name(v) + ".__fspath__() to return str or bytes, not " + in.type_name(r));
   }
   in.raise_exc("TypeError", std::string(fname) + ": path should be string, bytes" + (fd_ok ? ", os.PathLike or integer" : " or os.PathLike") +
@@ -56,7 +59,8 @@ Value posix_open(Interp& in, Args& a) {
   a.optional(2, "mode");
   a.finish(3);
   int fd = -1;
-  check(in, fs(in).open(path_arg(in, p, "open"), int(in.index_value(flags)), fd), p);
+  const std::string path = path_arg(in, p, "open");
+  check(in, fs(in).open(path, int(in.index_value(flags)), fd), p);
   return Value::integer(fd);
 }
 
@@ -129,7 +133,8 @@ Value posix_stat(Interp& in, Args& a) {
     check(in, fs(in).fstat(int(in.index_value(p)), st));
     return stat_tuple(st);
   }
-  check(in, fs(in).stat(path_arg(in, p, "stat", true), st), p);
+  const std::string path = path_arg(in, p, "stat", true);
+  check(in, fs(in).stat(path, st), p);
   return stat_tuple(st);
 }
 
@@ -137,10 +142,11 @@ Value posix_listdir(Interp& in, Args& a) {
   Value p = a.optional(0, "path");
   a.finish(1);
   std::vector<std::string> names;
-  const bool as_bytes = is_bytes(p);
-  check(in, fs(in).listdir(p.is_none() ? "." : path_arg(in, p, "listdir"), names), p.is_none() ? make_str(".") : p);
+  if (p.is_none()) p = make_str(".");
+  const std::string path = path_arg(in, p, "listdir");
+  check(in, fs(in).listdir(path, names), p);
   std::vector<Value> out;
-  for (auto& n : names) out.push_back(as_bytes ? make_bytes(n) : make_str(n));
+  for (auto& n : names) out.push_back(is_bytes(p) ? make_bytes(n) : make_str(n));
   return make_list(std::move(out));
 }
 
@@ -148,21 +154,24 @@ Value posix_mkdir(Interp& in, Args& a) {
   Value p = a.required(0, "path");
   a.optional(1, "mode");
   a.finish(2);
-  check(in, fs(in).mkdir(path_arg(in, p, "mkdir")), p);
+  const std::string path = path_arg(in, p, "mkdir");
+  check(in, fs(in).mkdir(path), p);
   return Value();
 }
 
 Value posix_rmdir(Interp& in, Args& a) {
   Value p = a.required(0, "path");
   a.finish(1);
-  check(in, fs(in).rmdir(path_arg(in, p, "rmdir")), p);
+  const std::string path = path_arg(in, p, "rmdir");
+  check(in, fs(in).rmdir(path), p);
   return Value();
 }
 
 Value posix_unlink(Interp& in, Args& a) {
   Value p = a.required(0, "path");
   a.finish(1);
-  check(in, fs(in).unlink(path_arg(in, p, a.fname.c_str())), p);
+  const std::string path = path_arg(in, p, a.fname.c_str());
+  check(in, fs(in).unlink(path), p);
   return Value();
 }
 
@@ -170,7 +179,8 @@ Value posix_rename(Interp& in, Args& a) {
   Value src = a.required(0, "src"), dst = a.required(1, "dst");
   a.finish(2);
   const char* f = a.fname.c_str();
-  check(in, fs(in).rename(path_arg(in, src, f), path_arg(in, dst, f)), src, dst);
+  const std::string from = path_arg(in, src, f), to = path_arg(in, dst, f);
+  check(in, fs(in).rename(from, to), src, dst);
   return Value();
 }
 
@@ -182,7 +192,8 @@ Value posix_getcwd(Interp& in, Args& a) {
 Value posix_chdir(Interp& in, Args& a) {
   Value p = a.required(0, "path");
   a.finish(1);
-  check(in, fs(in).chdir(path_arg(in, p, "chdir")), p);
+  const std::string path = path_arg(in, p, "chdir");
+  check(in, fs(in).chdir(path), p);
   return Value();
 }
 

@@ -515,6 +515,8 @@ void install_struct_module(Interp& in) {
     self->native = layout;
     self->attrs["format"] = make_str(layout->format);
     self->attrs["size"] = Value::integer(layout->size);
+    const std::string repr = "Struct(" + py_str_repr(layout->format) + ")";
+    self->attrs["__repr__"] = in.builtin("__repr__", [repr](Interp&, Args&) { return make_str(repr); });
     return Value(std::static_pointer_cast<Obj>(self));
   };
   in.def_method(st, "pack", [](Interp& in, Args& a) { return pack_bytes(in, layout_of(in, a.pos[0]), a.pos, 1); });
@@ -534,9 +536,6 @@ void install_struct_module(Interp& in) {
     Value buf = a.required(1, "buffer");
     a.finish(2);
     return iter_unpack_buffer(in, layout_of(in, a.pos[0]), buf);
-  });
-  in.def_method(st, "__repr__", [](Interp& in, Args& a) {
-    return make_str("Struct(" + py_str_repr(layout_of(in, a.pos[0]).format) + ")");
   });
 }
 
