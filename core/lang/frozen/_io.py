@@ -674,6 +674,11 @@ class BytesIO(_BufferedIOBase):
         self._closed = True
 
 
+# codecs in which '\n' and '\r' are one byte each and never part of another character
+_ASCII_COMPATIBLE = {'utf-8', 'utf8', 'ascii', 'us-ascii', 'latin-1', 'latin1', 'iso-8859-1', 'iso8859-1', 'cp1252',
+                     'windows-1252'}
+
+
 def _translate_newlines(s):
     return s.replace('\r\n', '\n').replace('\r', '\n')
 
@@ -686,19 +691,15 @@ class _TextReader:
     def _line_end(self, s, start):
         # The index just past the first line end in s[start:], or -1.
         nl = self._readnl
+        b = isinstance(s, bytes)
         if nl is None or nl == '':
-            i = start
-            n = len(s)
-            while i < n:
-                c = s[i]
-                if c == '\n':
-                    return i + 1
-                if c == '\r':
-                    if i + 1 < n and s[i + 1] == '\n':
-                        return i + 2
-                    return i + 1
-                i += 1
-            return -1
+            lf = s.find(b'\n' if b else '\n', start)
+            cr = s.find(b'\r' if b else '\r', start, len(s) if lf < 0 else lf)
+            if cr < 0:
+                return -1 if lf < 0 else lf + 1
+            return cr + 2 if cr + 1 == lf else cr + 1
+        if b:
+            nl = nl.encode('ascii')
         k = s.find(nl, start)
         return -1 if k < 0 else k + len(nl)
 
@@ -788,8 +789,11 @@ class TextIOWrapper(_TextReader, _TextIOBase):
         self._dec = None
         self._dec_base = 0
         self._dec_pos = 0
+        self._raw = None
+        self._raw_base = 0
+        self._raw_pos = 0
         self._seen = 0
-        self._bom_done = False
+        self._ascii_lines = encoding.lower().replace('_', '-') in _ASCII_COMPATIBLE
 
     @property
     def buffer(self):
@@ -851,20 +855,41 @@ class TextIOWrapper(_TextReader, _TextIOBase):
 
     def _fill(self):
         # decode the rest of the buffer (Note [Text file positions])
+        self._from_raw()
         if self._dec is None:
             self._dec_base = self._buffer.tell()
             data = self._buffer.read()
             self._dec = data.decode(self._encoding, self._errors)
             self._dec_pos = 0
 
+    def _fill_raw(self):
+        # readline's state for an ASCII-compatible codec: the rest of the file
+        # as bytes, cut at line ends ('\n' and '\r' are never part of another
+        # character there) and decoded a line at a time, so reading a file line
+        # by line costs its length once
+        if self._raw is None and self._dec is None:
+            self._raw_base = self._buffer.tell()
+            self._raw = self._buffer.read()
+            self._raw_pos = 0
+
+    def _from_raw(self):
+        if self._raw is not None:
+            self._dec_base = self._raw_base + self._raw_pos
+            self._dec = self._raw[self._raw_pos:].decode(self._encoding, self._errors)
+            self._dec_pos = 0
+            self._raw = None
+
     def _drop(self):
         # move the buffer back to the next character and forget the decoded text
-        if self._dec is not None:
+        if self._dec is not None or self._raw is not None:
             pos = self._position()
             self._dec = None
+            self._raw = None
             self._buffer.seek(pos)
 
     def _position(self):
+        if self._raw is not None:
+            return self._raw_base + self._raw_pos
         if self._dec is None:
             return self._buffer.tell()
         return self._dec_base + len(self._dec[:self._dec_pos].encode(self._encoding, self._errors))
@@ -892,6 +917,15 @@ class TextIOWrapper(_TextReader, _TextIOBase):
             raise TypeError("'" + type(size).__name__ + "' object cannot be interpreted as an integer")
         size = -1 if size is None else _index(size)
         self._check_readable()
+        if size < 0 and self._ascii_lines and self._dec is None:
+            self._fill_raw()
+            b = self._raw
+            end = self._line_end(b, self._raw_pos)
+            if end < 0:
+                end = len(b)
+            line = b[self._raw_pos:end].decode(self._encoding, self._errors)
+            self._raw_pos = end
+            return self._out(line)
         self._fill()
         s = self._dec
         end = self._line_end(s, self._dec_pos)
@@ -911,6 +945,9 @@ class TextIOWrapper(_TextReader, _TextIOBase):
             raise UnsupportedOperation('not writable')
         # the decoded text is dropped and the buffer stays where reading left
         # it (textio.c's write resets the decoder and does not seek back)
+        if self._raw is not None:
+            self._raw = None
+            self._buffer.seek(self._raw_base + self._raw_pos)
         self._dec = None
         text = s
         if self._writenl != '\n':
@@ -940,6 +977,7 @@ class TextIOWrapper(_TextReader, _TextIOBase):
             if cookie != 0:
                 raise UnsupportedOperation("can't do nonzero end-relative seeks")
             self._dec = None
+            self._raw = None
             self._buffer.flush()
             return self._buffer.seek(0, 2)
         elif whence != 0:
@@ -949,6 +987,7 @@ class TextIOWrapper(_TextReader, _TextIOBase):
         if cookie < 0:
             raise ValueError('negative seek position %d' % cookie)
         self._dec = None
+        self._raw = None
         self._buffer.flush()
         self._buffer.seek(cookie)
         return cookie
@@ -981,7 +1020,9 @@ class TextIOWrapper(_TextReader, _TextIOBase):
     def reconfigure(self, *, encoding=None, errors=None, newline=Ellipsis, line_buffering=None, write_through=None):
         if encoding is not None:
             ''.encode(encoding)
+            self._drop()
             self._encoding = encoding
+            self._ascii_lines = encoding.lower().replace('_', '-') in _ASCII_COMPATIBLE
             if errors is None:
                 errors = 'strict'
         if errors is not None:
