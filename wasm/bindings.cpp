@@ -18,5 +18,8 @@ EMSCRIPTEN_BINDINGS(stridelab) {
       .function("newArray", &sl::Session::new_array)
       .function("exportArray", &sl::Session::export_array)
       .function("releaseExports", &sl::Session::release_exports)
+      .function("writeFile", &sl::Session::write_file)
+      .function("readFile", &sl::Session::read_file)
+      .function("listFiles", &sl::Session::list_files)
       .class_function("heapStats", &sl::Session::heap_stats);
 }

@@ -171,6 +171,13 @@ export interface Snapshot {
 
 export type JsValue = null | boolean | number | string | JsValue[] | { [key: string]: JsValue };
 
+export interface SessionFile {
+  /** Absolute path in the session's file system, e.g. "/home/stridelab/data.csv". */
+  path: string;
+  /** Bytes. */
+  size: number;
+}
+
 export interface Session {
   run(code: string, options?: RunOptions): RunResult;
   snapshot(): Snapshot;
@@ -181,6 +188,18 @@ export interface Session {
   variables(): string[];
   setArray(name: string, data: TypedArray | unknown[], options?: SetArrayOptions): this;
   getArray(name: string, options?: { copy?: boolean }): ArrayData;
+  /**
+   * Writes a file into the session's own in-memory file system (created or
+   * replaced, folders made as needed); relative paths are relative to the
+   * program's working directory (/home/stridelab at first). Strings are
+   * written as UTF-8. Returns the file's absolute path.
+   */
+  writeFile(path: string, data: string | Uint8Array | ArrayBuffer | ArrayBufferView): string;
+  /** A file's bytes (a copy); with { encoding } its text. Throws FileNotFoundError & co. */
+  readFile(path: string): Uint8Array;
+  readFile(path: string, options: { encoding: string }): string;
+  /** Every file of the session, by absolute path. */
+  listFiles(): SessionFile[];
   dispose(): void;
   readonly disposed: boolean;
 }

@@ -489,6 +489,38 @@ class Session {
     this.#h().releaseExports();
     return { kind: info.kind, dtype: info.dtype, shape: info.shape, strides: info.strides, data };
   }
+  /**
+   * Writes a file into the session's own file system (created or replaced,
+   * its folders made as needed); a relative path is relative to the program's
+   * working directory (/home/stridelab at first). data: a string (written as
+   * UTF-8), a Uint8Array or an ArrayBuffer. Returns the file's absolute path.
+   */
+  writeFile(path, data) {
+    if (typeof path !== 'string') throw new TypeError('stridelab: writeFile(path, data) expects a string path');
+    let bytes = data;
+    if (data instanceof ArrayBuffer) bytes = new Uint8Array(data);
+    else if (ArrayBuffer.isView(data) && !(data instanceof Uint8Array)) bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+    else if (typeof data === 'string') bytes = new TextEncoder().encode(data);
+    if (!(bytes instanceof Uint8Array)) throw new TypeError('stridelab: writeFile(path, data) expects a string, a Uint8Array or an ArrayBuffer');
+    return unwrap(this.#checked((h) => h.writeFile(path, bytes))).path;
+  }
+  /**
+   * A file of the session's file system as a Uint8Array (a copy), or as text
+   * with { encoding: 'utf-8' }. A missing file throws the engine's error
+   * ("FileNotFoundError: [Errno 2] No such file or directory: 'x'").
+   */
+  readFile(path, { encoding } = {}) {
+    if (typeof path !== 'string') throw new TypeError('stridelab: readFile(path) expects a string path');
+    const { ptr, nbytes } = unwrap(this.#checked((h) => h.readFile(path)));
+    const bytes = new Uint8Array(this.#core.HEAPU8.buffer, ptr, nbytes).slice();
+    this.#h().releaseExports();
+    if (encoding == null) return bytes;
+    return new TextDecoder(encoding).decode(bytes);
+  }
+  /** Every file of the session, [{ path, size }] by absolute path. */
+  listFiles() {
+    return unwrap(this.#checked((h) => h.listFiles())).files;
+  }
   dispose() {
     if (!this.#handle) return;
     registry?.unregister(this);

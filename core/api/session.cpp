@@ -12,6 +12,8 @@
 #include "core/lang/frontend/convert.hpp"
 #include "core/model/storage.hpp"
 #include "core/lang/eval/interp.hpp"
+#include "core/lang/builtins/builtins.hpp"
+#include "core/lang/modules/memfs.hpp"
 #include "core/ops/copy.hpp"
 #include "core/model/session_state.hpp"
 
@@ -137,6 +139,45 @@ std::string Session::export_array(const std::string& name) {
 void Session::release_exports() {
   const ActiveSession active(in_->state());
   exports_.clear();
+  file_export_.clear();
+  file_export_.shrink_to_fit();
+}
+
+std::string Session::write_file(const std::string& path, const std::string& data) {
+  const ActiveSession active(in_->state());
+  lang::MemFs& fs = in_->state().get<lang::MemFs>();
+  if (int e = fs.write_file(path, data)) return error_json(lang::os_error_text(e, path));
+  JsonWriter w;
+  w.begin_object();
+  w.field("ok", true).field("path", fs.absolute(path));
+  return w.end_object().take();
+}
+
+std::string Session::read_file(const std::string& path) {
+  const ActiveSession active(in_->state());
+  lang::MemFs& fs = in_->state().get<lang::MemFs>();
+  if (int e = fs.read_file(path, file_export_)) return error_json(lang::os_error_text(e, path));
+  JsonWriter w;
+  w.begin_object();
+  w.field("ptr", uint64_t(reinterpret_cast<uintptr_t>(file_export_.data())))
+      .field("nbytes", int64_t(file_export_.size()));
+  return w.end_object().take();
+}
+
+std::string Session::list_files() {
+  const ActiveSession active(in_->state());
+  lang::MemFs& fs = in_->state().get<lang::MemFs>();
+  JsonWriter w;
+  w.begin_object();
+  w.field("cwd", fs.getcwd());
+  w.key("files").begin_array();
+  for (const auto& [path, size] : fs.list_files()) {
+    w.begin_object();
+    w.field("path", path).field("size", size);
+    w.end_object();
+  }
+  w.end_array();
+  return w.end_object().take();
 }
 
 // Bytes the C/C++ allocator has handed out and not taken back (array storages

@@ -49,6 +49,17 @@ class Session {
   std::string export_array(const std::string& name);
   void release_exports();
 
+  // The session's files (Note [Session file system], core/lang/modules/memfs.hpp);
+  // a relative path is relative to the program's working directory.
+  // write_file creates or replaces a file with `data` (making its folders):
+  // {"ok":true,"path":absolute}; read_file: {"ptr":P,"nbytes":N}, the bytes
+  // kept until release_exports() or the next run; list_files:
+  // {"cwd":..., "files":[{"path":absolute,"size":N},...]} in path order.
+  // Failures are {"error":"FileNotFoundError: [Errno 2] ..."}.
+  std::string write_file(const std::string& path, const std::string& data);
+  std::string read_file(const std::string& path);
+  std::string list_files();
+
   // Live array storages of the whole module (leak checks).
   static std::string heap_stats();
 
@@ -57,6 +68,7 @@ class Session {
                        int trace_steps = 0);
   std::unique_ptr<lang::Interp> in_;
   std::vector<ArrayPtr> exports_;
+  std::string file_export_;  // read_file's bytes, until release_exports()
 };
 
 }  // namespace sl

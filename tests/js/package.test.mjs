@@ -207,3 +207,26 @@ test('an engine not split (the whole .wasm) needs no second part', async () => {
   assert.equal(s.run('import numpy as np\nprint(np.linalg.det(np.eye(3) * 2))').stdout, '7.999999999999998\n');
   s.dispose();
 });
+
+test('each session has its own files: writeFile, readFile, listFiles and open() agree', async () => {
+  const lib = await init();
+  const a = lib.session();
+  const b = lib.session();
+  assert.equal(a.writeFile('data.csv', 'x,y\n1,2\n'), '/home/stridelab/data.csv');
+  a.writeFile('raw/img.bin', new Uint8Array([0, 255, 7]));
+  assert.equal(a.run("print(open('data.csv').read().split(), open('raw/img.bin', 'rb').read())").stdout, "['x,y', '1,2'] b'\\x00\\xff\\x07'\n");
+  assert.equal(a.run("with open('out.txt', 'w') as f:\n    f.write('done é')").error, null);
+  assert.equal(a.readFile('out.txt', { encoding: 'utf-8' }), 'done é');
+  assert.deepEqual([...a.readFile('raw/img.bin')], [0, 255, 7]);
+  assert.deepEqual(a.listFiles(), [
+    { path: '/home/stridelab/data.csv', size: 8 },
+    { path: '/home/stridelab/out.txt', size: 7 },
+    { path: '/home/stridelab/raw/img.bin', size: 3 },
+  ]);
+  assert.deepEqual(b.listFiles(), []);  // the other session sees none of them
+  assert.equal(b.run("import os\nprint(os.getcwd(), os.listdir())").stdout, '/home/stridelab []\n');
+  assert.throws(() => b.readFile('data.csv'), { name: 'FileNotFoundError', message: "FileNotFoundError: [Errno 2] No such file or directory: 'data.csv'" });
+  assert.throws(() => a.writeFile('raw', 'x'), { name: 'IsADirectoryError' });
+  a.dispose();
+  b.dispose();
+});

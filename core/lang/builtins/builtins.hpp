@@ -67,4 +67,18 @@ Value set_operation(Interp& in, BinOp op, const Value& a, const Value& b);
 // a op= b on a (mutable) set for op in | & - ^ (b a SetObj): a is updated in place.
 void set_update_op(Interp& in, BinOp op, const Value& a, const Value& b);
 
+// ---- OSError (oserror.cpp; Note [OSError fields])
+bool is_os_error(Interp& in, TypeObj* ty);
+// An OSError (or the subclass its errno names) from its constructor's arguments.
+Value make_os_error(Interp& in, TypeObj* ty, std::vector<Value> args);
+// "[Errno 2] No such file or directory: 'x'"; false when exc has no errno fields.
+bool os_error_str(Interp& in, const Value& exc, std::string& out);
+// "FileNotFoundError: [Errno 2] No such file or directory: 'x'": the line a
+// traceback ends with, for a failure outside a program (the package's files API).
+std::string os_error_text(int err, const std::string& filename);
+// Linux's strerror text of an errno (Linux's numbers, on every build).
+const char* linux_strerror(int err);
+// Raises OSError(err, strerror, filename[, None, filename2]): FileNotFoundError & co.
+[[noreturn]] void raise_os_error(Interp& in, int err, const Value& filename = Value(), const Value& filename2 = Value());
+
 }  // namespace sl::lang

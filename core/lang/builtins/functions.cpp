@@ -535,8 +535,12 @@ Value builtin_input(Interp& in, Args&) {
   in.raise_exc("OSError", "stridelab has no standard input");
 }
 
-Value builtin_open(Interp& in, Args&) {
-  in.raise_exc("OSError", "stridelab has no file system: open() is not available");
+// open() is io.open (CPython's builtins module holds _io.open itself): the
+// frozen _io module, imported at the first call, over the session's file
+// system (Note [Session file system], modules/memfs.hpp).
+Value builtin_open(Interp& in, Args& a) {
+  Value io = in.import("_io");
+  return in.call(in.getattr(io, "open"), a);
 }
 
 Value builtin_exec(Interp& in, Args&) {

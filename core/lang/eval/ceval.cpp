@@ -142,6 +142,7 @@ TypeObj* Interp::define_exception(const std::string& name, const std::string& mo
 }
 
 Value Interp::make_exception(TypeObj* ty, std::vector<Value> args) {
+  if (is_os_error(*this, ty)) return make_os_error(*this, ty, std::move(args));  // Note [OSError fields]
   return Value(std::static_pointer_cast<Obj>(std::make_shared<ExceptionObj>(ty, std::move(args))));
 }
 
@@ -158,6 +159,7 @@ std::string Interp::default_exception_str(const Value& exc) {
   auto* e = exc.as<ExceptionObj>();
   if (!e) return str(exc);
   if (std::string u; unicode_error_str(*this, exc, u)) return u;
+  if (std::string o; os_error_str(*this, exc, o)) return o;
   if (e->args.empty()) return "";
   if (e->args.size() == 1) {
     if (e->type->is_subclass_of(exception_type("KeyError"))) return repr(e->args[0]);
@@ -2031,14 +2033,25 @@ Value Interp::run_call(FunctionObj& f, EnvP& env) {
   try {
     exec_body(d.body, env, ret);
   } catch (PyException& e) {
-    e.trace_lines.insert(e.trace_lines.begin(), e.reraise_line ? e.reraise_line : frames_.back().second);
-    e.trace_funcs.insert(e.trace_funcs.begin(), d.name);
+    // Note [Frozen frames in tracebacks]
+    if (d.body.empty() || d.body.front()->traced) {
+      e.trace_lines.insert(e.trace_lines.begin(), e.reraise_line ? e.reraise_line : frames_.back().second);
+      e.trace_funcs.insert(e.trace_funcs.begin(), d.name);
+    }
     e.reraise_line = 0;
     throw;
   }
   return ret;
 }
 
+// Note [Frozen frames in tracebacks]
+// A function of a frozen module (Note [Frozen modules]; its statements are
+// not Stmt::traced) leaves no line in a traceback. A traceback here names one
+// file, the program's, and a frozen function's line numbers are those of its
+// module's source: printed, they would point into the user's program. Its
+// frames are left out as CPython leaves out the frames of a module written
+// in C -- which is what _io, posix and struct are in CPython: open('x')
+// failing shows only the user's line, as there.
 // A set display CPython folds to a frozenset constant: 3 to 30 elements,
 // each a literal (a signed number counts: the AST optimiser folds it).
 bool Interp::set_display_is_constant(const Expr& e) {

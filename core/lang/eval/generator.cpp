@@ -159,8 +159,10 @@ bool Interp::gen_resume(GeneratorObj& g, bool throwing, const Value& v, Value& o
   try {
     f = exec_body(d.body, env, ret);
   } catch (PyException& e) {
-    e.trace_lines.insert(e.trace_lines.begin(), e.reraise_line ? e.reraise_line : frames_.back().second);
-    e.trace_funcs.insert(e.trace_funcs.begin(), d.name);
+    if (d.body.empty() || d.body.front()->traced) {  // Note [Frozen frames in tracebacks] (ceval.cpp)
+      e.trace_lines.insert(e.trace_lines.begin(), e.reraise_line ? e.reraise_line : frames_.back().second);
+      e.trace_funcs.insert(e.trace_funcs.begin(), d.name);
+    }
     e.reraise_line = 0;
     leave();
     g.finished = true;

@@ -480,6 +480,9 @@ class Interp {
   // numpy.linalg), with what its installer needs, unless this session has;
   // false when no builtin module has that name.
   bool load_builtin(const std::string& dotted);
+  // `import dotted` as a statement runs it, for natives that delegate to a
+  // module (open() to _io): the module, or ModuleNotFoundError.
+  Value import(const std::string& dotted) { return import_module(dotted, 0); }
   // A name missing from a module of a package with frozen modules not run yet
   // (torch.no_grad, torch.nn.Linear before `import torch.nn`): runs them all --
   // or, when `name` is itself a frozen submodule not run yet (torch.cuda), only

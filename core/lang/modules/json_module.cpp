@@ -399,6 +399,28 @@ void install_json_module(Interp& in) {
     if (d.i != str->s.size()) d.fail("Extra data", d.i);
     return v;
   });
+  // load(fp) is loads(fp.read()) and dump(obj, fp) is fp.write(dumps(obj)), as
+  // Lib/json/__init__.py has them (its dump writes iterencode's chunks, whose
+  // concatenation is dumps' text); the keywords go to loads / dumps.
+  m.attrs["load"] = in.builtin("load", [](Interp& in, Args& a) -> Value {
+    Value fp = a.required(0, "fp");
+    Args la;
+    la.pos = {in.call(in.getattr(fp, "read"), std::vector<Value>{})};
+    la.kw = std::move(a.kw);
+    a.finish(1);
+    return in.call(in.modules.at("json")->attrs.at("loads"), la);
+  });
+  m.attrs["dump"] = in.builtin("dump", [](Interp& in, Args& a) -> Value {
+    Value obj = a.required(0, "obj");
+    Value fp = a.required(1, "fp");
+    Args da;
+    da.pos = {obj};
+    da.kw = std::move(a.kw);
+    a.finish(2);
+    Value text = json_dumps(in, da);
+    in.call(in.getattr(fp, "write"), std::vector<Value>{text});
+    return Value();
+  });
 }
 
 }  // namespace sl::lang

@@ -28,6 +28,8 @@ const std::vector<BuiltinModule>& builtin_modules() {
       {"json", install_json_module, nullptr},
       {"typing", install_typing_module, nullptr},
       {"sys", install_sys_module, "collections"},
+      {"posix", install_posix_module, nullptr},
+      {"struct", install_struct_module, nullptr},
   };
   return table;
 }
