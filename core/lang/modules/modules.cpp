@@ -28,6 +28,7 @@ const std::vector<BuiltinModule>& builtin_modules() {
       {"json", install_json_module, nullptr},
       {"typing", install_typing_module, nullptr},
       {"sys", install_sys_module, "collections"},
+      {"_sre", install_sre_module, nullptr},
   };
   return table;
 }

@@ -3,7 +3,8 @@
 // time_module.cpp, psutil_module.cpp, random_module.cpp,
 // collections_module.cpp, functools_module.cpp, itertools_module.cpp,
 // operator_module.cpp, sys_module.cpp, copy_module.cpp, gc_module.cpp, string_module.cpp,
-// json_module.cpp, typing_module.cpp. Each registers its names from a table.
+// json_module.cpp, typing_module.cpp, sre_module.cpp (the native half of the
+// frozen re.py). Each registers its names from a table.
 // Also the table of every builtin module, numpy and torch included, which a
 // session installs at its first import (Note [Builtin modules at first import]).
 // Invariant: a module is a ModuleObj in Interp::modules under its import name,
@@ -73,6 +74,7 @@ void install_gc_module(Interp& in);
 void install_string_module(Interp& in);
 void install_json_module(Interp& in);
 void install_typing_module(Interp& in);
+void install_sre_module(Interp& in);
 
 // A module's native functions: (name, function) rows.
 struct ModuleFnDef {
