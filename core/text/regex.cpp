@@ -1143,7 +1143,6 @@ class Compiler {
       }
       case NK::Repeat: {
         if (n.greed == Node::Possessive) {
-          Node copy(NK::Repeat);
           // (x)*+ is (?>(x)*): the repeat runs greedily inside an atomic group.
           size_t at = p_.code.size();
           p_.code.push_back(Inst{Op::Atomic});
@@ -1262,7 +1261,7 @@ struct Machine {
 
   // Runs from pc at sp until Match (top level) or SubEnd (nested); the
   // registers hold the successful path's writes. Note [Backtracking without recursion].
-  bool exec(int32_t pc, int64_t sp, bool top, int64_t& end) {
+  bool exec(int32_t pc, int64_t sp, int64_t& end) {
     std::vector<Entry> stack;
     auto set_reg = [&](int64_t slot, int64_t v) {
       if (regs[size_t(slot)] == v) return;
@@ -1373,7 +1372,7 @@ struct Machine {
           std::vector<int64_t> saved = regs;
           if (from >= 0) {
             int64_t e;
-            hit = exec(pc + 1, from, false, e);
+            hit = exec(pc + 1, from, e);
           }
           if (hit != in.negate) {
             if (hit && !in.negate) {
@@ -1395,7 +1394,7 @@ struct Machine {
         case Op::Atomic: {
           std::vector<int64_t> saved = regs;
           int64_t e;
-          if (exec(pc + 1, sp, false, e)) {
+          if (exec(pc + 1, sp, e)) {
             if (saved != regs) {
               snapshots.push_back(std::move(saved));
               stack.push_back(Entry{RestoreAll, 0, 0, 0, snapshots.size() - 1});
@@ -1464,7 +1463,6 @@ struct Machine {
         }
       }
       if (!resumed) return false;
-      (void)top;
     }
   }
 };
@@ -1508,7 +1506,7 @@ bool run(const Program& p, const uint32_t* s, int64_t n, int64_t pos, int64_t en
   endpos = std::clamp<int64_t>(endpos, 0, n);
   pos = std::clamp<int64_t>(pos, 0, n);
   if (pos > endpos) return false;
-  Machine m{p, s, endpos, pos, mode == Mode::FullMatch, must_advance, {}, 0};
+  Machine m{p, s, endpos, pos, mode == Mode::FullMatch, must_advance, {}, 0, {}};
   const size_t nregs = size_t(2 * (p.groups + 1) + 2 * p.repeats + 1);
   m.lastindex_slot = int64_t(nregs) - 1;
   // A literal first instruction lets the search skip positions that cannot start a match.
@@ -1523,7 +1521,7 @@ bool run(const Program& p, const uint32_t* s, int64_t n, int64_t pos, int64_t en
     m.start = at;
     m.snapshots.clear();
     int64_t end;
-    if (m.exec(0, at, true, end)) {
+    if (m.exec(0, at, end)) {
       marks.assign(m.regs.begin(), m.regs.begin() + 2 * (p.groups + 1));
       marks[0] = at;
       marks[1] = end;

@@ -54,10 +54,9 @@ Value sre_compile(Interp& in, Args& a) {
     return make_tuple({make_str("error"), make_str(kind), make_str(e.msg), e.pos < 0 ? Value() : Value::integer(e.pos)});
   }
   auto prog = c.prog;
-  const int groups = c.groups;
   const bool pat_bytes = is_bytes;
   auto cache = std::make_shared<ScanCache>();
-  Value scan = in.builtin("scan", [prog, groups, pat_bytes, cache](Interp& in, Args& a) -> Value {
+  Value scan = in.builtin("scan", [prog, pat_bytes, cache](Interp& in, Args& a) -> Value {
     Value subject = a.required(0, "string");
     int64_t pos = a.required(1, "pos").as_int(), endpos = a.required(2, "endpos").as_int();
     int64_t mode = a.required(3, "mode").as_int();
@@ -84,7 +83,6 @@ Value sre_compile(Interp& in, Args& a) {
     std::vector<Value> mv;
     mv.reserve(marks.size());
     for (int64_t x : marks) mv.push_back(Value::integer(x));
-    (void)groups;
     return make_tuple({make_tuple(std::move(mv)), Value::integer(lastindex)});
   });
   std::vector<Value> names;
