@@ -30,6 +30,7 @@ const std::vector<BuiltinModule>& builtin_modules() {
       {"sys", install_sys_module, "collections"},
       {"posix", install_posix_module, nullptr},
       {"struct", install_struct_module, nullptr},
+      {"_sre", install_sre_module, nullptr},
   };
   return table;
 }

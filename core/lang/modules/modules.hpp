@@ -4,7 +4,8 @@
 // collections_module.cpp, functools_module.cpp, itertools_module.cpp,
 // operator_module.cpp, sys_module.cpp, copy_module.cpp, gc_module.cpp, string_module.cpp,
 // json_module.cpp, typing_module.cpp, struct_module.cpp, posix_module.cpp (over
-// memfs.hpp, the session's file system). Each registers its names from a table.
+// memfs.hpp, the session's file system), sre_module.cpp (the native half of the
+// frozen re.py). Each registers its names from a table.
 // Also the table of every builtin module, numpy and torch included, which a
 // session installs at its first import (Note [Builtin modules at first import]).
 // Invariant: a module is a ModuleObj in Interp::modules under its import name,
@@ -76,6 +77,7 @@ void install_json_module(Interp& in);
 void install_typing_module(Interp& in);
 void install_posix_module(Interp& in);
 void install_struct_module(Interp& in);
+void install_sre_module(Interp& in);
 
 // A module's native functions: (name, function) rows.
 struct ModuleFnDef {
