@@ -114,6 +114,7 @@ Value builtin_print(Interp& in, Args& a) {
   }
   piece(end);
   // file=: its write(), as print_file_and_flush does (sys.stderr's prints to stderr)
+  if (file.is_none()) file = in.redirected_stdout();
   if (!file.is_none()) in.call(in.getattr(file, "write"), std::vector<Value>{S(s)});
   else in.print_text(s);
   return Value();

@@ -400,6 +400,15 @@ std::string Interp::format_traceback(const Value& exc, const std::string& filena
   return rec(exc);
 }
 
+Value Interp::redirected_stdout() {
+  if (console_stdout.is_none()) return Value();  // sys was never imported: nothing replaced it
+  auto m = modules.find("sys");
+  if (m == modules.end()) return Value();
+  auto it = m->second->attrs.find("stdout");
+  if (it == m->second->attrs.end() || it->second.identity() == console_stdout.identity()) return Value();
+  return it->second;
+}
+
 void Interp::print_text(const std::string& s) {
   if (out_truncated_) return;
   if (out_.size() + s.size() > max_output) {

@@ -264,6 +264,12 @@ class Interp {
   double float_value(const Value& v) { return objects_.float_value(v); }
   bool is_int_like(const Value& v) { return objects_.is_int_like(v); }
   void print_text(const std::string& s);      // stdout (with the output limit)
+  // The console stream sys.stdout starts as (sys_module.cpp): print() without
+  // file= writes to whatever sys.stdout is now (contextlib.redirect_stdout,
+  // a program's own assignment), as print_file_and_flush reads it.
+  Value console_stdout;
+  // sys.stdout when a program has replaced it, else None (the console).
+  Value redirected_stdout();
   // stderr (sys.stderr.write, print(file=sys.stderr), an ignored exception):
   // the same output as stdout, so the page shows one stream in its order,
   // unless split_stderr keeps it apart in Result::err (the CLI, the corpus,

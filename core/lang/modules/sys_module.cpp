@@ -205,7 +205,7 @@ void install_sys_module(Interp& in) {
     return Value();
   });
   TypeObj* io_t = in.new_type("TextIOWrapper", "_io", {in.t.object});
-  m.attrs["stdout"] = make_stream(in, io_t, "stdout");
+  m.attrs["stdout"] = in.console_stdout = make_stream(in, io_t, "stdout");
   m.attrs["stderr"] = make_stream(in, io_t, "stderr");
   // sys.modules: built on each access (PEP 562 hook): a dict held by the sys
   // module and naming it would be a cycle of modules, which the collector does
