@@ -1,6 +1,8 @@
 // text/utf8: see utf8.hpp.
 #include "core/text/utf8.hpp"
 
+#include <cstring>
+
 namespace sl {
 
 void append_utf8(std::string& out, uint32_t c) {
@@ -39,6 +41,29 @@ size_t utf8_len(const std::string& s) {
   size_t n = 0;
   for (unsigned char c : s) n += (c & 0xc0) != 0x80;
   return n;
+}
+
+bool is_ascii(const std::string& s) {
+  // eight bytes at a time: no byte with its high bit set
+  size_t i = 0;
+  const size_t n = s.size();
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w;
+    std::memcpy(&w, s.data() + i, 8);
+    if (w & 0x8080808080808080ull) return false;
+  }
+  for (; i < n; ++i)
+    if ((unsigned char)s[i] & 0x80) return false;
+  return true;
+}
+
+std::vector<size_t> utf8_starts(const std::string& s) {
+  std::vector<size_t> at;
+  at.reserve(s.size() + 1);
+  for (size_t i = 0; i < s.size(); ++i)
+    if (((unsigned char)s[i] & 0xc0) != 0x80) at.push_back(i);
+  at.push_back(s.size());
+  return at;
 }
 
 }  // namespace sl

@@ -19,5 +19,10 @@ void append_utf8(std::string& out, uint32_t c);
 std::vector<uint32_t> decode_utf8(const std::string& s);
 // Number of code points in UTF-8 text (column widths in printing, len(str)).
 size_t utf8_len(const std::string& s);
+// Whether every byte is ASCII: then byte offsets are code point indices.
+bool is_ascii(const std::string& s);
+// The byte offset where each code point starts, and s.size() last (n + 1
+// entries): indexing by code point without decoding the text.
+std::vector<size_t> utf8_starts(const std::string& s);
 
 }  // namespace sl

@@ -1049,27 +1049,34 @@ Value ObjectProtocol::getitem(const Value& v, const Value& key) {
     case ObjKind::Bytes:
     case ObjKind::MemoryView: return buffer_getitem(in_, v, key);
     case ObjKind::Str: {
+      // Indexing by code point: an ASCII text's bytes are its code points
+      // (the common case costs the slice, not the text); other text is
+      // indexed through the byte offset of each code point.
       const std::string& s = static_cast<StrObj*>(o)->s;
-      // index by code point
-      std::vector<std::string> cps;
-      for (size_t i = 0; i < s.size();) {
-        size_t j = i + 1;
-        while (j < s.size() && ((unsigned char)s[j] & 0xc0) == 0x80) ++j;
-        cps.push_back(s.substr(i, j - i));
-        i = j;
-      }
+      const bool ascii = is_ascii(s);
+      std::vector<size_t> at;
+      if (!ascii) at = utf8_starts(s);
+      const int64_t n = ascii ? int64_t(s.size()) : int64_t(at.size()) - 1;
+      auto cp = [&](int64_t i) {
+        return ascii ? std::string_view(s.data() + i, 1) : std::string_view(s.data() + at[size_t(i)], at[size_t(i) + 1] - at[size_t(i)]);
+      };
       if (auto* sl = key.as<SliceObj>()) {
         int64_t st, sp, step, cnt;
-        slice_indices(in_, *sl, int64_t(cps.size()), st, sp, step, cnt);
+        slice_indices(in_, *sl, n, st, sp, step, cnt);
+        if (step == 1) {
+          if (cnt <= 0) return make_str("");
+          const size_t b = ascii ? size_t(st) : at[size_t(st)], e = ascii ? size_t(st + cnt) : at[size_t(st + cnt)];
+          return make_str(s.substr(b, e - b));
+        }
         std::string out;
-        for (int64_t k = 0, i = st; k < cnt; ++k, i += step) out += cps[size_t(i)];
+        for (int64_t k = 0, i = st; k < cnt; ++k, i += step) out += cp(i);
         return make_str(out);
       }
       if (!is_int_like(key)) type_error("string indices must be integers, not '" + type_of(key)->name + "'");
-      int64_t i = index_value(key), n = int64_t(cps.size());
+      int64_t i = index_value(key);
       if (i < 0) i += n;
       if (i < 0 || i >= n) in_.raise_exc("IndexError", "string index out of range");
-      return make_str(cps[size_t(i)]);
+      return make_str(std::string(cp(i)));
     }
     case ObjKind::Dict: {
       auto* d = static_cast<DictObj*>(o);

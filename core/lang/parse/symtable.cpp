@@ -227,8 +227,20 @@ class Builder {
     return *t;
   }
 
+  // A left-leaning chain (1+1+...+1 ten thousand terms, a.b.c..., f()()...)
+  // is walked down its spine iteratively, then each link's other parts in
+  // source order: the native stack stays flat however long the chain (a
+  // page worker's stack holds a few thousand frames).
+  static bool spine_kind(EK k) { return k == EK::BinOp || k == EK::Attribute || k == EK::Subscript || k == EK::Call; }
   void expr(const Expr* e, Scope& s) {
     if (!e) return;
+    if (spine_kind(e->kind) && e->a && spine_kind(e->a->kind)) {
+      std::vector<const Expr*> spine;
+      for (const Expr* x = e; x && spine_kind(x->kind); x = x->a.get()) spine.push_back(x);
+      expr(not_starred(spine.back()->a.get()), s);
+      for (size_t k = spine.size(); k-- > 0;) rest(spine[k], s);
+      return;
+    }
     switch (e->kind) {
       case EK::Name: s.add(e->name, kUse); return;
       case EK::NamedExpr:
@@ -272,6 +284,10 @@ class Builder {
       default: break;
     }
     expr(not_starred(e->a.get()), s);
+    rest(e, s);
+  }
+  // Every part of e after its first (`a`): read in source order.
+  void rest(const Expr* e, Scope& s) {
     expr(not_starred(e->b.get()), s);
     expr(not_starred(e->c.get()), s);
     for (const auto& x : e->elts) expr(x.get(), s);
