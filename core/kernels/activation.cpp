@@ -441,11 +441,14 @@ float sleef_powf_u10(float x, float y) {
 float sleef_tanhf_u10(float x) {
   if (std::isnan(x)) return x;
   const float y = std::abs(x);
+  // past 8.66 (and at inf) the result is +-1 whatever e^y is: decided before
+  // expk2f, whose rint(y / ln 2) would not fit an int
+  if (y > 8.664339742f) return std::copysign(1.0f, x);
   df32 d = expk2f(y);
   const df32 e = df_reciprocal(d);
   d = df_div(df_add(d, df32{-e.hi, -e.lo}), df_add(d, e));
   float r = d.hi + d.lo;
-  if (y > 8.664339742f || std::isnan(r)) r = 1.0f;
+  if (std::isnan(r)) r = 1.0f;
   return std::copysign(r, x);
 }
 
