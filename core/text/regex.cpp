@@ -41,6 +41,7 @@
 // stridelab has no Unicode character database yet (issue 32: unicodedata);
 // when it does, these functions read it instead of their ranges.
 #include "core/text/regex.hpp"
+#include "core/text/utf8.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -206,23 +207,7 @@ bool is_ascii_letter(uint32_t c) { return (c >= 'a' && c <= 'z') || (c >= 'A' &&
 
 std::string utf8(const std::vector<uint32_t>& cps) {
   std::string out;
-  for (uint32_t c : cps) {
-    if (c < 0x80) {
-      out += char(c);
-    } else if (c < 0x800) {
-      out += char(0xc0 | (c >> 6));
-      out += char(0x80 | (c & 0x3f));
-    } else if (c < 0x10000) {
-      out += char(0xe0 | (c >> 12));
-      out += char(0x80 | ((c >> 6) & 0x3f));
-      out += char(0x80 | (c & 0x3f));
-    } else {
-      out += char(0xf0 | (c >> 18));
-      out += char(0x80 | ((c >> 12) & 0x3f));
-      out += char(0x80 | ((c >> 6) & 0x3f));
-      out += char(0x80 | (c & 0x3f));
-    }
-  }
+  for (uint32_t c : cps) append_utf8(out, c);
   return out;
 }
 
@@ -412,6 +397,226 @@ class Parser {
 
   static bool is_repeat(const Node* n) { return n->k == NK::Repeat; }
 
+  // How a parenthesis opens: a capturing group (named or not), a non-capturing or atomic one,
+  // with scoped flags.
+  struct GroupOpen {
+    bool capture = true, atomic = false, named = false;
+    std::vector<uint32_t> name;
+    int add = 0, del = 0;
+  };
+
+  // '(' read: a group, or one of the (?...) forms (sre_parse's _parse, the "(" branch).
+  void parse_paren(bool& verbose, int nested, bool first, std::vector<NodeP>& sub) {
+    int64_t start = src_.tell() - 1;
+    GroupOpen g;
+    if (src_.match('?') && !parse_extension(verbose, first, start, sub, g, nested)) return;
+    int gid = 0;
+    if (g.capture) {
+      gid = st_.groups();
+      st_.closed.push_back(false);
+      st_.group_nodes.push_back(nullptr);
+      if (g.named) {
+        std::string n = utf8(g.name);
+        int old = st_.find(n);
+        if (old >= 0)
+          src_.fail("redefinition of group name " + py_repr(g.name) + " as group " + std::to_string(gid) + "; was group " +
+                        std::to_string(old),
+                    int64_t(g.name.size()) + 1);
+        st_.names.push_back({n, gid});
+      }
+    }
+    bool sub_verbose = (verbose || (g.add & kVerbose)) && !(g.del & kVerbose);
+    NodeP p = parse_sub(sub_verbose, nested + 1);
+    if (!src_.match(')')) src_.fail("missing ), unterminated subpattern", src_.tell() - start);
+    if (g.atomic) {
+      NodeP a = make(NK::Atomic);
+      a->kids.push_back(std::move(p));
+      sub.push_back(std::move(a));
+    } else {
+      NodeP node = make(NK::Group);
+      node->group = gid;
+      node->add_flags = g.add;
+      node->del_flags = g.del;
+      node->kids.push_back(std::move(p));
+      if (gid) {
+        st_.closed[size_t(gid)] = true;
+        st_.group_nodes[size_t(gid)] = node.get();
+      }
+      sub.push_back(std::move(node));
+    }
+  }
+
+  // "(?" read. Returns true when a group's body follows (g says which kind); false when the
+  // extension was complete in itself (a comment, global flags, a backreference, a look-around
+  // or a conditional, already appended to sub).
+  bool parse_extension(bool& verbose, bool first, int64_t start, std::vector<NodeP>& sub, GroupOpen& g, int nested) {
+    std::vector<uint32_t> ch = src_.get();
+    if (ch.empty()) src_.fail("unexpected end of pattern");
+    uint32_t k = ch.size() == 1 ? ch[0] : 0;
+    if (k == 'P') {
+      if (src_.match('<')) {
+        g.name = src_.getuntil('>', "group name");
+        src_.checkgroupname(g.name, 1);
+        g.named = true;
+      } else if (src_.match('=')) {
+        g.name = src_.getuntil(')', "group name");
+        src_.checkgroupname(g.name, 1);
+        int gid = st_.find(utf8(g.name));
+        if (gid < 0) src_.fail("unknown group name " + py_repr(g.name), int64_t(g.name.size()) + 1);
+        if (!st_.checkgroup(gid)) src_.fail("cannot refer to an open group", int64_t(g.name.size()) + 1);
+        st_.checklookbehindgroup(gid, src_);
+        NodeP ref = make(NK::Backref);
+        ref->group = gid;
+        sub.push_back(std::move(ref));
+        return false;
+      } else {
+        std::vector<uint32_t> ch2 = src_.get();
+        if (ch2.empty()) src_.fail("unexpected end of pattern");
+        src_.fail("unknown extension ?P" + tok_text(ch2), int64_t(ch2.size()) + 2);
+      }
+    } else if (k == ':') {
+      g.capture = false;
+    } else if (k == '#') {
+      while (true) {
+        if (src_.at_end()) src_.fail("missing ), unterminated comment", src_.tell() - start);
+        std::vector<uint32_t> t = src_.get();
+        if (t.size() == 1 && t[0] == ')') break;
+      }
+      return false;
+    } else if (k == '=' || k == '!' || k == '<') {
+      parse_look(k, verbose, nested, start, sub);
+      return false;
+    } else if (k == '(') {
+      parse_cond(verbose, nested, start, sub);
+      return false;
+    } else if (k == '>') {
+      g.capture = false;
+      g.atomic = true;
+    } else if (flag_of(k) || k == '-') {
+      bool global = parse_flags(k, g.add, g.del);
+      if (global) {
+        if (!first || !sub.empty()) src_.fail("global flags not at the start of the expression", src_.tell() - start);
+        verbose = st_.flags & kVerbose;
+        return false;
+      }
+      g.capture = false;
+    } else {
+      src_.fail("unknown extension ?" + tok_text(ch), int64_t(ch.size()) + 1);
+    }
+    return true;
+  }
+
+  // (?=...), (?!...), (?<=...), (?<!...): k is the character after "(?".
+  void parse_look(uint32_t k, bool verbose, int nested, int64_t start, std::vector<NodeP>& sub) {
+    bool behind = false;
+    if (k == '<') {
+      std::vector<uint32_t> ch2 = src_.get();
+      if (ch2.empty()) src_.fail("unexpected end of pattern");
+      if (!(ch2.size() == 1 && (ch2[0] == '=' || ch2[0] == '!')))
+        src_.fail("unknown extension ?<" + tok_text(ch2), int64_t(ch2.size()) + 2);
+      k = ch2[0];
+      behind = true;
+    }
+    int64_t saved = st_.lookbehindgroups;
+    if (behind && saved < 0) st_.lookbehindgroups = st_.groups();
+    NodeP p = parse_sub(verbose, nested + 1);
+    if (behind && saved < 0) st_.lookbehindgroups = -1;
+    if (!src_.match(')')) src_.fail("missing ), unterminated subpattern", src_.tell() - start);
+    NodeP look = make(NK::Look);
+    look->behind = behind;
+    look->negate = k == '!';
+    look->kids.push_back(std::move(p));
+    sub.push_back(std::move(look));
+  }
+
+  // (?(id/name)yes|no)
+  void parse_cond(bool verbose, int nested, int64_t start, std::vector<NodeP>& sub) {
+    std::vector<uint32_t> cond = src_.getuntil(')', "group name");
+    int64_t gid;
+    bool decimal = !cond.empty() && std::all_of(cond.begin(), cond.end(), is_digit);
+    if (!decimal) {
+      src_.checkgroupname(cond, 1);
+      gid = st_.find(utf8(cond));
+      if (gid < 0) src_.fail("unknown group name " + py_repr(cond), int64_t(cond.size()) + 1);
+    } else {
+      gid = 0;
+      for (uint32_t d : cond) gid = std::min<int64_t>(gid * 10 + (d - '0'), kMaxGroups + 1);
+      if (gid == 0) src_.fail("bad group number", int64_t(cond.size()) + 1);
+      if (gid >= kMaxGroups) src_.fail("invalid group reference " + utf8(cond), int64_t(cond.size()) + 1);
+      bool seen = false;
+      for (auto& [g, pos] : st_.grouprefpos) seen |= g == gid;
+      if (!seen) st_.grouprefpos.push_back({gid, src_.tell() - int64_t(cond.size()) - 1});
+    }
+    st_.checklookbehindgroup(gid, src_);
+    NodeP yes = parse(verbose, nested + 1, false);
+    NodeP node = make(NK::Cond);
+    node->group = int(gid);
+    node->kids.push_back(std::move(yes));
+    if (src_.match('|')) {
+      node->kids.push_back(parse(verbose, nested + 1, false));
+      if (src_.next_is('|')) src_.fail("conditional backref with more than two branches");
+    }
+    if (!src_.match(')')) src_.fail("missing ), unterminated subpattern", src_.tell() - start);
+    sub.push_back(std::move(node));
+  }
+
+  // A repeat (*, +, ?, {m,n}) applies to the item before it; '{' that does not start a valid
+  // repeat is a literal (sre_parse's _parse, the REPEAT_CHARS branch).
+  void parse_repeat(uint32_t c, std::vector<NodeP>& sub) {
+    int64_t here = src_.tell();
+    int64_t mn = 0, mx = kMaxRepeat;
+    if (c == '?') {
+      mx = 1;
+    } else if (c == '+') {
+      mn = 1;
+    } else if (c == '{') {
+      if (src_.next_is('}')) {
+        NodeP lit = make(NK::Lit);
+        lit->ch = c;
+        sub.push_back(std::move(lit));
+        return;
+      }
+      std::vector<uint32_t> lo = src_.getwhile(1 << 30, is_digit), hi;
+      if (src_.match(',')) hi = src_.getwhile(1 << 30, is_digit);
+      else hi = lo;
+      if (!src_.match('}')) {
+        NodeP lit = make(NK::Lit);
+        lit->ch = c;
+        sub.push_back(std::move(lit));
+        src_.seek(here);
+        return;
+      }
+      auto num = [](const std::vector<uint32_t>& d) {
+        int64_t v = 0;
+        for (uint32_t x : d) v = std::min<int64_t>(v * 10 + (x - '0'), kMaxRepeat + 1);
+        return v;
+      };
+      if (!lo.empty()) {
+        mn = num(lo);
+        if (mn >= kMaxRepeat) throw RegexError{RegexError::Overflow, "the repetition number is too large", -1};
+      }
+      if (!hi.empty()) {
+        mx = num(hi);
+        if (mx >= kMaxRepeat) throw RegexError{RegexError::Overflow, "the repetition number is too large", -1};
+        if (mx < mn) src_.fail("min repeat greater than max repeat", src_.tell() - here);
+      }
+    }
+    const Node* last = sub.empty() ? nullptr : sub.back().get();
+    if (!last || last->k == NK::At) src_.fail("nothing to repeat", src_.tell() - here + 1);
+    if (is_repeat(last)) src_.fail("multiple repeat", src_.tell() - here + 1);
+    NodeP item = std::move(sub.back());
+    sub.pop_back();
+    if (item->k == NK::Group && item->group == 0 && !item->add_flags && !item->del_flags) item = std::move(item->kids[0]);
+    NodeP rep = make(NK::Repeat);
+    rep->min = mn;
+    rep->max = mx;
+    if (src_.match('?')) rep->greed = Node::Lazy;
+    else if (src_.match('+')) rep->greed = Node::Possessive;
+    rep->kids.push_back(std::move(item));
+    sub.push_back(std::move(rep));
+  }
+
+
   NodeP parse(bool verbose, int nested, bool first) {
     NodeP seq = make(NK::Seq);
     auto& sub = seq->kids;
@@ -434,198 +639,11 @@ class Parser {
       } else if (c == '[') {
         sub.push_back(parse_set());
       } else if (c == '*' || c == '+' || c == '?' || c == '{') {
-        int64_t here = src_.tell();
-        int64_t mn = 0, mx = kMaxRepeat;
-        if (c == '?') {
-          mx = 1;
-        } else if (c == '+') {
-          mn = 1;
-        } else if (c == '{') {
-          if (src_.next_is('}')) {
-            NodeP lit = make(NK::Lit);
-            lit->ch = c;
-            sub.push_back(std::move(lit));
-            continue;
-          }
-          std::vector<uint32_t> lo = src_.getwhile(1 << 30, is_digit), hi;
-          if (src_.match(',')) hi = src_.getwhile(1 << 30, is_digit);
-          else hi = lo;
-          if (!src_.match('}')) {
-            NodeP lit = make(NK::Lit);
-            lit->ch = c;
-            sub.push_back(std::move(lit));
-            src_.seek(here);
-            continue;
-          }
-          auto num = [](const std::vector<uint32_t>& d) {
-            int64_t v = 0;
-            for (uint32_t x : d) v = std::min<int64_t>(v * 10 + (x - '0'), kMaxRepeat + 1);
-            return v;
-          };
-          if (!lo.empty()) {
-            mn = num(lo);
-            if (mn >= kMaxRepeat) throw RegexError{RegexError::Overflow, "the repetition number is too large", -1};
-          }
-          if (!hi.empty()) {
-            mx = num(hi);
-            if (mx >= kMaxRepeat) throw RegexError{RegexError::Overflow, "the repetition number is too large", -1};
-            if (mx < mn) src_.fail("min repeat greater than max repeat", src_.tell() - here);
-          }
-        }
-        const Node* last = sub.empty() ? nullptr : sub.back().get();
-        if (!last || last->k == NK::At) src_.fail("nothing to repeat", src_.tell() - here + 1);
-        if (is_repeat(last)) src_.fail("multiple repeat", src_.tell() - here + 1);
-        NodeP item = std::move(sub.back());
-        sub.pop_back();
-        if (item->k == NK::Group && item->group == 0 && !item->add_flags && !item->del_flags) item = std::move(item->kids[0]);
-        NodeP rep = make(NK::Repeat);
-        rep->min = mn;
-        rep->max = mx;
-        if (src_.match('?')) rep->greed = Node::Lazy;
-        else if (src_.match('+')) rep->greed = Node::Possessive;
-        rep->kids.push_back(std::move(item));
-        sub.push_back(std::move(rep));
+        parse_repeat(c, sub);
       } else if (c == '.') {
         sub.push_back(make(NK::Any));
       } else if (c == '(') {
-        int64_t start = src_.tell() - 1;
-        bool capture = true, atomic = false;
-        std::vector<uint32_t> name;
-        bool named = false;
-        int add = 0, del = 0;
-        if (src_.match('?')) {
-          std::vector<uint32_t> ch = src_.get();
-          if (ch.empty()) src_.fail("unexpected end of pattern");
-          uint32_t k = ch.size() == 1 ? ch[0] : 0;
-          if (k == 'P') {
-            if (src_.match('<')) {
-              name = src_.getuntil('>', "group name");
-              src_.checkgroupname(name, 1);
-              named = true;
-            } else if (src_.match('=')) {
-              name = src_.getuntil(')', "group name");
-              src_.checkgroupname(name, 1);
-              int gid = st_.find(utf8(name));
-              if (gid < 0) src_.fail("unknown group name " + py_repr(name), int64_t(name.size()) + 1);
-              if (!st_.checkgroup(gid)) src_.fail("cannot refer to an open group", int64_t(name.size()) + 1);
-              st_.checklookbehindgroup(gid, src_);
-              NodeP ref = make(NK::Backref);
-              ref->group = gid;
-              sub.push_back(std::move(ref));
-              continue;
-            } else {
-              std::vector<uint32_t> ch2 = src_.get();
-              if (ch2.empty()) src_.fail("unexpected end of pattern");
-              src_.fail("unknown extension ?P" + tok_text(ch2), int64_t(ch2.size()) + 2);
-            }
-          } else if (k == ':') {
-            capture = false;
-          } else if (k == '#') {
-            while (true) {
-              if (src_.at_end()) src_.fail("missing ), unterminated comment", src_.tell() - start);
-              std::vector<uint32_t> t = src_.get();
-              if (t.size() == 1 && t[0] == ')') break;
-            }
-            continue;
-          } else if (k == '=' || k == '!' || k == '<') {
-            bool behind = false;
-            if (k == '<') {
-              std::vector<uint32_t> ch2 = src_.get();
-              if (ch2.empty()) src_.fail("unexpected end of pattern");
-              if (!(ch2.size() == 1 && (ch2[0] == '=' || ch2[0] == '!')))
-                src_.fail("unknown extension ?<" + tok_text(ch2), int64_t(ch2.size()) + 2);
-              k = ch2[0];
-              behind = true;
-            }
-            int64_t saved = st_.lookbehindgroups;
-            if (behind && saved < 0) st_.lookbehindgroups = st_.groups();
-            NodeP p = parse_sub(verbose, nested + 1);
-            if (behind && saved < 0) st_.lookbehindgroups = -1;
-            if (!src_.match(')')) src_.fail("missing ), unterminated subpattern", src_.tell() - start);
-            NodeP look = make(NK::Look);
-            look->behind = behind;
-            look->negate = k == '!';
-            look->kids.push_back(std::move(p));
-            sub.push_back(std::move(look));
-            continue;
-          } else if (k == '(') {
-            std::vector<uint32_t> cond = src_.getuntil(')', "group name");
-            int64_t gid;
-            bool decimal = !cond.empty() && std::all_of(cond.begin(), cond.end(), is_digit);
-            if (!decimal) {
-              src_.checkgroupname(cond, 1);
-              gid = st_.find(utf8(cond));
-              if (gid < 0) src_.fail("unknown group name " + py_repr(cond), int64_t(cond.size()) + 1);
-            } else {
-              gid = 0;
-              for (uint32_t d : cond) gid = std::min<int64_t>(gid * 10 + (d - '0'), kMaxGroups + 1);
-              if (gid == 0) src_.fail("bad group number", int64_t(cond.size()) + 1);
-              if (gid >= kMaxGroups) src_.fail("invalid group reference " + utf8(cond), int64_t(cond.size()) + 1);
-              bool seen = false;
-              for (auto& [g, pos] : st_.grouprefpos) seen |= g == gid;
-              if (!seen) st_.grouprefpos.push_back({gid, src_.tell() - int64_t(cond.size()) - 1});
-            }
-            st_.checklookbehindgroup(gid, src_);
-            NodeP yes = parse(verbose, nested + 1, false);
-            NodeP node = make(NK::Cond);
-            node->group = int(gid);
-            node->kids.push_back(std::move(yes));
-            if (src_.match('|')) {
-              node->kids.push_back(parse(verbose, nested + 1, false));
-              if (src_.next_is('|')) src_.fail("conditional backref with more than two branches");
-            }
-            if (!src_.match(')')) src_.fail("missing ), unterminated subpattern", src_.tell() - start);
-            sub.push_back(std::move(node));
-            continue;
-          } else if (k == '>') {
-            capture = false;
-            atomic = true;
-          } else if (flag_of(k) || k == '-') {
-            bool global = parse_flags(k, add, del);
-            if (global) {
-              if (!first || !sub.empty()) src_.fail("global flags not at the start of the expression", src_.tell() - start);
-              verbose = st_.flags & kVerbose;
-              continue;
-            }
-            capture = false;
-          } else {
-            src_.fail("unknown extension ?" + tok_text(ch), int64_t(ch.size()) + 1);
-          }
-        }
-        int gid = 0;
-        if (capture) {
-          gid = st_.groups();
-          st_.closed.push_back(false);
-          st_.group_nodes.push_back(nullptr);
-          if (named) {
-            std::string n = utf8(name);
-            int old = st_.find(n);
-            if (old >= 0)
-              src_.fail("redefinition of group name " + py_repr(name) + " as group " + std::to_string(gid) + "; was group " +
-                            std::to_string(old),
-                        int64_t(name.size()) + 1);
-            st_.names.push_back({n, gid});
-          }
-        }
-        bool sub_verbose = (verbose || (add & kVerbose)) && !(del & kVerbose);
-        NodeP p = parse_sub(sub_verbose, nested + 1);
-        if (!src_.match(')')) src_.fail("missing ), unterminated subpattern", src_.tell() - start);
-        if (atomic) {
-          NodeP a = make(NK::Atomic);
-          a->kids.push_back(std::move(p));
-          sub.push_back(std::move(a));
-        } else {
-          NodeP g = make(NK::Group);
-          g->group = gid;
-          g->add_flags = add;
-          g->del_flags = del;
-          g->kids.push_back(std::move(p));
-          if (gid) {
-            st_.closed[size_t(gid)] = true;
-            st_.group_nodes[size_t(gid)] = g.get();
-          }
-          sub.push_back(std::move(g));
-        }
+        parse_paren(verbose, nested, first, sub);
       } else if (c == '^') {
         NodeP a = make(NK::At);
         a->at = At::Beginning;
@@ -1259,6 +1277,112 @@ struct Machine {
     return false;
   }
 
+  // A single-width item repeated (RepOne, the body at pc + 1): greedy takes as many as match
+  // and leaves a RepeatBack to give them back one by one; lazy takes the minimum and leaves a
+  // RepeatLazy to take one more. Sets pc to the instruction after the loop.
+  bool rep_one(const Inst& in, int32_t& pc, int64_t& sp, std::vector<Entry>& stack) {
+    const Inst& body = p.code[size_t(pc + 1)];
+    int64_t limit = std::min<int64_t>(n - sp, in.max);
+    int64_t k = 0;
+    if (in.greedy) {
+      while (k < limit && one_matches(p, body, s[sp + k])) ++k;
+      if (k < in.min) return false;
+      if (k > in.min) stack.push_back(Entry{RepeatBack, in.b, sp + in.min, sp + k});
+      sp += k;
+    } else {
+      while (k < in.min && k < limit && one_matches(p, body, s[sp + k])) ++k;
+      if (k < in.min) return false;
+      sp += k;
+      int64_t hi = std::min<int64_t>(n, (sp - k) + std::min<int64_t>(in.max, n));
+      if (sp < hi) stack.push_back(Entry{RepeatLazy, pc, sp, hi});
+    }
+    pc = in.b;
+    return true;
+  }
+
+  // Keeps the registers a nested run wrote, and leaves a RestoreAll so that backtracking past
+  // this point restores the ones before it.
+  void keep_nested_writes(std::vector<int64_t>&& saved, std::vector<Entry>& stack) {
+    if (saved == regs) return;
+    snapshots.push_back(std::move(saved));
+    stack.push_back(Entry{RestoreAll, 0, 0, 0, snapshots.size() - 1});
+  }
+
+  // A look-around: the body runs as a nested exec at sp (behind: sp - width) and never
+  // consumes; captures made inside a positive look-around stay (as in sre).
+  bool look(const Inst& in, int32_t& pc, int64_t sp, std::vector<Entry>& stack) {
+    int64_t from = in.behind ? sp - in.min : sp;
+    bool hit = false;
+    std::vector<int64_t> saved = regs;
+    if (from >= 0) {
+      int64_t e;
+      hit = exec(pc + 1, from, e);
+    }
+    if (hit == in.negate) {
+      regs = std::move(saved);
+      return false;
+    }
+    if (hit) keep_nested_writes(std::move(saved), stack);
+    else regs = std::move(saved);
+    pc = in.b;
+    return true;
+  }
+
+  // An atomic group (?>...) (and possessive repeats): the body's first match is final; its
+  // choice points die with the nested exec.
+  bool atomic(const Inst& in, int32_t& pc, int64_t& sp, std::vector<Entry>& stack) {
+    std::vector<int64_t> saved = regs;
+    int64_t e;
+    if (!exec(pc + 1, sp, e)) {
+      regs = std::move(saved);
+      return false;
+    }
+    keep_nested_writes(std::move(saved), stack);
+    sp = e;
+    pc = in.b;
+    return true;
+  }
+
+  // Backtrack: undo register writes until a choice point, and resume there (false: none left).
+  bool backtrack(std::vector<Entry>& stack, int32_t& pc, int64_t& sp) {
+    while (!stack.empty()) {
+      Entry& e = stack.back();
+      switch (e.kind) {
+        case Undo:
+          regs[size_t(e.a)] = e.b;
+          stack.pop_back();
+          break;
+        case RestoreAll:
+          regs = std::move(snapshots[e.snapshot]);
+          stack.pop_back();
+          break;
+        case Branch:
+          pc = e.pc;
+          sp = e.a;
+          stack.pop_back();
+          return true;
+        case RepeatBack:
+          pc = e.pc;
+          sp = --e.b;
+          if (e.b <= e.a) stack.pop_back();
+          return true;
+        case RepeatLazy: {
+          const Inst& rep = p.code[size_t(e.pc)];
+          const Inst& body = p.code[size_t(e.pc + 1)];
+          if (e.a < e.b && one_matches(p, body, s[e.a])) {
+            sp = ++e.a;
+            pc = rep.b;
+            if (e.a >= e.b) stack.pop_back();
+            return true;
+          }
+          stack.pop_back();
+          break;
+        }
+      }
+    }
+    return false;
+  }
+
   // Runs from pc at sp until Match (top level) or SubEnd (nested); the
   // registers hold the successful path's writes. Note [Backtracking without recursion].
   bool exec(int32_t pc, int64_t sp, int64_t& end) {
@@ -1341,72 +1465,15 @@ struct Machine {
           set_reg(count_slot(in.a), regs[size_t(count_slot(in.a))] + 1);
           pc = in.b;
           break;
-        case Op::RepOne: {
-          const Inst& body = p.code[size_t(pc + 1)];
-          int64_t limit = std::min<int64_t>(n - sp, in.max);
-          int64_t k = 0;
-          if (in.greedy) {
-            while (k < limit && one_matches(p, body, s[sp + k])) ++k;
-            if (k < in.min) {
-              ok = false;
-              break;
-            }
-            if (k > in.min) stack.push_back(Entry{RepeatBack, in.b, sp + in.min, sp + k});
-            sp += k;
-          } else {
-            while (k < in.min && k < limit && one_matches(p, body, s[sp + k])) ++k;
-            if (k < in.min) {
-              ok = false;
-              break;
-            }
-            sp += k;
-            int64_t hi = std::min<int64_t>(n, (sp - k) + std::min<int64_t>(in.max, n));
-            if (sp < hi) stack.push_back(Entry{RepeatLazy, pc, sp, hi});
-          }
-          pc = in.b;
+        case Op::RepOne:
+          ok = rep_one(in, pc, sp, stack);
           break;
-        }
-        case Op::Look: {
-          int64_t from = in.behind ? sp - in.min : sp;
-          bool hit = false;
-          std::vector<int64_t> saved = regs;
-          if (from >= 0) {
-            int64_t e;
-            hit = exec(pc + 1, from, e);
-          }
-          if (hit != in.negate) {
-            if (hit && !in.negate) {
-              // Captures made inside a positive look-around stay (as in sre).
-              if (saved != regs) {
-                snapshots.push_back(std::move(saved));
-                stack.push_back(Entry{RestoreAll, 0, 0, 0, snapshots.size() - 1});
-              }
-            } else {
-              regs = std::move(saved);
-            }
-            pc = in.b;
-          } else {
-            regs = std::move(saved);
-            ok = false;
-          }
+        case Op::Look:
+          ok = look(in, pc, sp, stack);
           break;
-        }
-        case Op::Atomic: {
-          std::vector<int64_t> saved = regs;
-          int64_t e;
-          if (exec(pc + 1, sp, e)) {
-            if (saved != regs) {
-              snapshots.push_back(std::move(saved));
-              stack.push_back(Entry{RestoreAll, 0, 0, 0, snapshots.size() - 1});
-            }
-            sp = e;
-            pc = in.b;
-          } else {
-            regs = std::move(saved);
-            ok = false;
-          }
+        case Op::Atomic:
+          ok = atomic(in, pc, sp, stack);
           break;
-        }
         case Op::Cond:
           pc = regs[size_t(2 * in.a + 1)] >= 0 && regs[size_t(2 * in.a)] >= 0 ? pc + 1 : in.b;
           break;
@@ -1422,47 +1489,7 @@ struct Machine {
           return true;
       }
       if (ok) continue;
-      // Backtrack: undo writes until a choice point.
-      bool resumed = false;
-      while (!stack.empty() && !resumed) {
-        Entry& e = stack.back();
-        switch (e.kind) {
-          case Undo:
-            regs[size_t(e.a)] = e.b;
-            stack.pop_back();
-            break;
-          case RestoreAll:
-            regs = std::move(snapshots[e.snapshot]);
-            stack.pop_back();
-            break;
-          case Branch:
-            pc = e.pc;
-            sp = e.a;
-            stack.pop_back();
-            resumed = true;
-            break;
-          case RepeatBack:
-            pc = e.pc;
-            sp = --e.b;
-            if (e.b <= e.a) stack.pop_back();
-            resumed = true;
-            break;
-          case RepeatLazy: {
-            const Inst& rep = p.code[size_t(e.pc)];
-            const Inst& body = p.code[size_t(e.pc + 1)];
-            if (e.a < e.b && one_matches(p, body, s[e.a])) {
-              sp = ++e.a;
-              pc = rep.b;
-              if (e.a >= e.b) stack.pop_back();
-              resumed = true;
-            } else {
-              stack.pop_back();
-            }
-            break;
-          }
-        }
-      }
-      if (!resumed) return false;
+      if (!backtrack(stack, pc, sp)) return false;
     }
   }
 };
