@@ -387,19 +387,29 @@ Value builtin_minmax(Interp& in, Args& a) {
       break;
     }
   a.finish(1000);
-  std::vector<Value> items = a.pos.size() == 1 ? in.to_vector(a.pos[0]) : a.pos;
   const char* nm = is_max ? "max" : "min";
   if (a.pos.empty()) in.raise_exc("TypeError", std::string(nm) + " expected at least 1 argument, got 0");
-  if (items.empty()) {
+  // One argument is iterated as CPython's min_max iterates it (an iterator, so that items a
+  // key function appends to a list are seen); several are the candidates themselves.
+  bool one = a.pos.size() == 1;
+  Value it = one ? in.iter(a.pos[0]) : Value();
+  size_t k = 0;
+  auto next_item = [&](Value& x) {
+    if (one) return in.next(it, x);
+    if (k >= a.pos.size()) return false;
+    x = a.pos[k++];
+    return true;
+  };
+  Value best, x;
+  if (!next_item(best)) {
     if (has_default) return dflt;
     in.raise_exc("ValueError", std::string(nm) + "() iterable argument is empty");
   }
-  Value best = items[0];
   Value bk = key.is_none() ? best : in.call(key, std::vector<Value>{best});
-  for (size_t k = 1; k < items.size(); ++k) {
-    Value kk = key.is_none() ? items[k] : in.call(key, std::vector<Value>{items[k]});
+  while (next_item(x)) {
+    Value kk = key.is_none() ? x : in.call(key, std::vector<Value>{x});
     if (in.truthy(in.compare(is_max ? CmpOp::Gt : CmpOp::Lt, kk, bk))) {
-      best = items[k];
+      best = x;
       bk = kk;
     }
   }

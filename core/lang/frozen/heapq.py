@@ -10,34 +10,42 @@ def _need_list(name, heap):
         raise TypeError("%s() argument 1 must be list, not %s" % (name, type(heap).__name__))
 
 
+def _check_size(heap, size):
+    # A comparison is Python code and may change the list; the C accelerator checks the
+    # size after each one and raises this (the items stay where they were moved so far).
+    if len(heap) != size:
+        raise RuntimeError("list changed size during iteration")
+
+
 def _sift_up(heap, start, pos):
     # Move heap[pos] toward the root while it is smaller than its parent.
-    item = heap[pos]
+    size = len(heap)
     while pos > start:
         parent = (pos - 1) >> 1
-        if item < heap[parent]:
-            heap[pos] = heap[parent]
-            pos = parent
-        else:
+        less = heap[pos] < heap[parent]
+        _check_size(heap, size)
+        if not less:
             break
-    heap[pos] = item
+        heap[pos], heap[parent] = heap[parent], heap[pos]  # swaps: the list stays a permutation
+        pos = parent
 
 
 def _sift_down(heap, pos):
-    # Move the hole at pos to a leaf along the smaller children, then sift the item up
+    # Move the item at pos to a leaf along the smaller children, then sift it up
     # (the "bottom-up" order CPython's _siftup uses, so ties land where CPython puts them).
     end = len(heap)
     start = pos
-    item = heap[pos]
     child = 2 * pos + 1
     while child < end:
         right = child + 1
-        if right < end and not heap[child] < heap[right]:
-            child = right
-        heap[pos] = heap[child]
+        if right < end:
+            less = heap[child] < heap[right]
+            _check_size(heap, end)
+            if not less:
+                child = right
+        heap[pos], heap[child] = heap[child], heap[pos]
         pos = child
         child = 2 * pos + 1
-    heap[pos] = item
     _sift_up(heap, start, pos)
 
 

@@ -498,10 +498,16 @@ bool ObjectProtocol::eq(const Value& a, const Value& b) {
     case ObjKind::Tuple: {
       const auto& p = x->kind == ObjKind::List ? static_cast<ListObj*>(x)->items : static_cast<TupleObj*>(x)->items;
       const auto& q = x->kind == ObjKind::List ? static_cast<ListObj*>(y)->items : static_cast<TupleObj*>(y)->items;
+      // list_richcompare: identity first; the items compared are held and both sizes read
+      // again after each comparison (it may run Python that changes either list); when one
+      // runs out, the sizes decide.
       if (p.size() != q.size()) return false;
-      for (size_t k = 0; k < p.size(); ++k)
-        if (!p[k].is_same(q[k]) && !eq(p[k], q[k])) return false;  // identity first, as PyObject_RichCompare's callers
-      return true;
+      for (size_t k = 0; k < p.size() && k < q.size(); ++k) {
+        if (p[k].is_same(q[k])) continue;
+        Value u = p[k], w = q[k];
+        if (!eq(u, w)) return false;
+      }
+      return p.size() == q.size();
     }
     case ObjKind::Dict: {
       auto* d1 = static_cast<DictObj*>(x);
@@ -509,13 +515,14 @@ bool ObjectProtocol::eq(const Value& a, const Value& b) {
       if (d1->t.count != d2->t.count) return false;
       for (size_t k = 0; k < d1->t.entries.size(); ++k) {
         if (!d1->t.alive[k]) continue;
+        Value key = d1->t.entries[k].first, val = d1->t.entries[k].second;  // held: Python may run below
         Value other;
         try {
-          other = getitem(b, d1->t.entries[k].first);
+          other = getitem(b, key);
         } catch (const PyError&) {
           return false;
         }
-        if (!eq(d1->t.entries[k].second, other)) return false;
+        if (!eq(val, other)) return false;
       }
       return true;
     }
@@ -524,7 +531,7 @@ bool ObjectProtocol::eq(const Value& a, const Value& b) {
       auto* s2 = static_cast<SetObj*>(y);
       if (s1->t.count != s2->t.count) return false;
       for (size_t k = 0; k < s1->t.entries.size(); ++k)
-        if (s1->t.alive[k] && !contains(b, s1->t.entries[k].first)) return false;
+        if (s1->t.alive[k] && !contains(b, Value(s1->t.entries[k].first))) return false;
       return true;
     }
     case ObjKind::Range: {
@@ -600,11 +607,42 @@ uint64_t ObjectProtocol::hash(const Value& v) {
 
 // ---------------------------------------------------------------- hash tables
 namespace {
+// Note [Comparing keys that run Python]
+// A key's __eq__ is Python code, and it may change the very table being searched:
+// clear it, insert into it (the entry vectors reallocate), delete the entry under
+// comparison. As CPython's lookdict and set_lookkey do, a lookup holds its own
+// reference to the key it compares (`start`, so the object outlives the call even if
+// the table drops it), and after every comparison that ran Python checks that the
+// table is still the one it was probing (the same entry storage, size and count, the
+// entry still holding `start`); if not, the lookup starts again from the top, reading the
+// table as it is now. No iterator, index or reference into the table is used across
+// a comparison.
+struct TableShape {
+  const void* data;
+  size_t size, count;
+  explicit TableShape(const HashTable& t) : data(t.entries.data()), size(t.entries.size()), count(t.count) {}
+  bool same(const HashTable& t) const { return data == t.entries.data() && size == t.entries.size() && count == t.count; }
+};
+
+// True when the comparison of entry i's key with `key` left the table as it was.
+bool still_there(const HashTable& t, const TableShape& shape, size_t i, const Value& start) {
+  return shape.same(t) && i < t.entries.size() && t.alive[i] && t.entries[i].first.is_same(start);
+}
+
 long table_find(Interp& in, HashTable& t, const Value& key, uint64_t h) {
+restart:
+  // The iterators stay valid while the table keeps its shape: every insertion appends an
+  // entry and every removal lowers the count, so an unchanged shape means an unchanged index.
   auto range = t.index.equal_range(h);
   for (auto it = range.first; it != range.second; ++it) {
     size_t i = it->second;
-    if (t.alive[i] && (t.entries[i].first.is_same(key) || in.eq(t.entries[i].first, key))) return long(i);
+    if (!t.alive[i]) continue;
+    if (t.entries[i].first.is_same(key)) return long(i);
+    Value start = t.entries[i].first;
+    TableShape shape(t);
+    bool equal = in.eq(start, key);
+    if (!still_there(t, shape, i, start)) goto restart;
+    if (equal) return long(i);
   }
   return -1;
 }
@@ -614,16 +652,31 @@ long table_find(Interp& in, HashTable& t, const Value& key, uint64_t h) {
 constexpr size_t kLinearProbes = 9;
 constexpr int kPerturbShift = 5;
 
+// A live slot j with key's hash: is its key `key`? `restart` is set when the comparison
+// ran Python that changed the table (Note [Comparing keys that run Python]).
+bool slot_matches(Interp& in, HashTable& t, size_t j, const Value& key, bool& restart) {
+  if (t.entries[j].first.is_same(key)) return true;
+  Value start = t.entries[j].first;
+  TableShape shape(t);
+  bool equal = in.eq(start, key);
+  restart = !still_there(t, shape, j, start);
+  return equal && !restart;
+}
+
 // set_lookkey: the slot holding `key`, or -1.
 long slot_find(Interp& in, HashTable& t, const Value& key, int64_t h) {
+restart:
   size_t mask = t.entries.size() - 1, i = size_t(uint64_t(h) & mask);
   uint64_t perturb = uint64_t(h);  // 64 bits on every target (wasm32's size_t is 32)
   while (true) {
     size_t probes = i + kLinearProbes <= mask ? kLinearProbes : 0;
     for (size_t j = i;; ++j) {
       if (!t.alive[j] && !t.dummy[j]) return -1;
-      if (t.alive[j] && t.hashes[j] == h && (t.entries[j].first.is_same(key) || in.eq(t.entries[j].first, key)))
-        return long(j);
+      if (t.alive[j] && t.hashes[j] == h) {
+        bool again = false;
+        if (slot_matches(in, t, j, key, again)) return long(j);
+        if (again) goto restart;
+      }
       if (probes-- == 0) break;
     }
     perturb >>= kPerturbShift;
@@ -667,6 +720,7 @@ void slot_resize(HashTable& t, size_t min_used) {
 // set_add_entry: a free slot past a dummy is reused (the last dummy seen on
 // the probe sequence, as CPython's loop leaves it).
 void slot_add(Interp& in, HashTable& t, const Value& key, int64_t h) {
+restart:
   size_t mask = t.entries.size() - 1, i = size_t(uint64_t(h) & mask);
   uint64_t perturb = uint64_t(h);  // 64 bits on every target (wasm32's size_t is 32)
   long freeslot = -1;
@@ -685,7 +739,11 @@ void slot_add(Interp& in, HashTable& t, const Value& key, int64_t h) {
         slot_resize(t, t.count > 50000 ? t.count * 2 : t.count * 4);
         return;
       }
-      if (t.alive[j] && t.hashes[j] == h && (t.entries[j].first.is_same(key) || in.eq(t.entries[j].first, key))) return;
+      if (t.alive[j] && t.hashes[j] == h) {
+        bool again = false;
+        if (slot_matches(in, t, j, key, again)) return;
+        if (again) goto restart;
+      }
       if (t.dummy[j]) freeslot = long(j);
       if (probes-- == 0) break;
     }
@@ -1589,9 +1647,13 @@ Value ObjectProtocol::compare(CmpOp op, const Value& a, const Value& b) {
   const auto* p = seq(a);
   const auto* q = seq(b);
   if (p && q && a.obj()->kind == b.obj()->kind) {
-    size_t n = std::min(p->size(), q->size());
-    for (size_t k = 0; k < n; ++k) {
-      if (!eq((*p)[k], (*q)[k])) return compare(op, (*p)[k], (*q)[k]);
+    // list_richcompare: both sizes read again after every comparison, which may run Python
+    // that changes either sequence; the items compared are held (Note [Comparing keys that
+    // run Python]).
+    for (size_t k = 0; k < p->size() && k < q->size(); ++k) {
+      if ((*p)[k].is_same((*q)[k])) continue;
+      Value u = (*p)[k], w = (*q)[k];
+      if (!eq(u, w)) return compare(op, u, w);
     }
     return Value::boolean(ordered(op, p->size(), q->size()));
   }
