@@ -14,7 +14,9 @@
 //   npm run bench -- --no-scalar    skip the scalar build
 //   npm run bench -- --reuse-scalar use the last scalar build in /tmp as is (no rebuild)
 //   npm run bench -- --no-browser   skip Chromium
-//   npm run bench -- --only=add,sum benchmarks subset (ids from specs.mjs)
+//   npm run bench -- --only=add,sum benchmarks subset (ids from specs.mjs; `interp` for the interpreter's)
+//   npm run bench -- --interp=nbody,richards  the interpreter programs to run (scripts/bench/programs/)
+//   npm run bench -- --no-interp    skip the interpreter programs (stridelab, Pyodide, CPython)
 //   npm run bench -- --report-only  re-render the docs from build/bench/results.json
 //   npm run bench -- --pkg=DIR      time the engine in DIR/wasm/index.js + DIR/dist/ instead of the
 //                                   repository's own (a private build, e.g. CMake's STRIDELAB_DIST_DIR,
@@ -33,6 +35,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { BENCHES, pythonCode, metric, higherIsBetter, median } from './bench/specs.mjs';
 import { writeReport } from './bench/report.mjs';
+import { runInterp } from './bench/interp.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(ROOT);
@@ -196,6 +199,17 @@ for (const b of benches) {
 delete notes.scalarRun;
 fs.rmSync(progFile, { force: true });
 
+// ---------------------------------------------------------------- the interpreter
+// Issue 35, goal 1: pure-Python programs, stridelab against Pyodide in the same
+// Node and native CPython, program by program (scripts/bench/interp.mjs).
+let interp = null;
+if (flag('--no-interp') || (only && !only.includes('interp'))) notes.interp = 'skipped (--no-interp or --only)';
+else {
+  step('interpreter: the programs of scripts/bench/programs in stridelab, Pyodide, CPython');
+  const progs = args.find((a) => a.startsWith('--interp='))?.slice(9).split(',');
+  interp = runInterp({ entry: ENTRY, only: progs, nodeFlags: V8_STEADY, log });
+}
+
 // ---------------------------------------------------------------- cold start, size
 step('cold start');
 const cold = {};
@@ -268,7 +282,7 @@ meta.seconds = Math.round((Date.now() - t0) / 1e3);
 
 // ---------------------------------------------------------------- report
 fs.mkdirSync(path.dirname(RAW), { recursive: true });
-fs.writeFileSync(RAW, JSON.stringify({ benchIds: benches.map((b) => b.id), results, notes, cold, size, meta }, null, 1));
-const report = writeReport({ benches, results, notes, cold, size, meta, ROOT });
+fs.writeFileSync(RAW, JSON.stringify({ benchIds: benches.map((b) => b.id), results, notes, cold, size, meta, interp }, null, 1));
+const report = writeReport({ benches, results, notes, cold, size, meta, interp, ROOT });
 log('\n' + report.console);
 log(`\nwrote docs/benchmarks.md and docs/benchmarks.svg in ${meta.seconds} s`);

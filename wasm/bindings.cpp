@@ -21,5 +21,6 @@ EMSCRIPTEN_BINDINGS(stridelab) {
       .function("writeFile", &sl::Session::write_file)
       .function("readFile", &sl::Session::read_file)
       .function("listFiles", &sl::Session::list_files)
-      .class_function("heapStats", &sl::Session::heap_stats);
+      .class_function("heapStats", &sl::Session::heap_stats)
+      .class_function("setHostStack", &sl::Session::set_host_stack);
 }

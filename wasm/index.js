@@ -43,6 +43,20 @@ const isNode = typeof process === 'object' && process?.versions?.node != null &&
 // and Chromium refuses to compile a large module synchronously).
 const isWindow = typeof window === 'object' && typeof document === 'object';
 
+// V8's machine stack on this thread, which bounds how deep a program may
+// recurse (Note [Recursion depth], core/lang/eval/interp.hpp): 984 KB on Node's
+// threads (or what --stack-size says) and on a page's main thread, 500 KB in a
+// browser worker (Chromium's kWorkerMaxStackSize; the smallest of the engines
+// measured, so the safe value for a worker of any browser).
+function hostStackBytes() {
+  if (isNode) {
+    const flag = [...(process.execArgv ?? []), ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)]
+      .map((a) => /^--stack[-_]size=(\d+)$/.exec(a)).find(Boolean);
+    return (flag ? Number(flag[1]) : 984) * 1024;
+  }
+  return isWindow ? 984 * 1024 : 500 * 1024;
+}
+
 // The engine draws entropy through the Web Crypto global (Emscripten's
 // getentropy). Node 19+ has it; Node 18 keeps it behind a flag, so install
 // node:crypto's webcrypto there, as later Nodes do. Nothing else is touched.
@@ -573,6 +587,7 @@ export function init(options = {}) {
         printErr: (s) => console.warn('[stridelab]', s),
       })]);
       if (isWindow) await deferred.prefetch();
+      core.Session.setHostStack(hostStackBytes());
       return {
         version: '0.1.0',
         session: () => new Session(core, deferred),

@@ -192,6 +192,10 @@ static int64_t malloc_in_use() {
 #endif
 }
 
+void Session::set_host_stack(double bytes) {
+  if (bytes >= 64 * 1024 && bytes <= double(size_t(1) << 30)) lang::Interp::host_stack_bytes = size_t(bytes);
+}
+
 std::string Session::heap_stats() {
   JsonWriter w;
   w.begin_object().field("liveBytes", Storage::live_bytes()).field("liveStorages", Storage::live_count());

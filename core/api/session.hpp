@@ -62,6 +62,8 @@ class Session {
 
   // Live array storages of the whole module (leak checks).
   static std::string heap_stats();
+  // Note [Recursion depth] (core/lang/eval/interp.hpp): V8's stack on the host thread, in bytes.
+  static void set_host_stack(double bytes);
 
  private:
   std::string run_impl(const std::string& code, bool echo, const std::string& filename, bool with_snapshot,

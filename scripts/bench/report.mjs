@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { metric, higherIsBetter, median } from './specs.mjs';
+import { interpTable } from './interp.mjs';
 
 export const ENGINES = [
   ['numpy', 'NumPy (native)'],
@@ -17,7 +18,8 @@ const COLORS = { numpy: '#4d4d4d', simd: '#1f77b4', scalar: '#9ecae1', tfjs: '#f
 const fmt = (x) => x == null || !Number.isFinite(x) ? '–' : x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x >= 1 ? x.toFixed(2) : x.toPrecision(2);
 const fmtR = (x) => x == null || !Number.isFinite(x) ? '' : `${fmt(x)}x`;
 
-export function writeReport({ benches, results, notes, cold, size, meta, ROOT }) {
+export function writeReport({ benches, results, notes, cold, size, meta, interp, ROOT }) {
+  const it = interp ? interpTable(interp) : null;
   // value in the benchmark's unit, and speed relative to NumPy (> 1: faster than NumPy)
   const cell = (eng, b) => {
     const r = results[eng]?.[b.id];
@@ -214,7 +216,15 @@ ${meta.flags ? `**Build:** the default build \`npm start\` serves, rebuilt by th
 ${mdTable}
 
 ![benchmarks](benchmarks.svg)
+${it ? `
+## Interpreter (issue 35, goal 1)
 
+Pure-Python programs (scripts/bench/programs/, written here after the algorithms and sizes of pyperformance's benchmarks of the same names), each defining \`bench()\`; the same driver text runs in stridelab (the package API), Pyodide ${interp.versions.pyodide} (npm \`pyodide\`, CPython compiled to wasm, in the same Node, same V8 flags) and native CPython ${interp.versions.cpython}: one untimed call whose answer must agree, then the median of 3 timed calls (\`time.perf_counter\`). Ratios are speed relative to the peer (> 1: stridelab is faster).
+
+${it.md}
+
+Goal: at least 1.0x Pyodide as the geometric mean, no program below 0.5x. This run: **${it.vsPyodide.geomean == null ? '–' : it.vsPyodide.geomean.toFixed(2)}x**, lowest ${it.vsPyodide.min == null ? '–' : it.vsPyodide.min.toFixed(2)}x: ${it.vsPyodide.geomean >= 1 && it.vsPyodide.min >= 0.5 ? 'met' : '**missed**'}.
+` : ''}
 ## Goals of issue 17 ("Performance you can trust")
 
 | goal | result | status |
@@ -245,7 +255,7 @@ ${[...notesList, ...missing.map((m) => `- ${m}`)].join('\n') || '- nothing'}
   // ---- console
   const widths = head.map((_, i) => Math.max(...[head, ...rows, ...coldRows].map((r) => String(r[i]).length)));
   const line = (r) => r.map((x, i) => String(x).padEnd(widths[i])).join('  ');
-  const con = [line(head), ...rows.map(line), ...coldRows.map(line), '', 'targets:', ...T.map((t) => `  ${t.ok == null ? 'n/a   ' : t.ok ? 'met   ' : 'MISSED'} ${t.name}: ${t.got}`)].join('\n');
+  const con = [line(head), ...rows.map(line), ...coldRows.map(line), ...(it ? ['', it.md] : []), '', 'targets:', ...T.map((t) => `  ${t.ok == null ? 'n/a   ' : t.ok ? 'met   ' : 'MISSED'} ${t.name}: ${t.got}`)].join('\n');
   return { console: con };
 }
 

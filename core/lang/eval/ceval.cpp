@@ -229,6 +229,13 @@ Interp::Result Interp::run(const std::string& src, bool echo_last_expr, const st
   out_truncated_ = false;
   steps_ = 0;
   depth_ = 0;
+  char stack_top = 0;
+  struct StackBase {  // Note [Recursion depth]: the outermost run() sets it
+    const char*& slot;
+    const char* saved;
+    ~StackBase() { slot = saved; }
+  } base{stack_base_, stack_base_};
+  if (!stack_base_) stack_base_ = &stack_top;
   frames_.clear();
   handling_.clear();
   err_.clear();
@@ -2022,7 +2029,7 @@ Value Interp::run_call(FunctionObj& f, EnvP& env) {
     ~Release() { in.release_call_scope(env); }
   } release{*this, env};
   const FuncDef& d = *f.def;
-  if (depth_ >= max_call_depth) raise_exc("RecursionError", "maximum recursion depth exceeded");
+  check_recursion();
   Env* saved_env = frame_env_;
   frame_env_ = env.get();
   ++depth_;

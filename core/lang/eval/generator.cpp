@@ -127,7 +127,7 @@ bool Interp::gen_resume(GeneratorObj& g, bool throwing, const Value& v, Value& o
     }
     if (!v.is_none()) type_error("can't send non-None value to a just-started generator");
   }
-  if (depth_ >= max_call_depth) raise_exc("RecursionError", "maximum recursion depth exceeded");
+  check_recursion();
   const FuncDef& d = g.def();
   if (g.started) {
     g.resuming_at = g.suspended_at;

@@ -314,7 +314,44 @@ class Interp {
   // Limits.
   int64_t step_budget = -1;     // statements per run(), -1 = unlimited
   bool gc_enabled = true;       // gc.enable()/gc.disable(): automatic collection at statement boundaries
-  int max_call_depth = 200;
+  // Note [Recursion depth]
+  // CPython 3.13 raises RecursionError when a call would make more Python
+  // frames (the module's included) than sys.getrecursionlimit(); its Python
+  // calls use no C stack, so the limit alone decides. Here each Python call
+  // recurses on the real stack (the evaluator walks the tree), so a second
+  // bound stands beside the limit: the bytes of stack a run may use from where
+  // run() began (stack_budget, measured per platform in stack_guard.cpp). A
+  // call that would pass either raises the same RecursionError, before the
+  // host's stack (the thread's, or V8's under wasm) runs out.
+  int recursion_limit = 1000;
+  size_t stack_budget = default_stack_budget();
+  static size_t default_stack_budget();
+  // The machine stack V8 gives the thread the engine runs on (wasm; the
+  // package sets it before the first session): a fact of the host, not a
+  // session's setting.
+  static size_t host_stack_bytes;
+  void check_recursion();
+  // C++ recursion over a program's data (repr, ==, hash, deepcopy, json): one
+  // level each, CPython's Py_EnterRecursiveCall(where) with its C limit
+  // (Py_C_RECURSION_LIMIT, 10,000 in 3.13) and the same stack budget.
+  struct CRecursion {
+    CRecursion(Interp& in, const char* where);
+    ~CRecursion() { --in.c_depth_; }
+    CRecursion(const CRecursion&) = delete;
+    CRecursion& operator=(const CRecursion&) = delete;
+    Interp& in;
+  };
+  int depth() const { return depth_; }  // Python frames running, the module's not counted
+  // The Python frames a C++ routine stands for where CPython runs Python code
+  // (copy.deepcopy's two per container level): checked and counted as calls.
+  struct FrameCharge {
+    FrameCharge(Interp& in, int frames);
+    ~FrameCharge() { in.depth_ -= frames; }
+    FrameCharge(const FrameCharge&) = delete;
+    FrameCharge& operator=(const FrameCharge&) = delete;
+    Interp& in;
+    int frames;
+  };
   size_t max_output = 8 << 20;  // bytes of stdout kept per run
   volatile int* interrupt_flag = nullptr;
 
@@ -463,6 +500,9 @@ class Interp {
   std::string err_;  // split_stderr's stderr text of the current run
   bool out_truncated_ = false;
   int depth_ = 0;
+  const char* stack_base_ = nullptr;  // an address near the top of run()'s frame (Note [Recursion depth])
+  int c_depth_ = 0;                   // CRecursion levels active
+  bool stack_exhausted() const;
   int nesting_ = 0;  // exec() calls active (Note [Step trace])
   int64_t steps_ = 0;
   // The session's own stop, which no except clause or __exit__ may swallow: the

@@ -70,6 +70,9 @@ struct DeepCopier {
     auto hit = memo.find(v.identity());
     if (hit != memo.end()) return hit->second;
     if (v.is_array()) return memo[v.identity()] = copy_array(in, v);
+    // CPython's deepcopy() and its _deepcopy_list/_tuple/_dict: two Python
+    // frames per container level (Note [Recursion depth]).
+    Interp::FrameCharge frames(in, 2);
     switch (v.obj()->kind) {
       case ObjKind::Tuple: {
         auto* t = v.as<TupleObj>();

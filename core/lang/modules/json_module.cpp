@@ -113,6 +113,7 @@ struct Encoder {
     if (v.as<ListObj>() || v.as<TupleObj>()) {
       const auto& items = v.as<ListObj>() ? v.as<ListObj>()->items : v.as<TupleObj>()->items;
       if (items.empty()) return "[]";
+      Interp::CRecursion level(in, " while encoding a JSON object");
       enter(v);
       std::string s = "[";
       for (size_t k = 0; k < items.size(); ++k) {
@@ -126,6 +127,7 @@ struct Encoder {
     }
     if (auto* d = v.as<DictObj>()) {
       if (d->t.count == 0) return "{}";
+      Interp::CRecursion level(in, " while encoding a JSON object");
       enter(v);
       std::vector<std::pair<Value, Value>> items;
       for (size_t i = 0; i < d->t.entries.size(); ++i)
@@ -315,8 +317,14 @@ struct Decoder {
       ++i;
       return make_str(str());
     }
-    if (c == '{') return object();
-    if (c == '[') return array();
+    if (c == '{') {
+      Interp::CRecursion level(in, " while decoding a JSON object from a unicode string");
+      return object();
+    }
+    if (c == '[') {
+      Interp::CRecursion level(in, " while decoding a JSON array from a unicode string");
+      return array();
+    }
     if (lit("null")) return Value();
     if (lit("true")) return Value::boolean(true);
     if (lit("false")) return Value::boolean(false);

@@ -8,6 +8,7 @@
 // a list's capacity is not tracked, so a list is reported as exactly full).
 #include <algorithm>
 #include <cfloat>
+#include <cstdint>
 
 #include "core/model/descr.hpp"
 #include "core/lang/builtins/builtins.hpp"
@@ -184,14 +185,18 @@ void install_sys_module(Interp& in) {
                                    {Value::integer(30), Value::integer(4), Value::integer(4300), Value::integer(640)});
   m.attrs["argv"] = make_list({make_str("")});
   m.attrs["path"] = make_list({});
-  // The recursion limit CPython starts with; stridelab's own frame limit
-  // (Interp::max_call_depth) is what actually bounds recursion.
-  auto limit = std::make_shared<int64_t>(1000);
-  m.attrs["getrecursionlimit"] = in.builtin("getrecursionlimit", [limit](Interp&, Args&) { return Value::integer(*limit); });
-  m.attrs["setrecursionlimit"] = in.builtin("setrecursionlimit", [limit](Interp& in, Args& a) -> Value {
+  // Note [Recursion depth] (interp.hpp). sys_setrecursionlimit_impl refuses a
+  // limit the current depth (Python frames, the module's included) reaches.
+  m.attrs["getrecursionlimit"] = in.builtin("getrecursionlimit", [](Interp& in, Args&) { return Value::integer(in.recursion_limit); });
+  m.attrs["setrecursionlimit"] = in.builtin("setrecursionlimit", [](Interp& in, Args& a) -> Value {
     int64_t n = in.index_value(a.required(0, "limit"));
+    if (n > INT32_MAX || n < INT32_MIN) in.raise_exc("OverflowError", "Python int too large to convert to C int");
     if (n < 1) in.raise_exc("ValueError", "recursion limit must be greater or equal than 1");
-    *limit = n;
+    int64_t depth = int64_t(in.depth()) + 1;
+    if (depth >= n)
+      in.raise_exc("RecursionError", "cannot set the recursion limit to " + std::to_string(n) + " at the recursion depth " +
+                                         std::to_string(depth) + ": the limit is too low");
+    in.recursion_limit = int(n);
     return Value();
   });
   // Documented no-op: every stridelab int is 64-bit until big ints land, so no

@@ -262,13 +262,7 @@ bool ObjectProtocol::isinstance(const Value& v, const TypeObj* ty) { return type
 
 // ---------------------------------------------------------------- repr / str
 std::string ObjectProtocol::repr(const Value& v) {
-  if (v.is_obj() && repr_depth_ > 300)
-    in_.raise_exc("RecursionError", "maximum recursion depth exceeded while getting the repr of an object");
-  struct Depth {
-    int& d;
-    explicit Depth(int& x) : d(++x) {}
-    ~Depth() { --d; }
-  } depth_guard(repr_depth_);
+  Interp::CRecursion level(in_, " while getting the repr of an object");
   switch (v.tag()) {
     case Tag::None: return "None";
     case Tag::Bool: return v.as_bool() ? "True" : "False";
@@ -468,12 +462,7 @@ static int num_cmp(const Value& a, const Value& b) {
 }
 
 bool ObjectProtocol::eq(const Value& a, const Value& b) {
-  if (repr_depth_ > 300) in_.raise_exc("RecursionError", "maximum recursion depth exceeded in comparison");
-  struct Depth {
-    int& d;
-    explicit Depth(int& x) : d(++x) {}
-    ~Depth() { --d; }
-  } depth_guard(repr_depth_);
+  Interp::CRecursion level(in_, " in comparison");
   if (heap_type_of(a) || heap_type_of(b)) return truthy(rich_compare(CmpOp::Eq, a, b));
   if (is_num(a) && is_num(b)) return num_cmp(a, b) == 0;
   if (a.is_none() || b.is_none()) return a.is_none() && b.is_none();
@@ -550,12 +539,7 @@ bool ObjectProtocol::eq(const Value& a, const Value& b) {
 }
 
 uint64_t ObjectProtocol::hash(const Value& v) {
-  if (repr_depth_ > 300) in_.raise_exc("RecursionError", "maximum recursion depth exceeded while hashing");
-  struct Depth {
-    int& d;
-    explicit Depth(int& x) : d(++x) {}
-    ~Depth() { --d; }
-  } depth_guard(repr_depth_);
+  Interp::CRecursion level(in_, " while hashing");
   switch (v.tag()) {
     case Tag::None: return uint64_t(kNoneHash);
     case Tag::Bool:

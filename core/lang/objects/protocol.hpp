@@ -79,8 +79,7 @@ class ObjectProtocol {
   std::string function_qualname(const Value& f);
 
   Interp& in_;
-  Types& t;             // in_.t, the builtin types
-  int repr_depth_ = 0;  // nesting of repr/eq/hash
+  Types& t;  // in_.t, the builtin types
 };
 
 }  // namespace sl::lang
