@@ -15,8 +15,10 @@
 #include "core/lang/builtins/builtins.hpp"
 #include "core/lang/objects/pyhash.hpp"
 #include "core/lang/objects/pyint.hpp"
+#include "core/text/flexible.hpp"
 #include "core/text/format.hpp"
 #include "core/text/numfmt.hpp"
+#include "core/text/unicode_db.hpp"
 #include "core/model/slice.hpp"  // slice_range: the one slice normalisation
 #include "core/text/utf8.hpp"
 
@@ -136,34 +138,9 @@ bool complex_parts(const Value& v, double& re, double& im) {
   return false;
 }
 
-std::string py_str_repr(const std::string& s) {
-  bool has_sq = s.find('\'') != std::string::npos, has_dq = s.find('"') != std::string::npos;
-  char q = has_sq && !has_dq ? '"' : '\'';
-  std::string out(1, q);
-  for (size_t i = 0; i < s.size(); ++i) {
-    unsigned char c = s[i];
-    if (c == q || c == '\\') {
-      out += '\\';
-      out += char(c);
-    } else if (c == '\n') out += "\\n";
-    else if (c == '\t') out += "\\t";
-    else if (c == '\r') out += "\\r";
-    else if (c < 0x20 || c == 0x7f) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\x%02x", c);
-      out += buf;
-    } else if (c == 0xed && i + 2 < s.size() && (unsigned char)s[i + 1] >= 0xa0) {
-      // a lone surrogate (Note [Code points], core/text/codecs.hpp) is not printable: \udXXX
-      const unsigned cp = 0xd000u | ((unsigned char)s[i + 1] & 0x3fu) << 6 | ((unsigned char)s[i + 2] & 0x3fu);
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", cp);
-      out += buf;
-      i += 2;
-    } else out += char(c);
-  }
-  out += q;
-  return out;
-}
+// unicode_repr: text/flexible's one str repr (non-printable code points escaped by
+// the Unicode table, lone surrogates included).
+std::string py_str_repr(const std::string& s) { return py_text_repr(s, false); }
 
 ObjectProtocol::ObjectProtocol(Interp& in) : in_(in), t(in.t) {}
 
@@ -1301,9 +1278,10 @@ double ObjectProtocol::float_value(const Value& v) {
   if (is_pyint(v)) return int_to_double(in_, v);
   if (v.is_array()) return array_to_float(in_, v);
   if (auto* s = v.as<StrObj>()) {
-    std::string x = s->s;
-    x.erase(0, x.find_first_not_of(" \t\n"));
-    x.erase(x.find_last_not_of(" \t\n") + 1);
+    // Unicode digits and spaces as ASCII (float('١.٥') is 1.5), then Python's whitespace stripped
+    std::string x = is_ascii(s->s) ? s->s : unicode::decimal_and_space_to_ascii(s->s);
+    x.erase(0, x.find_first_not_of(" \t\n\r\v\f"));
+    x.erase(x.find_last_not_of(" \t\n\r\v\f") + 1);
     std::string lower = x;
     for (auto& c : lower) c = char(tolower(c));
     if (lower == "nan" || lower == "+nan" || lower == "-nan") return std::copysign(NAN, lower[0] == '-' ? -1.0 : 1.0);
