@@ -58,6 +58,7 @@ bool is_id_char(unsigned char c) { return is_id_start(c) || (c >= '0' && c <= '9
 struct Lexer {
   const std::string& s;
   size_t i = 0;
+  size_t body_start = 0;  // where the string literal being read starts its text
   int line;
   size_t line_start = 0;
   std::vector<Token> out;
@@ -326,6 +327,7 @@ struct Lexer {
     bool triple = peek(1) == q && peek(2) == q;
     int start_line = line;
     i += triple ? 3 : 1;
+    body_start = i;
     std::string val;
     for (;;) {
       if (i >= s.size()) {
@@ -415,6 +417,30 @@ struct Lexer {
     decode_escape(n, val);
   }
 
+  // \N{name}: the character unicodedata.lookup names (i is after the N). The error's
+  // byte positions count each character outside ASCII before it as the 10 bytes of
+  // its \UXXXXXXXX form, as CPython decodes a literal (decode_unicode_with_escapes).
+  void decode_named_escape(std::string& val) {
+    const size_t back = i - 2;
+    size_t pos = 0;
+    for (size_t k = body_start; k < back; ++k) {
+      const unsigned char b = static_cast<unsigned char>(s[k]);
+      pos += b < 0x80 ? 1 : (b & 0xc0) == 0x80 ? 0 : 10;
+    }
+    const size_t close = peek() == '{' ? s.find('}', i) : std::string::npos;
+    const size_t line_end = s.find_first_of("\n\"'", i);
+    auto fail = [&](size_t end, const char* why) {
+      syntax_error("(unicode error) 'unicodeescape' codec can't decode bytes in position " + std::to_string(pos) + "-" +
+                       std::to_string(pos + end) + ": " + why, line, int(body_start - line_start) - 1);
+    };
+    if (close == std::string::npos || close == i + 1 || (line_end != std::string::npos && line_end < close))
+      fail((line_end == std::string::npos ? s.size() : line_end) - back - 1, "malformed \\N character escape");
+    uint32_t c = 0;
+    if (!unicode::lookup(s.substr(i + 1, close - i - 1), c)) fail(close - back, "unknown Unicode character name");
+    append_utf8(val, c);
+    i = close + 1;
+  }
+
   void decode_escape(char n, std::string& val) {
     switch (n) {
       case 'n': val += '\n'; break;
@@ -438,6 +464,7 @@ struct Lexer {
         append_utf8(val, v);
         break;
       }
+      case 'N': decode_named_escape(val); break;
       case 'a': val += '\a'; break;
       case 'b': val += '\b'; break;
       case 'f': val += '\f'; break;
