@@ -593,7 +593,11 @@ namespace {
 // table is still the one it was probing (the same entry storage, size and count, the
 // entry still holding `start`); if not, the lookup starts again from the top, reading the
 // table as it is now. No iterator, index or reference into the table is used across
-// a comparison.
+// a comparison. The same rule holds for every other container operation that calls
+// back: a slice's __index__ runs before the sequence's length is read (slice_indices),
+// slice assignment bounds the target again after iterating the new items, and a
+// deque's count/index/remove/in hold each item and check the size after each __eq__
+// (collections_module.cpp, deque_scan).
 struct TableShape {
   const void* data;
   size_t size, count;
