@@ -52,7 +52,7 @@ void Interp::finalize_one(const Value& v) {
     } else if (auto* g = v.as<GeneratorObj>()) {
       where = repr(v);
       gen_close(*g);
-    } else if (auto* h = dynamic_cast<WeakHandleObj*>(v.obj())) {
+    } else if (auto* h = as_weak_handle(v)) {
       // a weak reference's callback, with the weakref whose referent died
       // (Note [Weak references], objects/weakref.hpp)
       Value owner = std::move(h->due_owner);

@@ -34,7 +34,7 @@ bool weakly_referenceable(const Value& v) {
 }
 
 WeakHandleObj* handle_of(Interp& in, const Value& v) {
-  auto* h = dynamic_cast<WeakHandleObj*>(v.is_obj() ? v.obj() : nullptr);
+  WeakHandleObj* h = as_weak_handle(v);
   if (!h) in.raise_exc("TypeError", "a weakref handle is required");
   return h;
 }

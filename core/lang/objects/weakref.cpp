@@ -28,6 +28,12 @@ WeakHandleObj::~WeakHandleObj() {
   }
 }
 
+WeakHandleObj* as_weak_handle(const Value& v) {
+  auto* g = v.as<GenericObj>();
+  if (!g || g->type->name != "weakref_handle" || g->type->module != "_weakref") return nullptr;
+  return static_cast<WeakHandleObj*>(g);
+}
+
 void add_weakref(WeakHandleObj& h, Obj& target) {
   auto& list = registry()[&target];
   target.gc_set_weakly_referenced(true);

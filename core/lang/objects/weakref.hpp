@@ -43,6 +43,9 @@ struct WeakHandleObj : GenericObj {
   void gc_clear(GcGraveyard& g) override { g.take(callback); g.take(due_owner); }
 };
 
+// The handle v is, or null. The engine has no RTTI in wasm, so a handle is known by
+// its type, _weakref.weakref_handle, which only _weakref.handle() instantiates.
+WeakHandleObj* as_weak_handle(const Value& v);
 // Lists h among target's weak references, in CPython's order for its kind.
 void add_weakref(WeakHandleObj& h, Obj& target);
 // The handles naming target, in list order (empty when none).
