@@ -7,6 +7,7 @@
 
 #include "core/model/element.hpp"
 #include "core/model/error.hpp"
+#include "core/text/unicode_db.hpp"
 #include "core/text/utf8.hpp"
 
 namespace sl {
@@ -67,8 +68,20 @@ std::string py_text_repr(const std::string& s, bool bytes) {
   char q = has_sq && !has_dq ? '"' : '\'';
   std::string out = bytes ? "b" : "";
   out += q;
-  for (unsigned char c : s) {
-    if (c == q || c == '\\') {
+  for (size_t i = 0; i < s.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x80 && !bytes) {  // one code point: kept when printable, else \xhh, \uhhhh, \Uhhhhhhhh
+      const size_t n = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
+      const uint32_t cp = decode_utf8(s.substr(i, n))[0];
+      if (unicode::is_printable(cp)) {
+        out.append(s, i, n);
+      } else {
+        char buf[16];
+        std::snprintf(buf, sizeof buf, cp < 0x100 ? "\\x%02x" : cp < 0x10000 ? "\\u%04x" : "\\U%08x", unsigned(cp));
+        out += buf;
+      }
+      i += n - 1;
+    } else if (c == q || c == '\\') {
       out += '\\';
       out += char(c);
     } else if (c == '\n') {

@@ -9,6 +9,7 @@
 #include "core/lang/builtins/builtins.hpp"
 #include "core/lang/objects/pyint.hpp"
 #include "core/text/numfmt.hpp"
+#include "core/text/unicode_db.hpp"
 #include "core/text/utf8.hpp"
 
 namespace sl::lang {
@@ -179,34 +180,72 @@ std::string format_fields(Interp& in, const std::string& fmt, Args& a) {
   return out;
 }
 
-Value str_lower(Interp& in, Args& a) {
-  std::string s = self_s(in, a);
-  for (auto& c : s) c = char(tolower((unsigned char)c));
-  return S(s);
+// Note [Case mapping]
+// str's case methods map code points with the full mappings of the Unicode table
+// (core/text/unicode_db: SpecialCasing, so 'ß'.upper() is 'SS' and 'İ'.lower() has two
+// code points), as CPython's do_upper / do_lower / do_title / do_capitalize /
+// do_swapcase / do_casefold. A capital sigma lowers to final 'ς' when a cased letter
+// precedes it and none follows, case-ignorable characters skipped both ways
+// (handle_capital_sigma, Unicode 15.1 section 3.13's Final_Sigma condition).
+namespace {
+
+enum class CaseOp { Lower, Upper, Title, Capitalize, Swap, Fold };
+
+bool final_sigma(const std::vector<uint32_t>& t, size_t i) {
+  size_t j = i;
+  while (j > 0 && unicode::is_case_ignorable(t[j - 1])) --j;
+  if (j == 0 || !unicode::is_cased(t[j - 1])) return false;
+  j = i + 1;
+  while (j < t.size() && unicode::is_case_ignorable(t[j])) ++j;
+  return j == t.size() || !unicode::is_cased(t[j]);
 }
 
-Value str_upper(Interp& in, Args& a) {
-  std::string s = self_s(in, a);
-  for (auto& c : s) c = char(toupper((unsigned char)c));
-  return S(s);
-}
-
-Value str_title(Interp& in, Args& a) {
-  std::string s = self_s(in, a);
-  bool prev = false;
-  for (auto& c : s) {
-    bool alpha = isalpha((unsigned char)c) != 0;
-    c = alpha ? char(prev ? tolower((unsigned char)c) : toupper((unsigned char)c)) : c;
-    prev = alpha;
+void append_mapped(std::string& out, const std::vector<uint32_t>& t, size_t i, unicode::Case which) {
+  if (which == unicode::Case::Lower && t[i] == 0x3a3) {
+    append_utf8(out, final_sigma(t, i) ? 0x3c2 : 0x3c3);
+    return;
   }
-  return S(s);
+  uint32_t m[3];
+  const int n = unicode::case_map(t[i], which, m);
+  for (int k = 0; k < n; ++k) append_utf8(out, m[k]);
 }
 
-Value str_capitalize(Interp& in, Args& a) {
-  std::string s = self_s(in, a);
-  for (size_t k = 0; k < s.size(); ++k) s[k] = char(k ? tolower((unsigned char)s[k]) : toupper((unsigned char)s[k]));
-  return S(s);
+std::string map_case(const std::string& s, CaseOp op) {
+  const std::vector<uint32_t> t = decode_utf8(s);
+  std::string out;
+  out.reserve(s.size());
+  bool prev_cased = false;
+  for (size_t i = 0; i < t.size(); ++i) {
+    const uint32_t c = t[i];
+    unicode::Case which = unicode::Case::Lower;
+    switch (op) {
+      case CaseOp::Lower: break;
+      case CaseOp::Upper: which = unicode::Case::Upper; break;
+      case CaseOp::Fold: which = unicode::Case::Fold; break;
+      case CaseOp::Capitalize: which = i == 0 ? unicode::Case::Title : unicode::Case::Lower; break;
+      case CaseOp::Title:
+        which = prev_cased ? unicode::Case::Lower : unicode::Case::Title;
+        prev_cased = unicode::is_cased(c);
+        break;
+      case CaseOp::Swap:
+        if (!unicode::is_upper(c) && !unicode::is_lower(c)) {
+          append_utf8(out, c);
+          continue;
+        }
+        which = unicode::is_upper(c) ? unicode::Case::Lower : unicode::Case::Upper;
+        break;
+    }
+    append_mapped(out, t, i, which);
+  }
+  return out;
 }
+
+template <CaseOp op>
+Value str_case(Interp& in, Args& a) {
+  return S(map_case(self_s(in, a), op));
+}
+
+}  // namespace
 
 Value str_split(Interp& in, Args& a) {
   std::string s = self_s(in, a);
@@ -402,39 +441,39 @@ Value str_format(Interp& in, Args& a) {
   return S(format_fields(in, a.pos[0].as<StrObj>()->s, a));
 }
 
-template <int (*f)(int)>
+// The character-class predicates over the Unicode table, as CPython's unicode_isalpha
+// and its siblings: false for an empty string (isprintable: true).
+bool is_alnum_cp(uint32_t c) {
+  return unicode::is_alpha(c) || unicode::is_decimal(c) || unicode::is_digit(c) || unicode::is_numeric(c);
+}
+bool is_ascii_cp(uint32_t c) { return c < 0x80; }
+
+template <bool (*f)(uint32_t), bool empty = false>
 Value str_pred(Interp& in, Args& a) {
   const std::string& s = self_s(in, a);
-  if (s.empty()) return Value::boolean(false);
-  for (unsigned char c : s)
+  if (s.empty()) return Value::boolean(empty);
+  for (uint32_t c : decode_utf8(s))
     if (!f(c)) return Value::boolean(false);
   return Value::boolean(true);
 }
 
+// PEP 3131: XID_Start or '_' first, XID_Continue after (the lexer's rule too).
 Value str_isidentifier(Interp& in, Args& a) {
-  const std::string& s = self_s(in, a);
-  if (s.empty() || isdigit((unsigned char)s[0])) return Value::boolean(false);
-  for (unsigned char c : s)
-    if (!(isalnum(c) || c == '_' || c >= 0x80)) return Value::boolean(false);
+  const std::vector<uint32_t> t = decode_utf8(self_s(in, a));
+  if (t.empty() || !(t[0] == '_' || unicode::is_xid_start(t[0]))) return Value::boolean(false);
+  for (size_t k = 1; k < t.size(); ++k)
+    if (!unicode::is_xid_continue(t[k])) return Value::boolean(false);
   return Value::boolean(true);
 }
 
-Value str_isupper(Interp& in, Args& a) {
-  const std::string& s = self_s(in, a);
+// isupper / islower (unicode_isupper, unicode_islower): no character of the other case
+// or titlecase, and at least one of this case.
+template <bool upper>
+Value str_iscase(Interp& in, Args& a) {
   bool any = false;
-  for (unsigned char c : s) {
-    if (islower(c)) return Value::boolean(false);
-    any |= isupper(c) != 0;
-  }
-  return Value::boolean(any);
-}
-
-Value str_islower(Interp& in, Args& a) {
-  const std::string& s = self_s(in, a);
-  bool any = false;
-  for (unsigned char c : s) {
-    if (isupper(c)) return Value::boolean(false);
-    any |= islower(c) != 0;
+  for (uint32_t c : decode_utf8(self_s(in, a))) {
+    if ((upper ? unicode::is_lower(c) : unicode::is_upper(c)) || unicode::is_title(c)) return Value::boolean(false);
+    any |= upper ? unicode::is_upper(c) : unicode::is_lower(c);
   }
   return Value::boolean(any);
 }
@@ -471,27 +510,15 @@ Value str_rpartition(Interp& in, Args& a) {
   return make_tuple({S(s.substr(0, j)), S(d), S(s.substr(j + d.size()))});
 }
 
-Value str_swapcase(Interp& in, Args& a) {
-  std::string s = self_s(in, a);
-  for (char& c : s) c = isupper((unsigned char)c) ? char(tolower((unsigned char)c)) : char(toupper((unsigned char)c));
-  return S(s);
-}
-
-Value str_casefold(Interp& in, Args& a) {
-  std::string s = self_s(in, a);
-  for (char& c : s) c = char(tolower((unsigned char)c));
-  return S(s);
-}
-
+// istitle (unicode_istitle): uppercase and titlecase characters only after uncased
+// ones, lowercase only after cased ones, and at least one cased character.
 Value str_istitle(Interp& in, Args& a) {
-  // cased characters: uppercase only after uncased ones, lowercase only after cased ones
-  const std::string& s = self_s(in, a);
   bool prev_cased = false, any = false;
-  for (unsigned char c : s) {
-    if (isupper(c)) {
+  for (uint32_t c : decode_utf8(self_s(in, a))) {
+    if (unicode::is_upper(c) || unicode::is_title(c)) {
       if (prev_cased) return Value::boolean(false);
       prev_cased = any = true;
-    } else if (islower(c)) {
+    } else if (unicode::is_lower(c)) {
       if (!prev_cased) return Value::boolean(false);
       prev_cased = any = true;
     } else {
@@ -522,10 +549,10 @@ Value str_expandtabs(Interp& in, Args& a) {
 }
 
 const NativeDef kStrMethods[] = {
-    {"lower", str_lower},
-    {"upper", str_upper},
-    {"title", str_title},
-    {"capitalize", str_capitalize},
+    {"lower", str_case<CaseOp::Lower>},
+    {"upper", str_case<CaseOp::Upper>},
+    {"title", str_case<CaseOp::Title>},
+    {"capitalize", str_case<CaseOp::Capitalize>},
     {"split", str_split},
     {"rsplit", str_rsplit},
     {"splitlines", str_splitlines},
@@ -544,23 +571,25 @@ const NativeDef kStrMethods[] = {
     {"rindex", str_finder<true, true>},
     {"count", str_count},
     {"format", str_format},
-    {"isdigit", str_pred<isdigit>},
-    {"isnumeric", str_pred<isdigit>},
-    {"isdecimal", str_pred<isdigit>},
-    {"isalpha", str_pred<isalpha>},
-    {"isalnum", str_pred<isalnum>},
-    {"isspace", str_pred<isspace>},
+    {"isdigit", str_pred<unicode::is_digit>},
+    {"isnumeric", str_pred<unicode::is_numeric>},
+    {"isdecimal", str_pred<unicode::is_decimal>},
+    {"isalpha", str_pred<unicode::is_alpha>},
+    {"isalnum", str_pred<is_alnum_cp>},
+    {"isspace", str_pred<unicode::is_space>},
+    {"isprintable", str_pred<unicode::is_printable, true>},
+    {"isascii", str_pred<is_ascii_cp, true>},
     {"isidentifier", str_isidentifier},
-    {"isupper", str_isupper},
-    {"islower", str_islower},
+    {"isupper", str_iscase<true>},
+    {"islower", str_iscase<false>},
     {"center", str_justify<'^'>},
     {"ljust", str_justify<'<'>},
     {"rjust", str_justify<'>'>},
     {"zfill", str_zfill},
     {"partition", str_partition},
     {"rpartition", str_rpartition},
-    {"swapcase", str_swapcase},
-    {"casefold", str_casefold},
+    {"swapcase", str_case<CaseOp::Swap>},
+    {"casefold", str_case<CaseOp::Fold>},
     {"istitle", str_istitle},
     {"expandtabs", str_expandtabs}
 };

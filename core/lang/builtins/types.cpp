@@ -468,6 +468,17 @@ void install_builtin_types(Interp& in) {
     in.builtins[c.name] = type_value(ty);
     ty->call = c.fn;
   }
+  // types.MethodType(func, obj): a bound method (method_new, Objects/classobject.c);
+  // the type has no builtin name
+  in.t.method->call = [](Interp& in, Args& a) -> Value {
+    a.fname = "method";
+    Value fn = a.required(0, "function"), self = a.required(1, "instance");
+    a.finish(2);
+    if (!in.truthy(in.call(in.builtins["callable"], std::vector<Value>{fn})))
+      in.raise_exc("TypeError", "first argument must be callable");
+    if (self.is_none()) in.raise_exc("TypeError", "instance must not be None");
+    return Value(std::static_pointer_cast<Obj>(std::make_shared<BoundMethodObj>(self, fn)));
+  };
   def_methods(in, in.t.complex_, kComplexMethods);
   def_methods(in, in.t.float_, kFloatMethods);
   def_methods(in, in.t.int_, kIntMethods);

@@ -6,6 +6,7 @@
 #include "core/lang/eval/generator.hpp"
 #include "core/lang/eval/interp.hpp"
 #include "core/lang/objects/classes.hpp"
+#include "core/lang/objects/weakref.hpp"
 #include "core/model/error.hpp"
 
 namespace sl::lang {
@@ -51,6 +52,13 @@ void Interp::finalize_one(const Value& v) {
     } else if (auto* g = v.as<GeneratorObj>()) {
       where = repr(v);
       gen_close(*g);
+    } else if (auto* h = as_weak_handle(v)) {
+      // a weak reference's callback, with the weakref whose referent died
+      // (Note [Weak references], objects/weakref.hpp)
+      Value owner = std::move(h->due_owner);
+      h->due_owner = Value();
+      where = repr(h->callback);
+      call(h->callback, std::vector<Value>{owner});
     }
   } catch (const PyError& e) {
     if (halting(e)) throw;  // the session's own stop is never swallowed

@@ -464,25 +464,39 @@ Value deque_reverse(Interp& in, Args& a) {
   std::reverse(it.begin(), it.end());
   return Value();
 }
+// Compares x with each item in order, as deque_count / deque_index / deque_contains /
+// deque_remove do: each item is held while its __eq__ runs, and a size change
+// during a comparison is "deque mutated during iteration" (RuntimeError; IndexError
+// for remove) -- CPython checks its mutation counter, this checks the size (Note
+// [Comparing keys that run Python]). Returns the first equal position (-1), or the
+// count when counting.
+int64_t deque_scan(Interp& in, DequeObj& q, const Value& x, bool count, const char* exc) {
+  const size_t n = q.items.size();
+  int64_t found = 0;
+  for (size_t k = 0; k < n; ++k) {
+    Value item = q.items[k];
+    const bool eq = in.eq(item, x);
+    if (q.items.size() != n) in.raise_exc(exc, "deque mutated during iteration");
+    if (eq && !count) return int64_t(k);
+    found += eq;
+  }
+  return count ? found : -1;
+}
+
 Value deque_count(Interp& in, Args& a) {
-  int64_t n = 0;
-  for (auto& x : self_deque(in, a.pos[0]).items) n += in.eq(x, a.pos.at(1));
-  return Value::integer(n);
+  return Value::integer(deque_scan(in, self_deque(in, a.pos[0]), a.pos.at(1), true, "RuntimeError"));
 }
 Value deque_index_of(Interp& in, Args& a) {
-  auto& it = self_deque(in, a.pos[0]).items;
-  for (size_t k = 0; k < it.size(); ++k)
-    if (in.eq(it[k], a.pos.at(1))) return Value::integer(int64_t(k));
-  in.raise_exc("ValueError", in.repr(a.pos.at(1)) + " is not in deque");
+  const int64_t k = deque_scan(in, self_deque(in, a.pos[0]), a.pos.at(1), false, "RuntimeError");
+  if (k < 0) in.raise_exc("ValueError", in.repr(a.pos.at(1)) + " is not in deque");
+  return Value::integer(k);
 }
 Value deque_remove(Interp& in, Args& a) {
-  auto& it = self_deque(in, a.pos[0]).items;
-  for (size_t k = 0; k < it.size(); ++k)
-    if (in.eq(it[k], a.pos.at(1))) {
-      it.erase(it.begin() + long(k));
-      return Value();
-    }
-  in.raise_exc("ValueError", in.repr(a.pos.at(1)) + " is not in deque");
+  DequeObj& q = self_deque(in, a.pos[0]);
+  const int64_t k = deque_scan(in, q, a.pos.at(1), false, "IndexError");
+  if (k < 0) in.raise_exc("ValueError", in.repr(a.pos.at(1)) + " is not in deque");
+  q.items.erase(q.items.begin() + long(k));
+  return Value();
 }
 Value deque_insert(Interp& in, Args& a) {
   DequeObj& q = self_deque(in, a.pos[0]);
@@ -535,6 +549,10 @@ Value make_deque(Interp& in, TypeObj* t, const std::vector<Value>& init, int64_t
     auto p = alive(in);
     p->items[deque_index(in, *p, a.pos.at(0))] = a.pos.at(1);
     return Value();
+  });
+  q->attrs["__contains__"] = in.builtin("__contains__", [alive](Interp& in, Args& a) {
+    auto p = alive(in);
+    return Value::boolean(deque_scan(in, *p, a.pos.at(0), false, "RuntimeError") >= 0);
   });
   q->attrs["maxlen"] = maxlen < 0 ? Value() : Value::integer(maxlen);
   return Value(std::static_pointer_cast<Obj>(q));

@@ -25,6 +25,8 @@ const std::vector<BuiltinModule>& builtin_modules() {
       {"copy", install_copy_module, nullptr},
       {"gc", install_gc_module, nullptr},
       {"string", install_string_module, nullptr},
+      {"unicodedata", install_unicodedata_module, nullptr},
+      {"_weakref", install_weakref_module, nullptr},
       {"json", install_json_module, nullptr},
       {"typing", install_typing_module, nullptr},
       {"sys", install_sys_module, "collections"},

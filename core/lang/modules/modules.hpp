@@ -3,7 +3,7 @@
 // time_module.cpp, psutil_module.cpp, random_module.cpp,
 // collections_module.cpp, functools_module.cpp, itertools_module.cpp,
 // operator_module.cpp, sys_module.cpp, copy_module.cpp, gc_module.cpp, string_module.cpp,
-// json_module.cpp, typing_module.cpp, struct_module.cpp, posix_module.cpp (over
+// unicodedata_module.cpp, weakref_module.cpp (_weakref), json_module.cpp, typing_module.cpp, struct_module.cpp, posix_module.cpp (over
 // memfs.hpp, the session's file system), sre_module.cpp (the native half of the
 // frozen re.py). Each registers its names from a table.
 // Also the table of every builtin module, numpy and torch included, which a
@@ -73,6 +73,8 @@ void install_sys_module(Interp& in);
 void install_copy_module(Interp& in);
 void install_gc_module(Interp& in);
 void install_string_module(Interp& in);
+void install_unicodedata_module(Interp& in);
+void install_weakref_module(Interp& in);
 void install_json_module(Interp& in);
 void install_typing_module(Interp& in);
 void install_posix_module(Interp& in);

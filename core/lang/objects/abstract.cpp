@@ -15,8 +15,10 @@
 #include "core/lang/builtins/builtins.hpp"
 #include "core/lang/objects/pyhash.hpp"
 #include "core/lang/objects/pyint.hpp"
+#include "core/text/flexible.hpp"
 #include "core/text/format.hpp"
 #include "core/text/numfmt.hpp"
+#include "core/text/unicode_db.hpp"
 #include "core/model/slice.hpp"  // slice_range: the one slice normalisation
 #include "core/text/utf8.hpp"
 
@@ -136,34 +138,9 @@ bool complex_parts(const Value& v, double& re, double& im) {
   return false;
 }
 
-std::string py_str_repr(const std::string& s) {
-  bool has_sq = s.find('\'') != std::string::npos, has_dq = s.find('"') != std::string::npos;
-  char q = has_sq && !has_dq ? '"' : '\'';
-  std::string out(1, q);
-  for (size_t i = 0; i < s.size(); ++i) {
-    unsigned char c = s[i];
-    if (c == q || c == '\\') {
-      out += '\\';
-      out += char(c);
-    } else if (c == '\n') out += "\\n";
-    else if (c == '\t') out += "\\t";
-    else if (c == '\r') out += "\\r";
-    else if (c < 0x20 || c == 0x7f) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\x%02x", c);
-      out += buf;
-    } else if (c == 0xed && i + 2 < s.size() && (unsigned char)s[i + 1] >= 0xa0) {
-      // a lone surrogate (Note [Code points], core/text/codecs.hpp) is not printable: \udXXX
-      const unsigned cp = 0xd000u | ((unsigned char)s[i + 1] & 0x3fu) << 6 | ((unsigned char)s[i + 2] & 0x3fu);
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", cp);
-      out += buf;
-      i += 2;
-    } else out += char(c);
-  }
-  out += q;
-  return out;
-}
+// unicode_repr: text/flexible's one str repr (non-printable code points escaped by
+// the Unicode table, lone surrogates included).
+std::string py_str_repr(const std::string& s) { return py_text_repr(s, false); }
 
 ObjectProtocol::ObjectProtocol(Interp& in) : in_(in), t(in.t) {}
 
@@ -600,7 +577,11 @@ namespace {
 // table is still the one it was probing (the same entry storage, size and count, the
 // entry still holding `start`); if not, the lookup starts again from the top, reading the
 // table as it is now. No iterator, index or reference into the table is used across
-// a comparison.
+// a comparison. The same rule holds for every other container operation that calls
+// back: a slice's __index__ runs before the sequence's length is read (slice_indices),
+// slice assignment bounds the target again after iterating the new items, and a
+// deque's count/index/remove/in hold each item and check the size after each __eq__
+// (collections_module.cpp, deque_scan).
 struct TableShape {
   const void* data;
   size_t size, count;
@@ -1018,10 +999,12 @@ void ObjectProtocol::delattr(const Value& v, const std::string& name) {
 
 // ---------------------------------------------------------------- subscripts
 namespace {
-// PySlice_GetIndicesEx for sequences of length n: the slice's values as
-// integers, normalised by the engine's one slice_range.
-void slice_indices(Interp& in, const SliceObj& s, int64_t n, int64_t& start, int64_t& stop, int64_t& step,
-                   int64_t& count) {
+// PySlice_GetIndicesEx: the slice's values as integers (PySlice_Unpack, which may
+// run __index__), then normalised by the engine's one slice_range against the
+// sequence's length read only after that (PySlice_AdjustIndices): an __index__ that
+// resizes the sequence is seen, never read past (Note [Comparing keys that run Python]).
+void slice_indices(Interp& in, const SliceObj& s, const std::function<int64_t()>& length, int64_t& start, int64_t& stop,
+                   int64_t& step, int64_t& count) {
   auto idx = [&](const Value& x) -> std::optional<int64_t> {
     if (x.is_none()) return std::nullopt;
     if (!in.is_int_like(x)) in.raise_exc("TypeError", "slice indices must be integers or None or have an __index__ method");
@@ -1036,7 +1019,7 @@ void slice_indices(Interp& in, const SliceObj& s, int64_t n, int64_t& start, int
   if (item.step == 0) in.raise_exc("ValueError", "slice step cannot be zero");
   item.start = idx(s.start);
   item.stop = idx(s.stop);
-  const SliceRange r = slice_range(item, n);
+  const SliceRange r = slice_range(item, length());
   start = r.start;
   stop = r.stop;
   step = r.step;
@@ -1044,8 +1027,9 @@ void slice_indices(Interp& in, const SliceObj& s, int64_t n, int64_t& start, int
 }
 }  // namespace
 
-void py_slice_indices(Interp& in, const SliceObj& s, int64_t n, int64_t& start, int64_t& stop, int64_t& step, int64_t& count) {
-  slice_indices(in, s, n, start, stop, step, count);
+void py_slice_indices(Interp& in, const SliceObj& s, const std::function<int64_t()>& length, int64_t& start,
+                      int64_t& stop, int64_t& step, int64_t& count) {
+  slice_indices(in, s, length, start, stop, step, count);
 }
 
 Value ObjectProtocol::getitem(const Value& v, const Value& key) {
@@ -1068,7 +1052,7 @@ Value ObjectProtocol::getitem(const Value& v, const Value& key) {
   auto seq_get = [&](const std::vector<Value>& items, const char* what, bool list) -> Value {
     if (auto* s = key.as<SliceObj>()) {
       int64_t st, sp, step, cnt;
-      slice_indices(in_, *s, int64_t(items.size()), st, sp, step, cnt);
+      slice_indices(in_, *s, [&] { return int64_t(items.size()); }, st, sp, step, cnt);
       std::vector<Value> out;
       out.reserve(size_t(cnt));
       for (int64_t k = 0, i = st; k < cnt; ++k, i += step) out.push_back(items[size_t(i)]);
@@ -1104,7 +1088,7 @@ Value ObjectProtocol::getitem(const Value& v, const Value& key) {
       };
       if (auto* sl = key.as<SliceObj>()) {
         int64_t st, sp, step, cnt;
-        slice_indices(in_, *sl, n, st, sp, step, cnt);
+        slice_indices(in_, *sl, [&] { return int64_t(n); }, st, sp, step, cnt);
         if (step == 1) {
           if (cnt <= 0) return make_str("");
           const size_t b = ascii ? size_t(st) : at[size_t(st)], e = ascii ? size_t(st + cnt) : at[size_t(st + cnt)];
@@ -1137,7 +1121,7 @@ Value ObjectProtocol::getitem(const Value& v, const Value& key) {
       auto* r = static_cast<RangeObj*>(o);
       if (auto* sl = key.as<SliceObj>()) {
         int64_t st, sp, step, cnt;
-        slice_indices(in_, *sl, r->length(), st, sp, step, cnt);
+        slice_indices(in_, *sl, [&] { return int64_t(r->length()); }, st, sp, step, cnt);
         // mirrors compute_slice (Objects/rangeobject.c): the stop keeps the slice's own index
         (void)cnt;
         int64_t ns = r->start + st * r->step, nstop = r->start + sp * r->step, nstep = r->step * step;
@@ -1173,10 +1157,12 @@ void ObjectProtocol::setitem(const Value& v, const Value& key, const Value& x) {
   if (auto* l = v.as<ListObj>()) {
     if (auto* s = key.as<SliceObj>()) {
       int64_t st, sp, step, cnt;
-      slice_indices(in_, *s, int64_t(l->items.size()), st, sp, step, cnt);
-      std::vector<Value> repl = to_vector(x);
-      if (step == 1) {
-        int64_t stop = std::max(st, sp);
+      slice_indices(in_, *s, [&] { return int64_t(l->items.size()); }, st, sp, step, cnt);
+      std::vector<Value> repl = to_vector(x);  // may run Python that resizes the list: bounds again after it
+      const int64_t now = int64_t(l->items.size());
+      if (step == 1) {  // list_ass_slice clamps to the size it sees then
+        st = std::min(st, now);
+        int64_t stop = std::min(std::max(st, sp), now);
         std::vector<Value> gone(std::make_move_iterator(l->items.begin() + st),
                                 std::make_move_iterator(l->items.begin() + stop));
         l->items.erase(l->items.begin() + st, l->items.begin() + stop);
@@ -1187,7 +1173,8 @@ void ObjectProtocol::setitem(const Value& v, const Value& key, const Value& x) {
       if (int64_t(repl.size()) != cnt)
         in_.raise_exc("ValueError", "attempt to assign sequence of size " + std::to_string(repl.size()) +
                                     " to extended slice of size " + std::to_string(cnt));
-      for (int64_t k = 0, i = st; k < cnt; ++k, i += step) l->items[size_t(i)] = repl[size_t(k)];
+      for (int64_t k = 0, i = st; k < cnt; ++k, i += step)
+        if (i >= 0 && i < int64_t(l->items.size())) l->items[size_t(i)] = repl[size_t(k)];
       return;
     }
     if (!is_int_like(key) && !(key.is_array() && key.arr().flavor != Flavor::Scalar))
@@ -1222,7 +1209,7 @@ void ObjectProtocol::delitem(const Value& v, const Value& key) {
   if (auto* l = v.as<ListObj>()) {
     if (auto* s = key.as<SliceObj>()) {
       int64_t st, sp, step, cnt;
-      slice_indices(in_, *s, int64_t(l->items.size()), st, sp, step, cnt);
+      slice_indices(in_, *s, [&] { return int64_t(l->items.size()); }, st, sp, step, cnt);
       std::vector<bool> drop(l->items.size(), false);
       for (int64_t k = 0, i = st; k < cnt; ++k, i += step) drop[size_t(i)] = true;
       std::vector<Value> keep;
@@ -1285,9 +1272,10 @@ double ObjectProtocol::float_value(const Value& v) {
   if (is_pyint(v)) return int_to_double(in_, v);
   if (v.is_array()) return array_to_float(in_, v);
   if (auto* s = v.as<StrObj>()) {
-    std::string x = s->s;
-    x.erase(0, x.find_first_not_of(" \t\n"));
-    x.erase(x.find_last_not_of(" \t\n") + 1);
+    // Unicode digits and spaces as ASCII (float('١.٥') is 1.5), then Python's whitespace stripped
+    std::string x = is_ascii(s->s) ? s->s : unicode::decimal_and_space_to_ascii(s->s);
+    x.erase(0, x.find_first_not_of(" \t\n\r\v\f"));
+    x.erase(x.find_last_not_of(" \t\n\r\v\f") + 1);
     std::string lower = x;
     for (auto& c : lower) c = char(tolower(c));
     if (lower == "nan" || lower == "+nan" || lower == "-nan") return std::copysign(NAN, lower[0] == '-' ? -1.0 : 1.0);
@@ -1579,6 +1567,13 @@ bool ObjectProtocol::contains(const Value& b, const Value& a) {
     Value r;
     if (call_special(in_, b, "__contains__", {a}, r)) return truthy(r);
     if (!inst->builtin_base.is_none()) return contains(inst->builtin_base, a);
+  }
+  if (auto* g = b.as<GenericObj>()) {  // a native type's own hook (deque's deque_contains)
+    auto f = g->attrs.find("__contains__");
+    if (f != g->attrs.end()) {
+      Value fn = f->second;
+      return truthy(in_.call(fn, std::vector<Value>{a}));
+    }
   }
   if (auto* d = b.as<DictObj>()) return table_lookup(in_, d->t, a) >= 0;
   if (auto* s = b.as<SetObj>()) return table_lookup(in_, s->t, a) >= 0;

@@ -16,7 +16,8 @@
 
 namespace sl::lang {
 
-void py_slice_indices(Interp& in, const SliceObj& s, int64_t n, int64_t& start, int64_t& stop, int64_t& step, int64_t& count);
+void py_slice_indices(Interp& in, const SliceObj& s, const std::function<int64_t()>& length, int64_t& start,
+                      int64_t& stop, int64_t& step, int64_t& count);
 
 MemoryViewObj::~MemoryViewObj() { release_export(); }
 
@@ -293,7 +294,7 @@ Value mv_getitem(Interp& in, const Value& v, const Value& key) {
   }
   if (auto* sl = key.as<SliceObj>()) {
     int64_t st, sp, step, cnt;
-    py_slice_indices(in, *sl, m->shape[0], st, sp, step, cnt);
+    py_slice_indices(in, *sl, [&] { return int64_t(m->shape[0]); }, st, sp, step, cnt);
     auto r = derived_view(*m);
     r->offset += st * m->strides[0];
     r->shape[0] = cnt;
@@ -328,7 +329,7 @@ void mv_setitem(Interp& in, const Value& v, const Value& key, const Value& x) {
   if (auto* sl = key.as<SliceObj>()) {
     if (ndim != 1) in.raise_exc("NotImplementedError", "memoryview slice assignments are currently restricted to ndim = 1");
     int64_t st, sp, step, cnt;
-    py_slice_indices(in, *sl, m->shape[0], st, sp, step, cnt);
+    py_slice_indices(in, *sl, [&] { return int64_t(m->shape[0]); }, st, sp, step, cnt);
     // the source: any buffer of the same format and length
     std::string src;
     std::string src_fmt = "B";
@@ -446,7 +447,7 @@ Value buffer_getitem(Interp& in, const Value& v, const Value& key) {
   const std::string& s = b->s;
   if (auto* sl = key.as<SliceObj>()) {
     int64_t st, sp, step, cnt;
-    py_slice_indices(in, *sl, int64_t(s.size()), st, sp, step, cnt);
+    py_slice_indices(in, *sl, [&] { return int64_t(s.size()); }, st, sp, step, cnt);
     std::string out;
     if (step == 1) out = s.substr(size_t(st), size_t(cnt));
     else
@@ -487,7 +488,7 @@ void buffer_setitem(Interp& in, const Value& v, const Value& key, const Value& x
   if (auto* sl = key.as<SliceObj>()) {
     std::string repl = assigned_bytes(in, x);
     int64_t st, sp, step, cnt;
-    py_slice_indices(in, *sl, int64_t(b->s.size()), st, sp, step, cnt);
+    py_slice_indices(in, *sl, [&] { return int64_t(b->s.size()); }, st, sp, step, cnt);
     if (step == 1) {
       const int64_t stop = std::max(st, sp);
       if (int64_t(repl.size()) != stop - st) bytearray_check_resize(in, *b);
@@ -512,7 +513,7 @@ void buffer_delitem(Interp& in, const Value& v, const Value& key) {
   if (!b || !b->mut) in.raise_exc("TypeError", "'" + in.type_name(v) + "' object doesn't support item deletion");
   if (auto* sl = key.as<SliceObj>()) {
     int64_t st, sp, step, cnt;
-    py_slice_indices(in, *sl, int64_t(b->s.size()), st, sp, step, cnt);
+    py_slice_indices(in, *sl, [&] { return int64_t(b->s.size()); }, st, sp, step, cnt);
     if (cnt == 0) return;
     bytearray_check_resize(in, *b);
     std::vector<bool> drop(b->s.size(), false);

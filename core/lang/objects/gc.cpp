@@ -60,6 +60,10 @@ GcNode::~GcNode() {
   if (tracked_) gc().unlink(this);
 }
 
+bool gc_is_unreachable(const GcNode* n) {
+  return gc().running && n->gc_tracked() && !GcAccess::reached(const_cast<GcNode*>(n));
+}
+
 int64_t gc_collect() {
   Gc& g = gc();
   if (g.running) return 0;
@@ -101,6 +105,12 @@ int64_t gc_collect() {
     mark.stack.pop_back();
     n->gc_traverse(mark);
   }
+
+  // handle_weakrefs: weak references to garbage are cleared before any finalizer
+  // runs or any object is cleared; the callbacks of those that are not garbage
+  // themselves are queued (Note [Weak references], weakref.hpp).
+  for (GcNode* n : nodes)
+    if (!GcAccess::reached(n) && n->gc_weakly_referenced()) clear_weakrefs(n);
 
   // delete_garbage: hold every unreachable object, clear them all, then let go.
   std::vector<std::shared_ptr<void>> hold;

@@ -74,6 +74,9 @@ struct GcNode {
   virtual bool gc_finalize() { return false; }
 
   bool gc_tracked() const { return tracked_; }
+  // Some weak reference names this object (objects/weakref.hpp keeps the list).
+  bool gc_weakly_referenced() const { return weakrefs_; }
+  void gc_set_weakly_referenced(bool on) { weakrefs_ = on; }
 
  private:
   friend struct Gc;
@@ -83,6 +86,7 @@ struct GcNode {
   int64_t refs_ = 0;
   bool tracked_;
   bool reached_ = false;
+  bool weakrefs_ = false;
 };
 
 struct GcStats {
@@ -90,6 +94,13 @@ struct GcStats {
   int64_t collections = 0;  // runs so far
   int64_t collected = 0;    // objects found unreachable, in total
 };
+
+// During a collection: n is tracked and found unreachable (handle_weakrefs asks
+// whether a weak reference is garbage itself).
+bool gc_is_unreachable(const GcNode* n);
+// Clears the weak references to target and queues the callbacks of those that
+// are not garbage (objects/weakref.cpp; Note [Weak references]).
+void clear_weakrefs(GcNode* target);
 
 // Runs a collection when enough containers were allocated since the last one.
 void gc_maybe_collect();

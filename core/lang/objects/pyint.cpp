@@ -6,6 +6,8 @@
 
 #include "core/lang/eval/interp.hpp"
 #include "core/text/numfmt.hpp"
+#include "core/text/unicode_db.hpp"
+#include "core/text/utf8.hpp"
 
 namespace sl::lang {
 
@@ -207,11 +209,13 @@ std::string int_to_decimal(Interp& in, const Value& i) {
 // sign, the 0x/0o/0b prefix (base 0 or the matching base), single
 // underscores between digits (and after a prefix), no leading zeros in base
 // 0 for a nonzero value.
-Value int_from_string(Interp& in, const std::string& s0, int base) {
+// Unicode digits and spaces read as their ASCII forms first (int('١٢٣') is 123).
+Value int_from_string(Interp& in, const std::string& text, int base) {
   if (base != 0 && (base < 2 || base > 36)) in.raise_exc("ValueError", "int() base must be >= 2 and <= 36, or 0");
   auto bad = [&]() {
-    in.raise_exc("ValueError", "invalid literal for int() with base " + std::to_string(base) + ": " + in.repr(make_str(s0)));
+    in.raise_exc("ValueError", "invalid literal for int() with base " + std::to_string(base) + ": " + in.repr(make_str(text)));
   };
+  const std::string s0 = is_ascii(text) ? text : unicode::decimal_and_space_to_ascii(text);
   size_t lo = 0, hi = s0.size();
   while (lo < hi && std::isspace((unsigned char)s0[lo])) ++lo;
   while (hi > lo && std::isspace((unsigned char)s0[hi - 1])) --hi;

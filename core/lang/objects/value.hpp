@@ -121,7 +121,9 @@ constexpr bool gc_tracks(ObjKind k) {
 struct Obj : GcNode, std::enable_shared_from_this<Obj> {
   explicit Obj(ObjKind k) : GcNode(gc_tracks(k)), kind(k) {}
   Obj(ObjKind k, bool tracked) : GcNode(tracked), kind(k) {}
-  ~Obj() override = default;
+  ~Obj() override {
+    if (gc_weakly_referenced()) clear_weakrefs(this);  // Note [Weak references]
+  }
   ObjKind kind;
   long gc_refcount() const override { return weak_from_this().use_count(); }
   std::shared_ptr<void> gc_strong() override { return weak_from_this().lock(); }
@@ -493,6 +495,10 @@ struct InstanceObj : Obj {
   bool finalized = false;    // __del__ ran or was queued (Note [Finalization], finalize.hpp)
   uint64_t serial = 0;       // creation order, when the class has __del__ (finalize.hpp)
   InstanceObj(TypeObj* t, Value c) : Obj(kKind), type(t), cls(std::move(c)) {}
+  // weak references go before the attributes do (subtype_dealloc clears them first)
+  ~InstanceObj() override {
+    if (gc_weakly_referenced()) clear_weakrefs(this);
+  }
   bool finalizer_due() const;  // the class (or a base) defines __del__
   bool gc_finalize() override;
   void gc_traverse(GcVisitor& v) override {

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "core/model/error.hpp"
+#include "core/text/unicode_db.hpp"
 #include "core/text/utf8.hpp"
 
 namespace sl::lang {
@@ -57,6 +58,7 @@ bool is_id_char(unsigned char c) { return is_id_start(c) || (c >= '0' && c <= '9
 struct Lexer {
   const std::string& s;
   size_t i = 0;
+  size_t body_start = 0;  // where the string literal being read starts its text
   int line;
   size_t line_start = 0;
   std::vector<Token> out;
@@ -120,12 +122,9 @@ struct Lexer {
       if (is_id_start((unsigned char)c)) {
         size_t st = i;
         int cl = col();
-        while (i < s.size() && is_id_char((unsigned char)s[i])) {
-          // a non-ASCII character is checked once, as the code point its whole
-          // UTF-8 sequence spells (数组 is a name; U+2190 is not)
-          i += (unsigned char)s[i] >= 0x80 ? check_identifier_char() : 1;
-        }
+        while (i < s.size() && is_id_char((unsigned char)s[i])) ++i;
         std::string word = s.substr(st, i - st);
+        if (!is_ascii(word)) word = verify_identifier(st, word);
         if (i < s.size() && (s[i] == '\'' || s[i] == '"') && word.size() <= 2) {
           std::string p;
           for (char ch : word) p += char(tolower(ch));
@@ -232,25 +231,32 @@ struct Lexer {
     return false;
   }
 
-  // A non-ASCII character inside an identifier: letters pass; symbols and
-  // punctuation give CPython's "invalid character '€' (U+20AC)" (an
-  // approximation of the XID_Start/XID_Continue tables by block).
-  // The length of the UTF-8 sequence at i; SyntaxError when its code point
-  // cannot be part of a name.
-  size_t check_identifier_char() {
-    unsigned char c0 = (unsigned char)s[i];
-    uint32_t cp = 0;
-    int n = c0 >= 0xf0 ? 4 : c0 >= 0xe0 ? 3 : c0 >= 0xc0 ? 2 : 1;
-    cp = n == 1 ? c0 : n == 2 ? (c0 & 0x1f) : n == 3 ? (c0 & 0x0f) : (c0 & 0x07);
-    for (int k = 1; k < n && i + size_t(k) < s.size(); ++k) cp = (cp << 6) | ((unsigned char)s[i + size_t(k)] & 0x3f);
-    bool bad = (cp >= 0x80 && cp <= 0xbf && cp != 0xaa && cp != 0xb5 && cp != 0xba) || cp == 0xd7 || cp == 0xf7 ||
-               (cp >= 0x2000 && cp <= 0x206f) || (cp >= 0x20a0 && cp <= 0x20cf) || (cp >= 0x2190 && cp <= 0x2bff) ||
-               (cp >= 0x3000 && cp <= 0x3003) || (cp >= 0x3008 && cp <= 0x3020) || cp == 0xfeff ||
-               (cp >= 0xff01 && cp <= 0xff0f) || (cp >= 0x1f000 && cp <= 0x1faff);
-    if (!bad) return size_t(std::min<size_t>(size_t(n), s.size() - i));
-    char hex[16];
-    snprintf(hex, sizeof hex, "%04X", unsigned(cp));
-    syntax_error("invalid character '" + s.substr(i, size_t(n)) + "' (U+" + hex + ")", line, col());
+  // A name with a character outside ASCII (PEP 3131): the tokenizer takes every such
+  // byte as part of the name, then checks the code points -- the first XID_Start or
+  // '_', the others XID_Continue -- and the parser keeps the name's NFKC form
+  // (ﬁ is fi). Mirrors verify_identifier (Parser/tokenizer.c) and new_identifier
+  // (Parser/pegen.c): the first character that fails is "invalid character '€'
+  // (U+20AC)", or "invalid non-printable character U+00A0" when it cannot be shown.
+  std::string verify_identifier(size_t st, const std::string& word) {
+    std::vector<uint32_t> cps = decode_utf8(word);
+    size_t at = st;
+    for (size_t k = 0; k < cps.size(); ++k) {
+      const uint32_t c = cps[k];
+      const bool ok = k == 0 ? (c == '_' || unicode::is_xid_start(c)) : unicode::is_xid_continue(c);
+      if (!ok) {
+        i = at;
+        char hex[16];
+        snprintf(hex, sizeof hex, "%04X", unsigned(c));
+        std::string ch;
+        append_utf8(ch, c);
+        if (unicode::is_printable(c)) syntax_error("invalid character '" + ch + "' (U+" + hex + ")", line, col());
+        syntax_error(std::string("invalid non-printable character U+") + hex, line, col());
+      }
+      at += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+    }
+    std::string out;
+    for (uint32_t c : unicode::normalize(cps, true, true)) append_utf8(out, c);
+    return out;
   }
 
   void lex_number() {
@@ -272,7 +278,7 @@ struct Lexer {
       digits(pred);
       if (i == ds) syntax_error("invalid " + std::string(base == 'x' ? "hexadecimal" : base == 'o' ? "octal" : "binary") + " literal", line, cl);
       std::string txt = s.substr(st, i - st);
-      if (i < s.size() && is_id_char((unsigned char)s[i]))
+      if (i < s.size() && (unsigned char)s[i] < 0x80 && is_id_char((unsigned char)s[i]))
         syntax_error("invalid " + std::string(base == 'x' ? "hexadecimal" : base == 'o' ? "octal" : "binary") + " literal", line, col() - 1);
       push(Tok::Int, txt, line, cl);
       return;
@@ -307,7 +313,7 @@ struct Lexer {
       for (char ch : txt)
         if (ch != '0') syntax_error("leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers", line, cl);
     }
-    if (i < s.size() && is_id_start((unsigned char)s[i]) && !starts_keyword_after_number())
+    if (i < s.size() && (unsigned char)s[i] < 0x80 && is_id_start((unsigned char)s[i]) && !starts_keyword_after_number())
       syntax_error("invalid decimal literal", line, col() - 1);
     if (kind == Tok::Imag) txt.pop_back();
     push(kind, txt, line, cl);
@@ -321,6 +327,7 @@ struct Lexer {
     bool triple = peek(1) == q && peek(2) == q;
     int start_line = line;
     i += triple ? 3 : 1;
+    body_start = i;
     std::string val;
     for (;;) {
       if (i >= s.size()) {
@@ -410,6 +417,30 @@ struct Lexer {
     decode_escape(n, val);
   }
 
+  // \N{name}: the character unicodedata.lookup names (i is after the N). The error's
+  // byte positions count each character outside ASCII before it as the 10 bytes of
+  // its \UXXXXXXXX form, as CPython decodes a literal (decode_unicode_with_escapes).
+  void decode_named_escape(std::string& val) {
+    const size_t back = i - 2;
+    size_t pos = 0;
+    for (size_t k = body_start; k < back; ++k) {
+      const unsigned char b = static_cast<unsigned char>(s[k]);
+      pos += b < 0x80 ? 1 : (b & 0xc0) == 0x80 ? 0 : 10;
+    }
+    const size_t close = peek() == '{' ? s.find('}', i) : std::string::npos;
+    const size_t line_end = s.find_first_of("\n\"'", i);
+    auto fail = [&](size_t end, const char* why) {
+      syntax_error("(unicode error) 'unicodeescape' codec can't decode bytes in position " + std::to_string(pos) + "-" +
+                       std::to_string(pos + end) + ": " + why, line, int(body_start - line_start) - 1);
+    };
+    if (close == std::string::npos || close == i + 1 || (line_end != std::string::npos && line_end < close))
+      fail((line_end == std::string::npos ? s.size() : line_end) - back - 1, "malformed \\N character escape");
+    uint32_t c = 0;
+    if (!unicode::lookup(s.substr(i + 1, close - i - 1), c)) fail(close - back, "unknown Unicode character name");
+    append_utf8(val, c);
+    i = close + 1;
+  }
+
   void decode_escape(char n, std::string& val) {
     switch (n) {
       case 'n': val += '\n'; break;
@@ -433,6 +464,7 @@ struct Lexer {
         append_utf8(val, v);
         break;
       }
+      case 'N': decode_named_escape(val); break;
       case 'a': val += '\a'; break;
       case 'b': val += '\b'; break;
       case 'f': val += '\f'; break;

@@ -1446,6 +1446,13 @@ struct Parser {
         i = parse_field(f, body, i + 1, t, base);
         continue;
       }
+      if (c == '\\' && !raw && i + 1 < body.size()) {  // an escape stays whole: \N{EURO SIGN} is no field
+        const size_t end = body[i + 1] == 'N' && i + 2 < body.size() && body[i + 2] == '{' ? body.find('}', i) : i + 1;
+        const size_t stop = end == std::string::npos ? i + 1 : end;
+        lit += body.substr(i, stop - i + 1);
+        i = stop + 1;
+        continue;
+      }
       if (c == '}') {
         if (i + 1 < body.size() && body[i + 1] == '}') {
           lit += '}';

@@ -2,11 +2,14 @@
 // (tests/data/lang/), each name, number and operator token is the source text
 // at its reported position; INDENT and DEDENT balance; no NEWLINE inside
 // brackets (implicit line joining); bracket depth follows the brackets;
-// strings decode their escapes.
+// strings decode their escapes; a name outside ASCII is its NFKC form.
 #include <algorithm>
+#include <cctype>
 #include <sstream>
 
 #include "core/lang/parse/lexer.hpp"
+#include "core/text/unicode_db.hpp"
+#include "core/text/utf8.hpp"
 #include "tests/core/program_cases.hpp"
 
 using namespace sl::lang;
@@ -17,6 +20,16 @@ std::vector<std::string> lines_of(const std::string& src) {
   std::istringstream in(src);
   std::string l;
   while (std::getline(in, l)) out.push_back(l);
+  return out;
+}
+
+// The NFKC form of the name that starts text (its ASCII name characters and every
+// byte of a character outside ASCII).
+std::string nfkc_name_at(const std::string& text) {
+  size_t n = 0;
+  while (n < text.size() && (std::isalnum((unsigned char)text[n]) || text[n] == '_' || (unsigned char)text[n] >= 0x80)) ++n;
+  std::string out;
+  for (uint32_t c : sl::unicode::normalize(sl::decode_utf8(text.substr(0, n)), true, true)) sl::append_utf8(out, c);
   return out;
 }
 
@@ -53,6 +66,8 @@ bool check_tokens(const std::string& src) {
       std::string digits = at;
       digits.erase(std::remove(digits.begin(), digits.end(), '_'), digits.end());
       bool number = t.kind == Tok::Int || t.kind == Tok::Float || t.kind == Tok::Imag;
+      // A name outside ASCII is the NFKC form of the source's name (PEP 3131: ﬁ is fi).
+      if (t.kind == Tok::Name) at = nfkc_name_at(at);
       CHECK((at.compare(0, t.text.size(), t.text) == 0 || (number && digits.compare(0, t.text.size(), t.text) == 0)));
     }
   }
