@@ -116,4 +116,24 @@ void lu_solve_transposed(const T* LU, int64_t n, const std::vector<int64_t>& piv
       for (int64_t c = 0; c < nrhs; ++c) std::swap(B[j * nrhs + c], B[piv[size_t(j)] * nrhs + c]);
 }
 
+// Solves T X = B for a triangular T (row-major n x n; B n x nrhs, in place),
+// as dtrsm Left/NoTrans does on the reference BLAS: upper by back substitution
+// (x_k = b_k / t_kk, then b_i -= x_k t_ik for i < k, k descending), lower by
+// forward substitution (k ascending, i > k); a unit diagonal is not divided by.
+template <class T>
+void triangular_solve(const T* A, int64_t n, T* B, int64_t nrhs, bool upper, bool unit) {
+  for (int64_t c = 0; c < nrhs; ++c) {
+    for (int64_t s = 0; s < n; ++s) {
+      const int64_t k = upper ? n - 1 - s : s;
+      if (B[k * nrhs + c] == T(0)) continue;
+      if (!unit) B[k * nrhs + c] /= A[k * n + k];
+      const T xk = B[k * nrhs + c];
+      if (upper)
+        for (int64_t i = 0; i < k; ++i) B[i * nrhs + c] -= xk * A[i * n + k];
+      else
+        for (int64_t i = k + 1; i < n; ++i) B[i * nrhs + c] -= xk * A[i * n + k];
+    }
+  }
+}
+
 }  // namespace sl::linalg

@@ -148,4 +148,17 @@ ArrayPtr torch_lu_solve(const TorchFactor& f, const ArrayPtr& b) {
   return X;
 }
 
+ArrayPtr torch_solve_triangular(const ArrayPtr& a, const ArrayPtr& b, bool upper, bool unit) {
+  ArrayPtr A = copy_as(*a, a->dtype, 'C'), X = copy_as(*b, a->dtype, 'C');
+  X->flavor = Flavor::Torch;
+  const int64_t n = a->shape.back(), k = b->shape.back(), count = batch_count(a->shape);
+  visit_lapack(a->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    for (int64_t i = 0; i < count; ++i)
+      triangular_solve(reinterpret_cast<const T*>(A->data()) + i * n * n, n, reinterpret_cast<T*>(X->data()) + i * n * k, k,
+                       upper, unit);
+  });
+  return X;
+}
+
 }  // namespace sl::linalg

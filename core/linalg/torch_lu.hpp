@@ -32,4 +32,8 @@ std::pair<ArrayPtr, ArrayPtr> torch_slogdet(const TorchFactor& f);
 // caller having made a vector a column. f: torch_lu_factor(A, true).
 ArrayPtr torch_lu_solve(const TorchFactor& f, const ArrayPtr& b);
 
+// linalg.solve_triangular(A, B, upper, left=True, unitriangular): a and b
+// already broadcast to one batch, (..., n, n) and (..., n, k), one dtype.
+ArrayPtr torch_solve_triangular(const ArrayPtr& a, const ArrayPtr& b, bool upper, bool unit);
+
 }  // namespace sl::linalg

@@ -311,6 +311,80 @@ Value la_lu_solve(Interp& in, Args& a) {
   return Value(linalg::torch_lu_solve(f, B));
 }
 
+// linalg.solve_triangular(A, B, *, upper, left=True, unitriangular=False):
+// the batches broadcast; left=False solves X A = B as A^T X^T = B^T.
+Value la_solve_triangular(Interp& in, Args& a) {
+  ArrayPtr A = la_tensor(in, a.required(0, "A"), "solve_triangular", "A", 1);
+  ArrayPtr B = la_tensor(in, a.required(1, "B"), "solve_triangular", "B", 2);
+  Value up;
+  if (!a.take(99, "upper", up))
+    in.raise_exc("TypeError", "linalg_solve_triangular() missing 1 required positional arguments: \"upper\"");
+  bool upper = bool_arg(in, up, "linalg_solve_triangular", "upper");
+  const bool left = bool_arg(in, a.optional(99, "left", Value::boolean(true)), "linalg_solve_triangular", "left");
+  const bool unit = bool_arg(in, a.optional(99, "unitriangular", Value::boolean(false)), "linalg_solve_triangular", "unitriangular");
+  a.finish(2);
+  check_matrix(in, *A, "solve_triangular");
+  check_floating(in, *A, "solve_triangular");
+  check_square(in, *A, "solve_triangular");
+  if (B->ndim() < 2)
+    in.raise_exc("RuntimeError", "linalg.solve_triangular: The input tensor B must have at least 2 dimensions.");
+  if (A->dtype != B->dtype)
+    in.raise_exc("RuntimeError", std::string("linalg.solve_triangular: Expected A and B to have the same dtype, but found A of type ") +
+                                     torch_type_name(A->dtype) + " and B of type " + torch_type_name(B->dtype) + " instead");
+  if (!left) {
+    A = torch_transpose(A, -2, -1), B = torch_transpose(B, -2, -1);
+    upper = !upper;
+  }
+  const int64_t n = A->shape.back();
+  if (B->shape[size_t(B->ndim() - 2)] != n)
+    in.raise_exc("RuntimeError", "linalg.solve_triangular: Incompatible shapes of A and B for the equation " +
+                                     std::string(left ? "AX = B" : "XA = B") + " (" + std::to_string(n) + "x" + std::to_string(n) +
+                                     " and " + std::to_string(B->shape[size_t(B->ndim() - 2)]) + "x" + std::to_string(B->shape.back()) + ")");
+  Shape batch = broadcast_shapes({batch_of(*A), batch_of(*B)});
+  Shape as = batch, bs = batch;
+  as.push_back(n), as.push_back(n), bs.push_back(n), bs.push_back(B->shape.back());
+  ArrayPtr X = linalg::torch_solve_triangular(torch_expand(A, as), torch_expand(B, bs), upper, unit);
+  return left ? Value(X) : Value(torch_clone(*torch_transpose(X, -2, -1)));
+}
+
+// linalg.tensorinv(A, ind=2): inv of A as a (prod(shape[:ind]), prod(shape[ind:])) matrix,
+// reshaped to shape[ind:] + shape[:ind].
+Value la_tensorinv(Interp& in, Args& a) {
+  ArrayPtr A = la_tensor(in, a.required(0, "A"), "tensorinv", "A", 1);
+  const int64_t ind = int_arg(in, a.optional(1, "ind", Value::integer(2)), "linalg_tensorinv", "ind");
+  a.finish(2);
+  if (ind <= 0) in.raise_exc("RuntimeError", "Expected a strictly positive integer for 'ind', but got " + std::to_string(ind));
+  Shape out(A->shape.begin() + std::min<int64_t>(ind, A->ndim()), A->shape.end());
+  int64_t rows = 1;
+  for (int64_t k = 0; k < std::min<int64_t>(ind, A->ndim()); ++k) rows *= A->shape[size_t(k)], out.push_back(A->shape[size_t(k)]);
+  const int64_t cols = A->size() / std::max<int64_t>(rows, 1);
+  if (rows != cols)
+    in.raise_exc("RuntimeError", "Expected self to satisfy the requirement prod(self.shape[ind:]) == prod(self.shape[:ind]), but got " +
+                                     std::to_string(cols) + " != " + std::to_string(rows));
+  ArrayPtr M = square_input(in, Value(torch_reshape(A, {rows, cols})), "inv");
+  return Value(torch_reshape(inv_impl(in, M, "linalg.inv").array(), out));
+}
+
+// linalg.tensorsolve(A, B): X with tensordot(A, X, X.ndim) = B, through
+// solve(A as a (B.numel(), rest) matrix, B flattened).
+Value la_tensorsolve(Interp& in, Args& a) {
+  ArrayPtr A = la_tensor(in, a.required(0, "A"), "tensorsolve", "A", 1);
+  ArrayPtr B = la_tensor(in, a.required(1, "B"), "tensorsolve", "B", 2);
+  Value dims = a.optional(2, "dims");
+  a.finish(3);
+  if (!dims.is_none()) in.raise_exc("NotImplementedError", "linalg.tensorsolve(dims=...)");
+  Shape xs(A->shape.begin() + std::min<int64_t>(B->ndim(), A->ndim()), A->shape.end());
+  const int64_t rows = B->size(), cols = shape_size(xs);
+  if (rows != cols || A->size() != rows * cols)
+    in.raise_exc("RuntimeError", "Expected self to satisfy the requirement prod(self.shape[other.ndim:]) == prod(self.shape[:other.ndim]), but got " +
+                                     std::to_string(cols) + " != " + std::to_string(A->size() / std::max<int64_t>(cols, 1)));
+  ArrayPtr M = square_input(in, Value(torch_reshape(A, {rows, cols})), "solve");
+  std::vector<int64_t> info;
+  ArrayPtr X = solve_impl(in, M, torch_reshape(B, {rows}), info);
+  if (first_error(info)) in.raise_exc("_LinAlgError", "torch.linalg.solve: The solver failed because the input matrix is singular.");
+  return Value(torch_reshape(X, xs));
+}
+
 // ---- the numpy.linalg ports, in double, returned in the tensor's dtype
 
 Value la_cholesky_impl(Interp& in, const ArrayPtr& A, bool upper, const std::string& who, std::vector<int64_t>* info) {
@@ -818,6 +892,7 @@ void install_torch_linalg(Interp& in, ModuleObj& tm) {
   ModuleObj& la = submodule(in, "torch.linalg");
   la.attrs["LinAlgError"] = err_v;
   la.attrs["Tensor"] = tm.attrs.at("Tensor");
+  la.attrs["torch"] = Value(std::static_pointer_cast<Obj>(in.modules.at("torch")));  // torch/linalg/__init__.py's own `import torch`
   static const FnEntry linalg_fns[] = {
       {"det", la_det, {"det(A, *, out=)"}},
       {"slogdet", la_slogdet, {"slogdet(A, *, out=)"}},
@@ -852,6 +927,9 @@ void install_torch_linalg(Interp& in, ModuleObj& tm) {
       {"matmul", la_matmul, {"matmul(input, other, *, out=)"}},
       {"diagonal", la_diagonal, {"diagonal(A, *, offset=, dim1=, dim2=)"}},
       {"vander", la_vander, {"vander(x, *, N=)"}},
+      {"solve_triangular", la_solve_triangular, {"solve_triangular(A, B, *, upper=, left=, unitriangular=, out=)"}},
+      {"tensorinv", la_tensorinv, {"tensorinv(A, ind=, *, out=)"}},
+      {"tensorsolve", la_tensorsolve, {"tensorsolve(A, B, dims=, *, out=)"}},
   };
   for (const FnEntry& e : linalg_fns) {
     // the norms record as Tensor.norm does (LinalgVectorNormBackward0 and its formula)
