@@ -161,4 +161,60 @@ ArrayPtr torch_solve_triangular(const ArrayPtr& a, const ArrayPtr& b, bool upper
   return X;
 }
 
+namespace {
+
+// org2r on a column-major m x n matrix (element (r, c) at A[c * m + r]).
+template <class T>
+void org2r(T* A, int64_t m, int64_t n, int64_t k, const T* tau) {
+  auto at = [&](int64_t r, int64_t c) -> T& { return A[c * m + r]; };
+  for (int64_t j = k; j < n; ++j) {
+    for (int64_t l = 0; l < m; ++l) at(l, j) = T(0);
+    at(j, j) = T(1);
+  }
+  std::vector<T> w(static_cast<size_t>(n));
+  for (int64_t i = k - 1; i >= 0; --i) {
+    if (i < n - 1) {
+      at(i, i) = T(1);
+      // larf('Left'): w = C^H v over C = A(i:m, i+1:n), then C -= tau v w^H
+      for (int64_t j = i + 1; j < n; ++j) {
+        T s = T(0);
+        for (int64_t l = i; l < m; ++l) s += at(l, j) * at(l, i);
+        w[size_t(j)] = s;
+      }
+      for (int64_t j = i + 1; j < n; ++j) {
+        const T t = -tau[i] * w[size_t(j)];
+        for (int64_t l = i; l < m; ++l) at(l, j) += at(l, i) * t;
+      }
+    }
+    for (int64_t l = i + 1; l < m; ++l) at(l, i) *= -tau[i];
+    at(i, i) = T(1) - tau[i];
+    for (int64_t l = 0; l < i; ++l) at(l, i) = T(0);
+  }
+}
+
+}  // namespace
+
+ArrayPtr torch_householder_product(const ArrayPtr& a, const ArrayPtr& tau) {
+  const int64_t m = a->shape[size_t(a->ndim() - 2)], n = a->shape.back(), k = tau->shape.back();
+  // a column-major copy: the transpose's C order
+  Array at = *a;
+  std::swap(at.shape[size_t(at.ndim() - 1)], at.shape[size_t(at.ndim() - 2)]);
+  std::swap(at.strides[size_t(at.ndim() - 1)], at.strides[size_t(at.ndim() - 2)]);
+  ArrayPtr Q = copy_as(at, a->dtype, 'C');
+  ArrayPtr t = copy_as(*tau, a->dtype, 'C');
+  const int64_t count = batch_count(a->shape);
+  visit_lapack(a->dtype, [&](auto tag) {
+    using T = decltype(tag);
+    for (int64_t b = 0; b < count; ++b)
+      org2r(reinterpret_cast<T*>(Q->data()) + b * m * n, m, n, k, reinterpret_cast<const T*>(t->data()) + b * k);
+  });
+  // back to (..., m, n): the column-major buffer read as its transpose
+  Array qv = *Q;
+  std::swap(qv.shape[size_t(qv.ndim() - 1)], qv.shape[size_t(qv.ndim() - 2)]);
+  std::swap(qv.strides[size_t(qv.ndim() - 1)], qv.strides[size_t(qv.ndim() - 2)]);
+  ArrayPtr out = copy_as(qv, a->dtype, 'C');
+  out->flavor = Flavor::Torch;
+  return out;
+}
+
 }  // namespace sl::linalg

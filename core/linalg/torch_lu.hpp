@@ -36,4 +36,10 @@ ArrayPtr torch_lu_solve(const TorchFactor& f, const ArrayPtr& b);
 // already broadcast to one batch, (..., n, n) and (..., n, k), one dtype.
 ArrayPtr torch_solve_triangular(const ArrayPtr& a, const ArrayPtr& b, bool upper, bool unit);
 
+// linalg.householder_product(A, tau) (orgqr): the first n columns of
+// H_1 H_2 ... H_k, H_i = I - tau_i v_i v_i^H with v_i = (0, .., 0, 1, A[i+1:, i]),
+// computed as the reference LAPACK's org2r does (reflectors applied from the
+// last to the first through larf's gemv and ger). a: (..., m, n), tau: (..., k).
+ArrayPtr torch_householder_product(const ArrayPtr& a, const ArrayPtr& tau);
+
 }  // namespace sl::linalg

@@ -385,6 +385,28 @@ Value la_tensorsolve(Interp& in, Args& a) {
   return Value(torch_reshape(X, xs));
 }
 
+// linalg.householder_product(A, tau) / Tensor.orgqr(tau): core/linalg/torch_lu.
+Value householder_impl(Interp& in, Args& a, const char* first) {
+  ArrayPtr A = la_tensor(in, a.required(0, first), "householder_product", first, 1);
+  ArrayPtr tau = la_tensor(in, a.required(1, "tau"), "householder_product", "tau", 2);
+  a.finish(2);
+  check_matrix(in, *A, "householder_product");
+  check_floating(in, *A, "householder_product");
+  const int64_t m = A->shape[size_t(A->ndim() - 2)], n = A->shape.back();
+  if (m < n)
+    in.raise_exc("RuntimeError", "torch.linalg.householder_product: input.shape[-2] must be greater than or equal to input.shape[-1]");
+  if (tau->ndim() != A->ndim() - 1)
+    in.raise_exc("RuntimeError", "torch.linalg.householder_product: Expected tau to have one dimension less than input, but got tau.ndim equal to " +
+                                     std::to_string(tau->ndim()) + " and input.ndim is equal to " + std::to_string(A->ndim()));
+  if (tau->shape.back() > n)
+    in.raise_exc("RuntimeError", "torch.linalg.householder_product: input.shape[-1] must be greater than or equal to tau.shape[-1]");
+  if (tau->dtype != A->dtype)
+    in.raise_exc("RuntimeError", std::string("torch.linalg.householder_product: tau dtype ") + torch_type_name(tau->dtype) +
+                                     " does not match input dtype " + torch_type_name(A->dtype));
+  return Value(linalg::torch_householder_product(A, tau));
+}
+Value la_householder_product(Interp& in, Args& a) { return householder_impl(in, a, "input"); }
+
 // ---- the numpy.linalg ports, in double, returned in the tensor's dtype
 
 Value la_cholesky_impl(Interp& in, const ArrayPtr& A, bool upper, const std::string& who, std::vector<int64_t>* info) {
@@ -929,6 +951,7 @@ void install_torch_linalg(Interp& in, ModuleObj& tm) {
       {"vander", la_vander, {"vander(x, *, N=)"}},
       {"solve_triangular", la_solve_triangular, {"solve_triangular(A, B, *, upper=, left=, unitriangular=, out=)"}},
       {"tensorinv", la_tensorinv, {"tensorinv(A, ind=, *, out=)"}},
+      {"householder_product", la_householder_product, {"householder_product(input, tau, *, out=)"}},
       {"tensorsolve", la_tensorsolve, {"tensorsolve(A, B, dims=, *, out=)"}},
   };
   for (const FnEntry& e : linalg_fns) {
@@ -950,11 +973,12 @@ void install_torch_linalg(Interp& in, ModuleObj& tm) {
       {"cross", torch_cross, {"cross(input, other, dim=, *, out=)"}},
       {"chain_matmul", torch_chain_matmul},
       {"lu_solve", la_lu_solve, {"lu_solve(LU, pivots, B)"}},
+      {"orgqr", la_householder_product, {"orgqr(input, tau)"}},
   };
   for (const FnEntry& e : torch_fns) def_fn(in, tm, e.name, recorded_function(e.name, e.fn), e.params);
   // Tensor.det() is torch.det(t), ...
   static const char* const methods[] = {"det", "slogdet", "logdet", "inverse", "cholesky", "qr", "svd", "pinverse",
-                                        "matrix_power", "cross"};
+                                        "matrix_power", "cross", "orgqr"};
   for (const char* m : methods)
     def_tensor_method(m, [m](Interp& in, const ArrayPtr& t, Args& a) { return method_as_function(in, m, t, a); });
 }
