@@ -154,6 +154,17 @@ Value is_same_size_method(Interp& in, const ArrayPtr& t, Args& a) {
   a.finish(1);
   return Value::boolean(o->shape == t->shape);
 }
+// dist(other, p=2): the p-norm of self - other (broadcast), as torch.norm computes it.
+Value dist_method(Interp& in, const ArrayPtr& t, Args& a) {
+  ArrayPtr o = tensor_arg(in, a.required(0, "other"), "dist", "other", 1);
+  Value p = a.optional(1, "p", Value::integer(2));
+  a.finish(2);
+  if (!p.is_int() && !p.is_float())
+    in.raise_exc("TypeError", "dist(): argument 'p' (position 2) must be Number, not " + in.type_of(p)->name);
+  Value d = in.binop("-", Value(t), Value(o));
+  return in.call(in.modules.at("torch.linalg")->attrs.at("vector_norm"), std::vector<Value>{d, p});
+}
+
 // A tensor here is never a lazily conjugated or negated view, nor an inference tensor.
 Value false_method(Interp&, const ArrayPtr&, Args& a) {
   a.finish(0);
@@ -179,6 +190,7 @@ void install_torch_composite(Interp& in) {
       {"msort", msort_method, {"msort()"}},
       {"is_nonzero", is_nonzero_method, {"is_nonzero()"}},
       {"is_same_size", is_same_size_method, {"is_same_size(other)"}},
+      {"dist", dist_method, {"dist(other, p=)"}},
       {"is_conj", false_method, {"is_conj()"}},
       {"is_neg", false_method, {"is_neg()"}},
       {"is_inference", false_method, {"is_inference()"}},

@@ -891,6 +891,7 @@ const std::vector<std::string>& torch_function_methods() {
       // torch/composite.cpp's methods
       "nonzero", "rsqrt", "frac", "fix", "sgn", "xlogy", "logit", "isposinf", "isneginf", "isreal", "aminmax", "msort",
       "is_nonzero", "is_same_size", "is_conj", "is_neg", "is_inference", "rsqrt_", "frac_", "fix_", "xlogy_", "logit_",
+      "dist", "is_signed",
   };
   return names;
 }
