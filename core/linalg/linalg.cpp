@@ -15,6 +15,7 @@
 #include "core/kernels/matmul.hpp"
 #include "core/ops/reduce.hpp"
 #include "core/linalg/lapack.hpp"
+#include "core/linalg/lu.hpp"
 #include "core/model/strides.hpp"
 #include "core/ops/views.hpp"
 
@@ -747,69 +748,6 @@ Stack stack_of(const ArrayPtr& a, DType ct) {
   s.n = a->shape[size_t(a->ndim() - 1)];
   s.count = s.m * s.n == 0 ? shape_size(Shape(a->shape.begin(), a->shape.end() - 2)) : a->size() / (s.m * s.n);
   return s;
-}
-
-template <class T> double absval(T x) { return std::abs(x); }
-
-// LU with partial pivoting in place, right-looking (mirrors getrf/getrf2: the
-// pivot is the first entry of largest magnitude, the column below it is
-// scaled by the pivot's reciprocal, and every element a_ij receives its
-// updates -l_ik u_kj in k order -- the same operations in the same order as
-// the recursive/blocked reference LAPACK on the reference BLAS, so factors,
-// det, inv and solve agree with NumPy bit for bit). Row-major n x n. Returns
-// false when some pivot is exactly zero (LAPACK's info > 0); the
-// factorisation continues past it.
-template <class T>
-bool lu(T* A, int64_t n, std::vector<int64_t>& piv) {
-  piv.resize(size_t(n));
-  bool ok = true;
-  for (int64_t j = 0; j < n; ++j) {
-    int64_t p = j;
-    double best = absval(A[j * n + j]);
-    for (int64_t i = j + 1; i < n; ++i)
-      if (absval(A[i * n + j]) > best) best = absval(A[i * n + j]), p = i;
-    piv[size_t(j)] = p;
-    if (A[p * n + j] == T(0)) {
-      ok = false;
-      continue;
-    }
-    if (p != j)
-      for (int64_t k = 0; k < n; ++k) std::swap(A[j * n + k], A[p * n + k]);
-    // getrf2: scale by the reciprocal unless the pivot is below the safe minimum
-    const bool recip = absval(A[j * n + j]) >= std::numeric_limits<double>::min();
-    const T r = T(1) / A[j * n + j];
-    for (int64_t i = j + 1; i < n; ++i) {
-      T l = recip ? A[i * n + j] * r : A[i * n + j] / A[j * n + j];
-      A[i * n + j] = l;
-      if (l == T(0)) continue;
-      for (int64_t k = j + 1; k < n; ++k) A[i * n + k] -= l * A[j * n + k];
-    }
-  }
-  return ok;
-}
-
-// Solves LU X = P B for nrhs right-hand sides (B row-major n x nrhs, in place)
-// as getrs does on the reference BLAS: the row swaps, then dtrsm's column
-// sweeps -- unit-lower forward (b_i -= l_ik x_k, k ascending), then upper
-// backward (x_k = b_k / u_kk, then b_i -= x_k u_ik for i < k, k descending) --
-// so each element sees the same operations in the same order.
-template <class T>
-void lu_solve(const T* LU, int64_t n, const std::vector<int64_t>& piv, T* B, int64_t nrhs) {
-  for (int64_t j = 0; j < n; ++j)
-    if (piv[size_t(j)] != j)
-      for (int64_t c = 0; c < nrhs; ++c) std::swap(B[j * nrhs + c], B[piv[size_t(j)] * nrhs + c]);
-  for (int64_t c = 0; c < nrhs; ++c) {
-    for (int64_t k = 0; k < n; ++k) {
-      const T xk = B[k * nrhs + c];
-      if (xk == T(0)) continue;
-      for (int64_t i = k + 1; i < n; ++i) B[i * nrhs + c] -= xk * LU[i * n + k];
-    }
-    for (int64_t k = n - 1; k >= 0; --k) {
-      if (B[k * nrhs + c] == T(0)) continue;
-      const T xk = B[k * nrhs + c] /= LU[k * n + k];
-      for (int64_t i = 0; i < k; ++i) B[i * nrhs + c] -= xk * LU[i * n + k];
-    }
-  }
 }
 
 ArrayPtr finish(const ArrayPtr& r, DType dt) { return r->dtype == dt ? r : copy_as(*r, dt, 'C'); }

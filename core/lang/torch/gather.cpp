@@ -573,20 +573,6 @@ Value reciprocal_method(Interp& in, const ArrayPtr& t, Args& a) {
   return in.binop("/", Value::integer(1), x);
 }
 
-// torch.linalg.vector_norm(x, ord=2, dim=None, keepdim=False) and
-// torch.linalg.norm for vectors and the Frobenius norm: Tensor.norm.
-Value vector_norm_fn(Interp& in, Args& a) {
-  Value x = Value(tensor_arg(in, a.required(0, "x"), "linalg_vector_norm", "input", 1));
-  Value ord = a.optional(1, "ord", Value::integer(2));
-  Value dim = a.optional(2, "dim"), keep = a.optional(3, "keepdim", Value::boolean(false));
-  Value dt;
-  a.take(999, "dtype", dt);
-  a.finish(4);
-  Args b;
-  b.pos = {ord.is_none() ? Value::integer(2) : ord, dim, keep};
-  return in.call(in.getattr(x, "norm"), b);
-}
-
 }  // namespace
 
 Value torch_fn_call(Interp& in, const char* name, std::vector<Value> pos) {
@@ -613,9 +599,6 @@ void install_torch_gather(Interp& in) {
   def_fn(in, tm, "vstack", recorded_function("vstack", vstack_fn));
   def_fn(in, tm, "row_stack", recorded_function("row_stack", vstack_fn));
   def_fn(in, tm, "hstack", recorded_function("hstack", hstack_fn));
-  ModuleObj& la = submodule(in, "torch.linalg");
-  def_fn(in, la, "vector_norm", recorded_function("norm", vector_norm_fn));
-  def_fn(in, la, "norm", recorded_function("norm", vector_norm_fn));
 }
 
 }  // namespace sl::lang

@@ -35,6 +35,9 @@ void install_torch_products(Interp& in);               // torch/products.cpp
 void install_torch_gather(Interp& in);                 // torch/gather.cpp
 void install_torch_pointwise(Interp& in);              // torch/pointwise.cpp
 void install_torch_function(Interp& in);               // torch/function.cpp
+void install_torch_linalg(Interp& in, ModuleObj& tm);  // torch/linalg.cpp
+void install_torch_inplace_views(Interp& in);          // torch/inplace_views.cpp
+void install_torch_composite(Interp& in);              // torch/composite.cpp
 
 // Parameter.__repr__ puts "Parameter containing:" on a line of its own before the tensor's repr.
 std::string tensor_repr(Interp& in, const Value& a) {
@@ -768,8 +771,62 @@ const std::unordered_map<std::string, std::string>& numpy_namesakes() {
       {"cosh", "cosh"},     {"asin", "arcsin"},       {"acos", "arccos"},       {"atan", "arctan"},
       {"atan2", "arctan2"}, {"fmod", "fmod"},         {"remainder", "remainder"}, {"floor_divide", "floor_divide"},
       {"clamp_min", "maximum"}, {"clamp_max", "minimum"},
+      // issue 31: the bitwise ops, the arc functions under both names, the comparison
+      // and arithmetic aliases, and the routines whose torch form is NumPy's with dim for axis
+      {"bitwise_and", "bitwise_and"}, {"bitwise_or", "bitwise_or"}, {"bitwise_xor", "bitwise_xor"},
+      {"bitwise_not", "bitwise_not"}, {"bitwise_left_shift", "left_shift"}, {"bitwise_right_shift", "right_shift"},
+      {"absolute", "absolute"}, {"arccos", "arccos"}, {"arcsin", "arcsin"}, {"arctan", "arctan"},
+      {"arctan2", "arctan2"}, {"arccosh", "arccosh"}, {"arcsinh", "arcsinh"}, {"arctanh", "arctanh"},
+      {"acosh", "arccosh"}, {"asinh", "arcsinh"}, {"atanh", "arctanh"}, {"copysign", "copysign"},
+      {"deg2rad", "deg2rad"}, {"rad2deg", "rad2deg"}, {"fmax", "fmax"}, {"fmin", "fmin"}, {"hypot", "hypot"},
+      {"logaddexp", "logaddexp"}, {"logaddexp2", "logaddexp2"}, {"logical_xor", "logical_xor"},
+      {"multiply", "multiply"}, {"subtract", "subtract"}, {"divide", "divide"}, {"true_divide", "true_divide"},
+      {"greater", "greater"}, {"greater_equal", "greater_equal"}, {"less", "less"}, {"less_equal", "less_equal"},
+      {"not_equal", "not_equal"}, {"signbit", "signbit"}, {"nansum", "nansum"}, {"nanmean", "nanmean"},
+      {"kron", "kron"}, {"inner", "inner"}, {"diff", "diff"}, {"fliplr", "fliplr"}, {"flipud", "flipud"},
+      {"argwhere", "argwhere"}, {"count_nonzero", "count_nonzero"}, {"take", "take"}, {"isin", "isin"},
+      {"bincount", "bincount"}, {"tril", "tril"}, {"triu", "triu"}, {"tile", "tile"},
+      {"unique", "unique"}, {"vsplit", "vsplit"}, {"hsplit", "hsplit"}, {"dsplit", "dsplit"}, {"rot90", "rot90"},
+      {"positive", "positive"}, {"atleast_1d", "atleast_1d"}, {"atleast_2d", "atleast_2d"},
+      {"atleast_3d", "atleast_3d"}, {"column_stack", "column_stack"}, {"dstack", "dstack"},
+      {"tensordot", "tensordot"}, {"searchsorted", "searchsorted"}, {"vdot", "vdot"}, {"ravel", "ravel"},
   };
   return m;
+}
+
+// The namesakes whose NumPy function is written in Python over np.asarray
+// (kron, tril, argwhere, isin, nanmean, ...): an ndarray or a NumPy scalar
+// comes back, which the torch form returns as a tensor -- a 0-d one for a
+// scalar, in the scalar's dtype (a Python float in the input's floating dtype).
+bool tensor_result_namesake(const std::string& n) {
+  static const char* const names[] = {"kron",   "argwhere", "count_nonzero", "isin",       "bincount",   "tril",
+                                      "triu",   "nanmean",  "nansum",        "diff",       "tile",       "take",
+                                      "fliplr", "flipud",   "inner",         "unique",     "vsplit",     "hsplit",
+                                      "dsplit", "rot90",    "atleast_1d",    "atleast_2d", "atleast_3d", "column_stack",
+                                      "dstack", "tensordot", "searchsorted", "vdot",       "ravel"};
+  for (const char* x : names)
+    if (n == x) return true;
+  return false;
+}
+Value namesake_as_tensor(Interp& in, const Value& r, const ArrayPtr& input) {
+  if (is_tensor(r)) return r;
+  if (r.as<TupleObj>() || r.as<ListObj>()) {  // split pieces, unique's (values, inverse, counts): a tuple of tensors
+    std::vector<Value> parts;
+    for (const Value& x : in.to_vector(r)) parts.push_back(namesake_as_tensor(in, x, input));
+    return make_tuple(std::move(parts));
+  }
+  if (r.is_array()) {
+    ArrayPtr t = copy_as(r.arr(), r.arr().dtype, 'C');
+    t->flavor = Flavor::Torch;
+    return Value(t);
+  }
+  DType dt = r.is_bool() ? DType::Bool : r.is_int() ? DType::I64 : DType::F64;
+  if (r.is_float() && input) dt = is_float(input->dtype) ? input->dtype : torch_default_dtype();
+  ArrayPtr a = to_array(in, r);
+  if (!r.is_bool() && !r.is_int() && !r.is_float()) dt = a->dtype;
+  ArrayPtr t = copy_as(*a, dt, 'C');
+  t->flavor = Flavor::Torch;
+  return Value(t);
 }
 
 bool numpy_namesake(Interp& in, const std::string& torch_name, Value& out) {
@@ -789,15 +846,26 @@ bool numpy_namesake(Interp& in, const std::string& torch_name, Value& out) {
       const Value& x = a.pos[0];
       const bool number = x.is_int() || x.is_float() || x.is_bool() || x.as<ComplexObj>();
       const bool scalar_self = torch_name == "pow" || torch_name == "remainder" || torch_name == "floor_divide";
-      if (!(number && scalar_self)) tensor_arg(in, x, torch_name, torch_name == "where" ? "condition" : "input", 1);
+      const bool sequence_first = torch_name == "column_stack" || torch_name == "dstack";  // (tensors) as one tuple
+      if (sequence_first) {
+        if (!x.as<TupleObj>() && !x.as<ListObj>())
+          in.raise_exc("TypeError", torch_name + "(): argument 'tensors' (position 1) must be tuple of Tensors, not " + in.type_of(x)->name);
+        for (const Value& e : in.to_vector(x)) tensor_arg(in, e, torch_name, "tensors", 1);
+      } else if (!(number && scalar_self)) {
+        tensor_arg(in, x, torch_name, torch_name == "where" ? "condition" : "input", 1);
+      }
     }
     Args b;
     b.pos = a.pos;
     for (auto& [k, v] : a.kw) {
+      if (k == "sorted" && torch_name == "unique") continue;  // torch's CPU unique sorts either way
       std::string nk = k == "dim" ? "axis" : k == "keepdim" ? "keepdims" : k == "min" ? "a_min" : k == "max" ? "a_max" : k;
+      if (k == "dims" && (torch_name == "tensordot" || torch_name == "rot90")) nk = "axes";
       b.kw.emplace_back(nk, v);
     }
-    return in.call(fn, b);
+    Value r = in.call(fn, b);
+    if (!tensor_result_namesake(torch_name)) return r;
+    return namesake_as_tensor(in, r, a.pos.empty() || !is_tensor(a.pos[0]) ? nullptr : a.pos[0].array());
   });
   return true;
 }
@@ -814,6 +882,16 @@ const std::vector<std::string>& torch_function_methods() {
       "nan_to_num", "sign", "broadcast_to", "outer", "ger", "trace", "erfinv", "erf", "mv", "gather", "scatter", "index_select", "masked_select", "diag", "logsumexp", "topk",
       "log_softmax", "norm", "addmm", "flip", "roll", "reciprocal", "kthvalue", "median",
       "addcmul", "addcdiv", "lerp",
+      // the module-level in-place forms (torch.sin_(t) is t.sin_())
+      "abs_", "acos_", "asin_", "atan_", "ceil_", "clamp_", "clip_", "cos_", "cosh_", "erf_", "exp_", "exp2_",
+      "expm1_", "floor_", "log_", "log10_", "log1p_", "log2_", "neg_", "negative_", "reciprocal_", "relu_",
+      "round_", "sigmoid_", "sin_", "sinh_", "sqrt_", "square_", "tan_", "tanh_", "trunc_", "clamp_max_",
+      "clamp_min_", "nan_to_num_", "deg2rad_", "rad2deg_", "arccos_", "arcsin_", "arctan_", "arccosh_",
+      "arcsinh_", "arctanh_", "acosh_", "asinh_", "atanh_", "fill_", "zero_",
+      // torch/composite.cpp's methods
+      "nonzero", "rsqrt", "frac", "fix", "sgn", "xlogy", "logit", "isposinf", "isneginf", "isreal", "aminmax", "msort",
+      "is_nonzero", "is_same_size", "is_conj", "is_neg", "is_inference", "rsqrt_", "frac_", "fix_", "xlogy_", "logit_",
+      "dist", "is_signed",
   };
   return names;
 }
@@ -1304,7 +1382,7 @@ void install_method_forwarders(Interp& in, ModuleObj& tm) {
   for (auto& [n, np_name] : numpy_namesakes()) names.push_back(n);
   for (const std::string& n : names) {
     if (tm.attrs.count(n)) continue;
-    if (n == "where") {  // torch.where(condition, x, y): the condition comes first
+    if (n == "where" || n == "column_stack" || n == "dstack") {  // torch.where(condition, x, y): the condition comes first; the stacks take one sequence
       Value fn;
       if (numpy_namesake(in, n, fn)) tm.attrs[n] = in.builtin(n, recorded_function(n, [fn](Interp& in, Args& a) { return in.call(fn, a); }));
       continue;
@@ -1350,6 +1428,9 @@ void install_torch(Interp& in) {
   install_torch_gather(in);
   install_torch_pointwise(in);
   install_torch_function(in);
+  install_torch_linalg(in, tm);
+  install_torch_inplace_views(in);
+  install_torch_composite(in);
   install_method_forwarders(in, tm);
 }
 
