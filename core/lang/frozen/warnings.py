@@ -178,19 +178,11 @@ def warn(message, category=None, stacklevel=1, source=None, *, skip_file_prefixe
 
 
 def _program_file():
-    try:
-        return sys._getframe(len(_stack_names()) - 1).f_code.co_filename
-    except ValueError:
-        return ""
-
-
-def _stack_names():
-    names = []
+    # the outermost frame's file: the program's (every frame names it, Note [Frame snapshots])
     f = sys._getframe(0)
-    while f is not None:
-        names.append(f.f_code.co_name)
+    while f.f_back is not None:
         f = f.f_back
-    return names
+    return f.f_code.co_filename
 
 
 def warn_explicit(message, category, filename, lineno, module=None, registry=None, module_globals=None,
