@@ -42,7 +42,9 @@ void check_clinic(const Args& a, const std::string& name, size_t min_pos, size_t
 
 Value round_value(Interp& in, const Value& x, const Value& nd) {
   // round() asks the type for __round__: NumPy scalars have one; ndarray
-  // (0-d too), Tensor, str, complex, containers and None do not.
+  // (0-d too), Tensor, str, complex, containers and None do not; a user
+  // class's (Fraction's) answers first.
+  if (Value r; call_special(in, x, "__round__", nd.is_none() ? std::vector<Value>{} : std::vector<Value>{nd}, r)) return r;
   const bool scalar = x.is_array() && x.arr().flavor == Flavor::Scalar;
   if ((x.is_array() && !scalar) || x.is_none() || x.as<StrObj>() || x.as<ComplexObj>() || x.as<ListObj>() ||
       x.as<TupleObj>() || x.as<DictObj>()) {
@@ -167,7 +169,12 @@ Value builtin_hash(Interp& in, Args& a) {
 Value builtin_isinstance(Interp& in, Args& a) {
   Value x = a.required(0, "obj"), spec = a.required(1, "class_or_tuple");
   std::function<bool(const Value&)> m = [&](const Value& s) -> bool {
-    if (auto* ty = s.as<TypeObj>()) return in.isinstance(x, ty);
+    if (auto* ty = s.as<TypeObj>()) {
+      // mirrors PyObject_IsInstance: an exact match first, then a metaclass's __instancecheck__
+      if (in.type_of(x) == ty) return true;
+      if (Value r; ty->meta && call_special(in, s, "__instancecheck__", {x}, r)) return in.truthy(r);
+      return in.isinstance(x, ty);
+    }
     if (auto* tu = s.as<TupleObj>()) {
       for (auto& y : tu->items)
         if (m(y)) return true;
@@ -187,7 +194,10 @@ Value builtin_issubclass(Interp& in, Args& a) {
   Value spec = a.required(1, "class_or_tuple");
   if (!x) in.raise_exc("TypeError", "issubclass() arg 1 must be a class");
   std::function<bool(const Value&)> m = [&](const Value& s) -> bool {
-    if (auto* ty = s.as<TypeObj>()) return x->is_subclass_of(ty);
+    if (auto* ty = s.as<TypeObj>()) {
+      if (Value r; ty->meta && call_special(in, s, "__subclasscheck__", {a.pos[0]}, r)) return in.truthy(r);
+      return x->is_subclass_of(ty);
+    }
     if (auto* tu = s.as<TupleObj>()) {
       for (auto& y : tu->items)
         if (m(y)) return true;

@@ -121,11 +121,20 @@ Value construct_type(Interp& in, Args& a) {
     if (!ns->t.alive[i]) continue;
     items.push_back({as_str(in, ns->t.entries[i].first, "type() namespace keys"), ns->t.entries[i].second});
   }
-  return make_class(in, name->s, bases->items, items);
+  return type_new(in, winning_metaclass(in, nullptr, bases->items), name->s, bases->items, items, {});
+}
+
+// The builtin value an int/float/str subclass instance carries, unless its
+// class defines the conversion itself (int(x) then calls x.__int__).
+Value subclass_value(const Value& x, const char* conversion) {
+  auto* inst = x.as<InstanceObj>();
+  Value f;
+  if (!inst || inst->builtin_base.is_none() || find_special(x, conversion, f)) return x;
+  return inst->builtin_base;
 }
 
 Value construct_int(Interp& in, Args& a) {
-  Value x = a.optional(0, "x", Value::integer(0));
+  Value x = subclass_value(a.optional(0, "x", Value::integer(0)), "__int__");
   Value base = a.optional(1, "base");
   a.finish(2);
   if (auto* s = x.as<StrObj>()) {
@@ -153,11 +162,18 @@ Value construct_int(Interp& in, Args& a) {
     if (array_to_int(in, x, v, false)) return Value::integer(v);
   }
   if (x.is_float()) return int_from_double(in, x.as_float());
+  // mirrors PyNumber_Long: __int__, then __index__, then __trunc__ of a user class
+  for (const char* dunder : {"__int__", "__index__", "__trunc__"}) {
+    Value r;
+    if (!call_special(in, x, dunder, {}, r)) continue;
+    if (!is_pyint(r) && !r.is_bool()) type_error(std::string(dunder) + " returned non-int (type " + in.type_of(r)->name + ")");
+    return r.is_bool() ? Value::integer(r.as_int()) : r;
+  }
   in.raise_exc("TypeError", "int() argument must be a string, a bytes-like object or a real number, not '" + in.type_of(x)->name + "'");
 }
 
 Value construct_float(Interp& in, Args& a) {
-  Value x = a.optional(0, "x", Value::floating(0.0));
+  Value x = subclass_value(a.optional(0, "x", Value::floating(0.0)), "__float__");
   a.finish(1);
   if (x.is_float()) return x;  // float(f) is f itself
   if (auto* b = x.as<BytesObj>()) {
@@ -328,6 +344,26 @@ Value float_is_integer(Interp&, Args& a) {
   return Value::boolean(std::isfinite(d) && std::floor(d) == d);
 }
 
+// float.as_integer_ratio(): x = m * 2**e exactly (frexp), m scaled to an odd
+// integer; the pair (m << e, 1) or (m, 1 << -e) is then in lowest terms
+// (mirrors float_as_integer_ratio_impl).
+Value float_as_integer_ratio(Interp& in, Args& a) {
+  double d = a.pos[0].as_float();
+  if (std::isnan(d)) in.raise_exc("ValueError", "cannot convert NaN to integer ratio");
+  if (std::isinf(d)) in.raise_exc("OverflowError", "cannot convert Infinity to integer ratio");
+  int e = 0;
+  double m = std::frexp(d, &e);
+  for (int i = 0; i < 300 && m != std::floor(m); ++i) {
+    m *= 2.0;
+    --e;
+  }
+  Value num = int_from_double(in, m);
+  Value den = Value::integer(1);
+  if (e > 0) num = in.binop(BinOp::LShift, num, Value::integer(e));
+  else den = in.binop(BinOp::LShift, den, Value::integer(-e));
+  return make_tuple({num, den});
+}
+
 // float.hex(): x = d.ddddddddddddd (16) * 2**e with one leading hex digit
 // (1 for normal numbers, 0 for subnormals, whose exponent stays -1022) and
 // the 52 fraction bits as 13 hex digits; nan and inf as their names.
@@ -407,7 +443,8 @@ const CtorDef kConstructors[] = {
 const NativeDef kComplexMethods[] = {{"conjugate", complex_conjugate}};
 Value number_conjugate(Interp&, Args& a) { return a.pos[0].is_bool() ? Value::integer(a.pos[0].as_int()) : a.pos[0]; }
 
-const NativeDef kFloatMethods[] = {{"is_integer", float_is_integer}, {"hex", float_hex}, {"conjugate", number_conjugate}};
+const NativeDef kFloatMethods[] = {{"is_integer", float_is_integer}, {"hex", float_hex}, {"conjugate", number_conjugate},
+                                   {"as_integer_ratio", float_as_integer_ratio}};
 const NativeDef kIntMethods[] = {
     {"bit_length", int_bit_length}, {"bit_count", int_bit_count}, {"is_integer", int_is_integer},
     {"conjugate", number_conjugate}};

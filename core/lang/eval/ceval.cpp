@@ -707,11 +707,17 @@ Interp::Flow Interp::exec_class_def(const Stmt& s, const EnvP& env, Value& ret) 
         bases.push_back(eval(*b, env));
       }
     }
+    // Note [Metaclasses] (classes.hpp): metaclass= picks the class's class; the other keywords go to it
+    Value explicit_meta;
+    std::vector<std::pair<std::string, Value>> class_kw;
     for (auto& k : s.keywords) {
       Value v = eval(*k.value, env);
-      if (k.name == "metaclass" && v.as<TypeObj>() != t.type)
-        type_error("metaclass " + repr(v) + " is not supported: stridelab classes use type");
+      if (k.name == "metaclass") explicit_meta = v;
+      else class_kw.push_back({k.name, v});
     }
+    if (!explicit_meta.is_none() && !explicit_meta.as<TypeObj>())
+      type_error("metaclass " + repr(explicit_meta) + " is not a class: stridelab calls only classes as metaclasses");
+    TypeObj* meta = winning_metaclass(*this, explicit_meta.as<TypeObj>(), bases);
     auto ns = std::make_shared<Env>();
     ns->parent = env->is_class ? env->parent : env;
     ns->is_class = true;
@@ -744,7 +750,18 @@ Interp::Flow Interp::exec_class_def(const Stmt& s, const EnvP& env, Value& ret) 
       for (auto& [k, v] : ns->annotations) setitem(dv, make_str(k), v);
       items.push_back({"__annotations__", dv});
     }
-    Value cls = make_class(*this, s.name, bases, items);
+    Value cls;
+    if (meta->heap) {
+      auto d = std::make_shared<DictObj>();
+      Value dv(std::static_pointer_cast<Obj>(d));
+      for (auto& [k, v] : items) setitem(dv, make_str(k), v);
+      Args ca;
+      ca.pos = {make_str(s.name), make_tuple(bases), dv};
+      ca.kw = class_kw;
+      cls = call(type_ref(meta), ca);
+    } else {
+      cls = type_new(*this, meta, s.name, bases, items, class_kw);
+    }
     store(s.name, apply_decorators(s, decorators, cls), env);
     return Flow::Normal;
 }

@@ -184,6 +184,7 @@ struct Types {
   TypeObj *bytes = nullptr, *bytearray = nullptr, *memoryview = nullptr;  // builtins/bytes_methods.cpp
   TypeObj *base_exception, *exception;
   TypeObj *property, *classmethod, *staticmethod, *super_, *not_implemented;  // classes.cpp
+  TypeObj *frame = nullptr, *code = nullptr, *traceback = nullptr;  // classes.cpp: frame_snapshot
   TypeObj *ndarray, *tensor, *dummy_array, *np_dtype, *torch_dtype;
   TypeObj* parameter = nullptr;  // torch.nn.Parameter: tensors whose autograd record is marked is_parameter
   TypeObj* np_scalar[kNumDTypes + 3];  // numeric scalars, then np.str_, np.bytes_, np.void
@@ -537,6 +538,10 @@ class Interp {
   // AttributeError carrying CPython's suggestion for `name` on `v`.
   [[noreturn]] void raise_attribute_error(const Value& v, const std::string& name, const std::string& msg);
   std::vector<std::pair<const std::string*, int>>& frames() { return frames_; }
+  // The running program's file name and source lines (sys._getframe, linecache):
+  // what tracebacks show; nullptr lines when no program runs.
+  const std::string& program_filename() const { return filename_; }
+  const std::vector<std::string>* program_lines() const { return cur_source_; }
   // The exception being handled (an except block or an __exit__ running for
   // it: sys.exception(), sys.exc_info()); None when there is none.
   Value handled_exception() const { return handling_.empty() ? Value() : handling_.back(); }

@@ -13,6 +13,7 @@
 
 #include "core/kernels/libm/glibc_exp_log.hpp"
 #include "core/lang/modules/modules.hpp"
+#include "core/lang/objects/classes.hpp"
 #include "core/lang/objects/pyint.hpp"
 
 namespace sl::lang {
@@ -106,15 +107,18 @@ const UnaryMathDef kUnaryMath[] = {
 
 // floor / ceil / trunc return ints (CPython's messages for infinities and NaN: int_from_double).
 // The result is a Python int of any size (math.floor(1e308) is exact).
-Value rounded(Interp& in, Args& a, double (*f)(double)) {
+// floor/ceil/trunc: the type's own __floor__ / __ceil__ / __trunc__ first
+// (a Fraction's is exact), else the float rounded (mirrors math_floor).
+Value rounded(Interp& in, Args& a, double (*f)(double), const char* dunder) {
   Value x = a.required(0, "x");
   a.finish(1);
   if (x.is_int() || x.is_bool()) return Value::integer(x.as_int());
   if (is_pyint(x)) return x;
+  if (Value r; call_special(in, x, dunder, {}, r)) return r;
   return int_from_double(in, f(real(in, x)));
 }
-Value math_floor(Interp& in, Args& a) { return rounded(in, a, std::floor); }
-Value math_ceil(Interp& in, Args& a) { return rounded(in, a, std::ceil); }
+Value math_floor(Interp& in, Args& a) { return rounded(in, a, std::floor, "__floor__"); }
+Value math_ceil(Interp& in, Args& a) { return rounded(in, a, std::ceil, "__ceil__"); }
 // math.trunc asks the type for __trunc__ alone (no float() fallback, unlike
 // floor and ceil): an ndarray or a Tensor has none.
 Value math_trunc(Interp& in, Args& a) {
@@ -123,7 +127,7 @@ Value math_trunc(Interp& in, Args& a) {
     in.raise_exc("TypeError", "type " + std::string(x.arr().is_torch() ? "Tensor" : "numpy.ndarray") +
                                   " doesn't define __trunc__ method");
   }
-  return rounded(in, a, std::trunc);
+  return rounded(in, a, std::trunc, "__trunc__");
 }
 
 // The one argument x of a math function, converted after the arity check (as CPython's argument clinic).

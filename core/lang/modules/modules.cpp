@@ -33,6 +33,7 @@ const std::vector<BuiltinModule>& builtin_modules() {
       {"posix", install_posix_module, nullptr},
       {"struct", install_struct_module, nullptr},
       {"_sre", install_sre_module, nullptr},
+      {"linecache", install_linecache_module, nullptr},
   };
   return table;
 }

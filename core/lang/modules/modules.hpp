@@ -80,6 +80,7 @@ void install_typing_module(Interp& in);
 void install_posix_module(Interp& in);
 void install_struct_module(Interp& in);
 void install_sre_module(Interp& in);
+void install_linecache_module(Interp& in);
 
 // A module's native functions: (name, function) rows.
 struct ModuleFnDef {

@@ -149,12 +149,28 @@ Value make_stream(Interp& in, TypeObj* t, const char* name) {
   return Value(std::static_pointer_cast<Obj>(g));
 }
 
+// sys._getframe(depth=0): the frame `depth` calls below the caller (mirrors
+// sys__getframe_impl), a snapshot (Note [Frame snapshots], classes.hpp).
+Value sys_getframe(Interp& in, Args& a) {
+  a.fname = "_getframe";
+  Value d = a.optional(0, "depth", Value::integer(0));
+  a.finish(1);
+  if (!d.is_int() && !d.is_bool()) type_error("'" + in.type_of(d)->name + "' object cannot be interpreted as an integer");
+  auto& frames = in.frames();
+  int64_t depth = d.as_int() < 0 ? 0 : d.as_int();
+  if (depth >= int64_t(frames.size())) in.raise_exc("ValueError", "call stack is not deep enough");
+  Value back;
+  for (size_t i = 0; i + size_t(depth) < frames.size(); ++i) back = frame_snapshot(in, *frames[i].first, frames[i].second, back);
+  return back;
+}
+
 }  // namespace
 
 void install_sys_module(Interp& in) {
   ModuleObj& m = new_module(in, "sys");
   m.attrs["getsizeof"] = in.builtin("getsizeof", sys_getsizeof);
   m.attrs["exit"] = in.builtin("exit", sys_exit);
+  m.attrs["_getframe"] = in.builtin("_getframe", sys_getframe);
   // sys.exception() (3.11) and sys.exc_info(): the exception being handled.
   // The traceback slot is None: tracebacks here are text, not frame objects.
   m.attrs["exception"] = in.builtin("exception", [](Interp& in, Args& a) {

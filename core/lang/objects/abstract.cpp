@@ -210,7 +210,7 @@ TypeObj* ObjectProtocol::type_of(const Value& v) {
     case ObjKind::Builtin: return t.builtin;
     case ObjKind::BoundMethod: return t.method;
     case ObjKind::Module: return t.module;
-    case ObjKind::Type: return t.type;
+    case ObjKind::Type: return static_cast<TypeObj*>(o)->meta ? static_cast<TypeObj*>(o)->meta : t.type;
     case ObjKind::Exception: return static_cast<ExceptionObj*>(o)->type;
     case ObjKind::Slice: return t.slice;
     case ObjKind::Ellipsis: return t.ellipsis;
@@ -252,7 +252,7 @@ std::string ObjectProtocol::repr(const Value& v) {
     case Tag::Obj: break;
   }
   Obj* o = v.obj();
-  if (heap_type_of(v)) {
+  if (heap_type_of(v) || meta_of(v)) {
     std::string r;
     if (instance_repr(v, r)) return r;
   }
@@ -374,9 +374,11 @@ std::string ObjectProtocol::repr(const Value& v) {
 
 std::string ObjectProtocol::str(const Value& v) {
   if (auto* s = v.as<StrObj>()) return s->s;
-  if (v.as<InstanceObj>()) {
+  if (auto* inst = v.as<InstanceObj>()) {
     Value r;
     if (call_special(in_, v, "__str__", {}, r)) return special_str(r, "__str__");
+    // a str subclass is its text (str_str); int and float have no __str__ of their own: repr
+    if (auto* text = inst->builtin_base.as<StrObj>()) return text->s;
   }
   if (v.is_array()) return array_str(in_, v);
   if (auto* e = v.as<ExceptionObj>()) {
@@ -406,6 +408,11 @@ bool ObjectProtocol::truthy(const Value& v) {
   }
   Obj* o = v.obj();
   if (o->kind == ObjKind::Instance) return instance_truthy(v);
+  if (o->kind == ObjKind::Type && meta_of(v)) {  // Note [Metaclasses]
+    Value r;
+    if (call_special(in_, v, "__bool__", {}, r)) return truthy(r);
+    if (find_special(v, "__len__", r)) return len(v) != 0;
+  }
   switch (o->kind) {
     case ObjKind::Str: return !static_cast<StrObj*>(o)->s.empty();
     case ObjKind::Bytes:
@@ -531,7 +538,9 @@ uint64_t ObjectProtocol::hash(const Value& v) {
     if (find_special(v, "__hash__", h)) {
       if (h.is_none()) type_error("unhashable type: '" + type_of(v)->name + "'");
       Value r = in_.call(h, std::vector<Value>{v});
-      if (!r.is_int() && !r.is_bool()) type_error("__hash__ method should return an integer");
+      if (!r.is_int() && !r.is_bool() && !r.as<BigIntObj>()) type_error("__hash__ method should return an integer");
+      // mirrors slot_tp_hash: an int that fits a Py_hash_t is the hash itself (-1 becomes -2)
+      if (r.is_int() || r.is_bool()) return uint64_t(r.as_int() == -1 ? -2 : r.as_int());
       return hash(r);
     }
     if (auto* inst = v.as<InstanceObj>(); inst && !inst->builtin_base.is_none()) return hash(inst->builtin_base);
@@ -840,6 +849,7 @@ Value ObjectProtocol::getattr(const Value& v, const std::string& name) {
       if (name == "__cause__") return e->cause;
       if (name == "__context__") return e->context;
       if (name == "__suppress_context__") return Value::boolean(e->suppress_context);
+      if (name == "__traceback__") return traceback_snapshot(in_, *e);  // Note [Frame snapshots]
       if (Value r; unicode_error_attr(in_, v, name, r)) return r;
       if (name == "value" && e->type->is_subclass_of(in_.exception_type("StopIteration")))
         return e->args.empty() ? Value() : e->args[0];  // a generator's return value
@@ -967,6 +977,7 @@ void ObjectProtocol::setattr(const Value& v, const std::string& name, const Valu
     return instance_setattr(in_, v, name, x);
   }
   if (auto* ty = v.as<TypeObj>(); ty && ty->heap) {
+    if (Value r; ty->meta && call_special(in_, v, "__setattr__", {make_str(name), x}, r)) return;  // Note [Metaclasses]
     if (!ty->attrs.count(name)) ty->order.push_back(name);
     ty->attrs[name] = x;
     return;
@@ -992,6 +1003,7 @@ void ObjectProtocol::delattr(const Value& v, const std::string& name) {
     if (call_special(in_, v, "__delattr__", {make_str(name)}, r)) return;
     return instance_delattr(in_, v, name);
   }
+  if (Value r; meta_of(v) && call_special(in_, v, "__delattr__", {make_str(name)}, r)) return;  // Note [Metaclasses]
   if (auto* ty = v.as<TypeObj>(); ty && ty->heap && ty->attrs.erase(name)) return;
   if (auto* m = v.as<ModuleObj>(); m && m->attrs.erase(name)) return;
   in_.raise_attribute_error(v, name, "'" + type_name(v) + "' object has no attribute '" + name + "'");
@@ -1044,6 +1056,7 @@ Value ObjectProtocol::getitem(const Value& v, const Value& key) {
   }
   if (auto* ty = v.as<TypeObj>(); ty && ty->heap) {
     Value f;
+    if (call_special(in_, v, "__getitem__", {key}, f)) return f;  // a metaclass's (Note [Metaclasses])
     if (class_getattr(in_, ty, v, "__class_getitem__", f)) return in_.call(f, std::vector<Value>{key});
     type_error("type '" + ty->name + "' is not subscriptable");
   }
@@ -1242,6 +1255,7 @@ void ObjectProtocol::delitem(const Value& v, const Value& key) {
 bool ObjectProtocol::is_int_like(const Value& v) {
   if (is_pyint(v)) return true;
   if (Value f; find_special(v, "__index__", f)) return true;
+  if (auto* inst = v.as<InstanceObj>(); inst && is_pyint(inst->builtin_base)) return true;  // an int subclass
   if (v.is_array()) {
     int64_t x;
     return v.arr().ndim() == 0 && is_integer(v.arr().dtype) && array_to_int(in_, v, x, true);
@@ -1256,6 +1270,8 @@ int64_t ObjectProtocol::index_value(const Value& v) {
     if (!r.is_int() && !r.is_bool()) type_error("__index__ returned non-int (type " + type_of(r)->name + ")");
     return r.as_int();
   }
+  if (auto* inst = v.as<InstanceObj>(); inst && (inst->builtin_base.is_int() || inst->builtin_base.is_bool() || is_bigint(inst->builtin_base)))
+    return index_value(inst->builtin_base);  // an int subclass's value
   if (v.is_array()) {
     int64_t x;
     if (array_to_int(in_, v, x, true)) return x;
@@ -1563,6 +1579,7 @@ bool ordered(CmpOp op, const T& x, const T& y) {
 // x in container: dict/set by hash, str by substring, arrays elementwise,
 // anything else by iteration (identity or ==).
 bool ObjectProtocol::contains(const Value& b, const Value& a) {
+  if (Value r; meta_of(b) && call_special(in_, b, "__contains__", {a}, r)) return truthy(r);  // Note [Metaclasses]
   if (auto* inst = b.as<InstanceObj>()) {
     Value r;
     if (call_special(in_, b, "__contains__", {a}, r)) return truthy(r);
@@ -1742,6 +1759,11 @@ Value ObjectProtocol::iter(const Value& v) {
       break;
     }
     case ObjKind::Instance: return instance_iter(v);
+    case ObjKind::Type: {
+      Value r;
+      if (meta_of(v) && call_special(in_, v, "__iter__", {}, r)) return r;  // Note [Metaclasses]
+      break;
+    }
     default: break;
   }
   type_error("'" + type_of(v)->name + "' object is not iterable");
@@ -1787,6 +1809,7 @@ int64_t ObjectProtocol::len(const Value& v) {
         if (it != g->attrs.end()) return index_value(in_.call(it->second, std::vector<Value>{}));
         break;
       }
+      case ObjKind::Type:  // a metaclass's __len__ (Note [Metaclasses])
       case ObjKind::Instance: {
         Value r;
         if (call_special(in_, v, "__len__", {}, r)) {
@@ -1794,8 +1817,8 @@ int64_t ObjectProtocol::len(const Value& v) {
           if (r.as_int() < 0) in_.raise_exc("ValueError", "__len__() should return >= 0");
           return r.as_int();
         }
-        auto* inst = static_cast<InstanceObj*>(o);
-        if (!inst->builtin_base.is_none()) return len(inst->builtin_base);
+        auto* inst = v.as<InstanceObj>();
+        if (inst && !inst->builtin_base.is_none()) return len(inst->builtin_base);
         break;
       }
       default: break;

@@ -143,7 +143,31 @@ bool InstanceObj::gc_finalize() {
 
 namespace {
 
+// A class whose own __abstractmethods__ is a non-empty set cannot be
+// instantiated (mirrors object_new's Py_TPFLAGS_IS_ABSTRACT check; abc's
+// ABCMeta computes the set): the names sorted, quoted, comma-separated.
+void check_not_abstract(Interp& in, TypeObj* ty) {
+  auto it = ty->attrs.find("__abstractmethods__");
+  if (it == ty->attrs.end() || !it->second.as<SetObj>() || in.len(it->second) == 0) return;
+  std::vector<std::string> names;
+  for (auto& n : in.to_vector(it->second)) names.push_back(in.str(n));
+  std::sort(names.begin(), names.end());
+  std::string list;
+  for (auto& n : names) list += (list.empty() ? "'" : ", '") + n + "'";
+  type_error("Can't instantiate abstract class " + ty->name + " without an implementation for abstract method" +
+             (names.size() > 1 ? "s " : " ") + list);
+}
+
+// The immutable builtin a heap class derives from (int, float, str), whose
+// value its instances carry as builtin_base; nullptr: none.
+TypeObj* value_base(Interp& in, TypeObj* ty) {
+  for (auto* c : mro_of(ty))
+    if (c == in.t.int_ || c == in.t.float_ || c == in.t.str) return c;
+  return nullptr;
+}
+
 Value new_instance(Interp& in, TypeObj* ty) {
+  check_not_abstract(in, ty);
   // An instance whose class defines __del__ is owned through FinalizingDelete
   // (one more allocation: the control block is apart from the object).
   auto o = type_has_finalizer(ty) ? std::shared_ptr<InstanceObj>(new InstanceObj(ty, type_ref(ty)), FinalizingDelete<InstanceObj>{})
@@ -294,16 +318,30 @@ bool method_lookup(Interp& in, const Value& v, const std::string& name, Value& f
   return true;
 }
 
-bool find_special(const Value& v, const std::string& name, Value& out) {
+TypeObj* meta_of(const Value& v) {
+  auto* t = v.as<TypeObj>();
+  return t ? t->meta : nullptr;
+}
+
+namespace {
+// The heap class whose special methods serve v: an instance's class, or the
+// metaclass of a class made by one (Note [Metaclasses]).
+TypeObj* special_type(const Value& v) {
   TypeObj* t = heap_type_of(v);
+  return t ? t : meta_of(v);
+}
+}  // namespace
+
+bool find_special(const Value& v, const std::string& name, Value& out) {
+  TypeObj* t = special_type(v);
   return t && has_user_special(t, name, out);
 }
 
 bool call_special(Interp& in, const Value& v, const std::string& name, std::vector<Value> args, Value& out) {
   Value f;
   if (!find_special(v, name, f)) return false;
-  if (f.is_none()) type_error("'" + heap_type_of(v)->name + "' object is not callable");
-  out = in.call(descr_get(in, f, true, v, heap_type_of(v)), std::move(args));
+  if (f.is_none()) type_error("'" + special_type(v)->name + "' object is not callable");
+  out = in.call(descr_get(in, f, true, v, special_type(v)), std::move(args));
   return true;
 }
 
@@ -375,7 +413,7 @@ bool class_getattr(Interp& in, TypeObj* ty, const Value& tv, const std::string& 
   else if (name == "__mro__") out = tuple_of(mro_of(ty));
   else if (name == "__bases__") out = tuple_of(ty->bases);
   else if (name == "__base__") out = ty->bases.empty() ? Value() : type_ref(ty->bases[0]);
-  else if (name == "__class__") out = type_ref(in.t.type);
+  else if (name == "__class__") out = ty->meta ? ty->meta_ref : type_ref(in.t.type);
   else if (name == "__dict__") {
     auto d = std::make_shared<DictObj>();
     for (auto& n : ty->order) {
@@ -386,9 +424,20 @@ bool class_getattr(Interp& in, TypeObj* ty, const Value& tv, const std::string& 
   } else if (name == "__doc__" && !ty->attrs.count("__doc__")) {
     out = Value();
   } else {
+    // Note [Metaclasses]: the metaclass's data descriptors, the class's MRO, the metaclass's other names
+    Value ma;
+    bool in_meta = ty->meta && type_lookup(in, ty->meta, name, ma);
+    if (in_meta && is_data_descriptor(in, ma)) {
+      out = descr_get(in, ma, true, tv, ty->meta);
+      return true;
+    }
     Value ca;
     if (type_lookup(in, ty, name, ca)) {
       out = descr_get(in, ca, false, Value(), ty);
+      return true;
+    }
+    if (in_meta) {
+      out = descr_get(in, ma, true, tv, ty->meta);
       return true;
     }
     // methods of the metaclass (type.mro)
@@ -487,9 +536,9 @@ Value make_class(Interp& in, const std::string& name, const std::vector<Value>& 
   }
   for (auto& [k, v] : ns) {
     Value x = v;
-    // __new__ is implicitly a staticmethod, as in CPython
-    if (k == "__new__" && x.as<FunctionObj>()) {
-      auto g = std::make_shared<GenericObj>(in.t.staticmethod);
+    // __new__ is implicitly a staticmethod, __init_subclass__ and __class_getitem__ classmethods, as in CPython
+    if (x.as<FunctionObj>() && (k == "__new__" || k == "__init_subclass__" || k == "__class_getitem__")) {
+      auto g = std::make_shared<GenericObj>(k == "__new__" ? in.t.staticmethod : in.t.classmethod);
       g->attrs["__func__"] = x;
       x = obj_value(g);
     }
@@ -529,7 +578,94 @@ Value make_class(Interp& in, const std::string& name, const std::vector<Value>& 
   return tv;
 }
 
+TypeObj* winning_metaclass(Interp& in, TypeObj* explicit_meta, const std::vector<Value>& bases) {
+  TypeObj* winner = explicit_meta ? explicit_meta : in.t.type;
+  for (auto& b : bases) {
+    TypeObj* bm = in.type_of(b);
+    if (winner->is_subclass_of(bm)) continue;
+    if (bm->is_subclass_of(winner)) {
+      winner = bm;
+      continue;
+    }
+    type_error("metaclass conflict: the metaclass of a derived class must be a (non-strict) subclass of the metaclasses of all its bases");
+  }
+  return winner;
+}
+
+namespace {
+// After type.__new__ built cls: __set_name__(cls, name) on each value of its
+// namespace that defines it, then the parent's __init_subclass__(**kw)
+// (mirrors type_new_set_names and type_new_init_subclass).
+void class_created_hooks(Interp& in, TypeObj* ty, const Value& cls, const std::vector<std::pair<std::string, Value>>& kw) {
+  std::vector<std::pair<std::string, Value>> named;
+  for (auto& n : ty->order) {
+    auto it = ty->attrs.find(n);
+    if (it != ty->attrs.end()) named.push_back(*it);
+  }
+  for (auto& [n, v] : named) {
+    Value r;
+    call_special(in, v, "__set_name__", {cls, make_str(n)}, r);
+  }
+  const auto& mro = mro_of(ty);
+  for (size_t i = 1; i < mro.size(); ++i) {
+    auto it = mro[i]->attrs.find("__init_subclass__");
+    if (it == mro[i]->attrs.end()) continue;
+    Args a;
+    a.kw = kw;
+    in.call(descr_get(in, it->second, false, Value(), ty), a);
+    return;
+  }
+  if (!kw.empty()) type_error(ty->name + ".__init_subclass__() takes no keyword arguments");
+}
+
+Value type_new_method(Interp& in, Args& a);
+}  // namespace
+
+Value type_new(Interp& in, TypeObj* meta, const std::string& name, const std::vector<Value>& bases,
+               const std::vector<std::pair<std::string, Value>>& ns, const std::vector<std::pair<std::string, Value>>& kw) {
+  Value cls = make_class(in, name, bases, ns);
+  auto* ty = cls.as<TypeObj>();
+  if (meta && meta != in.t.type) {
+    ty->meta = meta;
+    ty->meta_ref = type_ref(meta);
+  }
+  class_created_hooks(in, ty, cls, kw);
+  return cls;
+}
+
+namespace {
+// type.__new__(meta, name, bases, ns, **kw) (mirrors type_new's argument checks).
+Value type_new_method(Interp& in, Args& a) {
+  if (a.size() != 4) type_error("type.__new__() takes exactly 3 arguments (" + std::to_string(a.size() ? a.size() - 1 : 0) + " given)");
+  auto* meta = a.pos[0].as<TypeObj>();
+  if (!meta) type_error("type.__new__(X): X is not a type object (" + in.type_of(a.pos[0])->name + ")");
+  if (!meta->is_subclass_of(in.t.type)) type_error("type.__new__(" + meta->name + "): " + meta->name + " is not a subtype of type");
+  auto* name = a.pos[1].as<StrObj>();
+  auto* bases = a.pos[2].as<TupleObj>();
+  auto* ns = a.pos[3].as<DictObj>();
+  if (!name) type_error("type.__new__() argument 1 must be str, not " + in.type_of(a.pos[1])->name);
+  if (!bases) type_error("type.__new__() argument 2 must be tuple, not " + in.type_of(a.pos[2])->name);
+  if (!ns) type_error("type.__new__() argument 3 must be dict, not " + in.type_of(a.pos[3])->name);
+  std::vector<std::pair<std::string, Value>> items;
+  items.push_back({"__module__", make_str("__main__")});
+  for (size_t i = 0; i < ns->t.entries.size(); ++i) {
+    if (!ns->t.alive[i]) continue;
+    items.push_back({as_str(in, ns->t.entries[i].first, "type() namespace keys"), ns->t.entries[i].second});
+  }
+  return type_new(in, winning_metaclass(in, meta, bases->items), name->s, bases->items, items, a.kw);
+}
+}  // namespace
+
 Value call_heap_type(Interp& in, TypeObj* ty, Args& a) {
+  Value mc;
+  if (ty->meta && has_user_special(ty->meta, "__call__", mc)) {
+    Value cls = type_ref(ty);
+    return in.call(descr_get(in, mc, true, cls, ty->meta), a);
+  }
+  return construct_heap_type(in, ty, a);
+}
+
+Value construct_heap_type(Interp& in, TypeObj* ty, Args& a) {
   Value init;
   TypeObj* owner = nullptr;
   bool user_init = type_lookup(in, ty, "__init__", init, &owner) && owner->heap;
@@ -549,6 +685,20 @@ Value call_heap_type(Interp& in, TypeObj* ty, Args& a) {
     na.pos.insert(na.pos.begin(), type_ref(ty));
     self = in.call(descr_get(in, newf, false, Value(), ty), na);
     if (!in.isinstance(self, ty)) return self;
+  } else if (TypeObj* vb = value_base(in, ty)) {
+    // int/float/str subclasses: the value is made now, from every argument (int.__new__(cls, *args))
+    self = new_instance(in, ty);
+    Args va = a;
+    self.as<InstanceObj>()->builtin_base = in.call(type_ref(vb), va);
+    if (user_init) in.call(descr_get(in, init, true, self, ty), a);
+    return self;
+  } else if (ty->is_subclass_of(in.t.type)) {
+    // a metaclass without a __new__ of its own: type.__new__(ty, name, bases, ns, **kw)
+    Args na = a;
+    na.pos.insert(na.pos.begin(), type_ref(ty));
+    self = in.call(in.builtin("__new__", type_new_method), na);
+    if (user_init) in.call(descr_get(in, init, true, self, ty), a);
+    return self;
   } else {
     self = new_instance(in, ty);
   }
@@ -563,6 +713,33 @@ Value call_heap_type(Interp& in, TypeObj* ty, Args& a) {
     type_error(ty->name + "() takes no arguments");
   }
   return self;
+}
+
+// ---------------------------------------------------------------- frame snapshots
+Value frame_snapshot(Interp& in, const std::string& name, int line, const Value& back) {
+  auto code = std::make_shared<GenericObj>(in.t.code);
+  code->attrs["co_name"] = make_str(name);
+  code->attrs["co_qualname"] = make_str(name);
+  code->attrs["co_filename"] = make_str(in.program_filename());
+  auto f = std::make_shared<GenericObj>(in.t.frame);
+  f->attrs["f_lineno"] = Value::integer(line);
+  f->attrs["f_code"] = obj_value(code);
+  f->attrs["f_back"] = back;
+  return obj_value(f);
+}
+
+Value traceback_snapshot(Interp& in, const ExceptionObj& e) {
+  Value next, frame;
+  std::vector<Value> frames;
+  for (auto& [name, line] : e.tb) frames.push_back(frame = frame_snapshot(in, name, line, frame));
+  for (size_t k = frames.size(); k-- > 0;) {
+    auto tb = std::make_shared<GenericObj>(in.t.traceback);
+    tb->attrs["tb_frame"] = frames[k];
+    tb->attrs["tb_lineno"] = Value::integer(e.tb[k].second);
+    tb->attrs["tb_next"] = next;
+    next = obj_value(tb);
+  }
+  return next;
 }
 
 // ---------------------------------------------------------------- builtins
@@ -778,6 +955,54 @@ Value builtin_delattr(Interp& in, Args& a) {
   return Value();
 }
 
+// type.__call__(cls, *args, **kw): the default construction (Note [Metaclasses]).
+Value type_call_method(Interp& in, Args& a) {
+  auto* ty = a.required(0, "self").as<TypeObj>();
+  if (!ty) type_error("descriptor '__call__' requires a 'type' object");
+  Args rest = a;
+  rest.pos.erase(rest.pos.begin());
+  if (ty->heap) return construct_heap_type(in, ty, rest);
+  return in.call(type_ref(ty), rest);
+}
+
+Value type_init_method(Interp&, Args&) { return Value(); }
+
+// type.__setattr__ / type.__delattr__: a class's own namespace (what a
+// metaclass's __setattr__ reaches through super()).
+Value type_setattr_method(Interp& in, Args& a) {
+  auto* ty = a.required(0, "self").as<TypeObj>();
+  const std::string& name = as_str(in, a.required(1, "name"), "attribute name");
+  Value x = a.required(2, "value");
+  if (!ty || !ty->heap) type_error("cannot set '" + name + "' attribute of immutable type '" + (ty ? ty->name : "?") + "'");
+  if (!ty->attrs.count(name)) ty->order.push_back(name);
+  ty->attrs[name] = x;
+  return Value();
+}
+Value type_delattr_method(Interp& in, Args& a) {
+  auto* ty = a.required(0, "self").as<TypeObj>();
+  const std::string& name = as_str(in, a.required(1, "name"), "attribute name");
+  if (!ty || !ty->heap || !ty->attrs.erase(name))
+    in.raise_exc("AttributeError", "type object '" + (ty ? ty->name : std::string("?")) + "' has no attribute '" + name + "'");
+  return Value();
+}
+
+// int.__new__(cls, *args), float.__new__, str.__new__: for a subclass, an
+// instance of it that carries the builtin's value (Note [Metaclasses]'s
+// neighbour: what enum's IntEnum and StrEnum members are).
+Value value_type_new(Interp& in, Args& a) {
+  auto* ty = a.required(0, "cls").as<TypeObj>();
+  if (!ty) type_error("int.__new__(X): X is not a type object");
+  Args rest = a;
+  rest.pos.erase(rest.pos.begin());
+  TypeObj* vb = value_base(in, ty);
+  if (!vb) type_error(ty->name + " is not a subtype of int, float or str");
+  if (!ty->heap) return in.call(type_ref(ty), rest);
+  Value self = new_instance(in, ty);
+  self.as<InstanceObj>()->builtin_base = in.call(type_ref(vb), rest);
+  return self;
+}
+const NativeDef kValueNew[] = {{"__new__", value_type_new}};
+
 Value type_mro(Interp& in, Args& a) {
   auto* t = a.pos[0].as<TypeObj>();
   std::vector<Value> items;
@@ -800,7 +1025,9 @@ const NativeDef kObjectMethods[] = {
 const NativeDef kExceptionMethods[] = {{"__init__", exception_init}, {"__str__", exception_str_method}};
 const NativeDef kListInit[] = {{"__init__", list_init}};
 const NativeDef kDictInit[] = {{"__init__", dict_init}};
-const NativeDef kTypeMethods[] = {{"mro", type_mro}};
+const NativeDef kTypeMethods[] = {
+    {"mro", type_mro}, {"__new__", type_new_method}, {"__call__", type_call_method}, {"__init__", type_init_method},
+    {"__setattr__", type_setattr_method}, {"__delattr__", type_delattr_method}};
 const NativeDef kFunctions[] = {
     {"property", builtin_property}, {"classmethod", builtin_classmethod}, {"staticmethod", builtin_staticmethod},
     {"super", builtin_super},       {"vars", builtin_vars},               {"delattr", builtin_delattr},
@@ -814,6 +1041,9 @@ void install_class_builtins(Interp& in) {
   in.t.staticmethod = in.new_type("staticmethod", "builtins", {in.t.object});
   in.t.super_ = in.new_type("super", "builtins", {in.t.object});
   in.t.not_implemented = in.new_type("NotImplementedType", "builtins", {in.t.object});
+  in.t.frame = in.new_type("frame", "builtins", {in.t.object});
+  in.t.code = in.new_type("code", "builtins", {in.t.object});
+  in.t.traceback = in.new_type("traceback", "builtins", {in.t.object});
   def_methods(in, in.t.property, kPropertyMethods);
   def_methods(in, in.t.super_, kSuperMethods);
   def_methods(in, in.t.object, kObjectMethods);
@@ -821,6 +1051,7 @@ void install_class_builtins(Interp& in) {
   def_methods(in, in.t.list, kListInit);
   def_methods(in, in.t.dict, kDictInit);
   def_methods(in, in.t.type, kTypeMethods);
+  for (auto* vt : {in.t.int_, in.t.float_, in.t.str}) def_methods(in, vt, kValueNew);
   for (const auto& d : kFunctions) in.builtins[d.name] = in.builtin(d.name, d.fn);
   for (auto* t : {in.t.property, in.t.classmethod, in.t.staticmethod, in.t.super_})
     in.builtins[t->name] = type_ref(t);

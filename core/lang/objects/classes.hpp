@@ -53,12 +53,50 @@ void instance_delattr(Interp& in, const Value& v, const std::string& name);
 // The instance dict of a value that has one (DictObj), or nullptr.
 DictObj* instance_dict(Interp& in, const Value& v, bool create);
 
+// Note [Metaclasses]
+// A class's class is `type` unless a metaclass made it: class C(metaclass=M),
+// or a base whose class is M (the most derived metaclass of the bases wins,
+// mirrors _PyType_CalculateMetaclass). The class statement then calls
+// M(name, bases, namespace, **kw); M.__new__ reaches type.__new__ (a native
+// method of type), which builds the class and records M in TypeObj::meta, so
+// type(C) is M. A class with a metaclass looks names up in its own MRO, then
+// in M's (M's data descriptors first, as type_getattro), and the special
+// methods the protocol calls on a class (repr, iter, len, in, [], call, bool)
+// come from M (meta_of). type.__call__ is the default construction
+// (__new__, then __init__ when the result is an instance), which a
+// metaclass's __call__ reaches through super(). type.__new__ also runs
+// __set_name__ on the namespace's values and the parent's __init_subclass__
+// (an implicit classmethod, as __class_getitem__ is) with the class
+// statement's keywords. __prepare__ is not consulted: the body's namespace is
+// an ordinary scope, whose names reach the metaclass as a dict in definition
+// order.
+
 // Creates a class: type(name, bases, namespace) with the namespace's names in
-// definition order.
+// definition order (no hooks: type_new runs them).
 Value make_class(Interp& in, const std::string& name, const std::vector<Value>& bases,
                  const std::vector<std::pair<std::string, Value>>& ns);
-// Instantiates a heap type (its TypeObj::call).
+// type.__new__(meta, name, bases, ns, **kw): make_class, then the class's
+// metaclass, __set_name__ and __init_subclass__(**kw).
+Value type_new(Interp& in, TypeObj* meta, const std::string& name, const std::vector<Value>& bases,
+               const std::vector<std::pair<std::string, Value>>& ns, const std::vector<std::pair<std::string, Value>>& kw);
+// The metaclass of a class value made by one (a heap subclass of type), else nullptr.
+TypeObj* meta_of(const Value& v);
+// The most derived metaclass of an explicit one (nullptr: none) and the bases'.
+TypeObj* winning_metaclass(Interp& in, TypeObj* explicit_meta, const std::vector<Value>& bases);
+// Note [Frame snapshots]: the evaluator's frames are call records (a
+// function's name and its current line, Interp::frames), so frame objects
+// (sys._getframe) and traceback objects (exc.__traceback__) are snapshots
+// made when asked: f_lineno, f_code.co_name/co_filename, f_back; tb_lineno,
+// tb_frame, tb_next. They do not advance as the function runs on.
+Value frame_snapshot(Interp& in, const std::string& name, int line, const Value& back);
+// exc.__traceback__: the exception's traceback entries as a tb_next chain (None when empty).
+Value traceback_snapshot(Interp& in, const ExceptionObj& e);
+
+// Instantiates a heap type (its TypeObj::call): a metaclass's __call__ when it
+// has one, else construct_heap_type.
 Value call_heap_type(Interp& in, TypeObj* ty, Args& a);
+// type.__call__: __new__, then __init__ when __new__ returned an instance of ty.
+Value construct_heap_type(Interp& in, TypeObj* ty, Args& a);
 
 
 }  // namespace sl::lang

@@ -343,6 +343,10 @@ struct TypeObj : Obj {
   std::vector<std::string> slots;  // __slots__ names (heap types that declare them)
   bool has_slots = false;          // instances have no __dict__ beyond the slots
   std::string qual;                // __qualname__ of a heap type ("" = name)
+  // A class made by a metaclass other than type (Note [Metaclasses], classes.hpp):
+  // that heap subclass of type, which type(C) answers; meta_ref keeps it alive.
+  TypeObj* meta = nullptr;
+  Value meta_ref;
   // Whether the class or a base defines __del__, as of type epoch del_epoch
   // (classes.cpp: type_has_finalizer; Note [Finalization], finalize.hpp).
   uint64_t del_epoch = 0;
@@ -368,12 +372,16 @@ struct TypeObj : Obj {
   void gc_traverse(GcVisitor& v) override {
     for (auto& [k, x] : attrs) v(x);
     for (auto& x : base_refs) v(x);
+    v(meta_ref);
   }
   void gc_clear(GcGraveyard& g) override {
     for (auto& [k, x] : attrs) g.take(x);
     attrs.clear();
     for (auto& x : base_refs) g.take(x);
     base_refs.clear();
+    g.take(meta_ref);
+    meta_ref = Value();
+    meta = nullptr;
   }
 };
 
