@@ -17,12 +17,16 @@
 //   input, weight, bias.
 // - NativeGroupNormBackward0: saved[0] input, [1] result1 (mean), [2]
 //   result2 (rstd), [3] weight (optional); ints[0] the number of groups.
+// - ConstantPadNdBackward0: ints the pads (last dim first, before then
+//   after), sizes[0] the input's shape.
 // - the activations of activation_nn.hpp (HardtanhBackward0, SoftplusBackward0,
 //   ...): saved[0] self; ints[0] the NnActivation, scalars its parameters.
+#include <cstring>
 #include <functional>
 #include <map>
 #include <string>
 
+#include "core/ops/copy.hpp"
 #include "core/torch/activation_nn.hpp"
 #include "core/torch/conv.hpp"
 #include "core/torch/derivatives.hpp"
@@ -60,6 +64,34 @@ PoolGeometry pool_geometry(const GradNode& n) {
   g.pad = {v.at(4), v.at(5)};
   g.ceil_mode = v.at(6) != 0;
   return g;
+}
+
+// constant_pad_nd_backward(grad, pad): each input element's gradient is the
+// padded gradient at its index shifted by the pads before it (zero where a
+// negative pad cropped it away).
+ArrayPtr constant_pad_backward(const ArrayPtr& grad, const std::vector<int64_t>& pads, const Shape& in_shape) {
+  ArrayPtr g = copy_as(*grad, grad->dtype, 'C');
+  ArrayPtr r = make_array(grad->dtype, in_shape, 'C', Flavor::Torch);
+  const size_t item = size_t(itemsize(grad->dtype));
+  std::memset(r->data(), 0, size_t(r->size()) * item);
+  const int nd = int(in_shape.size());
+  std::vector<int64_t> lo(size_t(nd), 0), idx(size_t(nd), 0);
+  for (size_t k = 0; 2 * k < pads.size() && int(k) < nd; ++k) lo[size_t(nd - 1) - k] = pads[2 * k];
+  for (int64_t e = 0; e < r->size(); ++e) {
+    int64_t rest = e, off = 0;
+    bool inside = true;
+    for (int d = nd - 1; d >= 0; --d) {
+      idx[size_t(d)] = rest % in_shape[size_t(d)];
+      rest /= in_shape[size_t(d)];
+    }
+    for (int d = 0; d < nd; ++d) {
+      const int64_t j = idx[size_t(d)] + lo[size_t(d)];
+      inside &= j >= 0 && j < g->shape[size_t(d)];
+      off = off * g->shape[size_t(d)] + j;
+    }
+    if (inside) std::memcpy(r->data() + size_t(e) * item, g->data() + size_t(off) * item, item);
+  }
+  return r;
 }
 
 }  // namespace
@@ -103,6 +135,10 @@ void add_conv_formulas(std::map<std::string, Formula>& f) {
       const ActParams p{n.scalars.at(0), n.scalars.at(1), n.scalars.at(2)};
       return {nn_activation_backward(NnActivation(n.ints.at(0)), g, unpack(n, 0), p)};
     };
+  // constant_pad_nd: self: constant_pad_nd_backward(grad, pad)
+  f["ConstantPadNdBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    return {constant_pad_backward(g, n.ints, n.sizes.at(0))};
+  };
   // native_group_norm: input, weight, bias: "GradMode::is_enabled() || grad.defined() ? native_group_norm_backward(
   //   grad.contiguous(), input.contiguous(), result1, result2, weight, N, C, HxW, group, grad_input_mask)"
   f["NativeGroupNormBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {

@@ -583,3 +583,25 @@ TEST_CASE("activation backward formulas match finite differences (float64)", "[a
     check_formula(c.node, {{3, 7}}, [c](auto& x) { return nn_activation(c.op, x[0], c.p); }, state, -4, 4);
   }
 }
+
+TEST_CASE("constant_pad_nd's backward matches finite differences (float64)", "[autograd][backward][pad]") {
+  // pads (1, 2) on the last dim, (-1, 1) on the one before: a crop and a pad
+  const std::vector<int64_t> pads{1, 2, -1, 1};
+  auto fwd = [](auto& x) {
+    const Array& a = *x[0];
+    ArrayPtr r = f64({2, 3, 7}, std::vector<double>(42, 0.0));
+    double* out = reinterpret_cast<double*>(r->data());
+    for (int64_t i = 0; i < 2; ++i)
+      for (int64_t j = 0; j < 3; ++j)
+        for (int64_t k = 0; k < 7; ++k) {
+          const int64_t sj = j + 1, sk = k - 1;
+          if (sj < 3 && sk >= 0 && sk < 4) out[(i * 3 + j) * 7 + k] = at(a, (i * 3 + sj) * 4 + sk);
+        }
+    return r;
+  };
+  auto state = [pads](GradNode& n, const std::vector<ArrayPtr>& xs, const ArrayPtr&) {
+    n.ints = pads;
+    n.sizes = {xs[0]->shape};
+  };
+  check_formula("ConstantPadNdBackward0", {{2, 3, 4}}, fwd, state, -1, 1);
+}
