@@ -120,10 +120,10 @@ struct Model {
 // by the objects alive.
 constexpr int kMemberDepth = 4;
 
-// An instance of a torch.nn.Module subclass (core/lang/frozen/torch.nn.py).
+// An instance of a torch.nn.Module subclass (core/lang/frozen/torch.nn.modules.module.py).
 bool is_nn_module(const lang::InstanceObj* o) {
   for (auto* t : lang::mro_of(o->type))
-    if (t->name == "Module" && t->module == "torch.nn") return true;
+    if (t->name == "Module" && t->module == "torch.nn.modules.module") return true;
   return false;
 }
 

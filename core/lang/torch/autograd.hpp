@@ -58,6 +58,13 @@ bool autograd_wanted(const ArrayPtr& self, const std::vector<Value>& pos,
 // checks before, records after).
 Value record_call(Interp& in, OpCall c, const std::function<Value()>& compute);
 
+// A kernel with a node of its own (convolution, pooling: Note [Convolution
+// and pooling nodes], torch/conv.cpp): compute() runs, then, when some input
+// requires grad, its result gets the node `name` with one edge per input (a
+// null input is a None edge) and save() fills the node's state.
+ArrayPtr record_kernel(Interp& in, const char* name, const std::vector<ArrayPtr>& inputs, const std::function<ArrayPtr()>& compute,
+                       const std::function<void(GradNode&, const ArrayPtr&)>& save);
+
 // a op b / op a on tensors (the operator hooks), recorded as the ATen op they call.
 Value record_operator(Interp& in, BinOp op, const Value& a, const Value& b, bool inplace,
                       const std::function<Value()>& compute);

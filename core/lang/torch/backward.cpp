@@ -129,6 +129,12 @@ bool save_state(GradNode& n, const OpCall& c, const ArrayPtr& t, bool inplace) {
     return true;
   }
   if (name == "ZeroBackward0") return op == "zero";
+  if (name == "ConstantPadNdBackward0") {  // F.pad(input, pad, 'constant'): the pads and the input's shape
+    const ArrayPtr self = self_of(c);
+    if (op != "pad" || !self || !dims_of(arg(c, 0, "pad"), n.ints)) return false;
+    n.sizes = {self->shape};
+    return true;
+  }
   if (in(name, {"ExpBackward0", "TanhBackward0", "SigmoidBackward0", "ReluBackward0", "SqrtBackward0"})) {
     if (!in(op, {"exp", "tanh", "sigmoid", "relu", "sqrt"})) return false;
     save_tensor(n, 0, t, true);

@@ -1,8 +1,10 @@
 // torch/functional: the module torch.nn.functional (import torch.nn.functional
 // as F): softmax, log_softmax, relu, gelu, silu, leaky_relu, sigmoid, tanh,
 // dropout, linear, layer_norm, embedding, one_hot, pad and
-// scaled_dot_product_attention (the losses: torch/loss.cpp). torch.nn's layers (core/lang/frozen/torch.nn.py)
-// call these.
+// scaled_dot_product_attention (the losses: torch/loss.cpp; convolution,
+// pooling, normalization and the activations with a node of their own:
+// torch/conv.cpp, pool.cpp, norm.cpp, activation.cpp). torch.nn's layers
+// (core/lang/frozen/torch.nn*.py) call these.
 //
 // Invariant: each function is the composition ATen's CompositeImplicit
 // definition makes of tensor operations (torch/nn/functional.py,
@@ -250,19 +252,6 @@ Value leaky_relu_fn(Interp& in, Args& a) {
   return inplace ? method(in, x, "copy_", {r}) : r;
 }
 
-// F.elu(input, alpha=1.0, inplace=False) = relu(x) - alpha * relu(1 - exp(x))
-Value elu_fn(Interp& in, Args& a) {
-  Value x = Value(tensor_arg(in, a.required(0, "input"), "elu", "input", 1));
-  Value alpha = a.optional(1, "alpha", Value::floating(1.0));
-  bool inplace = in.truthy(a.optional(2, "inplace", Value::boolean(false)));
-  a.finish(3);
-  Value pos = method(in, x, "relu", {});
-  Value em1 = method(in, torch_fn(in, "expm1", {x}), "mul", {alpha});
-  Value neg = torch_fn(in, "minimum", {em1, method(in, em1, "mul", {Value::integer(0)})});
-  Value r = method(in, pos, "add", {neg});
-  return inplace ? method(in, x, "copy_", {r}) : r;
-}
-
 Value forward_to_torch(Interp& in, Args& a, const char* name) {
   Value x = Value(tensor_arg(in, a.required(0, "input"), name, "input", 1));
   a.finish(1);
@@ -383,7 +372,6 @@ const std::vector<std::pair<const char*, NativeFn>>& functional_functions() {
       {"gelu", gelu_fn},
       {"silu", silu_fn},
       {"leaky_relu", leaky_relu_fn},
-      {"elu", elu_fn},
       {"sigmoid", sigmoid_fn},
       {"tanh", tanh_fn},
       {"dropout", dropout_fn},
@@ -400,12 +388,15 @@ const std::vector<std::pair<const char*, NativeFn>>& functional_functions() {
 }  // namespace
 
 const std::vector<std::pair<const char*, NativeFn>>& loss_functions();  // torch/loss.cpp
+const std::vector<std::pair<const char*, NativeFn>>& conv_functions();  // torch/conv.cpp, torch/pool.cpp
 
 void install_torch_functional(Interp& in) {
   ModuleObj& f = submodule(in, "torch.nn.functional");
   for (auto& [name, fn] : functional_functions()) def_fn(in, f, name, recorded_function(name, fn));
   // the losses record their own nodes or are composites (Note [Losses: nodes and composites])
   for (auto& [name, fn] : loss_functions()) def_fn(in, f, name, fn);
+  // convolution and pooling record their own nodes (Note [Convolution and pooling nodes])
+  for (auto& [name, fn] : conv_functions()) def_fn(in, f, name, fn);
 }
 
 }  // namespace sl::lang

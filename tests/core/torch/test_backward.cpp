@@ -20,6 +20,10 @@
 #include "core/torch/derivatives.hpp"
 #include "core/torch/promotion.hpp"
 #include "core/torch/loss.hpp"
+#include "core/torch/conv.hpp"
+#include "core/torch/pool.hpp"
+#include "core/torch/norm.hpp"
+#include "core/torch/activation_nn.hpp"
 #include "core/kernels/activation.hpp"
 #include "core/ops/copy.hpp"
 
@@ -433,4 +437,171 @@ TEST_CASE("backward: a node without formula refuses the pass before any .grad is
   REQUIRE(record_op("CumsumBackward0", {x}, *y));
   CHECK_THROWS_WITH(run_backward({y}, {f64({2}, {1, 1})}, {}, BackwardOptions{}), Catch::Contains("CumsumBackward0"));
   CHECK_FALSE(x->autograd->grad);
+}
+
+TEST_CASE("convolution and pooling backward formulas match finite differences (float64)", "[autograd][backward][conv]") {
+  auto conv_state = [](const ConvGeometry& g) {
+    return [g](GradNode& n, const std::vector<ArrayPtr>& xs, const ArrayPtr&) {
+      save_tensor(n, 0, xs[0], false);
+      save_tensor(n, 1, xs[1], false);
+      n.ints = {g.stride[0], g.stride[1], g.pad_lo[0], g.pad_lo[1], g.pad_hi[0], g.pad_hi[1], g.dilation[0], g.dilation[1], g.groups};
+    };
+  };
+  SECTION("conv2d: bias, stride, asymmetric padding, dilation, groups") {
+    ConvGeometry plain;
+    check_formula("ConvolutionBackward0", {{2, 2, 4, 5}, {3, 2, 3, 2}, {3}},
+                  [plain](auto& x) { return conv_forward(x[0], x[1], x[2], plain); }, conv_state(plain), -1, 1);
+    ConvGeometry g;
+    g.stride = {2, 1};
+    g.pad_lo = {1, 0};
+    g.pad_hi = {2, 1};
+    g.dilation = {1, 2};
+    g.groups = 2;
+    check_formula("ConvolutionBackward0", {{1, 4, 5, 5}, {6, 2, 2, 3}},
+                  [g](auto& x) { return conv_forward(x[0], x[1], nullptr, g); }, conv_state(g), -1, 1);
+  }
+  SECTION("conv1d") {
+    ConvGeometry g;
+    g.stride = {1, 2};
+    g.pad_lo = {0, 2};
+    g.pad_hi = {0, 1};
+    g.dilation = {1, 2};
+    check_formula("ConvolutionBackward0", {{2, 3, 9}, {2, 3, 3}, {2}},
+                  [g](auto& x) { return conv_forward(x[0], x[1], x[2], g); }, conv_state(g), -1, 1);
+  }
+  SECTION("max_pool2d and adaptive_max_pool2d") {
+    for (bool ceil : {false, true}) {
+      PoolGeometry g;
+      g.kernel = {3, 2};
+      g.stride = {2, 1};
+      g.pad = {1, 1};
+      g.dilation = {1, 2};
+      g.ceil_mode = ceil;
+      auto state = [g](GradNode& n, const std::vector<ArrayPtr>& xs, const ArrayPtr&) {
+        save_tensor(n, 0, xs[0], false);
+        save_tensor(n, 1, max_pool2d(xs[0], g).indices, true);
+      };
+      check_formula("MaxPool2DWithIndicesBackward0", {{2, 2, 6, 5}}, [g](auto& x) { return max_pool2d(x[0], g).output; }, state, -1, 1);
+    }
+    auto state = [](GradNode& n, const std::vector<ArrayPtr>& xs, const ArrayPtr&) {
+      save_tensor(n, 0, xs[0], false);
+      save_tensor(n, 1, adaptive_max_pool2d(xs[0], 3, 2).indices, true);
+    };
+    check_formula("AdaptiveMaxPool2DBackward0", {{2, 7, 5}}, [](auto& x) { return adaptive_max_pool2d(x[0], 3, 2).output; }, state, -1, 1);
+  }
+  SECTION("avg_pool2d with its options and adaptive_avg_pool2d") {
+    for (int variant = 0; variant < 4; ++variant) {
+      PoolGeometry g;
+      g.kernel = {3, 2};
+      g.stride = {2, 2};
+      g.pad = {1, 1};
+      g.ceil_mode = variant & 1;
+      const bool cip = variant & 2;
+      const int64_t div = variant == 3 ? 5 : 0;
+      auto state = [=](GradNode& n, const std::vector<ArrayPtr>& xs, const ArrayPtr&) {
+        save_tensor(n, 0, xs[0], false);
+        n.ints = {g.kernel[0], g.kernel[1], g.stride[0], g.stride[1], g.pad[0], g.pad[1], g.ceil_mode, cip, div};
+      };
+      check_formula("AvgPool2DBackward0", {{1, 2, 6, 5}}, [=](auto& x) { return avg_pool2d(x[0], g, cip, div); }, state, -1, 1);
+    }
+    check_formula("AdaptiveAvgPool2DBackward0", {{2, 2, 7, 5}}, [](auto& x) { return adaptive_avg_pool2d(x[0], 3, 4); },
+                  save_inputs, -1, 1);
+  }
+}
+
+TEST_CASE("batch_norm and group_norm backward formulas match finite differences (float64)", "[autograd][backward][norm]") {
+  SECTION("batch_norm in training and in eval mode, with and without affine parameters") {
+    for (bool training : {true, false})
+      for (bool affine : {true, false}) {
+        ArrayPtr rm = f64({3}, {0.1, -0.2, 0.3}), rv = f64({3}, {0.5, 1.5, 2.0});
+        // the forward is run with copies of the running statistics (training updates them)
+        auto fwd = [=](auto& x) {
+          ArrayPtr m = copy_as(*rm, DType::F64), v = copy_as(*rv, DType::F64);
+          return batch_norm_forward(x[0], affine ? x[1] : nullptr, affine ? x[2] : nullptr, m, v, training, 0.1, 1e-5).output;
+        };
+        auto state = [=](GradNode& n, const std::vector<ArrayPtr>& xs, const ArrayPtr&) {
+          ArrayPtr m = copy_as(*rm, DType::F64), v = copy_as(*rv, DType::F64);
+          BatchNormResult r = batch_norm_forward(xs[0], affine ? xs[1] : nullptr, nullptr, m, v, training, 0.1, 1e-5);
+          save_tensor(n, 0, xs[0], false);
+          if (affine) save_tensor(n, 1, xs[1], false);
+          save_tensor(n, 2, rm, false);
+          save_tensor(n, 3, rv, false);
+          save_tensor(n, 4, r.save_mean, true);
+          save_tensor(n, 5, r.save_invstd, true);
+          n.ints = {training};
+          n.scalars = {1e-5};
+        };
+        std::vector<Shape> shapes{{4, 3, 2}};
+        if (affine) shapes.insert(shapes.end(), {Shape{3}, Shape{3}});
+        check_formula("NativeBatchNormBackward0", shapes, fwd, state, -1, 1);
+      }
+  }
+  SECTION("group_norm") {
+    for (bool affine : {true, false}) {
+      auto fwd = [=](auto& x) { return group_norm_forward(x[0], affine ? x[1] : nullptr, affine ? x[2] : nullptr, 2, 1e-5).output; };
+      auto state = [=](GradNode& n, const std::vector<ArrayPtr>& xs, const ArrayPtr&) {
+        GroupNormResult r = group_norm_forward(xs[0], affine ? xs[1] : nullptr, nullptr, 2, 1e-5);
+        save_tensor(n, 0, xs[0], false);
+        save_tensor(n, 1, r.mean, true);
+        save_tensor(n, 2, r.rstd, true);
+        if (affine) save_tensor(n, 3, xs[1], false);
+        n.ints = {2};
+      };
+      std::vector<Shape> shapes{{2, 4, 3}};
+      if (affine) shapes.insert(shapes.end(), {Shape{4}, Shape{4}});
+      check_formula("NativeGroupNormBackward0", shapes, fwd, state, -1, 1);
+    }
+  }
+}
+
+TEST_CASE("activation backward formulas match finite differences (float64)", "[autograd][backward][activation]") {
+  struct Case {
+    const char* node;
+    NnActivation op;
+    ActParams p;
+  };
+  const Case cases[] = {
+      {"HardtanhBackward0", NnActivation::hardtanh, {-0.5, 0.7, 0}},
+      {"SoftplusBackward0", NnActivation::softplus, {1.5, 1.0, 0}},
+      {"MishBackward0", NnActivation::mish, {0, 0, 0}},
+      {"HardswishBackward0", NnActivation::hardswish, {0, 0, 0}},
+      {"HardsigmoidBackward0", NnActivation::hardsigmoid, {0, 0, 0}},
+      {"EluBackward0", NnActivation::elu, {1.6732632423543772, 1.0507009873554805, 1}},
+      {"CeluBackward0", NnActivation::elu, {0.5, 1, 2}},
+      {"ThresholdBackward0", NnActivation::threshold, {0.15, -2, 0}},
+      {"LogSigmoidBackward0", NnActivation::log_sigmoid, {0, 0, 0}},
+      {"HardshrinkBackward0", NnActivation::hardshrink, {0.4, 0, 0}},
+      {"SoftshrinkBackward0", NnActivation::softshrink, {0.4, 0, 0}},
+  };
+  for (const Case& c : cases) {
+    auto state = [c](GradNode& n, const std::vector<ArrayPtr>& xs, const ArrayPtr&) {
+      save_tensor(n, 0, xs[0], false);
+      n.ints = {int64_t(c.op)};
+      n.scalars = {c.p[0], c.p[1], c.p[2]};
+    };
+    // inputs in [-4, 4): both sides of each kink (hardswish's at +-3 too), none on one
+    check_formula(c.node, {{3, 7}}, [c](auto& x) { return nn_activation(c.op, x[0], c.p); }, state, -4, 4);
+  }
+}
+
+TEST_CASE("constant_pad_nd's backward matches finite differences (float64)", "[autograd][backward][pad]") {
+  // pads (1, 2) on the last dim, (-1, 1) on the one before: a crop and a pad
+  const std::vector<int64_t> pads{1, 2, -1, 1};
+  auto fwd = [](auto& x) {
+    const Array& a = *x[0];
+    ArrayPtr r = f64({2, 3, 7}, std::vector<double>(42, 0.0));
+    double* out = reinterpret_cast<double*>(r->data());
+    for (int64_t i = 0; i < 2; ++i)
+      for (int64_t j = 0; j < 3; ++j)
+        for (int64_t k = 0; k < 7; ++k) {
+          const int64_t sj = j + 1, sk = k - 1;
+          if (sj < 3 && sk >= 0 && sk < 4) out[(i * 3 + j) * 7 + k] = at(a, (i * 3 + sj) * 4 + sk);
+        }
+    return r;
+  };
+  auto state = [pads](GradNode& n, const std::vector<ArrayPtr>& xs, const ArrayPtr&) {
+    n.ints = pads;
+    n.sizes = {xs[0]->shape};
+  };
+  check_formula("ConstantPadNdBackward0", {{2, 3, 4}}, fwd, state, -1, 1);
 }
