@@ -21,7 +21,7 @@ import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
 import { ROOT, CHROMIUM, CHROMIUM_ARGS, Results } from './lib.mjs';
 
-const TESTS = ['playground', 'widget', 'examples', 'embed', 'embed-sites'];
+const TESTS = ['playground', 'widget', 'examples', 'embed', 'embed-sites', 'deep'];
 // A watchdog against a hung browser, not a speed goal (those are in `npm run bench`):
 // with the inspector suite run alongside, the playground checks alone took 104-141 s
 // on this 2-core machine at load averages 3-5, and a clean-clone run of 6ed0cf1 at
