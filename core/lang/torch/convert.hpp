@@ -93,6 +93,9 @@ ArrayPtr numpy_from_tensor(const ArrayPtr& t);
 // -> numpy.exp, torch.clamp -> numpy.clip), keywords renamed (dim -> axis,
 // keepdim -> keepdims). False when there is none.
 bool numpy_namesake(Interp& in, const std::string& torch_name, Value& out);
+// The namesakes PyTorch has only as torch.X, not as a Tensor method (isin,
+// atleast_1d, column_stack, ...): hasattr(t, 'isin') is False there.
+bool function_only_namesake(const std::string& torch_name);
 
 // torch.return_types.<name>(values, indices) (torch/reduce.cpp).
 Value return_pair(Interp& in, const std::string& name, const ArrayPtr& values, const ArrayPtr& indices);

@@ -829,6 +829,14 @@ Value namesake_as_tensor(Interp& in, const Value& r, const ArrayPtr& input) {
   return Value(t);
 }
 
+bool function_only_namesake(const std::string& n) {
+  static const char* const names[] = {"isin",         "atleast_1d", "atleast_2d", "atleast_3d",
+                                      "column_stack", "dstack",     "tensordot",  "searchsorted"};
+  for (const char* x : names)
+    if (n == x) return true;
+  return false;
+}
+
 bool numpy_namesake(Interp& in, const std::string& torch_name, Value& out) {
   auto it = numpy_namesakes().find(torch_name);
   if (it == numpy_namesakes().end()) return false;
@@ -1382,7 +1390,9 @@ void install_method_forwarders(Interp& in, ModuleObj& tm) {
   for (auto& [n, np_name] : numpy_namesakes()) names.push_back(n);
   for (const std::string& n : names) {
     if (tm.attrs.count(n)) continue;
-    if (n == "where" || n == "column_stack" || n == "dstack") {  // torch.where(condition, x, y): the condition comes first; the stacks take one sequence
+    // torch.where(condition, x, y): the condition comes first; the stacks take
+    // one sequence; the function-only namesakes have no method to forward to.
+    if (n == "where" || function_only_namesake(n)) {
       Value fn;
       if (numpy_namesake(in, n, fn)) tm.attrs[n] = in.builtin(n, recorded_function(n, [fn](Interp& in, Args& a) { return in.call(fn, a); }));
       continue;

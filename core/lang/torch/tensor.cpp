@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <set>
 
 #include "core/model/element.hpp"
 #include "core/model/explain.hpp"
@@ -34,6 +35,36 @@ bool fused_add_alpha(Interp& in, const ArrayPtr& self, const Value& other, const
 
 
 namespace {
+
+// PyTorch 2.6's in-place Tensor methods (the public names of dir(torch.Tensor)
+// ending in one '_', listed from the reference): t.op_ exists only for these,
+// where the generic in-place form below would give every op one.
+bool torch_inplace_method(const std::string& name) {
+  static const std::set<std::string> names = {
+      "abs_", "absolute_", "acos_", "acosh_", "add_", "addbmm_", "addcdiv_", "addcmul_", "addmm_", "addmv_",
+      "addr_", "apply_", "arccos_", "arccosh_", "arcsin_", "arcsinh_", "arctan2_", "arctan_", "arctanh_",
+      "as_strided_", "asin_", "asinh_", "atan2_", "atan_", "atanh_", "baddbmm_", "bernoulli_", "bitwise_and_",
+      "bitwise_left_shift_", "bitwise_not_", "bitwise_or_", "bitwise_right_shift_", "bitwise_xor_", "cauchy_",
+      "ceil_", "clamp_", "clamp_max_", "clamp_min_", "clip_", "conj_physical_", "copy_", "copysign_", "cos_",
+      "cosh_", "cumprod_", "cumsum_", "deg2rad_", "detach_", "digamma_", "div_", "divide_", "eq_", "erf_",
+      "erfc_", "erfinv_", "exp2_", "exp_", "expm1_", "exponential_", "fill_", "fill_diagonal_", "fix_",
+      "float_power_", "floor_", "floor_divide_", "fmod_", "frac_", "gcd_", "ge_", "geometric_", "greater_",
+      "greater_equal_", "gt_", "heaviside_", "hypot_", "i0_", "igamma_", "igammac_", "index_add_",
+      "index_copy_", "index_fill_", "index_put_", "index_reduce_", "lcm_", "ldexp_", "le_", "lerp_", "less_",
+      "less_equal_", "lgamma_", "log10_", "log1p_", "log2_", "log_", "log_normal_", "logical_and_",
+      "logical_not_", "logical_or_", "logical_xor_", "logit_", "lt_", "map2_", "map_", "masked_fill_",
+      "masked_scatter_", "mul_", "multiply_", "mvlgamma_", "nan_to_num_", "ne_", "neg_", "negative_",
+      "nextafter_", "normal_", "not_equal_", "polygamma_", "pow_", "put_", "rad2deg_", "random_", "reciprocal_",
+      "relu_", "remainder_", "rename_", "renorm_", "requires_grad_", "resize_", "resize_as_",
+      "resize_as_sparse_", "round_", "rsqrt_", "scatter_", "scatter_add_", "scatter_reduce_", "set_", "sgn_",
+      "share_memory_", "sigmoid_", "sign_", "sin_", "sinc_", "sinh_", "sparse_resize_",
+      "sparse_resize_and_clear_", "sqrt_", "square_", "squeeze_", "sub_", "subtract_", "swapaxes_", "swapdims_",
+      "t_", "tan_", "tanh_", "transpose_", "tril_", "triu_", "true_divide_", "trunc_", "uniform_", "unsqueeze_",
+      "xlogy_", "zero_",
+  };
+  return names.count(name) != 0;
+}
+
 
 ModuleObj& torch_mod(Interp& in) { return *in.modules.at("torch"); }
 
@@ -1116,7 +1147,7 @@ Value tensor_getattr(Interp& in, const Value& v, const std::string& name, bool& 
   }
   Value out;
   if (bind_array_method(in, t, name, out)) return out;
-  if (name != "where" && numpy_namesake(in, name, out)) {  // t.exp() is numpy.exp(t)
+  if (name != "where" && !function_only_namesake(name) && numpy_namesake(in, name, out)) {  // t.exp() is numpy.exp(t)
     Value self = v;
     return in.builtin(name, [out, self, name](Interp& in, Args& a) -> Value {
       ArrayPtr st = self.array();
@@ -1139,12 +1170,12 @@ Value tensor_getattr(Interp& in, const Value& v, const std::string& name, bool& 
     found = false;  // dunder names: the interpreter's generic lookup (__class__, ...)
     return Value();
   }
-  if (name.size() > 1 && name.back() == '_' && name[name.size() - 2] != '_') {
+  if (name.size() > 1 && name.back() == '_' && name[name.size() - 2] != '_' && torch_inplace_method(name)) {
     // t.op_(...): the in-place form of any out-of-place op -- computed, then
     // written back into t, whose dtype must hold the result (ATen's canCast).
     const std::string base = name.substr(0, name.size() - 1);
     Value op;
-    if (bind_array_method(in, t, base, op) || numpy_namesake(in, base, op)) {
+    if (bind_array_method(in, t, base, op) || (!function_only_namesake(base) && numpy_namesake(in, base, op))) {
       const bool method = !op.as<BuiltinObj>() || bind_array_method(in, t, base, op);
       return in.builtin(name, [t, op, name, method](Interp& in, Args& a) -> Value {
         auto compute = [&]() -> Value {
