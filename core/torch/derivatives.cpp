@@ -434,6 +434,7 @@ ArrayPtr unpack(const GradNode& node, size_t slot) {
   const SavedTensor& s = node.saved[slot];
   const uint32_t now = s.data->storage->version();
   if (now != s.version) {
+    record_version_failure(node, slot);  // Note [Write log]: the inspector explains it
     std::string shape;
     for (size_t i = 0; i < s.data->shape.size(); ++i) shape += (i ? ", " : "") + std::to_string(s.data->shape[i]);
     std::string msg = "one of the variables needed for gradient computation has been modified by an inplace operation: [" +
