@@ -119,6 +119,8 @@ std::vector<TraceRecorder::ByteChange> TraceRecorder::diff_storages() {
   return out;
 }
 
+TraceRecorder::TraceRecorder(lang::Interp& in, const TraceOptions& opt) : in_(in), opt_(opt) { diff_graph(); }
+
 TraceRecorder::GraphChange TraceRecorder::diff_graph() {
   GraphChange g;
   std::map<uint64_t, int64_t> saved;

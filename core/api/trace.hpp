@@ -50,7 +50,9 @@ struct TraceOptions {
 
 class TraceRecorder {
  public:
-  TraceRecorder(lang::Interp& in, const TraceOptions& opt) : in_(in), opt_(opt) {}
+  // Takes the graphs' state before the program runs, so a session's earlier
+  // graphs (a saved tensor already stale) are not marked on the first step.
+  TraceRecorder(lang::Interp& in, const TraceOptions& opt);
   // Interp::step_observer.
   void on_step(const lang::Stmt& s, bool top);
   // {"steps":[...],"skipped":N,"maxSteps":N,"maxBytes":N,"bytes":N}

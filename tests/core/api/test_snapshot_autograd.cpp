@@ -182,3 +182,22 @@ TEST_CASE("a step that bumps a saved tensor's version is marked in the trace", "
   INFO(c);
   CHECK(c.find("\"error\":null") != std::string::npos);
 }
+
+TEST_CASE("a saved tensor stale before the run is not marked on the run's first step", "[trace][autograd]") {
+  sl::Session s;
+  REQUIRE(ran(s, "import torch\n"
+                 "a = torch.ones(2, requires_grad=True)\n"
+                 "b = a.sigmoid()\n"
+                 "b.mul_(3)\n"
+                 "r = b.sum()\n"
+                 "del b\n"));
+  const std::string r = s.run_traced("c = 1\nr = None\n", false, 50);
+  REQUIRE(s.set_json("run", r) == "{\"ok\":true}");
+  // the graph behind r held the sigmoid's output (8 bytes, stale) and the mul's 3 (a 0-d int64)
+  const std::string c = s.run("st = run['trace']['steps']\n"
+                              "assert st[0]['graph'] == {'savedBytes': 16, 'freedBytes': 0, 'newBytes': 0, 'bumped': []}, st[0]\n"
+                              "assert st[1]['graph'] == {'savedBytes': 0, 'freedBytes': 16, 'newBytes': 0, 'bumped': []}, st[1]\n",
+                              false);
+  INFO(c);
+  CHECK(c.find("\"error\":null") != std::string::npos);
+}
