@@ -78,7 +78,7 @@ function buildPanels(t) {
   for (const [key, cls, title] of PANELS) ui[key] = panel(cls, t(title));
   ui.grid = el('div', 'sl-grid', ui.chain.section, ui.share.section, ui.mem.section);
   ui.duo = el('div', 'sl-duo', ui.explain.section, ui.pictures.section);
-  ui.content = el('div', 'sl-content', ui.vars.section, ui.ag.section, ui.strip.section, ui.duo, ui.grid);
+  ui.content = el('div', 'sl-content', ui.vars.section, ui.strip.section, ui.duo, ui.grid);
   return ui;
 }
 
@@ -173,14 +173,19 @@ class Inspector {
     this.walkHandle = renderPictures({ container: ui.pictures.body, model, selected, t, lang, onMark: (m) => this.byteStrip.setMark(m) });
   }
 
-  // Shown only when the snapshot has autograd records (a tensor requiring grad, a graph, a failure).
+  // In the page (after the variables) only while the snapshot has autograd records (a
+  // tensor requiring grad, a graph, a failure): a NumPy program's inspector is unchanged.
   renderAutogradPanel() {
     const { model, selected, t, lang, ui } = this;
     const ag = model.snapshot?.autograd;
     const any = ag?.failure || ag?.nodes?.length || model.arrays.some((v) => v.autograd || v.gradOf || v.optimizerState);
-    ui.ag.section.hidden = !any;
     clearNode(ui.ag.body);
-    if (any) renderAutograd({ container: ui.ag.body, model, selected, t, lang, onSelect: this.select });
+    if (!any) {
+      ui.ag.section.remove();
+      return;
+    }
+    if (!ui.ag.section.isConnected) ui.vars.section.after(ui.ag.section);
+    renderAutograd({ container: ui.ag.body, model, selected, t, lang, onSelect: this.select });
   }
 
   renderDependent({ defer = false } = {}) {
@@ -284,7 +289,7 @@ class Inspector {
     this.walkHandle = null;
     this.cancelPanelsFrame();
     for (const p of [ui.vars, ui.explain, ui.pictures, ui.chain, ui.share, ui.mem, ui.ag]) clearNode(p.body);
-    ui.ag.section.hidden = true;
+    ui.ag.section.remove();
     this.byteStrip.setData(null, null);
   }
 
