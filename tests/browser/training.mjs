@@ -134,7 +134,7 @@ async function chineseCheck(page, check) {
     await runProgram(page, GRAPH_CODE);
     await selectVar(page, 'loss');
     const text = await agText(page);
-    assert(text.includes('它背后的计算图为反向传播保存了 2 个张量') && text.includes('只有计算图让它们存活'), `zh: ${text}`);
+    assert(text.includes('它背后的计算图为反向传播保存的张量占用 2 个存储,共 6.14 kB') && text.includes('只有计算图让它们存活'), `zh: ${text}`);
     const title = await page.textContent('#inspector .sl-p-ag .sl-panel-title');
     assertEqual(title, '自动求导的内存', 'panel title');
     await page.waitForTimeout(150);
