@@ -65,7 +65,7 @@ struct HookEntry {
   GradHook fn;
 };
 
-struct GradNode {
+struct GradNode : std::enable_shared_from_this<GradNode> {
   std::string name;
   std::vector<std::shared_ptr<GradNode>> next;
   std::weak_ptr<Array> variable;  // AccumulateGrad: the leaf it accumulates into
