@@ -115,7 +115,7 @@ void retain(GradNode& n, const ArrayPtr& g) {
   auto t = n.retains_grad.lock();
   if (!t || !g) return;
   AutogradMeta& m = autograd_meta(*t);
-  m.grad = m.grad ? t_add(m.grad, g) : t_clone(g);
+  m.grad = m.grad ? grad_add(m.grad, g) : grad_clone(g, false);
 }
 
 // can_accumulate_inplace (input_buffer.cpp): the only holder of a dense tensor and of its storage.
@@ -179,7 +179,7 @@ void release(GradNode& n) {
 void accumulate_grad(Array& variable, ArrayPtr g) {
   AutogradMeta& m = autograd_meta(variable);
   if (creating_graph()) {  // grad mode on: a clone of the first gradient, then out-of-place sums, both recorded
-    m.grad = m.grad ? grad_add(m.grad, g) : grad_clone(g);
+    m.grad = m.grad ? grad_add(m.grad, g) : grad_clone(g, true);
     return;
   }
   if (!m.grad) {

@@ -550,7 +550,8 @@ ArrayPtr grad_cast(const ArrayPtr& a, DType dt) {
 }
 // clone_obey_contract (accumulate_grad.h): new_empty_strided(...).copy_(new_grad), so the
 // clone's node is copy_'s, CopyBackwards, whose first edge (the empty tensor) is none
-ArrayPtr grad_clone(const ArrayPtr& a) {
+ArrayPtr grad_clone(const ArrayPtr& a, bool as_copy) {
+  if (!as_copy) return rec("CloneBackward0", {a}, t_clone(a));
   ArrayPtr r = t_clone(a);
   if (g_create_graph && record_op_edges("torch::autograd::CopyBackwards", {a}, {nullptr, gradient_edge(a)}, *r)) r->autograd->grad_fn->has_state = true;
   return r;

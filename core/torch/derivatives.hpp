@@ -63,7 +63,9 @@ bool differentiable_formula(const std::string& name);
 // validate_outputs' cast), recorded during a create_graph pass.
 ArrayPtr grad_add(const ArrayPtr& a, const ArrayPtr& b);
 ArrayPtr grad_cast(const ArrayPtr& a, DType dt);
-ArrayPtr grad_clone(const ArrayPtr& a);
+// as_copy: AccumulateGrad's clone_obey_contract (a copy_ into a new tensor, CopyBackwards);
+// else Tensor.clone (retain_grad's hook, CloneBackward0).
+ArrayPtr grad_clone(const ArrayPtr& a, bool as_copy);
 
 // Engine arithmetic on tensors (new torch tensors, torch's promotion).
 ArrayPtr t_mul(const ArrayPtr& a, const ArrayPtr& b);
