@@ -47,6 +47,15 @@ export interface TraceStep {
    * stretches to the last changed byte. Storages over 4 MB (or past 16 MB of kept copies) are not compared.
    */
   bytesChanged: { storage: number; ranges: number[]; coarse: boolean }[];
+  /**
+   * What the statement did to the bytes autograd graphs keep and no variable holds: held
+   * after it, freed (a backward() without retain_graph) and added; the saved tensors whose
+   * version it moved. Absent when there is none of these.
+   */
+  graph?: {
+    savedBytes: number; freedBytes: number; newBytes: number;
+    bumped: { node: string; slot: string; savedVersion: number; version: number }[];
+  };
   /** The snapshot after the statement (shared with step `sameAs` when equal to it). */
   snapshot: Snapshot;
   sameAs?: number;
@@ -158,15 +167,58 @@ export interface SnapshotVariable {
   baseChain?: number[];
   /** Arrays and tensors: why this is a view or a copy. */
   explain?: Explanation;
+  /** Tensors with an autograd record. */
+  autograd?: {
+    requiresGrad: boolean; isLeaf: boolean; isParameter: boolean; version: number;
+    gradFn: string | null; node: number | null;
+    /** The entry name of its .grad ("w.grad"), or null before the first backward(). */
+    grad: string | null;
+    /** The graph behind it: bytes of the distinct storages it saved, the part no variable holds, how many. */
+    graphBytes?: number; graphHiddenBytes?: number; graphSaved?: number;
+  };
+  /** On a gradient entry ("w.grad"): its tensor's name. */
+  gradOf?: string;
+  /** On an optimizer's state tensor: the optimizer, the parameter (null when unnamed), the key. */
+  optimizerState?: { owner: string; param: string | null; key: string };
+}
+
+export interface SavedTensorInfo {
+  slot: number;
+  /** PyTorch's name for it: "self", "other", "result", "mat2", ... */
+  name: string;
+  isOutput: boolean;
+  packed: boolean;
+  savedVersion: number;
+  line?: number;
+  source?: string;
+  /** Absent once released (or when a saved_tensors_hooks pack hook holds it). */
+  dtype?: DType; shape?: number[]; nbytes?: number; storage?: number; storageBytes?: number;
+  version?: number; stale?: boolean; sharesWith?: string[];
+}
+
+export interface TensorWriteInfo {
+  op: string; version: number; throughView: boolean; shape: number[];
+  line?: number; source?: string; via?: string; viewOf?: string;
+}
+
+export interface AutogradSnapshot {
+  nodes: { id: number; name: string; released: boolean; next: (number | null)[]; wraps?: number; variable?: string; saved: SavedTensorInfo[] }[];
+  saved: { storage: number; nbytes: number; hidden: boolean; by: [number, number][] }[];
+  truncated: boolean;
+  failure: null | {
+    node: string; slot: string; dtype: DType; shape: number[]; savedVersion: number; version: number;
+    savedLine?: number; savedSource?: string; writes: TensorWriteInfo[];
+  };
 }
 
 export interface Snapshot {
-  heap: { liveBytes: number; liveStorages: number; peakBytes: number; reachableBytes: number; viewOnlyBytes: number };
+  heap: { liveBytes: number; liveStorages: number; peakBytes: number; reachableBytes: number; viewOnlyBytes: number; graphBytes: number };
   storages: { id: number; nbytes: number; ownerNamed: boolean; holders: string[] }[];
   objects: { id: number; names: string[]; kind: 'ndarray' | 'tensor' | 'DummyArray'; base: number | null; ownsData: boolean }[];
   variables: SnapshotVariable[];
   shareGroups: string[][];
   tooHardPairs: [string, string][];
+  autograd: AutogradSnapshot;
 }
 
 export type JsValue = null | boolean | number | string | JsValue[] | { [key: string]: JsValue };

@@ -11,6 +11,7 @@
 #include <unordered_map>
 
 #include "core/model/descr.hpp"
+#include "core/api/graph_view.hpp"
 #include "core/api/json_writer.hpp"
 #include "core/model/explain.hpp"
 #include "core/lang/eval/interp.hpp"
@@ -47,6 +48,9 @@ struct Entry {
   std::string name;     // "a", "views[3]", "batch['input_ids']"
   bool top_level;
   Value value;
+  std::string grad_of;  // "w" for the entry "w.grad" (a parameter's gradient, AutogradMeta::grad)
+  // An optimizer's state tensor: opt.state[p]['exp_avg'] is {opt, p's name, exp_avg}
+  std::string state_owner, state_param, state_key;
 };
 
 std::string kind_of(Interp& in, const Value& v) {
@@ -96,6 +100,9 @@ struct Model {
   std::map<uint64_t, std::vector<std::string>> holders;
   std::map<uint64_t, bool> owner_named;
   int64_t reachable = 0, view_only = 0;
+  GraphView graph;      // the autograd graphs behind the tensors (graph_view.hpp)
+  std::set<uint64_t> visible;  // storages some entry holds
+  int64_t graph_bytes = 0;     // saved storages no entry holds
 
   int id_of(const Array* a) {
     auto it = obj_id.find(a);
@@ -127,13 +134,67 @@ bool is_nn_module(const lang::InstanceObj* o) {
   return false;
 }
 
+// A tensor's .grad is listed after it as the member `name.grad`: a storage of
+// its own, linked to its tensor (the inspector's "gradient of").
+void push_array(Model& m, Entry e) {
+  const Value v = e.value;
+  const std::string name = e.name;
+  m.entries.push_back(std::move(e));
+  const Array& a = v.arr();
+  if (a.autograd && a.autograd->grad) {
+    Entry g{name + ".grad", false, Value(a.autograd->grad)};
+    g.grad_of = name;
+    m.entries.push_back(std::move(g));
+  }
+}
+
+// The entry name of an array object already listed ("" when none).
+std::string listed_name(const Model& m, const Value& x) {
+  for (const Entry& e : m.entries)
+    if (e.value.is_array() && &e.value.arr() == &x.arr()) return e.name;
+  return "";
+}
+
+// An instance of a torch.optim.Optimizer subclass (core/lang/frozen/torch.optim.optimizer.py).
+bool is_optimizer(const lang::InstanceObj* o) {
+  for (auto* t : lang::mro_of(o->type))
+    if (t->name == "Optimizer" && t->module == "torch.optim.optimizer") return true;
+  return false;
+}
+
+// An optimizer's `state` (a dict from parameter to a dict of tensors):
+// opt.state[model.fc1.weight]['exp_avg'], the parameter named as the
+// snapshot lists it (else by its position in the dict); param_groups and
+// defaults name the parameters again and are left out.
+void collect_optimizer_state(Interp& in, Model& m, const std::string& path, const lang::DictObj& state) {
+  int k = 0;
+  for (size_t i = 0; i < state.t.entries.size(); ++i, ++k) {
+    if (!state.t.alive[i]) continue;
+    const Value& key = state.t.entries[i].first;
+    const auto* per = state.t.entries[i].second.as<lang::DictObj>();
+    if (!per || !key.is_array()) continue;
+    std::string param = listed_name(m, key);
+    const std::string label = param.empty() ? "#" + std::to_string(k) : param;
+    for (size_t j = 0; j < per->t.entries.size(); ++j) {
+      const auto* sk = per->t.alive[j] ? per->t.entries[j].first.as<lang::StrObj>() : nullptr;
+      const Value& x = sk ? per->t.entries[j].second : Value();
+      if (!sk || !x.is_array()) continue;
+      Entry e{path + ".state[" + label + "][" + in.repr(per->t.entries[j].first) + "]", false, x};
+      e.state_owner = path;
+      e.state_param = param;
+      e.state_key = sk->s;
+      push_array(m, std::move(e));
+    }
+  }
+}
+
 void collect_members(Interp& in, const SnapshotOptions& opt, Model& m, const std::string& path, const Value& v,
                      int depth, std::set<const void*>& seen) {
   if (depth >= kMemberDepth || !v.is_obj() || !seen.insert(v.identity()).second) return;
   int count = 0;
   auto member = [&](const std::string& sub, const Value& x) {
     if (x.is_array()) {
-      if (count++ < opt.max_container_items) m.entries.push_back({sub, false, x});
+      if (count++ < opt.max_container_items) push_array(m, {sub, false, x});
       return;
     }
     collect_members(in, opt, m, sub, x, depth + 1, seen);
@@ -154,7 +215,15 @@ void collect_members(Interp& in, const SnapshotOptions& opt, Model& m, const std
   else if (auto* d = v.as<lang::DictObj>()) table(d->t, false);
   else if (auto* o = v.as<lang::InstanceObj>()) {
     auto* d = o->dict.as<lang::DictObj>();
-    if (d && is_nn_module(o)) {
+    if (d && is_optimizer(o)) {
+      for (size_t i = 0; i < d->t.entries.size(); ++i) {
+        const auto* key = d->t.alive[i] ? d->t.entries[i].first.as<lang::StrObj>() : nullptr;
+        if (!key || key->s == "param_groups" || key->s == "defaults" || key->s.empty() || key->s[0] == '_') continue;
+        const lang::Value& x = d->t.entries[i].second;
+        if (key->s == "state" && x.as<lang::DictObj>()) collect_optimizer_state(in, m, path, *x.as<lang::DictObj>());
+        else member(path + "." + key->s, x);
+      }
+    } else if (d && is_nn_module(o)) {
       // torch.nn.Module: what model.fc1.weight resolves to lives in the
       // _parameters, _buffers and _modules dicts; they are listed as attributes
       // of the module (model.fc1.weight, model.mask), its other private state not.
@@ -183,10 +252,19 @@ void collect_members(Interp& in, const SnapshotOptions& opt, Model& m, const std
 // 1. Variables (sorted by name) and the arrays they hold, by path.
 void collect_entries(Interp& in, const SnapshotOptions& opt, Model& m) {
   std::vector<std::pair<std::string, Value>> globals(in.globals->vars.begin(), in.globals->vars.end());
-  std::sort(globals.begin(), globals.end(), [](auto& a, auto& b) { return a.first < b.first; });
+  // by name, optimizers last (their state is named by the parameters listed before)
+  auto late = [](const Value& v) {
+    auto* o = v.as<lang::InstanceObj>();
+    return o && is_optimizer(o);
+  };
+  std::sort(globals.begin(), globals.end(), [&](auto& a, auto& b) {
+    const bool la = late(a.second), lb = late(b.second);
+    return la != lb ? lb : a.first < b.first;
+  });
   for (auto& [var, v] : globals) {
     if (v.as<lang::ModuleObj>()) continue;  // `np`, `torch`: not interesting
-    m.entries.push_back({var, true, v});
+    if (v.is_array()) push_array(m, {var, true, v});
+    else m.entries.push_back({var, true, v});
     std::set<const void*> seen;
     collect_members(in, opt, m, var, v, 0, seen);
   }
@@ -209,7 +287,14 @@ void collect_arrays(Model& m) {
   for (auto& [sid, st] : m.storages) {
     m.reachable += st->nbytes();
     if (!m.owner_named[sid]) m.view_only += st->nbytes();
+    m.visible.insert(sid);
   }
+  std::vector<const Array*> tensors;
+  for (auto& e : m.entries)
+    if (e.value.is_array() && e.value.arr().flavor == Flavor::Torch) tensors.push_back(&e.value.arr());
+  m.graph = build_graph_view(tensors);
+  for (auto& [sid, ss] : m.graph.saved)
+    if (!m.visible.count(sid)) m.graph_bytes += ss.storage->nbytes();
 }
 
 bool shares_candidate(const Value& v) {
@@ -264,6 +349,7 @@ void emit_heap_and_storages(JsonWriter& w, const Model& m) {
   w.key("heap").begin_object();
   w.field("liveBytes", Storage::live_bytes()).field("liveStorages", Storage::live_count());
   w.field("peakBytes", Storage::peak_bytes()).field("reachableBytes", m.reachable).field("viewOnlyBytes", m.view_only);
+  w.field("graphBytes", m.graph_bytes);
   w.end_object();
   w.key("storages").begin_array();
   for (auto& [sid, st] : m.storages) {
@@ -487,6 +573,39 @@ void emit_array_fields(JsonWriter& w, const Array& a, int obj, const SnapshotOpt
   }
 }
 
+// A tensor's place in autograd: requires_grad, leaf or grad_fn (its node in
+// "autograd.nodes"), its storage's version, its .grad entry, and the bytes
+// the graph behind it keeps (graph_view.hpp); a gradient names its tensor, an
+// optimizer's state tensor its optimizer and parameter.
+void emit_autograd_fields(JsonWriter& w, const Model& m, const Entry& e) {
+  const Array& a = e.value.arr();
+  if (!e.grad_of.empty()) w.field("gradOf", e.grad_of);
+  if (!e.state_owner.empty()) {
+    w.key("optimizerState").begin_object().field("owner", e.state_owner).key("param");
+    if (e.state_param.empty()) w.null();
+    else w.value(e.state_param);
+    w.field("key", e.state_key).end_object();
+  }
+  if (a.flavor != Flavor::Torch || !a.autograd) return;
+  const AutogradMeta& g = *a.autograd;
+  w.key("autograd").begin_object().field("requiresGrad", requires_grad(a)).field("isLeaf", is_leaf(a));
+  w.field("isParameter", g.is_parameter).field("version", int64_t(a.storage->version())).key("gradFn");
+  if (g.grad_fn) w.value(g.grad_fn->name);
+  else w.null();
+  w.key("node");
+  const int node = g.grad_fn ? m.graph.id_of(g.grad_fn.get()) : -1;
+  if (node >= 0) w.value(node);
+  else w.null();
+  w.key("grad");
+  if (g.grad) w.value(e.name + ".grad");
+  else w.null();
+  if (node >= 0) {
+    const GraphView::Held h = m.graph.held_under(g.grad_fn.get(), m.visible);
+    w.field("graphBytes", h.bytes).field("graphHiddenBytes", h.hidden).field("graphSaved", h.count);
+  }
+  w.end_object();
+}
+
 void emit_variables(JsonWriter& w, Interp& in, const Model& m, const SnapshotOptions& opt) {
   w.key("variables").begin_array();
   for (const Entry& e : m.entries) {
@@ -511,10 +630,132 @@ void emit_variables(JsonWriter& w, Interp& in, const Model& m, const SnapshotOpt
         w.key("explain");
         explain_json(w, a);
       }
+      emit_autograd_fields(w, m, e);
     }
     w.end_object();
   }
   w.end_array();
+}
+
+// The names of the entries holding storage `sid` (the variables a saved tensor shares bytes with).
+void holder_names(JsonWriter& w, const Model& m, uint64_t sid) {
+  w.begin_array();
+  auto it = m.holders.find(sid);
+  if (it != m.holders.end())
+    for (auto& h : it->second) w.value(h);
+  w.end_array();
+}
+
+// One saved slot of a node: PyTorch's name for it, its layout and bytes, both
+// versions (stale: a later in-place write moved the storage's, Note [Version
+// counter]), the statement that saved it, the variables sharing its bytes.
+void emit_saved(JsonWriter& w, const Model& m, const GradNode& n, size_t k) {
+  const SavedTensor& s = n.saved[k];
+  w.begin_object().field("slot", int64_t(k)).field("name", saved_slot_name(n, k)).field("isOutput", s.is_output);
+  w.field("packed", s.packed != nullptr).field("savedVersion", int64_t(s.version));
+  if (s.line > 0) {
+    w.field("line", int64_t(s.line));
+    const std::string src = explain_source(s.run, s.line, s.line);
+    if (!src.empty()) w.field("source", src);
+  }
+  if (s.data && s.data->storage) {
+    const Array& d = *s.data;
+    w.field("dtype", dtype_label(d)).key("shape").ints(d.shape).field("nbytes", d.nbytes());
+    w.field("storage", d.storage->id()).field("storageBytes", d.storage->nbytes());
+    w.field("version", int64_t(d.storage->version())).field("stale", d.storage->version() != s.version);
+    w.key("sharesWith");
+    holder_names(w, m, d.storage->id());
+  }
+  w.end_object();
+}
+
+// The name of the leaf an AccumulateGrad node writes into, when an entry names it.
+std::string leaf_name(const Model& m, const GradNode& n) {
+  auto v = n.variable.lock();
+  if (!v) return "";
+  auto it = m.names_of.find(v.get());
+  return it == m.names_of.end() || it->second.empty() ? "" : it->second[0];
+}
+
+void emit_nodes(JsonWriter& w, const Model& m) {
+  w.key("nodes").begin_array();
+  for (size_t k = 0; k < m.graph.nodes.size(); ++k) {
+    const GradNode& n = *m.graph.nodes[k];
+    w.begin_object().field("id", int64_t(k)).field("name", n.name).field("released", n.released).key("next").begin_array();
+    for (auto& e : n.next) {
+      const int id = e ? m.graph.id_of(e.get()) : -1;
+      if (id >= 0) w.value(id);
+      else w.null();
+    }
+    w.end_array();
+    if (n.wrapped && m.graph.id_of(n.wrapped.get()) >= 0) w.field("wraps", m.graph.id_of(n.wrapped.get()));
+    const std::string leaf = leaf_name(m, n);
+    if (!leaf.empty()) w.field("variable", leaf);
+    w.key("saved").begin_array();
+    for (size_t s = 0; s < n.saved.size(); ++s)
+      if (n.saved[s].was_saved) emit_saved(w, m, n, s);
+    w.end_array().end_object();
+  }
+  w.end_array();
+}
+
+// The tensor a write went through, by name: the variable holding it, else
+// the nearest named array on its base chain ("a view of x").
+void emit_write(JsonWriter& w, const Model& m, const TensorWrite& t) {
+  w.begin_object().field("op", t.op).field("version", int64_t(t.version)).field("throughView", t.through_view);
+  w.key("shape").ints(t.shape);
+  if (t.line > 0) {
+    w.field("line", int64_t(t.line));
+    const std::string src = explain_source(t.run, t.line, t.line);
+    if (!src.empty()) w.field("source", src);
+  }
+  std::string via, base;
+  if (auto a = t.via.lock()) {
+    if (auto it = m.names_of.find(a.get()); it != m.names_of.end() && !it->second.empty()) via = it->second[0];
+    for (const Array* b = a->base.get(); b && base.empty(); b = b->base.get())
+      if (auto it = m.names_of.find(b); it != m.names_of.end() && !it->second.empty()) base = it->second[0];
+  }
+  if (!via.empty()) w.field("via", via);
+  if (!base.empty()) w.field("viewOf", base);
+  w.end_object();
+}
+
+// Note [Write log]: the run's "modified by an inplace operation" error, from
+// the engine's record (null when this run had none).
+void emit_version_failure(JsonWriter& w, const Model& m) {
+  const VersionFailure* f = last_version_failure();
+  if (!f) {
+    w.null();
+    return;
+  }
+  w.begin_object().field("node", f->node).field("slot", f->slot).field("savedVersion", int64_t(f->saved_version));
+  w.field("version", int64_t(f->version)).field("dtype", dtype_text(DTypeFull{f->dtype, nullptr})).key("shape").ints(f->shape);
+  if (f->saved_line > 0) {
+    w.field("savedLine", int64_t(f->saved_line));
+    const std::string src = explain_source(f->saved_run, f->saved_line, f->saved_line);
+    if (!src.empty()) w.field("savedSource", src);
+  }
+  w.key("writes").begin_array();
+  for (const TensorWrite& t : f->writes) emit_write(w, m, t);
+  w.end_array().end_object();
+}
+
+// "autograd": the nodes behind the tensors, the storages their saved tensors
+// hold (hidden: no entry holds them, so backward() frees them), the run's
+// version-check failure.
+void emit_autograd(JsonWriter& w, const Model& m) {
+  w.key("autograd").begin_object();
+  emit_nodes(w, m);
+  w.key("saved").begin_array();
+  for (auto& [sid, ss] : m.graph.saved) {
+    w.begin_object().field("storage", sid).field("nbytes", ss.storage->nbytes()).field("hidden", !m.visible.count(sid));
+    w.key("by").begin_array();
+    for (auto& b : ss.by) w.begin_array().value(b.node).value(int64_t(b.slot)).end_array();
+    w.end_array().end_object();
+  }
+  w.end_array().field("truncated", m.graph.truncated).key("failure");
+  emit_version_failure(w, m);
+  w.end_object();
 }
 
 }  // namespace
@@ -524,6 +765,15 @@ std::map<uint64_t, const Storage*> snapshot_storages(Interp& in, const SnapshotO
   collect_entries(in, opt, m);
   collect_arrays(m);
   return m.storages;
+}
+
+std::vector<SavedCensusItem> snapshot_saved(Interp& in, const SnapshotOptions& opt) {
+  Model m;
+  collect_entries(in, opt, m);
+  collect_arrays(m);
+  std::vector<SavedCensusItem> out = saved_census(m.graph);
+  for (auto& c : out) c.hidden = !m.visible.count(c.storage);
+  return out;
 }
 
 std::string snapshot_json(Interp& in, const SnapshotOptions& opt) {
@@ -536,6 +786,7 @@ std::string snapshot_json(Interp& in, const SnapshotOptions& opt) {
   emit_objects(w, m);
   emit_variables(w, in, m, opt);
   emit_sharing(w, m, opt);
+  emit_autograd(w, m);
   w.end_object();
   return w.take();
 }

@@ -11,6 +11,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/model/array.hpp"
 
@@ -32,6 +33,11 @@ std::string snapshot_json(lang::Interp& in, const SnapshotOptions& opt = {});
 
 // The storages the snapshot shows (held by a variable or by a member it lists), by id.
 std::map<uint64_t, const Storage*> snapshot_storages(lang::Interp& in, const SnapshotOptions& opt = {});
+
+struct SavedCensusItem;
+// The saved tensors still holding bytes in the graphs behind the tensors the
+// snapshot shows (core/api/graph_view.hpp), for the step trace.
+std::vector<SavedCensusItem> snapshot_saved(lang::Interp& in, const SnapshotOptions& opt = {});
 
 // FNV-1a of the array's bytes in logical order; nullopt above max_bytes.
 std::optional<uint64_t> array_content_hash(const Array& a, int64_t max_bytes);

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <set>
 
+#include "core/api/graph_view.hpp"
 #include "core/lang/parse/ast.hpp"
 #include "core/lang/eval/interp.hpp"
 
@@ -118,6 +119,30 @@ std::vector<TraceRecorder::ByteChange> TraceRecorder::diff_storages() {
   return out;
 }
 
+TraceRecorder::TraceRecorder(lang::Interp& in, const TraceOptions& opt) : in_(in), opt_(opt) { diff_graph(); }
+
+TraceRecorder::GraphChange TraceRecorder::diff_graph() {
+  GraphChange g;
+  std::map<uint64_t, int64_t> saved;
+  std::map<std::pair<uint64_t, size_t>, bool> stale;
+  for (const SavedCensusItem& c : snapshot_saved(in_)) {
+    if (c.hidden) saved[c.storage] = c.nbytes;  // the bytes only the graph keeps
+    const bool is_stale = c.version != c.saved_version;
+    stale[{c.node_seq, c.slot}] = is_stale;
+    auto it = stale_last_.find({c.node_seq, c.slot});
+    if (is_stale && (it == stale_last_.end() || !it->second)) g.bumped.push_back({c.node, c.slot_name, c.saved_version, c.version});
+  }
+  for (auto& [sid, n] : saved) {
+    g.saved_bytes += n;
+    if (!saved_last_.count(sid)) g.new_bytes += n;
+  }
+  for (auto& [sid, n] : saved_last_)
+    if (!saved.count(sid)) g.freed_bytes += n;
+  saved_last_ = std::move(saved);
+  stale_last_ = std::move(stale);
+  return g;
+}
+
 void TraceRecorder::on_step(const lang::Stmt& s, bool top) {
   const bool full = int(steps_.size()) >= opt_.max_steps || bytes_ >= opt_.max_bytes;
   if (full && (!top || bytes_ >= 2 * opt_.max_bytes)) {
@@ -136,6 +161,7 @@ void TraceRecorder::on_step(const lang::Stmt& s, bool top) {
   }
   last_ = std::move(now);
   st.bytes_changed = diff_storages();
+  st.graph = diff_graph();
   SnapshotOptions so;
   so.hash_max_bytes = opt_.hash_max_bytes;
   std::string snap = snapshot_json(in_, so);
@@ -164,6 +190,15 @@ void TraceRecorder::write(JsonWriter& w) const {
       w.end_array().field("coarse", b.coarse).end_object();
     }
     w.end_array();
+    const GraphChange& g = st.graph;
+    if (g.saved_bytes || g.freed_bytes || !g.bumped.empty()) {
+      w.key("graph").begin_object().field("savedBytes", g.saved_bytes).field("freedBytes", g.freed_bytes);
+      w.field("newBytes", g.new_bytes).key("bumped").begin_array();
+      for (const Bump& b : g.bumped)
+        w.begin_object().field("node", b.node).field("slot", b.slot).field("savedVersion", int64_t(b.saved_version))
+            .field("version", int64_t(b.version)).end_object();
+      w.end_array().end_object();
+    }
     if (st.same_as >= 0) w.field("sameAs", int64_t(st.same_as));
     else w.key("snapshot").raw(st.snapshot);
     w.end_object();

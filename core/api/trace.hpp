@@ -50,7 +50,9 @@ struct TraceOptions {
 
 class TraceRecorder {
  public:
-  TraceRecorder(lang::Interp& in, const TraceOptions& opt) : in_(in), opt_(opt) {}
+  // Takes the graphs' state before the program runs, so a session's earlier
+  // graphs (a saved tensor already stale) are not marked on the first step.
+  TraceRecorder(lang::Interp& in, const TraceOptions& opt);
   // Interp::step_observer.
   void on_step(const lang::Stmt& s, bool top);
   // {"steps":[...],"skipped":N,"maxSteps":N,"maxBytes":N,"bytes":N}
@@ -70,6 +72,19 @@ class TraceRecorder {
     std::vector<int64_t> ranges;
     bool coarse;
   };
+  // What the step did to the memory autograd graphs keep (graph_view.hpp):
+  // the bytes their saved tensors hold that no variable holds, after it; the
+  // part of those it released (a backward() without retain_graph, a graph
+  // dropped) and added; the saved tensors whose version it moved (a later
+  // backward through them refuses).
+  struct Bump {
+    std::string node, slot;
+    uint32_t saved_version, version;
+  };
+  struct GraphChange {
+    int64_t saved_bytes = 0, freed_bytes = 0, new_bytes = 0;
+    std::vector<Bump> bumped;
+  };
   struct Step {
     int line, end_line;
     bool top;
@@ -79,9 +94,11 @@ class TraceRecorder {
     std::vector<std::string> names;                          // what the statement mentions
     std::vector<std::pair<std::string, bool>> changed;      // name, through another name
     std::vector<ByteChange> bytes_changed;
+    GraphChange graph;
   };
   std::map<std::string, Print> fingerprints() const;
   std::vector<ByteChange> diff_storages();
+  GraphChange diff_graph();
 
   lang::Interp& in_;
   TraceOptions opt_;
@@ -92,6 +109,8 @@ class TraceRecorder {
   int last_full_ = -1;  // the step whose snapshot text the next equal one points to
   std::map<uint64_t, std::vector<char>> copies_;  // storage id -> its bytes at the last step
   int64_t copy_bytes_ = 0;
+  std::map<uint64_t, int64_t> saved_last_;  // saved storage no variable holds -> bytes, at the last step
+  std::map<std::pair<uint64_t, size_t>, bool> stale_last_;           // (node sequence_nr, slot) -> stale then
 };
 
 }  // namespace sl

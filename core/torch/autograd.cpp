@@ -2,6 +2,7 @@
 #include "core/torch/autograd.hpp"
 
 #include "core/model/error.hpp"
+#include "core/model/explain.hpp"
 #include "core/model/session_state.hpp"
 
 namespace sl {
@@ -29,6 +30,8 @@ void save_tensor(GradNode& node, size_t slot, const ArrayPtr& t, bool is_output,
   s.was_saved = true;
   s.is_output = is_output;
   s.version = t->storage->version();
+  s.line = session_state<detail::ExplainState>().line;
+  s.run = explain_run();
   std::vector<SavedTensorHooks>& hooks = saved_tensor_hooks();
   if (hookable && !hooks.empty()) {
     // the pack hook runs with no hooks installed (what it saves is not packed again)
@@ -175,6 +178,83 @@ void record_setitem(const ArrayPtr& self, const std::vector<ArrayPtr>& values) {
   AutogradMeta& m = autograd_meta(*self);
   m.grad_fn = make_node("torch::autograd::CopySlices", std::move(next));
   m.requires_grad = false;
+}
+
+}  // namespace sl
+
+namespace sl {
+
+namespace {
+bool named(const std::string& n, std::initializer_list<const char*> names) {
+  for (const char* x : names)
+    if (n == x) return true;
+  return false;
+}
+}  // namespace
+
+// The slot layouts of core/lang/torch/backward.cpp and loss.cpp, in PyTorch's
+// names (derivatives.yaml's argument names, `result` for the output).
+std::string saved_slot_name(const GradNode& node, size_t slot) {
+  const std::string& n = node.name;
+  if (node.custom) return "saved_tensors[" + std::to_string(slot) + "]";
+  if (n == "AddmmBackward0") return slot == 0 ? "mat1" : "mat2";
+  if (n == "MmBackward0") return slot == 0 ? "self" : "mat2";
+  if (n == "MvBackward0") return slot == 0 ? "self" : "vec";
+  if (n == "DotBackward0") return slot == 0 ? "self" : "tensor";
+  if (n == "SqueezeBackward4") return slot == 0 ? "self" : "other";
+  if (n == "MaskedFillBackward0") return "mask";
+  if (n == "MulBackward0" || n == "DivBackward0") return slot == 0 ? "self" : "other";
+  if (n.find("Loss") != std::string::npos || named(n, {"BinaryCrossEntropyBackward0", "BinaryCrossEntropyWithLogitsBackward0"})) {
+    const char* loss_slots[] = {"self", "target", "weight", n == "NllLossBackward0" ? "total_weight" : "pos_weight"};
+    return slot < 4 ? loss_slots[slot] : "saved" + std::to_string(slot);
+  }
+  if (slot < node.saved.size() && node.saved[slot].is_output) return "result";
+  return slot == 0 ? "self" : slot == 1 ? "other" : "saved" + std::to_string(slot);
+}
+
+namespace {
+struct WriteLog {
+  std::vector<TensorWrite> writes;  // oldest first, at most kMaxWrites
+  VersionFailure failure;
+  bool has_failure = false;
+};
+WriteLog& write_log() { return session_state<WriteLog>(); }
+}  // namespace
+
+void note_write(const ArrayPtr& t, const std::string& op) {
+  if (!t || !t->storage) return;
+  t->storage->bump_version();
+  std::vector<TensorWrite>& w = write_log().writes;
+  if (w.size() >= kMaxWrites) w.erase(w.begin(), w.begin() + kMaxWrites / 2);
+  w.push_back({t->storage->id(), t->storage->version(), session_state<detail::ExplainState>().line, explain_run(), op, t, t->shape,
+               t->base != nullptr});
+}
+
+const std::vector<TensorWrite>& tensor_writes() { return write_log().writes; }
+
+void record_version_failure(const GradNode& node, size_t slot) {
+  WriteLog& log = write_log();
+  const SavedTensor& s = node.saved[slot];
+  VersionFailure f;
+  f.run = explain_run();
+  f.node = node.name;
+  f.slot = saved_slot_name(node, slot);
+  f.saved_line = s.line;
+  f.saved_run = s.run;
+  f.saved_version = s.version;
+  f.version = s.data->storage->version();
+  f.storage = s.data->storage->id();
+  f.shape = s.data->shape;
+  f.dtype = s.data->dtype;
+  for (const TensorWrite& w : log.writes)
+    if (w.storage == f.storage && w.version > f.saved_version && w.version <= f.version) f.writes.push_back(w);
+  log.failure = std::move(f);
+  log.has_failure = true;
+}
+
+const VersionFailure* last_version_failure() {
+  WriteLog& log = write_log();
+  return log.has_failure && log.failure.run == explain_run() ? &log.failure : nullptr;
 }
 
 }  // namespace sl

@@ -50,6 +50,10 @@ struct SavedTensor {
   uint32_t version = 0;
   bool is_output = false;
   bool was_saved = false;  // distinguishes "released" from "never saved"
+  // The user's statement that saved it (explain_at's line, of run `run`): the
+  // inspector says which line's op keeps these bytes alive.
+  int line = 0;
+  uint64_t run = 0;
 };
 
 // A hook on a tensor's gradient (Tensor.register_hook): called with the
@@ -61,7 +65,7 @@ struct HookEntry {
   GradHook fn;
 };
 
-struct GradNode {
+struct GradNode : std::enable_shared_from_this<GradNode> {
   std::string name;
   std::vector<std::shared_ptr<GradNode>> next;
   std::weak_ptr<Array> variable;  // AccumulateGrad: the leaf it accumulates into
@@ -160,6 +164,48 @@ std::vector<SavedTensorHooks>& saved_tensor_hooks();
 // saved_tensors_hooks, what the innermost pack hook returns for it).
 // hookable=false: a Python number the op wrapped (PyTorch saves it as a Scalar, which no hook sees).
 void save_tensor(GradNode& node, size_t slot, const ArrayPtr& t, bool is_output, bool hookable = true);
+// The name PyTorch gives saved slot `slot` of `node` (grad_fn._saved_<name>):
+// "self", "other", "result", "mat2", "target", ... ("saved_tensors[i]" for a
+// torch.autograd.Function's ctx).
+std::string saved_slot_name(const GradNode& node, size_t slot);
+
+// Note [Write log]
+// The "modified by an inplace operation" error names two versions; what
+// learners need is the two statements: the one that saved the tensor (its
+// SavedTensor's line) and the one that wrote into it. Every user-visible
+// in-place write bumps the storage's version through note_write, which also
+// logs (per session, the last kMaxWrites) which statement wrote, with which
+// op, through which tensor (a view of the saved one, often), and the version
+// it left. The snapshot names the tensor by the variable holding it.
+struct TensorWrite {
+  uint64_t storage = 0;
+  uint32_t version = 0;          // the storage's version after the write
+  int line = 0;
+  uint64_t run = 0;
+  std::string op;                // "add_", "__setitem__", "mul_" ...
+  std::weak_ptr<Array> via;      // the tensor written through
+  Shape shape;                   // its shape then
+  bool through_view = false;     // via was a view (it has a base)
+};
+constexpr size_t kMaxWrites = 256;
+void note_write(const ArrayPtr& t, const std::string& op);
+const std::vector<TensorWrite>& tensor_writes();
+
+// The last version-check failure of the running session (unpack's RuntimeError):
+// the saved slot it refused, both versions, and the writes between them.
+struct VersionFailure {
+  uint64_t run = 0;
+  std::string node, slot;
+  int saved_line = 0;
+  uint64_t saved_run = 0;
+  uint32_t saved_version = 0, version = 0;
+  uint64_t storage = 0;
+  Shape shape;
+  DType dtype = DType::F32;
+  std::vector<TensorWrite> writes;
+};
+void record_version_failure(const GradNode& node, size_t slot);
+const VersionFailure* last_version_failure();  // null when none (in this session)
 
 // The in-place rules (torch/csrc/autograd/VariableTypeUtils.h check_inplace,
 // variable.cpp rebase_history), in two halves around the write:

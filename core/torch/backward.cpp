@@ -58,13 +58,14 @@ ArrayPtr validate(const GradNode& fn, size_t i, ArrayPtr g) {
                                 shape_str(g->shape) + " but expected shape compatible with " + shape_str(next.in_shape));
     g = sum_to(g, next.in_shape);
   }
-  if (g->dtype != next.in_dtype) g = t_cast(g, next.in_dtype);
+  if (g->dtype != next.in_dtype) g = grad_cast(g, next.in_dtype);
   return g;
 }
 
 // compute_dependencies + init_to_execute: counts edges into each node, marks
 // what runs when `targets` filter the pass, and refuses nodes without formula.
-void prepare(GraphTask& task, const std::vector<GradNodePtr>& roots, const std::vector<GradNode*>& targets, bool accumulate) {
+void prepare(GraphTask& task, const std::vector<GradNodePtr>& roots, const std::vector<GradNode*>& targets, bool accumulate,
+             bool create_graph) {
   std::vector<GradNode*> order, stack;
   std::set<GradNode*> seen;
   for (auto& r : roots)
@@ -103,6 +104,9 @@ void prepare(GraphTask& task, const std::vector<GradNodePtr>& roots, const std::
     for (GradNode* f = n; f; f = f->wrapped.get())
       if (f->name != "torch::autograd::AccumulateGrad" && !f->custom && (!has_formula(f->name) || !f->has_state))
         raise("NotImplementedError", "stridelab has no backward formula for " + f->name + " yet (issue 30)");
+    // Note [Double backward]: a formula that would return a gradient without its graph
+    if (create_graph && n->name != "torch::autograd::AccumulateGrad" && !n->custom && !differentiable_formula(n->name))
+      raise("NotImplementedError", "stridelab cannot record the backward of " + n->name + " yet (create_graph=True, issue 30)");
   }
 }
 
@@ -111,7 +115,7 @@ void retain(GradNode& n, const ArrayPtr& g) {
   auto t = n.retains_grad.lock();
   if (!t || !g) return;
   AutogradMeta& m = autograd_meta(*t);
-  m.grad = m.grad ? t_add(m.grad, g) : t_clone(g);
+  m.grad = m.grad ? grad_add(m.grad, g) : grad_clone(g, false);
 }
 
 // can_accumulate_inplace (input_buffer.cpp): the only holder of a dense tensor and of its storage.
@@ -124,9 +128,11 @@ bool can_accumulate_inplace(const ArrayPtr& v) {
 
 // InputBuffer::accumulate with grad mode off: old += new in place when old may be
 // reused, else new += old, else a new sum (each bumps the version it writes).
+// With grad mode on (create_graph) the sum is out of place and recorded.
 ArrayPtr accumulate_buffer(ArrayPtr old, ArrayPtr g) {
   if (!old) return g;
   if (!g) return old;
+  if (creating_graph()) return grad_add(old, g);
   const Shape out = broadcast_shapes_np({old->shape, g->shape});
   if (out == old->shape && old->dtype == g->dtype && can_accumulate_inplace(old)) {
     ufunc_call2(Ufunc::add, old, g, old);
@@ -172,6 +178,10 @@ void release(GradNode& n) {
 
 void accumulate_grad(Array& variable, ArrayPtr g) {
   AutogradMeta& m = autograd_meta(variable);
+  if (creating_graph()) {  // grad mode on: a clone of the first gradient, then out-of-place sums, both recorded
+    m.grad = m.grad ? grad_add(m.grad, g) : grad_clone(g, true);
+    return;
+  }
   if (!m.grad) {
     // obeys_layout_contract: the variable's strides (where a size is not 1), or contiguous
     bool same = g.use_count() == 1 && g->shape == variable.shape && variable.c_contiguous();
@@ -188,6 +198,7 @@ void accumulate_grad(Array& variable, ArrayPtr g) {
 std::vector<ArrayPtr> run_backward(const std::vector<ArrayPtr>& roots, const std::vector<ArrayPtr>& grads,
                                    const std::vector<ArrayPtr>& inputs, const BackwardOptions& opt) {
   GraphTask task;
+  CreateGraphScope scope(opt.create_graph);
   std::vector<GradNodePtr> root_nodes;
   for (auto& r : roots) root_nodes.push_back(gradient_edge(r));
   std::vector<GradNode*> targets;
@@ -196,14 +207,14 @@ std::vector<ArrayPtr> run_backward(const std::vector<ArrayPtr>& roots, const std
     targets.push_back(e.get());
     if (opt.accumulate_grad && e && !is_leaf(*x)) e->retains_grad = x;  // backward(inputs=[non-leaf]) retains its grad
   }
-  prepare(task, root_nodes, targets, opt.accumulate_grad);
+  prepare(task, root_nodes, targets, opt.accumulate_grad, opt.create_graph);
   std::vector<ArrayPtr> captured(inputs.size());
   std::priority_queue<Task, std::vector<Task>, Later> ready;
   // the graph root's outputs: each seed flows into its root's buffer
   for (size_t i = 0; i < root_nodes.size(); ++i) {
     GradNode* n = root_nodes[i].get();
     ArrayPtr g = grads[i];
-    if (g->dtype != n->in_dtype) g = t_cast(g, n->in_dtype);
+    if (g->dtype != n->in_dtype) g = grad_cast(g, n->in_dtype);
     auto& buf = task.not_ready[n];
     buf = accumulate_buffer(std::move(buf), std::move(g));
     if (--task.dependencies[n] == 0) {

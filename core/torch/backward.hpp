@@ -22,6 +22,7 @@ namespace sl {
 struct BackwardOptions {
   bool keep_graph = false;       // retain_graph
   bool accumulate_grad = true;   // Tensor.backward; false for torch.autograd.grad (capture)
+  bool create_graph = false;     // record the pass's own graph (Note [Double backward], derivatives.cpp)
 };
 
 // Runs the pass from `roots` (tensors that require grad) seeded with `grads`
@@ -33,7 +34,7 @@ std::vector<ArrayPtr> run_backward(const std::vector<ArrayPtr>& roots, const std
 
 // AccumulateGrad::accumulateGrad: the first gradient is stolen when nothing
 // else holds it and its layout is the variable's, else cloned; later ones are
-// added in place (grad mode is off during the pass: create_graph is unsupported).
+// added in place; in a create_graph pass, a recorded clone, then recorded out-of-place sums.
 void accumulate_grad(Array& variable, ArrayPtr new_grad);
 
 }  // namespace sl

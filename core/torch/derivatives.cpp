@@ -5,6 +5,7 @@
 #include <cstring>
 #include <functional>
 #include <map>
+#include <set>
 
 #include "core/kernels/activation.hpp"
 #include "core/linalg/linalg.hpp"
@@ -34,32 +35,113 @@ ArrayPtr scalar_like(double v, DType dt) {
   return dt == DType::F64 ? s : t_cast(s, dt);
 }
 
-ArrayPtr bin(Ufunc op, const ArrayPtr& a, const ArrayPtr& b) { return as_torch(ufunc_call2(op, a, b)); }
-ArrayPtr un(Ufunc op, const ArrayPtr& a) { return as_torch(ufunc_call1(op, a)); }
-ArrayPtr mul_scalar(const ArrayPtr& a, double s) { return bin(Ufunc::multiply, a, scalar_like(s, a->dtype)); }
+// Note [Double backward]
+// With create_graph=True the pass runs its formulas with grad mode on, and
+// PyTorch's formulas are themselves differentiable ATen ops: the gradient a
+// formula returns has a grad_fn, so it can be differentiated again
+// (d/dx of 3x^2 through MulBackward0 and PowBackward0). Here the formulas
+// compute on raw kernels; while a create_graph pass runs (g_create_graph),
+// each helper below also records the node the ATen op it stands for would
+// record -- its name and the state its own formula reads -- so the result
+// joins a graph the engine can run. A node whose formula does not go through
+// these helpers is listed nowhere in differentiable_formula() and refuses a
+// create_graph pass before anything runs, rather than return a gradient that
+// silently lacks its graph.
+bool g_create_graph = false;
+
+[[noreturn]] void refuse_create_graph(const std::string& name) {
+  raise("NotImplementedError", "stridelab cannot record the backward of " + name + " yet (create_graph=True, issue 30)");
+}
+
+// Records `out` = name(inputs) during a create_graph pass; `setup` fills the
+// node's state. A result that is one of the inputs (a no-op view) is not recorded.
+template <class Setup>
+ArrayPtr rec(const char* name, const std::vector<ArrayPtr>& inputs, ArrayPtr out, Setup setup) {
+  if (!g_create_graph) return out;
+  for (auto& x : inputs)
+    if (x == out) return out;
+  if (record_op(name, inputs, *out)) {
+    setup(*out->autograd->grad_fn);
+    out->autograd->grad_fn->has_state = true;
+  }
+  return out;
+}
+ArrayPtr rec(const char* name, const std::vector<ArrayPtr>& inputs, ArrayPtr out) {
+  return rec(name, inputs, std::move(out), [](GradNode&) {});
+}
+
+// add/sub/mul/div.Tensor with the state save_binary (lang/torch/backward.cpp) gives them.
+ArrayPtr bin(Ufunc op, const ArrayPtr& a, const ArrayPtr& b) {
+  ArrayPtr r = as_torch(ufunc_call2(op, a, b));
+  if (op == Ufunc::add || op == Ufunc::subtract)
+    return rec(op == Ufunc::add ? "AddBackward0" : "SubBackward0", {a, b}, r, [](GradNode& n) { n.scalars = {1.0}; });
+  if (op != Ufunc::multiply && op != Ufunc::divide) return r;
+  return rec(op == Ufunc::multiply ? "MulBackward0" : "DivBackward0", {a, b}, r, [&](GradNode& n) {
+    if (requires_grad(*b)) save_tensor(n, 0, a, false);
+    if (op == Ufunc::divide || requires_grad(*a)) save_tensor(n, 1, b, false);
+  });
+}
+ArrayPtr un(Ufunc op, const ArrayPtr& a) {
+  ArrayPtr r = as_torch(ufunc_call1(op, a));
+  return op == Ufunc::negative ? rec("NegBackward0", {a}, r) : r;
+}
+// mul.Scalar / div.Scalar
+ArrayPtr mul_scalar(const ArrayPtr& a, double s) {
+  ArrayPtr r = as_torch(ufunc_call2(Ufunc::multiply, a, scalar_like(s, a->dtype)));
+  return rec("MulBackward1", {a}, r, [&](GradNode& n) { n.scalars = {s}; });
+}
+ArrayPtr div_scalar(const ArrayPtr& a, double s) {
+  ArrayPtr r = as_torch(ufunc_call2(Ufunc::divide, a, scalar_like(s, a->dtype)));
+  return rec("DivBackward1", {a}, r, [&](GradNode& n) { n.scalars = {s}; });
+}
 // maybe_multiply (FunctionsManual.cpp): the tensor itself when the scalar is 1.
 ArrayPtr maybe_multiply(const ArrayPtr& a, double s) { return s == 1.0 ? a : mul_scalar(a, s); }
-ArrayPtr expand_to(const ArrayPtr& g, const Shape& shape) { return as_torch(broadcast_to(g, shape)); }
-ArrayPtr t2(const ArrayPtr& a) { return a->ndim() < 2 ? a : transpose(a, {1, 0}); }
-ArrayPtr mm(const ArrayPtr& a, const ArrayPtr& b) { return as_torch(matmul(a, b)); }
+ArrayPtr expand_to(const ArrayPtr& g, const Shape& shape) {
+  return rec("ExpandBackward0", {g}, as_torch(broadcast_to(g, shape)), [&](GradNode& n) { n.sizes = {g->shape}; });
+}
+ArrayPtr t2(const ArrayPtr& a) { return a->ndim() < 2 ? a : rec("TBackward0", {a}, as_torch(transpose(a, {1, 0}))); }
+// mm (mv for a vector right operand), saved as the forward saves them
+ArrayPtr mm(const ArrayPtr& a, const ArrayPtr& b) {
+  return rec(b->ndim() == 1 ? "MvBackward0" : "MmBackward0", {a, b}, as_torch(matmul(a, b)), [&](GradNode& n) {
+    if (requires_grad(*b)) save_tensor(n, 0, a, false);
+    if (requires_grad(*a)) save_tensor(n, 1, b, false);
+    n.ints = {is_column_major(*a), is_column_major(*b)};
+  });
+}
+ArrayPtr view_as_shape(const ArrayPtr& g, const Shape& shape) {
+  return rec("ViewBackward0", {g}, as_torch(reshape(g, shape)), [&](GradNode& n) { n.sizes = {g->shape}; });
+}
+ArrayPtr unsqueeze(const ArrayPtr& g, const std::vector<int64_t>& dims) {
+  return rec("UnsqueezeBackward0", {g}, as_torch(expand_dims(g, dims)), [&](GradNode& n) { n.sizes = {g->shape}; });
+}
 
 // self.pow(e) for a Scalar e, as the forward pow runs it (the power ufunc with
 // a Python number, so the kernel's cases for 2, 0.5, -1, ... are the forward's).
 ArrayPtr torch_pow_scalar(const ArrayPtr& self, double e) {
   if (e == 1.0) return self;
-  if (ArrayPtr r = torch_pow_special(self, e)) return r;  // pow_tensor_scalar_kernel's own cases
-  ArrayPtr s = make_array(DType::F64, {}, 'C', Flavor::Scalar);
-  std::memcpy(s->data(), &e, sizeof e);
-  return as_torch(ufunc_call(Ufunc::power, {UfuncOperand{self, false}, UfuncOperand{s, true}}));
+  ArrayPtr r = torch_pow_special(self, e);  // pow_tensor_scalar_kernel's own cases
+  if (!r) {
+    ArrayPtr s = make_array(DType::F64, {}, 'C', Flavor::Scalar);
+    std::memcpy(s->data(), &e, sizeof e);
+    r = as_torch(ufunc_call(Ufunc::power, {UfuncOperand{self, false}, UfuncOperand{s, true}}));
+  }
+  return rec("PowBackward0", {self}, r, [&](GradNode& n) {
+    n.scalars = {e};
+    save_tensor(n, 0, self, false);
+  });
 }
 
 // self.sin() / self.cos() as the forward computes them: float32 through
 // PyTorch's own (Sleef) loops, other dtypes through the ufuncs.
 ArrayPtr torch_trig(Activation op, const ArrayPtr& x) {
-  if (!activation_supports(op, x->dtype)) return un(op == Activation::sin ? Ufunc::sin : Ufunc::cos, x);
-  ArrayPtr r = make_array(x->dtype, x->shape, 'C', Flavor::Torch);
-  apply_activation(op, *r, *x);
-  return r;
+  ArrayPtr r;
+  if (!activation_supports(op, x->dtype)) {
+    r = un(op == Activation::sin ? Ufunc::sin : Ufunc::cos, x);
+  } else {
+    r = make_array(x->dtype, x->shape, 'C', Flavor::Torch);
+    apply_activation(op, *r, *x);
+  }
+  return rec(op == Activation::sin ? "SinBackward0" : "CosBackward0", {x}, r, [&](GradNode& n) { save_tensor(n, 0, x, false); });
 }
 
 // Note [Fused backward kernels]: tanh_backward is one CPU kernel,
@@ -88,6 +170,31 @@ ArrayPtr tanh_backward(const ArrayPtr& a, const ArrayPtr& b) {
 }
 
 bool needs(const GradNode& n, size_t i);
+
+// sigmoid_backward's CPU kernel: a * (1 - b) * b
+ArrayPtr sigmoid_backward(const ArrayPtr& a, const ArrayPtr& b) {
+  ArrayPtr one_minus = as_torch(ufunc_call2(Ufunc::subtract, scalar_like(1, b->dtype), b));
+  return as_torch(ufunc_call2(Ufunc::multiply, as_torch(ufunc_call2(Ufunc::multiply, a, one_minus)), b));
+}
+// threshold_backward(grad, self, 0): self <= 0 ? 0 : grad
+ArrayPtr threshold_backward(const ArrayPtr& g, const ArrayPtr& self) {
+  ArrayPtr keep = as_torch(ufunc_call2(Ufunc::greater, self, scalar_like(0, self->dtype)));
+  return as_torch(ufunc_call2(Ufunc::multiply, g, t_cast(keep, g->dtype)));
+}
+ArrayPtr add_scalar(const ArrayPtr& a, double s) {
+  ArrayPtr r = as_torch(ufunc_call2(Ufunc::add, a, scalar_like(s, a->dtype)));
+  return rec("AddBackward1", {a}, r);
+}
+// A backward that is one ATen op with a formula of its own (tanh_backward,
+// sigmoid_backward, threshold_backward): computed by its kernel, recorded as
+// that op's node over (grad_output, the tensor the first formula saved).
+template <class Kernel>
+ArrayPtr fused_backward(const char* name, const ArrayPtr& grad_output, const ArrayPtr& saved, Kernel kernel) {
+  return rec(name, {grad_output, saved}, kernel(), [&](GradNode& n) {
+    save_tensor(n, 0, grad_output, false);
+    save_tensor(n, 1, saved, false);
+  });
+}
 
 // mm_mat1_backward / mm_mat2_backward for the two matrix edges from `first`
 // (saved slots 0 and 1: mat1, mat2; ints: whether each was column-major;
@@ -122,7 +229,7 @@ ArrayPtr sum_backward(const ArrayPtr& grad, const Shape& sizes, const std::vecto
   for (int64_t d : dims) wrapped.push_back(torch_wrap_dim(d, int64_t(sizes.size())));
   if (dims.empty())  // sum over every dim (dim=[]): the gradient is 0-d
     return expand_to(grad, sizes);
-  return expand_to(as_torch(expand_dims(grad, wrapped)), sizes);
+  return expand_to(unsqueeze(grad, wrapped), sizes);
 }
 
 int64_t numel_of(const Shape& s) {
@@ -163,6 +270,8 @@ void add_arithmetic(std::map<std::string, Formula>& f) {
     }
     return {gs, go};
   };
+  // add.Scalar: self: grad (the double backward's own 1 - 2 * output)
+  f["AddBackward1"] = [](GradNode&, const ArrayPtr& g) -> std::vector<ArrayPtr> { return {g}; };
   // mul.Scalar: self: mul_tensor_backward(grad, other, self.scalar_type()) -- grad * other
   f["MulBackward1"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
     return {bin(Ufunc::multiply, g, scalar_like(n.scalars.at(0), g->dtype))};
@@ -222,12 +331,30 @@ void add_unary(std::map<std::string, Formula>& f) {
   };
   // tanh: self: tanh_backward(grad, result) -- the CPU kernel's a * (1 - b * b)
   f["TanhBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
-    return {tanh_backward(g, unpack(n, 0))};
+    ArrayPtr r = unpack(n, 0);
+    return {fused_backward("TanhBackwardBackward0", g, r, [&] { return tanh_backward(g, r); })};
   };
   // sigmoid: self: sigmoid_backward(grad, result) -- the CPU kernel's a * (1 - b) * b
   f["SigmoidBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
     ArrayPtr r = unpack(n, 0);
-    return {bin(Ufunc::multiply, bin(Ufunc::multiply, g, bin(Ufunc::subtract, scalar_like(1, r->dtype), r)), r)};
+    return {fused_backward("SigmoidBackwardBackward0", g, r, [&] { return sigmoid_backward(g, r); })};
+  };
+  // tanh_backward(grad_output, output): grad_output: tanh_backward(grad, output.conj());
+  //   output: grad.conj() * (-2 * output.conj() * grad_output).conj()
+  f["TanhBackwardBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    ArrayPtr go = unpack(n, 0), out = unpack(n, 1);
+    ArrayPtr d_go = needs(n, 0) ? fused_backward("TanhBackwardBackward0", g, out, [&] { return tanh_backward(g, out); }) : nullptr;
+    ArrayPtr d_out = needs(n, 1) ? bin(Ufunc::multiply, g, bin(Ufunc::multiply, mul_scalar(out, -2), go)) : nullptr;
+    return {d_go, d_out};
+  };
+  // sigmoid_backward(grad_output, output): grad_output: sigmoid_backward(grad, output.conj());
+  //   output: grad.conj() * grad_output * (-2 * output.conj() + 1)
+  f["SigmoidBackwardBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    ArrayPtr go = unpack(n, 0), out = unpack(n, 1);
+    ArrayPtr d_go = needs(n, 0) ? fused_backward("SigmoidBackwardBackward0", g, out, [&] { return sigmoid_backward(g, out); }) : nullptr;
+    ArrayPtr d_out;
+    if (needs(n, 1)) d_out = bin(Ufunc::multiply, bin(Ufunc::multiply, g, go), add_scalar(mul_scalar(out, -2), 1));
+    return {d_go, d_out};
   };
   // abs: self: grad * self.sgn() (sgn of a real tensor is sign: -1, 0, 1)
   f["AbsBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
@@ -239,8 +366,15 @@ void add_unary(std::map<std::string, Formula>& f) {
   // relu: self: threshold_backward(grad, result, 0) -- result <= 0 ? 0 : grad
   f["ReluBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
     ArrayPtr r = unpack(n, 0);
-    ArrayPtr keep = bin(Ufunc::greater, r, scalar_like(0, r->dtype));
-    return {bin(Ufunc::multiply, g, t_cast(keep, g->dtype))};
+    return {fused_backward("ThresholdBackwardBackward0", g, r, [&] { return threshold_backward(g, r); })};
+  };
+  // threshold_backward(grad_output, self, threshold): grad_output: threshold_backward(grad, self, threshold);
+  //   self: zeros_like(grad)
+  f["ThresholdBackwardBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    ArrayPtr self = unpack(n, 1);
+    ArrayPtr d_go = needs(n, 0) ? fused_backward("ThresholdBackwardBackward0", g, self, [&] { return threshold_backward(g, self); }) : nullptr;
+    ArrayPtr d_self = needs(n, 1) ? as_torch(make_array(g->dtype, g->shape, 'C', Flavor::Torch)) : nullptr;
+    return {d_go, d_self};
   };
 }
 
@@ -266,7 +400,7 @@ void add_reductions_and_products(std::map<std::string, Formula>& f) {
   // mean: self: grad.expand_symint(self.sym_sizes()) / self.sym_numel()
   f["MeanBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
     const Shape& s = n.sizes.at(0);
-    return {bin(Ufunc::divide, expand_to(g, s), scalar_like(double(numel_of(s)), g->dtype))};
+    return {div_scalar(expand_to(g, s), double(numel_of(s)))};
   };
   // mean.dim: self: mean_backward(grad, self.sym_sizes(), dim, self.sym_numel(), keepdim)
   //   = sum_backward(grad, sizes, dim, keepdim) / (the product of the reduced sizes)
@@ -274,7 +408,7 @@ void add_reductions_and_products(std::map<std::string, Formula>& f) {
     const Shape& s = n.sizes.at(0);
     int64_t count = n.ints.empty() ? numel_of(s) : 1;
     for (int64_t d : n.ints) count *= s.empty() ? 1 : s[size_t(torch_wrap_dim(d, int64_t(s.size())))];
-    return {bin(Ufunc::divide, sum_backward(g, s, n.ints, n.keepdim), scalar_like(double(count), g->dtype))};
+    return {div_scalar(sum_backward(g, s, n.ints, n.keepdim), double(count))};
   };
   // mm: self: mm_mat1_backward(grad, mat2, ...) = grad.mm(mat2.t()) (mat2.mm(grad.t()).t() for a column-major self)
   //     mat2: mm_mat2_backward(grad, self, ...) = self.t().mm(grad) (grad.t().mm(self).t() for a column-major mat2)
@@ -289,8 +423,8 @@ void add_reductions_and_products(std::map<std::string, Formula>& f) {
   // node is the squeeze's (squeeze_.dim: SqueezeBackward4): grad.unsqueeze(0), then
   // mm's two formulas (saved: the unsqueezed self and mat2), the first squeezed back
   f["SqueezeBackward4"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
-    std::vector<ArrayPtr> m = mm_grads(n, as_torch(expand_dims(g, {0})), 0);
-    if (m[0]) m[0] = as_torch(reshape(m[0], {m[0]->shape[1]}));
+    std::vector<ArrayPtr> m = mm_grads(n, unsqueeze(g, {0}), 0);
+    if (m[0]) m[0] = view_as_shape(m[0], {m[0]->shape[1]});
     return m;
   };
   // mv: self: grad.ger(vec.conj()); vec: self.conj().t().mv(grad)
@@ -298,7 +432,7 @@ void add_reductions_and_products(std::map<std::string, Formula>& f) {
     ArrayPtr g1, g2;
     if (needs(n, 0)) {
       ArrayPtr v = unpack(n, 1);
-      g1 = bin(Ufunc::multiply, as_torch(expand_dims(g, {1})), as_torch(expand_dims(v, {0})));
+      g1 = bin(Ufunc::multiply, unsqueeze(g, {1}), unsqueeze(v, {0}));
     }
     if (needs(n, 1)) g2 = mm(t2(unpack(n, 0)), g);
     return {g1, g2};
@@ -317,31 +451,35 @@ void add_views(std::map<std::string, Formula>& f) {
   f["TBackward0"] = [](GradNode&, const ArrayPtr& g) -> std::vector<ArrayPtr> { return {as_torch(t2(g))}; };
   // transpose.int: self: grad.transpose(dim0, dim1)
   f["TransposeBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
-    return {as_torch(swapaxes(g, n.ints.at(0), n.ints.at(1)))};
+    const int64_t d0 = n.ints.at(0), d1 = n.ints.at(1);
+    return {rec("TransposeBackward0", {g}, as_torch(swapaxes(g, d0, d1)), [&](GradNode& m) { m.ints = {d0, d1}; })};
   };
   // permute: self: permute_backwards(grad, dims) -- the inverse permutation
   f["PermuteBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
     std::vector<int64_t> inv(n.ints.size());
     for (size_t i = 0; i < n.ints.size(); ++i) inv[size_t(torch_wrap_dim(n.ints[i], int64_t(n.ints.size())))] = int64_t(i);
-    return {as_torch(transpose(g, inv))};
+    return {rec("PermuteBackward0", {g}, as_torch(transpose(g, inv)), [&](GradNode& m) { m.ints = inv; })};
   };
   // view / _reshape_alias / _unsafe_view: self: grad.reshape_symint(self.sym_sizes())
   f["ViewBackward0"] = f["ReshapeAliasBackward0"] = f["UnsafeViewBackward0"] =
-      [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> { return {as_torch(reshape(g, n.sizes.at(0)))}; };
+      [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> { return {view_as_shape(g, n.sizes.at(0))}; };
   // expand: self: at::sum_to(grad, self.sym_sizes())
   f["ExpandBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> { return {sum_to(g, n.sizes.at(0))}; };
+  // copy_: self: zeros_like(grad); src: grad (the engine's CopyBackwards: self is a fresh tensor, so no edge)
+  f["torch::autograd::CopyBackwards"] = [](GradNode&, const ArrayPtr& g) -> std::vector<ArrayPtr> { return {nullptr, g}; };
   // clone: self: grad
   f["CloneBackward0"] = [](GradNode&, const ArrayPtr& g) -> std::vector<ArrayPtr> { return {g}; };
   // _to_copy: self: _to_copy_backward(grad, self.options()) -- grad.to(self's dtype)
   f["ToCopyBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
-    return {g->dtype == n.dtypes.at(0) ? g : t_cast(g, n.dtypes.at(0))};
+    return {g->dtype == n.dtypes.at(0) ? g : grad_cast(g, n.dtypes.at(0))};
   };
   // select.int / slice.Tensor / unsqueeze / alias / squeeze through basic indexing:
   //   select_backward / slice_backward (zeros of the input's sizes, grad copied into the view);
   //   unsqueeze, squeeze and alias alone: grad.squeeze(dim) / grad.unsqueeze(dim) / grad, i.e. a reshape
   f["SelectBackward0"] = f["SliceBackward0"] = f["UnsqueezeBackward0"] = f["AliasBackward0"] = f["SqueezeBackward0"] =
       f["SqueezeBackward1"] = f["SqueezeBackward2"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
-        if (n.sizes.size() < 2) return {as_torch(reshape(g, n.sizes.at(0)))};
+        if (n.sizes.size() < 2) return {view_as_shape(g, n.sizes.at(0))};
+        if (g_create_graph) refuse_create_graph(n.name);
         ArrayPtr z = make_array(g->dtype, n.sizes[0], 'C', Flavor::Torch);
         const int64_t e = z->itemsize();
         Strides st;
@@ -392,8 +530,46 @@ const std::map<std::string, Formula>& formulas() {
 
 }  // namespace
 
-ArrayPtr t_mul(const ArrayPtr& a, const ArrayPtr& b) { return bin(Ufunc::multiply, a, b); }
-ArrayPtr t_add(const ArrayPtr& a, const ArrayPtr& b) { return bin(Ufunc::add, a, b); }
+ArrayPtr t_mul(const ArrayPtr& a, const ArrayPtr& b) { return as_torch(ufunc_call2(Ufunc::multiply, a, b)); }
+ArrayPtr t_add(const ArrayPtr& a, const ArrayPtr& b) { return as_torch(ufunc_call2(Ufunc::add, a, b)); }
+
+CreateGraphScope::CreateGraphScope(bool on) : prev_(g_create_graph), prev_mode_(grad_mode()) {
+  if (!on) return;
+  g_create_graph = true;
+  grad_mode().enabled = true;
+  grad_mode().inference = false;
+}
+CreateGraphScope::~CreateGraphScope() {
+  g_create_graph = prev_;
+  grad_mode() = prev_mode_;
+}
+bool creating_graph() { return g_create_graph; }
+
+ArrayPtr grad_add(const ArrayPtr& a, const ArrayPtr& b) { return bin(Ufunc::add, a, b); }
+ArrayPtr grad_cast(const ArrayPtr& a, DType dt) {
+  const DType from = a->dtype;
+  return rec("ToCopyBackward0", {a}, t_cast(a, dt), [&](GradNode& n) { n.dtypes = {from}; });
+}
+// clone_obey_contract (accumulate_grad.h): new_empty_strided(...).copy_(new_grad), so the
+// clone's node is copy_'s, CopyBackwards, whose first edge (the empty tensor) is none
+ArrayPtr grad_clone(const ArrayPtr& a, bool as_copy) {
+  if (!as_copy) return rec("CloneBackward0", {a}, t_clone(a));
+  ArrayPtr r = t_clone(a);
+  if (g_create_graph && record_op_edges("torch::autograd::CopyBackwards", {a}, {nullptr, gradient_edge(a)}, *r)) r->autograd->grad_fn->has_state = true;
+  return r;
+}
+
+bool differentiable_formula(const std::string& name) {
+  static const std::set<std::string> names = {
+      "AddBackward0", "SubBackward0", "RsubBackward0", "RsubBackward1", "MulBackward0", "MulBackward1", "DivBackward0",
+      "DivBackward1", "NegBackward0", "PowBackward0", "LogBackward0", "SinBackward0", "CosBackward0", "SumBackward0",
+      "SumBackward1", "MeanBackward0", "MeanBackward1", "MmBackward0", "AddmmBackward0", "MvBackward0", "DotBackward0",
+      "TBackward0", "TransposeBackward0", "PermuteBackward0", "ViewBackward0", "ReshapeAliasBackward0",
+      "UnsafeViewBackward0", "ExpandBackward0", "CloneBackward0", "ToCopyBackward0", "UnsqueezeBackward0", "torch::autograd::CopyBackwards",
+      "ExpBackward0", "SqrtBackward0", "TanhBackward0", "SigmoidBackward0", "ReluBackward0", "TanhBackwardBackward0",
+      "SigmoidBackwardBackward0", "ThresholdBackwardBackward0", "AddBackward1", "SqueezeBackward4"};
+  return names.count(name) != 0;
+}
 ArrayPtr t_cast(const ArrayPtr& a, DType dt) { return as_torch(copy_as(*a, dt)); }
 ArrayPtr t_clone(const ArrayPtr& a) { return as_torch(copy_array(*a)); }
 
@@ -436,6 +612,7 @@ ArrayPtr unpack(const GradNode& node, size_t slot) {
   const SavedTensor& s = node.saved[slot];
   const uint32_t now = s.data->storage->version();
   if (now != s.version) {
+    record_version_failure(node, slot);  // Note [Write log]: the inspector explains it
     std::string shape;
     for (size_t i = 0; i < s.data->shape.size(); ++i) shape += (i ? ", " : "") + std::to_string(s.data->shape[i]);
     std::string msg = "one of the variables needed for gradient computation has been modified by an inplace operation: [" +
@@ -447,6 +624,13 @@ ArrayPtr unpack(const GradNode& node, size_t slot) {
            " instead. Hint: enable anomaly detection to find the operation that failed to compute its gradient, with "
            "torch.autograd.set_detect_anomaly(True).";
     raise("RuntimeError", msg);
+  }
+  // Note [Double backward]: the node's output rejoins its graph (SavedVariable::unpack
+  // gives a saved output the grad_fn it had), so d(result) flows back through this node
+  if (s.is_output && g_create_graph && differentiable_dtype(s.data->dtype)) {
+    ArrayPtr r = std::make_shared<Array>(*s.data);
+    autograd_meta(*r).grad_fn = std::const_pointer_cast<GradNode>(node.shared_from_this());
+    return r;
   }
   return s.data;
 }
@@ -464,8 +648,14 @@ ArrayPtr sum_to(const ArrayPtr& g, const Shape& shape) {
   if (any) {  // at::sum_to is sum(dims, keepdim=True): PyTorch's summation order where it is fixed
     r = torch_ordered_sum(*g, axes, g->dtype, true);
     if (!r) r = as_torch(reduce(ReduceOp::sum, *g, axes, g->dtype, true, Flavor::Torch));
+    r = rec("SumBackward1", {g}, r, [&](GradNode& n) {
+      n.sizes = {g->shape};
+      n.keepdim = true;
+      for (size_t i = 0; i < axes.size(); ++i)
+        if (axes[i]) n.ints.push_back(int64_t(i));
+    });
   }
-  return lead ? as_torch(reshape(r, shape)) : r;
+  return lead ? view_as_shape(r, shape) : r;
 }
 
 }  // namespace sl

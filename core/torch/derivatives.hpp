@@ -43,6 +43,30 @@ void record_index_geometry(GradNode& node, const Shape& in_shape, const std::vec
 // A matrix stored column-major (mm_mat1_backward's test on the strides).
 bool is_column_major(const Array& m);
 
+// A create_graph=True pass (Note [Double backward], derivatives.cpp): while
+// the scope lives, grad mode is on and the formulas listed by
+// differentiable_formula() record the graph of what they compute.
+class CreateGraphScope {
+ public:
+  explicit CreateGraphScope(bool on);
+  ~CreateGraphScope();
+  CreateGraphScope(const CreateGraphScope&) = delete;
+  CreateGraphScope& operator=(const CreateGraphScope&) = delete;
+
+ private:
+  bool prev_;
+  GradMode prev_mode_;
+};
+bool creating_graph();
+bool differentiable_formula(const std::string& name);
+// The engine's own arithmetic (InputBuffer's sum, AccumulateGrad's clone,
+// validate_outputs' cast), recorded during a create_graph pass.
+ArrayPtr grad_add(const ArrayPtr& a, const ArrayPtr& b);
+ArrayPtr grad_cast(const ArrayPtr& a, DType dt);
+// as_copy: AccumulateGrad's clone_obey_contract (a copy_ into a new tensor, CopyBackwards);
+// else Tensor.clone (retain_grad's hook, CloneBackward0).
+ArrayPtr grad_clone(const ArrayPtr& a, bool as_copy);
+
 // Engine arithmetic on tensors (new torch tensors, torch's promotion).
 ArrayPtr t_mul(const ArrayPtr& a, const ArrayPtr& b);
 ArrayPtr t_add(const ArrayPtr& a, const ArrayPtr& b);

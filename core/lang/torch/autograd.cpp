@@ -256,7 +256,7 @@ Value record_call(Interp& in, OpCall c, const std::function<Value()>& compute) {
     BelowAutograd below;
     r = compute();
   }
-  if (inplace && below_depth() == 0) bump_version(c.self);
+  if (inplace && below_depth() == 0) bump_version(c.self, c.op);
   if (inplace && r.is_array() && r.array() == c.self) {
     std::vector<ArrayPtr> others(inputs.begin() + 1, inputs.end());
     std::string op = c.op;
@@ -316,7 +316,7 @@ Value call_tensor_method(Interp& in, const std::string& name, const ArrayMethod&
       BelowAutograd below;
       r = fn(in, self, a);
     }
-    if (outermost) bump_version(self);
+    if (outermost) bump_version(self, name);
     return r;
   }
   OpCall c{name, self, a.pos, a.kw};

@@ -41,10 +41,9 @@ std::string node_name(const OpCall& c);
 // collected them; inplace: `t` is self after the write). Defined with the
 // rest of the backward surface in torch/backward.cpp.
 void save_for_backward(const OpCall& c, const std::vector<ArrayPtr>& inputs, const ArrayPtr& t, bool inplace);
-// Note [Version counter] (core/model/storage.hpp): a user-visible in-place write bumps it.
-inline void bump_version(const ArrayPtr& t) {
-  if (t && t->storage) t->storage->bump_version();
-}
+// Note [Version counter] (core/model/storage.hpp): a user-visible in-place write
+// (the op `op`) bumps it, and is logged (Note [Write log], core/torch/autograd.hpp).
+inline void bump_version(const ArrayPtr& t, const std::string& op) { note_write(t, op); }
 // False while an op's implementation runs below the autograd boundary (Note
 // [Recording at the boundary]): a write there is not a user-visible one.
 bool outside_recorded_op();

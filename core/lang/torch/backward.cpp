@@ -319,8 +319,6 @@ void check_inputs(Interp& in, const std::vector<ArrayPtr>& inputs) {
 }
 
 bool keep_graph(Interp& in, const Value& retain_graph, bool create_graph) {
-  if (create_graph)
-    in.raise_exc("NotImplementedError", "stridelab's backward does not record a graph of the backward pass yet (create_graph=True, issue 30)");
   return retain_graph.is_none() ? create_graph : in.truthy(retain_graph);
 }
 
@@ -346,7 +344,8 @@ Value backward_impl(Interp& in, const Value& tensors, const Value& gradient, con
   std::vector<ArrayPtr> outputs = tensors_of(in, outs), inputs = tensors_of(in, ins);
   std::vector<ArrayPtr> grads = make_grads(in, outputs, gradient);
   BackwardOptions opt;
-  opt.keep_graph = keep_graph(in, retain_graph, in.truthy(create_graph));
+  opt.create_graph = in.truthy(create_graph);
+  opt.keep_graph = keep_graph(in, retain_graph, opt.create_graph);
   check_roots(in, outputs);
   check_inputs(in, inputs);
   if (!outputs.empty()) run(in, outputs, grads, inputs, opt);
@@ -401,7 +400,8 @@ Value autograd_grad_fn(Interp& in, Args& a) {
   std::vector<ArrayPtr> outputs = tensors_of(in, outs), inputs = tensors_of(in, ins);
   std::vector<ArrayPtr> grads = make_grads(in, outputs, grad_outputs);
   BackwardOptions opt;
-  opt.keep_graph = keep_graph(in, retain_graph, in.truthy(create_graph));
+  opt.create_graph = in.truthy(create_graph);
+  opt.keep_graph = keep_graph(in, retain_graph, opt.create_graph);
   opt.accumulate_grad = false;
   check_roots(in, outputs);
   check_inputs(in, inputs);

@@ -116,7 +116,7 @@ Value fn_record(Interp& in, Args& a) {
       // version moves once more, past the write forward made
       if (is_leaf(*t) && requires_grad(*t))
         in.raise_exc("RuntimeError", "a leaf Variable that requires grad has been used in an in-place operation.");
-      bump_version(t);
+      bump_version(t, "mark_dirty");
     } else if (is_input) {  // returned unmarked: an alias takes the history, the input keeps its own
       t = torch_alias_root(t);
       o = Value(t);

@@ -1062,12 +1062,12 @@ void tensor_setitem(Interp& in, const ArrayPtr& a, const Value& key, const Value
       in.raise_exc(e.type, e.msg);
     }
     tensor_setitem_data(in, a, key, x);
-    if (outside_recorded_op()) a->storage->bump_version();  // Note [Version counter]
+    if (outside_recorded_op()) bump_version(a, "__setitem__");  // Note [Version counter]
     record_setitem(a, is_tensor(x) ? std::vector<ArrayPtr>{x.array()} : std::vector<ArrayPtr>{});
     return;
   }
   tensor_setitem_data(in, a, key, x);
-  if (outside_recorded_op()) a->storage->bump_version();
+  if (outside_recorded_op()) bump_version(a, "__setitem__");
 }
 
 void tensor_setitem_data(Interp& in, const ArrayPtr& a, const Value& key, const Value& x) {
@@ -1252,7 +1252,7 @@ Value tensor_binop(Interp& in, BinOp op, const Value& a, const Value& b, bool in
     return record_operator(in, op, a, b, inplace, [&] { return torch_arith(in, op, a, b, inplace); });
   Value r = torch_arith(in, op, a, b, inplace);
   if (inplace && is_tensor(a) && r.is_array() && r.array() == a.array() && outside_recorded_op())
-    bump_version(a.array());  // Note [Version counter]
+    bump_version(a.array(), std::string(op_symbol(op)) + "=");  // Note [Version counter]
   return r;
 }
 Value tensor_unaryop(Interp& in, UnaryOp op, const Value& a) {

@@ -605,3 +605,114 @@ TEST_CASE("constant_pad_nd's backward matches finite differences (float64)", "[a
   };
   check_formula("ConstantPadNdBackward0", {{2, 3, 4}}, fwd, state, -1, 1);
 }
+
+namespace {
+
+// Leaves of the given shapes holding values(), input k's element i moved by delta.
+std::vector<ArrayPtr> leaves(const std::vector<Shape>& shapes, double lo, double hi, size_t k = 0, int64_t i = -1, double delta = 0) {
+  std::vector<ArrayPtr> xs;
+  for (size_t j = 0; j < shapes.size(); ++j) {
+    xs.push_back(f64(shapes[j], values(numel(shapes[j]), int(j) + 1, lo, hi)));
+    if (j == k && i >= 0) reinterpret_cast<double*>(xs.back()->data())[i] += delta;
+    autograd_meta(*xs.back()).requires_grad = true;
+  }
+  return xs;
+}
+
+// The gradients of sum(f(xs) * w) (f recorded as `name` with setup's state), with their graph when create_graph.
+std::vector<ArrayPtr> first_grads(const std::string& name, const std::vector<ArrayPtr>& xs, const Forward& f, const Setup& setup,
+                                  const ArrayPtr& w, bool create_graph) {
+  ArrayPtr out = f(xs);
+  REQUIRE(record_op(name, xs, *out));
+  setup(*out->autograd->grad_fn, xs, out);
+  out->autograd->grad_fn->has_state = true;
+  BackwardOptions opt;
+  opt.accumulate_grad = false;
+  opt.create_graph = create_graph;
+  opt.keep_graph = create_graph;
+  return run_backward({out}, {w}, xs, opt);
+}
+
+// Double backward (Note [Double backward]): the Hessian-vector product
+// d/dx_k sum_j g_j(x) . v_j, from a second pass over the graph the first
+// pass recorded, against central differences of the first-order gradients.
+void check_double(const std::string& name, const std::vector<Shape>& shapes, const Forward& f, const Setup& setup,
+                  double lo = 0.2, double hi = 1.7) {
+  install_torch_rules();
+  std::vector<ArrayPtr> xs = leaves(shapes, lo, hi);
+  ArrayPtr w = f64(f(xs)->shape, values(f(xs)->size(), 9, -1.0, 1.0));
+  std::vector<ArrayPtr> g = first_grads(name, xs, f, setup, w, true);
+  std::vector<ArrayPtr> roots, vs;
+  for (size_t j = 0; j < g.size(); ++j) {
+    REQUIRE(g[j]);
+    if (!requires_grad(*g[j])) continue;  // a gradient that does not depend on the inputs (linear in them)
+    roots.push_back(g[j]);
+    vs.push_back(f64(g[j]->shape, values(g[j]->size(), 11 + int(j), -1.0, 1.0)));
+  }
+  REQUIRE_FALSE(roots.empty());
+  BackwardOptions opt;
+  opt.accumulate_grad = false;
+  std::vector<ArrayPtr> hv = run_backward(roots, vs, xs, opt);
+  auto gv = [&](size_t k, int64_t i, double delta) {
+    std::vector<ArrayPtr> gs = first_grads(name, leaves(shapes, lo, hi, k, i, delta), f, setup, w, false);
+    double s = 0;
+    for (size_t r = 0, j = 0; j < gs.size(); ++j) {
+      if (!requires_grad(*g[j])) continue;
+      for (int64_t e = 0; e < gs[j]->size(); ++e) s += at(*gs[j], e) * at(*vs[r], e);
+      ++r;
+    }
+    return s;
+  };
+  const double h = 1e-5;
+  for (size_t k = 0; k < xs.size(); ++k)
+    for (int64_t i = 0; i < xs[k]->size(); ++i) {
+      const double numeric = (gv(k, i, h) - gv(k, i, -h)) / (2 * h);
+      INFO(name << " input " << k << " element " << i);
+      const double analytic = hv[k] ? at(*hv[k], i) : 0.0;
+      CHECK(analytic == Approx(numeric).epsilon(1e-5).margin(1e-6));
+    }
+}
+
+}  // namespace
+
+TEST_CASE("double backward: create_graph gradients differentiate again (float64)", "[autograd][backward][double]") {
+  const Shape s23{2, 3};
+  check_double("MulBackward0", {s23, {1, 3}}, [](auto& x) { return bin(Ufunc::multiply, x[0], x[1]); }, save_inputs);
+  check_double("DivBackward0", {{3}, s23}, [](auto& x) { return bin(Ufunc::divide, x[0], x[1]); }, save_inputs);
+  for (double e : {3.0, 0.5, -2.0, 2.5}) {
+    auto setup = [e](GradNode& n, const std::vector<ArrayPtr>& xs, const ArrayPtr&) {
+      n.scalars = {e};
+      save_tensor(n, 0, xs[0], false);
+    };
+    check_double("PowBackward0", {s23}, [e](auto& x) { return bin(Ufunc::power, x[0], scalar(e)); }, setup);
+  }
+  check_double("ExpBackward0", {s23}, [](auto& x) { return un(Ufunc::exp, x[0]); }, save_result);
+  check_double("SqrtBackward0", {s23}, [](auto& x) { return un(Ufunc::sqrt, x[0]); }, save_result);
+  check_double("TanhBackward0", {s23}, [](auto& x) { return un(Ufunc::tanh, x[0]); }, save_result, -2, 2);
+  auto sigmoid = [](auto& x) {
+    return bin(Ufunc::divide, scalar(1), bin(Ufunc::add, scalar(1), un(Ufunc::exp, un(Ufunc::negative, x[0]))));
+  };
+  check_double("SigmoidBackward0", {s23}, sigmoid, save_result, -2, 2);
+  check_double("LogBackward0", {s23}, [](auto& x) { return un(Ufunc::log, x[0]); }, save_inputs);
+  check_double("SinBackward0", {s23}, [](auto& x) { return un(Ufunc::sin, x[0]); }, save_inputs);
+  check_double("CosBackward0", {s23}, [](auto& x) { return un(Ufunc::cos, x[0]); }, save_inputs);
+  auto mm_state = [](GradNode& n, const std::vector<ArrayPtr>& xs, const ArrayPtr&) {
+    save_inputs(n, xs, nullptr);
+    n.ints = {0, 0};
+  };
+  check_double("MmBackward0", {{3, 4}, {4, 2}}, [](auto& x) { return matmul(x[0], x[1]); }, mm_state);
+}
+
+TEST_CASE("double backward: a formula that records no graph refuses create_graph", "[autograd][backward][double]") {
+  install_torch_rules();
+  ArrayPtr x = f64({2}, {1, 2});
+  autograd_meta(*x).requires_grad = true;
+  ArrayPtr y = ufunc_call1(Ufunc::exp, x);
+  REQUIRE(record_op("MseLossBackward0", {x, x}, *y));
+  y->autograd->grad_fn->has_state = true;
+  BackwardOptions opt;
+  opt.create_graph = true;
+  CHECK_THROWS_WITH(run_backward({y}, {f64({2}, {1, 1})}, {}, opt), Catch::Contains("create_graph=True"));
+  CHECK_FALSE(x->autograd->grad);
+  CHECK(grad_mode().enabled);
+}

@@ -1,6 +1,8 @@
 // Memory gauge: live heap bytes as a stacked bar — owned by a named variable, kept
 // alive only through views (the owner has no name left: `small = arr[:10]; del arr`
-// keeps all of arr's 8 MB), and not reachable from variables — with exact numbers,
+// keeps all of arr's 8 MB), kept alive by autograd graphs (tensors saved for
+// backward that no variable holds: heap.graphBytes), and not reachable from
+// variables — with exact numbers,
 // then the storages kept alive only through views and who keeps them.
 
 import { el, formatBytes, formatInt } from './dom.js';
@@ -16,7 +18,8 @@ export function renderGauge({ container, model, t, lang, onSelect }) {
   const reachable = Math.max(0, heap.reachableBytes ?? 0);
   const viewOnly = Math.max(0, heap.viewOnlyBytes ?? 0);
   const named = Math.max(0, reachable - viewOnly);
-  const other = Math.max(0, live - reachable);
+  const graph = Math.max(0, Math.min(heap.graphBytes ?? 0, live - reachable));
+  const other = Math.max(0, live - reachable - graph);
   const total = Math.max(live, reachable, 1);
 
   const head = el('div', 'sl-gauge-head',
@@ -29,6 +32,7 @@ export function renderGauge({ container, model, t, lang, onSelect }) {
   const segs = [
     ['named', named, 'inspector.mem.named'],
     ['view-only', viewOnly, 'inspector.mem.viewOnly'],
+    ...(graph > 0 || model.snapshot?.autograd?.nodes?.length ? [['graph', graph, 'inspector.mem.graph']] : []),
     ['other', other, 'inspector.mem.other'],
   ];
   const bar = el('div', { class: 'sl-gauge-bar', role: 'img',

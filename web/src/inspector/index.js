@@ -1,8 +1,10 @@
 // stridelab memory inspector: renders the engine's inspection snapshot
-// (session.snapshot(), built by core/api/snapshot.cpp) as seven panels — variables,
-// why the selected array is a view or a copy (the engine's explanation), byte strip
-// (hover: address and every variable's element there), layout pictures (record field
-// lanes, text code points, the stride walk), base chain, sharing groups, memory gauge.
+// (session.snapshot(), built by core/api/snapshot.cpp) as eight panels — variables,
+// autograd memory (a tensor's .grad, optimizer state, the graph behind it and what it
+// saved; shown when the program uses autograd), why the selected array is a view or a
+// copy (the engine's explanation), byte strip (hover: address and every variable's
+// element there), layout pictures (record field lanes, text code points, the stride
+// walk), base chain, sharing groups, memory gauge.
 // It never talks to the engine: the page hands it snapshots. update(snapshot, previous)
 // takes any snapshot (after a run, or a step of a timeline) and keeps the selection;
 // update(snapshot, previous, step) with a timeline step also marks, in the byte strip,
@@ -32,6 +34,7 @@ import { renderGauge } from './gauge.js';
 import { ByteStrip } from './strip.js';
 import { renderExplain } from './explain.js';
 import { renderPictures } from './pictures.js';
+import { renderAutograd } from './autograd.js';
 
 export { messages, createTranslator } from './i18n.js';
 
@@ -63,7 +66,7 @@ export function createInspector(root, opts = {}) {
   };
 }
 
-// The seven panels in their grid, built once; update() fills their bodies.
+// The eight panels in their grid, built once; update() fills their bodies.
 function buildPanels(t) {
   const ui = { emptyMsg: el('p', 'sl-inspector-empty', t('inspector.empty')) };
   ui.vars = panel('sl-p-vars', t('inspector.vars.title'));
@@ -87,6 +90,7 @@ const PANELS = [
   ['chain', 'sl-p-chain', 'inspector.chain.title'],
   ['share', 'sl-p-share', 'inspector.share.title'],
   ['mem', 'sl-p-mem', 'inspector.mem.title'],
+  ['ag', 'sl-p-ag', 'inspector.ag.title'],
 ];
 
 class Inspector {
@@ -169,11 +173,27 @@ class Inspector {
     this.walkHandle = renderPictures({ container: ui.pictures.body, model, selected, t, lang, onMark: (m) => this.byteStrip.setMark(m) });
   }
 
+  // In the page (after the variables) only while the snapshot has autograd records (a
+  // tensor requiring grad, a graph, a failure): a NumPy program's inspector is unchanged.
+  renderAutogradPanel() {
+    const { model, selected, t, lang, ui } = this;
+    const ag = model.snapshot?.autograd;
+    const any = ag?.failure || ag?.nodes?.length || model.arrays.some((v) => v.autograd || v.gradOf || v.optimizerState);
+    clearNode(ui.ag.body);
+    if (!any) {
+      ui.ag.section.remove();
+      return;
+    }
+    if (!ui.ag.section.isConnected) ui.vars.section.after(ui.ag.section);
+    renderAutograd({ container: ui.ag.body, model, selected, t, lang, onSelect: this.select });
+  }
+
   renderDependent({ defer = false } = {}) {
     const { model, selected, t, lang, ui } = this;
     this.renderChainPanel();
     clearNode(ui.share.body);
     renderSharing({ container: ui.share.body, model, selected, t, lang, onSelect: this.select });
+    this.renderAutogradPanel();
     this.byteStrip.setData(model, selected, { width: this.widthOf(ui.strip.body) });
     this.byteStrip.setMark(null);
     this.walkHandle?.stop();
@@ -268,7 +288,8 @@ class Inspector {
     this.walkHandle?.stop();
     this.walkHandle = null;
     this.cancelPanelsFrame();
-    for (const p of [ui.vars, ui.explain, ui.pictures, ui.chain, ui.share, ui.mem]) clearNode(p.body);
+    for (const p of [ui.vars, ui.explain, ui.pictures, ui.chain, ui.share, ui.mem, ui.ag]) clearNode(p.body);
+    ui.ag.section.remove();
     this.byteStrip.setData(null, null);
   }
 

@@ -55,7 +55,7 @@ function variableRow({ v, model, selected, t, lang }) {
     dataset: { name: v.name },
   });
   const nameCell = el('th', { scope: 'row', class: 'c-name' });
-  nameCell.append(el('span', { class: 'sl-varname', title: v.name }, v.name));
+  nameCell.append(el('span', { class: 'sl-varname', title: v.name }, shownName(v)));
   if (changed) {
     nameCell.append(el('span', { class: 'sl-changed-dot', title: t(model.step ? 'inspector.vars.changedTitleStep' : 'inspector.vars.changedTitle'), 'aria-label': t('inspector.vars.changed') }));
   }
@@ -102,7 +102,29 @@ function arrayCells(tr, { v, model, t, lang }) {
       el('span', { class: 'sl-owner' }, owner), after));
   }
   if (alias) data.append(el('span', { class: 'sl-alias' }, ` · ${t('inspector.vars.aliasOf', { name: alias })}`));
+  const role = autogradRole(v, t, lang);
+  if (role) data.append(el('span', { class: 'sl-ag-tag' }, role));
   tr.append(data);
+}
+
+// A member row sits under its container, so a long path shows its end, from a path
+// component on: opt.state[model.weight]['exp_avg_sq'] -> …[model.weight]['exp_avg_sq'].
+const MEMBER_CHARS = 32;
+function shownName(v) {
+  const name = String(v.name ?? '');
+  if (v.topLevel !== false || name.length <= MEMBER_CHARS) return name;
+  const from = name.length - MEMBER_CHARS;
+  for (let i = from; i < name.length; i += 1) if (name[i] === '[' || name[i] === '.') return `…${name.slice(i)}`;
+  return `…${name.slice(from)}`;
+}
+
+// What a tensor is to autograd, as a short tag: a gradient, an optimizer's state, a
+// result whose graph keeps bytes no variable holds (core/api/snapshot.cpp).
+function autogradRole(v, t, lang) {
+  if (v.gradOf) return t('inspector.vars.gradOf', { name: v.gradOf });
+  if (v.optimizerState) return t('inspector.vars.stateOf', { key: v.optimizerState.key, param: v.optimizerState.param ?? '?' });
+  const hidden = v.autograd?.graphHiddenBytes;
+  return hidden > 0 ? t('inspector.vars.graphKeeps', { bytes: formatBytes(hidden, lang) }) : null;
 }
 
 // Click or Enter/Space selects an array's row; arrows, Home and End move the selection.

@@ -5,8 +5,10 @@
 // snapshot, the previous step's (so the inspector marks what that statement changed),
 // the statement's lines and what had been printed by then; the page shows them
 // (run-timeline.js). Steps where an array's bytes changed through another name (a write
-// through a view) are marked on the slider and named in the label. All text is built
-// from t() strings and engine data as text nodes.
+// through a view) are marked on the slider and named in the label, and so are the steps
+// that changed what autograd graphs keep (step.graph, core/api/trace.hpp): a backward()
+// freeing saved tensors, an in-place write into a tensor a graph saved (the later
+// backward() refuses it). All text is built from t() strings and engine data as text nodes.
 
 import { t } from '../i18n/i18n.js';
 import { el } from './output.js';
@@ -14,6 +16,28 @@ import { el } from './output.js';
 /** Steps whose statement changed some array's bytes through another name. */
 export function throughOtherChanges(step) {
   return (step?.changed ?? []).filter((c) => c.throughOther).map((c) => c.name);
+}
+
+/** What a step did to the memory autograd graphs keep: bytes freed, saved tensors written in place. */
+export function graphEvents(step) {
+  const g = step?.graph;
+  return { freed: g?.freedBytes ?? 0, bumped: Array.isArray(g?.bumped) ? g.bumped : [] };
+}
+
+/** The marks a step gets on the slider: 'through' (bytes changed through another name), 'freed', 'bumped'. */
+export function stepMarks(step) {
+  const { freed, bumped } = graphEvents(step);
+  return [throughOtherChanges(step).length ? 'through' : null, freed > 0 ? 'freed' : null, bumped.length ? 'bumped' : null]
+    .filter(Boolean);
+}
+
+// 8000000 -> "8 MB" (the inspector's decimal units)
+function bytesText(n) {
+  const units = ['B', 'kB', 'MB', 'GB'];
+  let v = n;
+  let u = 0;
+  while (v >= 1000 && u < units.length - 1) { v /= 1000; u += 1; }
+  return `${u ? v.toFixed(v < 10 ? 2 : v < 100 ? 1 : 0).replace(/\.?0+$/, '') : v} ${units[u]}`;
 }
 
 export class Timeline {
@@ -96,15 +120,17 @@ export class Timeline {
       return;
     }
     this.range.max = String(this.count() - 1);
-    this.marks.replaceChildren(...this.trace.steps.flatMap((step, i) => {
-      if (!throughOtherChanges(step).length) return [];
-      const mark = el('span', 'timeline-mark');
+    this.marks.replaceChildren(...this.trace.steps.flatMap((step, i) => stepMarks(step).map((kind) => {
+      const mark = el('span', `timeline-mark is-${kind}`);
       mark.dataset.step = String(i);
+      mark.dataset.kind = kind;
       mark.style.left = `${this.count() > 1 ? (100 * i) / (this.count() - 1) : 0}%`;
-      return [mark];
-    }));
-    this.root.dataset.marked = this.trace.steps.map((s, i) => (throughOtherChanges(s).length ? i : null))
-      .filter((i) => i != null).join(' ');
+      return mark;
+    })));
+    const marked = (kind) => this.trace.steps.map((s, i) => (stepMarks(s).includes(kind) ? i : null)).filter((i) => i != null).join(' ');
+    this.root.dataset.marked = marked('through');
+    this.root.dataset.freed = marked('freed');
+    this.root.dataset.bumped = marked('bumped');
     this.index = -1;
     this.go(this.count() - 1, { silent: true });
   }
@@ -145,6 +171,11 @@ export class Timeline {
     if (through.length) {
       const other = (step.names ?? []).join(', ');
       parts.push(el('span', 'timeline-through', t('timeline.through', { names: through.join(', '), by: other || '?' })));
+    }
+    const { freed, bumped } = graphEvents(step);
+    if (freed > 0) parts.push(el('span', 'timeline-freed', t('timeline.freed', { bytes: bytesText(freed) })));
+    for (const b of bumped) {
+      parts.push(el('span', 'timeline-bumped', t('timeline.bumped', { node: b.node, slot: b.slot, from: b.savedVersion, to: b.version })));
     }
     this.label.replaceChildren(...parts);
     const { skipped = 0, maxSteps = 0 } = this.trace;
