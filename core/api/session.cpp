@@ -24,6 +24,7 @@ Session::~Session() = default;
 
 std::string Session::snapshot() {
   const ActiveSession active(in_->state());
+  const lang::Interp::StackBase stack(*in_);  // Note [Recursion depth]
   return snapshot_json(*in_);
 }
 
@@ -56,6 +57,7 @@ void check_name(const std::string& name) {
 
 std::string Session::set_json(const std::string& name, const std::string& json) {
   const ActiveSession active(in_->state());
+  const lang::Interp::StackBase stack(*in_);  // Note [Recursion depth]
   try {
     check_name(name);
     in_->globals->vars[name] = json_to_value(*in_, json);
@@ -67,6 +69,7 @@ std::string Session::set_json(const std::string& name, const std::string& json) 
 
 std::string Session::get_json(const std::string& name) {
   const ActiveSession active(in_->state());
+  const lang::Interp::StackBase stack(*in_);  // Note [Recursion depth]
   try {
     auto it = in_->globals->vars.find(name);
     if (it == in_->globals->vars.end()) raise("NameError", "name '" + name + "' is not defined");
@@ -78,6 +81,7 @@ std::string Session::get_json(const std::string& name) {
 
 std::string Session::del_var(const std::string& name) {
   const ActiveSession active(in_->state());
+  const lang::Interp::StackBase stack(*in_);  // Note [Recursion depth]
   auto it = in_->globals->vars.find(name);
   if (it == in_->globals->vars.end()) return error_json("NameError: name '" + name + "' is not defined");
   in_->globals->vars.erase(it);
@@ -86,6 +90,7 @@ std::string Session::del_var(const std::string& name) {
 
 std::string Session::variables() {
   const ActiveSession active(in_->state());
+  const lang::Interp::StackBase stack(*in_);  // Note [Recursion depth]
   std::vector<std::string> names;
   for (auto& [k, v] : in_->globals->vars)
     if (!v.as<lang::ModuleObj>()) names.push_back(k);
@@ -99,6 +104,7 @@ std::string Session::variables() {
 std::string Session::new_array(const std::string& name, const std::string& dtype, const std::string& shape_json,
                                bool torch) {
   const ActiveSession active(in_->state());
+  const lang::Interp::StackBase stack(*in_);  // Note [Recursion depth]
   try {
     check_name(name);
     DType dt;
@@ -119,6 +125,7 @@ std::string Session::new_array(const std::string& name, const std::string& dtype
 
 std::string Session::export_array(const std::string& name) {
   const ActiveSession active(in_->state());
+  const lang::Interp::StackBase stack(*in_);  // Note [Recursion depth]
   try {
     auto it = in_->globals->vars.find(name);
     if (it == in_->globals->vars.end()) raise("NameError", "name '" + name + "' is not defined");
@@ -138,6 +145,7 @@ std::string Session::export_array(const std::string& name) {
 
 void Session::release_exports() {
   const ActiveSession active(in_->state());
+  const lang::Interp::StackBase stack(*in_);  // Note [Recursion depth]
   exports_.clear();
   file_export_.clear();
   file_export_.shrink_to_fit();
@@ -145,6 +153,7 @@ void Session::release_exports() {
 
 std::string Session::write_file(const std::string& path, const std::string& data) {
   const ActiveSession active(in_->state());
+  const lang::Interp::StackBase stack(*in_);  // Note [Recursion depth]
   lang::MemFs& fs = in_->state().get<lang::MemFs>();
   if (int e = fs.write_file(path, data)) return error_json(lang::os_error_text(e, path));
   JsonWriter w;
@@ -155,6 +164,7 @@ std::string Session::write_file(const std::string& path, const std::string& data
 
 std::string Session::read_file(const std::string& path) {
   const ActiveSession active(in_->state());
+  const lang::Interp::StackBase stack(*in_);  // Note [Recursion depth]
   lang::MemFs& fs = in_->state().get<lang::MemFs>();
   if (int e = fs.read_file(path, file_export_)) return error_json(lang::os_error_text(e, path));
   JsonWriter w;
@@ -166,6 +176,7 @@ std::string Session::read_file(const std::string& path) {
 
 std::string Session::list_files() {
   const ActiveSession active(in_->state());
+  const lang::Interp::StackBase stack(*in_);  // Note [Recursion depth]
   lang::MemFs& fs = in_->state().get<lang::MemFs>();
   JsonWriter w;
   w.begin_object();
@@ -204,6 +215,7 @@ std::string Session::heap_stats() {
 
 void Session::set_step_budget(double steps) {
   const ActiveSession active(in_->state());
+  const lang::Interp::StackBase stack(*in_);  // Note [Recursion depth]
   in_->step_budget = steps < 0 ? -1 : int64_t(steps);
 }
 
@@ -221,6 +233,7 @@ std::string Session::run_traced(const std::string& code, bool echo, int max_step
 std::string Session::run_impl(const std::string& code, bool echo, const std::string& filename, bool with_snapshot,
                               int trace_steps) {
   const ActiveSession active(in_->state());
+  const lang::Interp::StackBase stack(*in_);  // Note [Recursion depth]
   exports_.clear();
   explain_begin_run(code);
   std::unique_ptr<TraceRecorder> trace;

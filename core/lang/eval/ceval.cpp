@@ -229,13 +229,7 @@ Interp::Result Interp::run(const std::string& src, bool echo_last_expr, const st
   out_truncated_ = false;
   steps_ = 0;
   depth_ = 0;
-  char stack_top = 0;
-  struct StackBase {  // Note [Recursion depth]: the outermost run() sets it
-    const char*& slot;
-    const char* saved;
-    ~StackBase() { slot = saved; }
-  } base{stack_base_, stack_base_};
-  if (!stack_base_) stack_base_ = &stack_top;
+  StackBase base(*this);  // Note [Recursion depth]
   frames_.clear();
   handling_.clear();
   err_.clear();

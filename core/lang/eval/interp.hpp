@@ -332,6 +332,23 @@ class Interp {
   // session's setting.
   static size_t host_stack_bytes;
   void check_recursion();
+  // Marks where the engine was entered from the host (run(), and every
+  // Session call that reads or prints a program's values: the snapshot's
+  // reprs walk nested data too); the outermost one counts.
+  class StackBase {
+   public:
+    explicit StackBase(Interp& in) : in_(in), saved_(in.stack_base_) {
+      if (!in.stack_base_) in.stack_base_ = reinterpret_cast<const char*>(&marker_);
+    }
+    ~StackBase() { in_.stack_base_ = saved_; }
+    StackBase(const StackBase&) = delete;
+    StackBase& operator=(const StackBase&) = delete;
+
+   private:
+    Interp& in_;
+    const char* saved_;
+    char marker_ = 0;
+  };
   // C++ recursion over a program's data (repr, ==, hash, deepcopy, json): one
   // level each, CPython's Py_EnterRecursiveCall(where) with its C limit
   // (Py_C_RECURSION_LIMIT, 10,000 in 3.13) and the same stack budget.

@@ -73,10 +73,16 @@ Interp::FrameCharge::FrameCharge(Interp& in, int frames) : in(in), frames(frames
 
 constexpr int kCRecursionLimit = 10000;  // Py_C_RECURSION_LIMIT (Include/cpython/pystate.h, 3.13)
 
+// When the stack budget runs out, the message says what the recursion is:
+// `where` when it walks data (C levels well beyond the Python frames, e.g. a
+// nested list's repr), else the Python frames' message, as CPython's for a
+// __repr__ that calls repr (one level of each per step), whatever the limit.
 Interp::CRecursion::CRecursion(Interp& in, const char* where) : in(in) {
-  if (++in.c_depth_ > kCRecursionLimit || in.stack_exhausted()) {
+  const bool counted = ++in.c_depth_ > kCRecursionLimit;
+  if (counted || in.stack_exhausted()) {
     --in.c_depth_;
-    in.raise_exc("RecursionError", std::string("maximum recursion depth exceeded") + where);
+    const bool c_first = counted || in.c_depth_ > 2 * in.depth_;
+    in.raise_exc("RecursionError", std::string("maximum recursion depth exceeded") + (c_first ? where : ""));
   }
 }
 
