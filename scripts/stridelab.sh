@@ -113,7 +113,9 @@ suite_cmd() {
     package) node --test tests/js/ ;;
     conformance) node ../shared/conformance/check.mjs --xfail tests/conformance.xfail --quiet ;;
     browser) node tests/browser/smoke.mjs ;;
-    asan) env "${SAN_ENV[@]}" ./build/asan/stridelab_tests ;;
+    # 64 MB of stack: ASan's redzones make each evaluator frame several times larger,
+    # and the recursion corpus runs as deep as CPython's limit (Note [Recursion depth]).
+    asan) (ulimit -s 65536 && env "${SAN_ENV[@]}" ./build/asan/stridelab_tests) ;;
     asan-conformance) env "${SAN_ENV[@]}" node scripts/oracle-native.mjs --bin build/asan/stridelab_py --sanitizers --quiet ;;
     # The fuzz targets over their seed corpora (and checked-in regressions),
     # without libFuzzer: the "-runs= over the seed corpus" smoke, no clang build.
