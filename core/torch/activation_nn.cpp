@@ -8,6 +8,7 @@
 
 #include "core/kernels/activation.hpp"
 #include "core/ops/copy.hpp"
+#include "core/torch/dense.hpp"
 
 namespace sl {
 
@@ -68,21 +69,6 @@ T backward_one(NnActivation op, T g, T x, const ActParams& p, bool vec) {
     case NnActivation::softshrink: return (x >= -a && x <= a) ? T(0) : g;
   }
   return g;
-}
-
-template <class T>
-std::vector<T> dense(const ArrayPtr& a, DType dt) {
-  ArrayPtr c = copy_as(*a, dt, 'C');
-  std::vector<T> v(size_t(c->size()));
-  if (!v.empty()) std::memcpy(v.data(), c->data(), v.size() * sizeof(T));
-  return v;
-}
-
-template <class T>
-ArrayPtr tensor_of(const std::vector<T>& v, const Shape& shape, DType dt) {
-  ArrayPtr r = make_array(dt, shape, 'C', Flavor::Torch);
-  if (!v.empty()) std::memcpy(r->data(), v.data(), v.size() * sizeof(T));
-  return r;
 }
 
 template <class T>

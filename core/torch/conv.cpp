@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/ops/copy.hpp"
+#include "core/torch/dense.hpp"
 
 namespace sl {
 
@@ -35,21 +36,6 @@ ConvDims dims_of(const Array& x, const Array& w, const ConvGeometry& g) {
 
 Shape out_shape(const Array& x, const ConvDims& d) {
   return x.ndim() == 4 ? Shape{d.N, d.O, d.OH, d.OW} : Shape{d.N, d.O, d.OW};
-}
-
-template <class T>
-std::vector<T> dense(const ArrayPtr& a, DType dt) {
-  ArrayPtr c = copy_as(*a, dt, 'C');
-  std::vector<T> v(size_t(c->size()));
-  if (!v.empty()) std::memcpy(v.data(), c->data(), v.size() * sizeof(T));
-  return v;
-}
-
-template <class T>
-ArrayPtr tensor_of(const std::vector<T>& v, const Shape& shape, DType dt) {
-  ArrayPtr r = make_array(dt, shape, 'C', Flavor::Torch);
-  if (!v.empty()) std::memcpy(r->data(), v.data(), v.size() * sizeof(T));
-  return r;
 }
 
 // Calls f(input offset within the plane, weight tap offset) for each tap of

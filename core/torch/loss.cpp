@@ -40,6 +40,7 @@
 #include "core/kernels/activation.hpp"
 #include "core/model/error.hpp"
 #include "core/ops/copy.hpp"
+#include "core/torch/dense.hpp"
 #include "core/ops/views.hpp"
 
 namespace sl {
@@ -49,18 +50,7 @@ namespace {
 // The elements of a (broadcast to `shape`, cast to dt) in C order.
 template <class T>
 std::vector<T> elements(const ArrayPtr& a, const Shape& shape, DType dt) {
-  ArrayPtr b = a->shape == shape ? a : broadcast_to(a, shape);
-  ArrayPtr c = copy_as(*b, dt, 'C');
-  std::vector<T> v(size_t(c->size()));
-  if (!v.empty()) std::memcpy(v.data(), c->data(), v.size() * sizeof(T));
-  return v;
-}
-
-template <class T>
-ArrayPtr tensor_of(const std::vector<T>& v, const Shape& shape, DType dt) {
-  ArrayPtr r = make_array(dt, shape, 'C', Flavor::Torch);
-  if (!v.empty()) std::memcpy(r->data(), v.data(), v.size() * sizeof(T));
-  return r;
+  return dense<T>(a->shape == shape ? a : broadcast_to(a, shape), dt);
 }
 
 int64_t ceil_log2(int64_t n) {

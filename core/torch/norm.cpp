@@ -6,26 +6,11 @@
 #include <vector>
 
 #include "core/ops/copy.hpp"
+#include "core/torch/dense.hpp"
 
 namespace sl {
 
 namespace {
-
-template <class T>
-std::vector<T> dense(const ArrayPtr& a, DType dt) {
-  if (!a) return {};
-  ArrayPtr c = copy_as(*a, dt, 'C');
-  std::vector<T> v(size_t(c->size()));
-  if (!v.empty()) std::memcpy(v.data(), c->data(), v.size() * sizeof(T));
-  return v;
-}
-
-template <class T>
-ArrayPtr tensor_of(const std::vector<T>& v, const Shape& shape, DType dt) {
-  ArrayPtr r = make_array(dt, shape, 'C', Flavor::Torch);
-  if (!v.empty()) std::memcpy(r->data(), v.data(), v.size() * sizeof(T));
-  return r;
-}
 
 // Writes v into the (contiguous or not) tensor a in C order (the running stats' in-place update).
 template <class T>

@@ -7,25 +7,11 @@
 #include <vector>
 
 #include "core/ops/copy.hpp"
+#include "core/torch/dense.hpp"
 
 namespace sl {
 
 namespace {
-
-template <class T>
-std::vector<T> dense(const ArrayPtr& a, DType dt) {
-  ArrayPtr c = copy_as(*a, dt, 'C');
-  std::vector<T> v(size_t(c->size()));
-  if (!v.empty()) std::memcpy(v.data(), c->data(), v.size() * sizeof(T));
-  return v;
-}
-
-template <class T>
-ArrayPtr tensor_of(const std::vector<T>& v, const Shape& shape, DType dt) {
-  ArrayPtr r = make_array(dt, shape, 'C', Flavor::Torch);
-  if (!v.empty()) std::memcpy(r->data(), v.data(), v.size() * sizeof(T));
-  return r;
-}
 
 // The planes of a (C, H, W) or (N, C, H, W) tensor and the output shape for (OH, OW).
 struct Planes {
@@ -46,6 +32,26 @@ Shape with_plane(const Array& x, int64_t oh, int64_t ow) {
 int64_t adaptive_start(int64_t a, int64_t out, int64_t in) { return (a * in) / out; }
 int64_t adaptive_end(int64_t a, int64_t out, int64_t in) { return ((a + 1) * in + out - 1) / out; }
 
+// The largest element of plane c over the window rows [h0, h1) by dh, columns
+// [w0, w1) by dw, and its in-plane index, written to output element o. As ATen's
+// max_pool2d_with_indices: from -inf at the first tap's index, a NaN wins.
+template <class T>
+void window_max(const std::vector<T>& x, const Planes& P, int64_t c, int64_t h0, int64_t h1, int64_t dh, int64_t w0,
+                int64_t w1, int64_t dw, std::vector<T>& y, std::vector<int64_t>& idx, size_t o) {
+  T mx = -INFINITY;
+  int64_t mi = h0 * P.W + w0;
+  for (int64_t h = h0; h < h1; h += dh)
+    for (int64_t w = w0; w < w1; w += dw) {
+      const T v = x[size_t((c * P.H + h) * P.W + w)];
+      if (v > mx || std::isnan(v)) {
+        mx = v;
+        mi = h * P.W + w;
+      }
+    }
+  y[o] = mx;
+  idx[o] = mi;
+}
+
 template <class T>
 PoolResult max_pool(const ArrayPtr& xa, const PoolGeometry& g) {
   const Planes P = planes_of(*xa);
@@ -62,19 +68,7 @@ PoolResult max_pool(const ArrayPtr& xa, const PoolGeometry& g) {
         int64_t hs = h0, ws = w0;
         while (hs < 0) hs += g.dilation[0];
         while (ws < 0) ws += g.dilation[1];
-        // ATen starts from -inf at the first in-plane tap's index
-        T mx = -INFINITY;
-        int64_t mi = hs * P.W + ws;
-        for (int64_t h = hs; h < h1; h += g.dilation[0])
-          for (int64_t w = ws; w < w1; w += g.dilation[1]) {
-            const T v = x[size_t((c * P.H + h) * P.W + w)];
-            if (v > mx || std::isnan(v)) {
-              mx = v;
-              mi = h * P.W + w;
-            }
-          }
-        y[size_t((c * OH + i) * OW + j)] = mx;
-        idx[size_t((c * OH + i) * OW + j)] = mi;
+        window_max(x, P, c, hs, h1, g.dilation[0], ws, w1, g.dilation[1], y, idx, size_t((c * OH + i) * OW + j));
       }
   const Shape s = with_plane(*xa, OH, OW);
   return {tensor_of(y, s, xa->dtype), tensor_of(idx, s, DType::I64)};
@@ -90,18 +84,7 @@ PoolResult adaptive_max(const ArrayPtr& xa, int64_t OH, int64_t OW) {
       for (int64_t j = 0; j < OW; ++j) {
         const int64_t h0 = adaptive_start(i, OH, P.H), h1 = adaptive_end(i, OH, P.H);
         const int64_t w0 = adaptive_start(j, OW, P.W), w1 = adaptive_end(j, OW, P.W);
-        T mx = -INFINITY;
-        int64_t mi = h0 * P.W + w0;
-        for (int64_t h = h0; h < h1; ++h)
-          for (int64_t w = w0; w < w1; ++w) {
-            const T v = x[size_t((c * P.H + h) * P.W + w)];
-            if (v > mx || std::isnan(v)) {
-              mx = v;
-              mi = h * P.W + w;
-            }
-          }
-        y[size_t((c * OH + i) * OW + j)] = mx;
-        idx[size_t((c * OH + i) * OW + j)] = mi;
+        window_max(x, P, c, h0, h1, 1, w0, w1, 1, y, idx, size_t((c * OH + i) * OW + j));
       }
   const Shape s = with_plane(*xa, OH, OW);
   return {tensor_of(y, s, xa->dtype), tensor_of(idx, s, DType::I64)};
