@@ -198,7 +198,6 @@ std::string node_name(const OpCall& c) {
   }
   if (op == "layer_norm") return "NativeLayerNormBackward0";
   if (op == "embedding") return "EmbeddingBackward0";
-  if (op == "dropout") return "MulBackward0";
   if (op == "silu") return "SiluBackward0";
   if (op == "leaky_relu") return "LeakyReluBackward0";
   if (op == "scaled_dot_product_attention") {

@@ -374,7 +374,6 @@ const std::vector<std::pair<const char*, NativeFn>>& functional_functions() {
       {"leaky_relu", leaky_relu_fn},
       {"sigmoid", sigmoid_fn},
       {"tanh", tanh_fn},
-      {"dropout", dropout_fn},
       {"linear", linear_fn},
       {"layer_norm", layer_norm_fn},
       {"embedding", embedding_fn},
@@ -393,6 +392,9 @@ const std::vector<std::pair<const char*, NativeFn>>& conv_functions();  // torch
 void install_torch_functional(Interp& in) {
   ModuleObj& f = submodule(in, "torch.nn.functional");
   for (auto& [name, fn] : functional_functions()) def_fn(in, f, name, recorded_function(name, fn));
+  // a composite, as ATen's _dropout: its input * noise records MulBackward0 and
+  // saves the noise the gradient needs
+  def_fn(in, f, "dropout", dropout_fn);
   // the losses record their own nodes or are composites (Note [Losses: nodes and composites])
   for (auto& [name, fn] : loss_functions()) def_fn(in, f, name, fn);
   // convolution and pooling record their own nodes (Note [Convolution and pooling nodes])
