@@ -3,7 +3,7 @@
 // test's sanitizer suites use; scripts/stridelab.sh sanitizers) and runs them
 // one after another with their seed corpora (docs/hardening.md).
 //
-//   npm run fuzz -- [--minutes N | --seconds S] [--target parse|eval|overlap]... [--no-build] [--smoke]
+//   npm run fuzz -- [--minutes N | --seconds S] [--target parse|eval|overlap|lang]... [--no-build] [--smoke]
 //
 // Defaults: 5 minutes per target, every target. New inputs, crash/leak/timeout
 // artifacts and logs go to fuzz-out/<target>/ (git ignores it); the checked-in
@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
-const ALL = ['parse', 'eval', 'overlap'];
+const ALL = ['parse', 'eval', 'overlap', 'lang'];
 const args = process.argv.slice(2);
 const opt = (n, d) => { const i = args.indexOf(n); return i >= 0 ? args[i + 1] : d; };
 let targets = args.flatMap((a, i) => (a === '--target' ? args[i + 1].split(',') : []));
@@ -56,7 +56,7 @@ function runTarget(t) {
       `-artifact_prefix=${out}/`, '-reload=0'];
     if (t !== 'overlap') fargs.push('-dict=tests/fuzz/parse.dict');
     if (t === 'overlap') fargs.push('-max_len=64');
-    if (t === 'eval') fargs.push('-max_len=4096');
+    if (t === 'eval' || t === 'lang') fargs.push('-max_len=4096');
     fargs.push(corpus, path.join('tests', 'fuzz', 'corpus', t));
     const bin = path.join(buildDir, `fuzz_${t}`);
     console.log(`\n== fuzz_${t}: ${seconds} s ==`);

@@ -70,7 +70,7 @@ SAN_ENV=(ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1:abort_on_error=
 
 replay_fuzz_corpora() {
   local t ok=0
-  for t in parse eval overlap; do
+  for t in parse eval overlap lang; do
     env "${SAN_ENV[@]}" "./build/asan/fuzz_${t}_replay" "tests/fuzz/corpus/$t" || ok=1
   done
   return $ok

@@ -188,6 +188,29 @@ void collect_optimizer_state(Interp& in, Model& m, const std::string& path, cons
   }
 }
 
+// A dict key in a member's path (`d[(1, 'a')]`). The snapshot reads the program's
+// state and never runs its code: a key whose repr is the program's own (an instance
+// of a class it defined, or of a subclass of a builtin) could raise, print, or change
+// the very dict being walked, so it is named by its type and position instead
+// (`d[<H key #2>]`). Builtin scalars, strings, bytes and tuples of them print as
+// Python prints them.
+bool repr_without_user_code(Interp& in, const Value& v, int depth = 0) {
+  lang::TypeObj* ty = in.type_of(v);
+  if (ty == in.t.none || ty == in.t.bool_ || ty == in.t.int_ || ty == in.t.float_ || ty == in.t.complex_ || ty == in.t.str)
+    return true;
+  if (ty == in.t.tuple && depth < 4) {
+    for (const Value& x : v.as<lang::TupleObj>()->items)
+      if (!repr_without_user_code(in, x, depth + 1)) return false;
+    return true;
+  }
+  return ty->name == "bytes" && ty->module == "builtins";
+}
+
+std::string key_label(Interp& in, const Value& key, size_t position) {
+  if (repr_without_user_code(in, key)) return in.repr(key);
+  return "<" + in.type_name(key) + " key #" + std::to_string(position) + ">";
+}
+
 void collect_members(Interp& in, const SnapshotOptions& opt, Model& m, const std::string& path, const Value& v,
                      int depth, std::set<const void*>& seen) {
   if (depth >= kMemberDepth || !v.is_obj() || !seen.insert(v.identity()).second) return;
@@ -207,7 +230,7 @@ void collect_members(Interp& in, const SnapshotOptions& opt, Model& m, const std
       if (!t.alive[i]) continue;
       const auto* key = t.entries[i].first.as<lang::StrObj>();
       if (attrs && key) member(path + "." + key->s, t.entries[i].second);
-      else member(path + "[" + in.repr(t.entries[i].first) + "]", t.entries[i].second);
+      else member(path + "[" + key_label(in, t.entries[i].first, i) + "]", t.entries[i].second);
     }
   };
   if (auto* l = v.as<lang::ListObj>()) items(l->items);

@@ -8,6 +8,16 @@
 
 namespace sl {
 
+namespace {
+// NumPy's NPY_MAXDIMS check where an ndarray is made (PyArray_NewFromDescr_int);
+// tensors are not limited (shape.hpp).
+void check_ndim(const Shape& shape) {
+  if (int(shape.size()) > kMaxDims)
+    value_error("maximum supported dimension for an ndarray is currently " + std::to_string(kMaxDims) +
+                ", found " + std::to_string(shape.size()));
+}
+}  // namespace
+
 int64_t shape_size(const Shape& shape) {
   int64_t n = 1;
   for (int64_t d : shape) {
@@ -39,9 +49,7 @@ bool Array::aligned() const {
 
 ArrayPtr make_array(DType dt, const DescrPtr& descr, const Shape& shape, char order, Flavor flavor) {
   if (!descr) return make_array(dt, shape, order, flavor);
-  if (int(shape.size()) > kMaxDims)
-    value_error("maximum supported dimension for an ndarray is " + std::to_string(kMaxDims) +
-                ", found " + std::to_string(shape.size()));
+  if (flavor != Flavor::Torch) check_ndim(shape);
   int64_t n = shape_size(shape);
   int64_t isz = descr_itemsize(*descr);
   if (isz && n > INT64_MAX / isz) value_error("array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
@@ -80,9 +88,7 @@ void check_torch_sizes(const Shape& shape, int isz) {
 }  // namespace
 
 ArrayPtr make_array(DType dt, const Shape& shape, char order, Flavor flavor, bool zeroed) {
-  if (int(shape.size()) > kMaxDims)
-    value_error("maximum supported dimension for an ndarray is " + std::to_string(kMaxDims) +
-                ", found " + std::to_string(shape.size()));
+  if (flavor != Flavor::Torch) check_ndim(shape);
   if (is_flexible(dt)) raise_flexible(dt);  // flexible arrays come from the overload with a descriptor
   if (flavor == Flavor::Torch) check_torch_sizes(shape, itemsize(dt));
   int64_t n = shape_size(shape);
@@ -183,9 +189,7 @@ ArrayPtr make_view(const ArrayPtr& parent, DType dt, Shape shape, Strides stride
   if (is_flexible(dt) && !descr) descr = parent->descr;
   if (!is_flexible(dt)) descr = nullptr;
   const int64_t isz = descr ? descr_itemsize(*descr) : itemsize(dt);
-  if (int(shape.size()) > kMaxDims)
-    value_error("maximum supported dimension for an ndarray is " + std::to_string(kMaxDims) +
-                ", found " + std::to_string(shape.size()));
+  if (!parent->is_torch()) check_ndim(shape);
   check_in_storage(shape, strides, offset, int(isz), parent->storage->nbytes(), parent->is_torch());
   // A view's size * itemsize must fit in 64 bits too (zero strides can make a
   // huge view of a tiny storage): NumPy's PyArray_NewFromDescr check, and

@@ -64,15 +64,21 @@ ArrayPtr explain_basic_index(ArrayPtr out, const Array& in, const std::vector<In
 }  // namespace
 
 ArrayPtr basic_index(const ArrayPtr& a, const std::vector<IndexItem>& idx) {
-  int consumed = 0, ellipses = 0;
+  int consumed = 0, ellipses = 0, ints = 0, newaxes = 0;
   for (const auto& it : idx) {
     if (it.kind == IndexItem::Int || it.kind == IndexItem::Slice) ++consumed;
+    if (it.kind == IndexItem::Int) ++ints;
+    if (it.kind == IndexItem::NewAxis) ++newaxes;
     if (it.kind == IndexItem::Ellipsis) ++ellipses;
   }
   if (ellipses > 1) index_error("an index can only have a single ellipsis ('...')");
   if (consumed > a->ndim())
     index_error("too many indices for array: array is " + std::to_string(a->ndim()) + "-dimensional, but " +
                 std::to_string(consumed) + " were indexed");
+  // prepare_index's NPY_MAXDIMS check (tensors have no such limit)
+  if (const int result = a->ndim() - ints + newaxes; result > kMaxDims && !a->is_torch())
+    index_error("number of dimensions must be within [0, " + std::to_string(kMaxDims) + "], indexing result would have " +
+                std::to_string(result));
   Shape shape;
   Strides strides;
   shape.reserve(size_t(a->ndim()) + idx.size());  // sized once: at most every axis plus every newaxis

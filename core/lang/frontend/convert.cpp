@@ -136,13 +136,29 @@ DType infer_dtype(Interp& in, const Value& v) {
 
 namespace {
 
-// Nested sequence discovery (NumPy's PyArray_DiscoverDTypeAndShape, simplified
-// to numbers, bools, arrays and sequences).
+// Nested sequence discovery: the shape and the kinds of element of nested lists
+// and tuples. Mirrors NumPy's PyArray_DiscoverDTypeAndShape_Recursive and
+// update_shape (numpy/_core/src/multiarray/array_coercion.c).
+//
+// The problem: find the longest shape (s_0, ..., s_{n-1}), n <= 64 (NPY_MAXDIMS),
+// such that every element reached through n levels of sequences is a leaf (a
+// number, a string, an array contributing its own dimensions) and every sequence
+// at level k has length s_k. The walk is depth first, left to right: `max_dims`
+// starts at 64 and shrinks to the depth of the first leaf (a leaf fixes the shape's
+// length); a sequence found at depth max_dims stands where a leaf belongs, and a
+// length that disagrees with the one recorded marks the input ragged and cuts
+// max_dims to the depth where it disagreed. The walk never descends below
+// max_dims, so a list that contains itself ends at depth 64 at the latest.
+// Ragged input is NumPy's ValueError: "would exceed the maximum number of
+// dimension of 64" when the cut never happened, else "inhomogeneous shape after
+// n dimensions" with the n dimensions that held.
 struct Discovery {
-  Shape shape;
-  bool shape_set = false;
+  static constexpr int kMaxDims = sl::kMaxDims;  // NPY_MAXDIMS
+  int64_t shape[kMaxDims] = {};
+  int max_dims = kMaxDims;
+  bool max_dims_reached = false;  // a leaf (or an empty sequence) fixed the shape's length
   bool ragged = false;
-  int ragged_depth = 0;
+  bool tuples_as_elements = false;  // a structured result: each tuple is one record
   bool any_bool = false, any_int = false, any_float = false, any_complex = false;
   std::optional<DType> arr_dtype;
   // text items (Note [Flexible dtypes]): str / bytes values and text arrays
@@ -150,35 +166,39 @@ struct Discovery {
   int64_t text_len = 0;  // longest item in characters (str) or bytes
 };
 
-void discover(Interp& in, const Value& v, int depth, Discovery& d, Shape& prefix) {
-  const std::vector<Value>* items = nullptr;
-  if (auto* l = v.as<ListObj>()) items = &l->items;
-  else if (auto* t = v.as<TupleObj>()) items = &t->items;
-  if (items) {
-    prefix.push_back(int64_t(items->size()));
-    for (auto& x : *items) discover(in, x, depth + 1, d, prefix);
-    if (items->empty()) {
-      if (!d.shape_set) {
-        d.shape = prefix;
-        d.shape_set = true;
-      } else if (d.shape != prefix) {
-        if (!d.ragged) d.ragged_depth = depth;
-        d.ragged = true;
-      }
-    }
-    prefix.pop_back();
-    return;
+// Records n dimensions found at depth `curr` (a sequence's one length, or a leaf's
+// own shape); false when they disagree with what was recorded (NumPy's update_shape).
+bool update_shape(Discovery& d, int curr, int n, const int64_t* dims, bool sequence) {
+  bool ok = true;
+  const bool reached = d.max_dims_reached;
+  if (curr + n > d.max_dims) {
+    ok = false;
+    n = d.max_dims - curr;
+  } else if (!sequence && d.max_dims != curr + n) {
+    d.max_dims = curr + n;
+    if (reached) ok = false;
   }
-  Shape full = prefix;
-  if (v.is_array() && v.arr().descr && v.arr().descr->kind != DType::Void) {
-    const Array& a = v.arr();
-    for (int64_t s : a.shape) full.push_back(s);
-    (a.dtype == DType::Str ? d.any_str : d.any_bytes) = true;
-    d.text_len = std::max(d.text_len, flexible_length(*a.descr));
-  } else if (v.is_array()) {
-    const Array& a = v.arr();
-    for (int64_t s : a.shape) full.push_back(s);
-    d.arr_dtype = d.arr_dtype ? promote(*d.arr_dtype, a.dtype) : a.dtype;
+  for (int i = 0; i < n; ++i) {
+    if (!reached) {
+      d.shape[curr + i] = dims[i];
+    } else if (dims[i] != d.shape[curr + i]) {
+      ok = false;
+      d.max_dims = sequence ? curr : d.max_dims - (n - i);
+      break;
+    }
+  }
+  if (!sequence) d.max_dims_reached = true;
+  return ok;
+}
+
+// A leaf: its kind and its dimensions (an array's own; none for a scalar).
+void discover_leaf(Interp& in, const Value& v, int curr, Discovery& d) {
+  const Array* a = v.is_array() ? &v.arr() : nullptr;
+  if (a && a->descr && a->descr->kind != DType::Void) {
+    (a->dtype == DType::Str ? d.any_str : d.any_bytes) = true;
+    d.text_len = std::max(d.text_len, flexible_length(*a->descr));
+  } else if (a) {
+    if (!(d.tuples_as_elements && a->descr)) d.arr_dtype = d.arr_dtype ? promote(*d.arr_dtype, a->dtype) : a->dtype;
   } else if (auto* s = v.as<StrObj>()) {
     d.any_str = true;
     d.text_len = std::max(d.text_len, int64_t(utf8_len(s->s)));
@@ -193,21 +213,50 @@ void discover(Interp& in, const Value& v, int depth, Discovery& d, Shape& prefix
     d.any_float = true;
   } else if (v.as<ComplexObj>()) {
     d.any_complex = true;
-  } else {
+  } else if (!d.tuples_as_elements) {  // a record's fields are converted when it is stored
     in.raise_exc("TypeError", "stridelab arrays hold numbers, text and records only; cannot convert " + in.type_name(v));
   }
-  if (!d.shape_set) {
-    d.shape = full;
-    d.shape_set = true;
-  } else if (d.shape != full) {
-    if (!d.ragged) {
-      // the depth where the shapes first disagree
-      size_t k = 0;
-      while (k < d.shape.size() && k < full.size() && d.shape[k] == full[k]) ++k;
-      d.ragged_depth = int(k);
-    }
+  // a record (a tuple, or a structured array's element) is one element of a structured result
+  const bool own_dims = a && !(d.tuples_as_elements && a->descr);
+  if (!update_shape(d, curr, own_dims ? a->ndim() : 0, own_dims ? a->shape.data() : nullptr, false)) d.ragged = true;
+}
+
+void discover(Interp& in, const Value& v, int curr, Discovery& d) {
+  const std::vector<Value>* items = nullptr;
+  if (auto* l = v.as<ListObj>()) items = &l->items;
+  else if (auto* t = v.as<TupleObj>(); t && !d.tuples_as_elements) items = &t->items;
+  if (!items) return discover_leaf(in, v, curr, d);
+  if (curr == d.max_dims) {  // a sequence where a leaf belongs, or 64 levels deep
+    update_shape(d, curr, 0, nullptr, false);
     d.ragged = true;
+    return;
   }
+  const int64_t size = int64_t(items->size());
+  if (!update_shape(d, curr, 1, &size, true)) {
+    d.ragged = true;
+    return;
+  }
+  if (size == 0) {  // an empty sequence is the last dimension
+    d.max_dims_reached = true;
+    d.max_dims = curr + 1;
+    return;
+  }
+  for (size_t k = 0; k < items->size(); ++k) discover(in, (*items)[k], curr + 1, d);
+}
+
+// The discovered shape, or NumPy's error for ragged input.
+Shape discovered_shape(Interp& in, const Discovery& d) {
+  Shape shape(d.shape, d.shape + d.max_dims);
+  if (!d.ragged) return shape;
+  if (d.max_dims == Discovery::kMaxDims)
+    in.raise_exc("ValueError", "setting an array element with a sequence. The requested array would exceed the maximum number of "
+                               "dimension of " + std::to_string(Discovery::kMaxDims) + ".");
+  std::string detected = "(";
+  for (size_t k = 0; k < shape.size(); ++k) detected += std::to_string(shape[k]) + (shape.size() == 1 ? "," : (k + 1 < shape.size() ? ", " : ""));
+  detected += ")";
+  in.raise_exc("ValueError", "setting an array element with a sequence. The requested array has an inhomogeneous shape after " +
+                                 std::to_string(shape.size()) + " dimensions. The detected shape was " + detected +
+                                 " + inhomogeneous part.");
 }
 
 // An array over `out`'s storage at p with out's dtype and the given shape
@@ -241,30 +290,6 @@ void fill_from(Interp& in, const Value& v, const Array& out, char*& p, bool tupl
   }
   store_element(in, v, out, p);
   p += out.itemsize();
-}
-
-// The shape of nested lists whose leaves are records (tuples) or scalars.
-void discover_records(Interp& in, const Value& v, Shape& prefix, Shape& shape, bool& set) {
-  if (auto* l = v.as<ListObj>()) {
-    prefix.push_back(int64_t(l->items.size()));
-    for (auto& x : l->items) discover_records(in, x, prefix, shape, set);
-    if (l->items.empty() && !set) {
-      shape = prefix;
-      set = true;
-    }
-    prefix.pop_back();
-    return;
-  }
-  Shape full = prefix;
-  if (v.is_array() && !v.arr().descr)
-    for (int64_t s : v.arr().shape) full.push_back(s);
-  if (!set) {
-    shape = full;
-    set = true;
-  } else if (shape != full) {
-    in.raise_exc("ValueError", "setting an array element with a sequence. The requested array has an inhomogeneous shape after " +
-                                   std::to_string(prefix.size()) + " dimensions.");
-  }
 }
 
 }  // namespace
@@ -530,25 +555,17 @@ ArrayPtr to_array_full(Interp& in, const Value& v, const std::optional<DTypeFull
     return copy_as(*a, t.dt, t.descr, 'C');
   }
   if (dt && dt->descr && dt->descr->structured()) {
-    Shape prefix, shape;
-    bool set = false;
-    discover_records(in, v, prefix, shape, set);
-    ArrayPtr out = make_array(dt->dt, dt->descr, shape);
+    Discovery d;
+    d.tuples_as_elements = true;
+    discover(in, v, 0, d);
+    ArrayPtr out = make_array(dt->dt, dt->descr, discovered_shape(in, d));
     char* p = out->data();
     fill_from(in, v, *out, p, true);
     return out;
   }
   Discovery d;
-  Shape prefix;
-  discover(in, v, 0, d, prefix);
-  if (d.ragged) {
-    std::string detected = "(";
-    for (int k = 0; k < d.ragged_depth; ++k) detected += std::to_string(d.shape[k]) + (d.ragged_depth == 1 ? "," : (k + 1 < d.ragged_depth ? ", " : ""));
-    detected += ")";
-    in.raise_exc("ValueError", "setting an array element with a sequence. The requested array has an inhomogeneous shape after " +
-                                   std::to_string(d.ragged_depth) + " dimensions. The detected shape was " + detected +
-                                   " + inhomogeneous part.");
-  }
+  discover(in, v, 0, d);
+  const Shape shape = discovered_shape(in, d);
   DTypeFull out;
   DType& out_dt = out.dt;
   if (dt) {
@@ -577,7 +594,7 @@ ArrayPtr to_array_full(Interp& in, const Value& v, const std::optional<DTypeFull
     else if (d.arr_dtype) out_dt = *d.arr_dtype;
     else out_dt = py ? *py : DType::F64;
   }
-  ArrayPtr arr = make_array(out.dt, out.descr, d.shape);
+  ArrayPtr arr = make_array(out.dt, out.descr, shape);
   char* p = arr->data();
   fill_from(in, v, *arr, p, false);
   return arr;

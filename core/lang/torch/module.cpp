@@ -387,8 +387,12 @@ DType infer_scalar_type(Interp& in, const Value& v) {
     return a.dtype;
   }
   if (v.as<ListObj>() || v.as<TupleObj>() || v.as<RangeObj>()) {
+    // A list that holds itself further down recurses without end in PyTorch (its
+    // stack overflows); here it ends as CPython ends C recursion, in RecursionError.
+    Interp::CRecursion level(in, " while inferring the dtype of nested sequences");
     std::optional<DType> out;
     for (auto& x : seq_items(in, v)) {
+      if (x.is_obj() && x.identity() == v.identity()) in.raise_exc("TypeError", "new(): self-referential lists are incompatible");
       DType d = infer_scalar_type(in, x);
       out = out ? torch_promote_types(*out, d) : d;
     }
@@ -398,6 +402,8 @@ DType infer_scalar_type(Interp& in, const Value& v) {
   in.raise_exc("TypeError", "new(): invalid data type '" + in.type_of(v)->name + "'");
 }
 
+constexpr size_t kMaxDims = 128;  // tensor_new.cpp's MAX_DIMS
+
 Shape compute_sizes(Interp& in, const Value& data) {
   Shape sizes;
   Value cur = data;
@@ -405,6 +411,7 @@ Shape compute_sizes(Interp& in, const Value& data) {
     if (!is_sequence(cur)) break;  // tensors inside a list are scalars (item())
     std::vector<Value> items = seq_items(in, cur);
     sizes.push_back(int64_t(items.size()));
+    if (sizes.size() > kMaxDims) in.raise_exc("ValueError", "too many dimensions '" + in.type_of(cur)->name + "'");
     if (items.empty()) break;
     cur = items[0];
   }
@@ -416,7 +423,11 @@ void recursive_store(Interp& in, char* p, const Shape& sizes, const Strides& str
   if (dim == sizes.size()) {
     if (is_tensor(obj) && obj.arr().size() != 1)
       in.raise_exc("ValueError", "only one element tensors can be converted to Python scalars");
-    if (is_sequence(obj)) in.raise_exc("TypeError", "'" + in.type_of(obj)->name + "' object cannot be interpreted as an integer");
+    // store_scalar's unpacking: a float or complex element is read as a double (PyFloat_AsDouble), others as an integer
+    if (is_sequence(obj))
+      in.raise_exc("TypeError", is_inexact(dt)
+                                    ? "must be real number, not " + in.type_of(obj)->name
+                                    : "'" + in.type_of(obj)->name + "' object cannot be interpreted as an integer");
     torch_scalar_to_bytes(in, obj, dt, p, true);
     return;
   }
@@ -438,8 +449,8 @@ ArrayPtr torch_tensor_from_data(Interp& in, const Value& data, std::optional<DTy
     ArrayPtr src = is_tensor(data) ? data.array() : tensor_from_numpy(in, data);
     return torch_clone(*src, dt ? *dt : src->dtype);
   }
+  Shape sizes = compute_sizes(in, data);  // before the dtype, as internal_new_from_data
   DType out_dt = dt ? *dt : infer_scalar_type(in, data);
-  Shape sizes = compute_sizes(in, data);
   ArrayPtr out = make_array(out_dt, sizes, 'C', Flavor::Torch);
   if (out->size() == 0) return out;
   recursive_store(in, out->data(), sizes, out->strides, 0, out_dt, data);

@@ -165,3 +165,22 @@ TEST_CASE("text code units follow logical order and stop at the cap", "[snapshot
   std::string s = sl::snapshot_json(in, opt);
   CHECK(s.find("\"codes\":[[97,98],[101,102],[99,100]]") != std::string::npos);
 }
+
+// Found by fuzz_lang: a dict key whose __repr__ raised escaped the snapshot as a C++
+// exception (the page takes one after every run). The path of an array inside a dict
+// names such a key without running the program's code; the dict's own preview (its
+// str, as the page shows it) reports the error it raised.
+TEST_CASE("dict keys with the program's own __repr__ are named without running it", "[snapshot][fuzz]") {
+  Interp in;
+  REQUIRE(in.run("import numpy as np\n"
+                 "class K:\n"
+                 "    def __hash__(self):\n"
+                 "        return 1\n"
+                 "    def __repr__(self):\n"
+                 "        raise ValueError('no repr')\n"
+                 "d = {K(): np.zeros(3), (1, 'a'): np.ones(2)}\n").ok);
+  std::string s = sl::snapshot_json(in);
+  CHECK(s.find("\"name\":\"d[<K key #0>]\"") != std::string::npos);
+  CHECK(s.find("\"name\":\"d[(1, 'a')]\"") != std::string::npos);
+  CHECK(s.find("\"preview\":\"<ValueError while printing>\"") != std::string::npos);
+}
