@@ -40,6 +40,7 @@ void install_torch_inplace_views(Interp& in);          // torch/inplace_views.cp
 void install_torch_composite(Interp& in);              // torch/composite.cpp
 void install_torch_special(Interp& in, ModuleObj& tm);  // torch/special.cpp
 void install_torch_fft(Interp& in, ModuleObj& tm);      // torch/fft.cpp
+void install_torch_view_copies(Interp& in, ModuleObj& tm);  // torch/view_copies.cpp
 
 // Parameter.__repr__ puts "Parameter containing:" on a line of its own before the tensor's repr.
 std::string tensor_repr(Interp& in, const Value& a) {
@@ -1448,6 +1449,7 @@ void install_torch(Interp& in) {
   install_torch_composite(in);
   install_torch_special(in, tm);
   install_torch_fft(in, tm);
+  install_torch_view_copies(in, tm);
   install_method_forwarders(in, tm);
 }
 
