@@ -509,6 +509,7 @@ void add_views(std::map<std::string, Formula>& f) {
 
 void add_loss_formulas(std::map<std::string, std::function<std::vector<ArrayPtr>(GradNode&, const ArrayPtr&)>>& f);  // derivatives_loss.cpp
 void add_conv_formulas(std::map<std::string, std::function<std::vector<ArrayPtr>(GradNode&, const ArrayPtr&)>>& f);  // derivatives_conv.cpp
+void add_special_formulas(std::map<std::string, std::function<std::vector<ArrayPtr>(GradNode&, const ArrayPtr&)>>& f);  // derivatives_special.cpp
 
 namespace {
 
@@ -516,6 +517,7 @@ std::map<std::string, Formula> make_formulas() {
   std::map<std::string, Formula> f;
   add_loss_formulas(f);
   add_conv_formulas(f);
+  add_special_formulas(f);
   add_arithmetic(f);
   add_unary(f);
   add_reductions_and_products(f);

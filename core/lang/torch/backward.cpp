@@ -14,6 +14,9 @@
 
 namespace sl::lang {
 
+// torch/special.cpp: the state of the special functions' nodes (-1: not one of them).
+int save_special_state(GradNode& n, const ArrayPtr& self, const Value& arg0, const ArrayPtr& result, bool inplace);
+
 namespace {
 
 // The argument after self at `i` (self is c.self, or pos[0] for a torch.* function), or kw `name`.
@@ -115,6 +118,7 @@ bool save_state(GradNode& n, const OpCall& c, const ArrayPtr& t, bool inplace) {
   const std::string& op = c.op;
   ArrayPtr self = self_of(c);
   if (!self) return false;
+  if (const int s = save_special_state(n, self, arg(c, 0, "other"), t, inplace); s >= 0) return s == 1;
   if (save_binary(n, c, self, inplace)) return true;
   if (name == "NegBackward0") return in(op, {"neg", "negative"});
   if (name == "MulBackward1" || name == "DivBackward1") {  // mul.Scalar / div.Scalar: the number

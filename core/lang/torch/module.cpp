@@ -38,6 +38,9 @@ void install_torch_function(Interp& in);               // torch/function.cpp
 void install_torch_linalg(Interp& in, ModuleObj& tm);  // torch/linalg.cpp
 void install_torch_inplace_views(Interp& in);          // torch/inplace_views.cpp
 void install_torch_composite(Interp& in);              // torch/composite.cpp
+void install_torch_special(Interp& in, ModuleObj& tm);  // torch/special.cpp
+void install_torch_fft(Interp& in, ModuleObj& tm);      // torch/fft.cpp
+void install_torch_view_copies(Interp& in, ModuleObj& tm);  // torch/view_copies.cpp
 
 // Parameter.__repr__ puts "Parameter containing:" on a line of its own before the tensor's repr.
 std::string tensor_repr(Interp& in, const Value& a) {
@@ -814,7 +817,8 @@ bool tensor_result_namesake(const std::string& n) {
                                       "triu",   "nanmean",  "nansum",        "diff",       "tile",       "take",
                                       "fliplr", "flipud",   "inner",         "unique",     "vsplit",     "hsplit",
                                       "dsplit", "rot90",    "atleast_1d",    "atleast_2d", "atleast_3d", "column_stack",
-                                      "dstack", "tensordot", "searchsorted", "vdot",       "ravel"};
+                                      "dstack", "tensordot", "searchsorted", "vdot",       "ravel",
+                                      "round"};
   for (const char* x : names)
     if (n == x) return true;
   return false;
@@ -911,6 +915,8 @@ const std::vector<std::string>& torch_function_methods() {
       "nonzero", "rsqrt", "frac", "fix", "sgn", "xlogy", "logit", "isposinf", "isneginf", "isreal", "aminmax", "msort",
       "is_nonzero", "is_same_size", "is_conj", "is_neg", "is_inference", "rsqrt_", "frac_", "fix_", "xlogy_", "logit_",
       "dist", "is_signed",
+      // torch/special.cpp's methods
+      "lgamma", "digamma", "erfc", "i0", "sinc", "mvlgamma", "erfc_", "i0_", "sinc_",
   };
   return names;
 }
@@ -1452,6 +1458,9 @@ void install_torch(Interp& in) {
   install_torch_linalg(in, tm);
   install_torch_inplace_views(in);
   install_torch_composite(in);
+  install_torch_special(in, tm);
+  install_torch_fft(in, tm);
+  install_torch_view_copies(in, tm);
   install_method_forwarders(in, tm);
 }
 
