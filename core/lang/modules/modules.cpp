@@ -14,7 +14,7 @@ const std::vector<BuiltinModule>& builtin_modules() {
       {"numpy", install_numpy, nullptr},
       {"torch", install_torch, "numpy"},
       {"math", install_math_module, nullptr},
-      {"time", install_time_module, nullptr},
+      {"time", install_time_module, "collections"},
       {"psutil", install_psutil_module, nullptr},
       {"dataclasses", install_dataclasses_module, nullptr},
       {"random", install_random_module, nullptr},
