@@ -34,6 +34,8 @@ const std::vector<BuiltinModule>& builtin_modules() {
       {"struct", install_struct_module, nullptr},
       {"_sre", install_sre_module, nullptr},
       {"linecache", install_linecache_module, nullptr},
+      {"hashlib", install_hashlib_module, nullptr},
+      {"binascii", install_binascii_module, nullptr},
   };
   return table;
 }
