@@ -426,7 +426,7 @@ def _parse_isodate(s):
         w = digits(i + 1, 2)
         i += 3
         wd = 1
-        if s[i:i + 1] == ('-' if dash else s[i:i + 1]) and (dash and s[i:i + 1] == '-' or not dash and s[i:i + 1].isdigit()):
+        if (dash and s[i:i + 1] == '-') or (not dash and s[i:i + 1].isdigit()):
             i += dash
             wd = digits(i, 1)
             i += 1
