@@ -36,6 +36,7 @@ const std::vector<BuiltinModule>& builtin_modules() {
       {"linecache", install_linecache_module, nullptr},
       {"hashlib", install_hashlib_module, nullptr},
       {"binascii", install_binascii_module, nullptr},
+      {"cmath", install_cmath_module, nullptr},
   };
   return table;
 }

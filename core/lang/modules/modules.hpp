@@ -84,6 +84,7 @@ void install_sre_module(Interp& in);
 void install_linecache_module(Interp& in);
 void install_hashlib_module(Interp& in);
 void install_binascii_module(Interp& in);
+void install_cmath_module(Interp& in);
 
 // A module's native functions: (name, function) rows.
 struct ModuleFnDef {
