@@ -1,9 +1,10 @@
 // cmath_module: `cmath` -- the complex elementary functions with CPython's
 // branch cuts, formulas and errors (Modules/cmathmodule.c): finite arguments
 // go through CPython's own formulas (written here after them, so the last
-// bits agree: they are not the C library's), non-finite ones take the C99
-// Annex G special values of the C library's complex functions, with
-// CPython's table entry where the two differ (marked), and the errors
+// bits agree: they are not the C library's; exp, log, sin and cos are glibc's
+// own, kernels/libm, so wasm prints the same), non-finite ones take the C99
+// Annex G special values, written out, with CPython's table entry where the
+// two differ (marked), and the errors
 // are CPython's: a domain error (log(0), atanh(+-1), exp(x + inf j), ...)
 // is ValueError('math domain error'), an overflow OverflowError('math range
 // error'). Written here: the module is a page of formulas over libm.
@@ -26,6 +27,7 @@
 #include <cmath>
 #include <complex>
 
+#include "core/kernels/libm/glibc_exp_log.hpp"
 #include "core/lang/builtins/builtins.hpp"
 #include "core/lang/modules/modules.hpp"
 #include "core/lang/objects/classes.hpp"
@@ -50,9 +52,106 @@ enum class Err { None, Domain, Range };
 
 bool finite(C z) { return std::isfinite(z.real()) && std::isfinite(z.imag()); }
 
+// ---- C99 Annex G's special values (G.6), for arguments with an infinite or nan part;
+// written out rather than taken from the C library, whose (musl's, under wasm) differ.
+// CPython's tables follow Annex G; where they choose differently, the entry says so.
+const double kNan = NAN;
+
+C sqrt_special(double x, double y) {
+  if (std::isinf(y)) return C(kInf, y);
+  if (x == -kInf) return std::isnan(y) ? C(kNan, kInf) : C(0., std::copysign(kInf, y));
+  if (x == kInf) return std::isnan(y) ? C(kInf, kNan) : C(kInf, std::copysign(0., y));
+  return C(kNan, kNan);
+}
+
+C log_special(double x, double y) {
+  if (std::isinf(x) && std::isinf(y)) return C(kInf, std::copysign(x < 0 ? 3 * kPi / 4 : kPi / 4, y));
+  if (std::isinf(x)) return std::isnan(y) ? C(kInf, kNan) : C(kInf, std::copysign(x < 0 ? kPi : 0., y));
+  if (std::isinf(y)) return std::isnan(x) ? C(kInf, kNan) : C(kInf, std::copysign(kPi / 2, y));
+  return C(kNan, kNan);
+}
+
+C acos_special(double x, double y) {
+  if (std::isinf(y)) {
+    if (std::isnan(x)) return C(kNan, std::copysign(kInf, -y));
+    return C(x == -kInf ? 3 * kPi / 4 : x == kInf ? kPi / 4 : kPi / 2, std::copysign(kInf, -y));
+  }
+  if (std::isinf(x)) {
+    if (std::isnan(y)) return C(kNan, kInf);  // CPython's table (Annex G leaves the sign open)
+    return C(x < 0 ? kPi : 0., std::copysign(kInf, -y));
+  }
+  if (x == 0. && std::isnan(y)) return C(kPi / 2, kNan);
+  return C(kNan, kNan);
+}
+
+C acosh_special(double x, double y) {
+  if (std::isinf(y)) {
+    if (std::isnan(x)) return C(kInf, kNan);
+    return C(kInf, std::copysign(x == -kInf ? 3 * kPi / 4 : x == kInf ? kPi / 4 : kPi / 2, y));
+  }
+  if (std::isinf(x)) return std::isnan(y) ? C(kInf, kNan) : C(kInf, std::copysign(x < 0 ? kPi : 0., y));
+  return C(kNan, kNan);  // CPython's table for +-0 + nan j (Annex G: nan + i pi/2)
+}
+
+C asinh_special(double x, double y) {
+  if (std::isnan(x)) {
+    if (y == 0.) return C(kNan, y);
+    return std::isinf(y) ? C(kInf, kNan) : C(kNan, kNan);
+  }
+  if (std::isinf(x)) {
+    if (std::isnan(y)) return C(x, kNan);
+    return C(x, std::copysign(std::isinf(y) ? kPi / 4 : 0., y));
+  }
+  if (std::isinf(y)) return C(std::copysign(kInf, x), std::copysign(kPi / 2, y));
+  return C(kNan, kNan);
+}
+
+C atanh_special(double x, double y) {
+  if (std::signbit(x) && !std::isnan(x)) {  // odd
+    C r = atanh_special(-x, -y);
+    return C(-r.real(), -r.imag());
+  }
+  if (std::isinf(y)) return C(0., std::copysign(kPi / 2, y));
+  if (std::isinf(x)) return std::isnan(y) ? C(0., kNan) : C(0., std::copysign(kPi / 2, y));
+  if (x == 0. && std::isnan(y)) return C(x, kNan);
+  return C(kNan, kNan);
+}
+
+// exp, cosh, sinh and tanh with an infinite real part and a finite nonzero imaginary part
+// are written in their functions (inf or 0 times cis y); the rest of their tables here.
+C exp_special(double x, double y) {
+  if (std::isinf(x) && y == 0.) return C(x > 0 ? kInf : 0., y);
+  if (x == -kInf) return C(0., 0.);  // y infinite or nan: CPython's +0 + 0j
+  if (x == kInf) return C(kInf, kNan);
+  if (std::isnan(x) && y == 0.) return C(kNan, y);
+  return C(kNan, kNan);
+}
+
+C cosh_special(double x, double y) {
+  if (std::isinf(x) && y == 0.) return C(kInf, x > 0 ? y : -y);
+  if (std::isinf(x)) return C(kInf, kNan);
+  if (x == 0.) return C(kNan, 0.);  // y infinite or nan (CPython's sign)
+  if (std::isnan(x) && y == 0.) return C(kNan, 0.);  // CPython's table
+  return C(kNan, kNan);
+}
+
+C sinh_special(double x, double y) {
+  if (std::isinf(x) && y == 0.) return C(x, y);
+  if (std::isinf(x)) return C(std::isnan(y) ? kInf : x, kNan);  // CPython: +inf for a nan y
+  if (x == 0.) return C(0., kNan);  // CPython's table (Annex G: +-0)
+  if (std::isnan(x) && y == 0.) return C(kNan, y);
+  return C(kNan, kNan);
+}
+
+C tanh_special(double x, double y) {
+  if (std::isinf(x)) return C(std::copysign(1., x), std::isfinite(y) ? std::copysign(0., y) : 0.);  // CPython: +0 for inf/nan y
+  if (std::isnan(x) && y == 0.) return C(kNan, y);
+  return C(kNan, kNan);  // CPython's table for +-0 + nan j too
+}
+
 C c_sqrt(C z, Err&) {
   const double x = z.real(), y = z.imag();
-  if (!finite(z)) return std::sqrt(z);
+  if (!finite(z)) return sqrt_special(x, y);
   if (x == 0. && y == 0.) return C(0., y);
   double ax = std::fabs(x), ay = std::fabs(y), s;
   if (ax < DBL_MIN && ay < DBL_MIN) {
@@ -68,14 +167,14 @@ C c_sqrt(C z, Err&) {
 
 C c_log(C z, Err& err) {
   const double x = z.real(), y = z.imag();
-  if (!finite(z)) return std::log(z);
+  if (!finite(z)) return log_special(x, y);
   const double ax = std::fabs(x), ay = std::fabs(y);
   double re;
   if (ax > kLargeDouble || ay > kLargeDouble) {
-    re = std::log(std::hypot(ax / 2., ay / 2.)) + kLn2;
+    re = sl::glibc::log(std::hypot(ax / 2., ay / 2.)) + kLn2;
   } else if (ax < DBL_MIN && ay < DBL_MIN) {
     if (ax > 0. || ay > 0.) {
-      re = std::log(std::hypot(std::ldexp(ax, DBL_MANT_DIG), std::ldexp(ay, DBL_MANT_DIG))) - DBL_MANT_DIG * kLn2;
+      re = sl::glibc::log(std::hypot(std::ldexp(ax, DBL_MANT_DIG), std::ldexp(ay, DBL_MANT_DIG))) - DBL_MANT_DIG * kLn2;
     } else {
       err = Err::Domain;
       return C(-kInf, std::atan2(y, x));
@@ -86,7 +185,7 @@ C c_log(C z, Err& err) {
       const double am = ax > ay ? ax : ay, an = ax > ay ? ay : ax;
       re = std::log1p((am - 1) * (am + 1) + an * an) / 2.;
     } else {
-      re = std::log(h);
+      re = sl::glibc::log(h);
     }
   }
   return C(re, std::atan2(y, x));
@@ -94,13 +193,10 @@ C c_log(C z, Err& err) {
 
 C c_acos(C z, Err& e) {
   const double x = z.real(), y = z.imag();
-  if (!finite(z)) {
-    if (std::isinf(x) && std::isnan(y)) return C(NAN, kInf);  // CPython's table: nan + inf j
-    return std::acos(z);
-  }
+  if (!finite(z)) return acos_special(x, y);
   if (std::fabs(x) > kLargeDouble || std::fabs(y) > kLargeDouble) {
     const double re = std::atan2(std::fabs(y), x);
-    const double l = std::log(std::hypot(x / 2., y / 2.)) + kLn2 * 2.;
+    const double l = sl::glibc::log(std::hypot(x / 2., y / 2.)) + kLn2 * 2.;
     return C(re, x < 0 ? -std::copysign(l, y) : std::copysign(l, -y));
   }
   C s1 = c_sqrt(C(1. - x, -y), e), s2 = c_sqrt(C(1. + x, y), e);
@@ -109,21 +205,18 @@ C c_acos(C z, Err& e) {
 
 C c_acosh(C z, Err& e) {
   const double x = z.real(), y = z.imag();
-  if (!finite(z)) {
-    if (x == 0. && std::isnan(y)) return C(NAN, NAN);  // CPython's table
-    return std::acosh(z);
-  }
+  if (!finite(z)) return acosh_special(x, y);
   if (std::fabs(x) > kLargeDouble || std::fabs(y) > kLargeDouble)
-    return C(std::log(std::hypot(x / 2., y / 2.)) + kLn2 * 2., std::atan2(y, x));
+    return C(sl::glibc::log(std::hypot(x / 2., y / 2.)) + kLn2 * 2., std::atan2(y, x));
   C s1 = c_sqrt(C(x - 1., y), e), s2 = c_sqrt(C(x + 1., y), e);
   return C(std::asinh(s1.real() * s2.real() + s1.imag() * s2.imag()), 2. * std::atan2(s1.imag(), s2.real()));
 }
 
 C c_asinh(C z, Err& e) {
   const double x = z.real(), y = z.imag();
-  if (!finite(z)) return std::asinh(z);
+  if (!finite(z)) return asinh_special(x, y);
   if (std::fabs(x) > kLargeDouble || std::fabs(y) > kLargeDouble) {
-    const double l = std::log(std::hypot(x / 2., y / 2.)) + kLn2 * 2.;
+    const double l = sl::glibc::log(std::hypot(x / 2., y / 2.)) + kLn2 * 2.;
     return C(y >= 0. ? std::copysign(l, x) : -std::copysign(l, -x), std::atan2(y, std::fabs(x)));
   }
   C s1 = c_sqrt(C(1. + y, -x), e), s2 = c_sqrt(C(1. - y, x), e);
@@ -139,7 +232,7 @@ C c_asin(C z, Err& e) {
 
 C c_atanh(C z, Err& err) {
   const double x = z.real(), y = z.imag();
-  if (!finite(z)) return std::atanh(z);
+  if (!finite(z)) return atanh_special(x, y);
   if (x < 0.) {
     C r = c_atanh(C(-x, -y), err);
     return C(-r.real(), -r.imag());
@@ -154,7 +247,7 @@ C c_atanh(C z, Err& err) {
       err = Err::Domain;
       return C(kInf, y);
     }
-    return C(-std::log(std::sqrt(ay) / std::sqrt(std::hypot(ay, 2.))), std::copysign(std::atan2(2., -ay) / 2, y));
+    return C(-sl::glibc::log(std::sqrt(ay) / std::sqrt(std::hypot(ay, 2.))), std::copysign(std::atan2(2., -ay) / 2, y));
   }
   return C(std::log1p(4. * x / ((1 - x) * (1 - x) + ay * ay)) / 4., -std::atan2(-2. * y, (1 - x) * (1 + x) - ay * ay) / 2.);
 }
@@ -171,22 +264,20 @@ C c_exp(C z, Err& err) {
   if (!finite(z)) {
     C r;
     if (std::isinf(x) && std::isfinite(y) && y != 0.)
-      r = x > 0 ? C(std::copysign(kInf, std::cos(y)), std::copysign(kInf, std::sin(y)))
-                : C(std::copysign(0., std::cos(y)), std::copysign(0., std::sin(y)));
-    else if (x < 0 && std::isinf(x) && std::isinf(y))
-      r = C(0., 0.);  // CPython's table: +0 + 0j for -inf +- inf j
+      r = x > 0 ? C(std::copysign(kInf, sl::glibc::cos(y)), std::copysign(kInf, sl::glibc::sin(y)))
+                : C(std::copysign(0., sl::glibc::cos(y)), std::copysign(0., sl::glibc::sin(y)));
     else
-      r = std::exp(z);
+      r = exp_special(x, y);
     if (std::isinf(y) && (std::isfinite(x) || (std::isinf(x) && x > 0))) err = Err::Domain;
     return r;
   }
   C r;
   if (x > kLogLargeDouble) {
-    const double l = std::exp(x - 1.);
-    r = C(l * std::cos(y) * kE, l * std::sin(y) * kE);
+    const double l = sl::glibc::exp(x - 1.);
+    r = C(l * sl::glibc::cos(y) * kE, l * sl::glibc::sin(y) * kE);
   } else {
-    const double l = std::exp(x);
-    r = C(l * std::cos(y), l * std::sin(y));
+    const double l = sl::glibc::exp(x);
+    r = C(l * sl::glibc::cos(y), l * sl::glibc::sin(y));
   }
   if (std::isinf(r.real()) || std::isinf(r.imag())) err = Err::Range;
   return r;
@@ -197,21 +288,19 @@ C c_cosh(C z, Err& err) {
   if (!finite(z)) {
     C r;
     if (std::isinf(x) && std::isfinite(y) && y != 0.)
-      r = x > 0 ? C(std::copysign(kInf, std::cos(y)), std::copysign(kInf, std::sin(y)))
-                : C(std::copysign(kInf, std::cos(y)), -std::copysign(kInf, std::sin(y)));
-    else if (std::isnan(x) && y == 0.)
-      r = C(NAN, 0.);  // CPython's table
+      r = x > 0 ? C(std::copysign(kInf, sl::glibc::cos(y)), std::copysign(kInf, sl::glibc::sin(y)))
+                : C(std::copysign(kInf, sl::glibc::cos(y)), -std::copysign(kInf, sl::glibc::sin(y)));
     else
-      r = std::cosh(z);
+      r = cosh_special(x, y);
     if (std::isinf(y) && !std::isnan(x)) err = Err::Domain;
     return r;
   }
   C r;
   if (std::fabs(x) > kLogLargeDouble) {
     const double xm1 = x - std::copysign(1., x);
-    r = C(std::cos(y) * std::cosh(xm1) * kE, std::sin(y) * std::sinh(xm1) * kE);
+    r = C(sl::glibc::cos(y) * std::cosh(xm1) * kE, sl::glibc::sin(y) * std::sinh(xm1) * kE);
   } else {
-    r = C(std::cos(y) * std::cosh(x), std::sin(y) * std::sinh(x));
+    r = C(sl::glibc::cos(y) * std::cosh(x), sl::glibc::sin(y) * std::sinh(x));
   }
   if (std::isinf(r.real()) || std::isinf(r.imag())) err = Err::Range;
   return r;
@@ -222,21 +311,19 @@ C c_sinh(C z, Err& err) {
   if (!finite(z)) {
     C r;
     if (std::isinf(x) && std::isfinite(y) && y != 0.)
-      r = x > 0 ? C(std::copysign(kInf, std::cos(y)), std::copysign(kInf, std::sin(y)))
-                : C(-std::copysign(kInf, std::cos(y)), std::copysign(kInf, std::sin(y)));
-    else if (x == 0. && std::isnan(y))
-      r = C(0., NAN);  // CPython's table
+      r = x > 0 ? C(std::copysign(kInf, sl::glibc::cos(y)), std::copysign(kInf, sl::glibc::sin(y)))
+                : C(-std::copysign(kInf, sl::glibc::cos(y)), std::copysign(kInf, sl::glibc::sin(y)));
     else
-      r = std::sinh(z);
+      r = sinh_special(x, y);
     if (std::isinf(y) && !std::isnan(x)) err = Err::Domain;
     return r;
   }
   C r;
   if (std::fabs(x) > kLogLargeDouble) {
     const double xm1 = x - std::copysign(1., x);
-    r = C(std::cos(y) * std::sinh(xm1) * kE, std::sin(y) * std::cosh(xm1) * kE);
+    r = C(sl::glibc::cos(y) * std::sinh(xm1) * kE, sl::glibc::sin(y) * std::cosh(xm1) * kE);
   } else {
-    r = C(std::cos(y) * std::sinh(x), std::sin(y) * std::cosh(x));
+    r = C(sl::glibc::cos(y) * std::sinh(x), sl::glibc::sin(y) * std::cosh(x));
   }
   if (std::isinf(r.real()) || std::isinf(r.imag())) err = Err::Range;
   return r;
@@ -247,18 +334,14 @@ C c_tanh(C z, Err& err) {
   if (!finite(z)) {
     C r;
     if (std::isinf(x) && std::isfinite(y) && y != 0.)
-      r = C(x > 0 ? 1.0 : -1.0, std::copysign(0., 2. * std::sin(y) * std::cos(y)));
-    else if (std::isinf(x) && std::isinf(y))
-      r = C(x > 0 ? 1.0 : -1.0, 0.);  // CPython's table
-    else if (x == 0. && std::isnan(y))
-      r = C(NAN, NAN);
+      r = C(x > 0 ? 1.0 : -1.0, std::copysign(0., 2. * sl::glibc::sin(y) * sl::glibc::cos(y)));
     else
-      r = std::tanh(z);
+      r = tanh_special(x, y);
     if (std::isinf(y) && std::isfinite(x)) err = Err::Domain;
     return r;
   }
   if (std::fabs(x) > kLogLargeDouble)
-    return C(std::copysign(1., x), 4. * std::sin(y) * std::cos(y) * std::exp(-2. * std::fabs(x)));
+    return C(std::copysign(1., x), 4. * sl::glibc::sin(y) * sl::glibc::cos(y) * sl::glibc::exp(-2. * std::fabs(x)));
   const double tx = std::tanh(x), ty = std::tan(y), cx = 1. / std::cosh(x);
   const double txty = tx * ty, denom = 1. + txty * txty;
   return C(tx * (1. + ty * ty) / denom, ((ty / denom) * cx) * cx);
@@ -370,8 +453,8 @@ Value cmath_rect(Interp& in, Args& a) {
   if (!std::isfinite(r) || !std::isfinite(phi)) {
     C z;
     if (std::isinf(r) && std::isfinite(phi) && phi != 0.) {
-      z = r > 0 ? C(std::copysign(kInf, std::cos(phi)), std::copysign(kInf, std::sin(phi)))
-                : C(-std::copysign(kInf, std::cos(phi)), -std::copysign(kInf, std::sin(phi)));
+      z = r > 0 ? C(std::copysign(kInf, sl::glibc::cos(phi)), std::copysign(kInf, sl::glibc::sin(phi)))
+                : C(-std::copysign(kInf, sl::glibc::cos(phi)), -std::copysign(kInf, sl::glibc::sin(phi)));
     } else if (std::isnan(r)) {
       z = phi == 0. ? C(NAN, 0.) : C(NAN, NAN);
     } else if (std::isinf(r)) {  // phi is 0, +-inf or nan
@@ -385,7 +468,7 @@ Value cmath_rect(Interp& in, Args& a) {
     return make_complex(z.real(), z.imag());
   }
   if (phi == 0.0) return make_complex(r, r * phi);
-  return make_complex(r * std::cos(phi), r * std::sin(phi));
+  return make_complex(r * sl::glibc::cos(phi), r * sl::glibc::sin(phi));
 }
 
 template <int Which>
