@@ -22,7 +22,6 @@
 //         odd in z; for |z| near overflow x / (4 |z/2|^2) + i pi/2 sign(y); at z = 1 a domain error.
 //   exp, cosh, sinh, tanh: e^x (cos y + i sin y) and the like, with e^(x-1) e when e^x would
 //         overflow and tanh's 1/cosh form (c_tanh).
-#include <cerrno>
 #include <cfloat>
 #include <cmath>
 #include <complex>
@@ -421,9 +420,10 @@ Value cmath_phase(Interp& in, Args& a) {
   Value z = a.required(0, "z");
   a.finish(1);
   C c = complex_arg(in, z);
-  errno = 0;
   const double r = std::atan2(c.imag(), c.real());
-  if (errno == ERANGE) in.raise_exc("OverflowError", "math range error");  // an underflowing atan2, as CPython reports it
+  // glibc's atan2 reports an underflow to zero as ERANGE (its w_atan2 wrapper: z == 0, y != 0,
+  // x finite), which CPython's phase raises as a range error; musl reports nothing, so test here
+  if (r == 0. && c.imag() != 0. && std::isfinite(c.real())) in.raise_exc("OverflowError", "math range error");
   return Value::new_float(r);
 }
 
