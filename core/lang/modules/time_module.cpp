@@ -5,7 +5,9 @@
 // browser session has none of its own), so localtime is gmtime and mktime its
 // inverse. struct_time is a named tuple of CPython's nine visible fields;
 // strftime hands the fields to the C library's strftime, as CPython's
-// time_strftime does (which is why datetime's strftime calls it).
+// time_strftime does (which is why datetime's strftime calls it). The
+// clock_* functions take Linux's clock ids; only CLOCK_REALTIME is the wall
+// clock, and no clock can be set.
 //
 // Civil dates, as math (gmtime/mktime): with z = days since 1970-01-01 and
 // eras of 400 years (146097 days) starting 0000-03-01, doe = day of era,
@@ -17,6 +19,7 @@
 #include <cmath>
 #include <ctime>
 
+#include "core/lang/builtins/builtins.hpp"
 #include "core/lang/modules/modules.hpp"
 #include "core/lang/objects/classes.hpp"
 
@@ -217,7 +220,64 @@ Value time_strptime(Interp& in, Args& a) {
   return in.call(in.getattr(dt, "timetuple"), std::vector<Value>{});
 }
 
+// The clocks by id (Linux's numbering): CLOCK_REALTIME is the wall clock, every other the steady one.
+const int kClockIds[] = {0, 1, 2, 3, 4, 7, 11};
+bool valid_clock(int64_t id) {
+  for (int c : kClockIds)
+    if (c == id) return true;
+  return false;
+}
+int64_t clock_arg(Interp& in, Args& a, size_t n) {
+  Value id = a.required(0, "clk_id");
+  a.finish(n);
+  int64_t c = in.index_value(id);
+  if (!valid_clock(c)) raise_os_error(in, 22);
+  return c;
+}
+Value time_clock_gettime(Interp& in, Args& a) {
+  Args none;
+  return clock_arg(in, a, 1) == 0 ? time_now(in, none) : steady_now(in, none);
+}
+Value time_clock_gettime_ns(Interp& in, Args& a) {
+  Args none;
+  return clock_arg(in, a, 1) == 0 ? time_now_ns(in, none) : steady_now_ns(in, none);
+}
+Value time_clock_getres(Interp& in, Args& a) {
+  clock_arg(in, a, 1);
+  return Value::floating(1e-09);
+}
+// A session cannot set the host's clocks; the reference's kernel refuses with EINVAL.
+Value time_clock_settime(Interp& in, Args& a) {
+  a.required(1, "time");
+  clock_arg(in, a, 2);
+  raise_os_error(in, 22);
+}
+Value time_tzset(Interp&, Args& a) {
+  a.finish(0);
+  return Value();  // the session's zone is always UTC
+}
+// get_clock_info(name): what each clock is, as CPython reports it on Linux.
+Value time_get_clock_info(Interp& in, Args& a) {
+  Value n = a.required(0, "name");
+  a.finish(1);
+  auto* s = n.as<StrObj>();
+  if (!s) in.raise_exc("TypeError", "get_clock_info() argument 1 must be str, not " + in.type_name(n));
+  const std::string& name = s->s;
+  const char* impl = name == "time" ? "CLOCK_REALTIME" : name == "monotonic" || name == "perf_counter" ? "CLOCK_MONOTONIC"
+                   : name == "process_time" ? "CLOCK_PROCESS_CPUTIME_ID" : name == "thread_time" ? "CLOCK_THREAD_CPUTIME_ID" : nullptr;
+  if (!impl) in.raise_exc("ValueError", "unknown clock");
+  Args kw;
+  kw.kw = {{"implementation", make_str(std::string("clock_gettime(") + impl + ")")},
+           {"monotonic", Value::boolean(name != "time")},
+           {"adjustable", Value::boolean(name == "time")},
+           {"resolution", Value::floating(1e-09)}};
+  return in.call(in.getattr(in.import("types"), "SimpleNamespace"), kw);
+}
+
 const ModuleFnDef kTime[] = {
+    {"clock_gettime", time_clock_gettime}, {"clock_gettime_ns", time_clock_gettime_ns},
+    {"clock_getres", time_clock_getres},   {"clock_settime", time_clock_settime},
+    {"clock_settime_ns", time_clock_settime}, {"tzset", time_tzset}, {"get_clock_info", time_get_clock_info},
     {"time", time_now},          {"time_ns", time_now_ns},     {"perf_counter", steady_now},
     {"perf_counter_ns", steady_now_ns}, {"monotonic", steady_now}, {"monotonic_ns", steady_now_ns},
     {"process_time", steady_now}, {"process_time_ns", steady_now_ns}, {"thread_time", steady_now},
@@ -253,6 +313,9 @@ void install_time_module(Interp& in) {
     return make(in, inner);
   };
   m.attrs["struct_time"] = st;
+  const char* const clock_names[] = {"CLOCK_REALTIME", "CLOCK_MONOTONIC", "CLOCK_PROCESS_CPUTIME_ID", "CLOCK_THREAD_CPUTIME_ID",
+                                     "CLOCK_MONOTONIC_RAW", "CLOCK_BOOTTIME", "CLOCK_TAI"};
+  for (size_t i = 0; i < 7; ++i) m.attrs[clock_names[i]] = Value::integer(kClockIds[i]);
   m.attrs["timezone"] = Value::integer(0);
   m.attrs["altzone"] = Value::integer(0);
   m.attrs["daylight"] = Value::integer(0);
