@@ -17,6 +17,11 @@
 // byte 0x06) or 1111 (SHAKE, 0x1F). The round constants come from the LFSR
 // x^8 + x^6 + x^5 + x^4 + 1 and the rotation offsets from the (x, y) -> (y, 2x + 3y) walk
 // (FIPS 202 3.2.2, 3.2.5), computed rather than tabulated.
+// BLAKE2 (RFC 7693): h = IV ^ parameter block (IV: SHA-512's for BLAKE2b, SHA-256's for
+// BLAKE2s); each 128/64-byte block (the key, zero-padded, first when there is one) is
+// compressed with the byte counter t and, for the last block only (zero-padded), the final
+// flag: 12/10 rounds of G over the 4x4 word matrix (columns, then diagonals) with message
+// words in the order sigma[r mod 10], rotations (32, 24, 16, 63) / (16, 12, 8, 7).
 // CRC-32: the reflected polynomial 0xEDB88320, initial and final xor 0xFFFFFFFF.
 #include "core/lang/modules/digest.hpp"
 
@@ -364,9 +369,125 @@ class Sha3 : public Digest {
   uint8_t domain_;
 };
 
+// ---- BLAKE2
+const uint8_t kSigma[10][16] = {
+    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}, {14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3},
+    {11, 8, 12, 0, 5, 2, 15, 13, 10, 14, 3, 6, 7, 1, 9, 4}, {7, 9, 3, 1, 13, 12, 11, 14, 2, 6, 5, 10, 4, 0, 15, 8},
+    {9, 0, 5, 7, 2, 4, 10, 15, 14, 1, 11, 12, 6, 8, 3, 13}, {2, 12, 6, 10, 0, 11, 8, 3, 4, 13, 7, 5, 15, 14, 1, 9},
+    {12, 5, 1, 15, 14, 13, 4, 10, 0, 7, 6, 3, 9, 2, 8, 11}, {13, 11, 7, 14, 12, 1, 3, 9, 5, 0, 15, 4, 8, 6, 2, 10},
+    {6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5}, {10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0}};
+
+template <class W>
+class Blake2 : public Digest {
+  static constexpr bool kBig = sizeof(W) == 8;
+  static constexpr size_t kBlock = 16 * sizeof(W);
+  static constexpr int kRounds = kBig ? 12 : 10;
+  static W rotr(W x, int n) { return W(x >> n) | W(x << (8 * sizeof(W) - n)); }
+  static W iv(int i) { return kBig ? W(sha2().sqrt_first16[i]) : W(sha2().sqrt_first16[i] >> 32); }
+  static W load(const uint8_t* p) {
+    W w = 0;
+    for (size_t b = 0; b < sizeof(W); ++b) w |= W(p[b]) << (8 * b);
+    return w;
+  }
+
+ public:
+  explicit Blake2(const Blake2Params& p) : size_(p.digest_size), last_node_(p.last_node) {
+    uint8_t block[kBig ? 64 : 32] = {};
+    block[0] = uint8_t(p.digest_size);
+    block[1] = uint8_t(p.key.size());
+    block[2] = uint8_t(p.fanout);
+    block[3] = uint8_t(p.depth);
+    for (int b = 0; b < 4; ++b) block[4 + b] = uint8_t(p.leaf_size >> (8 * b));
+    for (int b = 0; b < (kBig ? 8 : 6); ++b) block[8 + b] = uint8_t(p.node_offset >> (8 * b));
+    block[kBig ? 16 : 14] = uint8_t(p.node_depth);
+    block[kBig ? 17 : 15] = uint8_t(p.inner_size);
+    std::memcpy(block + (kBig ? 32 : 16), p.salt.data(), p.salt.size());
+    std::memcpy(block + (kBig ? 48 : 24), p.person.data(), p.person.size());
+    for (int i = 0; i < 8; ++i) h_[i] = iv(i) ^ load(block + sizeof(W) * size_t(i));
+    if (!p.key.empty()) {
+      std::string k = p.key;
+      k.resize(kBlock, '\0');
+      update(k);
+    }
+  }
+  void update(std::string_view data) override {
+    for (unsigned char c : data) {
+      if (fill_ == kBlock) {  // a full block is compressed only once more data follows it
+        counter_ += kBlock;
+        compress(buf_, false);
+        fill_ = 0;
+      }
+      buf_[fill_++] = c;
+    }
+  }
+  std::string digest(size_t) const override {
+    Blake2 s(*this);
+    s.counter_ += s.fill_;
+    std::memset(s.buf_ + s.fill_, 0, kBlock - s.fill_);
+    s.compress(s.buf_, true);
+    std::string out;
+    for (W w : s.h_)
+      for (size_t b = 0; b < sizeof(W); ++b) out.push_back(char(uint8_t(w >> (8 * b))));
+    return out.substr(0, size_);
+  }
+  std::unique_ptr<Digest> clone() const override { return std::make_unique<Blake2>(*this); }
+  size_t digest_size() const override { return size_; }
+  size_t block_size() const override { return kBlock; }
+
+ private:
+  void compress(const uint8_t* block, bool last) {
+    static const int R[2][4] = {{16, 12, 8, 7}, {32, 24, 16, 63}};
+    const int* r = R[kBig];
+    W m[16], v[16];
+    for (int i = 0; i < 16; ++i) m[i] = load(block + sizeof(W) * size_t(i));
+    for (int i = 0; i < 8; ++i) {
+      v[i] = h_[i];
+      v[i + 8] = iv(i);
+    }
+    v[12] ^= W(counter_);
+    v[13] ^= kBig ? W(0) : W(counter_ >> 32);
+    if (last) v[14] = ~v[14];
+    if (last && last_node_) v[15] = ~v[15];
+    auto g = [&](int a, int b, int c, int d, W x, W y) {
+      v[a] = v[a] + v[b] + x; v[d] = rotr(v[d] ^ v[a], r[0]);
+      v[c] = v[c] + v[d];     v[b] = rotr(v[b] ^ v[c], r[1]);
+      v[a] = v[a] + v[b] + y; v[d] = rotr(v[d] ^ v[a], r[2]);
+      v[c] = v[c] + v[d];     v[b] = rotr(v[b] ^ v[c], r[3]);
+    };
+    for (int round = 0; round < kRounds; ++round) {
+      const uint8_t* s = kSigma[round % 10];
+      g(0, 4, 8, 12, m[s[0]], m[s[1]]);
+      g(1, 5, 9, 13, m[s[2]], m[s[3]]);
+      g(2, 6, 10, 14, m[s[4]], m[s[5]]);
+      g(3, 7, 11, 15, m[s[6]], m[s[7]]);
+      g(0, 5, 10, 15, m[s[8]], m[s[9]]);
+      g(1, 6, 11, 12, m[s[10]], m[s[11]]);
+      g(2, 7, 8, 13, m[s[12]], m[s[13]]);
+      g(3, 4, 9, 14, m[s[14]], m[s[15]]);
+    }
+    for (int i = 0; i < 8; ++i) h_[i] ^= v[i] ^ v[i + 8];
+  }
+  W h_[8];
+  uint8_t buf_[kBlock] = {};
+  size_t fill_ = 0;
+  uint64_t counter_ = 0;  // bytes compressed (BLAKE2b's 128-bit counter never passes 2^64 here)
+  size_t size_;
+  bool last_node_;
+};
+
 }  // namespace
 
+std::unique_ptr<Digest> make_blake2(bool big, const Blake2Params& p) {
+  if (big) return std::make_unique<Blake2<uint64_t>>(p);
+  return std::make_unique<Blake2<uint32_t>>(p);
+}
+
 std::unique_ptr<Digest> make_digest(const std::string& name) {
+  if (name == "blake2b" || name == "blake2s") {
+    Blake2Params p;
+    p.digest_size = name == "blake2b" ? 64 : 32;
+    return make_blake2(name == "blake2b", p);
+  }
   if (name == "md5") return std::make_unique<Md5>();
   if (name == "sha1") return std::make_unique<Sha1>();
   if (name == "sha224") return std::make_unique<Sha256>(true);

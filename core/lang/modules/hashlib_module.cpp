@@ -2,8 +2,9 @@
 // HASHXOF interface: update, digest, hexdigest, copy, name, digest_size,
 // block_size) over the digests written here (digest.hpp), new(name), the
 // algorithms sets, pbkdf2_hmac and file_digest, with CPython's messages.
-// Written here, not wrapped from OpenSSL: see digest.hpp. blake2b/blake2s
-// and scrypt are not implemented (absent, not stubbed).
+// Written here, not wrapped from OpenSSL: see digest.hpp. blake2b and
+// blake2s are _blake2's types with RFC 7693's parameters. scrypt is not
+// implemented (absent, not stubbed).
 //
 // pbkdf2_hmac (RFC 8018 5.2, over HMAC of RFC 2104): with
 // HMAC(K, m) = H((K' ^ opad) || H((K' ^ ipad) || m)), K' the key padded (or
@@ -22,8 +23,8 @@ namespace sl::lang {
 
 namespace {
 
-const char* const kAlgorithms[] = {"md5",      "sha1",     "sha224",   "sha256",   "sha384",    "sha512",
-                                   "sha3_224", "sha3_256", "sha3_384", "sha3_512", "shake_128", "shake_256"};
+const char* const kAlgorithms[] = {"md5",      "sha1",     "sha224",   "sha256",    "sha384",    "sha512",  "sha3_224",
+                                   "sha3_256", "sha3_384", "sha3_512", "shake_128", "shake_256", "blake2b", "blake2s"};
 
 struct HashState {
   std::string name;
@@ -58,9 +59,9 @@ TypeObj* hash_type(Interp& in, bool xof) {
   return in.modules.at("hashlib")->attrs.at(xof ? "_HASHXOF" : "_HASH").as<TypeObj>();
 }
 
-Value wrap(Interp& in, std::string name, std::unique_ptr<Digest> d) {
+Value wrap(Interp& in, std::string name, std::unique_ptr<Digest> d, TypeObj* type = nullptr) {
   const bool xof = d->digest_size() == 0;
-  auto self = std::make_shared<GenericObj>(hash_type(in, xof));
+  auto self = std::make_shared<GenericObj>(type ? type : hash_type(in, xof));
   self->attrs["name"] = make_str(name);
   self->attrs["digest_size"] = Value::integer(int64_t(d->digest_size()));
   self->attrs["block_size"] = Value::integer(int64_t(d->block_size()));
@@ -69,7 +70,8 @@ Value wrap(Interp& in, std::string name, std::unique_ptr<Digest> d) {
   st->d = std::move(d);
   char addr[32];
   std::snprintf(addr, sizeof addr, "%p", static_cast<void*>(self.get()));
-  const std::string repr = "<" + st->name + (xof ? " _hashlib.HASHXOF" : " _hashlib.HASH") + " object @ " + addr + ">";
+  const std::string repr = type ? "<_blake2." + st->name + " object at " + addr + ">"
+                                : "<" + st->name + (xof ? " _hashlib.HASHXOF" : " _hashlib.HASH") + " object @ " + addr + ">";
   self->attrs["__repr__"] = in.builtin("__repr__", [repr](Interp&, Args&) { return make_str(repr); });
   self->native = st;
   return Value(std::static_pointer_cast<Obj>(self));
@@ -103,6 +105,7 @@ Value hashlib_new(Interp& in, Args& a) {
   if (n == "sha-1") n = "sha1";
   if (!make_digest(n)) in.raise_exc("ValueError", "unsupported hash type " + name.as<StrObj>()->s);
   a.pos.erase(a.pos.begin());
+  if (n == "blake2b" || n == "blake2s") return in.call(in.modules.at("hashlib")->attrs.at(n), a);
   return construct(in, n, a);
 }
 
@@ -197,6 +200,49 @@ Value hashlib_file_digest(Interp& in, Args& a) {
   return h;
 }
 
+// blake2b/blake2s(data=b'', *, digest_size, key, salt, person, fanout, depth, leaf_size,
+// node_offset, node_depth, inner_size, last_node, usedforsecurity), checked as _blake2 does.
+Value blake2_new(Interp& in, TypeObj* ty, bool big, Args& a) {
+  const int64_t max_digest = big ? 64 : 32, max_salt = big ? 16 : 8;
+  Value data = a.optional(0, "data", Value());
+  Blake2Params p;
+  p.digest_size = size_t(max_digest);
+  Value v;
+  auto int_kw = [&](const char* name, int64_t dflt) { return a.take(99, name, v) ? in.index_value(v) : dflt; };
+  auto bytes_kw = [&](const char* name) { return a.take(99, name, v) ? std::string(need_bytes_like(in, v)) : std::string(); };
+  const int64_t ds = int_kw("digest_size", max_digest);
+  p.key = bytes_kw("key");
+  p.salt = bytes_kw("salt");
+  p.person = bytes_kw("person");
+  const int64_t fanout = int_kw("fanout", 1), depth = int_kw("depth", 1), leaf = int_kw("leaf_size", 0);
+  const int64_t offset = int_kw("node_offset", 0), node_depth = int_kw("node_depth", 0), inner = int_kw("inner_size", 0);
+  p.last_node = a.take(99, "last_node", v) && in.truthy(v);
+  a.take(99, "usedforsecurity", v);
+  a.take(99, "string", v);
+  a.finish(1);
+  const std::string maxd = std::to_string(max_digest);
+  if (ds < 1 || ds > max_digest) in.raise_exc("ValueError", "digest_size must be between 1 and " + maxd + " bytes");
+  if (int64_t(p.key.size()) > max_digest) in.raise_exc("ValueError", "maximum key length is " + maxd + " bytes");
+  if (int64_t(p.salt.size()) > max_salt) in.raise_exc("ValueError", "maximum salt length is " + std::to_string(max_salt) + " bytes");
+  if (int64_t(p.person.size()) > max_salt) in.raise_exc("ValueError", "maximum person length is " + std::to_string(max_salt) + " bytes");
+  if (fanout < 0 || fanout > 255) in.raise_exc("ValueError", "fanout must be between 0 and 255");
+  if (depth < 1 || depth > 255) in.raise_exc("ValueError", "depth must be between 1 and 255");
+  if (leaf < 0 || leaf > 0xffffffffLL) in.raise_exc("OverflowError", "leaf_size is too large");
+  if (offset < 0 || (!big && offset > 0xffffffffffffLL)) in.raise_exc("OverflowError", "node_offset is too large");
+  if (node_depth < 0 || node_depth > 255) in.raise_exc("ValueError", "node_depth must be between 0 and 255");
+  if (inner < 0 || inner > max_digest) in.raise_exc("ValueError", "inner_size must be between 0 and is " + maxd);
+  p.digest_size = size_t(ds);
+  p.fanout = unsigned(fanout);
+  p.depth = unsigned(depth);
+  p.leaf_size = uint32_t(leaf);
+  p.node_offset = uint64_t(offset);
+  p.node_depth = unsigned(node_depth);
+  p.inner_size = unsigned(inner);
+  std::unique_ptr<Digest> d = make_blake2(big, p);
+  if (!data.is_none()) d->update(data_arg(in, data));
+  return wrap(in, big ? "blake2b" : "blake2s", std::move(d), ty);
+}
+
 void def_hash_methods(Interp& in, TypeObj* ty, bool xof) {
   in.def_method(ty, "update", [](Interp& in, Args& a) {
     Value data = a.required(1, "data");
@@ -247,6 +293,16 @@ void install_hashlib_module(Interp& in) {
     TypeObj* ty = in.new_type(xof ? "HASHXOF" : "HASH", "_hashlib", {in.t.object});
     def_hash_methods(in, ty, xof);
     m.attrs[xof ? "_HASHXOF" : "_HASH"] = type_ref(ty);
+  }
+  for (bool big : {true, false}) {
+    TypeObj* ty = in.new_type(big ? "blake2b" : "blake2s", "_blake2", {in.t.object});
+    def_hash_methods(in, ty, false);
+    ty->call = [ty, big](Interp& in, Args& a) { return blake2_new(in, ty, big, a); };
+    ty->attrs["SALT_SIZE"] = Value::integer(big ? 16 : 8);
+    ty->attrs["PERSON_SIZE"] = Value::integer(big ? 16 : 8);
+    ty->attrs["MAX_KEY_SIZE"] = Value::integer(big ? 64 : 32);
+    ty->attrs["MAX_DIGEST_SIZE"] = Value::integer(big ? 64 : 32);
+    m.attrs[big ? "blake2b" : "blake2s"] = type_ref(ty);
   }
   m.attrs["_UnsupportedDigestmodError"] =
       type_ref(in.define_exception("UnsupportedDigestmodError", "_hashlib", {in.exception_type("ValueError")}));
