@@ -189,6 +189,9 @@ bool subtype_instance_attr(const Value& v, const std::string& name, Value& out) 
 }
 }  // namespace
 
+// classes.cpp: a field of the namedtuple a user class derives from, read from the instance's tuple part.
+bool tuple_subtype_attr(const Value& v, const std::string& name, Value& out) { return subtype_instance_attr(v, name, out); }
+
 // ---------------------------------------------------------------- types
 TypeObj* ObjectProtocol::type_of(const Value& v) {
   switch (v.tag()) {
