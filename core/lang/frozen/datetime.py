@@ -365,38 +365,19 @@ timedelta.max = timedelta(days=999999999, hours=23, minutes=59, seconds=59, micr
 timedelta.resolution = timedelta(microseconds=1)
 
 
-class _IsoCalendarDate:
-    # (year, week, weekday): a sequence of three ints with names (CPython's is a tuple
-    # subclass; this one holds the tuple, so unpacking, indexing and == behave the same)
-    __slots__ = ('_t',)
+class _IsoCalendarDate(tuple):
+    def __new__(cls, year, week, weekday):
+        return super().__new__(cls, (year, week, weekday))
 
-    def __init__(self, year, week, weekday):
-        self._t = (year, week, weekday)
-
-    year = property(lambda self: self._t[0])
-    week = property(lambda self: self._t[1])
-    weekday = property(lambda self: self._t[2])
-
-    def __getitem__(self, i):
-        return self._t[i]
-
-    def __len__(self):
-        return 3
-
-    def __iter__(self):
-        return iter(self._t)
-
-    def __eq__(self, other):
-        return self._t == (other._t if isinstance(other, _IsoCalendarDate) else other)
-
-    def __hash__(self):
-        return hash(self._t)
+    year = property(lambda self: self[0])
+    week = property(lambda self: self[1])
+    weekday = property(lambda self: self[2])
 
     def __repr__(self):
-        return 'datetime.IsoCalendarDate(year=%d, week=%d, weekday=%d)' % self._t
+        return 'datetime.IsoCalendarDate(year=%d, week=%d, weekday=%d)' % (self[0], self[1], self[2])
 
     def __reduce__(self):
-        return tuple, (self._t,)
+        return tuple, (tuple(self),)
 
 
 _IsoCalendarDate.__name__ = _IsoCalendarDate.__qualname__ = 'IsoCalendarDate'
