@@ -149,9 +149,12 @@ void check_tm(Interp& in, std::vector<int64_t>& f, std::tm& tm) {
   tm.tm_wday = int((f[6] + 1) % 7);  // Python's Monday = 0, C's Sunday = 0
   tm.tm_yday = int(f[7] - 1);
   tm.tm_isdst = int(f[8]);
-#if defined(__GLIBC__) || defined(__EMSCRIPTEN__)
+#if defined(__GLIBC__)
   tm.tm_gmtoff = 0;
   tm.tm_zone = "UTC";
+#elif defined(__EMSCRIPTEN__)
+  tm.__tm_gmtoff = 0;  // musl's names (tm_gmtoff/tm_zone are macros for them only under _GNU_SOURCE)
+  tm.__tm_zone = "UTC";
 #endif
 }
 
