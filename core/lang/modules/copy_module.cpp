@@ -307,13 +307,31 @@ Value copy_deepcopy(Interp& in, Args& a) {
   return c(x);
 }
 
-const ModuleFnDef kCopy[] = {{"copy", copy_copy}, {"deepcopy", copy_deepcopy}};
+// copy.replace(obj, /, **changes) (3.13): obj's class's __replace__, which datetime,
+// namedtuples and dataclasses define.
+Value copy_replace(Interp& in, Args& a) {
+  if (a.pos.size() != 1)
+    in.raise_exc("TypeError", "replace() takes 1 positional argument but " + std::to_string(a.pos.size()) + " were given");
+  Value obj = a.pos[0];
+  Value cls = in.getattr(obj, "__class__");
+  if (!in.hasattr(cls, "__replace__"))
+    in.raise_exc("TypeError", "replace() does not support " + in.str(in.getattr(cls, "__name__")) + " objects");
+  Args call;
+  call.pos = {obj};
+  call.kw = a.kw;
+  return in.call(in.getattr(cls, "__replace__"), call);
+}
+
+const ModuleFnDef kCopy[] = {{"copy", copy_copy}, {"deepcopy", copy_deepcopy}, {"replace", copy_replace}};
 
 }  // namespace
 
 void install_copy_module(Interp& in) {
   ModuleObj& m = new_module(in, "copy");
   def_functions(in, m, kCopy);
+  TypeObj* err = in.define_exception("Error", "copy", {in.t.exception});
+  m.attrs["Error"] = type_ref(err);
+  m.attrs["error"] = type_ref(err);
 }
 
 }  // namespace sl::lang
