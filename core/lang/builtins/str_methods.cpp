@@ -24,11 +24,20 @@ std::string strip_chars(const std::string& s, const std::string& chars, bool lef
   return s.substr(a, b - a);
 }
 
+// mirrors PyUnicode_Format: arguments from a tuple, or the one argument; a
+// right operand with __getitem__ that is not a tuple or str is a mapping for
+// %(key)s (and the single argument of the other conversions); '*' takes a
+// width or precision from the arguments.
 std::string percent_format(Interp& in, const std::string& fmt, const Value& arg) {
   std::vector<Value> args;
   if (auto* t = arg.as<TupleObj>()) args = t->items;
   else args.push_back(arg);
+  const bool mapping = !arg.as<TupleObj>() && !arg.as<StrObj>() && (arg.as<DictObj>() || in.hasattr(arg, "__getitem__"));
   size_t ai = 0;
+  auto next_arg = [&]() -> Value {
+    if (ai >= args.size()) in.raise_exc("TypeError", "not enough arguments for format string");
+    return args[ai++];
+  };
   std::string out;
   for (size_t i = 0; i < fmt.size(); ++i) {
     if (fmt[i] != '%') {
@@ -41,20 +50,47 @@ std::string percent_format(Interp& in, const std::string& fmt, const Value& arg)
       i = j;
       continue;
     }
+    Value keyed;
+    bool has_key = false;
+    if (j < fmt.size() && fmt[j] == '(') {
+      if (!mapping) in.raise_exc("TypeError", "format requires a mapping");
+      size_t depth = 1, k = j + 1;
+      for (; k < fmt.size() && depth; ++k) depth += fmt[k] == '(' ? 1 : fmt[k] == ')' ? -1 : 0;
+      if (depth) in.raise_exc("ValueError", "incomplete format key");
+      keyed = in.getitem(arg, make_str(fmt.substr(j + 1, k - j - 2)));
+      has_key = true;
+      j = k;
+    }
     std::string flags;
     while (j < fmt.size() && strchr("-+ #0", fmt[j])) flags += fmt[j++];
     std::string width;
+    if (j < fmt.size() && fmt[j] == '*') {
+      Value w = next_arg();
+      if (!is_pyint(w)) in.raise_exc("TypeError", "* wants int");
+      int64_t n = in.index_value(w);
+      if (n < 0) {
+        flags += '-';
+        n = -n;
+      }
+      width = std::to_string(n);
+      ++j;
+    }
     while (j < fmt.size() && isdigit((unsigned char)fmt[j])) width += fmt[j++];
     std::string prec;
     if (j < fmt.size() && fmt[j] == '.') {
       ++j;
       prec = ".";
+      if (j < fmt.size() && fmt[j] == '*') {
+        Value p = next_arg();
+        if (!is_pyint(p)) in.raise_exc("TypeError", "* wants int");
+        prec += std::to_string(std::max<int64_t>(0, in.index_value(p)));
+        ++j;
+      }
       while (j < fmt.size() && isdigit((unsigned char)fmt[j])) prec += fmt[j++];
     }
     if (j >= fmt.size()) in.raise_exc("ValueError", "incomplete format");
     char conv = fmt[j];
-    if (ai >= args.size()) in.raise_exc("TypeError", "not enough arguments for format string");
-    Value v = args[ai++];
+    Value v = has_key ? keyed : next_arg();
     std::string align = flags.find('-') != std::string::npos ? "<" : "";
     std::string sign = flags.find('+') != std::string::npos ? "+" : flags.find(' ') != std::string::npos ? " " : "";
     std::string zero = flags.find('0') != std::string::npos && align.empty() ? "0" : "";
@@ -64,16 +100,35 @@ std::string percent_format(Interp& in, const std::string& fmt, const Value& arg)
     const std::string text_align = align.empty() ? ">" : align;
     if (conv == 's') out += format_str_spec(in.str(v), text_align + width + prec);
     else if (conv == 'r') out += format_str_spec(in.repr(v), text_align + width + prec);
-    else if (conv == 'd' || conv == 'i') out += int_format(in, is_pyint(v) ? v : int_from_double(in, in.float_value(v)), spec + "d");
-    else if (strchr("xXob", conv)) {
+    else if (conv == 'a') out += format_str_spec(in.str(in.call(in.builtins["ascii"], std::vector<Value>{v})), text_align + width + prec);
+    else if (conv == 'c') {
+      std::string ch;
+      if (auto* sv = v.as<StrObj>()) {
+        if (utf8_len(sv->s) != 1) in.raise_exc("TypeError", "%c requires int or char");
+        ch = sv->s;
+      } else if (is_pyint(v)) {
+        int64_t cp = in.index_value(v);
+        if (cp < 0 || cp > 0x10ffff) in.raise_exc("OverflowError", "%c arg not in range(0x110000)");
+        ch = in.str(in.call(in.builtins["chr"], std::vector<Value>{v}));
+      } else {
+        in.raise_exc("TypeError", "%c requires int or char");
+      }
+      out += format_str_spec(ch, text_align + width);
+    }
+    else if (conv == 'd' || conv == 'i' || conv == 'u') out += int_format(in, is_pyint(v) ? v : int_from_double(in, in.float_value(v)), spec + "d");
+    else if (strchr("xXob", conv) && conv != 'b') {
       if (!is_pyint(v)) in.index_value(v);  // the TypeError of a non-integer
       out += int_format(in, is_pyint(v) ? v : Value::integer(in.index_value(v)), spec + conv);
     }
     else if (strchr("eEfFgG", conv)) out += format_float_spec(in.float_value(v), spec + prec + conv);
-    else in.raise_exc("ValueError", std::string("unsupported format character '") + conv + "'");
+    else {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "0x%x", unsigned(uint8_t(conv)));
+      in.raise_exc("ValueError", std::string("unsupported format character '") + conv + "' (" + hex + ") at index " + std::to_string(j));
+    }
     i = j;
   }
-  if (ai < args.size()) in.raise_exc("TypeError", "not all arguments converted during string formatting");
+  if (ai < args.size() && !mapping) in.raise_exc("TypeError", "not all arguments converted during string formatting");
   return out;
 }
 
@@ -483,7 +538,15 @@ Value str_justify(Interp& in, Args& a) {
   int64_t w = in.index_value(a.required(1, "width"));
   Value fill = a.optional(2, "fillchar", S(" "));
   std::string spec = as_str(in, fill, "fillchar") + std::string(1, align) + std::to_string(std::max<int64_t>(w, 0));
-  return S(format_str_spec(self_s(in, a), spec));
+  const std::string& s = self_s(in, a);
+  const int64_t pad = w - int64_t(utf8_len(s));
+  if (align == '^' && pad > 0 && (pad & w & 1)) {
+    // str.center puts the odd pad on the left when the width is odd (mirrors pad() in
+    // unicodeobject.c: left = pad / 2 + (pad & width & 1)); format's '^' puts it on the right
+    spec = as_str(in, fill, "fillchar") + ">" + std::to_string(int64_t(utf8_len(s)) + pad / 2 + 1);
+    return S(format_str_spec(format_str_spec(s, spec), as_str(in, fill, "fillchar") + "<" + std::to_string(w)));
+  }
+  return S(format_str_spec(s, spec));
 }
 
 Value str_zfill(Interp& in, Args& a) {

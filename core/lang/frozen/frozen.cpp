@@ -125,6 +125,15 @@ void Interp::run_frozen(size_t index) {
     throw PyError("SystemError", "stridelab's frozen module " + name + " failed to initialise: " + e.type + ": " + e.msg);
   }
   frames_.pop_back();
+  // Note [Frozen C types] (frozen.hpp): the classes __c_types__ names.
+  if (auto ct = env->vars.find("__c_types__"); ct != env->vars.end()) {
+    for (const Value& n : to_vector(ct->second)) {
+      auto c = env->vars.find(str(n));
+      if (c != env->vars.end())
+        if (auto* t = c->second.as<TypeObj>()) t->c_named = true;
+    }
+    env->vars.erase(ct);
+  }
   // A module that lists __all__ publishes those names (its helpers and the
   // modules it imported stay private to its scope), else every name.
   auto all = env->vars.find("__all__");

@@ -18,6 +18,15 @@
 // Invariant: frozen source is ordinary stridelab Python; it reaches the
 // engine only through the natives the front ends register (torch._C,
 // torch.nn.functional, ...), never through a private channel.
+//
+// Note [Frozen C types]: where CPython's module is written in C (datetime,
+// _csv), its types' tp_name is "module.Name", and every message that names
+// the type says so ("unsupported operand type(s) for +: 'datetime.date' and
+// 'int'"), while a class statement's type is named by its bare name. A
+// frozen module that stands for such a C module lists those classes in
+// `__c_types__` (a tuple of names in its scope); each gets TypeObj::c_named,
+// which makes its messages name it module.Name. Their subclasses are
+// ordinary classes again, as CPython's heap subclasses of a C type are.
 #pragma once
 #include <vector>
 

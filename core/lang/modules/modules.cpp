@@ -14,7 +14,7 @@ const std::vector<BuiltinModule>& builtin_modules() {
       {"numpy", install_numpy, nullptr},
       {"torch", install_torch, "numpy"},
       {"math", install_math_module, nullptr},
-      {"time", install_time_module, nullptr},
+      {"time", install_time_module, "collections"},
       {"psutil", install_psutil_module, nullptr},
       {"dataclasses", install_dataclasses_module, nullptr},
       {"random", install_random_module, nullptr},
@@ -34,6 +34,9 @@ const std::vector<BuiltinModule>& builtin_modules() {
       {"struct", install_struct_module, nullptr},
       {"_sre", install_sre_module, nullptr},
       {"linecache", install_linecache_module, nullptr},
+      {"hashlib", install_hashlib_module, nullptr},
+      {"binascii", install_binascii_module, nullptr},
+      {"cmath", install_cmath_module, nullptr},
   };
   return table;
 }

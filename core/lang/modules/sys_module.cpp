@@ -143,6 +143,16 @@ Value make_stream(Interp& in, TypeObj* t, const char* name) {
     return Value::integer(in.len(s));
   });
   g->attrs["flush"] = in.builtin("flush", [](Interp&, Args&) { return Value(); });
+  // writelines(lines): each line written as write() writes it (no separators added)
+  Value write = g->attrs["write"];
+  g->attrs["writelines"] = in.builtin("writelines", [write](Interp& in, Args& a) -> Value {
+    Value lines = a.required(0, "lines");
+    a.finish(1);
+    Value it = in.iter(lines);
+    Value line;
+    while (in.next(it, line)) in.call(write, std::vector<Value>{line});
+    return Value();
+  });
   std::string repr = std::string("<_io.TextIOWrapper name='<") + name + ">' mode='w' encoding='utf-8'>";
   g->attrs["__repr__"] = in.builtin("__repr__", [repr](Interp&, Args&) { return make_str(repr); });
   g->attrs["name"] = make_str(std::string("<") + name + ">");

@@ -189,6 +189,9 @@ bool subtype_instance_attr(const Value& v, const std::string& name, Value& out) 
 }
 }  // namespace
 
+// classes.cpp: a field of the namedtuple a user class derives from, read from the instance's tuple part.
+bool tuple_subtype_attr(const Value& v, const std::string& name, Value& out) { return subtype_instance_attr(v, name, out); }
+
 // ---------------------------------------------------------------- types
 TypeObj* ObjectProtocol::type_of(const Value& v) {
   switch (v.tag()) {
@@ -232,7 +235,7 @@ TypeObj* ObjectProtocol::type_of(const Value& v) {
 // CPython's tp_name: a heap type's is its bare name ("'A' object is not subscriptable")
 std::string ObjectProtocol::type_name(const Value& v) {
   TypeObj* t = type_of(v);
-  return t->heap ? t->name : t->qualname();
+  return t->heap && !t->c_named ? t->name : t->qualname();
 }
 
 bool ObjectProtocol::isinstance(const Value& v, const TypeObj* ty) { return type_of(v)->is_subclass_of(ty); }
@@ -1513,11 +1516,11 @@ Value ObjectProtocol::binop(BinOp op, const Value& a, const Value& b) {
     if ((is_seq(a) && is_bigint(b)) || (is_seq(b) && is_bigint(a)))
       in_.raise_exc("OverflowError", "cannot fit 'int' into an index-sized integer");
     if (is_seq(a) && !b.is_int() && !b.is_bool() && !b.is_array())
-      type_error("can't multiply sequence by non-int of type '" + type_of(b)->name + "'");
+      type_error("can't multiply sequence by non-int of type '" + type_of(b)->tp_name() + "'");
     if (is_seq(b) && !a.is_int() && !a.is_bool() && !a.is_array())
-      type_error("can't multiply sequence by non-int of type '" + type_of(a)->name + "'");
+      type_error("can't multiply sequence by non-int of type '" + type_of(a)->tp_name() + "'");
   }
-  type_error("unsupported operand type(s) for " + binop_spelling(op) + ": '" + type_of(a)->name + "' and '" + type_of(b)->name + "'");
+  type_error("unsupported operand type(s) for " + binop_spelling(op) + ": '" + type_of(a)->tp_name() + "' and '" + type_of(b)->tp_name() + "'");
 }
 
 Value ObjectProtocol::inplace_binop(BinOp op, const Value& a, const Value& b) {
@@ -1681,8 +1684,8 @@ Value ObjectProtocol::compare(CmpOp op, const Value& a, const Value& b) {
     args.pos = {side ? b : a, side ? a : b};
     return m->second(in_, args);
   }
-  type_error(std::string("'") + op_symbol(op) + "' not supported between instances of '" + type_of(a)->name + "' and '" +
-             type_of(b)->name + "'");
+  type_error(std::string("'") + op_symbol(op) + "' not supported between instances of '" + type_of(a)->tp_name() + "' and '" +
+             type_of(b)->tp_name() + "'");
 }
 
 // ---------------------------------------------------------------- iteration

@@ -158,11 +158,14 @@ void check_not_abstract(Interp& in, TypeObj* ty) {
              (names.size() > 1 ? "s " : " ") + list);
 }
 
-// The immutable builtin a heap class derives from (int, float, str), whose
-// value its instances carry as builtin_base; nullptr: none.
+// The immutable builtin a heap class derives from (int, float, str, tuple or a
+// native tuple type such as a namedtuple class), whose value its instances
+// carry as builtin_base; nullptr: none.
 TypeObj* value_base(Interp& in, TypeObj* ty) {
-  for (auto* c : mro_of(ty))
-    if (c == in.t.int_ || c == in.t.float_ || c == in.t.str) return c;
+  for (auto* c : mro_of(ty)) {
+    if (c == in.t.int_ || c == in.t.float_ || c == in.t.str || c == in.t.tuple) return c;
+    if (!c->heap && c->is_subclass_of(in.t.tuple)) return c;  // namedtuple('P', ...): its constructor makes the value
+  }
   return nullptr;
 }
 
@@ -358,6 +361,8 @@ DictObj* instance_dict(Interp& in, const Value& v, bool create) {
   return nullptr;
 }
 
+bool tuple_subtype_attr(const Value& v, const std::string& name, Value& out);  // abstract.cpp
+
 bool instance_getattr(Interp& in, const Value& v, const std::string& name, Value& out) {
   TypeObj* ty = in.type_of(v);
   auto* inst = v.as<InstanceObj>();
@@ -394,6 +399,8 @@ bool instance_getattr(Interp& in, const Value& v, const std::string& name, Value
       return true;
     }
   }
+  // a field of the namedtuple a class derives from (its value is the builtin part)
+  if (!have && inst && inst->builtin_base.as<TupleObj>() && tuple_subtype_attr(inst->builtin_base, name, out)) return true;
   if (!have) return false;
   // natives inherited from list / dict act on the builtin part of the instance
   Value self = inst && !inst->builtin_base.is_none() && !owner->heap ? inst->builtin_base : v;
@@ -705,7 +712,7 @@ Value construct_heap_type(Interp& in, TypeObj* ty, Args& a) {
   if (user_init) {
     Value r = in.call(descr_get(in, init, true, self, ty), a);
     if (!r.is_none()) type_error("__init__() should return None, not '" + in.type_of(r)->name + "'");
-  } else if (auto* inst = self.as<InstanceObj>(); inst && !inst->builtin_base.is_none()) {
+  } else if (auto* inst = self.as<InstanceObj>(); inst && (inst->builtin_base.as<ListObj>() || inst->builtin_base.as<DictObj>())) {
     // list / dict subclasses without their own __init__: the builtin's constructor fills the builtin part
     Value made = in.call(type_ref(in.t.dict == in.type_of(inst->builtin_base) ? in.t.dict : in.t.list), a);
     inst->builtin_base = made;
@@ -986,7 +993,7 @@ Value type_delattr_method(Interp& in, Args& a) {
   return Value();
 }
 
-// int.__new__(cls, *args), float.__new__, str.__new__: for a subclass, an
+// int.__new__(cls, *args), float.__new__, str.__new__, tuple.__new__: for a subclass, an
 // instance of it that carries the builtin's value (Note [Metaclasses]'s
 // neighbour: what enum's IntEnum and StrEnum members are).
 Value value_type_new(Interp& in, Args& a) {
@@ -995,7 +1002,7 @@ Value value_type_new(Interp& in, Args& a) {
   Args rest = a;
   rest.pos.erase(rest.pos.begin());
   TypeObj* vb = value_base(in, ty);
-  if (!vb) type_error(ty->name + " is not a subtype of int, float or str");
+  if (!vb) type_error(ty->name + " is not a subtype of int, float, str or tuple");
   if (!ty->heap) return in.call(type_ref(ty), rest);
   Value self = new_instance(in, ty);
   self.as<InstanceObj>()->builtin_base = in.call(type_ref(vb), rest);
@@ -1051,7 +1058,7 @@ void install_class_builtins(Interp& in) {
   def_methods(in, in.t.list, kListInit);
   def_methods(in, in.t.dict, kDictInit);
   def_methods(in, in.t.type, kTypeMethods);
-  for (auto* vt : {in.t.int_, in.t.float_, in.t.str}) def_methods(in, vt, kValueNew);
+  for (auto* vt : {in.t.int_, in.t.float_, in.t.str, in.t.tuple}) def_methods(in, vt, kValueNew);
   for (const auto& d : kFunctions) in.builtins[d.name] = in.builtin(d.name, d.fn);
   for (auto* t : {in.t.property, in.t.classmethod, in.t.staticmethod, in.t.super_})
     in.builtins[t->name] = type_ref(t);

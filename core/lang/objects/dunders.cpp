@@ -6,6 +6,7 @@
 // Invariant: a user method returning NotImplemented is never the result of an
 // operator; the other operand's reflected method, then the builtin rule, is.
 #include "core/lang/objects/array_hooks.hpp"
+#include "core/lang/objects/bytes.hpp"
 #include "core/lang/objects/classes.hpp"
 #include "core/lang/objects/protocol.hpp"
 
@@ -107,8 +108,8 @@ Value ObjectProtocol::rich_compare(CmpOp op, const Value& a, const Value& b) {
   bool same = a.identity() == b.identity();
   if (op == CmpOp::Eq) return Value::boolean(same);
   if (op == CmpOp::Ne) return Value::boolean(!same);
-  type_error(std::string("'") + op_symbol(op) + "' not supported between instances of '" + ta->name + "' and '" +
-             tb->name + "'");
+  type_error(std::string("'") + op_symbol(op) + "' not supported between instances of '" + ta->tp_name() + "' and '" +
+             tb->tp_name() + "'");
 }
 
 // mirrors binary_op1: a.__op__(b), then b.__rop__(a) (first when b's class is
@@ -134,9 +135,14 @@ bool ObjectProtocol::user_binop(BinOp op, const Value& a, const Value& b, Value&
       return true;
     }
   }
+  // str % obj and bytes % obj format obj (str.__mod__ accepts any right operand)
+  if (op == BinOp::Mod && !heap_type_of(a) && (a.as<StrObj>() || a.as<BytesObj>())) return false;
+  // a sequence times a non-int: the sequence's message ("can't multiply sequence by non-int ...")
+  auto is_seq = [&](const Value& x) { return !heap_type_of(x) && (x.as<StrObj>() || x.as<ListObj>() || x.as<TupleObj>() || x.as<BytesObj>()); };
+  if (op == BinOp::Mul && (is_seq(a) || is_seq(b))) return false;
   if (heap_type_of(a) || heap_type_of(b))
     type_error("unsupported operand type(s) for " + std::string(op == BinOp::Pow ? "** or pow()" : info.symbol) +
-               ": '" + ta->name + "' and '" + tb->name + "'");
+               ": '" + ta->tp_name() + "' and '" + tb->tp_name() + "'");
   return false;
 }
 

@@ -343,6 +343,7 @@ struct TypeObj : Obj {
   std::vector<std::string> slots;  // __slots__ names (heap types that declare them)
   bool has_slots = false;          // instances have no __dict__ beyond the slots
   std::string qual;                // __qualname__ of a heap type ("" = name)
+  bool c_named = false;            // a frozen class standing for a C type (Note [Frozen C types], frozen.hpp)
   // A class made by a metaclass other than type (Note [Metaclasses], classes.hpp):
   // that heap subclass of type, which type(C) answers; meta_ref keeps it alive.
   TypeObj* meta = nullptr;
@@ -364,6 +365,9 @@ struct TypeObj : Obj {
       if (b->is_subclass_of(other)) return true;
     return false;
   }
+  // The name error messages give the type (CPython's tp_name): a class statement's
+  // bare name, or module.name for a frozen class standing for a C type.
+  std::string tp_name() const { return c_named ? qualname() : name; }
   // module.__qualname__, as type reprs show it ("numpy.exceptions.AxisError")
   std::string qualname() const {
     const std::string& q = qual.empty() ? name : qual;
