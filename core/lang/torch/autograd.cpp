@@ -218,8 +218,10 @@ bool is_inplace_op(const std::string& op) {
 // Methods whose tensor results are outside the graph: aliases that drop the
 // history, factories that make new leaves.
 bool never_recorded(const std::string& op) {
+  // (the in-place view ops record their own node: Note [In-place view ops], torch/inplace_views.cpp)
   static const char* const names[] = {"detach", "detach_", "requires_grad_", "new_zeros", "new_ones", "new_empty",
-                                      "new_full", "new_tensor", "numpy", "storage", "untyped_storage"};
+                                      "new_full", "new_tensor", "numpy", "storage", "untyped_storage",
+                                      "transpose_", "swapaxes_", "swapdims_", "t_"};
   for (const char* n : names)
     if (op == n) return true;
   return false;

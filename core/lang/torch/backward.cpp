@@ -110,11 +110,70 @@ bool save_linear(GradNode& n, const OpCall& c) {
   return true;
 }
 
+// stack(tensors, dim) / cat(tensors, dim): the dim (wrapped to the result's
+// rank for stack, the inputs' for cat) and, for cat, each input's shape;
+// one next edge per tensor of the list.
+bool save_sequence(GradNode& n, const OpCall& c, const ArrayPtr& t) {
+  const bool stack = n.name == "StackBackward0";
+  if (stack ? c.op != "stack" : !in(c.op, {"cat", "concat", "concatenate"})) return false;
+  if (c.pos.empty() || c.self) return false;
+  const std::vector<Value>* items = nullptr;
+  if (auto* l = c.pos[0].as<ListObj>()) items = &l->items;
+  if (auto* tu = c.pos[0].as<TupleObj>()) items = &tu->items;
+  if (!items) return false;
+  Value d = c.pos.size() > 1 ? c.pos[1] : Value::integer(0);
+  for (auto& [k, v] : c.kw)
+    if (k == "dim" || k == "axis") d = v;
+  if (!d.is_int()) return false;
+  n.ints = {torch_wrap_dim(d.as_int(), t->ndim())};
+  for (auto& x : *items) {
+    if (!x.is_array()) return false;
+    n.sizes.push_back(x.arr().shape);
+  }
+  return n.sizes.size() == n.next.size();
+}
+
+// A view along one dim of self (select, narrow, chunk, split, unbind): where
+// the result lies, as basic indexing records it (record_index_geometry), so
+// select_backward / slice_backward / split_backward write the gradient into
+// zeros of self's shape. The start is read off the result's offset.
+bool save_dim_view(GradNode& n, const OpCall& c, const ArrayPtr& self, const ArrayPtr& t) {
+  const std::string& op = c.op;
+  const bool select = op == "select" || op == "unbind";
+  size_t dim_at = in(op, {"select", "narrow", "unbind"}) ? 0 : 1;
+  if (!in(op, {"select", "narrow", "unbind", "chunk", "split"})) return false;
+  const Value dv = arg(c, dim_at, "dim");
+  const int64_t dim = torch_wrap_dim(dv.is_none() ? 0 : int64_t(number(dv, 0)), self->ndim());
+  const int64_t stride = self->strides[size_t(dim)];
+  int64_t start = 0;
+  if (stride != 0) start = (t->offset - self->offset) / stride;
+  else if (self->shape[size_t(dim)] > 1)
+    return false;  // an expanded dim: the offset does not say where the part starts
+  IndexItem all;
+  all.kind = IndexItem::Slice;
+  std::vector<IndexItem> idx(size_t(dim), all);
+  IndexItem it;
+  if (select) {
+    it.kind = IndexItem::Int;
+    it.i = start;
+  } else {
+    it.kind = IndexItem::Slice;
+    it.start = start;
+    it.stop = start + t->shape[size_t(dim)];
+  }
+  idx.push_back(it);
+  record_index_geometry(n, self->shape, idx);
+  return true;
+}
+
 bool save_state(GradNode& n, const OpCall& c, const ArrayPtr& t, bool inplace) {
   const std::string& name = n.name;
   const std::string& op = c.op;
+  if (name == "StackBackward0" || name == "CatBackward0") return save_sequence(n, c, t);
   ArrayPtr self = self_of(c);
   if (!self) return false;
+  if (!inplace && in(name, {"SelectBackward0", "SliceBackward0", "SplitBackward0", "SplitWithSizesBackward0", "UnbindBackward0"}))
+    return save_dim_view(n, c, self, t);
   if (save_binary(n, c, self, inplace)) return true;
   if (name == "NegBackward0") return in(op, {"neg", "negative"});
   if (name == "MulBackward1" || name == "DivBackward1") {  // mul.Scalar / div.Scalar: the number
@@ -172,6 +231,16 @@ bool save_state(GradNode& n, const OpCall& c, const ArrayPtr& t, bool inplace) {
     n.ints = {is_column_major(*self), is_column_major(other.arr())};
     return true;
   }
+  if (op == "matmul" && in(name, {"UnsafeViewBackward0", "CloneBackward0", "TransposeBackward0"})) {
+    // a >= 3-d operand: the node stands for the folded mm / bmm subgraph (Note [Matmul of batches])
+    const Value other = arg(c, 0, "other");
+    if (!other.is_array() || (self->ndim() < 3 && other.arr().ndim() < 3)) return false;
+    save_tensor(n, 0, self, false);
+    save_tensor(n, 1, other.array(), false);
+    GradNode* node = &n;  // the node owns its formula
+    n.custom = [node](const ArrayPtr& g) { return matmul_backward(*node, g); };
+    return true;
+  }
   if (name == "SqueezeBackward4") {  // matmul(vector, matrix): mm(self.unsqueeze(0), other).squeeze_(0)
     const Value other = arg(c, 0, "other");
     if (op != "matmul" || self->ndim() != 1 || !other.is_array() || other.arr().ndim() != 2) return false;
@@ -223,6 +292,24 @@ bool save_state(GradNode& n, const OpCall& c, const ArrayPtr& t, bool inplace) {
     if (dim == INT64_MIN || t->dtype != self->dtype) return false;
     save_tensor(n, 0, t, true);
     n.ints = {nd == 0 ? 0 : torch_wrap_dim(dim, nd)};
+    return true;
+  }
+  if (name == "EmbeddingBackward0") {  // F.embedding(input, weight, padding_idx, max_norm, norm_type, scale_grad_by_freq)
+    const Value weight = arg(c, 0, "weight"), pad = arg(c, 1, "padding_idx"), freq = arg(c, 4, "scale_grad_by_freq");
+    if (op != "embedding" || !weight.is_array() || weight.arr().ndim() != 2 || !arg(c, 2, "max_norm").is_none()) return false;
+    const int64_t rows = weight.arr().shape[0];
+    int64_t p = pad.is_int() ? pad.as_int() : -1;
+    if (pad.is_int() && p < 0) p += rows;
+    n.ints = {rows, p, freq.is_bool() && freq.as_bool() ? 1 : 0};
+    save_tensor(n, 0, self, false);
+    return n.next.size() == 2;
+  }
+  if (name == "IndexSelectBackward0") {  // index_select(dim, index): the dim, self's sizes and the index
+    const Value d = arg(c, 0, "dim"), index = arg(c, 1, "index");
+    if (op != "index_select" || !d.is_int() || !index.is_array()) return false;
+    n.ints = {torch_wrap_dim(d.as_int(), self->ndim())};
+    n.sizes = {self->shape};
+    save_tensor(n, 0, index.array(), false);
     return true;
   }
   if (name == "CloneBackward0") return in(op, {"clone", "contiguous"});

@@ -151,15 +151,8 @@ ArrayPtr float_result_like(Interp& in, const ArrayPtr& x, const char* kernel) {
   return r;
 }
 
-// F.linear(input, weight, bias=None) = input @ weight.T (+ bias): addmm for a
-// matrix input, matmul then add otherwise (aten/src/ATen/native/Linear.cpp).
-Value linear_fn(Interp& in, Args& a) {
-  Value x = Value(tensor_arg(in, a.required(0, "input"), "linear", "input", 1));
-  Value w = Value(tensor_arg(in, a.required(1, "weight"), "linear", "weight", 2));
-  Value b = a.optional(2, "bias");
-  a.finish(3);
-  const Array& xa = x.arr();
-  const Array& wa = w.arr();
+// at::linear's checks: the message addmm / matmul give for the flattened input.
+void check_linear(Interp& in, const Array& xa, const Array& wa) {
   if (xa.ndim() == 0 || wa.ndim() == 0 || xa.shape.back() != wa.shape.back() || wa.ndim() > 2) {
     Shape flat = xa.shape;
     int64_t rows = 1;
@@ -172,9 +165,46 @@ Value linear_fn(Interp& in, Args& a) {
   if (xa.dtype != wa.dtype)
     in.raise_exc("RuntimeError", std::string("mat1 and mat2 must have the same dtype, but got ") + torch_type_name(xa.dtype) + " and " +
                                      torch_type_name(wa.dtype));
+}
+
+// F.linear(input, weight, bias=None) on a matrix = input @ weight.T (+ bias),
+// recorded as addmm / mm (record_call gives the weight edge its TBackward0).
+Value linear_fn(Interp& in, Args& a) {
+  Value x = Value(tensor_arg(in, a.required(0, "input"), "linear", "input", 1));
+  Value w = Value(tensor_arg(in, a.required(1, "weight"), "linear", "weight", 2));
+  Value b = a.optional(2, "bias");
+  a.finish(3);
+  check_linear(in, x.arr(), w.arr());
   Value r = method(in, x, "matmul", {method(in, w, "t", {})});
   if (!b.is_none()) r = method(in, r, "add", {Value(tensor_arg(in, b, "linear", "bias", 3))});
   return r;
+}
+
+// F.linear on an input of another rank is the composite at::linear makes
+// (aten/src/ATen/native/Linear.cpp): with a 1-d bias, a contiguous input is
+// flattened to rows, addmm'd and viewed back (_flatten_nd_linear: ViewBackward0
+// over AddmmBackward0); otherwise input @ weight.t(), then the bias added.
+Value linear_entry(Interp& in, Args& a) {
+  static const NativeFn matrix = recorded_function("linear", linear_fn);
+  Args p = a;
+  Value xv = p.required(0, "input"), wv = p.required(1, "weight"), bv = p.optional(2, "bias");
+  p.finish(3);
+  if (!is_tensor(xv) || !is_tensor(wv) || xv.arr().ndim() == 2) return matrix(in, a);
+  ArrayPtr x = tensor_arg(in, xv, "linear", "input", 1), w = tensor_arg(in, wv, "linear", "weight", 2);
+  ArrayPtr b = bv.is_none() ? nullptr : tensor_arg(in, bv, "linear", "bias", 3);
+  check_linear(in, *x, *w);
+  if (b && b->ndim() == 1 && w->ndim() == 2 && torch_is_contiguous(*x)) {
+    Shape out(x->shape.begin(), x->shape.end() - 1);
+    int64_t rows = 1;
+    for (int64_t d : out) rows *= d;
+    out.push_back(w->shape[0]);
+    Value flat = method(in, Value(x), "reshape", {Value::integer(rows), Value::integer(x->shape.back())});
+    Args m;
+    m.pos = {flat, Value(w), Value(b)};
+    return method(in, matrix(in, m), "view", {torch_size_value(in, out)});
+  }
+  Value r = method(in, Value(x), "matmul", {method(in, Value(w), "t", {})});
+  return b ? method(in, r, "add", {Value(b)}) : r;
 }
 
 // F.layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-05):
@@ -374,7 +404,6 @@ const std::vector<std::pair<const char*, NativeFn>>& functional_functions() {
       {"leaky_relu", leaky_relu_fn},
       {"sigmoid", sigmoid_fn},
       {"tanh", tanh_fn},
-      {"linear", linear_fn},
       {"layer_norm", layer_norm_fn},
       {"embedding", embedding_fn},
       {"one_hot", one_hot_fn},
@@ -389,12 +418,16 @@ const std::vector<std::pair<const char*, NativeFn>>& functional_functions() {
 const std::vector<std::pair<const char*, NativeFn>>& loss_functions();  // torch/loss.cpp
 const std::vector<std::pair<const char*, NativeFn>>& conv_functions();  // torch/conv.cpp, torch/pool.cpp
 
+void install_fused_node(Interp& in);  // torch/fused_node.cpp
+
 void install_torch_functional(Interp& in) {
+  install_fused_node(in);
   ModuleObj& f = submodule(in, "torch.nn.functional");
   for (auto& [name, fn] : functional_functions()) def_fn(in, f, name, recorded_function(name, fn));
   // a composite, as ATen's _dropout: its input * noise records MulBackward0 and
   // saves the noise the gradient needs
   def_fn(in, f, "dropout", dropout_fn);
+  def_fn(in, f, "linear", linear_entry);
   // the losses record their own nodes or are composites (Note [Losses: nodes and composites])
   for (auto& [name, fn] : loss_functions()) def_fn(in, f, name, fn);
   // convolution and pooling record their own nodes (Note [Convolution and pooling nodes])
