@@ -578,3 +578,8 @@ __all__ += ["Conv1d", "Conv2d", "MaxPool1d", "MaxPool2d", "AvgPool1d", "AvgPool2
 from torch.nn.modules.rnn import RNNBase, RNN, LSTM, GRU, RNNCellBase, RNNCell, LSTMCell, GRUCell
 
 __all__ += ["RNNBase", "RNN", "LSTM", "GRU", "RNNCellBase", "RNNCell", "LSTMCell", "GRUCell"]
+from torch.nn.modules.transformer import (MultiheadAttention, TransformerEncoderLayer, TransformerEncoder,
+                                          TransformerDecoderLayer, TransformerDecoder, Transformer)
+
+__all__ += ["MultiheadAttention", "TransformerEncoderLayer", "TransformerEncoder", "TransformerDecoderLayer",
+            "TransformerDecoder", "Transformer"]

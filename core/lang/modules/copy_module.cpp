@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "core/lang/builtins/builtins.hpp"
+#include "core/lang/objects/classes.hpp"
 #include "core/lang/modules/modules.hpp"
 
 namespace sl::lang {
@@ -61,15 +62,57 @@ Value shallow(Interp& in, const Value& v) {
   }
 }
 
+// Tensor.__deepcopy__ (torch/_tensor.py): a leaf only; the copy is a new leaf
+// with the same requires_grad; a Parameter copies as a Parameter.
+Value deepcopy_tensor(Interp& in, const Value& v) {
+  auto call = [&](const Value& self, const char* name, std::vector<Value> args = {}) { return in.call(in.getattr(self, name), std::move(args)); };
+  const bool grad = in.truthy(in.getattr(v, "requires_grad"));
+  if (grad && !in.truthy(in.getattr(v, "is_leaf")))
+    in.raise_exc("RuntimeError", "Only Tensors created explicitly by the user (graph leaves) support the deepcopy protocol at the "
+                                 "moment.  If you were attempting to deepcopy a module, this may be because of a "
+                                 "torch.nn.utils.weight_norm usage, see https://github.com/pytorch/pytorch/pull/103001");
+  Value data = call(call(v, "detach"), "clone");
+  if (in.type_of(v)->name == "Parameter") return in.call(type_ref(in.type_of(v)), std::vector<Value>{data, Value::boolean(grad)});
+  return grad ? call(data, "requires_grad_", {Value::boolean(true)}) : data;
+}
+
 struct DeepCopier {
   Interp& in;
   std::unordered_map<const void*, Value> memo;
+
+  // copyreg's default reduction of an instance (object.__reduce_ex__(4), then
+  // copy._reconstruct): cls.__new__(cls), then its __dict__ deep-copied and
+  // given to __setstate__ when the class has one (else it becomes the new
+  // __dict__), and its slots deep-copied.
+  Value instance(const Value& v, InstanceObj& inst) {
+    Value r = in.call(in.getattr(type_ref(in.t.object), "__new__"), std::vector<Value>{inst.cls});
+    memo[v.identity()] = r;
+    auto* out = r.as<InstanceObj>();
+    if (!out) return r;
+    if (!inst.dict.is_none()) {
+      Value state = (*this)(inst.dict);
+      if (in.t.object != inst.type && in.hasattr(r, "__setstate__")) {
+        out->dict = Value(std::static_pointer_cast<Obj>(std::make_shared<DictObj>()));
+        in.call(in.getattr(r, "__setstate__"), std::vector<Value>{state});  // y.__setstate__(state)
+      } else {
+        out->dict = state;
+      }
+    }
+    for (size_t i = 0; i < inst.slots.size() && i < out->slots.size(); ++i) {
+      if (i < inst.slot_set.size() && inst.slot_set[i]) out->slots[i] = (*this)(inst.slots[i]);
+      if (i < out->slot_set.size() && i < inst.slot_set.size()) out->slot_set[i] = inst.slot_set[i];
+    }
+    if (!inst.builtin_base.is_none()) out->builtin_base = (*this)(inst.builtin_base);
+    return r;
+  }
 
   Value operator()(const Value& v) {
     if (is_atomic(v)) return v;
     auto hit = memo.find(v.identity());
     if (hit != memo.end()) return hit->second;
-    if (v.is_array()) return memo[v.identity()] = copy_array(in, v);
+    if (v.is_array()) return memo[v.identity()] = v.arr().flavor == Flavor::Torch ? deepcopy_tensor(in, v) : copy_array(in, v);
+    if (auto* inst = v.as<InstanceObj>(); inst && !in.hasattr(v, "copy") && !in.hasattr(v, "__deepcopy__"))
+      return instance(v, *inst);
     // CPython's deepcopy() and its _deepcopy_list/_tuple/_dict: two Python
     // frames per container level (Note [Recursion depth]).
     Interp::FrameCharge frames(in, 2);

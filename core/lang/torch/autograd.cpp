@@ -200,11 +200,6 @@ std::string node_name(const OpCall& c) {
   if (op == "embedding") return "EmbeddingBackward0";
   if (op == "silu") return "SiluBackward0";
   if (op == "leaky_relu") return "LeakyReluBackward0";
-  if (op == "scaled_dot_product_attention") {
-    bool dropout = c.pos.size() > 4 && c.pos[4].is_float() && c.pos[4].as_float() > 0;
-    for (auto& [k, v] : c.kw) dropout |= k == "dropout_p" && (v.is_float() ? v.as_float() > 0 : v.is_int() && v.as_int() > 0);
-    return tensor_rank(arg0) == 4 && !dropout ? "ScaledDotProductFlashAttentionForCpuBackward0" : "UnsafeViewBackward0";
-  }
   if (op == "index") return "IndexBackward0";
   return camel(op) + "Backward0";
 }

@@ -8,6 +8,7 @@
 #include "core/model/strides.hpp"
 #include "core/ops/views.hpp"
 #include "core/ops/copy.hpp"
+#include "core/torch/activation_nn.hpp"
 #include "core/torch/backward.hpp"
 #include "core/torch/derivatives.hpp"
 #include "core/torch/views.hpp"
@@ -303,6 +304,36 @@ bool save_state(GradNode& n, const OpCall& c, const ArrayPtr& t, bool inplace) {
     n.ints = {rows, p, freq.is_bool() && freq.as_bool() ? 1 : 0};
     save_tensor(n, 0, self, false);
     return n.next.size() == 2;
+  }
+  if (name == "NativeLayerNormBackward0") {  // F.layer_norm(input, normalized_shape, weight, bias, eps)
+    const Value ns = arg(c, 0, "normalized_shape"), w = arg(c, 1, "weight"), b = arg(c, 2, "bias"), eps = arg(c, 3, "eps");
+    if (op != "layer_norm" || (!w.is_none() && !w.is_array()) || (!b.is_none() && !b.is_array())) return false;
+    std::vector<int64_t> dims;
+    if (!dims_of(ns, dims)) return false;
+    int64_t cols = 1;
+    for (int64_t d : dims) cols *= d;
+    save_tensor(n, 0, self, false);
+    if (w.is_array()) save_tensor(n, 1, w.array(), false);
+    n.ints = {cols, w.is_array(), b.is_array()};
+    n.scalars = {number(eps, 1e-5)};
+    n.sizes = {b.is_array() ? b.arr().shape : Shape{}};
+    return n.next.size() == size_t(1 + w.is_array() + b.is_array());
+  }
+  if (in(name, {"GeluBackward0", "SiluBackward0", "LeakyReluBackward0"})) {  // the activation of self, its parameters
+    if (!in(op, {"gelu", "silu", "leaky_relu"})) return false;
+    NnActivation act = NnActivation::silu;
+    double slope = 0;
+    if (op == "gelu") {
+      const Value ap = arg(c, 0, "approximate");
+      act = ap.as<StrObj>() && ap.as<StrObj>()->s == "tanh" ? NnActivation::gelu_tanh : NnActivation::gelu;
+    } else if (op == "leaky_relu") {
+      act = NnActivation::leaky_relu;
+      slope = number(arg(c, 0, "negative_slope"), 0.01);
+    }
+    save_tensor(n, 0, self, false);
+    n.ints = {int64_t(act)};
+    n.scalars = {slope, 0, 0};
+    return true;
   }
   if (name == "IndexSelectBackward0") {  // index_select(dim, index): the dim, self's sizes and the index
     const Value d = arg(c, 0, "dim"), index = arg(c, 1, "index");

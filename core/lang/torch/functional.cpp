@@ -27,6 +27,10 @@
 
 namespace sl::lang {
 
+// torch/fused_node.cpp (Note [Fused nodes])
+Value fused_node(Interp& in, const std::string& name, const Value& fn, const std::vector<Value>& inputs,
+                 const std::vector<Value>& extra);
+
 namespace {
 
 Value method(Interp& in, const Value& self, const char* name, std::vector<Value> pos) {
@@ -100,6 +104,37 @@ Value dropout_fn(Interp& in, Args& a) {
 // _scaled_dot_product_attention_math: scale = 1/sqrt(E) unless given;
 // attn = softmax(q k^T * scale + mask) with a causal or boolean mask as -inf,
 // a float mask added; dropout on attn; attn @ v.
+Value sdpa_math(Interp& in, const Value& q, const Value& k, const Value& v, Value mask, double dropout_p, bool causal,
+                const Value& scale) {
+  const Array& qa = q.arr();
+  const Array& ka = k.arr();
+  const int64_t L = qa.shape[size_t(qa.ndim() - 2)], S = ka.shape[size_t(ka.ndim() - 2)];
+  const double sc = scale.is_none() ? 1.0 / std::sqrt(double(qa.shape.back())) : in.float_value(scale);
+  Value kt = method(in, k, "transpose", {Value::integer(-2), Value::integer(-1)});
+  Value attn = method(in, method(in, q, "matmul", {kt}), "mul", {Value::floating(sc)});
+  if (causal) {
+    Value ones = torch_fn(in, "ones", {Value::integer(L), Value::integer(S)});
+    Value keep = method(in, torch_fn(in, "tril", {ones}), "bool", {});
+    mask = keep;
+  }
+  if (!mask.is_none()) {
+    if (mask.arr().dtype == DType::Bool) {
+      Value drop = method(in, mask, "logical_not", {});
+      attn = method(in, attn, "masked_fill", {drop, Value::floating(-INFINITY)});
+    } else {
+      attn = method(in, attn, "add", {mask});
+    }
+  }
+  attn = method(in, attn, "softmax", {Value::integer(-1)});
+  if (dropout_p > 0.0) attn = dropout_tensor(in, attn, dropout_p, true, false);
+  return method(in, attn, "matmul", {v});
+}
+
+// F.scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0,
+// is_causal=False, scale=None, enable_gqa=False). The CPU picks the flash
+// kernel for 4-d inputs without dropout (sdp_utils_cpp: one node,
+// ScaledDotProductFlashAttentionForCpuBackward0, edges query, key, value:
+// Note [Fused nodes]); otherwise the math composite, recorded op by op.
 Value sdpa_fn(Interp& in, Args& a) {
   Value q = Value(tensor_arg(in, a.required(0, "query"), "scaled_dot_product_attention", "query", 1));
   Value k = Value(tensor_arg(in, a.required(1, "key"), "scaled_dot_product_attention", "key", 2));
@@ -111,34 +146,18 @@ Value sdpa_fn(Interp& in, Args& a) {
   Value gqa;
   a.take(7, "enable_gqa", gqa);
   a.finish(8);
-  const Array& qa = q.arr();
-  const Array& ka = k.arr();
-  if (qa.ndim() < 2 || ka.ndim() < 2 || v.arr().ndim() < 2)
+  if (q.arr().ndim() < 2 || k.arr().ndim() < 2 || v.arr().ndim() < 2)
     in.raise_exc("RuntimeError", "scaled_dot_product_attention: query, key and value must be at least 2-dimensional");
   if (causal && !mask.is_none())
     in.raise_exc("RuntimeError", "_scaled_dot_product_attention: Explicit attn_mask should not be set when is_causal=True");
-  const int64_t L = qa.shape[size_t(qa.ndim() - 2)], S = ka.shape[size_t(ka.ndim() - 2)];
-  const double sc = scale.is_none() ? 1.0 / std::sqrt(double(qa.shape.back())) : in.float_value(scale);
-  Value kt = method(in, k, "transpose", {Value::integer(-2), Value::integer(-1)});
-  Value attn = method(in, method(in, q, "matmul", {kt}), "mul", {Value::floating(sc)});
-  if (causal) {
-    Value ones = torch_fn(in, "ones", {Value::integer(L), Value::integer(S)});
-    Value keep = method(in, torch_fn(in, "tril", {ones}), "bool", {});
-    mask = keep;
-  }
-  if (!mask.is_none()) {
-    if (!is_tensor(mask))
-      in.raise_exc("TypeError", "scaled_dot_product_attention(): argument 'attn_mask' must be Tensor, not " + in.type_of(mask)->name);
-    if (mask.arr().dtype == DType::Bool) {
-      Value drop = method(in, mask, "logical_not", {});
-      attn = method(in, attn, "masked_fill", {drop, Value::floating(-INFINITY)});
-    } else {
-      attn = method(in, attn, "add", {mask});
-    }
-  }
-  attn = method(in, attn, "softmax", {Value::integer(-1)});
-  if (dropout_p > 0.0) attn = dropout_tensor(in, attn, dropout_p, true, false);
-  return method(in, attn, "matmul", {v});
+  if (!mask.is_none() && !is_tensor(mask))
+    in.raise_exc("TypeError", "scaled_dot_product_attention(): argument 'attn_mask' must be Tensor, not " + in.type_of(mask)->name);
+  const bool flash = q.arr().ndim() == 4 && dropout_p == 0.0;
+  if (!flash || !autograd_wanted(nullptr, {q, k, v}, {})) return sdpa_math(in, q, k, v, mask, dropout_p, causal, scale);
+  Value math = in.builtin("_sdpa_math", [mask, causal, scale](Interp& in2, Args& b) -> Value {
+    return sdpa_math(in2, b.pos.at(0), b.pos.at(1), b.pos.at(2), mask, 0.0, causal, scale);
+  });
+  return fused_node(in, "ScaledDotProductFlashAttentionForCpuBackward0", math, {q, k, v}, {});
 }
 
 // ---- the layers' functions
@@ -408,7 +427,6 @@ const std::vector<std::pair<const char*, NativeFn>>& functional_functions() {
       {"embedding", embedding_fn},
       {"one_hot", one_hot_fn},
       {"pad", pad_fn},
-      {"scaled_dot_product_attention", sdpa_fn},
   };
   return m;
 }
@@ -428,6 +446,7 @@ void install_torch_functional(Interp& in) {
   // saves the noise the gradient needs
   def_fn(in, f, "dropout", dropout_fn);
   def_fn(in, f, "linear", linear_entry);
+  def_fn(in, f, "scaled_dot_product_attention", sdpa_fn);
   // the losses record their own nodes or are composites (Note [Losses: nodes and composites])
   for (auto& [name, fn] : loss_functions()) def_fn(in, f, name, fn);
   // convolution and pooling record their own nodes (Note [Convolution and pooling nodes])

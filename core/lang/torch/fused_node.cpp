@@ -27,13 +27,12 @@ namespace sl::lang {
 
 namespace {
 
-Value fused_node_fn(Interp& in, Args& a) {
-  if (a.pos.size() < 3) in.raise_exc("TypeError", "_sl_fused_node(name, fn, inputs, *extra)");
-  const std::string name = in.str(a.pos[0]);
-  const Value fn = a.pos[1];
-  const std::vector<Value> inputs = in.to_vector(a.pos[2]);
+}  // namespace
+
+Value fused_node(Interp& in, const std::string& name, const Value& fn, const std::vector<Value>& inputs,
+                 const std::vector<Value>& extra) {
   std::vector<Value> args = inputs;
-  args.insert(args.end(), a.pos.begin() + 3, a.pos.end());
+  args.insert(args.end(), extra.begin(), extra.end());
   if (!autograd_wanted(nullptr, inputs, {})) return in.call(fn, args);
   std::vector<ArrayPtr> leaves(inputs.size());
   std::vector<GradNodePtr> edges(inputs.size());
@@ -83,6 +82,13 @@ Value fused_node_fn(Interp& in, Args& a) {
     o = Value(outer);
   }
   return single ? outs[0] : make_tuple(std::move(outs));
+}
+
+namespace {
+
+Value fused_node_fn(Interp& in, Args& a) {
+  if (a.pos.size() < 3) in.raise_exc("TypeError", "_sl_fused_node(name, fn, inputs, *extra)");
+  return fused_node(in, in.str(a.pos[0]), a.pos[1], in.to_vector(a.pos[2]), std::vector<Value>(a.pos.begin() + 3, a.pos.end()));
 }
 
 }  // namespace
