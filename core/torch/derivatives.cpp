@@ -576,7 +576,7 @@ void add_views(std::map<std::string, Formula>& f) {
     }
     std::vector<ArrayPtr> res = apply_formula(*n.wrapped, t_clone(slice));
     if (res[0]) copy_into(*slice, *res[0]);
-    else copy_into(*slice, *scalar_like(0, slice->dtype));
+    else copy_into(*slice, *make_array(slice->dtype, slice->shape, 'C', Flavor::Torch));  // zeros of the view's shape
     res[0] = result;
     return res;
   };

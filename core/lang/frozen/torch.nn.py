@@ -18,6 +18,7 @@ F = functional
 
 
 from torch.nn.modules.module import Module, RemovableHandle, _IncompatibleKeys, _addindent, _typename
+import torch.nn._functional  # noqa: F401  (installs F.glu, F.prelu, F.pixel_shuffle, F.pad's other modes, ...)
 
 
 # ---------------------------------------------------------------- containers
@@ -338,6 +339,56 @@ class Dropout(Module):
         return f"p={self.p}, inplace={self.inplace}"
 
 
+class _DropoutNd(Module):
+    def __init__(self, p=0.5, inplace=False):
+        super().__init__()
+        if p < 0 or p > 1:
+            raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+        self.p = p
+        self.inplace = inplace
+
+    def extra_repr(self):
+        return f"p={self.p}, inplace={self.inplace}"
+
+
+class Dropout1d(_DropoutNd):
+    def forward(self, input):
+        return F.dropout1d(input, self.p, self.training, self.inplace)
+
+
+class Dropout2d(_DropoutNd):
+    def forward(self, input):
+        return F.dropout2d(input, self.p, self.training, self.inplace)
+
+
+class PixelShuffle(Module):
+    __constants__ = ["upscale_factor"]
+
+    def __init__(self, upscale_factor):
+        super().__init__()
+        self.upscale_factor = upscale_factor
+
+    def forward(self, input):
+        return F.pixel_shuffle(input, self.upscale_factor)
+
+    def extra_repr(self):
+        return f"upscale_factor={self.upscale_factor}"
+
+
+class PixelUnshuffle(Module):
+    __constants__ = ["downscale_factor"]
+
+    def __init__(self, downscale_factor):
+        super().__init__()
+        self.downscale_factor = downscale_factor
+
+    def forward(self, input):
+        return F.pixel_unshuffle(input, self.downscale_factor)
+
+    def extra_repr(self):
+        return f"downscale_factor={self.downscale_factor}"
+
+
 class Embedding(Module):
     def __init__(self, num_embeddings, embedding_dim, padding_idx=None, max_norm=None, norm_type=2.0,
                  scale_grad_by_freq=False, sparse=False, _weight=None, _freeze=False, device=None, dtype=None):
@@ -583,3 +634,9 @@ from torch.nn.modules.transformer import (MultiheadAttention, TransformerEncoder
 
 __all__ += ["MultiheadAttention", "TransformerEncoderLayer", "TransformerEncoder", "TransformerDecoderLayer",
             "TransformerDecoder", "Transformer"]
+from torch.nn.modules.activation import GLU, PReLU, Softmax2d
+from torch.nn.modules.padding import (ReflectionPad1d, ReflectionPad2d, ReplicationPad1d, ReplicationPad2d, CircularPad1d,
+                                      CircularPad2d)
+
+__all__ += ["GLU", "PReLU", "Softmax2d", "ReflectionPad1d", "ReflectionPad2d", "ReplicationPad1d", "ReplicationPad2d",
+            "CircularPad1d", "CircularPad2d", "Dropout1d", "Dropout2d", "PixelShuffle", "PixelUnshuffle"]

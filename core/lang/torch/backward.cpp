@@ -189,6 +189,7 @@ bool save_state(GradNode& n, const OpCall& c, const ArrayPtr& t, bool inplace) {
     return true;
   }
   if (name == "ZeroBackward0") return op == "zero";
+  if (name == "torch::autograd::CopyBackwards") return op == "copy";  // copy_(src): src's gradient is grad (no state)
   if (name == "ConstantPadNdBackward0") {  // F.pad(input, pad, 'constant'): the pads and the input's shape
     const ArrayPtr self = self_of(c);
     if (op != "pad" || !self || !dims_of(arg(c, 0, "pad"), n.ints)) return false;
