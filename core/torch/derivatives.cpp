@@ -321,6 +321,11 @@ void add_unary(std::map<std::string, Formula>& f) {
     ArrayPtr r = unpack(n, 0);
     return {bin(Ufunc::divide, g, bin(Ufunc::multiply, scalar_like(2, r->dtype), r))};
   };
+  // rsqrt: self: -0.5 * grad * result.pow(3).conj()
+  f["RsqrtBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    ArrayPtr r = unpack(n, 0);
+    return {bin(Ufunc::multiply, mul_scalar(g, -0.5), torch_pow_scalar(r, 3.0))};
+  };
   // sin: self: grad * self.cos().conj()
   f["SinBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
     return {bin(Ufunc::multiply, g, torch_trig(Activation::cos, unpack(n, 0)))};

@@ -11,13 +11,18 @@
 #   reflect pad: index j outside [0, n) reads |j| or 2 (n - 1) - j; replicate reads clamp(j, 0, n - 1);
 #   circular reads j mod n (copied in from the output's own far end, as ATen does)
 #   dropout1d/2d: one Bernoulli(1 - p) draw per (sample, channel), scaled by 1 / (1 - p)
+#   rms_norm(x) = x * rsqrt(mean(x^2 over the normalized dims) + eps) (* weight); eps: the dtype's epsilon
+#   interpolate nearest: out[i] = x[min(floor(i * s), n - 1)]; bilinear: src = s (i + 1/2) - 1/2 (>= 0),
+#   or i (n - 1) / (m - 1) with align_corners; out = sum of the two neighbours weighted by 1 - f and f,
+#   s = 1 / scale_factor when given, else n / m; index arithmetic in the input's float type, as ATen's
 import warnings
 import torch
 
 import torch.nn.functional as _F
 _constant_pad = _F.pad
 
-__all__ = ["glu", "prelu", "pixel_shuffle", "pixel_unshuffle", "pad", "dropout1d", "dropout2d"]
+__all__ = ["glu", "prelu", "pixel_shuffle", "pixel_unshuffle", "pad", "dropout1d", "dropout2d", "rms_norm", "interpolate",
+           "upsample", "upsample_nearest", "upsample_bilinear"]
 
 
 def _glu(x, dim):
@@ -226,6 +231,127 @@ def dropout2d(input, p=0.5, training=True, inplace=False):
     return _feature_dropout(input, p, training, inplace, input.dim() == 4)
 
 
-for _name, _fn in (("glu", glu), ("prelu", prelu), ("pixel_shuffle", pixel_shuffle), ("pixel_unshuffle", pixel_unshuffle),
+def rms_norm(input, normalized_shape, weight=None, eps=None):
+    ns = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
+    k = len(ns)
+    if k < 1 or input.dim() < k or tuple(input.shape[input.dim() - k:]) != ns:
+        want = "[*" + "".join(f", {d}" for d in ns) + "]"
+        raise RuntimeError(f"Given normalized_shape={list(ns)}, expected input with shape {want}, but got input of size"
+                           f"{list(input.shape)}")
+    if weight is not None and tuple(weight.shape) != ns:
+        raise RuntimeError(f"Expected weight to be of same shape as normalized_shape, but got weight of shape "
+                           f"{list(weight.shape)} and normalized_shape = {list(ns)}")
+    if eps is None:  # torch.finfo(dtype).eps: 2^-(mantissa bits)
+        eps = 2.0 ** -52 if input.dtype == torch.float64 else (2.0 ** -10 if input.dtype == torch.float16 else 2.0 ** -23)
+    dims = [input.dim() - i - 1 for i in range(k)]
+    r = input.pow(2).mean(dims, keepdim=True).add(eps).rsqrt()
+    result = input.mul(r)
+    return result if weight is None else result.mul(weight)
+
+
+def _nearest_index(n, m, scale):
+    # nearest_idx: identity, halving, or floor(i * s) in float, at most n - 1
+    if m == n:
+        return torch.arange(m)
+    if m == 2 * n:
+        return torch.arange(m) // 2
+    s = torch.tensor(1.0 / scale if scale else n / m, dtype=torch.float32)
+    return (torch.arange(m, dtype=torch.float32) * s).floor().long().clamp(max=n - 1)
+
+
+def _linear_weights(n, m, scale, align_corners, dtype):
+    # compute_source_index_and_lambda: (i0, i1, lambda0, lambda1) per output index
+    if m == n:
+        i = torch.arange(m)
+        return i, i, torch.ones(m, dtype=dtype), torch.zeros(m, dtype=dtype)
+    if align_corners:
+        s = torch.tensor((n - 1) / (m - 1) if m > 1 else 0.0, dtype=dtype)
+        src = s * torch.arange(m, dtype=dtype)
+    else:
+        s = torch.tensor(1.0 / scale if scale else n / m, dtype=dtype)
+        src = (s * (torch.arange(m, dtype=dtype) + 0.5) - 0.5).clamp(min=0)
+    i0 = src.floor().long().clamp(max=n - 1)
+    lam1 = (src - i0.to(dtype)).clamp(0, 1)
+    i1 = i0 + (i0 < n - 1).long()
+    return i0, i1, 1 - lam1, lam1
+
+
+def _interp(x, sizes, scales, mode, align_corners):
+    nd = len(sizes)
+    if mode == "nearest":
+        for k in range(nd):
+            d = x.dim() - nd + k
+            x = x.index_select(d, _nearest_index(x.size(d), sizes[k], scales[k]))
+        return x
+    d_h, d_w = x.dim() - 2, x.dim() - 1
+    hi0, hi1, hl0, hl1 = _linear_weights(x.size(d_h), sizes[0], scales[0], align_corners, x.dtype)
+    wi0, wi1, wl0, wl1 = _linear_weights(x.size(d_w), sizes[1], scales[1], align_corners, x.dtype)
+    def row(h):
+        r = x.index_select(d_h, h)
+        return r.index_select(d_w, wi0) * wl0 + r.index_select(d_w, wi1) * wl1
+    return row(hi0) * hl0.view(-1, 1) + row(hi1) * hl1.view(-1, 1)
+
+
+def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None, recompute_scale_factor=None,
+                antialias=False):
+    if mode in ("nearest", "area", "nearest-exact"):
+        if align_corners is not None:
+            raise ValueError("align_corners option can only be set with the interpolating modes: linear | bilinear | "
+                             "bicubic | trilinear")
+    elif align_corners is None:
+        align_corners = False
+    dim = input.dim() - 2
+    if size is not None and scale_factor is not None:
+        raise ValueError("only one of size or scale_factor should be defined")
+    if size is not None:
+        sizes = list(size) if isinstance(size, (list, tuple)) else [size] * dim
+        if len(sizes) != dim:
+            raise ValueError(f"Input and output must have the same number of spatial dimensions, but got input with "
+                             f"spatial dimensions of {list(input.shape[2:])} and output size of {size}. Please provide "
+                             "input tensor in (N, C, d1, d2, ...,dK) format and output size in (o1, o2, ...,oK) format.")
+        scales = [None] * dim
+    elif scale_factor is not None:
+        scales = list(scale_factor) if isinstance(scale_factor, (list, tuple)) else [scale_factor] * dim
+        if len(scales) != dim:
+            raise ValueError(f"Input and scale_factor must have the same number of spatial dimensions, but got input "
+                             f"with spatial dimensions of {list(input.shape[2:])} and scale_factor of shape "
+                             f"{scale_factor}. Please provide input tensor in (N, C, d1, d2, ...,dK) format and "
+                             "scale_factor in (s1, s2, ...,sK) format.")
+        sizes = [int(input.size(i + 2) * scales[i]) for i in range(dim)]
+        if recompute_scale_factor:
+            scales = [None] * dim
+    else:
+        raise ValueError("either size or scale_factor should be defined")
+    if mode == "nearest" and dim in (1, 2):
+        name = f"UpsampleNearest{dim}DBackward0"
+    elif (mode, dim) in (("linear", 1), ("bilinear", 2)):
+        name = f"Upsample{'Linear1D' if dim == 1 else 'Bilinear2D'}Backward0"
+    elif mode in ("linear", "bilinear") and dim != (1 if mode == "linear" else 2):
+        raise NotImplementedError(f"Got {input.dim()}D input, but {mode} mode needs {3 if mode == 'linear' else 4}D input")
+    else:
+        raise NotImplementedError(f"stridelab's interpolate supports mode='nearest' (1-d, 2-d), 'linear' and "
+                                  f"'bilinear', not '{mode}' on {input.dim()}-d input")
+    if mode == "linear":
+        x = input.unsqueeze(-2)
+        out = torch._C._sl_fused_node(name, _interp, [x], [1] + sizes, [None] + scales, "bilinear", align_corners)
+        return out.squeeze(-2)
+    return torch._C._sl_fused_node(name, _interp, [input], sizes, scales, mode, align_corners)
+
+
+def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=None):
+    return interpolate(input, size, scale_factor, mode, align_corners)
+
+
+def upsample_nearest(input, size=None, scale_factor=None):
+    return interpolate(input, size, scale_factor, mode="nearest")
+
+
+def upsample_bilinear(input, size=None, scale_factor=None):
+    return interpolate(input, size, scale_factor, mode="bilinear", align_corners=True)
+
+
+for _name, _fn in (("rms_norm", rms_norm), ("interpolate", interpolate), ("upsample", upsample),
+                   ("upsample_nearest", upsample_nearest), ("upsample_bilinear", upsample_bilinear),
+                   ("glu", glu), ("prelu", prelu), ("pixel_shuffle", pixel_shuffle), ("pixel_unshuffle", pixel_unshuffle),
                    ("pad", pad), ("dropout1d", dropout1d), ("dropout2d", dropout2d)):
     setattr(_F, _name, _fn)

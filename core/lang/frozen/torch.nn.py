@@ -640,3 +640,45 @@ from torch.nn.modules.padding import (ReflectionPad1d, ReflectionPad2d, Replicat
 
 __all__ += ["GLU", "PReLU", "Softmax2d", "ReflectionPad1d", "ReflectionPad2d", "ReplicationPad1d", "ReplicationPad2d",
             "CircularPad1d", "CircularPad2d", "Dropout1d", "Dropout2d", "PixelShuffle", "PixelUnshuffle"]
+from torch.nn.modules.normalization import RMSNorm
+
+
+class Upsample(Module):
+    __constants__ = ["size", "scale_factor", "mode", "align_corners", "name", "recompute_scale_factor"]
+
+    def __init__(self, size=None, scale_factor=None, mode="nearest", align_corners=None, recompute_scale_factor=None):
+        super().__init__()
+        self.name = type(self).__name__
+        self.size = size
+        if isinstance(scale_factor, tuple):
+            self.scale_factor = tuple(float(factor) for factor in scale_factor)
+        else:
+            self.scale_factor = float(scale_factor) if scale_factor else None
+        self.mode = mode
+        self.align_corners = align_corners
+        self.recompute_scale_factor = recompute_scale_factor
+
+    def forward(self, input):
+        return F.interpolate(input, self.size, self.scale_factor, self.mode, self.align_corners,
+                             recompute_scale_factor=self.recompute_scale_factor)
+
+    def extra_repr(self):
+        if self.scale_factor is not None:
+            info = "scale_factor=" + repr(self.scale_factor)
+        else:
+            info = "size=" + repr(self.size)
+        info += ", mode=" + repr(self.mode)
+        return info
+
+
+class UpsamplingNearest2d(Upsample):
+    def __init__(self, size=None, scale_factor=None):
+        super().__init__(size, scale_factor, mode="nearest")
+
+
+class UpsamplingBilinear2d(Upsample):
+    def __init__(self, size=None, scale_factor=None):
+        super().__init__(size, scale_factor, mode="bilinear", align_corners=True)
+
+
+__all__ += ["RMSNorm", "Upsample", "UpsamplingNearest2d", "UpsamplingBilinear2d"]

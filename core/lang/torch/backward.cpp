@@ -196,8 +196,8 @@ bool save_state(GradNode& n, const OpCall& c, const ArrayPtr& t, bool inplace) {
     n.sizes = {self->shape};
     return true;
   }
-  if (in(name, {"ExpBackward0", "TanhBackward0", "SigmoidBackward0", "ReluBackward0", "SqrtBackward0"})) {
-    if (!in(op, {"exp", "tanh", "sigmoid", "relu", "sqrt"})) return false;
+  if (in(name, {"ExpBackward0", "TanhBackward0", "SigmoidBackward0", "ReluBackward0", "SqrtBackward0", "RsqrtBackward0"})) {
+    if (!in(op, {"exp", "tanh", "sigmoid", "relu", "sqrt", "rsqrt"})) return false;
     save_tensor(n, 0, t, true);
     return true;
   }
