@@ -11,6 +11,8 @@
 #   reflect pad: index j outside [0, n) reads |j| or 2 (n - 1) - j; replicate reads clamp(j, 0, n - 1);
 #   circular reads j mod n (copied in from the output's own far end, as ATen does)
 #   dropout1d/2d: one Bernoulli(1 - p) draw per (sample, channel), scaled by 1 / (1 - p)
+#   conv_transpose: the gradient of a convolution with respect to its input, written as a convolution
+#   of the stride-spread, padded input with the flipped kernel (ConvolutionBackward0, as PyTorch records it)
 #   rms_norm(x) = x * rsqrt(mean(x^2 over the normalized dims) + eps) (* weight); eps: the dtype's epsilon
 #   interpolate nearest: out[i] = x[min(floor(i * s), n - 1)]; bilinear: src = s (i + 1/2) - 1/2 (>= 0),
 #   or i (n - 1) / (m - 1) with align_corners; out = sum of the two neighbours weighted by 1 - f and f,
@@ -21,7 +23,7 @@ import torch
 import torch.nn.functional as _F
 _constant_pad = _F.pad
 
-__all__ = ["glu", "prelu", "pixel_shuffle", "pixel_unshuffle", "pad", "dropout1d", "dropout2d", "rms_norm", "interpolate",
+__all__ = ["conv_transpose1d", "conv_transpose2d", "glu", "prelu", "pixel_shuffle", "pixel_unshuffle", "pad", "dropout1d", "dropout2d", "rms_norm", "interpolate",
            "upsample", "upsample_nearest", "upsample_bilinear"]
 
 
@@ -350,7 +352,66 @@ def upsample_bilinear(input, size=None, scale_factor=None):
     return interpolate(input, size, scale_factor, mode="bilinear", align_corners=True)
 
 
-for _name, _fn in (("rms_norm", rms_norm), ("interpolate", interpolate), ("upsample", upsample),
+def _tuple(v, n):
+    return tuple(v) if isinstance(v, (list, tuple)) else (v,) * n
+
+
+def _conv_transpose(x, w, b, stride, padding, output_padding, groups, dilation):
+    # the input spread out by the stride (zeros between), padded by d (k - 1) - p before and that
+    # plus output_padding after, then a stride-1 convolution with the kernel flipped and its two
+    # channel dims swapped per group
+    n = len(stride)
+    if any(s > 1 for s in stride):
+        shape = list(x.shape[:2]) + [(x.size(2 + i) - 1) * stride[i] + 1 for i in range(n)]
+        up = torch.zeros(shape, dtype=x.dtype)
+        up[(slice(None), slice(None)) + tuple(slice(None, None, s) for s in stride)] = x
+        x = up
+    pads = []
+    for i in reversed(range(n)):
+        k = w.size(2 + i)
+        lo = dilation[i] * (k - 1) - padding[i]
+        pads += [lo, lo + output_padding[i]]
+    if any(p != 0 for p in pads):
+        x = _constant_pad(x, pads)
+    for i in range(n):
+        d = 2 + i
+        w = w.index_select(d, torch.arange(w.size(d) - 1, -1, -1))
+    cin, cout_g = w.size(0), w.size(1)
+    w = w.reshape(groups, cin // groups, cout_g, *w.shape[2:]).transpose(1, 2).reshape(groups * cout_g, cin // groups, *w.shape[2:])
+    conv = _F.conv1d if n == 1 else _F.conv2d
+    return conv(x, w, b, 1, 0, dilation, groups)
+
+
+def _conv_transpose_nd(n, input, weight, bias, stride, padding, output_padding, groups, dilation):
+    name = f"conv_transpose{n}d"
+    if input.dim() not in (n + 1, n + 2):
+        raise RuntimeError(f"Expected {n + 1}D (unbatched) or {n + 2}D (batched) input to {name}, but got input of size: "
+                           f"{list(input.shape)}")
+    stride, padding, output_padding, dilation = (_tuple(v, n) for v in (stride, padding, output_padding, dilation))
+    if any(output_padding[i] >= stride[i] and output_padding[i] >= dilation[i] for i in range(n)):
+        names = ("height", "width")[2 - n:]
+        got = lambda what, v: " ".join(f"{what}_{nm}: {v[i]}" for i, nm in enumerate(names))
+        raise RuntimeError("output padding must be smaller than either stride or dilation, but got "
+                           f"{got('output_padding', output_padding)} {got('stride', stride)} {got('dilation', dilation)}")
+    batched = input.dim() == n + 2
+    x = input if batched else input.unsqueeze(0)
+    if x.size(1) != weight.size(0):
+        raise RuntimeError(f"Given transposed=1, weight of size {list(weight.shape)}, expected input{list(x.shape)} to have "
+                           f"{weight.size(0)} channels, but got {x.size(1)} channels instead")
+    out = torch._C._sl_fused_node("ConvolutionBackward0", _conv_transpose, [x, weight, bias], stride, padding,
+                                  output_padding, groups, dilation)
+    return out if batched else out.squeeze(0)
+
+
+def conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
+    return _conv_transpose_nd(1, input, weight, bias, stride, padding, output_padding, groups, dilation)
+
+
+def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
+    return _conv_transpose_nd(2, input, weight, bias, stride, padding, output_padding, groups, dilation)
+
+
+for _name, _fn in (("conv_transpose1d", conv_transpose1d), ("conv_transpose2d", conv_transpose2d), ("rms_norm", rms_norm), ("interpolate", interpolate), ("upsample", upsample),
                    ("upsample_nearest", upsample_nearest), ("upsample_bilinear", upsample_bilinear),
                    ("glu", glu), ("prelu", prelu), ("pixel_shuffle", pixel_shuffle), ("pixel_unshuffle", pixel_unshuffle),
                    ("pad", pad), ("dropout1d", dropout1d), ("dropout2d", dropout2d)):

@@ -682,3 +682,6 @@ class UpsamplingBilinear2d(Upsample):
 
 
 __all__ += ["RMSNorm", "Upsample", "UpsamplingNearest2d", "UpsamplingBilinear2d"]
+from torch.nn.modules.conv import ConvTranspose1d, ConvTranspose2d
+
+__all__ += ["ConvTranspose1d", "ConvTranspose2d"]

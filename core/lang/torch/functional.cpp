@@ -68,11 +68,22 @@ Value softmax_fn(Interp& in, Args& a) {
 
 Value relu_fn(Interp& in, Args& a) {
   Value x = Value(tensor_arg(in, a.required(0, "input"), "relu", "input", 1));
-  bool inplace = in.truthy(a.optional(1, "inplace", Value::boolean(false)));
+  (void)a.optional(1, "inplace");
   a.finish(2);
-  Value r = method(in, x, "relu", {});
-  if (inplace) return method(in, x, "copy_", {r});
-  return r;
+  return method(in, x, "relu", {});
+}
+
+// F.relu(input, inplace=False): inplace is Tensor.relu_ (recorded as the
+// in-place op it is: the write rebases the input's history), else relu.
+Value relu_entry(Interp& in, Args& a) {
+  static const NativeFn out_of_place = recorded_function("relu", relu_fn);
+  Args p = a;
+  Value x = p.required(0, "input");
+  Value flag = p.optional(1, "inplace", Value::boolean(false));
+  p.finish(2);
+  const bool inplace = in.truthy(flag);
+  if (!inplace) return out_of_place(in, a);
+  return method(in, Value(tensor_arg(in, x, "relu", "input", 1)), "relu_", {});
 }
 
 // Dropout.cpp _dropout<false>: noise = bernoulli_(1 - p) in the input's dtype,
@@ -417,7 +428,6 @@ const std::vector<std::pair<const char*, NativeFn>>& functional_functions() {
   static const std::vector<std::pair<const char*, NativeFn>> m = {
       {"softmax", softmax_fn},
       {"log_softmax", log_softmax_fn},
-      {"relu", relu_fn},
       {"gelu", gelu_fn},
       {"silu", silu_fn},
       {"leaky_relu", leaky_relu_fn},
@@ -446,6 +456,7 @@ void install_torch_functional(Interp& in) {
   // saves the noise the gradient needs
   def_fn(in, f, "dropout", dropout_fn);
   def_fn(in, f, "linear", linear_entry);
+  def_fn(in, f, "relu", relu_entry);
   def_fn(in, f, "scaled_dot_product_attention", sdpa_fn);
   // the losses record their own nodes or are composites (Note [Losses: nodes and composites])
   for (auto& [name, fn] : loss_functions()) def_fn(in, f, name, fn);
