@@ -733,4 +733,6 @@ void apply_activation(Activation op, const Array& dst, const Array& src, const N
   apply(nan_to_num_fn{nv}, dst, src);
 }
 
+float vectorized_erff(float x) { return vec_erff(x); }
+
 }  // namespace sl

@@ -43,6 +43,8 @@ float sleef_logf_u10(float x);
 float sleef_powf_u10(float x, float y);
 // PyTorch's float tanh (Sleef_tanhf8_u10), one element.
 float sleef_tanhf_u10(float x);
+// Vectorized<float>::erf on AVX2, one element (activation.cpp).
+float vectorized_erff(float x);
 
 // The replacement values of nan_to_num (unused by the other ops).
 struct NanToNumValues {

@@ -23,6 +23,8 @@ float exp_of(float v, bool vec) { return vec ? sleef_expf_u10(v) : std::exp(v); 
 double exp_of(double v, bool) { return std::exp(v); }
 float tanh_of(float v, bool vec) { return vec ? sleef_tanhf_u10(v) : std::tanh(v); }
 double tanh_of(double v, bool) { return std::tanh(v); }
+float erf_of(float v, bool vec) { return vec ? vectorized_erff(v) : std::erf(v); }
+double erf_of(double v, bool) { return std::erf(v); }
 
 template <class T>
 T forward_one(NnActivation op, T x, const ActParams& p, bool vec) {
@@ -38,6 +40,10 @@ T forward_one(NnActivation op, T x, const ActParams& p, bool vec) {
     case NnActivation::log_sigmoid: return std::min(x, T(0)) - T(std::log1p(exp_of(-std::abs(x), vec)));
     case NnActivation::hardshrink: return (x >= -a && x <= a) ? T(0) : x;
     case NnActivation::softshrink: return x > a ? x - a : (x < -a ? x + a : x * T(0));  // x * 0 keeps -0
+    case NnActivation::gelu:
+    case NnActivation::gelu_tanh:
+    case NnActivation::silu:
+    case NnActivation::leaky_relu: break;  // forward in torch/functional.cpp
   }
   return x;
 }
@@ -67,6 +73,25 @@ T backward_one(NnActivation op, T g, T x, const ActParams& p, bool vec) {
     }
     case NnActivation::hardshrink:
     case NnActivation::softshrink: return (x >= -a && x <= a) ? T(0) : g;
+    case NnActivation::gelu: {  // GeluBackwardKernelImpl, approximate='none'
+      const T cdf = T(0.5) * (T(1) + erf_of(x * T(M_SQRT1_2), vec));
+      const T pdf = T(M_2_SQRTPI * M_SQRT1_2 * 0.5) * exp_of(x * x * T(-0.5), vec);
+      return g * (cdf + x * pdf);  // (the reference runs this one through oneDNN's gelu_erf: a last bit may differ)
+    }
+    case NnActivation::gelu_tanh: {
+      // the reference's GCC fuses each product that feeds one sum (Note [Fused backward kernels], derivatives.cpp)
+      const T beta = T(M_SQRT2 * M_2_SQRTPI * 0.5), kappa = T(0.044715);
+      const T x_sq = x * x, x_cube = x * x_sq;
+      const T u = tanh_of(beta * std::fma(kappa, x_cube, x), vec);
+      const T left = T(0.5) * x, right = T(1) + u;
+      const T right_d = left * std::fma(-u, u, T(1)) * (beta * std::fma(T(3) * kappa, x_sq, T(1)));
+      return g * std::fma(T(0.5), right, right_d);
+    }
+    case NnActivation::silu: {
+      const T s = T(1) / (T(1) + exp_of(-x, vec));
+      return g * s * (T(1) + x * (T(1) - s));
+    }
+    case NnActivation::leaky_relu: return x > T(0) ? g : g * a;
   }
   return g;
 }

@@ -21,6 +21,11 @@
 //                              d = g (m - s z / (1 + z)), z = exp(-|x|), x < 0: m 1, s 1; else m 0, s -1
 //   hardshrink(x; l)         = -l <= x <= l ? 0 : x;  d = -l <= x <= l ? 0 : g
 //   softshrink(x; l)         = x > l ? x - l : x < -l ? x + l : x * 0;  d = -l <= x <= l ? 0 : g
+// and the backward of the ones whose forward lives elsewhere (torch/functional.cpp):
+//   gelu: d = g (cdf + x pdf), cdf = (1 + erf(x / sqrt 2)) / 2, pdf = exp(-x^2 / 2) / sqrt(2 pi)
+//   gelu tanh: with u = tanh(k (x + 0.044715 x^3)), k = sqrt(2 / pi):
+//              d = g ((1 + u) / 2 + x / 2 (1 - u^2) k (1 + 3 0.044715 x^2))
+//   silu: d = g s (1 + x (1 - s)), s = 1 / (1 + exp(-x));  leaky_relu(x; a): d = x > 0 ? g : g a
 // float32 exp and tanh follow the element's position as the reference's
 // vectorized loop does (Note [Vector blocks and the scalar tail],
 // activation_nn.cpp); log1p and expm1 are libm's (the reference's Sleef ones
@@ -35,7 +40,10 @@
 
 namespace sl {
 
-enum class NnActivation : int64_t { hardtanh, softplus, mish, hardswish, hardsigmoid, elu, threshold, log_sigmoid, hardshrink, softshrink };
+enum class NnActivation : int64_t {
+  hardtanh, softplus, mish, hardswish, hardsigmoid, elu, threshold, log_sigmoid, hardshrink, softshrink,
+  gelu, gelu_tanh, silu, leaky_relu,  // backward only
+};
 
 // The parameters in the order the table above lists them (unused ones 0).
 using ActParams = std::array<double, 3>;

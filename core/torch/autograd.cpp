@@ -177,6 +177,8 @@ void record_setitem(const ArrayPtr& self, const std::vector<ArrayPtr>& values) {
   for (auto& x : values) next.push_back(gradient_edge(x));
   AutogradMeta& m = autograd_meta(*self);
   m.grad_fn = make_node("torch::autograd::CopySlices", std::move(next));
+  m.grad_fn->in_shape = self->shape;
+  m.grad_fn->in_dtype = self->dtype;
   m.requires_grad = false;
 }
 

@@ -321,6 +321,11 @@ void add_unary(std::map<std::string, Formula>& f) {
     ArrayPtr r = unpack(n, 0);
     return {bin(Ufunc::divide, g, bin(Ufunc::multiply, scalar_like(2, r->dtype), r))};
   };
+  // rsqrt: self: -0.5 * grad * result.pow(3).conj()
+  f["RsqrtBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    ArrayPtr r = unpack(n, 0);
+    return {bin(Ufunc::multiply, mul_scalar(g, -0.5), torch_pow_scalar(r, 3.0))};
+  };
   // sin: self: grad * self.cos().conj()
   f["SinBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
     return {bin(Ufunc::multiply, g, torch_trig(Activation::cos, unpack(n, 0)))};
@@ -449,11 +454,14 @@ void add_reductions_and_products(std::map<std::string, Formula>& f) {
 void add_views(std::map<std::string, Formula>& f) {
   // t: self: grad.t()
   f["TBackward0"] = [](GradNode&, const ArrayPtr& g) -> std::vector<ArrayPtr> { return {as_torch(t2(g))}; };
+  // t_ / transpose_ (TBackward1, TransposeBackward1): the same formulas as t / transpose.int
+  f["TBackward1"] = f["TBackward0"];
   // transpose.int: self: grad.transpose(dim0, dim1)
   f["TransposeBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
     const int64_t d0 = n.ints.at(0), d1 = n.ints.at(1);
     return {rec("TransposeBackward0", {g}, as_torch(swapaxes(g, d0, d1)), [&](GradNode& m) { m.ints = {d0, d1}; })};
   };
+  f["TransposeBackward1"] = f["TransposeBackward0"];
   // permute: self: permute_backwards(grad, dims) -- the inverse permutation
   f["PermuteBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
     std::vector<int64_t> inv(n.ints.size());
@@ -476,8 +484,12 @@ void add_views(std::map<std::string, Formula>& f) {
   // select.int / slice.Tensor / unsqueeze / alias / squeeze through basic indexing:
   //   select_backward / slice_backward (zeros of the input's sizes, grad copied into the view);
   //   unsqueeze, squeeze and alias alone: grad.squeeze(dim) / grad.unsqueeze(dim) / grad, i.e. a reshape
+  // split.Tensor / split_with_sizes / unbind.int, one node per output here (the engine gives a node one
+  // gradient): split_backward / unbind_backward put each output's gradient into zeros of self's sizes
+  // at the output's place, as select_backward and slice_backward do
   f["SelectBackward0"] = f["SliceBackward0"] = f["UnsqueezeBackward0"] = f["AliasBackward0"] = f["SqueezeBackward0"] =
-      f["SqueezeBackward1"] = f["SqueezeBackward2"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+      f["SqueezeBackward1"] = f["SqueezeBackward2"] = f["SplitBackward0"] = f["SplitWithSizesBackward0"] =
+          f["UnbindBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
         if (n.sizes.size() < 2) return {view_as_shape(g, n.sizes.at(0))};
         if (g_create_graph) refuse_create_graph(n.name);
         ArrayPtr z = make_array(g->dtype, n.sizes[0], 'C', Flavor::Torch);
@@ -488,18 +500,88 @@ void add_views(std::map<std::string, Formula>& f) {
         copy_into(*v, *g);
         return {z};
       };
+  // stack: tensors: stack_tensors_backward(grad, dim, to_args_scalartypes(tensors)) -- grad.select(dim, i)
+  // cat: tensors: cat_tensors_backward(grad, sizes, scalartypes, dim) -- grad.narrow(dim, offset_i, size_i)
+  // (each part in its input's dtype; a legacy empty 1-d input gets no gradient)
+  f["StackBackward0"] = f["CatBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    if (g_create_graph) refuse_create_graph(n.name);
+    const bool stack = n.name == "StackBackward0";
+    const int64_t dim = n.ints.at(0);
+    std::vector<ArrayPtr> out;
+    int64_t offset = 0;
+    for (size_t i = 0; i < n.sizes.size(); ++i) {
+      const Shape& s = n.sizes[i];
+      const bool legacy_empty = !stack && s.size() == 1 && s[0] == 0;
+      const int64_t len = stack || legacy_empty ? 1 : s[size_t(dim)];
+      ArrayPtr part;
+      if (needs(n, i) && !legacy_empty) part = stack ? torch_select(g, dim, int64_t(i)) : torch_narrow(g, dim, offset, len);
+      if (!legacy_empty) offset += len;
+      out.push_back(part);
+    }
+    return out;
+  };
+  // index_select: self: index_select_backward_symint(grad, self.sym_sizes(), dim, index) --
+  // zeros(self's sizes).index_add_(dim, index, grad): each selected slice's gradient added at its
+  // index, in the index's order (a repeated index sums)
+  f["IndexSelectBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    if (g_create_graph) refuse_create_graph(n.name);
+    const int64_t dim = n.ints.at(0);
+    ArrayPtr idx = copy_as(*unpack(n, 0), DType::I64, 'C');
+    ArrayPtr r = make_array(g->dtype, n.sizes.at(0), 'C', Flavor::Torch);
+    const int64_t* p = reinterpret_cast<const int64_t*>(idx->data());
+    for (int64_t k = 0; k < idx->size(); ++k) {
+      ArrayPtr dst = torch_select(r, dim, p[k]);
+      ArrayPtr src = g->ndim() == r->ndim() ? torch_select(g, dim, k) : g;
+      copy_into(*dst, *t_add(dst, src));
+    }
+    return {r};
+  };
+  // embedding: weight: embedding_backward_symint(grad, indices, weight.sym_size(0), padding_idx,
+  // scale_grad_by_freq, sparse) -- embedding_dense_backward_cpu: zeros (num_weights, D), then for each
+  // index in order (not padding_idx) grad_weight[index] += grad[i] (divided by the index's count with
+  // scale_grad_by_freq). saved[0] indices; ints: num_weights, padding_idx (-1: none), scale_grad_by_freq;
+  // edges: indices (none), weight.
+  f["EmbeddingBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    if (g_create_graph) refuse_create_graph(n.name);
+    ArrayPtr idx = copy_as(*unpack(n, 0), DType::I64, 'C');
+    const int64_t rows = n.ints.at(0), pad = n.ints.at(1), count = idx->size();
+    const bool scale = n.ints.at(2) != 0;
+    const int64_t dim = g->ndim() ? g->shape.back() : 1;
+    ArrayPtr r = make_array(g->dtype, {rows, dim}, 'C', Flavor::Torch);
+    const int64_t* p = reinterpret_cast<const int64_t*>(idx->data());
+    std::vector<int64_t> freq(size_t(rows), 0);
+    for (int64_t i = 0; i < count; ++i) ++freq[size_t(p[i])];
+    ArrayPtr gs = copy_as(*g, g->dtype, 'C');
+    for (int64_t i = 0; i < count; ++i) {
+      if (p[i] == pad) continue;
+      ArrayPtr dst = torch_select(r, 0, p[i]);
+      ArrayPtr src = as_torch(reshape(torch_narrow(as_torch(reshape(gs, {count, dim})), 0, i, 1), {dim}));
+      if (scale) src = div_scalar(src, double(freq[size_t(p[i])]));
+      copy_into(*dst, *t_add(dst, src));
+    }
+    return {nullptr, r};
+  };
   // CopySlices::apply (torch/csrc/autograd/functions/tensor.cpp): the base's
   // gradient with the view's part replaced by what the in-place op gives its
   // input; the op's other inputs get the op's gradients.
+  // Tensor.__setitem__ with a basic index is copy_ into that view (no wrapped node): the base's
+  // gradient with the view's part zeroed, the value's the view's part (summed to its shape by the engine).
   f["torch::autograd::CopySlices"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
-    ArrayPtr result = t_clone(g);
+    ArrayPtr result = as_torch(copy_as(*g, g->dtype, 'C'));  // the geometry is of a contiguous tensor
     const int64_t e = result->itemsize();
     Strides st;
     for (size_t i = 1; i < n.ints.size(); ++i) st.push_back(n.ints[i] * e);
     ArrayPtr slice = make_view(result, result->dtype, n.sizes.at(1), st, n.ints.at(0) * e);
+    if (!n.wrapped) {
+      ArrayPtr value_grad = as_torch(copy_as(*slice, slice->dtype, 'C'));
+      ArrayPtr zeros = make_array(slice->dtype, slice->shape, 'C', Flavor::Torch);
+      copy_into(*slice, *zeros);
+      if (n.next.size() < 2) return {result};
+      return {result, n.sizes.size() > 2 ? sum_to(value_grad, n.sizes[2]) : value_grad};
+    }
     std::vector<ArrayPtr> res = apply_formula(*n.wrapped, t_clone(slice));
     if (res[0]) copy_into(*slice, *res[0]);
-    else copy_into(*slice, *scalar_like(0, slice->dtype));
+    else copy_into(*slice, *make_array(slice->dtype, slice->shape, 'C', Flavor::Torch));  // zeros of the view's shape
     res[0] = result;
     return res;
   };
@@ -588,6 +670,46 @@ void record_index_geometry(GradNode& node, const Shape& in_shape, const std::vec
 bool is_column_major(const Array& m) {
   const int64_t e = m.itemsize();
   return m.ndim() == 2 && m.strides[0] == e && m.strides[1] == m.shape[0] * e;
+}
+
+// Note [Matmul of batches]: at::matmul (LinearAlgebra.cpp _matmul_impl) of a
+// >= 3-d operand with a matrix or vector folds the batch into rows -- mm or
+// mv on (prod(batch) * n, k) -- when a gradient is wanted, else broadcasts
+// both to one batch and calls bmm; its node (UnsafeViewBackward0, or the
+// transpose of a folded 2-d @ 3-d) sits over those ops. Here the one node
+// computes what that subgraph's formulas give (mm_mat1/mm_mat2_backward,
+// bmm's grad.bmm(mat2^T) and mat1^T.bmm(grad), sum_to over the broadcast
+// batch), with the folded matrices where ATen folds, so a weight's gradient
+// is one product over every row as in PyTorch. A 1-d operand is a row
+// (left) or column (right) vector, squeezed back. saved: self, other.
+std::vector<ArrayPtr> matmul_backward(const GradNode& n, const ArrayPtr& grad) {
+  if (g_create_graph) refuse_create_graph(n.name);
+  const bool need_a = needs(n, 0), need_b = needs(n, 1);
+  ArrayPtr A = unpack(n, 0), B = unpack(n, 1);
+  const bool a_vec = A->ndim() == 1, b_vec = B->ndim() == 1;
+  ArrayPtr a = a_vec ? as_torch(expand_dims(A, {0})) : A;
+  ArrayPtr b = b_vec ? as_torch(expand_dims(B, {1})) : B;
+  ArrayPtr g = grad;
+  if (a_vec) g = as_torch(expand_dims(g, {g->ndim() - (b_vec ? 0 : 1)}));
+  if (b_vec) g = as_torch(expand_dims(g, {g->ndim()}));
+  auto mT = [](const ArrayPtr& x) { return as_torch(swapaxes(x, -2, -1)); };
+  auto rows = [](const ArrayPtr& x) {  // fold every dim but the last into rows
+    return as_torch(reshape(x, {x->size() / std::max<int64_t>(x->shape.back(), 1), x->shape.back()}));
+  };
+  ArrayPtr ga, gb;
+  if (a->ndim() >= 3 && b->ndim() == 2) {  // folded: a (.., n, k) -> (N, k)
+    if (need_a) ga = as_torch(reshape(as_torch(matmul(rows(g), mT(b))), a->shape));
+    if (need_b) gb = as_torch(matmul(mT(rows(a)), rows(g)));
+  } else if (a->ndim() == 2 && b->ndim() >= 3) {  // folded through the transposes: b^T (.., p, k) -> (N, k)
+    if (need_a) ga = as_torch(matmul(mT(rows(mT(g))), rows(mT(b))));
+    if (need_b) gb = mT(as_torch(reshape(as_torch(matmul(rows(mT(g)), a)), mT(b)->shape)));
+  } else {
+    if (need_a) ga = sum_to(as_torch(matmul(g, mT(b))), a->shape);
+    if (need_b) gb = sum_to(as_torch(matmul(mT(a), g)), b->shape);
+  }
+  if (ga && a_vec) ga = as_torch(reshape(ga, A->shape));
+  if (gb && b_vec) gb = as_torch(reshape(gb, B->shape));
+  return {ga, gb};
 }
 
 bool has_formula(const std::string& name) { return formulas().count(name) != 0; }

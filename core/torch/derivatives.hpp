@@ -30,6 +30,10 @@ std::vector<ArrayPtr> apply_formula(GradNode& node, const ArrayPtr& grad);
 // The saved tensor in slot `slot`, checked (SavedVariable::unpack).
 ArrayPtr unpack(const GradNode& node, size_t slot);
 
+// The gradients of matmul(self, other) for a >= 3-d operand (Note [Matmul of
+// batches]): the node's saved[0] self, saved[1] other; edges self, other.
+std::vector<ArrayPtr> matmul_backward(const GradNode& node, const ArrayPtr& grad);
+
 // at::sum_to: g summed over its leading axes and the axes where `shape` has 1
 // (the engine's validate_outputs reduces a broadcast gradient with it).
 ArrayPtr sum_to(const ArrayPtr& g, const Shape& shape);

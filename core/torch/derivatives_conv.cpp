@@ -26,6 +26,7 @@
 #include <map>
 #include <string>
 
+#include "core/model/strides.hpp"
 #include "core/ops/copy.hpp"
 #include "core/torch/activation_nn.hpp"
 #include "core/torch/conv.hpp"
@@ -94,6 +95,16 @@ ArrayPtr constant_pad_backward(const ArrayPtr& grad, const std::vector<int64_t>&
   return r;
 }
 
+// t as (rows, cols, 1) / any shape, contiguous torch tensors.
+ArrayPtr reshape_to(const ArrayPtr& t, const Shape& s) {
+  ArrayPtr c = copy_as(*t, t->dtype, 'C');
+  c->shape = s;
+  c->strides = default_strides(s, c->itemsize());
+  c->flavor = Flavor::Torch;
+  return c;
+}
+ArrayPtr as_torch_rows(const ArrayPtr& t, int64_t rows, int64_t cols) { return reshape_to(t, {rows, cols, 1}); }
+
 }  // namespace
 
 void add_conv_formulas(std::map<std::string, Formula>& f) {
@@ -128,9 +139,11 @@ void add_conv_formulas(std::map<std::string, Formula>& f) {
   // elu_backward(grad, alpha, scale, input_scale, false, self); celu: elu_backward(grad, alpha, 1, 1.0/alpha,
   // false, self); threshold: threshold_backward(grad, self, threshold); log_sigmoid_forward:
   // log_sigmoid_backward(grad, self, buffer); hardshrink / softshrink: *_backward(grad, self, lambd)
+  // gelu: gelu_backward(grad, self, approximate); silu: silu_backward(grad, self);
+  // leaky_relu: leaky_relu_backward(grad, self, negative_slope, false)
   for (const char* name : {"HardtanhBackward0", "SoftplusBackward0", "MishBackward0", "HardswishBackward0", "HardsigmoidBackward0",
                            "EluBackward0", "CeluBackward0", "ThresholdBackward0", "LogSigmoidBackward0", "HardshrinkBackward0",
-                           "SoftshrinkBackward0"})
+                           "SoftshrinkBackward0", "GeluBackward0", "SiluBackward0", "LeakyReluBackward0"})
     f[name] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
       const ActParams p{n.scalars.at(0), n.scalars.at(1), n.scalars.at(2)};
       return {nn_activation_backward(NnActivation(n.ints.at(0)), g, unpack(n, 0), p)};
@@ -138,6 +151,27 @@ void add_conv_formulas(std::map<std::string, Formula>& f) {
   // constant_pad_nd: self: constant_pad_nd_backward(grad, pad)
   f["ConstantPadNdBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
     return {constant_pad_backward(g, n.ints, n.sizes.at(0))};
+  };
+  // native_layer_norm: input, weight, bias: "grad.defined() ? native_layer_norm_backward_symint(grad, input,
+  //   normalized_shape, result1, result2, weight, bias, grad_input_mask)" -- each row of the
+  //   normalized_shape's n elements is a group of n channels of one value each, so this is
+  //   native_group_norm_backward over (rows, n, 1) with one group (same dx, dw, db formulas);
+  //   mean and rstd (result1, result2) are recomputed from the saved input.
+  //   saved[0] input, [1] weight (optional); ints: n, has weight, has bias; scalars[0] eps.
+  f["NativeLayerNormBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    ArrayPtr x = unpack(n, 0), w = optional(n, 1);
+    const int64_t cols = n.ints.at(0), rows = cols ? x->size() / cols : 0;
+    const bool has_w = n.ints.at(1) != 0, has_b = n.ints.at(2) != 0;
+    ArrayPtr x3 = as_torch_rows(x, rows, cols), g3 = as_torch_rows(g, rows, cols);
+    GroupNormResult st = group_norm_forward(x3, nullptr, nullptr, 1, n.scalars.at(0));
+    ArrayPtr w1 = w ? as_torch_rows(w, 1, cols) : nullptr;
+    if (w1) w1 = reshape_to(w1, {cols});
+    const size_t wi = 1, bi = has_w ? 2 : 1;
+    NormGrads r = group_norm_backward(g3, x3, st.mean, st.rstd, w1, 1, {edge(n, 0), has_w && edge(n, wi), has_b && edge(n, bi)});
+    std::vector<ArrayPtr> out = {r.input ? reshape_to(r.input, x->shape) : nullptr};
+    if (has_w) out.push_back(r.weight ? reshape_to(r.weight, w->shape) : nullptr);
+    if (has_b) out.push_back(r.bias ? reshape_to(r.bias, n.sizes.at(0)) : nullptr);
+    return out;
   };
   // native_group_norm: input, weight, bias: "GradMode::is_enabled() || grad.defined() ? native_group_norm_backward(
   //   grad.contiguous(), input.contiguous(), result1, result2, weight, N, C, HxW, group, grad_input_mask)"

@@ -218,6 +218,9 @@ class Module:
         return param
 
     # ---- attribute protocol
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+
     def __getattr__(self, name):
         d = self.__dict__
         for store in ("_parameters", "_buffers", "_modules"):

@@ -1,6 +1,7 @@
-# torch.nn.modules.padding: the constant and zero padding layers (PyTorch 2.6's
+# torch.nn.modules.padding: the padding layers (PyTorch 2.6's
 # torch/nn/modules/padding.py); each expands its padding to (left, right, top,
-# bottom, front, back) for its rank and calls F.pad(input, padding, 'constant', value).
+# bottom, front, back) for its rank and calls F.pad(input, padding, mode, value)
+# with mode 'constant', 'reflect', 'replicate' or 'circular'.
 import torch.nn.functional as F
 from torch.nn.modules.module import Module
 from torch.nn.modules.utils import _ntuple, _pair, _quadruple
@@ -60,3 +61,66 @@ class ZeroPad3d(ConstantPad3d):
 
     def extra_repr(self):
         return f"{self.padding}"
+
+
+class _ReflectionPadNd(Module):
+    __constants__ = ["padding"]
+    _mode = "reflect"
+
+    def forward(self, input):
+        return F.pad(input, self.padding, self._mode)
+
+    def extra_repr(self):
+        return f"{self.padding}"
+
+
+class ReflectionPad1d(_ReflectionPadNd):
+    def __init__(self, padding):
+        super().__init__()
+        self.padding = _pair(padding)
+
+
+class ReflectionPad2d(_ReflectionPadNd):
+    def __init__(self, padding):
+        super().__init__()
+        self.padding = _quadruple(padding)
+
+
+class _ReplicationPadNd(_ReflectionPadNd):
+    _mode = "replicate"
+
+
+class ReplicationPad1d(_ReplicationPadNd):
+    def __init__(self, padding):
+        super().__init__()
+        self.padding = _pair(padding)
+
+
+class ReplicationPad2d(_ReplicationPadNd):
+    def __init__(self, padding):
+        super().__init__()
+        self.padding = _quadruple(padding)
+
+
+class _CircularPadNd(_ReflectionPadNd):
+    _mode = "circular"
+    _dims = (2, 3)
+
+    def forward(self, input):
+        if input.dim() not in self._dims:
+            raise ValueError(f"expected {self._dims[0]}D or {self._dims[1]}D input (got {input.dim()}D input)")
+        return F.pad(input, self.padding, "circular")
+
+
+class CircularPad1d(_CircularPadNd):
+    def __init__(self, padding):
+        super().__init__()
+        self.padding = _pair(padding)
+
+
+class CircularPad2d(_CircularPadNd):
+    _dims = (3, 4)
+
+    def __init__(self, padding):
+        super().__init__()
+        self.padding = _quadruple(padding)

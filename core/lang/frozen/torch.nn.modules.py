@@ -12,3 +12,4 @@ from torch.nn.modules.normalization import GroupNorm
 from torch.nn.modules.activation import (ReLU, GELU, SiLU, LeakyReLU, ELU, Sigmoid, Tanh, Softmax, LogSoftmax, Hardtanh, ReLU6, Softplus,
                                          Mish, Hardswish, Hardsigmoid, SELU, CELU, Softsign, Tanhshrink, LogSigmoid, Threshold, Softmin, Hardshrink, Softshrink)
 from torch.nn.modules.padding import ConstantPad1d, ConstantPad2d, ConstantPad3d, ZeroPad1d, ZeroPad2d, ZeroPad3d
+from torch.nn.modules.rnn import RNNBase, RNN, LSTM, GRU, RNNCellBase, RNNCell, LSTMCell, GRUCell

@@ -85,3 +85,6 @@ def vector_to_parameters(vec, parameters):
         num_param = param.numel()
         param.data = vec[pointer:pointer + num_param].view_as(param).data
         pointer += num_param
+
+
+from torch.nn.utils import rnn  # noqa: E402  (torch.nn.utils.rnn, as PyTorch's package imports it)

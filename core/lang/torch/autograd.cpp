@@ -200,11 +200,6 @@ std::string node_name(const OpCall& c) {
   if (op == "embedding") return "EmbeddingBackward0";
   if (op == "silu") return "SiluBackward0";
   if (op == "leaky_relu") return "LeakyReluBackward0";
-  if (op == "scaled_dot_product_attention") {
-    bool dropout = c.pos.size() > 4 && c.pos[4].is_float() && c.pos[4].as_float() > 0;
-    for (auto& [k, v] : c.kw) dropout |= k == "dropout_p" && (v.is_float() ? v.as_float() > 0 : v.is_int() && v.as_int() > 0);
-    return tensor_rank(arg0) == 4 && !dropout ? "ScaledDotProductFlashAttentionForCpuBackward0" : "UnsafeViewBackward0";
-  }
   if (op == "index") return "IndexBackward0";
   return camel(op) + "Backward0";
 }
@@ -218,8 +213,10 @@ bool is_inplace_op(const std::string& op) {
 // Methods whose tensor results are outside the graph: aliases that drop the
 // history, factories that make new leaves.
 bool never_recorded(const std::string& op) {
+  // (the in-place view ops record their own node: Note [In-place view ops], torch/inplace_views.cpp)
   static const char* const names[] = {"detach", "detach_", "requires_grad_", "new_zeros", "new_ones", "new_empty",
-                                      "new_full", "new_tensor", "numpy", "storage", "untyped_storage"};
+                                      "new_full", "new_tensor", "numpy", "storage", "untyped_storage",
+                                      "transpose_", "swapaxes_", "swapdims_", "t_"};
   for (const char* n : names)
     if (op == n) return true;
   return false;

@@ -8,6 +8,7 @@
 #include "core/model/strides.hpp"
 #include "core/ops/views.hpp"
 #include "core/ops/copy.hpp"
+#include "core/torch/activation_nn.hpp"
 #include "core/torch/backward.hpp"
 #include "core/torch/derivatives.hpp"
 #include "core/torch/views.hpp"
@@ -113,12 +114,71 @@ bool save_linear(GradNode& n, const OpCall& c) {
   return true;
 }
 
+// stack(tensors, dim) / cat(tensors, dim): the dim (wrapped to the result's
+// rank for stack, the inputs' for cat) and, for cat, each input's shape;
+// one next edge per tensor of the list.
+bool save_sequence(GradNode& n, const OpCall& c, const ArrayPtr& t) {
+  const bool stack = n.name == "StackBackward0";
+  if (stack ? c.op != "stack" : !in(c.op, {"cat", "concat", "concatenate"})) return false;
+  if (c.pos.empty() || c.self) return false;
+  const std::vector<Value>* items = nullptr;
+  if (auto* l = c.pos[0].as<ListObj>()) items = &l->items;
+  if (auto* tu = c.pos[0].as<TupleObj>()) items = &tu->items;
+  if (!items) return false;
+  Value d = c.pos.size() > 1 ? c.pos[1] : Value::integer(0);
+  for (auto& [k, v] : c.kw)
+    if (k == "dim" || k == "axis") d = v;
+  if (!d.is_int()) return false;
+  n.ints = {torch_wrap_dim(d.as_int(), t->ndim())};
+  for (auto& x : *items) {
+    if (!x.is_array()) return false;
+    n.sizes.push_back(x.arr().shape);
+  }
+  return n.sizes.size() == n.next.size();
+}
+
+// A view along one dim of self (select, narrow, chunk, split, unbind): where
+// the result lies, as basic indexing records it (record_index_geometry), so
+// select_backward / slice_backward / split_backward write the gradient into
+// zeros of self's shape. The start is read off the result's offset.
+bool save_dim_view(GradNode& n, const OpCall& c, const ArrayPtr& self, const ArrayPtr& t) {
+  const std::string& op = c.op;
+  const bool select = op == "select" || op == "unbind";
+  size_t dim_at = in(op, {"select", "narrow", "unbind"}) ? 0 : 1;
+  if (!in(op, {"select", "narrow", "unbind", "chunk", "split"})) return false;
+  const Value dv = arg(c, dim_at, "dim");
+  const int64_t dim = torch_wrap_dim(dv.is_none() ? 0 : int64_t(number(dv, 0)), self->ndim());
+  const int64_t stride = self->strides[size_t(dim)];
+  int64_t start = 0;
+  if (stride != 0) start = (t->offset - self->offset) / stride;
+  else if (self->shape[size_t(dim)] > 1)
+    return false;  // an expanded dim: the offset does not say where the part starts
+  IndexItem all;
+  all.kind = IndexItem::Slice;
+  std::vector<IndexItem> idx(size_t(dim), all);
+  IndexItem it;
+  if (select) {
+    it.kind = IndexItem::Int;
+    it.i = start;
+  } else {
+    it.kind = IndexItem::Slice;
+    it.start = start;
+    it.stop = start + t->shape[size_t(dim)];
+  }
+  idx.push_back(it);
+  record_index_geometry(n, self->shape, idx);
+  return true;
+}
+
 bool save_state(GradNode& n, const OpCall& c, const ArrayPtr& t, bool inplace) {
   const std::string& name = n.name;
   const std::string& op = c.op;
+  if (name == "StackBackward0" || name == "CatBackward0") return save_sequence(n, c, t);
   ArrayPtr self = self_of(c);
   if (!self) return false;
   if (const int s = save_special_state(n, self, arg(c, 0, "other"), t, inplace); s >= 0) return s == 1;
+  if (!inplace && in(name, {"SelectBackward0", "SliceBackward0", "SplitBackward0", "SplitWithSizesBackward0", "UnbindBackward0"}))
+    return save_dim_view(n, c, self, t);
   if (save_binary(n, c, self, inplace)) return true;
   if (name == "NegBackward0") return in(op, {"neg", "negative"});
   if (name == "MulBackward1" || name == "DivBackward1") {  // mul.Scalar / div.Scalar: the number
@@ -133,14 +193,15 @@ bool save_state(GradNode& n, const OpCall& c, const ArrayPtr& t, bool inplace) {
     return true;
   }
   if (name == "ZeroBackward0") return op == "zero";
+  if (name == "torch::autograd::CopyBackwards") return op == "copy";  // copy_(src): src's gradient is grad (no state)
   if (name == "ConstantPadNdBackward0") {  // F.pad(input, pad, 'constant'): the pads and the input's shape
     const ArrayPtr self = self_of(c);
     if (op != "pad" || !self || !dims_of(arg(c, 0, "pad"), n.ints)) return false;
     n.sizes = {self->shape};
     return true;
   }
-  if (in(name, {"ExpBackward0", "TanhBackward0", "SigmoidBackward0", "ReluBackward0", "SqrtBackward0"})) {
-    if (!in(op, {"exp", "tanh", "sigmoid", "relu", "sqrt"})) return false;
+  if (in(name, {"ExpBackward0", "TanhBackward0", "SigmoidBackward0", "ReluBackward0", "SqrtBackward0", "RsqrtBackward0"})) {
+    if (!in(op, {"exp", "tanh", "sigmoid", "relu", "sqrt", "rsqrt"})) return false;
     save_tensor(n, 0, t, true);
     return true;
   }
@@ -174,6 +235,16 @@ bool save_state(GradNode& n, const OpCall& c, const ArrayPtr& t, bool inplace) {
     if (requires_grad(other.arr())) save_tensor(n, 0, self, false);
     if (requires_grad(*self)) save_tensor(n, 1, other.array(), false);
     n.ints = {is_column_major(*self), is_column_major(other.arr())};
+    return true;
+  }
+  if (op == "matmul" && in(name, {"UnsafeViewBackward0", "CloneBackward0", "TransposeBackward0"})) {
+    // a >= 3-d operand: the node stands for the folded mm / bmm subgraph (Note [Matmul of batches])
+    const Value other = arg(c, 0, "other");
+    if (!other.is_array() || (self->ndim() < 3 && other.arr().ndim() < 3)) return false;
+    save_tensor(n, 0, self, false);
+    save_tensor(n, 1, other.array(), false);
+    GradNode* node = &n;  // the node owns its formula
+    n.custom = [node](const ArrayPtr& g) { return matmul_backward(*node, g); };
     return true;
   }
   if (name == "SqueezeBackward4") {  // matmul(vector, matrix): mm(self.unsqueeze(0), other).squeeze_(0)
@@ -227,6 +298,54 @@ bool save_state(GradNode& n, const OpCall& c, const ArrayPtr& t, bool inplace) {
     if (dim == INT64_MIN || t->dtype != self->dtype) return false;
     save_tensor(n, 0, t, true);
     n.ints = {nd == 0 ? 0 : torch_wrap_dim(dim, nd)};
+    return true;
+  }
+  if (name == "EmbeddingBackward0") {  // F.embedding(input, weight, padding_idx, max_norm, norm_type, scale_grad_by_freq)
+    const Value weight = arg(c, 0, "weight"), pad = arg(c, 1, "padding_idx"), freq = arg(c, 4, "scale_grad_by_freq");
+    if (op != "embedding" || !weight.is_array() || weight.arr().ndim() != 2 || !arg(c, 2, "max_norm").is_none()) return false;
+    const int64_t rows = weight.arr().shape[0];
+    int64_t p = pad.is_int() ? pad.as_int() : -1;
+    if (pad.is_int() && p < 0) p += rows;
+    n.ints = {rows, p, freq.is_bool() && freq.as_bool() ? 1 : 0};
+    save_tensor(n, 0, self, false);
+    return n.next.size() == 2;
+  }
+  if (name == "NativeLayerNormBackward0") {  // F.layer_norm(input, normalized_shape, weight, bias, eps)
+    const Value ns = arg(c, 0, "normalized_shape"), w = arg(c, 1, "weight"), b = arg(c, 2, "bias"), eps = arg(c, 3, "eps");
+    if (op != "layer_norm" || (!w.is_none() && !w.is_array()) || (!b.is_none() && !b.is_array())) return false;
+    std::vector<int64_t> dims;
+    if (!dims_of(ns, dims)) return false;
+    int64_t cols = 1;
+    for (int64_t d : dims) cols *= d;
+    save_tensor(n, 0, self, false);
+    if (w.is_array()) save_tensor(n, 1, w.array(), false);
+    n.ints = {cols, w.is_array(), b.is_array()};
+    n.scalars = {number(eps, 1e-5)};
+    n.sizes = {b.is_array() ? b.arr().shape : Shape{}};
+    return n.next.size() == size_t(1 + w.is_array() + b.is_array());
+  }
+  if (in(name, {"GeluBackward0", "SiluBackward0", "LeakyReluBackward0"})) {  // the activation of self, its parameters
+    if (!in(op, {"gelu", "silu", "leaky_relu"})) return false;
+    NnActivation act = NnActivation::silu;
+    double slope = 0;
+    if (op == "gelu") {
+      const Value ap = arg(c, 0, "approximate");
+      act = ap.as<StrObj>() && ap.as<StrObj>()->s == "tanh" ? NnActivation::gelu_tanh : NnActivation::gelu;
+    } else if (op == "leaky_relu") {
+      act = NnActivation::leaky_relu;
+      slope = number(arg(c, 0, "negative_slope"), 0.01);
+    }
+    save_tensor(n, 0, self, false);
+    n.ints = {int64_t(act)};
+    n.scalars = {slope, 0, 0};
+    return true;
+  }
+  if (name == "IndexSelectBackward0") {  // index_select(dim, index): the dim, self's sizes and the index
+    const Value d = arg(c, 0, "dim"), index = arg(c, 1, "index");
+    if (op != "index_select" || !d.is_int() || !index.is_array()) return false;
+    n.ints = {torch_wrap_dim(d.as_int(), self->ndim())};
+    n.sizes = {self->shape};
+    save_tensor(n, 0, index.array(), false);
     return true;
   }
   if (name == "CloneBackward0") return in(op, {"clone", "contiguous"});

@@ -27,6 +27,10 @@
 
 namespace sl::lang {
 
+// torch/fused_node.cpp (Note [Fused nodes])
+Value fused_node(Interp& in, const std::string& name, const Value& fn, const std::vector<Value>& inputs,
+                 const std::vector<Value>& extra);
+
 namespace {
 
 Value method(Interp& in, const Value& self, const char* name, std::vector<Value> pos) {
@@ -64,11 +68,22 @@ Value softmax_fn(Interp& in, Args& a) {
 
 Value relu_fn(Interp& in, Args& a) {
   Value x = Value(tensor_arg(in, a.required(0, "input"), "relu", "input", 1));
-  bool inplace = in.truthy(a.optional(1, "inplace", Value::boolean(false)));
+  (void)a.optional(1, "inplace");
   a.finish(2);
-  Value r = method(in, x, "relu", {});
-  if (inplace) return method(in, x, "copy_", {r});
-  return r;
+  return method(in, x, "relu", {});
+}
+
+// F.relu(input, inplace=False): inplace is Tensor.relu_ (recorded as the
+// in-place op it is: the write rebases the input's history), else relu.
+Value relu_entry(Interp& in, Args& a) {
+  static const NativeFn out_of_place = recorded_function("relu", relu_fn);
+  Args p = a;
+  Value x = p.required(0, "input");
+  Value flag = p.optional(1, "inplace", Value::boolean(false));
+  p.finish(2);
+  const bool inplace = in.truthy(flag);
+  if (!inplace) return out_of_place(in, a);
+  return method(in, Value(tensor_arg(in, x, "relu", "input", 1)), "relu_", {});
 }
 
 // Dropout.cpp _dropout<false>: noise = bernoulli_(1 - p) in the input's dtype,
@@ -100,23 +115,10 @@ Value dropout_fn(Interp& in, Args& a) {
 // _scaled_dot_product_attention_math: scale = 1/sqrt(E) unless given;
 // attn = softmax(q k^T * scale + mask) with a causal or boolean mask as -inf,
 // a float mask added; dropout on attn; attn @ v.
-Value sdpa_fn(Interp& in, Args& a) {
-  Value q = Value(tensor_arg(in, a.required(0, "query"), "scaled_dot_product_attention", "query", 1));
-  Value k = Value(tensor_arg(in, a.required(1, "key"), "scaled_dot_product_attention", "key", 2));
-  Value v = Value(tensor_arg(in, a.required(2, "value"), "scaled_dot_product_attention", "value", 3));
-  Value mask = a.optional(3, "attn_mask");
-  double dropout_p = in.float_value(a.optional(4, "dropout_p", Value::floating(0.0)));
-  bool causal = in.truthy(a.optional(5, "is_causal", Value::boolean(false)));
-  Value scale = a.optional(6, "scale");
-  Value gqa;
-  a.take(7, "enable_gqa", gqa);
-  a.finish(8);
+Value sdpa_math(Interp& in, const Value& q, const Value& k, const Value& v, Value mask, double dropout_p, bool causal,
+                const Value& scale) {
   const Array& qa = q.arr();
   const Array& ka = k.arr();
-  if (qa.ndim() < 2 || ka.ndim() < 2 || v.arr().ndim() < 2)
-    in.raise_exc("RuntimeError", "scaled_dot_product_attention: query, key and value must be at least 2-dimensional");
-  if (causal && !mask.is_none())
-    in.raise_exc("RuntimeError", "_scaled_dot_product_attention: Explicit attn_mask should not be set when is_causal=True");
   const int64_t L = qa.shape[size_t(qa.ndim() - 2)], S = ka.shape[size_t(ka.ndim() - 2)];
   const double sc = scale.is_none() ? 1.0 / std::sqrt(double(qa.shape.back())) : in.float_value(scale);
   Value kt = method(in, k, "transpose", {Value::integer(-2), Value::integer(-1)});
@@ -127,8 +129,6 @@ Value sdpa_fn(Interp& in, Args& a) {
     mask = keep;
   }
   if (!mask.is_none()) {
-    if (!is_tensor(mask))
-      in.raise_exc("TypeError", "scaled_dot_product_attention(): argument 'attn_mask' must be Tensor, not " + in.type_of(mask)->name);
     if (mask.arr().dtype == DType::Bool) {
       Value drop = method(in, mask, "logical_not", {});
       attn = method(in, attn, "masked_fill", {drop, Value::floating(-INFINITY)});
@@ -141,6 +141,36 @@ Value sdpa_fn(Interp& in, Args& a) {
   return method(in, attn, "matmul", {v});
 }
 
+// F.scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0,
+// is_causal=False, scale=None, enable_gqa=False). The CPU picks the flash
+// kernel for 4-d inputs without dropout (sdp_utils_cpp: one node,
+// ScaledDotProductFlashAttentionForCpuBackward0, edges query, key, value:
+// Note [Fused nodes]); otherwise the math composite, recorded op by op.
+Value sdpa_fn(Interp& in, Args& a) {
+  Value q = Value(tensor_arg(in, a.required(0, "query"), "scaled_dot_product_attention", "query", 1));
+  Value k = Value(tensor_arg(in, a.required(1, "key"), "scaled_dot_product_attention", "key", 2));
+  Value v = Value(tensor_arg(in, a.required(2, "value"), "scaled_dot_product_attention", "value", 3));
+  Value mask = a.optional(3, "attn_mask");
+  double dropout_p = in.float_value(a.optional(4, "dropout_p", Value::floating(0.0)));
+  bool causal = in.truthy(a.optional(5, "is_causal", Value::boolean(false)));
+  Value scale = a.optional(6, "scale");
+  Value gqa;
+  a.take(7, "enable_gqa", gqa);
+  a.finish(8);
+  if (q.arr().ndim() < 2 || k.arr().ndim() < 2 || v.arr().ndim() < 2)
+    in.raise_exc("RuntimeError", "scaled_dot_product_attention: query, key and value must be at least 2-dimensional");
+  if (causal && !mask.is_none())
+    in.raise_exc("RuntimeError", "_scaled_dot_product_attention: Explicit attn_mask should not be set when is_causal=True");
+  if (!mask.is_none() && !is_tensor(mask))
+    in.raise_exc("TypeError", "scaled_dot_product_attention(): argument 'attn_mask' must be Tensor, not " + in.type_of(mask)->name);
+  const bool flash = q.arr().ndim() == 4 && dropout_p == 0.0;
+  if (!flash || !autograd_wanted(nullptr, {q, k, v}, {})) return sdpa_math(in, q, k, v, mask, dropout_p, causal, scale);
+  Value math = in.builtin("_sdpa_math", [mask, causal, scale](Interp& in2, Args& b) -> Value {
+    return sdpa_math(in2, b.pos.at(0), b.pos.at(1), b.pos.at(2), mask, 0.0, causal, scale);
+  });
+  return fused_node(in, "ScaledDotProductFlashAttentionForCpuBackward0", math, {q, k, v}, {});
+}
+
 // ---- the layers' functions
 
 ArrayPtr float_result_like(Interp& in, const ArrayPtr& x, const char* kernel) {
@@ -151,15 +181,8 @@ ArrayPtr float_result_like(Interp& in, const ArrayPtr& x, const char* kernel) {
   return r;
 }
 
-// F.linear(input, weight, bias=None) = input @ weight.T (+ bias): addmm for a
-// matrix input, matmul then add otherwise (aten/src/ATen/native/Linear.cpp).
-Value linear_fn(Interp& in, Args& a) {
-  Value x = Value(tensor_arg(in, a.required(0, "input"), "linear", "input", 1));
-  Value w = Value(tensor_arg(in, a.required(1, "weight"), "linear", "weight", 2));
-  Value b = a.optional(2, "bias");
-  a.finish(3);
-  const Array& xa = x.arr();
-  const Array& wa = w.arr();
+// at::linear's checks: the message addmm / matmul give for the flattened input.
+void check_linear(Interp& in, const Array& xa, const Array& wa) {
   if (xa.ndim() == 0 || wa.ndim() == 0 || xa.shape.back() != wa.shape.back() || wa.ndim() > 2) {
     Shape flat = xa.shape;
     int64_t rows = 1;
@@ -172,9 +195,46 @@ Value linear_fn(Interp& in, Args& a) {
   if (xa.dtype != wa.dtype)
     in.raise_exc("RuntimeError", std::string("mat1 and mat2 must have the same dtype, but got ") + torch_type_name(xa.dtype) + " and " +
                                      torch_type_name(wa.dtype));
+}
+
+// F.linear(input, weight, bias=None) on a matrix = input @ weight.T (+ bias),
+// recorded as addmm / mm (record_call gives the weight edge its TBackward0).
+Value linear_fn(Interp& in, Args& a) {
+  Value x = Value(tensor_arg(in, a.required(0, "input"), "linear", "input", 1));
+  Value w = Value(tensor_arg(in, a.required(1, "weight"), "linear", "weight", 2));
+  Value b = a.optional(2, "bias");
+  a.finish(3);
+  check_linear(in, x.arr(), w.arr());
   Value r = method(in, x, "matmul", {method(in, w, "t", {})});
   if (!b.is_none()) r = method(in, r, "add", {Value(tensor_arg(in, b, "linear", "bias", 3))});
   return r;
+}
+
+// F.linear on an input of another rank is the composite at::linear makes
+// (aten/src/ATen/native/Linear.cpp): with a 1-d bias, a contiguous input is
+// flattened to rows, addmm'd and viewed back (_flatten_nd_linear: ViewBackward0
+// over AddmmBackward0); otherwise input @ weight.t(), then the bias added.
+Value linear_entry(Interp& in, Args& a) {
+  static const NativeFn matrix = recorded_function("linear", linear_fn);
+  Args p = a;
+  Value xv = p.required(0, "input"), wv = p.required(1, "weight"), bv = p.optional(2, "bias");
+  p.finish(3);
+  if (!is_tensor(xv) || !is_tensor(wv) || xv.arr().ndim() == 2) return matrix(in, a);
+  ArrayPtr x = tensor_arg(in, xv, "linear", "input", 1), w = tensor_arg(in, wv, "linear", "weight", 2);
+  ArrayPtr b = bv.is_none() ? nullptr : tensor_arg(in, bv, "linear", "bias", 3);
+  check_linear(in, *x, *w);
+  if (b && b->ndim() == 1 && w->ndim() == 2 && torch_is_contiguous(*x)) {
+    Shape out(x->shape.begin(), x->shape.end() - 1);
+    int64_t rows = 1;
+    for (int64_t d : out) rows *= d;
+    out.push_back(w->shape[0]);
+    Value flat = method(in, Value(x), "reshape", {Value::integer(rows), Value::integer(x->shape.back())});
+    Args m;
+    m.pos = {flat, Value(w), Value(b)};
+    return method(in, matrix(in, m), "view", {torch_size_value(in, out)});
+  }
+  Value r = method(in, Value(x), "matmul", {method(in, Value(w), "t", {})});
+  return b ? method(in, r, "add", {Value(b)}) : r;
 }
 
 // F.layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-05):
@@ -368,18 +428,15 @@ const std::vector<std::pair<const char*, NativeFn>>& functional_functions() {
   static const std::vector<std::pair<const char*, NativeFn>> m = {
       {"softmax", softmax_fn},
       {"log_softmax", log_softmax_fn},
-      {"relu", relu_fn},
       {"gelu", gelu_fn},
       {"silu", silu_fn},
       {"leaky_relu", leaky_relu_fn},
       {"sigmoid", sigmoid_fn},
       {"tanh", tanh_fn},
-      {"linear", linear_fn},
       {"layer_norm", layer_norm_fn},
       {"embedding", embedding_fn},
       {"one_hot", one_hot_fn},
       {"pad", pad_fn},
-      {"scaled_dot_product_attention", sdpa_fn},
   };
   return m;
 }
@@ -389,12 +446,18 @@ const std::vector<std::pair<const char*, NativeFn>>& functional_functions() {
 const std::vector<std::pair<const char*, NativeFn>>& loss_functions();  // torch/loss.cpp
 const std::vector<std::pair<const char*, NativeFn>>& conv_functions();  // torch/conv.cpp, torch/pool.cpp
 
+void install_fused_node(Interp& in);  // torch/fused_node.cpp
+
 void install_torch_functional(Interp& in) {
+  install_fused_node(in);
   ModuleObj& f = submodule(in, "torch.nn.functional");
   for (auto& [name, fn] : functional_functions()) def_fn(in, f, name, recorded_function(name, fn));
   // a composite, as ATen's _dropout: its input * noise records MulBackward0 and
   // saves the noise the gradient needs
   def_fn(in, f, "dropout", dropout_fn);
+  def_fn(in, f, "linear", linear_entry);
+  def_fn(in, f, "relu", relu_entry);
+  def_fn(in, f, "scaled_dot_product_attention", sdpa_fn);
   // the losses record their own nodes or are composites (Note [Losses: nodes and composites])
   for (auto& [name, fn] : loss_functions()) def_fn(in, f, name, fn);
   // convolution and pooling record their own nodes (Note [Convolution and pooling nodes])

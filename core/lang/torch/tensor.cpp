@@ -1064,6 +1064,13 @@ void tensor_setitem(Interp& in, const ArrayPtr& a, const Value& key, const Value
     tensor_setitem_data(in, a, key, x);
     if (outside_recorded_op()) bump_version(a, "__setitem__");  // Note [Version counter]
     record_setitem(a, is_tensor(x) ? std::vector<ArrayPtr>{x.array()} : std::vector<ArrayPtr>{});
+    // a basic index: where the written view lies, for CopySlices' formula (and the value's shape)
+    std::vector<IndexItem> idx;
+    if (a->autograd && a->autograd->grad_fn && parse_torch_index(in, a, key, idx)) {
+      GradNode& n = *a->autograd->grad_fn;
+      record_index_geometry(n, a->shape, idx);
+      if (is_tensor(x)) n.sizes.push_back(x.arr().shape);
+    }
     return;
   }
   tensor_setitem_data(in, a, key, x);
