@@ -221,8 +221,27 @@ bool Interp::end_by_system_exit(const PyError& e, Result& r) {
   return true;
 }
 
+// Note [Statement line for explanations]
+// Every statement of the user's program tells the explanation records its
+// line (explain_at, core/model/explain.hpp), which looks the active session's
+// state up by its slot: a measurable part of a statement's cost in a tight
+// loop. While run() runs, this session is the active one, so the state is
+// found once when the run starts and written directly; outside a run (a
+// snapshot's repr calling Python code) the lookup is made as before.
+void Interp::explain_statement(int line, int end_line) {
+  if (!explain_) return explain_at(line, end_line);
+  explain_->line = line;
+  explain_->end_line = end_line;
+}
+
 Interp::Result Interp::run(const std::string& src, bool echo_last_expr, const std::string& filename) {
   ActiveSession active(state_);
+  struct ExplainScope {
+    Interp& in;
+    sl::detail::ExplainState* saved;
+    ~ExplainScope() { in.explain_ = saved; }
+  } explain_scope{*this, explain_};
+  explain_ = &state_.get<sl::detail::ExplainState>();
   Finalizers::Scope finalizing(finalizers_);  // Note [Finalization]
   filename_ = filename;
   Result r;
@@ -534,7 +553,7 @@ Interp::Flow Interp::exec_statement(const Stmt& s, const EnvP& env, Value& ret) 
     raise_exc("TimeoutError", "step budget of " + std::to_string(step_budget) + " statements exhausted");
   if (interrupt_flag && *interrupt_flag) raise_exc("KeyboardInterrupt", "");
   frames_.back().second = s.line;
-  if (s.traced) explain_at(s.line, s.end_line);
+  if (s.traced) explain_statement(s.line, s.end_line);
   try {
     if (gen_ && (s.kind == SK::Expr || s.kind == SK::Assign) &&
         (s.value->kind == EK::Yield || s.value->kind == EK::YieldFrom)) {
@@ -650,7 +669,7 @@ Interp::Flow Interp::exec_while(const Stmt& s, const EnvP& env, Value& ret) {
       if (f == Flow::Return) return f;
       if (f == Flow::Yield) return suspended(0);
       frames_.back().second = s.line;
-      if (s.traced) explain_at(s.line, s.line);  // the condition runs again
+      if (s.traced) explain_statement(s.line, s.line);  // the condition runs again
       if (step_budget >= 0 && ++steps_ > step_budget)
         raise_exc("TimeoutError", "step budget of " + std::to_string(step_budget) + " statements exhausted");
       if (interrupt_flag && *interrupt_flag) raise_exc("KeyboardInterrupt", "");
@@ -686,7 +705,7 @@ Interp::Flow Interp::exec_for(const Stmt& s, const EnvP& env, Value& ret) {
           if (f == Flow::Break) return Flow::Normal;
           if (f == Flow::Return) return f;
           frames_.back().second = s.line;
-          if (s.traced) explain_at(s.line, s.line);  // the next item (`for row in a`: a view) is the header's
+          if (s.traced) explain_statement(s.line, s.line);  // the next item (`for row in a`: a view) is the header's
         }
         return exec_body(s.orelse, env, ret);
       }
@@ -700,7 +719,7 @@ Interp::Flow Interp::exec_for(const Stmt& s, const EnvP& env, Value& ret) {
       if (f == Flow::Return) return f;
       if (f == Flow::Yield) return suspended(0);
       frames_.back().second = s.line;
-      if (s.traced) explain_at(s.line, s.line);  // the next item (`for row in a`: a view) is the header's
+      if (s.traced) explain_statement(s.line, s.line);  // the next item (`for row in a`: a view) is the header's
     }
   }
   Flow f = exec_body(s.orelse, env, ret);
@@ -1124,7 +1143,16 @@ Value Interp::lookup(const std::string& name, const EnvP& env, const Expr& at) {
         continue;
       }
       if (Env::Slot* sl = e->slot(name)) {
-        if (sl->bound) return sl->v;
+        if (sl->bound) {
+          if (e != env.get() && through_functions && !skip_to_globals) {  // Note [Free variable cache]
+            at.free_fn = e->fn.get();
+            at.free_slot = uint32_t(sl - e->slots.data());
+            uint32_t depth = 0;
+            for (Env* q = env.get(); q != e; q = q->parent.get()) ++depth;
+            at.free_depth = depth;
+          }
+          return sl->v;
+        }
         if (e == env.get())
           raise_exc("UnboundLocalError", "cannot access local variable '" + name + "' where it is not associated with a value");
         raise_exc("NameError", "cannot access free variable '" + name + "' where it is not associated with a value in enclosing scope");
@@ -1314,6 +1342,29 @@ inline const Value* cached_global(const Expr& e, const Env& env) {
   }
   return e.cache_stamp == p->vars.stamp() ? e.cache_value : nullptr;
 }
+
+// Note [Free variable cache]
+// A read of a variable of an enclosing function (a closure's free variable:
+// `u` and `i` inside spectral_norm's generator expressions) walked the chain
+// comparing the name with each scope's locals. Like a global's, where it
+// resolves is fixed by the program's text: so many function scopes up, in a
+// scope of that FuncDef, at that slot (CPython's compiler resolves it once, to
+// a cell, LOAD_DEREF). The node remembers the three; a read walks that many
+// parents, checks that each was a function scope and that the last is a scope
+// of that FuncDef, and reads the slot if it is bound. Anything else -- a
+// comprehension scope on the way, an unbound variable (whose error the lookup
+// raises) -- takes the lookup.
+inline const Value* cached_free(const Expr& e, const Env& env) {
+  if (!e.free_fn) return nullptr;
+  const Env* p = &env;
+  for (uint32_t k = 0; k < e.free_depth; ++k) {
+    if (!p->fn || !p->parent) return nullptr;
+    p = p->parent.get();
+  }
+  if (p->fn.get() != e.free_fn || e.free_slot >= p->slots.size()) return nullptr;
+  const Env::Slot& sl = p->slots[e.free_slot];
+  return sl.bound ? &sl.v : nullptr;
+}
 }  // namespace
 
 Value Interp::load_name(const Expr& e, const EnvP& env) {
@@ -1322,6 +1373,7 @@ Value Interp::load_name(const Expr& e, const EnvP& env) {
     if (sl.bound) return sl.v;
   } else if (env->fn) {
     if (const Value* g = cached_global(e, *env)) return *g;
+    if (const Value* f = cached_free(e, *env)) return *f;
   } else if (e.cache_stamp == env->vars.stamp()) {
     return *e.cache_value;
   }
@@ -1703,11 +1755,34 @@ long str_key_entry(const HashTable& t, const std::string& name) {
 // compares one pointer, and the text only when the objects differ (a dict
 // filled elsewhere, or at another site). Instances made by one __init__ share
 // its sites' key objects.
+//
+// Note [Slot attribute cache]
+// An attribute declared in __slots__ lives in the instance's slot vector, at
+// the name's index in its class's slot list, which is fixed when the class is
+// made. Where a site's class cache says the class has no attribute of the
+// name (no property or descriptor intercepts it), the site remembers that
+// index with the class: a store there writes the slot (instance_setattr puts
+// a slot name in its slot whether or not the instance also has a dict), and
+// a read of an instance without a dict returns the slot's value if it is set
+// (instance_getattr reads the dict first, so an instance with one takes the
+// general path; an unset slot does too, for its AttributeError). CPython's
+// member descriptors and LOAD_ATTR_SLOT / STORE_ATTR_SLOT.
 // o.name at the Attribute node e. A module's attribute is remembered like a
 // scope's variable (Note [Name caches]: its namespace is stamped too); other
 // receivers take getattr with e as the attribute site (Note [Type attribute
 // cache], classes.cpp).
 namespace {
+// After a general lookup or store at e on inst: the name's slot index, when
+// the site's class cache says the class lacks the name (Note [Slot attribute cache]).
+void remember_slot(const Expr& e, InstanceObj* inst) {
+  if (!inst || inst->type->slots.empty() || e.name == "__dict__" || e.name == "__class__") return;
+  AttrCacheEntry* c = e.attr_cache.find(inst->type);
+  if (!c || c->epoch != Names::type_epoch() || c->value || c->native) return;
+  const auto& names = inst->type->slots;
+  auto it = std::find(names.begin(), names.end(), e.name);
+  c->slot = it == names.end() ? -1 : int32_t(it - names.begin());
+}
+
 // The value of o.name from the instance dict entry the site e remembers, or
 // nullptr (Note [Instance dict entry cache]); runs no Python code.
 const Value* cached_dict_entry(const Expr& e, const Value& o) {
@@ -1716,7 +1791,13 @@ const Value* cached_dict_entry(const Expr& e, const Value& o) {
   const AttrCacheEntry* ce = e.attr_cache.find(inst->type);  // Note [Polymorphic attribute sites]
   if (!ce) return nullptr;
   const AttrCacheEntry& c = *ce;
-  if (c.dict_entry == AttrCache::kNoEntry || c.epoch != Names::type_epoch() || c.value || c.native) return nullptr;
+  if (c.epoch != Names::type_epoch() || c.value || c.native) return nullptr;
+  if (c.slot >= 0) {  // Note [Slot attribute cache]
+    const size_t k = size_t(c.slot);
+    if (!inst->dict.is_none() || k >= inst->slots.size() || !inst->slot_set[k]) return nullptr;
+    return &inst->slots[k];
+  }
+  if (c.dict_entry == AttrCache::kNoEntry) return nullptr;
   const DictObj* d = inst->dict.as<DictObj>();
   if (!d) return nullptr;
   const HashTable& t = d->t;
@@ -1756,6 +1837,7 @@ Value Interp::load_attr(const Expr& e, const Value& o) {
   // The dict again: getattr may have run user code (__getattr__) that
   // replaced it. Small dicts only, so that a site whose instances disagree
   // never rescans a large one on every read.
+  remember_slot(e, inst);  // Note [Slot attribute cache]
   d = inst ? inst->dict.as<DictObj>() : nullptr;
   if (d && d->t.entries.size() <= 64 && absent_in_class()) {
     const long k = str_key_entry(d->t, e.name);
@@ -1779,17 +1861,26 @@ Value Interp::load_attr(const Expr& e, const Value& o) {
 namespace {
 void store_attr(Interp& in, const Expr& e, const Value& o, const Value& v) {
   auto* inst = o.as<InstanceObj>();
-  if (inst && inst->type->slots.empty() && !type_has_setattr(inst->type)) {
-    if (const Value* x = cached_dict_entry(e, o)) {
-      *const_cast<Value*>(x) = v;
+  if (inst && !type_has_setattr(inst->type)) {
+    const AttrCacheEntry* c = e.attr_cache.find(inst->type);
+    if (c && c->slot >= 0 && c->epoch == Names::type_epoch() && !c->value && !c->native &&
+        size_t(c->slot) < inst->slots.size()) {  // Note [Slot attribute cache]
+      inst->slots[size_t(c->slot)] = v;
+      inst->slot_set[size_t(c->slot)] = true;
       return;
     }
+    if (inst->type->slots.empty())
+      if (const Value* x = cached_dict_entry(e, o)) {
+        *const_cast<Value*>(x) = v;
+        return;
+      }
   }
   {
     Interp::AttrSite site(in, e);
     in.setattr(o, e.name, v);
   }
   if (!inst) return;
+  remember_slot(e, inst);
   AttrCacheEntry* c = e.attr_cache.find(inst->type);
   const DictObj* d = inst->dict.as<DictObj>();
   if (!c || c->epoch != Names::type_epoch() || c->value || c->native || !d || d->t.entries.size() > 64) return;
@@ -1854,6 +1945,73 @@ Value Interp::eval_comprehension(const Expr& e, const EnvP& env) {
   return call(builtins["set"], std::vector<Value>{make_list(std::move(items))});
 }
 
+// The native `at.name` of a builtin container's type (plain list, tuple,
+// dict, set, str), as the site's class cache answers it, or nullptr (Note
+// [Native method calls]).
+namespace {
+const NativeFn* builtin_method_at(Interp& in, const Expr& at, const Value& o) {
+  if (!o.is_obj()) return nullptr;
+  const Obj* ob = o.obj();
+  switch (ob->kind) {
+    case ObjKind::List:
+    case ObjKind::Str:
+    case ObjKind::Set: break;
+    case ObjKind::Tuple:
+      if (static_cast<const TupleObj*>(ob)->type) return nullptr;
+      break;
+    case ObjKind::Dict:
+      if (static_cast<const DictObj*>(ob)->type) return nullptr;
+      break;
+    default: return nullptr;
+  }
+  const std::string& name = at.name;
+  if (name.size() > 1 && name[0] == '_' && name[1] == '_') return nullptr;
+  TypeObj* ty = in.type_of(o);
+  const AttrCacheEntry* c = at.attr_cache.find(ty);
+  if (!c || c->epoch != Names::type_epoch()) {
+    Interp::AttrSite site(in, at);
+    Value found;
+    if (!type_lookup(in, ty, name, found)) return nullptr;
+    c = at.attr_cache.find(ty);
+    if (!c) return nullptr;
+  }
+  return c->value ? nullptr : c->native;
+}
+
+// A call with positional arguments only, none of them starred.
+bool plain_positional(const Expr& e) {
+  return e.keywords.empty() &&
+         std::none_of(e.elts.begin(), e.elts.end(), [](const ExprP& x) { return x->kind == EK::Starred; });
+}
+
+// Note [Native method calls]
+// `xs.append(x)` made a bound method -- a BuiltinObj holding a copy of the
+// native, a BoundMethodObj -- and an argument vector, then called through
+// them with xs in front. For a plain list, tuple, dict, set or str the
+// attribute can only be its type's native method (getattr reaches the method
+// tables directly for those receivers, and a dunder name is left to it), so
+// the call site looks the native up through its class cache (the answer
+// type_lookup gives for the type's MRO, Note [Type attribute cache]) and calls
+// it with the receiver first -- what calling the bound method does (CPython's
+// LOAD_ATTR_METHOD and CALL_METHOD_DESCRIPTOR_FAST). Only calls without
+// keywords or `*` arguments take this path; the arguments are evaluated after
+// the lookup, as before. A native that fails names itself (a.fname) as the
+// bound method's call did.
+Value call_builtin_method(Interp& in, const Expr& e, const NativeFn& fn, Value self, const EnvP& env) {
+  Args a;
+  a.pos.reserve(e.elts.size() + 1);
+  a.pos.push_back(std::move(self));
+  for (auto& x : e.elts) a.pos.push_back(operand(in, *x, env));
+  if (!in.frames().empty()) in.frames().back().second = e.line;  // Note [Traceback lines]
+  a.fname = e.a->name;
+  try {
+    return fn(in, a);
+  } catch (const std::bad_alloc&) {  // a Python MemoryError, which an except clause can catch
+    in.raise_exc("MemoryError", "");
+  }
+}
+}  // namespace
+
 // Note [Calls that bind into the scope]
 // A call of a function written in Python whose parameters are all plain
 // (FuncDef::plain_params), with one positional argument per parameter and no
@@ -1878,6 +2036,8 @@ Value Interp::eval_call(const Expr& e, const EnvP& env) {
       method = true;
       f = std::move(m);
       self = std::move(o);
+    } else if (const NativeFn* native = plain_positional(e) ? builtin_method_at(*this, at, o) : nullptr) {
+      return call_builtin_method(*this, e, *native, std::move(o), env);
     } else {
       f = load_attr(at, o);
     }

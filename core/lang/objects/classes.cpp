@@ -277,6 +277,7 @@ bool type_lookup(Interp& in, TypeObj* t, const std::string& name, Value& out, Ty
     c->native = nullptr;
     c->owner = nullptr;
     c->dict_entry = AttrCache::kNoEntry;
+    c->slot = -1;
   }
   for (auto* k : mro_of(t)) {
     auto it = k->attrs.find(name);

@@ -73,6 +73,7 @@ struct AttrCacheEntry {
   const NativeFn* native = nullptr;
   TypeObj* owner = nullptr;
   uint32_t dict_entry = kNoEntry;
+  int32_t slot = -1;  // absent in the class: the name's __slots__ index in `type`, or -1 (Note [Slot attribute cache])
 };
 struct AttrCache {
   static constexpr uint32_t kNoEntry = AttrCacheEntry::kNoEntry;
@@ -144,6 +145,12 @@ struct Expr {
   mutable uint64_t cache_stamp = 0;
   mutable Value* cache_value = nullptr;
   mutable AttrCache attr_cache;
+  // Name: a read of an enclosing function's local (a closure variable), as the
+  // last lookup found it: free_depth scopes up, in a scope of free_fn, slot
+  // free_slot (Note [Free variable cache], ceval.cpp).
+  mutable const FuncDef* free_fn = nullptr;
+  mutable uint32_t free_depth = 0;
+  mutable uint32_t free_slot = 0;
   Expr(EK k, int l, int c0) : kind(k), line(l), col(c0) {}
   Expr(const Expr&) = delete;
   Expr& operator=(const Expr&) = delete;
