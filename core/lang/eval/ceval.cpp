@@ -1413,6 +1413,14 @@ void Interp::assign(const Expr& target, const Value& v, const EnvP& env) {
     }
     case EK::Tuple:
     case EK::List: {
+      // Note [Unpacking a tuple in place]: a tuple of the right length,
+      // with no starred target, is unpacked from its own items: a tuple cannot
+      // change while its items are assigned (CPython's UNPACK_SEQUENCE_TUPLE).
+      if (auto* tu = v.as<TupleObj>(); tu && tu->items.size() == target.elts.size() &&
+          std::none_of(target.elts.begin(), target.elts.end(), [](const ExprP& x) { return x->kind == EK::Starred; })) {
+        for (size_t k = 0; k < tu->items.size(); ++k) assign(*target.elts[k], tu->items[k], env);
+        return;
+      }
       std::vector<Value> items;
       try {
         items = to_vector(v);
