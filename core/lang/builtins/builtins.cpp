@@ -44,6 +44,62 @@ std::vector<Value> table_keys(const HashTable& t) {
 // round, which is stable in the original order as CPython's reverse-sort-
 // reverse is. The keys are computed once each, in order, before any
 // comparison (CPython computes them the same way).
+//
+// Note [Sort key pre-check]
+// Most sorts order keys of one builtin type: all floats, all ints, all strs,
+// or tuples whose first items are. For those `<` runs no Python code and its
+// answer is a plain comparison of doubles, of int64s, of UTF-8 bytes (byte
+// order is code point order): so, as CPython's list_sort_impl pre-checks the
+// keys' types once and then compares with unsafe_float_compare /
+// unsafe_long_compare / unsafe_latin_compare (unsafe_tuple_compare for
+// tuples), the sort looks at every key first and, when they agree, compares
+// without the protocol's dispatch. A tuple's first items decide where they
+// differ; where they are the same object or equal, the tuples are compared in
+// full as before. The answers, and so the order, are the protocol's.
+namespace {
+enum class KeyKind { Mixed, Float, Int, Str };
+KeyKind kind_of(const Value& x) {
+  if (x.is_float()) return KeyKind::Float;
+  if (x.is_int()) return KeyKind::Int;
+  if (x.as<StrObj>()) return KeyKind::Str;
+  return KeyKind::Mixed;
+}
+// The kind every key (each tuple key's first item, when `tuples`) has, else Mixed.
+KeyKind common_kind(const std::vector<Value>& k, bool& tuples) {
+  if (k.empty()) return KeyKind::Mixed;
+  auto* t0 = k[0].as<TupleObj>();
+  tuples = t0 && t0->type == nullptr;
+  auto item = [&](const Value& x) -> const Value* {
+    if (!tuples) return &x;
+    auto* t = x.as<TupleObj>();
+    return t && t->type == nullptr && !t->items.empty() ? &t->items[0] : nullptr;
+  };
+  const Value* first = item(k[0]);
+  if (!first) return KeyKind::Mixed;
+  const KeyKind kind = kind_of(*first);
+  for (auto& x : k) {
+    const Value* i = item(x);
+    if (!i || kind_of(*i) != kind) return KeyKind::Mixed;
+  }
+  return kind;
+}
+// x < y for two values of kind `kind` (unsafe_float_compare and its siblings).
+bool fast_less(KeyKind kind, const Value& x, const Value& y) {
+  switch (kind) {
+    case KeyKind::Float: return x.as_float() < y.as_float();
+    case KeyKind::Int: return x.as_int() < y.as_int();
+    default: return static_cast<StrObj*>(x.obj())->s < static_cast<StrObj*>(y.obj())->s;
+  }
+}
+bool fast_equal(KeyKind kind, const Value& x, const Value& y) {
+  switch (kind) {
+    case KeyKind::Float: return x.as_float() == y.as_float();
+    case KeyKind::Int: return x.as_int() == y.as_int();
+    default: return static_cast<StrObj*>(x.obj())->s == static_cast<StrObj*>(y.obj())->s;
+  }
+}
+}  // namespace
+
 void sort_values(Interp& in, std::vector<Value>& v, const Value& key, bool reverse) {
   const size_t n = v.size();
   std::vector<Value> keys;
@@ -52,8 +108,19 @@ void sort_values(Interp& in, std::vector<Value>& v, const Value& key, bool rever
     for (size_t i = 0; i < n; ++i) keys.push_back(in.call(key, std::vector<Value>{v[i]}));
   }
   const std::vector<Value>& k = key.is_none() ? v : keys;
+  bool tuples = false;
+  const KeyKind kind = common_kind(k, tuples);  // Note [Sort key pre-check]
+  auto key_less = [&](const Value& x, const Value& y) {
+    if (kind != KeyKind::Mixed) {
+      if (!tuples) return fast_less(kind, x, y);
+      const Value& a = static_cast<TupleObj*>(x.obj())->items[0];
+      const Value& b = static_cast<TupleObj*>(y.obj())->items[0];
+      if (!a.is_same(b) && !fast_equal(kind, a, b)) return fast_less(kind, a, b);
+    }
+    return in.truthy(in.compare(CmpOp::Lt, x, y));
+  };
   auto less = [&](size_t a, size_t b) {  // k[a] < k[b] in the sort's direction
-    return reverse ? in.truthy(in.compare(CmpOp::Lt, k[b], k[a])) : in.truthy(in.compare(CmpOp::Lt, k[a], k[b]));
+    return reverse ? key_less(k[b], k[a]) : key_less(k[a], k[b]);
   };
   std::vector<size_t> idx(n), next(n);
   for (size_t i = 0; i < n; ++i) idx[i] = i;

@@ -34,6 +34,7 @@ const std::string Interp::kModuleFrame = "<module>";
 
 namespace {
 constexpr size_t kSpareScopes = 32;  // per list (Note [Call scope reuse])
+void store_attr(Interp& in, const Expr& e, const Value& o, const Value& v);  // Note [Instance attribute stores]
 }
 
 Value Interp::builtin(const std::string& name, NativeFn fn) {
@@ -220,8 +221,27 @@ bool Interp::end_by_system_exit(const PyError& e, Result& r) {
   return true;
 }
 
+// Note [Statement line for explanations]
+// Every statement of the user's program tells the explanation records its
+// line (explain_at, core/model/explain.hpp), which looks the active session's
+// state up by its slot: a measurable part of a statement's cost in a tight
+// loop. While run() runs, this session is the active one, so the state is
+// found once when the run starts and written directly; outside a run (a
+// snapshot's repr calling Python code) the lookup is made as before.
+void Interp::explain_statement(int line, int end_line) {
+  if (!explain_) return explain_at(line, end_line);
+  explain_->line = line;
+  explain_->end_line = end_line;
+}
+
 Interp::Result Interp::run(const std::string& src, bool echo_last_expr, const std::string& filename) {
   ActiveSession active(state_);
+  struct ExplainScope {
+    Interp& in;
+    sl::detail::ExplainState* saved;
+    ~ExplainScope() { in.explain_ = saved; }
+  } explain_scope{*this, explain_};
+  explain_ = &state_.get<sl::detail::ExplainState>();
   Finalizers::Scope finalizing(finalizers_);  // Note [Finalization]
   filename_ = filename;
   Result r;
@@ -442,6 +462,57 @@ Value subscript_key(const Expr& k, Value key, const Value& obj) {
   for (auto& x : t->items) items.push_back(fresh(x));
   return make_tuple(std::move(items));
 }
+// Note [Loops over builtin sequences]
+// `for x in xs` and a comprehension's `for` over a list or a plain tuple read
+// the items by position, as the listiterator or tupleiterator they would make
+// does (CPython's FOR_ITER_LIST / FOR_ITER_TUPLE specializations): an item
+// appended during the loop is reached, a list shortened ends it sooner. Over a
+// range they count (FOR_ITER_RANGE), with range_iterator's wrap-around
+// arithmetic. No iterator object is made and no call goes through one per
+// item; the loop holds the sequence as the iterator would. A program cannot
+// see the difference: the iterator of a `for` is never bound to a name. Any
+// other iterable (a list subclass, whose __iter__ may be Python's, a
+// generator, a dict) gets its iterator. A generator's frame keeps its loop's
+// iterator to resume it (Note [Generator frames]), so exec_for uses this only
+// outside one; a comprehension cannot suspend.
+class LoopSource {
+ public:
+  LoopSource(Interp& in, Value src) : in_(in), hold_(std::move(src)) {
+    if (auto* l = hold_.as<ListObj>()) {
+      items_ = &l->items;
+    } else if (auto* t = hold_.as<TupleObj>(); t && !t->type) {
+      items_ = &t->items;
+    } else if (auto* r = hold_.as<RangeObj>()) {
+      range_ = true;
+      start_ = r->start;
+      step_ = r->step;
+      n_ = r->length();
+    } else {
+      hold_ = in.iter(hold_);
+    }
+  }
+  bool next(Value& out) {
+    if (items_) {
+      if (i_ >= items_->size()) return false;
+      out = (*items_)[i_++];
+      return true;
+    }
+    if (range_) {
+      if (k_ >= n_) return false;
+      out = Value::integer(int64_t(uint64_t(start_) + uint64_t(k_++) * uint64_t(step_)));
+      return true;
+    }
+    return in_.next(hold_, out);
+  }
+
+ private:
+  Interp& in_;
+  Value hold_;  // the sequence, or the iterator
+  const std::vector<Value>* items_ = nullptr;
+  size_t i_ = 0;
+  bool range_ = false;
+  int64_t start_ = 0, step_ = 0, n_ = 0, k_ = 0;
+};
 }  // namespace
 
 // ---------------------------------------------------------------- statements
@@ -482,7 +553,7 @@ Interp::Flow Interp::exec_statement(const Stmt& s, const EnvP& env, Value& ret) 
     raise_exc("TimeoutError", "step budget of " + std::to_string(step_budget) + " statements exhausted");
   if (interrupt_flag && *interrupt_flag) raise_exc("KeyboardInterrupt", "");
   frames_.back().second = s.line;
-  if (s.traced) explain_at(s.line, s.end_line);
+  if (s.traced) explain_statement(s.line, s.end_line);
   try {
     if (gen_ && (s.kind == SK::Expr || s.kind == SK::Assign) &&
         (s.value->kind == EK::Yield || s.value->kind == EK::YieldFrom)) {
@@ -555,10 +626,11 @@ Interp::Flow Interp::exec_aug_assign(const Stmt& s, const EnvP& env, Value& ret)
       Value rhs = eval(*s.value, env);
       store_name(tg, inplace_binop(s.op, cur, rhs), env);
     } else if (tg.kind == EK::Attribute) {
+      // the read and the store share the node's attribute caches
       Value obj = eval(*tg.a, env);
-      Value cur = getattr(obj, tg.name);
+      Value cur = load_attr(tg, obj);
       Value rhs = eval(*s.value, env);
-      setattr(obj, tg.name, inplace_binop(s.op, cur, rhs));
+      store_attr(*this, tg, obj, inplace_binop(s.op, cur, rhs));
     } else {
       Value obj = eval(*tg.a, env);
       Value key = subscript_key(*tg.b, eval(*tg.b, env), obj);
@@ -597,7 +669,7 @@ Interp::Flow Interp::exec_while(const Stmt& s, const EnvP& env, Value& ret) {
       if (f == Flow::Return) return f;
       if (f == Flow::Yield) return suspended(0);
       frames_.back().second = s.line;
-      if (s.traced) explain_at(s.line, s.line);  // the condition runs again
+      if (s.traced) explain_statement(s.line, s.line);  // the condition runs again
       if (step_budget >= 0 && ++steps_ > step_budget)
         raise_exc("TimeoutError", "step budget of " + std::to_string(step_budget) + " statements exhausted");
       if (interrupt_flag && *interrupt_flag) raise_exc("KeyboardInterrupt", "");
@@ -624,20 +696,16 @@ Interp::Flow Interp::exec_for(const Stmt& s, const EnvP& env, Value& ret) {
   if (phase != 1) {
     if (phase < 0) {
       Value src = eval(*s.value, env);
-      // `for i in range(...)` outside a generator's frame (nothing can suspend
-      // it) counts directly: the values range_iterator would give, without
-      // the iterator object and a call through it per item. Bounds past
-      // +-2**61, where the length arithmetic could overflow, take the iterator.
-      constexpr int64_t kSafe = int64_t(1) << 61;
-      auto safe = [&](int64_t x) { return x > -kSafe && x < kSafe; };
-      if (auto* r = src.as<RangeObj>(); r && !gen_ && safe(r->start) && safe(r->stop) && safe(r->step)) {
-        const int64_t n = r->length();
-        for (int64_t k = 0; k < n; ++k) {
-          assign(*s.targets[0], Value::integer(r->start + k * r->step), env);
+      if (!gen_) {  // Note [Loops over builtin sequences]
+        LoopSource items(*this, std::move(src));
+        Value item;
+        while (items.next(item)) {
+          assign(*s.targets[0], item, env);
           Flow f = exec_body(s.body, env, ret);
           if (f == Flow::Break) return Flow::Normal;
           if (f == Flow::Return) return f;
           frames_.back().second = s.line;
+          if (s.traced) explain_statement(s.line, s.line);  // the next item (`for row in a`: a view) is the header's
         }
         return exec_body(s.orelse, env, ret);
       }
@@ -651,7 +719,7 @@ Interp::Flow Interp::exec_for(const Stmt& s, const EnvP& env, Value& ret) {
       if (f == Flow::Return) return f;
       if (f == Flow::Yield) return suspended(0);
       frames_.back().second = s.line;
-      if (s.traced) explain_at(s.line, s.line);  // the next item (`for row in a`: a view) is the header's
+      if (s.traced) explain_statement(s.line, s.line);  // the next item (`for row in a`: a view) is the header's
     }
   }
   Flow f = exec_body(s.orelse, env, ret);
@@ -1053,9 +1121,21 @@ Value Interp::import_module(const std::string& dotted, int line) {
 }
 
 // ---------------------------------------------------------------- names
+// The module scope a scope chain ends in (what `global` names bind in).
+static Env* module_scope(const EnvP& env) {
+  Env* e = env.get();
+  while (e->parent) e = e->parent.get();
+  return e;
+}
+
 Value Interp::lookup(const std::string& name, const EnvP& env, const Expr& at) {
   bool skip_to_globals = false;
+  // Note [Global name cache]: a function scope's read that passes only through
+  // function scopes (no slot of theirs answers) and ends in the module scope
+  // or the builtins is remembered under the module scope's stamp.
+  bool through_functions = env->fn != nullptr;
   for (Env* e = env.get(); e; e = e->parent.get()) {
+    if (!e->fn && e->parent) through_functions = false;  // a comprehension or class scope on the way
     if (skip_to_globals && e->parent) continue;
     if (e->fn) {
       if (std::find(e->fn->globals.begin(), e->fn->globals.end(), name) != e->fn->globals.end()) {
@@ -1063,7 +1143,16 @@ Value Interp::lookup(const std::string& name, const EnvP& env, const Expr& at) {
         continue;
       }
       if (Env::Slot* sl = e->slot(name)) {
-        if (sl->bound) return sl->v;
+        if (sl->bound) {
+          if (e != env.get() && through_functions && !skip_to_globals) {  // Note [Free variable cache]
+            at.free_fn = e->fn.get();
+            at.free_slot = uint32_t(sl - e->slots.data());
+            uint32_t depth = 0;
+            for (Env* q = env.get(); q != e; q = q->parent.get()) ++depth;
+            at.free_depth = depth;
+          }
+          return sl->v;
+        }
         if (e == env.get())
           raise_exc("UnboundLocalError", "cannot access local variable '" + name + "' where it is not associated with a value");
         raise_exc("NameError", "cannot access free variable '" + name + "' where it is not associated with a value in enclosing scope");
@@ -1072,7 +1161,7 @@ Value Interp::lookup(const std::string& name, const EnvP& env, const Expr& at) {
     }
     auto it = e->vars.find(name);
     if (it != e->vars.end()) {
-      if (e == env.get()) {  // Note [Name caches]
+      if (e == env.get() || (through_functions && !e->parent)) {  // Note [Name caches]
         at.cache_stamp = e->vars.stamp();
         at.cache_value = &it->second;
       }
@@ -1081,8 +1170,11 @@ Value Interp::lookup(const std::string& name, const EnvP& env, const Expr& at) {
   }
   auto b = builtins.find(name);
   if (b != builtins.end()) {
-    if (!env->fn && !env->parent) {  // a module scope: the builtin answers while no global shadows it
-      at.cache_stamp = env->vars.stamp();
+    // a module scope, or a function scope whose walk reached it: the builtin
+    // answers while no global shadows it
+    if ((!env->fn && !env->parent) || through_functions) {
+      Env* root = module_scope(env);
+      at.cache_stamp = root->vars.stamp();
       at.cache_value = &b->second;
     }
     return b->second;
@@ -1176,13 +1268,6 @@ void Interp::raise_attribute_error(const Value& v, const std::string& name, cons
   throw PyException("AttributeError", msg, exc);
 }
 
-// The module scope a scope chain ends in (what `global` names bind in).
-static Env* module_scope(const EnvP& env) {
-  Env* e = env.get();
-  while (e->parent) e = e->parent.get();
-  return e;
-}
-
 Value* Interp::store(const std::string& name, const Value& v, const EnvP& env) {
   auto bind = [&](Env::Slot& sl) {
     sl.v = v;
@@ -1228,10 +1313,67 @@ Value* Interp::store(const std::string& name, const Value& v, const EnvP& env) {
 // builtins are never removed while a program runs, so their addresses hold.
 // Lookups through enclosing function scopes (closures) take the uncached path,
 // which is also the one that raises NameError and UnboundLocalError.
+//
+// Note [Global name cache]
+// A function's read of a global or a builtin (`fib` inside fib, a class
+// name, `len`) walked the scope chain and hashed the name in the module's map
+// (and the builtins') at every use. Which scopes such a read consults is fixed
+// by the program's text: a function scope answers only from its slots, and
+// which names are its slots is its FuncDef's, so a walk that passes only
+// through function scopes -- the running function's and those it is nested
+// in -- and finds no slot there ends in the module scope, then the builtins,
+// every time. Such a read (CPython's LOAD_GLOBAL with its inline cache,
+// specialized as LOAD_GLOBAL_MODULE / LOAD_GLOBAL_BUILTIN) remembers the
+// address it found under the stamp of the module scope's map: a global added
+// or removed (one that would shadow a builtin, a `del` of the name) changes
+// that stamp. A hit walks the parents again to check that each is still a
+// function scope (a lambda made in a comprehension has that comprehension's
+// scope on its chain, whose names change: no cache there) and compares the
+// module scope's stamp. A comprehension or class scope reads with the
+// scope's own stamp, as above.
+namespace {
+// The variable a function scope's read of e remembered (Note [Global name
+// cache]), or nullptr when the cache does not hold.
+inline const Value* cached_global(const Expr& e, const Env& env) {
+  const Env* p = &env;
+  while (p->parent) {
+    if (!p->fn) return nullptr;
+    p = p->parent.get();
+  }
+  return e.cache_stamp == p->vars.stamp() ? e.cache_value : nullptr;
+}
+
+// Note [Free variable cache]
+// A read of a variable of an enclosing function (a closure's free variable:
+// `u` and `i` inside spectral_norm's generator expressions) walked the chain
+// comparing the name with each scope's locals. Like a global's, where it
+// resolves is fixed by the program's text: so many function scopes up, in a
+// scope of that FuncDef, at that slot (CPython's compiler resolves it once, to
+// a cell, LOAD_DEREF). The node remembers the three; a read walks that many
+// parents, checks that each was a function scope and that the last is a scope
+// of that FuncDef, and reads the slot if it is bound. Anything else -- a
+// comprehension scope on the way, an unbound variable (whose error the lookup
+// raises) -- takes the lookup.
+inline const Value* cached_free(const Expr& e, const Env& env) {
+  if (!e.free_fn) return nullptr;
+  const Env* p = &env;
+  for (uint32_t k = 0; k < e.free_depth; ++k) {
+    if (!p->fn || !p->parent) return nullptr;
+    p = p->parent.get();
+  }
+  if (p->fn.get() != e.free_fn || e.free_slot >= p->slots.size()) return nullptr;
+  const Env::Slot& sl = p->slots[e.free_slot];
+  return sl.bound ? &sl.v : nullptr;
+}
+}  // namespace
+
 Value Interp::load_name(const Expr& e, const EnvP& env) {
   if (e.slot >= 0 && env->fn.get() == e.slot_fn) {
     const Env::Slot& sl = env->slots[size_t(e.slot)];
     if (sl.bound) return sl.v;
+  } else if (env->fn) {
+    if (const Value* g = cached_global(e, *env)) return *g;
+    if (const Value* f = cached_free(e, *env)) return *f;
   } else if (e.cache_stamp == env->vars.stamp()) {
     return *e.cache_value;
   }
@@ -1260,8 +1402,7 @@ void Interp::assign(const Expr& target, const Value& v, const EnvP& env) {
     case EK::Name: store_name(target, v, env); return;
     case EK::Attribute: {
       Value obj = eval(*target.a, env);
-      AttrSite site(*this, target);
-      setattr(obj, target.name, v);
+      store_attr(*this, target, obj, v);
       return;
     }
     case EK::Subscript: {
@@ -1272,6 +1413,14 @@ void Interp::assign(const Expr& target, const Value& v, const EnvP& env) {
     }
     case EK::Tuple:
     case EK::List: {
+      // Note [Unpacking a tuple in place]: a tuple of the right length,
+      // with no starred target, is unpacked from its own items: a tuple cannot
+      // change while its items are assigned (CPython's UNPACK_SEQUENCE_TUPLE).
+      if (auto* tu = v.as<TupleObj>(); tu && tu->items.size() == target.elts.size() &&
+          std::none_of(target.elts.begin(), target.elts.end(), [](const ExprP& x) { return x->kind == EK::Starred; })) {
+        for (size_t k = 0; k < tu->items.size(); ++k) assign(*target.elts[k], tu->items[k], env);
+        return;
+      }
       std::vector<Value> items;
       try {
         items = to_vector(v);
@@ -1358,8 +1507,15 @@ const Value* local_ref(const Expr& e, const EnvP& env) {
   return sl.bound ? &sl.v : nullptr;
 }
 
-// An operator's operand: `local.name` answered by the site's dict entry, else eval.
+// An operator's operand: a constant, a bound local (its line set, as
+// eval_node sets a Name's), `local.name` answered by the site's dict entry,
+// else eval.
 Value operand(Interp& in, const Expr& e, const EnvP& env) {
+  if (e.kind == EK::Const && !e.resumable) return e.constant;
+  if (const Value* local = local_ref(e, env)) {
+    if (!in.frames().empty()) in.frames().back().second = e.line;
+    return *local;
+  }
   if (e.kind == EK::Attribute && !e.resumable) {
     if (const Value* local = local_ref(*e.a, env)) {
       if (const Value* x = cached_dict_entry(e, *local)) {
@@ -1382,11 +1538,26 @@ Value operand(Interp& in, const Expr& e, const EnvP& env) {
 Value Interp::eval_binop_chain(const Expr& e, const EnvP& env) {
   // e itself may be resumable (eval_resumable hands it here); the nodes below
   // it join the loop only when nothing suspends inside them.
-  std::vector<const Expr*> spine{&e};
+  // The spine of a short chain lives on the stack (no allocation per `a + b + c`).
+  constexpr size_t kInline = 8;
+  const Expr* inline_spine[kInline];
+  std::vector<const Expr*> long_spine;
+  size_t depth = 0;
+  auto push = [&](const Expr* x) {
+    if (depth < kInline) {
+      inline_spine[depth++] = x;
+      return;
+    }
+    if (long_spine.empty()) long_spine.assign(inline_spine, inline_spine + kInline);
+    long_spine.push_back(x);
+    ++depth;
+  };
+  push(&e);
   const Expr* p = e.a.get();
-  for (; p->kind == EK::BinOp && !p->resumable; p = p->a.get()) spine.push_back(p);
+  for (; p->kind == EK::BinOp && !p->resumable; p = p->a.get()) push(p);
+  const Expr* const* spine = depth <= kInline ? inline_spine : long_spine.data();
   Value acc = operand(*this, *p, env);
-  for (size_t k = spine.size(); k-- > 0;) {
+  for (size_t k = depth; k-- > 0;) {
     const Expr& n = *spine[k];
     Value b = operand(*this, *n.b, env);
     if (!frames_.empty()) frames_.back().second = n.line;
@@ -1493,10 +1664,10 @@ Value Interp::eval_node(const Expr& e, const EnvP& env) {
       return v;
     }
     case EK::Compare: {
-      Value left = eval(*e.a, env);
+      Value left = operand(*this, *e.a, env);  // Note [Operands read in place]
       Value result;
       for (size_t k = 0; k < e.cmp_ops.size(); ++k) {
-        Value right = eval(*e.elts[k], env);
+        Value right = operand(*this, *e.elts[k], env);
         result = compare(e.cmp_ops[k], left, right);
         if (k + 1 < e.cmp_ops.size() && !truthy(result)) return result;
         left = right;
@@ -1515,8 +1686,8 @@ Value Interp::eval_node(const Expr& e, const EnvP& env) {
       return load_attr(e, o);
     }
     case EK::Subscript: {
-      Value obj = eval(*e.a, env);
-      Value key = subscript_key(*e.b, eval(*e.b, env), obj);
+      Value obj = operand(*this, *e.a, env);
+      Value key = subscript_key(*e.b, operand(*this, *e.b, env), obj);
       if (!frames_.empty()) frames_.back().second = e.line;
       return getitem(obj, key);
     }
@@ -1592,25 +1763,56 @@ long str_key_entry(const HashTable& t, const std::string& name) {
 // compares one pointer, and the text only when the objects differ (a dict
 // filled elsewhere, or at another site). Instances made by one __init__ share
 // its sites' key objects.
+//
+// Note [Slot attribute cache]
+// An attribute declared in __slots__ lives in the instance's slot vector, at
+// the name's index in its class's slot list, which is fixed when the class is
+// made. Where a site's class cache says the class has no attribute of the
+// name (no property or descriptor intercepts it), the site remembers that
+// index with the class: a store there writes the slot (instance_setattr puts
+// a slot name in its slot whether or not the instance also has a dict), and
+// a read of an instance without a dict returns the slot's value if it is set
+// (instance_getattr reads the dict first, so an instance with one takes the
+// general path; an unset slot does too, for its AttributeError). CPython's
+// member descriptors and LOAD_ATTR_SLOT / STORE_ATTR_SLOT.
 // o.name at the Attribute node e. A module's attribute is remembered like a
 // scope's variable (Note [Name caches]: its namespace is stamped too); other
 // receivers take getattr with e as the attribute site (Note [Type attribute
 // cache], classes.cpp).
 namespace {
+// After a general lookup or store at e on inst: the name's slot index, when
+// the site's class cache says the class lacks the name (Note [Slot attribute cache]).
+void remember_slot(const Expr& e, InstanceObj* inst) {
+  if (!inst || inst->type->slots.empty() || e.name == "__dict__" || e.name == "__class__") return;
+  AttrCacheEntry* c = e.attr_cache.find(inst->type);
+  if (!c || c->epoch != Names::type_epoch() || c->value || c->native) return;
+  const auto& names = inst->type->slots;
+  auto it = std::find(names.begin(), names.end(), e.name);
+  c->slot = it == names.end() ? -1 : int32_t(it - names.begin());
+}
+
 // The value of o.name from the instance dict entry the site e remembers, or
 // nullptr (Note [Instance dict entry cache]); runs no Python code.
 const Value* cached_dict_entry(const Expr& e, const Value& o) {
-  const AttrCache& c = e.attr_cache;
-  if (c.dict_entry == AttrCache::kNoEntry) return nullptr;
   auto* inst = o.as<InstanceObj>();
-  if (!inst || c.type != inst->type || c.epoch != Names::type_epoch() || c.value || c.native) return nullptr;
+  if (!inst) return nullptr;
+  const AttrCacheEntry* ce = e.attr_cache.find(inst->type);  // Note [Polymorphic attribute sites]
+  if (!ce) return nullptr;
+  const AttrCacheEntry& c = *ce;
+  if (c.epoch != Names::type_epoch() || c.value || c.native) return nullptr;
+  if (c.slot >= 0) {  // Note [Slot attribute cache]
+    const size_t k = size_t(c.slot);
+    if (!inst->dict.is_none() || k >= inst->slots.size() || !inst->slot_set[k]) return nullptr;
+    return &inst->slots[k];
+  }
+  if (c.dict_entry == AttrCache::kNoEntry) return nullptr;
   const DictObj* d = inst->dict.as<DictObj>();
   if (!d) return nullptr;
   const HashTable& t = d->t;
   const size_t k = c.dict_entry;
   if (t.slots || k >= t.entries.size() || !t.alive[k]) return nullptr;
   const Value& key = t.entries[k].first;
-  if (key.is_obj() && key.identity() == c.name_key.identity()) return &t.entries[k].second;  // Note [Attribute name keys]
+  if (key.is_obj() && key.identity() == e.attr_cache.name_key.identity()) return &t.entries[k].second;  // Note [Attribute name keys]
   const auto* s = key.as<StrObj>();
   return s && s->s == e.name ? &t.entries[k].second : nullptr;
 }
@@ -1627,10 +1829,13 @@ Value Interp::load_attr(const Expr& e, const Value& o) {
     }
   }
   if (const Value* x = cached_dict_entry(e, o)) return *x;
-  AttrCache& c = e.attr_cache;
+  AttrCache& cache = e.attr_cache;
   auto* inst = o.as<InstanceObj>();
   // The site's class cache says: this instance's class has no attribute of the name.
-  auto absent_in_class = [&] { return c.type == inst->type && c.epoch == Names::type_epoch() && !c.value && !c.native; };
+  auto absent_in_class = [&] {
+    const AttrCacheEntry* c = cache.find(inst->type);
+    return c && c->epoch == Names::type_epoch() && !c->value && !c->native;
+  };
   const DictObj* d;
   Value r;
   {
@@ -1640,14 +1845,58 @@ Value Interp::load_attr(const Expr& e, const Value& o) {
   // The dict again: getattr may have run user code (__getattr__) that
   // replaced it. Small dicts only, so that a site whose instances disagree
   // never rescans a large one on every read.
+  remember_slot(e, inst);  // Note [Slot attribute cache]
   d = inst ? inst->dict.as<DictObj>() : nullptr;
   if (d && d->t.entries.size() <= 64 && absent_in_class()) {
     const long k = str_key_entry(d->t, e.name);
-    c.dict_entry = k < 0 ? AttrCache::kNoEntry : uint32_t(k);
-    if (k >= 0) c.name_key = d->t.entries[size_t(k)].first;
+    cache.find(inst->type)->dict_entry = k < 0 ? AttrCache::kNoEntry : uint32_t(k);
+    if (k >= 0) cache.name_key = d->t.entries[size_t(k)].first;
   }
   return r;
 }
+
+// Note [Instance attribute stores]
+// `obj.x = v` where the site's caches say that obj's class has no attribute
+// x (so no property or other descriptor intercepts the store), that no class
+// in its MRO defines __setattr__, that it declares no __slots__, and that the
+// instance dict already holds x at the remembered entry, is an assignment to
+// that entry's value -- what instance_setattr's table_set would do after its
+// lookups (CPython's STORE_ATTR_INSTANCE_VALUE). Otherwise the store takes
+// setattr with the site active, and then, when the class cache says absent,
+// remembers the entry the name now has in the dict, as a read does (Note
+// [Instance dict entry cache]), so that a site that only stores
+// (`self.n = self.n + 1` in a loop) finds it the next time.
+namespace {
+void store_attr(Interp& in, const Expr& e, const Value& o, const Value& v) {
+  auto* inst = o.as<InstanceObj>();
+  if (inst && !type_has_setattr(inst->type)) {
+    const AttrCacheEntry* c = e.attr_cache.find(inst->type);
+    if (c && c->slot >= 0 && c->epoch == Names::type_epoch() && !c->value && !c->native &&
+        size_t(c->slot) < inst->slots.size()) {  // Note [Slot attribute cache]
+      inst->slots[size_t(c->slot)] = v;
+      inst->slot_set[size_t(c->slot)] = true;
+      return;
+    }
+    if (inst->type->slots.empty())
+      if (const Value* x = cached_dict_entry(e, o)) {
+        *const_cast<Value*>(x) = v;
+        return;
+      }
+  }
+  {
+    Interp::AttrSite site(in, e);
+    in.setattr(o, e.name, v);
+  }
+  if (!inst) return;
+  remember_slot(e, inst);
+  AttrCacheEntry* c = e.attr_cache.find(inst->type);
+  const DictObj* d = inst->dict.as<DictObj>();
+  if (!c || c->epoch != Names::type_epoch() || c->value || c->native || !d || d->t.entries.size() > 64) return;
+  const long k = str_key_entry(d->t, e.name);
+  c->dict_entry = k < 0 ? AttrCache::kNoEntry : uint32_t(k);
+  if (k >= 0) e.attr_cache.name_key = d->t.entries[size_t(k)].first;
+}
+}  // namespace
 
 bool Interp::method_lookup_at(const Expr& e, const Value& o, Value& fn) {
   AttrSite site(*this, e);
@@ -1660,8 +1909,10 @@ Value Interp::eval_comprehension(const Expr& e, const EnvP& env) {
   std::vector<Value> items;
   auto d = e.kind == EK::DictComp ? std::make_shared<DictObj>() : nullptr;
   Value dv = d ? Value(std::static_pointer_cast<Obj>(d)) : Value();
-  Value first_it = iter(eval(*e.generators[0].iter, env));
-  std::function<void(size_t)> loop = [&](size_t gi) {
+  // The first iterable is evaluated in the enclosing scope (Python semantics),
+  // and its iterator made at once (Note [Loops over builtin sequences]).
+  LoopSource first(*this, eval(*e.generators[0].iter, env));
+  auto loop = [&](auto& self, size_t gi) -> void {
     if (gi == e.generators.size()) {
       if (d) {
         Value k = eval(*e.a, scope);
@@ -1672,29 +1923,102 @@ Value Interp::eval_comprehension(const Expr& e, const EnvP& env) {
       return;
     }
     const Comprehension& g = e.generators[gi];
-    // The first iterable is evaluated in the enclosing scope (Python semantics).
-    Value it = gi == 0 ? first_it : iter(eval(*g.iter, scope));
-    Value x;
-    while (next(it, x)) {
-      if (interrupt_flag && *interrupt_flag) raise_exc("KeyboardInterrupt", "");
-      assign(*g.target, x, scope);
-      bool ok = true;
-      for (auto& cond : g.ifs)
-        if (!truthy(eval(*cond, scope))) {
-          ok = false;
-          break;
-        }
-      if (ok) loop(gi + 1);
+    auto each = [&](LoopSource& source) {
+      Value x;
+      while (source.next(x)) {
+        if (interrupt_flag && *interrupt_flag) raise_exc("KeyboardInterrupt", "");
+        assign(*g.target, x, scope);
+        bool ok = true;
+        for (auto& cond : g.ifs)
+          if (!truthy(eval(*cond, scope))) {
+            ok = false;
+            break;
+          }
+        if (ok) self(self, gi + 1);
+      }
+    };
+    if (gi == 0) {
+      each(first);
+    } else {
+      LoopSource inner(*this, eval(*g.iter, scope));
+      each(inner);
     }
   };
   // A list, set or dict comprehension runs inline in the enclosing frame (PEP 709,
   // Python 3.12): a traceback has no <listcomp> line; a generator expression is
   // still a function of its own (<genexpr>, parser.cpp).
-  loop(0);
+  loop(loop, 0);
   if (d) return dv;
   if (e.kind == EK::ListComp) return make_list(std::move(items));
   return call(builtins["set"], std::vector<Value>{make_list(std::move(items))});
 }
+
+// The native `at.name` of a builtin container's type (plain list, tuple,
+// dict, set, str), as the site's class cache answers it, or nullptr (Note
+// [Native method calls]).
+namespace {
+const NativeFn* builtin_method_at(Interp& in, const Expr& at, const Value& o) {
+  if (!o.is_obj()) return nullptr;
+  const Obj* ob = o.obj();
+  switch (ob->kind) {
+    case ObjKind::List:
+    case ObjKind::Str:
+    case ObjKind::Set: break;
+    case ObjKind::Tuple:
+      if (static_cast<const TupleObj*>(ob)->type) return nullptr;
+      break;
+    case ObjKind::Dict:
+      if (static_cast<const DictObj*>(ob)->type) return nullptr;
+      break;
+    default: return nullptr;
+  }
+  const std::string& name = at.name;
+  if (name.size() > 1 && name[0] == '_' && name[1] == '_') return nullptr;
+  TypeObj* ty = in.type_of(o);
+  const AttrCacheEntry* c = at.attr_cache.find(ty);
+  if (!c || c->epoch != Names::type_epoch()) {
+    Interp::AttrSite site(in, at);
+    Value found;
+    if (!type_lookup(in, ty, name, found)) return nullptr;
+    c = at.attr_cache.find(ty);
+    if (!c) return nullptr;
+  }
+  return c->value ? nullptr : c->native;
+}
+
+// A call with positional arguments only, none of them starred.
+bool plain_positional(const Expr& e) {
+  return e.keywords.empty() &&
+         std::none_of(e.elts.begin(), e.elts.end(), [](const ExprP& x) { return x->kind == EK::Starred; });
+}
+
+// Note [Native method calls]
+// `xs.append(x)` made a bound method -- a BuiltinObj holding a copy of the
+// native, a BoundMethodObj -- and an argument vector, then called through
+// them with xs in front. For a plain list, tuple, dict, set or str the
+// attribute can only be its type's native method (getattr reaches the method
+// tables directly for those receivers, and a dunder name is left to it), so
+// the call site looks the native up through its class cache (the answer
+// type_lookup gives for the type's MRO, Note [Type attribute cache]) and calls
+// it with the receiver first -- what calling the bound method does (CPython's
+// LOAD_ATTR_METHOD and CALL_METHOD_DESCRIPTOR_FAST). Only calls without
+// keywords or `*` arguments take this path; the arguments are evaluated after
+// the lookup, as before. A native that fails names itself (a.fname) as the
+// bound method's call did.
+Value call_builtin_method(Interp& in, const Expr& e, const NativeFn& fn, Value self, const EnvP& env) {
+  Args a;
+  a.pos.reserve(e.elts.size() + 1);
+  a.pos.push_back(std::move(self));
+  for (auto& x : e.elts) a.pos.push_back(operand(in, *x, env));
+  if (!in.frames().empty()) in.frames().back().second = e.line;  // Note [Traceback lines]
+  a.fname = e.a->name;
+  try {
+    return fn(in, a);
+  } catch (const std::bad_alloc&) {  // a Python MemoryError, which an except clause can catch
+    in.raise_exc("MemoryError", "");
+  }
+}
+}  // namespace
 
 // Note [Calls that bind into the scope]
 // A call of a function written in Python whose parameters are all plain
@@ -1713,13 +2037,15 @@ Value Interp::eval_call(const Expr& e, const EnvP& env) {
   Value self;
   if (e.a->kind == EK::Attribute && !e.a->resumable) {
     const Expr& at = *e.a;
-    Value o = eval(*at.a, env);
+    Value o = operand(*this, *at.a, env);
     if (!frames_.empty()) frames_.back().second = at.line;
     Value m;
     if (method_lookup_at(at, o, m)) {
       method = true;
       f = std::move(m);
       self = std::move(o);
+    } else if (const NativeFn* native = plain_positional(e) ? builtin_method_at(*this, at, o) : nullptr) {
+      return call_builtin_method(*this, e, *native, std::move(o), env);
     } else {
       f = load_attr(at, o);
     }
@@ -1734,7 +2060,7 @@ Value Interp::eval_call(const Expr& e, const EnvP& env) {
       EnvP scope = call_scope(*fo);
       size_t k = 0;
       if (method) bind_param(*scope, k++, std::move(self));
-      for (auto& x : e.elts) bind_param(*scope, k++, eval(*x, env));
+      for (auto& x : e.elts) bind_param(*scope, k++, operand(*this, *x, env));
       if (!frames_.empty()) frames_.back().second = e.line;  // Note [Traceback lines]
       return run_call(*fo, scope);
     }

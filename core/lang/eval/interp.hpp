@@ -44,6 +44,12 @@
 #include "core/lang/parse/ast.hpp"
 #include "core/model/session_state.hpp"
 
+namespace sl {
+namespace detail {
+struct ExplainState;
+}
+}  // namespace sl
+
 namespace sl::lang {
 
 struct GeneratorObj;
@@ -579,6 +585,10 @@ class Interp {
  private:
   Env* frame_env_ = nullptr;  // the running function's scope; null: the module's
   const Expr* attr_site_ = nullptr;
+  // This session's explanation state while run() runs (Note [Statement line
+  // for explanations], ceval.cpp); null outside a run.
+  sl::detail::ExplainState* explain_ = nullptr;
+  void explain_statement(int line, int end_line);
  public:
 };
 

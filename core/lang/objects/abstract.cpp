@@ -115,6 +115,8 @@ void clear_table(HashTable& t, GcGraveyard& g) {
   t.entries.clear();
   t.alive.clear();
   t.index.clear();
+  t.index_fill = 0;
+  if (!t.slots) t.hashes.clear();
   t.count = 0;
   if (t.slots) t.make_slots(8);  // a set table always has its slots
 }
@@ -449,6 +451,10 @@ static int num_cmp(const Value& a, const Value& b) {
 }
 
 bool ObjectProtocol::eq(const Value& a, const Value& b) {
+  if (a.tag() == b.tag()) {  // Note [Immediate comparisons]
+    if (a.is_int()) return a.as_int() == b.as_int();
+    if (a.is_float()) return a.as_float() == b.as_float();
+  }
   Interp::CRecursion level(in_, " in comparison");
   if (heap_type_of(a) || heap_type_of(b)) return truthy(rich_compare(CmpOp::Eq, a, b));
   if (is_num(a) && is_num(b)) return num_cmp(a, b) == 0;
@@ -526,15 +532,22 @@ bool ObjectProtocol::eq(const Value& a, const Value& b) {
 }
 
 uint64_t ObjectProtocol::hash(const Value& v) {
-  Interp::CRecursion level(in_, " while hashing");
-  switch (v.tag()) {
+  switch (v.tag()) {  // values that hold no others: no recursion to count
     case Tag::None: return uint64_t(kNoneHash);
     case Tag::Bool:
     case Tag::Int: return uint64_t(int_hash(v));
     case Tag::Float: return uint64_t(float_hash(v.as_float()));
-    case Tag::Array: return array_hash(in_, v);
-    case Tag::Obj: break;
+    default: break;
   }
+  if (auto* so = v.as<StrObj>()) {  // Note [Str hash cache]
+    if (!so->hashed) {
+      so->hash_value = str_hash(so->s);
+      so->hashed = true;
+    }
+    return uint64_t(so->hash_value);
+  }
+  Interp::CRecursion level(in_, " while hashing");
+  if (v.is_array()) return array_hash(in_, v);
   Obj* o = v.obj();
   if (heap_type_of(v)) {
     Value h;
@@ -550,7 +563,7 @@ uint64_t ObjectProtocol::hash(const Value& v) {
   }
   switch (o->kind) {
     case ObjKind::BigInt: return uint64_t(int_hash(v));
-    case ObjKind::Str: return uint64_t(str_hash(static_cast<StrObj*>(o)->s));
+
     case ObjKind::Bytes:
     case ObjKind::MemoryView: return buffer_hash(in_, v);
     case ObjKind::Tuple: {
@@ -606,14 +619,51 @@ bool still_there(const HashTable& t, const TableShape& shape, size_t i, const Va
   return shape.same(t) && i < t.entries.size() && t.alive[i] && t.entries[i].first.is_same(start);
 }
 
+// A dict index's probe sequence for hash h (Note [Dict index]; lookdict_index).
+struct IndexProbe {
+  size_t mask, i;
+  uint64_t perturb;
+  IndexProbe(const HashTable& t, uint64_t h) : mask(t.index.size() - 1), i(size_t(h) & mask), perturb(h) {}
+  void next() {
+    perturb >>= kPerturbShiftDict;
+    i = size_t((uint64_t(i) * 5 + 1 + perturb) & mask);
+  }
+  static constexpr int kPerturbShiftDict = 5;
+};
+
+// Places entry `pos` (hash h) in the first free slot of its probe sequence.
+void index_insert(HashTable& t, size_t pos, uint64_t h) {
+  for (IndexProbe p(t, h);; p.next()) {
+    int32_t& slot = t.index[p.i];
+    if (slot == HashTable::kEmpty || slot == HashTable::kDeleted) {
+      if (slot == HashTable::kEmpty) ++t.index_fill;
+      slot = int32_t(pos);
+      return;
+    }
+  }
+}
+
+// A fresh index for the live entries, at most a third full after one more insertion.
+void index_rebuild(HashTable& t) {
+  size_t n = 8;
+  while (n * 2 < (t.count + 1) * 3) n <<= 1;
+  t.index.assign(n, HashTable::kEmpty);
+  t.index_fill = 0;
+  for (size_t k = 0; k < t.entries.size(); ++k)
+    if (t.alive[k]) index_insert(t, k, uint64_t(t.hashes[k]));
+}
+
 long table_find(Interp& in, HashTable& t, const Value& key, uint64_t h) {
 restart:
-  // The iterators stay valid while the table keeps its shape: every insertion appends an
+  if (t.index.empty()) return -1;
+  // The index stays as it is while the table keeps its shape: every insertion appends an
   // entry and every removal lowers the count, so an unchanged shape means an unchanged index.
-  auto range = t.index.equal_range(h);
-  for (auto it = range.first; it != range.second; ++it) {
-    size_t i = it->second;
-    if (!t.alive[i]) continue;
+  for (IndexProbe p(t, h);; p.next()) {
+    const int32_t slot = t.index[p.i];
+    if (slot == HashTable::kEmpty) return -1;
+    if (slot == HashTable::kDeleted) continue;
+    const size_t i = size_t(slot);
+    if (uint64_t(t.hashes[i]) != h || !t.alive[i]) continue;
     if (t.entries[i].first.is_same(key)) return long(i);
     Value start = t.entries[i].first;
     TableShape shape(t);
@@ -621,7 +671,6 @@ restart:
     if (!still_there(t, shape, i, start)) goto restart;
     if (equal) return long(i);
   }
-  return -1;
 }
 
 // CPython's set probing (setobject.c): from slot hash & mask, up to 9
@@ -744,8 +793,11 @@ void table_set(Interp& in, HashTable& t, const Value& key, const Value& val) {
   }
   t.entries.push_back({key, val});
   t.alive.push_back(true);
-  t.index.insert({h, t.entries.size() - 1});
+  t.hashes.push_back(int64_t(h));
   ++t.count;
+  // Note [Dict index]: grown (and purged of deleted slots) before it is two thirds full
+  if ((t.index_fill + 1) * 3 > t.index.size() * 2) index_rebuild(t);
+  else index_insert(t, t.entries.size() - 1, h);
 }
 bool table_erase(Interp& in, HashTable& t, const Value& key) {
   uint64_t h = in.hash(key);
@@ -761,14 +813,13 @@ bool table_erase(Interp& in, HashTable& t, const Value& key) {
   }
   long i = table_find(in, t, key, h);
   if (i < 0) return false;
-  t.alive[i] = false;
-  t.entries[i] = {Value(), Value()};
-  auto range = t.index.equal_range(h);
-  for (auto it = range.first; it != range.second; ++it)
-    if (it->second == size_t(i)) {
-      t.index.erase(it);
+  for (IndexProbe p(t, h);; p.next())
+    if (t.index[p.i] == int32_t(i)) {
+      t.index[p.i] = HashTable::kDeleted;
       break;
     }
+  t.alive[i] = false;
+  t.entries[i] = {Value(), Value()};
   --t.count;
   return true;
 }
@@ -974,9 +1025,13 @@ bool ObjectProtocol::hasattr(const Value& v, const std::string& name) {
 
 void ObjectProtocol::setattr(const Value& v, const std::string& name, const Value& x) {
   if (v.is_array()) return array_setattr(in_, v, name, x);
-  if (heap_type_of(v) || v.as<ExceptionObj>()) {
-    Value r;
-    if (call_special(in_, v, "__setattr__", {make_str(name), x}, r)) return;
+  if (TypeObj* ht = heap_type_of(v); ht || v.as<ExceptionObj>()) {
+    // the hook's arguments (a str of the name) are made only when there is a hook
+    if (ht && type_has_setattr(ht)) {
+      Value r;
+      call_special(in_, v, "__setattr__", {make_str(name), x}, r);
+      return;
+    }
     return instance_setattr(in_, v, name, x);
   }
   if (auto* ty = v.as<TypeObj>(); ty && ty->heap) {
@@ -1047,7 +1102,37 @@ void py_slice_indices(Interp& in, const SliceObj& s, const std::function<int64_t
   slice_indices(in, s, length, start, stop, step, count);
 }
 
+// Note [Subscripts by an int]
+// xs[i] with xs a list or a tuple and i an int that fits in 64 bits is the
+// item at i (from the end when negative) or IndexError, before the
+// protocol's dispatch on the receiver and the key (CPython's BINARY_SUBSCR_
+// LIST_INT / BINARY_SUBSCR_TUPLE_INT, STORE_SUBSCR_LIST_INT); the same answer
+// and the same errors as the general path below.
+namespace {
+const Value* int_subscript(const Value& v, const Value& key, const char*& what) {
+  std::vector<Value>* items;
+  if (auto* l = v.as<ListObj>()) {
+    items = &l->items;
+    what = "list index out of range";
+  } else if (auto* t = v.as<TupleObj>()) {
+    items = &t->items;
+    what = "tuple index out of range";
+  } else {
+    return nullptr;
+  }
+  int64_t i = key.as_int();
+  const int64_t n = int64_t(items->size());
+  if (i < 0) i += n;
+  return i < 0 || i >= n ? nullptr : &(*items)[size_t(i)];
+}
+}  // namespace
+
 Value ObjectProtocol::getitem(const Value& v, const Value& key) {
+  if (key.is_int() && v.is_obj()) {  // Note [Subscripts by an int]
+    const char* what = nullptr;
+    if (const Value* x = int_subscript(v, key, what)) return *x;
+    if (what) in_.raise_exc("IndexError", what);
+  }
   if (v.is_array()) return array_getitem(in_, v, key);
   if (auto* inst = v.as<InstanceObj>()) {
     Value r;
@@ -1164,6 +1249,16 @@ Value ObjectProtocol::getitem(const Value& v, const Value& key) {
 }
 
 void ObjectProtocol::setitem(const Value& v, const Value& key, const Value& x) {
+  if (key.is_int()) {  // Note [Subscripts by an int]
+    if (auto* l = v.as<ListObj>()) {
+      int64_t i = key.as_int();
+      const int64_t n = int64_t(l->items.size());
+      if (i < 0) i += n;
+      if (i < 0 || i >= n) in_.raise_exc("IndexError", "list assignment index out of range");
+      l->items[size_t(i)] = x;
+      return;
+    }
+  }
   if (v.is_array()) return array_setitem(in_, v, key, x);
   if (auto* inst = v.as<InstanceObj>()) {
     Value r;
@@ -1611,7 +1706,33 @@ bool ObjectProtocol::contains(const Value& b, const Value& a) {
   return false;
 }
 
+// Note [Immediate comparisons]
+// Two ints that fit in 64 bits, or two floats, compare as the C++ values do
+// (NaN unordered: every ordering false, == false, != true), which is what
+// num_cmp and eq answer for them after the protocol's checks; they are
+// answered first, as CPython's COMPARE_OP_INT and COMPARE_OP_FLOAT
+// specializations answer before PyObject_RichCompare.
+namespace {
+template <class T>
+bool immediate_compare(CmpOp op, T x, T y, bool& out) {
+  switch (op) {
+    case CmpOp::Lt: out = x < y; return true;
+    case CmpOp::Le: out = x <= y; return true;
+    case CmpOp::Gt: out = x > y; return true;
+    case CmpOp::Ge: out = x >= y; return true;
+    case CmpOp::Eq: out = x == y; return true;
+    case CmpOp::Ne: out = x != y; return true;
+    default: return false;
+  }
+}
+}  // namespace
+
 Value ObjectProtocol::compare(CmpOp op, const Value& a, const Value& b) {
+  if (a.tag() == b.tag()) {  // Note [Immediate comparisons]
+    bool r;
+    if (a.is_int() && immediate_compare(op, a.as_int(), b.as_int(), r)) return Value::boolean(r);
+    if (a.is_float() && immediate_compare(op, a.as_float(), b.as_float(), r)) return Value::boolean(r);
+  }
   switch (op) {
     case CmpOp::Is:
     case CmpOp::IsNot: {

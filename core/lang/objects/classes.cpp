@@ -263,14 +263,16 @@ TypeObj* heap_type_of(const Value& v) {
 // while the site is active never reads it.
 bool type_lookup(Interp& in, TypeObj* t, const std::string& name, Value& out, TypeObj** owner) {
   const Expr* site = in.attr_site();
-  AttrCache* c = site && &site->name == &name ? &site->attr_cache : nullptr;
-  if (c && c->type == t && c->epoch == Names::type_epoch()) {
+  AttrCache* cache = site && &site->name == &name ? &site->attr_cache : nullptr;
+  AttrCacheEntry* c = cache ? cache->find(t) : nullptr;  // Note [Polymorphic attribute sites]
+  if (c && c->epoch == Names::type_epoch()) {
     if (c->value) out = *c->value;
     else if (c->native) out = obj_value(std::make_shared<BuiltinObj>(name, *c->native));
     else return false;
     if (owner) *owner = c->owner;
     return true;
   }
+  if (cache) c = &cache->claim(t);
   if (c) {
     c->type = t;
     c->epoch = Names::type_epoch();
@@ -278,6 +280,7 @@ bool type_lookup(Interp& in, TypeObj* t, const std::string& name, Value& out, Ty
     c->native = nullptr;
     c->owner = nullptr;
     c->dict_entry = AttrCache::kNoEntry;
+    c->slot = -1;
   }
   for (auto* k : mro_of(t)) {
     auto it = k->attrs.find(name);
@@ -334,6 +337,14 @@ TypeObj* special_type(const Value& v) {
   return t ? t : meta_of(v);
 }
 }  // namespace
+
+bool type_has_setattr(TypeObj* t) {
+  if (t->setattr_epoch == Names::type_epoch()) return t->has_setattr;
+  Value hook;
+  t->has_setattr = has_user_special(t, "__setattr__", hook);
+  t->setattr_epoch = Names::type_epoch();
+  return t->has_setattr;
+}
 
 bool find_special(const Value& v, const std::string& name, Value& out) {
   TypeObj* t = special_type(v);

@@ -33,6 +33,9 @@ TypeObj* heap_type_of(const Value& v);
 bool type_lookup(Interp& in, TypeObj* t, const std::string& name, Value& out, TypeObj** owner = nullptr);
 // A special method defined by a user class in v's MRO (heap types only).
 bool find_special(const Value& v, const std::string& name, Value& out);
+// Whether a user class in t's MRO defines __setattr__ (looked up once per
+// type epoch, as type_has_finalizer looks up __del__).
+bool type_has_setattr(TypeObj* t);
 // Calls v.<name>(*args) when a user class defines it; false otherwise.
 bool call_special(Interp& in, const Value& v, const std::string& name, std::vector<Value> args, Value& out);
 // The NotImplemented singleton.

@@ -51,6 +51,11 @@ uint64_t siphash13(uint64_t k0, uint64_t k1, const uint8_t* p, size_t n) {
 // when all are < 256, two (UCS-2, little-endian) when all are < 65536, else four.
 int64_t str_hash(const std::string& s) {
   if (s.empty()) return 0;
+  // ASCII text: its UTF-8 bytes are already the one-byte storage
+  if (std::all_of(s.begin(), s.end(), [](char c) { return (unsigned char)c < 0x80; })) {
+    int64_t h = int64_t(siphash13(0, 0, reinterpret_cast<const uint8_t*>(s.data()), s.size()));
+    return h == -1 ? -2 : h;
+  }
   std::vector<uint32_t> cps = decode_utf8(s);
   uint32_t top = cps.empty() ? 0 : *std::max_element(cps.begin(), cps.end());
   const int width = top < 0x100 ? 1 : top < 0x10000 ? 2 : 4;

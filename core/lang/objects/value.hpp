@@ -139,6 +139,13 @@ T* Value::as() const {
 struct StrObj : Obj {
   static constexpr ObjKind kKind = ObjKind::Str;
   std::string s;  // UTF-8; a lone surrogate is its 3-byte form (Note [Code points] in core/text/codecs.hpp)
+  // Note [Str hash cache]: a str is immutable once made, so its hash (SipHash
+  // over its canonical storage, pyhash.cpp) is computed at the first hash()
+  // and kept, as CPython's str keeps ob_shash. Code that fills `s` in place
+  // does so before the object is ever hashed (the parser joining a literal's
+  // pieces).
+  mutable int64_t hash_value = 0;
+  mutable bool hashed = false;
   explicit StrObj(std::string v) : Obj(kKind), s(std::move(v)) {}
 };
 // Releases a container's children without deep native recursion: freeing a
@@ -184,13 +191,24 @@ struct TupleObj : Obj {
 // CPython's order: that is why sets mirror the table rather than keeping
 // insertion order. Objects hashed by address (functions, instances) get an
 // order that differs from CPython's run to run, as CPython's does.
+//
+// Note [Dict index]
+// A dict's `index` is CPython's dk_indices: an open-addressed array (a power
+// of two >= 8 slots, at most two thirds used) of positions in `entries`,
+// kEmpty or kDeleted, probed from hash & mask with CPython's recurrence
+// (i = 5i + 1 + perturb; perturb >>= 5); `hashes` keeps each entry's hash, so
+// a probe compares hashes before it compares keys, and a rebuild never hashes
+// again. It replaced a node-based multimap whose every insertion allocated.
+// Empty (no slots) until the first insertion.
 struct HashTable {
+  static constexpr int32_t kEmpty = -1, kDeleted = -2;
   std::vector<std::pair<Value, Value>> entries;
   std::vector<bool> alive;
-  std::unordered_multimap<uint64_t, size_t> index;  // dict only
+  std::vector<int32_t> index;    // dict only (Note [Dict index])
+  size_t index_fill = 0;         // dict: index slots not kEmpty
   size_t count = 0;
   bool slots = false;            // set layout
-  std::vector<int64_t> hashes;   // set: each slot's hash
+  std::vector<int64_t> hashes;   // set: each slot's hash; dict: each entry's hash
   std::vector<bool> dummy;       // set: a deleted slot
   size_t fill = 0;               // set: active + dummy slots
   size_t finger = 0;             // set: where pop() resumes its scan (CPython's so->finger)
@@ -352,6 +370,10 @@ struct TypeObj : Obj {
   // (classes.cpp: type_has_finalizer; Note [Finalization], finalize.hpp).
   uint64_t del_epoch = 0;
   bool has_del = false;
+  // Whether the class or a base defines __setattr__, as of type epoch
+  // setattr_epoch (classes.cpp: type_has_setattr).
+  uint64_t setattr_epoch = 0;
+  bool has_setattr = false;
   TypeObj(std::string n, std::string m, std::vector<TypeObj*> b = {}, bool heap_type = false)
       : Obj(kKind, heap_type), name(std::move(n)), module(std::move(m)), bases(std::move(b)), heap(heap_type) {}
   bool is_subclass_of(const TypeObj* other) const {

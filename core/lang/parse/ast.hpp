@@ -55,8 +55,17 @@ enum class EK {
 // site's name, or None: the key a store at this site puts into an instance
 // dict, the key a read at this site last found there (Note [Attribute name
 // keys], ceval.cpp).
+//
+// Note [Polymorphic attribute sites]
+// A site that sees instances of several classes (a base class's method
+// reading self.x for each subclass, richards' tasks, a list of shapes) kept
+// one class and refilled it at every change of class: the MRO walk at nearly
+// every read. A site keeps up to kWays classes, as CPython's specializer
+// keeps a polymorphic site from thrashing (and as V8's inline caches go
+// polymorphic): the first inline, the others in a small array made when a
+// second class appears; a full site replaces its extra ways in turn.
 struct TypeObj;
-struct AttrCache {
+struct AttrCacheEntry {
   static constexpr uint32_t kNoEntry = UINT32_MAX;
   const TypeObj* type = nullptr;
   uint64_t epoch = 0;
@@ -64,7 +73,35 @@ struct AttrCache {
   const NativeFn* native = nullptr;
   TypeObj* owner = nullptr;
   uint32_t dict_entry = kNoEntry;
+  int32_t slot = -1;  // absent in the class: the name's __slots__ index in `type`, or -1 (Note [Slot attribute cache])
+};
+struct AttrCache {
+  static constexpr uint32_t kNoEntry = AttrCacheEntry::kNoEntry;
+  static constexpr size_t kWays = 4;
+  AttrCacheEntry first;
+  std::unique_ptr<AttrCacheEntry[]> more;  // kWays - 1 entries, once a second class was seen
+  uint8_t victim = 0;                      // the extra way a full site refills next
   Value name_key;
+  // The entry of class t, or nullptr.
+  const AttrCacheEntry* find(const TypeObj* t) const {
+    if (first.type == t) return &first;
+    if (more)
+      for (size_t k = 0; k + 1 < kWays; ++k)
+        if (more[k].type == t) return &more[k];
+    return nullptr;
+  }
+  AttrCacheEntry* find(const TypeObj* t) { return const_cast<AttrCacheEntry*>(static_cast<const AttrCache*>(this)->find(t)); }
+  // The entry to fill for class t: its own, a free one, or the next extra way in turn.
+  AttrCacheEntry& claim(const TypeObj* t) {
+    if (AttrCacheEntry* e = find(t)) return *e;
+    if (!first.type) return first;
+    if (!more) more = std::make_unique<AttrCacheEntry[]>(kWays - 1);
+    for (size_t k = 0; k + 1 < kWays; ++k)
+      if (!more[k].type) return more[k];
+    AttrCacheEntry& e = more[victim];
+    victim = uint8_t((victim + 1) % (kWays - 1));
+    return e;
+  }
 };
 
 struct Keyword {
@@ -108,6 +145,12 @@ struct Expr {
   mutable uint64_t cache_stamp = 0;
   mutable Value* cache_value = nullptr;
   mutable AttrCache attr_cache;
+  // Name: a read of an enclosing function's local (a closure variable), as the
+  // last lookup found it: free_depth scopes up, in a scope of free_fn, slot
+  // free_slot (Note [Free variable cache], ceval.cpp).
+  mutable const FuncDef* free_fn = nullptr;
+  mutable uint32_t free_depth = 0;
+  mutable uint32_t free_slot = 0;
   Expr(EK k, int l, int c0) : kind(k), line(l), col(c0) {}
   Expr(const Expr&) = delete;
   Expr& operator=(const Expr&) = delete;
