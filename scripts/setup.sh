@@ -82,3 +82,18 @@ fi
 if [ $want_test = 1 ]; then
   node tests/js/lib/node-dist.mjs
 fi
+
+# --- Docusaurus for the browser suite's Docusaurus site (tests/browser/embed-sites.mjs) ---
+# Pinned in tests/browser/fixtures/docusaurus/package-lock.json, installed apart from the
+# project's own node_modules (it is a site generator's, ~270 MB, and only the suite uses it).
+DOCUSAURUS_DIR=$DEPS/docusaurus
+DOCUSAURUS_SRC=tests/browser/fixtures/docusaurus
+if [ $want_test = 1 ]; then
+  if ! cmp -s "$DOCUSAURUS_SRC/package-lock.json" "$DOCUSAURUS_DIR/package-lock.json" \
+     || ! (cd "$DOCUSAURUS_DIR" && npm ls --all >/dev/null 2>&1); then
+    log "installing Docusaurus (the browser suite's Docusaurus site) in $DOCUSAURUS_DIR"
+    mkdir -p "$DOCUSAURUS_DIR"
+    cp "$DOCUSAURUS_SRC/package.json" "$DOCUSAURUS_SRC/package-lock.json" "$DOCUSAURUS_DIR/"
+    (cd "$DOCUSAURUS_DIR" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+  fi
+fi

@@ -1,11 +1,13 @@
 // Real documentation sites with the embed added exactly as docs/embedding.md says:
-// a MkDocs Material site (Debian's mkdocs + mkdocs-material; `extra_javascript`) and a
-// Sphinx site with the Furo theme (Debian's python3-sphinx + furo; `html_js_files`),
-// built here from a small tutorial, the static folder copied into each as the guide
-// says, served by a plain static file server from a sub-path. Chromium then runs their
-// cells: nothing of the engine before the first Run, one worker, the shared session in
-// page order, a marked cell's own session, a `>>>` block compared, the inspector.
-// Screenshots: build/screenshots/mkdocs-*.png, sphinx-*.png.
+// a MkDocs Material site (Debian's mkdocs + mkdocs-material; `extra_javascript`), a
+// Sphinx site with the Furo theme (Debian's python3-sphinx + furo; `html_js_files`) and
+// a Docusaurus site (npm's @docusaurus/core + preset-classic, pinned in
+// tests/browser/fixtures/docusaurus; `scripts`), built here from a small tutorial, the
+// static folder copied into each as the guide says, served by a plain static file
+// server from a sub-path. Chromium then runs their cells: nothing of the engine before
+// the first Run, one worker, the shared session in page order, a marked cell's own
+// session, a `>>>` block compared, the inspector.
+// Screenshots: build/screenshots/mkdocs-*.png, sphinx-*.png, docusaurus-*.png.
 // scripts/setup.sh --test installs the generators; a missing one fails its check.
 
 import fs from 'node:fs';
@@ -24,6 +26,7 @@ const TMP = path.join(ROOT, 'build', 'embed-sites');
 const THEME_FAULTS = {
   sphinx: { messages: /Cannot use import statement outside a module|status of 404/, missing: /\/javascript\/normalize\.css\/|\/favicon\.ico$/ },
   mkdocs: { messages: /^$/, missing: /^$/ },
+  docusaurus: { messages: /^$/, missing: /^$/ },
 };
 const ourWorkers = (page) => page.workers().filter((w) => w.url().endsWith('/src/runner/worker.js'));
 const ENGINE_REQUEST = /\/src\/runner\/worker\.js|\/pkg\/|\.wasm$/;
@@ -105,6 +108,39 @@ html_js_files = [('stridelab/embed.js', {'type': 'module'})]
   execFileSync('sphinx-build', ['-q', '-b', 'html', '.', out], { cwd: dir, stdio: 'pipe' });
 }
 
+// docs/embedding.md, "Docusaurus": the folder in static/, `scripts` with the baseUrl in
+// front (the site is served from /docs/docusaurus/). A marked block is a fence inside an
+// element with the class (MDX), as the guide says. The generator comes from
+// .deps/docusaurus (scripts/setup.sh --test); the site is written in a folder under
+// it, so that its packages resolve as in a site's own checkout (through a symlinked
+// node_modules webpack resolves them outside the site and the server bundle fails).
+const DOCUSAURUS = path.join(ROOT, '.deps', 'docusaurus', 'node_modules');
+function docusaurusSite(out, baseUrl) {
+  const dir = path.join(ROOT, '.deps', 'docusaurus', 'site');
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(path.join(dir, 'docs'), { recursive: true });
+  buildSite({ out: path.join(dir, 'static', 'stridelab') });
+  fs.writeFileSync(path.join(dir, 'docusaurus.config.js'), `export default {
+  title: 'Strides',
+  url: 'http://localhost',
+  baseUrl: '${baseUrl}',
+  onBrokenLinks: 'throw',
+  presets: [['classic', { docs: { routeBasePath: '/' }, blog: false }]],
+  scripts: [{ src: '${baseUrl}stridelab/embed.js', type: 'module' }],
+};
+`);
+  const block = ([kind, code]) => (kind === 'isolated'
+    ? `<div className="stridelab-isolated">\n\n\`\`\`python\n${code}\n\`\`\`\n\n</div>`
+    : `\`\`\`${kind}\n${code}\n\`\`\``);
+  fs.writeFileSync(path.join(dir, 'docs', 'index.md'), `---\nslug: /\n---\n\n# Strides\n\n${TUTORIAL.map((b, i) => `Step ${i + 1}.\n\n${block(b)}\n`).join('\n')}`);
+  const bin = path.join(DOCUSAURUS, '@docusaurus', 'core', 'bin', 'docusaurus.mjs');
+  // NODE_PATH is the build scripts' (emcc's acorn): the site resolves only its own modules;
+  // --no-minify: a faster build, and the embed reads the page's markup, not its bundle
+  execFileSync(process.execPath, [bin, 'build', '--no-minify', '--out-dir', out], {
+    cwd: dir, stdio: 'pipe', env: { ...process.env, NODE_PATH: '', DOCUSAURUS_TELEMETRY_DISABLED: '1' },
+  });
+}
+
 async function checkSite({ browser, server, check, name, pagePath, faults }) {
   const { page, problems, close } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
   const missing = [];
@@ -149,7 +185,7 @@ export default async function embedSites({ browser, results }) {
   const { check } = results;
   const www = path.join(TMP, 'www');
   fs.rmSync(www, { recursive: true, force: true });
-  const built = { mkdocs: false, sphinx: false, mkdocsDefault: false };
+  const built = { mkdocs: false, sphinx: false, mkdocsDefault: false, docusaurus: false };
   await check('MkDocs Material site builds with the embed added as docs/embedding.md says', async () => {
     mkdocsSite(path.join(www, 'docs', 'mkdocs'));
     assert(fs.readFileSync(path.join(www, 'docs', 'mkdocs', 'index.html'), 'utf8').includes('stridelab/embed.js'), 'script tag in the page');
@@ -165,6 +201,12 @@ export default async function embedSites({ browser, results }) {
     sphinxSite(path.join(www, 'docs', 'sphinx'));
     assert(fs.readFileSync(path.join(www, 'docs', 'sphinx', 'index.html'), 'utf8').includes('stridelab/embed.js'), 'script tag in the page');
     built.sphinx = true;
+  });
+  await check('Docusaurus site builds with the embed added as docs/embedding.md says', async () => {
+    docusaurusSite(path.join(www, 'docs', 'docusaurus'), '/docs/docusaurus/');
+    const html = fs.readFileSync(path.join(www, 'docs', 'docusaurus', 'index.html'), 'utf8');
+    assert(html.includes('/docs/docusaurus/stridelab/embed.js') && html.includes('prism-code language-python'), 'script tag and Python blocks in the page');
+    built.docusaurus = true;
   });
   const server = await serveStatic(www);
   try {
@@ -189,6 +231,10 @@ export default async function embedSites({ browser, results }) {
     if (built.sphinx) {
       await checkSite({ browser, server, check, name: 'Sphinx (Furo)', pagePath: '/docs/sphinx/', faults: THEME_FAULTS.sphinx });
       await screenshots({ browser, check, name: 'sphinx', url: `${server.url}/docs/sphinx/`, prepare, allowed: (m) => THEME_FAULTS.sphinx.messages.test(m) });
+    }
+    if (built.docusaurus) {
+      await checkSite({ browser, server, check, name: 'Docusaurus', pagePath: '/docs/docusaurus/', faults: THEME_FAULTS.docusaurus });
+      await screenshots({ browser, check, name: 'docusaurus', url: `${server.url}/docs/docusaurus/`, prepare, allowed: (m) => THEME_FAULTS.docusaurus.messages.test(m) });
     }
   } finally {
     await server.close();

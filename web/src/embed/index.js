@@ -59,6 +59,21 @@ function makeCells(page, block, { settings, t, base, observer }) {
   if (cell.autorun) observer?.observe(cell.host);
 }
 
+// Note [Hydrated pages]
+// Docusaurus, Next.js and Gatsby send server-rendered markup that React then
+// hydrates: it walks the DOM expecting exactly the nodes it rendered, and a cell
+// inserted before that is a hydration mismatch (React error 418), after which React
+// throws the page's DOM away and renders it again. A block inside such an app's root
+// is upgraded once React has claimed it (its container carries React's fiber key),
+// or after HYDRATION_WAIT_MS on a page whose scripts never hydrate it.
+const HYDRATION_ROOTS = '#__docusaurus, #__next, #___gatsby';
+const HYDRATION_WAIT_MS = 10_000;
+function awaitsHydration(el, doc) {
+  const root = el.closest?.(HYDRATION_ROOTS);
+  if (!root || !doc.querySelector(HYDRATION_ROOTS)) return false;
+  return !Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
+}
+
 // Cells marked autorun run once they come near the viewport.
 function autorunObserver(page) {
   if (typeof IntersectionObserver !== 'function') return null;
@@ -86,8 +101,24 @@ export function start({ base, script = null, doc = document, global = globalThis
     inspectorLang: lang === 'zh' ? 'zh-CN' : 'en', inspectorCss: new URL('inspector.css', base).href,
   });
   const observer = autorunObserver(page);
+  const started = Date.now();
+  let retry = 0;
   const upgrade = () => {
-    for (const block of findBlocks(doc.body ?? doc, { extra: settings.selector })) makeCells(page, block, { settings, t, base, observer });
+    // A block the page took away (a framework re-rendering it, a navigation) takes its
+    // cell with it; a block drawn again becomes a cell of its own below.
+    for (const c of page.cells) if (!c.container.isConnected) c.host.remove();
+    let waiting = false;
+    for (const block of findBlocks(doc.body ?? doc, { extra: settings.selector })) {
+      // Never change markup a framework has yet to hydrate (Note [Hydrated pages]).
+      if (awaitsHydration(block.container, doc) && Date.now() - started < HYDRATION_WAIT_MS) {
+        waiting = true;
+        continue;
+      }
+      makeCells(page, block, { settings, t, base, observer });
+    }
+    // Hydration that matches the server's markup changes nothing the observer below sees.
+    clearTimeout(retry);
+    if (waiting) retry = setTimeout(upgrade, 50);
   };
   upgrade();
   // Pages that draw their content later (Docusaurus and other single-page apps) get

@@ -3,7 +3,9 @@
 // theme classes, a system preference), so the cells read the result instead of the
 // switch: the colour actually painted behind the block. The first opaque background
 // among the element and its ancestors decides, by its relative luminance (WCAG 2
-// definition); a page with no background at all follows the system preference.
+// definition). A page with no background at all shows the browser's canvas, which is
+// white unless the page opts into dark with `color-scheme` (CSS Color Adjust 1):
+// Docusaurus' light theme paints nothing behind its content, on a dark system too.
 
 function parseRgb(color) {
   const m = /rgba?\(\s*([\d.]+)[,\s]+([\d.]+)[,\s]+([\d.]+)(?:\s*[,/]\s*([\d.]+%?))?\s*\)/.exec(String(color));
@@ -27,7 +29,9 @@ export function themeBehind(el, win = globalThis.window) {
     const c = parseRgb(win.getComputedStyle(node).backgroundColor);
     if (c && c.alpha > 0.5) return luminance(c) < 0.2 ? 'dark' : 'light';
   }
-  return win.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  const scheme = String(win.getComputedStyle(el.ownerDocument?.documentElement ?? el).colorScheme ?? '');
+  if (!/\bdark\b/.test(scheme)) return 'light';
+  return !/\blight\b/.test(scheme) || win.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 
 /**
