@@ -170,6 +170,62 @@ bool save_dim_view(GradNode& n, const OpCall& c, const ArrayPtr& self, const Arr
   return true;
 }
 
+// The nodes of the layers (embedding, layer_norm, the activations with parameters,
+// index_select): 1 saved, 0 refused, -1 when the node is none of them.
+int save_layer_state(GradNode& n, const OpCall& c, const ArrayPtr& self) {
+  const std::string& name = n.name;
+  const std::string& op = c.op;
+  if (name == "EmbeddingBackward0") {  // F.embedding(input, weight, padding_idx, max_norm, norm_type, scale_grad_by_freq)
+    const Value weight = arg(c, 0, "weight"), pad = arg(c, 1, "padding_idx"), freq = arg(c, 4, "scale_grad_by_freq");
+    if (op != "embedding" || !weight.is_array() || weight.arr().ndim() != 2 || !arg(c, 2, "max_norm").is_none()) return 0;
+    const int64_t rows = weight.arr().shape[0];
+    int64_t p = pad.is_int() ? pad.as_int() : -1;
+    if (pad.is_int() && p < 0) p += rows;
+    n.ints = {rows, p, freq.is_bool() && freq.as_bool() ? 1 : 0};
+    save_tensor(n, 0, self, false);
+    return (n.next.size() == 2) ? 1 : 0;
+  }
+  if (name == "NativeLayerNormBackward0") {  // F.layer_norm(input, normalized_shape, weight, bias, eps)
+    const Value ns = arg(c, 0, "normalized_shape"), w = arg(c, 1, "weight"), b = arg(c, 2, "bias"), eps = arg(c, 3, "eps");
+    if (op != "layer_norm" || (!w.is_none() && !w.is_array()) || (!b.is_none() && !b.is_array())) return 0;
+    std::vector<int64_t> dims;
+    if (!dims_of(ns, dims)) return 0;
+    int64_t cols = 1;
+    for (int64_t d : dims) cols *= d;
+    save_tensor(n, 0, self, false);
+    if (w.is_array()) save_tensor(n, 1, w.array(), false);
+    n.ints = {cols, w.is_array(), b.is_array()};
+    n.scalars = {number(eps, 1e-5)};
+    n.sizes = {b.is_array() ? b.arr().shape : Shape{}};
+    return (n.next.size() == size_t(1 + w.is_array() + b.is_array())) ? 1 : 0;
+  }
+  if (in(name, {"GeluBackward0", "SiluBackward0", "LeakyReluBackward0"})) {  // the activation of self, its parameters
+    if (!in(op, {"gelu", "silu", "leaky_relu"})) return 0;
+    NnActivation act = NnActivation::silu;
+    double slope = 0;
+    if (op == "gelu") {
+      const Value ap = arg(c, 0, "approximate");
+      act = ap.as<StrObj>() && ap.as<StrObj>()->s == "tanh" ? NnActivation::gelu_tanh : NnActivation::gelu;
+    } else if (op == "leaky_relu") {
+      act = NnActivation::leaky_relu;
+      slope = number(arg(c, 0, "negative_slope"), 0.01);
+    }
+    save_tensor(n, 0, self, false);
+    n.ints = {int64_t(act)};
+    n.scalars = {slope, 0, 0};
+    return 1;
+  }
+  if (name == "IndexSelectBackward0") {  // index_select(dim, index): the dim, self's sizes and the index
+    const Value d = arg(c, 0, "dim"), index = arg(c, 1, "index");
+    if (op != "index_select" || !d.is_int() || !index.is_array()) return 0;
+    n.ints = {torch_wrap_dim(d.as_int(), self->ndim())};
+    n.sizes = {self->shape};
+    save_tensor(n, 0, index.array(), false);
+    return 1;
+  }
+  return -1;
+}
+
 bool save_state(GradNode& n, const OpCall& c, const ArrayPtr& t, bool inplace) {
   const std::string& name = n.name;
   const std::string& op = c.op;
@@ -300,54 +356,7 @@ bool save_state(GradNode& n, const OpCall& c, const ArrayPtr& t, bool inplace) {
     n.ints = {nd == 0 ? 0 : torch_wrap_dim(dim, nd)};
     return true;
   }
-  if (name == "EmbeddingBackward0") {  // F.embedding(input, weight, padding_idx, max_norm, norm_type, scale_grad_by_freq)
-    const Value weight = arg(c, 0, "weight"), pad = arg(c, 1, "padding_idx"), freq = arg(c, 4, "scale_grad_by_freq");
-    if (op != "embedding" || !weight.is_array() || weight.arr().ndim() != 2 || !arg(c, 2, "max_norm").is_none()) return false;
-    const int64_t rows = weight.arr().shape[0];
-    int64_t p = pad.is_int() ? pad.as_int() : -1;
-    if (pad.is_int() && p < 0) p += rows;
-    n.ints = {rows, p, freq.is_bool() && freq.as_bool() ? 1 : 0};
-    save_tensor(n, 0, self, false);
-    return n.next.size() == 2;
-  }
-  if (name == "NativeLayerNormBackward0") {  // F.layer_norm(input, normalized_shape, weight, bias, eps)
-    const Value ns = arg(c, 0, "normalized_shape"), w = arg(c, 1, "weight"), b = arg(c, 2, "bias"), eps = arg(c, 3, "eps");
-    if (op != "layer_norm" || (!w.is_none() && !w.is_array()) || (!b.is_none() && !b.is_array())) return false;
-    std::vector<int64_t> dims;
-    if (!dims_of(ns, dims)) return false;
-    int64_t cols = 1;
-    for (int64_t d : dims) cols *= d;
-    save_tensor(n, 0, self, false);
-    if (w.is_array()) save_tensor(n, 1, w.array(), false);
-    n.ints = {cols, w.is_array(), b.is_array()};
-    n.scalars = {number(eps, 1e-5)};
-    n.sizes = {b.is_array() ? b.arr().shape : Shape{}};
-    return n.next.size() == size_t(1 + w.is_array() + b.is_array());
-  }
-  if (in(name, {"GeluBackward0", "SiluBackward0", "LeakyReluBackward0"})) {  // the activation of self, its parameters
-    if (!in(op, {"gelu", "silu", "leaky_relu"})) return false;
-    NnActivation act = NnActivation::silu;
-    double slope = 0;
-    if (op == "gelu") {
-      const Value ap = arg(c, 0, "approximate");
-      act = ap.as<StrObj>() && ap.as<StrObj>()->s == "tanh" ? NnActivation::gelu_tanh : NnActivation::gelu;
-    } else if (op == "leaky_relu") {
-      act = NnActivation::leaky_relu;
-      slope = number(arg(c, 0, "negative_slope"), 0.01);
-    }
-    save_tensor(n, 0, self, false);
-    n.ints = {int64_t(act)};
-    n.scalars = {slope, 0, 0};
-    return true;
-  }
-  if (name == "IndexSelectBackward0") {  // index_select(dim, index): the dim, self's sizes and the index
-    const Value d = arg(c, 0, "dim"), index = arg(c, 1, "index");
-    if (op != "index_select" || !d.is_int() || !index.is_array()) return false;
-    n.ints = {torch_wrap_dim(d.as_int(), self->ndim())};
-    n.sizes = {self->shape};
-    save_tensor(n, 0, index.array(), false);
-    return true;
-  }
+  if (const int s = save_layer_state(n, c, self); s >= 0) return s == 1;
   if (name == "CloneBackward0") return in(op, {"clone", "contiguous"});
   if (name == "ToCopyBackward0") {
     n.dtypes = {self->dtype};
