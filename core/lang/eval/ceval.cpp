@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <functional>
 
 #include "core/model/explain.hpp"
@@ -1567,6 +1568,16 @@ Value Interp::eval_binop_chain(const Expr& e, const EnvP& env) {
 }
 
 Value Interp::eval_node(const Expr& e, const EnvP& env) {
+  // Nested expressions recurse here without a Python call (up to the parser's
+  // 1,000 levels, Note [Parser depth]); a sanitizer's frames are several times
+  // larger, so the stack bound is checked here too (Note [Recursion depth]),
+  // inline, and not for the leaves.
+  if (e.kind != EK::Name && e.kind != EK::Const) {
+    char here = 0;
+    const auto sp = reinterpret_cast<std::uintptr_t>(&here), base = reinterpret_cast<std::uintptr_t>(stack_base_);
+    if (base ? sp < base && base - sp > stack_budget : stack_exhausted())
+      raise_exc("RecursionError", "maximum recursion depth exceeded");
+  }
   switch (e.kind) {
     // Note [Traceback lines]: like CPython 3.11 a frame's line is that of the
     // operation running, so an error inside a multi-line statement names the

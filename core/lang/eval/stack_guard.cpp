@@ -17,9 +17,20 @@
 //     when it loads the engine) less a reserve, over the largest ratio of V8
 //     to shadow bytes measured per level (docs/hardening.md).
 // Either bound raises the same RecursionError CPython raises at its limit.
+//
+// Code can also run with no base marked: the interpreter's destructor runs
+// __del__ and weakref callbacks, and a host (a fuzz target, a test) may build
+// the snapshot without a Session call around it. Natively the thread's real
+// stack bounds then decide, as CPython 3.14 finds them
+// (_Py_InitializeRecursionLimits, pthread_getattr_np): a check fails when
+// fewer than kNativeReserve bytes remain below the stack pointer. Under wasm
+// every entry from the host goes through a Session call, which marks a base.
 #include "core/lang/eval/interp.hpp"
 
 #include <sys/resource.h>
+#ifndef __EMSCRIPTEN__
+#include <pthread.h>
+#endif
 
 #include <algorithm>
 #include <cstdint>
@@ -52,9 +63,37 @@ size_t Interp::default_stack_budget() {
 #endif
 }
 
+#ifndef __EMSCRIPTEN__
+namespace {
+constexpr size_t kNativeReserve = size_t(1) << 20;
+
+// The lowest address this thread may use for frames it checks, plus the
+// reserve; null when the bounds cannot be read (then only the depth counts).
+const char* native_stack_floor() {
+  thread_local const char* floor = [] {
+    pthread_attr_t attr;
+    if (pthread_getattr_np(pthread_self(), &attr) != 0) return static_cast<const char*>(nullptr);
+    void* low = nullptr;
+    size_t size = 0;
+    const bool ok = pthread_attr_getstack(&attr, &low, &size) == 0 && size > 2 * kNativeReserve;
+    pthread_attr_destroy(&attr);
+    return ok ? static_cast<const char*>(low) + kNativeReserve : static_cast<const char*>(nullptr);
+  }();
+  return floor;
+}
+}  // namespace
+#endif
+
 bool Interp::stack_exhausted() const {
-  if (!stack_base_) return false;
   char here = 0;
+  if (!stack_base_) {
+#ifndef __EMSCRIPTEN__
+    const char* floor = native_stack_floor();
+    return floor && reinterpret_cast<std::uintptr_t>(&here) < reinterpret_cast<std::uintptr_t>(floor);
+#else
+    return false;
+#endif
+  }
   // The stack grows down on every target stridelab builds for; an address above
   // the base (a call made after run() returned) counts as no use.
   std::intptr_t used = reinterpret_cast<std::intptr_t>(stack_base_) - reinterpret_cast<std::intptr_t>(&here);
