@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Builds the libFuzzer targets (build/asan: clang, ASan + UBSan, the tree npm
 // test's sanitizer suites use; scripts/stridelab.sh sanitizers) and runs them
-// one after another with their seed corpora (docs/hardening.md).
+// with their seed corpora (docs/hardening.md), --jobs at a time (default 1;
+// each libFuzzer process uses one core).
 //
-//   npm run fuzz -- [--minutes N | --seconds S] [--target parse|eval|overlap|lang]... [--no-build] [--smoke]
+//   npm run fuzz -- [--minutes N | --seconds S] [--target parse|eval|overlap|lang]... [--jobs N] [--no-build] [--smoke]
 //
 // Defaults: 5 minutes per target, every target. New inputs, crash/leak/timeout
 // artifacts and logs go to fuzz-out/<target>/ (git ignores it); the checked-in
@@ -27,6 +28,7 @@ if (targets.length === 0) targets = ALL;
 for (const t of targets) if (!ALL.includes(t)) { console.error(`unknown target ${t} (${ALL.join(', ')})`); process.exit(2); }
 const seconds = Math.round(opt('--seconds') !== undefined ? Number(opt('--seconds')) : Number(opt('--minutes', '5')) * 60);
 const smoke = args.includes('--smoke');
+const jobs = Math.max(1, Math.min(targets.length, Number(opt('--jobs', '1')) || 1));
 const buildDir = 'build/asan';
 
 function sh(cmd, cmdArgs, env = {}) {
@@ -59,8 +61,11 @@ function runTarget(t) {
     if (t === 'eval' || t === 'lang') fargs.push('-max_len=4096');
     fargs.push(corpus, path.join('tests', 'fuzz', 'corpus', t));
     const bin = path.join(buildDir, `fuzz_${t}`);
-    console.log(`\n== fuzz_${t}: ${seconds} s ==`);
-    console.log(`$ ${bin} ${fargs.join(' ')}`);
+    // With targets side by side, each one's lines are printed together when it ends.
+    const held = [];
+    const say = jobs > 1 ? (line) => held.push(line) : (line) => console.log(line);
+    say(`\n== fuzz_${t}: ${seconds} s ==`);
+    say(`$ ${bin} ${fargs.join(' ')}`);
     const log = fs.createWriteStream(path.join(out, smoke ? 'smoke.log' : 'log.txt'));
     const p = spawn(bin, fargs, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     const st = { target: t, seconds, execs: 0, execPerSec: 0, cov: 0, ft: 0, corpus: '', rssMb: 0, artifacts: [] };
@@ -72,14 +77,14 @@ function runTarget(t) {
         st.execs = Math.max(st.execs, Number(m[1]));
         st.cov = Number(m[3]); st.ft = Number(m[4]); st.corpus = m[5];
         const e = line.match(/exec\/s: (\d+)/); if (e) st.execPerSec = Number(e[1]);
-        if (m[2] === 'INITED') console.log(`  ${line}`);
-        else if (Date.now() - lastShown > 60000) { lastShown = Date.now(); console.log(`  ${line}`); }
+        if (m[2] === 'INITED') say(`  ${line}`);
+        else if (Date.now() - lastShown > 60000) { lastShown = Date.now(); say(`  ${line}`); }
       }
       if ((m = line.match(/^stat::number_of_executed_units:\s+(\d+)/))) st.execs = Number(m[1]);
       if ((m = line.match(/^stat::average_exec_per_sec:\s+(\d+)/))) st.execPerSec = Number(m[1]);
       if ((m = line.match(/^stat::peak_rss_mb:\s+(\d+)/))) st.rssMb = Number(m[1]);
       if ((m = line.match(/Test unit written to (\S+)/))) st.artifacts.push(m[1]);
-      if (/ERROR: |runtime error:|SUMMARY: |==\d+== |deadly signal|ALARM|out-of-memory/.test(line)) console.log(`  ${line}`);
+      if (/ERROR: |runtime error:|SUMMARY: |==\d+== |deadly signal|ALARM|out-of-memory/.test(line)) say(`  ${line}`);
     };
     const feed = (chunk) => {
       buf += chunk.toString();
@@ -93,13 +98,18 @@ function runTarget(t) {
       log.end();
       st.exit = code ?? signal;
       st.ok = code === 0;
+      for (const l of held) console.log(l);
       resolve(st);
     });
   });
 }
 
-const results = [];
-for (const t of targets) results.push(await runTarget(t));
+// `jobs` workers take the targets in order; the summary keeps the targets' order.
+const results = new Array(targets.length);
+let next = 0;
+await Promise.all(Array.from({ length: jobs }, async () => {
+  while (next < targets.length) { const i = next++; results[i] = await runTarget(targets[i]); }
+}));
 if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 
 console.log('\n== fuzz summary ==');

@@ -68,16 +68,56 @@ build_asan() {
 SAN_ENV=(ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1:abort_on_error=0
          UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1)
 
+# The four replays side by side; each one's output is printed whole.
 replay_fuzz_corpora() {
-  local t ok=0
+  local t ok=0 dir pids=()
+  dir=$(mktemp -d build/replay.XXXXXX)
   for t in parse eval overlap lang; do
-    env "${SAN_ENV[@]}" "./build/asan/fuzz_${t}_replay" "tests/fuzz/corpus/$t" || ok=1
+    env "${SAN_ENV[@]}" "./build/asan/fuzz_${t}_replay" "tests/fuzz/corpus/$t" >"$dir/$t.out" 2>&1 &
+    pids+=($!)
   done
+  for t in parse eval overlap lang; do
+    wait "${pids[0]}" || { ok=1; echo "FAILED: fuzz_${t}_replay"; }
+    pids=("${pids[@]:1}")
+    cat "$dir/$t.out"
+  done
+  rm -rf "$dir"
   return $ok
 }
 
 build_web() {
   node scripts/build-web.mjs
+}
+
+# The sanitizer tree's Catch2 binary, with what every sanitized run gets.
+# 64 MB of stack: ASan's redzones make each evaluator frame several times larger,
+# and the recursion corpus runs as deep as CPython's limit (Note [Recursion depth]).
+asan_catch() { (ulimit -s 65536 && env "${SAN_ENV[@]}" ./build/asan/stridelab_tests "$@"); }
+
+# catch_shards N RUNNER: a Catch2 binary's default cases in N processes side by
+# side (RUNNER is a command taking Catch2's arguments). Each shard runs a share of
+# the test cases, dealt by list position, and its share of the corpus programs
+# (STRIDELAB_TEST_SHARD=K/N, tests/core/program_cases.hpp), since the corpus is
+# most of the run. The shards' output is printed whole, one after the other.
+catch_shards() {
+  local n=$1 runner=$2 dir k rc=0 pids=()
+  if [ "$n" -le 1 ]; then "$runner"; return; fi
+  dir=$(mktemp -d build/shards.XXXXXX)
+  "$runner" --list-test-names-only | sed '/^[[:space:]]*$/d' >"$dir/names" || { rm -rf "$dir"; return 1; }
+  for ((k = 0; k < n; k++)); do
+    # a name is a test spec: its , [ ] " * ~ and \ are escaped (Catch2 2.x)
+    awk -v k="$k" -v n="$n" '$0 == "corpus" || (NR - 1) % n == k' "$dir/names" \
+      | sed 's/[][\\,"*~]/\\&/g' >"$dir/spec.$k"
+    STRIDELAB_TEST_SHARD="$k/$n" "$runner" -f "$dir/spec.$k" >"$dir/out.$k" 2>&1 &
+    pids+=($!)
+  done
+  for ((k = 0; k < n; k++)); do
+    wait "${pids[$k]}" || rc=1
+    echo "-- shard $((k + 1)) of $n --"
+    grep -v "^Filters: " "$dir/out.$k" || true
+  done
+  rm -rf "$dir"
+  return $rc
 }
 
 # The static site (playground, embed.js, engine): build/site, for any static host.
@@ -94,8 +134,12 @@ build_all() {
 
 # --- test suites -------------------------------------------------------------
 # name|what it needs built (native, wasm-tests, module, web, asan, none)|title
+# `native` (the g++ -O3 tree) is not in the default run: the same Catch2 cases
+# run natively in the sanitizer tree (clang, ASan + UBSan + LSan), and a third
+# build of the engine would take the run past its time budget on two cores;
+# `--only native` (or NATIVE_SUITE=1) runs it.
 SUITES=(
-  "native|native|Catch2 (native)"
+  "native|native|Catch2 (native, g++)"
   "wasm|wasm-tests|Catch2 (wasm under Node)"
   "package|module web|package (node --test)"
   "conformance|module|conformance oracle"
@@ -115,14 +159,14 @@ suite_cmd() {
     browser) node tests/browser/smoke.mjs ;;
     # 64 MB of stack: ASan's redzones make each evaluator frame several times larger,
     # and the recursion corpus runs as deep as CPython's limit (Note [Recursion depth]).
-    asan) (ulimit -s 65536 && env "${SAN_ENV[@]}" ./build/asan/stridelab_tests) ;;
+    asan) catch_shards "$JOBS" asan_catch ;;
     asan-conformance) env "${SAN_ENV[@]}" node scripts/oracle-native.mjs --bin build/asan/stridelab_py --sanitizers --quiet ;;
     # The fuzz targets over their seed corpora (and checked-in regressions),
     # without libFuzzer: the "-runs= over the seed corpus" smoke, no clang build.
     fuzz-replay) replay_fuzz_corpora ;;
     # A short real libFuzzer run of each target (the libFuzzer binaries of
     # build/asan, 15 s per target).
-    fuzz-smoke) node scripts/fuzz.mjs --seconds 15 --smoke --no-build ;;
+    fuzz-smoke) node scripts/fuzz.mjs --seconds 15 --smoke --no-build --jobs "$JOBS" ;;
   esac
 }
 
@@ -170,6 +214,7 @@ run_tests() {
     for entry in "${SUITES[@]}"; do
       IFS='|' read -r name needs title <<<"$entry"
       [ "$name" = fuzz-smoke ] && [ "${FUZZ_SMOKE:-1}" != 1 ] && continue
+      [ "$name" = native ] && [ "${NATIVE_SUITE:-0}" != 1 ] && continue
       chosen+=("$entry")
     done
   fi
@@ -178,20 +223,40 @@ run_tests() {
   for entry in "${chosen[@]}"; do case "$entry" in browser\|*|package\|*) needs_browser=1 ;; esac; done
   if [ $needs_browser = 1 ] || [ ${#only[@]} = 0 ]; then bash scripts/setup.sh --test; else bash scripts/setup.sh; fi
 
-  local status=0 t0 t_all built=" " b rc secs report=()
+  # Builds run in the order the chosen suites first need them, each on every
+  # core. The sanitizer tree, the longest, builds in the background while the
+  # suites that do not need it run (each of them mostly one core); then its
+  # suites run.
+  local status=0 t0 t_all b rc secs report=() builds=() failed=" " ok_builds=" " asan_pid="" t_asan=""
   t_all=$(now)
   for entry in "${chosen[@]}"; do
     IFS='|' read -r name needs title <<<"$entry"
-    # Build what this suite needs, once per run (each build is timed like a suite).
+    for b in $needs; do
+      [ "$b" = none ] && continue
+      case " ${builds[*]} " in *" $b "*) ;; *) builds+=("$b") ;; esac
+    done
+  done
+  for b in "${builds[@]}"; do
+    [ "$b" = asan ] && continue
+    step "build: $b"
+    t0=$(now)
+    if build_cmd "$b"; then ok_builds+="$b "; rc=0; else echo "FAILED: build $b"; status=1; rc=1; fi
+    report+=("$(printf '%8ss  %-6s %s' "$(elapsed "$t0" "$(now)")" "$([ $rc = 0 ] && echo ok || echo FAIL)" "build: $b")")
+  done
+  case " ${builds[*]} " in
+    *" asan "*)
+      t_asan=$(now)
+      build_cmd asan >build/asan-build.out 2>&1 &
+      asan_pid=$!
+      ;;
+  esac
+  # run_suite ENTRY: one suite, if what it needs built.
+  run_suite() {
+    IFS='|' read -r name needs title <<<"$1"
     rc=0
     for b in $needs; do
       [ "$b" = none ] && continue
-      case "$built" in *" $b "*) continue ;; esac
-      built+="$b "
-      step "build: $b"
-      t0=$(now)
-      if ! build_cmd "$b"; then echo "FAILED: build $b"; status=1; rc=1; fi
-      report+=("$(printf '%8ss  %-6s %s' "$(elapsed "$t0" "$(now)")" "$([ $rc = 0 ] && echo ok || echo FAIL)" "build: $b")")
+      case "$ok_builds" in *" $b "*) ;; *) rc=1 ;; esac
     done
     step "$title"
     t0=$(now)
@@ -199,7 +264,21 @@ run_tests() {
     secs=$(elapsed "$t0" "$(now)")
     echo "($name: ${secs} s)"
     report+=("$(printf '%8ss  %-6s %s' "$secs" "$([ $rc = 0 ] && echo ok || echo FAIL)" "$name: $title")")
+  }
+  for entry in "${chosen[@]}"; do
+    case " $(cut -d'|' -f2 <<<"$entry") " in *" asan "*) continue ;; esac
+    run_suite "$entry"
   done
+  if [ -n "$asan_pid" ]; then
+    step "build: asan (in the background since the builds before it ended)"
+    if wait "$asan_pid"; then ok_builds+="asan "; rc=0; else status=1; rc=1; fi
+    cat build/asan-build.out
+    [ $rc = 0 ] || echo "FAILED: build asan"
+    report+=("$(printf '%8ss  %-6s %s' "$(elapsed "$t_asan" "$(now)")" "$([ $rc = 0 ] && echo ok || echo FAIL)" "build: asan")")
+    for entry in "${chosen[@]}"; do
+      case " $(cut -d'|' -f2 <<<"$entry") " in *" asan "*) run_suite "$entry" ;; esac
+    done
+  fi
   step "summary (wall time per step)"
   printf '%s\n' "${report[@]}"
   printf '%8ss  total\n' "$(elapsed "$t_all" "$(now)")"

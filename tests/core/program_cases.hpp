@@ -19,11 +19,14 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <map>
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/lang/eval/interp.hpp"
@@ -273,9 +276,28 @@ class Pending {
 
 // Runs every case of tests/data/<rel>; a case's id is `id_prefix` + its name.
 // Returns how many ran.
-inline size_t check_file(const std::string& rel, const std::string& id_prefix, Pending& pending) {
+// A share of the corpus programs, for a run split over processes
+// (scripts/stridelab.sh runs the sanitizer suite as two shards side by side):
+// STRIDELAB_TEST_SHARD=K/N keeps the programs whose running index i (over every
+// sharded file this process checks, in order) has i % N == K; unset, every program.
+inline bool in_shard() {
+  static const std::pair<long, long> shard = [] {
+    const char* s = std::getenv("STRIDELAB_TEST_SHARD");
+    long k = 0, n = 1;
+    if (s && std::sscanf(s, "%ld/%ld", &k, &n) == 2 && n > 0 && k >= 0 && k < n) return std::pair<long, long>(k, n);
+    return std::pair<long, long>(0, 1);
+  }();
+  static long index = 0;
+  return index++ % shard.second == shard.first;
+}
+
+// `sharded`: the file's programs are shared among the shards (the corpus);
+// else every shard that runs the caller runs them all.
+inline size_t check_file(const std::string& rel, const std::string& id_prefix, Pending& pending,
+                         bool sharded = false) {
   auto cases = read_jsonl(rel);
   for (const Record& c : cases) {
+    if (sharded && !in_shard()) continue;
     const std::string& code = field(c, "code");
     std::string id = id_prefix + field(c, "name");
     std::string got = run_program(code, std::stoi(field(c, "mode")));
