@@ -270,6 +270,12 @@ void add_arithmetic(std::map<std::string, Formula>& f) {
     }
     return {gs, go};
   };
+  // div.Tensor_mode: self: rounding_mode.has_value() ? grad * 0 : ...; other: the same
+  //   (floor and trunc are piecewise constant)
+  f["DivBackward2"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    auto zeros = [&] { return as_torch(make_array(g->dtype, g->shape, 'C', Flavor::Torch)); };
+    return {needs(n, 0) ? zeros() : nullptr, needs(n, 1) ? zeros() : nullptr};
+  };
   // add.Scalar: self: grad (the double backward's own 1 - 2 * output)
   f["AddBackward1"] = [](GradNode&, const ArrayPtr& g) -> std::vector<ArrayPtr> { return {g}; };
   // mul.Scalar: self: mul_tensor_backward(grad, other, self.scalar_type()) -- grad * other
@@ -592,6 +598,7 @@ void add_views(std::map<std::string, Formula>& f) {
 void add_loss_formulas(std::map<std::string, std::function<std::vector<ArrayPtr>(GradNode&, const ArrayPtr&)>>& f);  // derivatives_loss.cpp
 void add_conv_formulas(std::map<std::string, std::function<std::vector<ArrayPtr>(GradNode&, const ArrayPtr&)>>& f);  // derivatives_conv.cpp
 void add_special_formulas(std::map<std::string, std::function<std::vector<ArrayPtr>(GradNode&, const ArrayPtr&)>>& f);  // derivatives_special.cpp
+void add_clamp_formulas(std::map<std::string, std::function<std::vector<ArrayPtr>(GradNode&, const ArrayPtr&)>>& f);  // derivatives_clamp.cpp
 
 namespace {
 
@@ -600,6 +607,7 @@ std::map<std::string, Formula> make_formulas() {
   add_loss_formulas(f);
   add_conv_formulas(f);
   add_special_formulas(f);
+  add_clamp_formulas(f);
   add_arithmetic(f);
   add_unary(f);
   add_reductions_and_products(f);

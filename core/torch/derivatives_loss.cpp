@@ -184,8 +184,12 @@ void add_loss_formulas(std::map<std::string, Formula>& f) {
     return {gs, gt};
   };
   // binary_cross_entropy_with_logits: self: binary_cross_entropy_with_logits_backward(grad, self, target, weight, pos_weight, reduction)
+  //   target: binary_cross_entropy_with_logits_target_backward(grad, self, target, weight, pos_weight, reduction)
   f["BinaryCrossEntropyWithLogitsBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
-    return {bce_with_logits_backward(g, unpack(n, 0), unpack(n, 1), unpack_optional(n, 2), unpack_optional(n, 3), reduction_of(n))};
+    ArrayPtr self = unpack(n, 0), weight = unpack_optional(n, 2), pw = unpack_optional(n, 3);
+    ArrayPtr gs = needs_grad(n, 0) ? bce_with_logits_backward(g, self, unpack(n, 1), weight, pw, reduction_of(n)) : nullptr;
+    ArrayPtr gt = needs_grad(n, 1) ? bce_with_logits_target_backward(g, self, weight, pw, reduction_of(n)) : nullptr;
+    return {gs, gt};
   };
   // _log_softmax: self: _log_softmax_backward_data(grad, result, dim, self.scalar_type())
   f["LogSoftmaxBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {

@@ -166,6 +166,30 @@ void add_special_formulas(std::map<std::string, Formula>& f) {
     if (needs(n, 1)) dother = zip(g, {g, self, other}, [](auto gv, auto x, auto y, auto) { return gv * x / (y + decltype(y)(1)); });
     return {ds, dother};
   };
+  // xlogy.Tensor: self: grad * at::xlogy((self != 0), other); other: grad * self / other
+  // (xlogy(0, y) is 0 unless y is nan, as the forward kernel has it)
+  f["XlogyBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    ArrayPtr self = unpack(n, 0), other = unpack(n, 1);
+    ArrayPtr ds, dother;
+    if (needs(n, 0))
+      ds = zip(g, {g, self, other}, [](auto gv, auto x, auto y, auto) {
+        using T = decltype(x);
+        return gv * (x != T(0) ? std::log(y) : std::isnan(y) ? y : T(0));
+      });
+    if (needs(n, 1)) dother = zip(g, {g, self, other}, [](auto gv, auto x, auto y, auto) { return gv * x / y; });
+    return {ds, dother};
+  };
+  // xlogy.Scalar_Other: self: other > 0 ? grad * log(other) : grad * at::xlogy((self != 0), other)
+  // (a positive number: log(other) everywhere, at self == 0 too)
+  f["XlogyBackward2"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    const double y = n.scalars.at(0);
+    return {zip(g, {g, unpack(n, 0)}, [y](auto gv, auto x, auto, auto) {
+      using T = decltype(x);
+      const T yt = T(y);
+      if (y > 0) return gv * std::log(yt);
+      return gv * (x != T(0) ? std::log(yt) : std::isnan(yt) ? yt : T(0));
+    })};
+  };
   // special_zeta: self: not_implemented("zeta"); other: grad * -self * special_zeta(self + 1., other)
   f["SpecialZetaBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
     if (needs(n, 0)) raise("NotImplementedError", "the derivative for 'zeta' is not implemented.");

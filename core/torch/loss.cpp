@@ -291,11 +291,23 @@ ArrayPtr bcel_backward(const ArrayPtr& grad, const ArrayPtr& input, const ArrayP
 }
 
 template <class T>
-ArrayPtr xlogy_of(const ArrayPtr& x, const ArrayPtr& y) {
-  const DType dt = x->dtype;
-  std::vector<T> a = elements<T>(x, x->shape, dt), b = elements<T>(y, x->shape, dt);
-  for (size_t i = 0; i < a.size(); ++i) a[i] = std::isnan(b[i]) ? b[i] : a[i] == T(0) ? T(0) : a[i] * T(std::log(b[i]));
-  return tensor_of(a, x->shape, dt);
+ArrayPtr bcel_target_grad(const ArrayPtr& grad, const ArrayPtr& input, const ArrayPtr& weight, const ArrayPtr& pos_weight,
+                          LossReduction r) {
+  const DType dt = input->dtype;
+  const Shape& s = input->shape;
+  std::vector<T> x = elements<T>(input, s, dt), g = elements<T>(grad, s, dt);
+  std::vector<T> pw = pos_weight ? elements<T>(pos_weight, s, dt) : std::vector<T>();
+  std::vector<T> w = weight ? elements<T>(weight, s, dt) : std::vector<T>();
+  auto log_sigmoid = [](T z) { return std::min(z, T(0)) - std::log1p(std::exp(-std::abs(z))); };
+  const T n = T(input->size());
+  for (size_t i = 0; i < x.size(); ++i) {
+    T v = pw.empty() ? -x[i] : log_sigmoid(-x[i]) - log_sigmoid(x[i]) * pw[i];
+    v *= g[i];
+    if (!w.empty()) v *= w[i];
+    if (r == LossReduction::mean) v /= n;
+    x[i] = v;
+  }
+  return tensor_of(x, s, dt);
 }
 
 [[noreturn]] void bad_dtype(DType dt) {
@@ -349,10 +361,11 @@ ArrayPtr bce_with_logits_backward(const ArrayPtr& grad, const ArrayPtr& input, c
   bad_dtype(input->dtype);
 }
 
-ArrayPtr xlogy(const ArrayPtr& x, const ArrayPtr& y) {
-  if (x->dtype == DType::F32) return xlogy_of<float>(x, y);
-  if (x->dtype == DType::F64) return xlogy_of<double>(x, y);
-  bad_dtype(x->dtype);
+ArrayPtr bce_with_logits_target_backward(const ArrayPtr& grad, const ArrayPtr& input, const ArrayPtr& weight,
+                                         const ArrayPtr& pos_weight, LossReduction r) {
+  if (input->dtype == DType::F32) return bcel_target_grad<float>(grad, input, weight, pos_weight, r);
+  if (input->dtype == DType::F64) return bcel_target_grad<double>(grad, input, weight, pos_weight, r);
+  bad_dtype(input->dtype);
 }
 
 }  // namespace sl

@@ -55,9 +55,11 @@ ArrayPtr bce_with_logits(const ArrayPtr& input, const ArrayPtr& target, const Ar
 // weight; divided by numel for 'mean'.
 ArrayPtr bce_with_logits_backward(const ArrayPtr& grad, const ArrayPtr& input, const ArrayPtr& target, const ArrayPtr& weight,
                                   const ArrayPtr& pos_weight, LossReduction r);
-
-// torch.xlogy(x, y) for tensors of one shape and float dtype (the CPU
-// kernel's order: NaN where y is NaN, else 0 where x is 0, else x * log(y)).
-ArrayPtr xlogy(const ArrayPtr& x, const ArrayPtr& y);
+// Its gradient with respect to the target (FunctionsManual.cpp
+// binary_cross_entropy_with_logits_target_backward): -x * g, or
+// (log_sigmoid(-x) - pw * log_sigmoid(x)) * g; times weight; divided by numel
+// for 'mean'. log_sigmoid(z) = min(z, 0) - log1p(exp(-|z|)), ATen's CPU kernel.
+ArrayPtr bce_with_logits_target_backward(const ArrayPtr& grad, const ArrayPtr& input, const ArrayPtr& weight,
+                                         const ArrayPtr& pos_weight, LossReduction r);
 
 }  // namespace sl

@@ -19,6 +19,7 @@
 
 #include <cctype>
 #include <cstdio>
+#include <map>
 
 #include "core/torch/autograd.hpp"
 #include "core/lang/objects/classes.hpp"
@@ -107,12 +108,28 @@ std::string matmul_node(int r1, int r2) {
 
 // The node name PyTorch 2.6 prints for an op (the ATen overload the Python
 // call dispatches to, autograd's codegen names: <Op>Backward<overload index>).
+// The ATen name an alias binds to (torch/_torch_docs.py, native_functions.yaml's aliases).
+const std::string& canonical_op(const std::string& op) {
+  static const std::map<std::string, std::string> aliases = {
+      {"true_divide", "div"}, {"divide", "div"}, {"multiply", "mul"}, {"subtract", "sub"}};
+  auto it = aliases.find(op);
+  return it == aliases.end() ? op : it->second;
+}
+
 std::string node_name(const OpCall& c) {
-  const std::string& op = c.op;
+  const std::string& op = canonical_op(c.op);
   const Value arg0 = c.pos.empty() ? Value() : c.pos[0];
   // an overload named as ATen names it (mul.Scalar): the second overload's node
   if (op.size() > 7 && op.compare(op.size() - 7, 7, ".Scalar") == 0) return camel(op.substr(0, op.size() - 7)) + "Backward1";
+  // div.Tensor_mode: a rounding mode, whatever the divisor (a number is wrapped, Note [Wrapped numbers])
+  if (op == "div")
+    for (auto& [k, v] : c.kw)
+      if (k == "rounding_mode" && !v.is_none()) return "DivBackward2";
   if (op == "add" || op == "sub" || op == "mul" || op == "div" || op == "neg" || op == "abs") return camel(op) + "Backward0";
+  if (op == "xlogy") {  // xlogy.Tensor (0), xlogy.Scalar_Self (1: a number first), xlogy.Scalar_Other (2)
+    if (!c.self) return c.pos.size() > 1 && !c.pos[0].is_array() ? "XlogyBackward1" : c.pos.size() > 1 && !c.pos[1].is_array() ? "XlogyBackward2" : "XlogyBackward0";
+    return arg0.is_array() ? "XlogyBackward0" : "XlogyBackward2";
+  }
   if (op == "rsub") {  // rsub.Tensor (0) or rsub.Scalar (1), by the operand subtracted from
     const Value other = c.self ? arg0 : (c.pos.size() > 1 ? c.pos[1] : Value());
     return other.is_array() ? "RsubBackward0" : "RsubBackward1";
@@ -177,6 +194,7 @@ std::string node_name(const OpCall& c) {
     for (auto& [k, v] : c.kw) tensor_bound |= v.is_array();
     return tensor_bound ? "ClampBackward0" : "ClampBackward1";
   }
+  if (op == "clamp_min" || op == "clamp_max") return camel(op) + (arg0.is_array() ? "Backward1" : "Backward0");
   if (op == "negative") return "NegBackward0";
   if (op == "outer" || op == "ger") return "MulBackward0";
   if (op == "where") return "WhereBackward0";
@@ -232,12 +250,27 @@ bool autograd_wanted(const ArrayPtr& self, const std::vector<Value>& pos,
   return any_requires_grad(ts);
 }
 
+// Note [Wrapped numbers]
+// PyTorch's Python bindings have no Scalar overload of add, sub, mul and div
+// (tools/autograd/gen_python_functions.py skips add.Scalar, sub.Scalar,
+// mul.Scalar, div.Scalar, div.Scalar_mode and their in-place forms), so a
+// Python number given to them -- as an operator's operand or a method's or
+// function's argument, under any alias -- binds to the Tensor overload as a
+// wrapped 0-d tensor: an input without grad, a None edge in next_functions.
+// With every other op a number picks the Scalar overload and is no input.
+bool wraps_numbers(const std::string& op) {
+  std::string base = op;
+  if (base.size() > 1 && base.back() == '_') base.pop_back();
+  const std::string& canon = canonical_op(base);
+  return canon == "add" || canon == "sub" || canon == "mul" || canon == "div";
+}
+
 Value record_call(Interp& in, OpCall c, const std::function<Value()>& compute) {
   std::vector<ArrayPtr> inputs;
   if (c.self) inputs.push_back(c.self);
+  const bool wraps = wraps_numbers(c.op);
   for (auto& v : c.pos) {
-    // an operator's Python number is wrapped into a tensor: an input without grad (a None edge)
-    if (c.wrapped_scalars && !v.is_array() && (v.is_int() || v.is_float() || v.is_bool())) inputs.push_back(nullptr);
+    if (wraps && !v.is_array() && (v.is_int() || v.is_float() || v.is_bool())) inputs.push_back(nullptr);
     else collect_tensors(v, inputs);
   }
   for (auto& [k, v] : c.kw) collect_tensors(v, inputs);
@@ -338,15 +371,11 @@ Value record_operator(Interp& in, BinOp op, const Value& a, const Value& b, bool
   c.self = left ? a.array() : b.array();
   c.pos = {left ? b : a};
   c.inplace = inplace;
-  c.wrapped_scalars = true;
   switch (op) {
     case BinOp::Add: c.op = "add"; break;
     case BinOp::Sub: c.op = left ? "sub" : "rsub"; break;
     case BinOp::Mul: c.op = "mul"; break;
-    case BinOp::TrueDiv:
-      c.op = left ? "div" : "mul";
-      c.no_formula = !left;
-      break;
+    case BinOp::TrueDiv: c.op = "div"; break;  // a number over a tensor is reciprocal() * number (tensor_binop)
     case BinOp::FloorDiv: c.op = "floor_divide"; break;
     case BinOp::Mod: c.op = left ? "remainder" : "floor_divide"; break;  // 2 % t has no derivative either
     case BinOp::Pow:

@@ -31,8 +31,7 @@ struct OpCall {
   std::vector<std::pair<std::string, Value>> kw;
   bool inplace = false;         // an operator's in-place form (a += b)
   bool result_is_view = false;  // filled per result
-  bool wrapped_scalars = false; // Python numbers among pos are inputs too (operators wrap them)
-  bool no_formula = false;      // the one node stands for several PyTorch ops (2 / t): no backward yet
+  bool no_formula = false;      // the node's state is saved by its caller (a loss), not by save_for_backward
 };
 
 // The node name PyTorch 2.6 gives the op's result ("AddmmBackward0").

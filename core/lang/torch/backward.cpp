@@ -226,6 +226,28 @@ int save_layer_state(GradNode& n, const OpCall& c, const ArrayPtr& self) {
   return -1;
 }
 
+// clamp / clamp_min / clamp_max (derivatives_clamp.cpp's node state): self, and
+// the bounds as tensors (slots 1, 2) or numbers (scalars, with ints saying
+// which are given). In place, the formula would need self before the write.
+bool save_clamp(GradNode& n, const OpCall& c, const ArrayPtr& self, bool inplace) {
+  if (inplace) return false;
+  const std::string& op = c.op;
+  const bool one = op == "clamp_min" || op == "clamp_max";
+  Value lo = one ? (op == "clamp_min" ? arg(c, 0, "min") : Value()) : arg(c, 0, "min");
+  Value hi = one ? (op == "clamp_max" ? arg(c, 0, "max") : Value()) : arg(c, 1, "max");
+  save_tensor(n, 0, self, false);
+  const bool tensors = n.name == "ClampBackward0" || n.name == "ClampMinBackward1" || n.name == "ClampMaxBackward1";
+  if (tensors) {
+    if (lo.is_array()) save_tensor(n, 1, lo.array(), false);
+    if (hi.is_array()) save_tensor(n, 2, hi.array(), false);
+    return lo.is_array() || hi.is_array();
+  }
+  if (!(lo.is_none() || is_number(lo)) || !(hi.is_none() || is_number(hi))) return false;
+  n.scalars = {lo.is_none() ? 0.0 : number(lo, 0.0), hi.is_none() ? 0.0 : number(hi, 0.0)};
+  n.ints = {!lo.is_none(), !hi.is_none()};
+  return true;
+}
+
 bool save_state(GradNode& n, const OpCall& c, const ArrayPtr& t, bool inplace) {
   const std::string& name = n.name;
   const std::string& op = c.op;
@@ -236,7 +258,10 @@ bool save_state(GradNode& n, const OpCall& c, const ArrayPtr& t, bool inplace) {
   if (!inplace && in(name, {"SelectBackward0", "SliceBackward0", "SplitBackward0", "SplitWithSizesBackward0", "UnbindBackward0"}))
     return save_dim_view(n, c, self, t);
   if (save_binary(n, c, self, inplace)) return true;
+  if (in(name, {"ClampBackward0", "ClampBackward1", "ClampMinBackward0", "ClampMinBackward1", "ClampMaxBackward0", "ClampMaxBackward1"}))
+    return in(op, {"clamp", "clip", "clamp_min", "clamp_max"}) && save_clamp(n, c, self, inplace);
   if (name == "NegBackward0") return in(op, {"neg", "negative"});
+  if (name == "DivBackward2") return in(op, {"div", "divide", "div_", "divide_"});  // zeros: nothing to save
   if (name == "MulBackward1" || name == "DivBackward1") {  // mul.Scalar / div.Scalar: the number
     if (!in(op, {"mul.Scalar", "div.Scalar"}) || !is_number(arg(c, 0, "other"))) return false;
     n.scalars = {number(arg(c, 0, "other"), 1.0)};

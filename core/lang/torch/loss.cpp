@@ -508,7 +508,7 @@ Value bce_logits_fn(Interp& in, Args& a) {
         if (w) save_tensor(n, 2, w, false);
         if (pw) save_tensor(n, 3, pw, false);
         n.ints = {int64_t(r)};
-        return !requires_grad(*t);  // binary_cross_entropy_with_logits_target_backward: not written yet
+        return true;
       });
 }
 
@@ -538,9 +538,7 @@ Value kl_div_fn(Interp& in, Args& a) {
   if (log_target) {
     out = method(in, method(in, tv, "exp", {}), "mul", {method(in, tv, "sub", {xv})});
   } else {
-    if (requires_grad(*t)) in.raise_exc("NotImplementedError", "stridelab's kl_div does not differentiate the target yet (xlogy, issue 30)");
-    if (!is_float(t->dtype)) in.raise_exc("NotImplementedError", "stridelab's kl_div takes a floating target");
-    out = method(in, Value(xlogy(t, t)), "sub", {method(in, tv, "mul", {xv})});
+    out = method(in, method(in, tv, "xlogy", {tv}), "sub", {method(in, tv, "mul", {xv})});
   }
   if (r == LossReduction::mean) out = method(in, out, "mean", {});
   else if (r == LossReduction::sum) out = method(in, out, "sum", {});

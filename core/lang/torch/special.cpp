@@ -284,8 +284,8 @@ int save_special_state(GradNode& n, const ArrayPtr& self, const Value& arg0, con
       "I0Backward0",           "SpecialI0EBackward0",   "SpecialI1Backward0",    "SpecialI1EBackward0",
       "SincBackward0",         "SpecialEntrBackward0",  "SpecialErfcxBackward0", "SpecialLogNdtrBackward0",
       "SpecialNdtriBackward0"};
-  static const char* const binary_nodes[] = {"SpecialXlog1PyBackward0", "SpecialZetaBackward0", "IgammaBackward0",
-                                             "IgammacBackward0"};
+  static const char* const binary_nodes[] = {"SpecialXlog1PyBackward0", "XlogyBackward0", "SpecialZetaBackward0",
+                                             "IgammaBackward0", "IgammacBackward0"};
   const std::string& name = n.name;
   for (const char* u : unary_nodes)
     if (name == u) {
@@ -301,6 +301,12 @@ int save_special_state(GradNode& n, const ArrayPtr& self, const Value& arg0, con
       save_tensor(n, 1, arg0.array(), false);
       return 1;
     }
+  if (name == "XlogyBackward2") {  // xlogy.Scalar_Other: self and the number
+    if (inplace || !(arg0.is_int() || arg0.is_float() || arg0.is_bool())) return 0;
+    save_tensor(n, 0, self, false);
+    n.scalars = {arg0.is_float() ? arg0.as_float() : double(arg0.as_int())};
+    return 1;
+  }
   if (name == "PolygammaBackward0" || name == "MvlgammaBackward0") {
     if (inplace || !arg0.is_int()) return 0;
     save_tensor(n, 0, self, false);

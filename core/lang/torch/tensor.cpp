@@ -377,6 +377,66 @@ Method arith(const char* name, const char* op) {
   };
 }
 
+// Tensor.div(other, *, rounding_mode=None) and div_: true division, or its
+// quotient rounded (div_floor / div_trunc in BinaryOps.cpp): 'floor' is
+// floor_divide's floor(a / b); 'trunc' rounds toward zero: trunc(a / b) for
+// floating results, sign(a) * sign(b) * (|a| // |b|) for integers (exact
+// where a float quotient is not). Bool has no trunc kernel.
+Method div_method(const char* name, bool inplace) {
+  return [name, inplace](Interp& in, const ArrayPtr& t, Args& a) -> Value {
+    Value other = a.required(0, "other");
+    check_tensor_or_scalar(in, other, name);
+    Value mode;
+    for (auto it = a.kw.begin(); it != a.kw.end(); ++it)
+      if (it->first == "rounding_mode") {
+        mode = it->second;
+        a.kw.erase(it);
+        break;
+      }
+    a.finish(1);
+    if (inplace) {
+      torch_assert_no_internal_overlap(*t);
+      if (is_tensor(other)) torch_assert_no_partial_overlap(*t, other.arr());
+    }
+    if (mode.is_none()) {
+      if (!inplace) return in.binop("/", Value(t), other);
+      in.inplace_binop("/", Value(t), other);
+      return Value(t);
+    }
+    const std::string m = mode.as<StrObj>() ? in.str(mode) : in.repr(mode);
+    if (m != "floor" && m != "trunc")
+      in.raise_exc("RuntimeError", "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '" + m + "'");
+    Value self(t), r;
+    if (m == "floor") {
+      if (inplace) {
+        in.inplace_binop("//", self, other);
+        return self;
+      }
+      return in.binop("//", self, other);
+    }
+    const DType ot = is_tensor(other) ? other.arr().dtype : other.is_float() ? DType::F64 : other.is_bool() ? DType::Bool : DType::I64;
+    const bool integral = !is_float(t->dtype) && !is_complex(t->dtype) && !is_float(ot) && !is_complex(ot);
+    if (integral && t->dtype == DType::Bool && ot == DType::Bool)
+      in.raise_exc("RuntimeError", "\"div_trunc_cpu\" not implemented for 'Bool'");
+    if (integral) {
+      auto m1 = [&](const Value& v, const char* f) { return in.call(in.getattr(v, f), std::vector<Value>{}); };
+      Value mag, sgn;  // |other| and sign(other), a tensor's or a number's
+      if (is_tensor(other)) {
+        mag = m1(other, "abs"), sgn = m1(other, "sign");
+      } else {
+        const int64_t n = other.is_bool() ? int64_t(other.as_bool()) : other.as_int();
+        mag = Value::integer(n < 0 ? -n : n), sgn = Value::integer((n > 0) - (n < 0));
+      }
+      r = in.binop("*", in.binop("*", in.binop("//", m1(self, "abs"), mag), m1(self, "sign")), sgn);
+    } else {
+      r = in.call(in.getattr(in.binop("/", self, other), "trunc"), std::vector<Value>{});
+    }
+    if (!inplace) return r;
+    in.call(in.getattr(self, "copy_"), std::vector<Value>{r});
+    return self;
+  };
+}
+
 // Tensor.eq / ne / lt / le / gt / ge(other): the comparison operators.
 Method compare_method(const char* name, const char* op) {
   return [name, op](Interp& in, const ArrayPtr& t, Args& a) -> Value {
@@ -943,11 +1003,17 @@ const std::vector<MethodRow>& methods() {
       {"add", arith("add", "+")},
       {"sub", arith("sub", "-")},
       {"mul", arith("mul", "*")},
-      {"div", arith("div", "/")},
+      {"div", div_method("div", false)},
+      {"divide", div_method("divide", false)},
+      {"subtract", arith("subtract", "-")},
+      {"multiply", arith("multiply", "*")},
       {"add_", inplace_arith("add_", "+")},
       {"sub_", inplace_arith("sub_", "-")},
       {"mul_", inplace_arith("mul_", "*")},
-      {"div_", inplace_arith("div_", "/")},
+      {"div_", div_method("div_", true)},
+      {"divide_", div_method("divide_", true)},
+      {"subtract_", inplace_arith("subtract_", "-")},
+      {"multiply_", inplace_arith("multiply_", "*")},
   };
   return m;
 }
@@ -1254,7 +1320,16 @@ Value torch_arith(Interp& in, BinOp op, const Value& a, const Value& b, bool inp
 }
 
 // A tensor operand records the operator when something requires grad.
+// A Python number over a tensor is two ops, as torch/_tensor.py's __rdiv__
+// has it: self.reciprocal() * other (two roundings; a ReciprocalBackward0
+// under the MulBackward0).
 Value tensor_binop(Interp& in, BinOp op, const Value& a, const Value& b, bool inplace) {
+  if (op == BinOp::TrueDiv && !inplace && is_tensor(b) && (a.is_int() || a.is_float() || a.is_bool() || a.as<ComplexObj>())) {
+    auto reciprocal = [&] { return torch_arith(in, BinOp::TrueDiv, Value::integer(1), b, false); };
+    Value rec = autograd_wanted(b.array(), {}, {}) ? record_call(in, OpCall{"reciprocal", b.array(), {}, {}}, reciprocal)
+                                                   : reciprocal();
+    return tensor_binop(in, BinOp::Mul, rec, a, false);
+  }
   if (autograd_wanted(nullptr, {a, b}, {}))
     return record_operator(in, op, a, b, inplace, [&] { return torch_arith(in, op, a, b, inplace); });
   Value r = torch_arith(in, op, a, b, inplace);
