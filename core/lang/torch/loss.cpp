@@ -241,12 +241,29 @@ Value huber_loss_fn(Interp& in, Args& a) {
   Value delta_v = a.optional(3, "delta", Value::floating(1.0));
   Value weight = a.optional(4, "weight");
   a.finish(5);
+  if (weight.is_none()) {
+    convert_pair(in, p, "huber_loss");
+    const double delta = in.float_value(delta_v);
+    if (delta <= 0) in.raise_exc("RuntimeError", "huber_loss does not support non-positive values for delta.");
+    return pointwise_loss(in, "huber_loss", PointLoss::huber, p.input, p.target, p.reduction, delta, "huber_cpu");
+  }
+  // With a weight, torch/nn/functional.py computes the unweighted loss
+  // (reduction 'none'), multiplies it by the weight and reduces in Python:
+  // the reduction string is checked there, after the loss.
+  const Value reduction_v = p.reduction_v;
+  p.reduction_v = make_str("none");
   convert_pair(in, p, "huber_loss");
-  const LossReduction r = p.reduction;
+  const Value wsize = in.call(in.getattr(weight, "size"), std::vector<Value>{});
+  if (!in.truthy(in.compare("==", wsize, in.call(in.getattr(p.input_v, "size"), std::vector<Value>{}))))
+    in.raise_exc("ValueError", "Weights and input must have the same size.");
   const double delta = in.float_value(delta_v);
-  if (!weight.is_none()) in.raise_exc("NotImplementedError", "stridelab's huber_loss does not take a weight yet (issue 30)");
   if (delta <= 0) in.raise_exc("RuntimeError", "huber_loss does not support non-positive values for delta.");
-  return pointwise_loss(in, "huber_loss", PointLoss::huber, p.input, p.target, r, delta, "huber_cpu");
+  Value weighted = in.binop("*", pointwise_loss(in, "huber_loss", PointLoss::huber, p.input, p.target, LossReduction::none, delta, "huber_cpu"), weight);
+  const std::string red = reduction_v.as<StrObj>() ? in.str(reduction_v) : in.repr(reduction_v);
+  if (red == "none") return weighted;
+  if (red == "sum") return method(in, weighted, "sum", {});
+  if (red == "mean") return method(in, weighted, "mean", {});
+  in.raise_exc("ValueError", "Invalid reduction mode: " + in.str(reduction_v) + ". Expected one of 'none', 'mean', 'sum'.");
 }
 
 // ---- the class losses
