@@ -166,7 +166,7 @@ def _read_array_header(fp, version, max_header_size=_MAX_HEADER_SIZE):
         raise ValueError("Cannot parse header: {!r}".format(header)) from e
     if not isinstance(d, dict):
         raise ValueError("Header is not a dictionary: {!r}".format(d))
-    if EXPECTED_KEYS != d.keys():
+    if EXPECTED_KEYS != set(d):
         raise ValueError("Header does not contain the correct keys: {!r}".format(sorted(d.keys())))
     if not isinstance(d['shape'], tuple) or not all(isinstance(x, int) for x in d['shape']):
         raise ValueError("shape is not valid: {!r}".format(d['shape']))

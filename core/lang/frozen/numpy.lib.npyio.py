@@ -79,6 +79,14 @@ class _ZipWriter:
         self.fp.write(cd + struct.pack('<4s4H2LH', b'PK\x05\x06', 0, 0, n, n, len(cd), self.pos, 0))
 
 
+# code page 437's upper half: the names of members without the UTF-8 flag (zipfile's default)
+_CP437 = 'ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\xa0'
+
+
+def _cp437(raw):
+    return ''.join(chr(b) if b < 128 else _CP437[b - 128] for b in raw)
+
+
 class _ZipReader:
     # the part of zipfile.ZipFile(fp) NpzFile uses: namelist, read, open
     def __init__(self, fp):
@@ -108,7 +116,7 @@ class _ZipReader:
                 raise BadZipFile("Bad magic number for central directory")
             nlen, xlen, clen = f[12], f[13], f[14]
             raw = cd[i + 46:i + 46 + nlen]
-            name = raw.decode('utf-8' if f[5] & 0x800 else 'cp437')
+            name = raw.decode('utf-8') if f[5] & 0x800 else _cp437(raw)
             csize, size, offset = f[10], f[11], f[18]
             extra = cd[i + 46 + nlen:i + 46 + nlen + xlen]
             j = 0
@@ -138,8 +146,8 @@ class _ZipReader:
         h = struct.unpack('<4s2B4HL2L2H', self.fp.read(30))
         if h[0] != b'PK\x03\x04':
             raise BadZipFile("Bad magic number for file header")
-        fname = self.fp.read(h[9])
-        self.fp.read(h[10])
+        fname = self.fp.read(h[10])
+        self.fp.read(h[11])
         if fname != raw:
             raise BadZipFile('File name in directory %r and header %r differ.' % (name, fname))
         data = self.fp.read(csize)
