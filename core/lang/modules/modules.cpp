@@ -38,6 +38,7 @@ const std::vector<BuiltinModule>& builtin_modules() {
       {"binascii", install_binascii_module, nullptr},
       {"cmath", install_cmath_module, nullptr},
       {"zlib", install_zlib_module, nullptr},
+      {"pickle", install_pickle_module, nullptr},
   };
   return table;
 }
