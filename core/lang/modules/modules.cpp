@@ -39,6 +39,7 @@ const std::vector<BuiltinModule>& builtin_modules() {
       {"cmath", install_cmath_module, nullptr},
       {"zlib", install_zlib_module, nullptr},
       {"pickle", install_pickle_module, nullptr},
+      {"_codecs", install_codecs_module, nullptr},
   };
   return table;
 }

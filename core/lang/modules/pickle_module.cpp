@@ -20,8 +20,9 @@
 // Every object but None, bools, ints, floats and empty tuples is memoized
 // (MEMOIZE at 4+, BINPUT/LONG_BINPUT before), and met again it is a
 // BINGET/LONG_BINGET. At protocol 4+ the opcodes go in frames (FRAME and an
-// 8-byte length) of about 64 KiB, cut after an object; a frame under 4 bytes
-// gets no header; a str or bytes payload of 64 KiB or more is written
+// 8-byte length) of about 64 KiB, cut before an object; a frame under 4 bytes
+// gets no header, and the size is checked as each object's save begins
+// (_Pickler_OpcodeBoundary); a str or bytes payload of 64 KiB or more is written
 // outside any frame (_Pickler_write_bytes). The unpickler reads every opcode
 // of protocols 0 to 5 but INST, OBJ, PERSID, EXT and NEXT_BUFFER.
 // Protocols 0 and 1 (the text formats) are not written (a ValueError says so).
@@ -117,6 +118,38 @@ void py3_name(std::string& module, std::string& name) {
     if (module == m[1]) module = m[0];
 }
 
+// module.qualname as pickle finds it: the builtins table and the program's
+// globals stand for `builtins` and `__main__` (no module objects here);
+// another module is imported. False when an attribute on the path is missing.
+bool resolve(Interp& in, const std::string& module, const std::string& qualname, Value& out) {
+  size_t at = 0;
+  if (module == "builtins" || module == "__main__") {
+    size_t dot = qualname.find('.');
+    const std::string head = qualname.substr(0, dot);
+    if (module == "builtins") {
+      auto it = in.builtins.find(head);
+      if (it == in.builtins.end()) return false;
+      out = it->second;
+    } else {
+      auto it = in.globals->vars.find(head);
+      if (it == in.globals->vars.end()) return false;
+      out = it->second;
+    }
+    at = dot == std::string::npos ? qualname.size() + 1 : dot + 1;
+  } else {
+    out = in.import(module);
+  }
+  while (at <= qualname.size()) {
+    size_t dot = qualname.find('.', at);
+    if (dot == std::string::npos) dot = qualname.size();
+    const std::string part = qualname.substr(at, dot - at);
+    if (!in.hasattr(out, part)) return false;
+    out = in.getattr(out, part);
+    at = dot + 1;
+  }
+  return true;
+}
+
 // ---------------------------------------------------------------- pickler
 
 class Pickler {
@@ -142,7 +175,9 @@ class Pickler {
   std::string out_;
   size_t frame_start_ = std::string::npos;
   std::unordered_map<const void*, uint32_t> memo_;
-  std::unordered_map<std::string, uint32_t> global_strs_;  // module and qualified names (interned in CPython)
+  // module and qualified names of globals, by value: CPython's are interned strings
+  // (a builtin function's module name is a string of its own, hence the category byte)
+  std::unordered_map<std::string, uint32_t> global_strs_;
   std::vector<Value> keep_;                                // what the memo points at stays alive
   int depth_ = 0;
 
@@ -422,42 +457,27 @@ void Pickler::save_global(const Value& v, std::string module, std::string qualna
   if (qualname.find("<locals>") != std::string::npos)
     in_.raise_exc("AttributeError", "Can't get local object '" + qualname + "'");
   Value found;
-  size_t first = qualname.find('.');
-  if (module == "builtins") {  // the builtins table, which is no module object here
-    auto it = in_.builtins.find(qualname.substr(0, first));
-    if (it == in_.builtins.end())
-      raise_pickle(in_, "PicklingError", "Can't pickle " + shown + ": it's not found as " + module + "." + qualname);
-    found = it->second;
-  } else {
-    try {
-      found = in_.import(module);
-    } catch (const PyError&) {
-      raise_pickle(in_, "PicklingError", "Can't pickle " + shown + ": it's not found as " + module + "." + qualname);
-    }
+  bool ok = false;
+  try {
+    ok = resolve(in_, module, qualname, found);
+  } catch (const PyError&) {
   }
-  // the rest of the dotted path, after the builtin's own name (or from the module)
-  for (size_t at = module == "builtins" ? (first == std::string::npos ? qualname.size() + 1 : first + 1) : 0;
-       at <= qualname.size();) {
-    size_t dot = qualname.find('.', at);
-    if (dot == std::string::npos) dot = qualname.size();
-    const std::string part = qualname.substr(at, dot - at);
-    if (!in_.hasattr(found, part))
-      raise_pickle(in_, "PicklingError", "Can't pickle " + shown + ": it's not found as " + module + "." + qualname);
-    found = in_.getattr(found, part);
-    at = dot + 1;
-  }
+  if (!ok) raise_pickle(in_, "PicklingError", "Can't pickle " + shown + ": it's not found as " + module + "." + qualname);
   if (check && !found.is_same(v))
     raise_pickle(in_, "PicklingError",
                  "Can't pickle " + shown + ": it's not the same object as " + module + "." + qualname);
   if (proto_ >= 4) {
-    for (const std::string* s : {&module, &qualname}) {
-      auto it = global_strs_.find(*s);
+    const std::string category = v.as<BuiltinObj>() ? "\x01" : "";
+    for (const std::string* str : {&module, &qualname}) {
+      const std::string key = category + *str;
+      const std::string* s = str;
+      auto it = global_strs_.find(key);
       if (it != global_strs_.end()) {
         memo_get(it->second);
       } else {
         save_str_payload(*s);
         const uint32_t idx = uint32_t(memo_.size() + global_strs_.size());
-        global_strs_[*s] = idx;
+        global_strs_[key] = idx;
         write_memo_put(idx);
       }
     }
@@ -534,6 +554,14 @@ void Pickler::save_instance(const Value& v) {
   write_op(')');
   write_op('\x81');
   memo_put(v);
+  if (in_.hasattr(v, "__getstate__")) {  // the class's own state (object has no __getstate__ here)
+    Value state = in_.call(in_.getattr(v, "__getstate__"), std::vector<Value>{});
+    if (!state.is_none()) {
+      save(state);
+      write_op('b');
+    }
+    return;
+  }
   Value dict = o->dict;
   const bool has_dict = !dict.is_none() && in_.truthy(dict);
   Value slots = in_.call(in_.builtins["dict"], std::vector<Value>{});
@@ -556,6 +584,7 @@ void Pickler::save_instance(const Value& v) {
 }
 
 void Pickler::save(const Value& v) {
+  opcode_boundary();
   if (++depth_ > 1000) {
     depth_ = 0;
     in_.raise_exc("RecursionError", "maximum recursion depth exceeded while pickling an object");
@@ -588,8 +617,8 @@ void Pickler::save(const Value& v) {
       write_bytes(h, b->s);
       memo_put(v);
     } else {
-      Value arg = proto_ >= 3 ? make_bytes(b->s) : make_str("");
-      save_reduce(builtin("bytearray"), b->s.empty() && proto_ < 3 ? make_tuple({}) : make_tuple({arg}), v);
+      // bytearray.__reduce_ex__: (bytearray, (bytes(self),)), or (bytearray, ()) when empty
+      save_reduce(builtin("bytearray"), b->s.empty() ? make_tuple({}) : make_tuple({make_bytes(b->s)}), v);
     }
   } else if (auto* t = v.as<TupleObj>(); t && !t->type) {
     save_tuple(v, t->items);
@@ -623,7 +652,6 @@ void Pickler::save(const Value& v) {
   } else {
     in_.raise_exc("TypeError", "cannot pickle '" + in_.type_name(v) + "' object");
   }
-  opcode_boundary();
 }
 
 // ---------------------------------------------------------------- unpickler
@@ -704,26 +732,12 @@ class Unpickler {
 
 Value Unpickler::find_class(std::string module, std::string name) {
   if (proto_ < 3 && fix_imports_) py3_name(module, name);
-  Value m, v;
-  size_t first = name.find('.');
-  if (module == "builtins") {  // the builtins table, which is no module object here
-    auto it = in_.builtins.find(name.substr(0, first));
-    if (it == in_.builtins.end())
-      in_.raise_exc("AttributeError", "Can't get attribute '" + name + "' on <module 'builtins' (built-in)>");
-    v = it->second;
-  } else {
-    m = v = in_.import(module);
-  }
-  for (size_t at = module == "builtins" ? (first == std::string::npos ? name.size() + 1 : first + 1) : 0;
-       at <= name.size();) {
-    size_t dot = name.find('.', at);
-    if (dot == std::string::npos) dot = name.size();
-    const std::string part = name.substr(at, dot - at);
-    if (!in_.hasattr(v, part))
-      in_.raise_exc("AttributeError", "Can't get attribute '" + name + "' on " +
-                                          (m.is_none() ? std::string("<module 'builtins' (built-in)>") : in_.repr(m)));
-    v = in_.getattr(v, part);
-    at = dot + 1;
+  Value v;
+  if (!resolve(in_, module, name, v)) {
+    const std::string where = module == "builtins"   ? "<module 'builtins' (built-in)>"
+                              : module == "__main__" ? "<module '__main__'>"
+                                                     : in_.repr(in_.import(module));
+    in_.raise_exc("AttributeError", "Can't get attribute '" + name + "' on " + where);
   }
   return v;
 }
@@ -823,19 +837,66 @@ bool Unpickler::step_text(char op) {
       return true;
     }
     case 'F': stack_.push_back(in_.call(in_.builtins["float"], std::vector<Value>{make_str(read_line())})); return true;
-    case 'V': {
-      Value raw = make_bytes(read_line());
-      stack_.push_back(in_.call(in_.getattr(raw, "decode"), std::vector<Value>{make_str("raw-unicode-escape")}));
+    case 'V': {  // raw-unicode-escape: latin-1, with \\uXXXX and \\UXXXXXXXX escapes
+      const std::string raw = read_line();
+      std::string out;
+      for (size_t i = 0; i < raw.size(); ++i) {
+        uint32_t cp = uint8_t(raw[i]);
+        const size_t digits = raw[i] == '\\' && i + 1 < raw.size() ? (raw[i + 1] == 'u' ? 4 : raw[i + 1] == 'U' ? 8 : 0) : 0;
+        if (digits && i + 2 + digits <= raw.size()) {
+          cp = uint32_t(std::stoul(raw.substr(i + 2, digits), nullptr, 16));
+          i += 1 + digits;
+        }
+        if (cp < 0x80) {
+          out.push_back(char(cp));
+        } else if (cp < 0x800) {
+          out.push_back(char(0xc0 | (cp >> 6)));
+          out.push_back(char(0x80 | (cp & 0x3f)));
+        } else if (cp < 0x10000) {
+          out.push_back(char(0xe0 | (cp >> 12)));
+          out.push_back(char(0x80 | ((cp >> 6) & 0x3f)));
+          out.push_back(char(0x80 | (cp & 0x3f)));
+        } else {
+          out.push_back(char(0xf0 | (cp >> 18)));
+          out.push_back(char(0x80 | ((cp >> 12) & 0x3f)));
+          out.push_back(char(0x80 | ((cp >> 6) & 0x3f)));
+          out.push_back(char(0x80 | (cp & 0x3f)));
+        }
+      }
+      stack_.push_back(make_str(out));
       return true;
     }
     case 'S': {
       std::string s = read_line();
       if (s.size() < 2 || s.front() != s.back() || (s.front() != '\'' && s.front() != '"'))
         raise_pickle(in_, "UnpicklingError", "the STRING opcode argument must be quoted");
-      Value raw = make_bytes(s.substr(1, s.size() - 2));
-      Value esc = in_.call(in_.getattr(raw, "decode"), std::vector<Value>{make_str("unicode-escape")});
-      Value b = in_.call(in_.getattr(esc, "encode"), std::vector<Value>{make_str("latin-1")});
-      stack_.push_back(decode_py2_string(b.as<BytesObj>()->s));
+      // a Python 2 str literal's escapes (\\, \', \", \n, \t, \r, \xhh, octal), then the bytes decoded
+      std::string out;
+      for (size_t i = 1; i + 1 < s.size(); ++i) {
+        if (s[i] != '\\' || i + 2 >= s.size()) {
+          out.push_back(s[i]);
+          continue;
+        }
+        const char e = s[++i];
+        if (e == 'n') out.push_back('\n');
+        else if (e == 't') out.push_back('\t');
+        else if (e == 'r') out.push_back('\r');
+        else if (e == 'x' && i + 2 < s.size()) {
+          out.push_back(char(std::stoi(s.substr(i + 1, 2), nullptr, 16)));
+          i += 2;
+        } else if (e >= '0' && e <= '7') {
+          int v = 0, k = 0;
+          for (; k < 3 && i < s.size() - 1 && s[i] >= '0' && s[i] <= '7'; ++k, ++i) v = v * 8 + (s[i] - '0');
+          --i;
+          out.push_back(char(v));
+        } else if (e == '\\' || e == '\'' || e == '"') {
+          out.push_back(e);
+        } else {
+          out.push_back('\\');
+          out.push_back(e);
+        }
+      }
+      stack_.push_back(decode_py2_string(out));
       return true;
     }
     case 'p': memo_[std::stoull(read_line())] = top(); return true;
@@ -856,7 +917,11 @@ bool Unpickler::step(char op) {
       if (proto_ > kHighestProtocol) in_.raise_exc("ValueError", "unsupported pickle protocol: " + std::to_string(proto_));
       return true;
     }
-    case '\x95': read_le(8); return true;  // frames only group opcodes
+    case '\x95': {  // a frame only groups opcodes, but its length must be there
+      const uint64_t n = read_le(8);
+      if (n > data_.size() - pos_) raise_pickle(in_, "UnpicklingError", "pickle data was truncated");
+      return true;
+    }
     case '(': marks_.push_back(stack_.size()); return true;
     case '0': pop(); return true;
     case '1': pop_mark(); return true;
