@@ -53,7 +53,7 @@ std::string stdout_of(const std::string& json) {
   return out;
 }
 
-const char* const kFiles[] = {"ref.npy", "ref.npz", "ref_compressed.npz", "ref.zlib"};
+const char* const kFiles[] = {"ref.npy", "ref.npz", "ref_compressed.npz", "ref.zlib", "ref.pkl"};
 
 }  // namespace
 

@@ -1,5 +1,5 @@
 # Reads the files write_files.py wrote (the reference's, in test_file_interop.cpp); prints what it found.
-import numpy as np, zlib
+import numpy as np, zlib, pickle
 a = np.arange(12, dtype=np.int32).reshape(3, 4)
 b = np.linspace(-1, 1, 5)
 x = np.load('ref.npy')
@@ -11,3 +11,7 @@ with np.load('ref_compressed.npz') as f:
 raw = open('ref.zlib', 'rb').read()
 d = zlib.decompressobj()
 print(d.decompress(raw) == bytes(range(256)) * 40, zlib.decompress(d.unused_data, -15))
+with open('ref.pkl', 'rb') as f:
+    rec = pickle.load(f)
+    more = pickle.load(f)
+print(rec, more[0], len(more[1]), f.closed)
