@@ -16,7 +16,7 @@ import zlib
 import numpy
 from numpy.lib import format
 
-__all__ = ['save', 'load', 'savez', 'savez_compressed', 'NpzFile', 'BagObj']
+__all__ = ['save', 'load', 'savez', 'savez_compressed', 'savetxt', 'loadtxt', 'genfromtxt', 'NpzFile', 'BagObj']
 
 
 class BadZipFile(Exception):
@@ -389,7 +389,198 @@ def savez_compressed(file, *args, allow_pickle=True, **kwds):
     _savez(file, args, kwds, True, allow_pickle=allow_pickle)
 
 
-for _f in (save, load, savez, savez_compressed):
+# ---- text files (numpy/lib/_npyio_impl.py: savetxt, loadtxt, genfromtxt; the common arguments)
+
+def savetxt(fname, X, fmt='%.18e', delimiter=' ', newline='\n', header='', footer='', comments='# ', encoding=None):
+    if isinstance(fmt, bytes):
+        fmt = fmt.decode('latin1')
+    if hasattr(fname, '__fspath__'):
+        fname = os.fspath(fname)
+    if isinstance(fname, str):
+        fh, own = open(fname, 'wt', encoding=encoding), True
+    elif hasattr(fname, 'write'):
+        fh, own = fname, False
+    else:
+        raise ValueError('fname must be a string or file handle')
+    try:
+        X = numpy.asarray(X)
+        if X.ndim == 0 or X.ndim > 2:
+            raise ValueError("Expected 1D or 2D array, got %dD array instead" % X.ndim)
+        elif X.ndim == 1:
+            if X.dtype.names is None:
+                X = numpy.atleast_2d(X).T
+                ncol = 1
+            else:
+                ncol = len(X.dtype.names)
+        else:
+            ncol = X.shape[1]
+        iscomplex_X = X.dtype.kind == 'c'
+        if type(fmt) in (list, tuple):
+            if len(fmt) != ncol:
+                raise AttributeError('fmt has wrong shape.  %s' % str(fmt))
+            format = delimiter.join(fmt)
+        elif isinstance(fmt, str):
+            n_fmt_chars = fmt.count('%')
+            error = ValueError('fmt has wrong number of %% formats:  %s' % fmt)
+            if n_fmt_chars == 1:
+                fmt = [' (%s+%sj)' % (fmt, fmt)] * ncol if iscomplex_X else [fmt] * ncol
+                format = delimiter.join(fmt)
+            elif iscomplex_X and n_fmt_chars != (2 * ncol):
+                raise error
+            elif (not iscomplex_X) and n_fmt_chars != ncol:
+                raise error
+            else:
+                format = fmt
+        else:
+            raise ValueError('invalid fmt: %r' % (fmt,))
+        if len(header) > 0:
+            fh.write(comments + header.replace('\n', '\n' + comments) + newline)
+        for row in X:
+            if iscomplex_X:
+                parts = []
+                for number in row:
+                    parts += [number.real, number.imag]
+                fh.write((format % tuple(parts) + newline).replace('+-', '-'))
+            else:
+                try:
+                    v = format % tuple(row) + newline
+                except TypeError as e:
+                    raise TypeError("Mismatch between array dtype ('%s') and format specifier ('%s')"
+                                    % (str(X.dtype), format)) from e
+                fh.write(v)
+        if len(footer) > 0:
+            fh.write(comments + footer.replace('\n', '\n' + comments) + newline)
+    finally:
+        if own:
+            fh.close()
+
+
+def _text_lines(fname, encoding):
+    if hasattr(fname, '__fspath__'):
+        fname = os.fspath(fname)
+    if isinstance(fname, str):
+        if not os.path.exists(fname):  # numpy's DataSource words
+            raise FileNotFoundError(f"{fname} not found.")
+        with open(fname, 'rt', encoding=encoding) as f:
+            return f.read().splitlines(), fname
+    if hasattr(fname, 'read'):
+        text = fname.read()
+        if isinstance(text, bytes):
+            text = text.decode(encoding or 'latin1')
+        return text.splitlines(), fname
+    return [x.decode('latin1') if isinstance(x, bytes) else x for x in fname], fname
+
+
+def _strip_comment(line, comments):
+    for c in comments:
+        at = line.find(c)
+        if at >= 0:
+            line = line[:at]
+    return line
+
+
+def _finish_table(rows, dtype, ndmin, unpack, ncols):
+    arr = numpy.array(rows, dtype=dtype) if rows else numpy.array([], dtype=dtype)
+    if rows:
+        arr = arr.reshape(len(rows), ncols)
+    if arr.ndim > ndmin:
+        arr = numpy.squeeze(arr)
+    if arr.ndim < ndmin:
+        arr = numpy.atleast_2d(arr).T if ndmin == 2 and arr.ndim == 1 and len(rows) > 1 else arr.reshape((1,) * (ndmin - arr.ndim) + arr.shape)
+    if unpack:
+        return arr.T
+    return arr
+
+
+def loadtxt(fname, dtype=float, comments='#', delimiter=None, converters=None, skiprows=0, usecols=None,
+            unpack=False, ndmin=0, encoding=None, max_rows=None, *, quotechar=None, like=None):
+    if ndmin not in [0, 1, 2]:
+        raise ValueError(f"Illegal value of ndmin keyword: {ndmin}")
+    dtype = numpy.dtype(dtype)
+    comments = [] if comments is None else [comments] if isinstance(comments, str) else list(comments)
+    if isinstance(usecols, int):
+        usecols = [usecols]
+    lines, src = _text_lines(fname, encoding)
+    convert = int if dtype.kind in 'iub' else complex if dtype.kind == 'c' else str if dtype.kind in 'US' else float
+    rows, ncols = [], None
+    for lineno in range(skiprows, len(lines)):
+        if max_rows is not None and len(rows) >= max_rows:
+            break
+        line = _strip_comment(lines[lineno], comments)
+        fields = line.split(delimiter) if delimiter is not None else line.split()
+        if delimiter is not None and not line.strip():
+            fields = []
+        if not fields:
+            continue
+        if usecols is not None:
+            fields = [fields[i] for i in usecols]
+        if ncols is None:
+            ncols = len(fields)
+        elif len(fields) != ncols:
+            raise ValueError(f"the number of columns changed from {ncols} to {len(fields)} at row {lineno + 1}; "
+                             "use `usecols` to select a subset and avoid this error")
+        row = []
+        for col, text in enumerate(fields):
+            conv = converters.get(usecols[col] if usecols is not None else col) if isinstance(converters, dict) else converters
+            try:
+                row.append(conv(text) if conv else convert(text.strip()))
+            except ValueError:
+                raise ValueError(f"could not convert string {text.strip()!r} to {dtype.name} at row {lineno}, "
+                                 f"column {col + 1}.") from None
+        rows.append(row)
+    if not rows:
+        import warnings
+        warnings.warn(f'loadtxt: input contained no data: "{src}"', category=UserWarning, stacklevel=2)
+    return _finish_table(rows, dtype, ndmin, unpack, ncols or 0)
+
+
+def genfromtxt(fname, dtype=float, comments='#', delimiter=None, skip_header=0, skip_footer=0, converters=None,
+               missing_values=None, filling_values=None, usecols=None, names=None, excludelist=None,
+               deletechars=''.join(sorted(set("~!@#$%^&*()-=+~\\|]}[{';: /?.>,<"))), replace_space='_',
+               autostrip=False, case_sensitive=True, defaultfmt="f%i", unpack=None, usemask=False, loose=True,
+               invalid_raise=True, max_rows=None, encoding=None, *, ndmin=0, like=None):
+    if names is not None:
+        raise NotImplementedError("stridelab's genfromtxt reads plain tables (names= is not implemented)")
+    dtype = numpy.dtype(dtype)
+    comments = [] if comments is None else [comments]
+    if isinstance(usecols, int):
+        usecols = [usecols]
+    lines, src = _text_lines(fname, encoding)
+    lines = lines[skip_header:len(lines) - skip_footer if skip_footer else None]
+    fill = numpy.nan if filling_values is None and dtype.kind in 'fc' else (-1 if filling_values is None else filling_values)
+    convert = int if dtype.kind in 'iub' else float
+    rows, errors, ncols = [], [], None
+    for i, raw in enumerate(lines):
+        if max_rows is not None and len(rows) >= max_rows:
+            break
+        line = _strip_comment(raw, comments)
+        if not line.strip():
+            continue
+        fields = line.split(delimiter) if delimiter is not None else line.split()
+        if usecols is not None:
+            fields = [fields[k] for k in usecols]
+        if ncols is None:
+            ncols = len(fields)
+        elif len(fields) != ncols:
+            errors.append("    Line #%i (got %i columns instead of %i)" % (i + 1 + skip_header, len(fields), ncols))
+            continue
+        row = []
+        for text in fields:
+            text = text.strip()
+            if text == '' or (missing_values is not None and text in (missing_values if isinstance(missing_values, (list, tuple)) else [missing_values])):
+                row.append(fill)
+            else:
+                try:
+                    row.append(convert(text))
+                except ValueError:
+                    row.append(fill if dtype.kind in 'fc' else -1)
+        rows.append(row)
+    if errors and invalid_raise:
+        raise ValueError("Some errors were detected !\n" + "\n".join(errors))
+    return _finish_table(rows, dtype, ndmin, bool(unpack), ncols or 0)
+
+
+for _f in (save, load, savez, savez_compressed, savetxt, loadtxt, genfromtxt):
     _f.__module__ = 'numpy'
     setattr(numpy, _f.__name__, _f)
 NpzFile.__module__ = 'numpy.lib.npyio'
