@@ -34,6 +34,7 @@
 #include "core/lang/objects/bytes.hpp"
 #include "core/lang/objects/classes.hpp"
 #include "core/lang/objects/pyint.hpp"
+#include "core/model/array.hpp"
 
 namespace sl::lang {
 
@@ -271,6 +272,12 @@ class Pickler {
   void save_instance(const Value& v);
   void save_reduce_value(const Value& v, const Value& rv);
   void save_items_of_set(const Value& v, bool frozen);
+  void save_ndarray(const Value& v);
+  void save_dtype(const Value& d);
+  void save_interned(const std::string& s);
+  Value bytes_b_;  // NumPy's b'b' constant, one object for every array of the pickle
+  Value latin1_;   // the encoding protocol 2 names for bytes
+  std::unordered_map<std::string, uint32_t> dtypes_;  // builtin dtypes are singletons in NumPy
   Value builtin(const char* name) { return in_.builtins[name]; }
 };
 
@@ -348,7 +355,8 @@ void Pickler::save_bytes(const Value& v, const std::string& s) {
       }
     }
     Value encode = in_.getattr(in_.import("_codecs"), "encode");
-    return save_reduce(encode, make_tuple({make_str(text), make_str("latin1")}), v);
+    if (latin1_.is_none()) latin1_ = make_str("latin1");  // _pickle.c's one interned "latin1"
+    return save_reduce(encode, make_tuple({make_str(text), latin1_}), v);
   }
   std::string h;
   if (s.size() <= 0xff) {
@@ -499,7 +507,19 @@ void Pickler::save_global_name(const Value& v) {
     return save_global(v, "__main__", b->name);
   }
   if (auto* t = v.as<TypeObj>(); t && !in_.hasattr(v, "__qualname__")) return save_global(v, t->module, t->name);
-  save_global(v, in_.str(in_.getattr(v, "__module__")), in_.str(in_.getattr(v, "__qualname__")));
+  const std::string module = in_.str(in_.getattr(v, "__module__")), qualname = in_.str(in_.getattr(v, "__qualname__"));
+  Value found;
+  bool ok = false;
+  try {
+    ok = resolve(in_, module, qualname, found) && found.is_same(v);
+  } catch (const PyError&) {
+  }
+  // a frozen module's function reports __module__ '__main__': whichmodule's scan of sys.modules finds it
+  if (!ok && v.obj()->kind == ObjKind::Function)
+    for (auto& [name, m] : in_.modules)
+      for (auto& [attr, x] : m->attrs)
+        if (x.is_same(v) && attr == qualname) return save_global(v, name, attr);
+  save_global(v, module, qualname);
 }
 
 void Pickler::save_reduce(const Value& callable, const Value& args, const Value& obj) {
@@ -583,6 +603,100 @@ void Pickler::save_instance(const Value& v) {
   }
 }
 
+// NumPy's arrays, dtypes and scalars, as their __reduce_ex__ give them
+// (numpy/_core/src/multiarray/methods.c: array_reduce_ex, arraydescr_reduce,
+// gentype_reduce). Protocols 2-4, or an array that is not contiguous:
+// _reconstruct(ndarray, (0,), b'b') and the state (1, shape, dtype,
+// is_fortran, the bytes in that order); protocol 5: _frombuffer(the buffer,
+// dtype, shape, order). A dtype: dtype('i8', False, True) and the state
+// (3, byte order, None, None, None, -1, -1, 0). A scalar: scalar(dtype, bytes).
+// Only bool, integer, float and complex dtypes are pickled.
+void Pickler::save_interned(const std::string& s) {
+  const std::string key = "\x02" + s;  // one-character strs are interned singletons in CPython
+  auto it = global_strs_.find(key);
+  if (it != global_strs_.end()) return memo_get(it->second);
+  save_str_payload(s);
+  const uint32_t idx = uint32_t(memo_.size() + global_strs_.size());
+  global_strs_[key] = idx;
+  write_memo_put(idx);
+}
+
+void Pickler::save_dtype(const Value& d) {
+  const std::string str = in_.str(in_.getattr(d, "str"));
+  const std::string kind = in_.str(in_.getattr(d, "kind"));
+  if (kind.size() != 1 || std::string("biufc").find(kind) == std::string::npos)
+    in_.raise_exc("TypeError", "cannot pickle 'numpy.dtype' object of this kind in stridelab (" + str + ")");
+  auto it = dtypes_.find(str);
+  if (it != dtypes_.end()) return memo_get(it->second);
+  save(in_.getattr(in_.import("numpy"), "dtype"));
+  save(make_tuple({make_str(kind + str.substr(2)), Value::boolean(false), Value::boolean(true)}));
+  write_op('R');
+  const uint32_t idx = uint32_t(memo_.size() + global_strs_.size());
+  dtypes_[str] = idx;
+  memo_[d.identity()] = idx;
+  keep_.push_back(d);
+  write_memo_put(idx);
+  write_op('(');
+  save(Value::integer(3));
+  save_interned(str.substr(0, 1));
+  for (int i = 0; i < 3; ++i) save(Value());
+  save(Value::integer(-1));
+  save(Value::integer(-1));
+  save(Value::integer(0));
+  write_op('t');
+  memo_put(make_tuple({}));  // the state tuple: a fresh object
+  write_op('b');
+}
+
+void Pickler::save_ndarray(const Value& v) {
+  if (v.arr().is_torch()) in_.raise_exc("TypeError", "cannot pickle 'Tensor' object: stridelab has no torch.save format in pickle");
+  Value np = in_.import("numpy");
+  Value dtype = in_.getattr(v, "dtype");
+  Value flags = in_.getattr(v, "flags");
+  const bool c = in_.truthy(in_.getattr(flags, "c_contiguous")), f = in_.truthy(in_.getattr(flags, "f_contiguous"));
+  if (bytes_b_.is_none()) bytes_b_ = make_bytes("b");
+  if (v.arr().flavor == Flavor::Scalar) {
+    Value scalar = in_.getattr(in_.import("numpy._core.multiarray"), "scalar");
+    Value data = in_.call(in_.getattr(v, "tobytes"), std::vector<Value>{});
+    return save_reduce(scalar, make_tuple({dtype, data}), v);
+  }
+  if (proto_ >= 5 && (c || f)) {
+    Value frombuffer = in_.getattr(in_.import("numpy._core.numeric"), "_frombuffer");
+    save(frombuffer);
+    write_op('(');
+    const std::string data = in_.call(in_.getattr(v, "tobytes"), std::vector<Value>{make_str(c ? "C" : "F")}).as<BytesObj>()->s;
+    const bool writable = in_.truthy(in_.getattr(flags, "writeable"));
+    if (writable) {  // an in-band PickleBuffer: BYTEARRAY8 when writable, bytes when not
+      std::string h = "\x96";
+      put_le(h, data.size(), 8);
+      write_bytes(h, data);
+      memo_put(make_bytearray(""));  // the PickleBuffer, a fresh object, takes a memo slot
+    } else {
+      save(make_bytes(data));
+    }
+    save_dtype(dtype);
+    save(in_.getattr(v, "shape"));
+    save_interned(c ? "C" : "F");
+    write_op('t');
+    memo_put(make_tuple({}));
+    write_op('R');
+    return memo_put(v);
+  }
+  Value reconstruct = in_.getattr(in_.import("numpy._core.multiarray"), "_reconstruct");
+  save_reduce(reconstruct, make_tuple({in_.getattr(np, "ndarray"), make_tuple({Value::integer(0)}), bytes_b_}), v);
+  const bool fortran = f && !c;
+  Value data = in_.call(in_.getattr(v, "tobytes"), std::vector<Value>{make_str(fortran ? "F" : "C")});
+  write_op('(');
+  save(Value::integer(1));
+  save(in_.getattr(v, "shape"));
+  save_dtype(dtype);
+  save(Value::boolean(fortran));
+  save(data);
+  write_op('t');
+  memo_put(make_tuple({}));
+  write_op('b');
+}
+
 void Pickler::save(const Value& v) {
   opcode_boundary();
   if (++depth_ > 1000) {
@@ -606,7 +720,11 @@ void Pickler::save(const Value& v) {
   }
   uint32_t idx;
   if (memo_find(v, idx)) return memo_get(idx);
-  if (auto* s = v.as<StrObj>()) {
+  if (v.is_array()) {
+    save_ndarray(v);
+  } else if (v.as<DTypeObj>()) {
+    save_dtype(v);
+  } else if (auto* s = v.as<StrObj>()) {
     save_str(v, s->s);
   } else if (auto* b = v.as<BytesObj>()) {
     if (!b->mut) {
@@ -749,6 +867,31 @@ Value Unpickler::decode_py2_string(std::string_view s) {
 
 // BUILD: __setstate__(state), or the dict (and slot dict) into the instance.
 void Unpickler::build(const Value& inst, const Value& state) {
+  if (inst.is_array() && state.as<TupleObj>() && state.as<TupleObj>()->items.size() == 5) {
+    // ndarray.__setstate__((1, shape, dtype, is_fortran, data)) fills the array in
+    // place in NumPy; here the array is made whole and takes the empty one's place
+    const std::vector<Value> st = state.as<TupleObj>()->items;
+    Value np = in_.import("numpy");
+    Args fb;
+    fb.pos = {st[4]};
+    fb.kw = {{"dtype", st[2]}};
+    Value flat = in_.call(in_.getattr(np, "frombuffer"), fb);
+    Args rs;
+    rs.pos = {st[1]};
+    rs.kw = {{"order", make_str(in_.truthy(st[3]) ? "F" : "C")}};
+    Value view = in_.call(in_.getattr(flat, "reshape"), rs);
+    Value full = in_.call(in_.getattr(view, "copy"), std::vector<Value>{make_str("K")});  // owns its data, as NumPy's
+    for (auto& [k, x] : memo_)
+      if (x.is_same(inst)) x = full;
+    stack_.back() = full;
+    return;
+  }
+  if (inst.as<DTypeObj>()) {  // (3, byte order, ...): this engine's dtypes are native-endian
+    auto* t = state.as<TupleObj>();
+    if (t && t->items.size() > 1 && t->items[1].as<StrObj>() && t->items[1].as<StrObj>()->s == ">")
+      raise_pickle(in_, "UnpicklingError", "big-endian dtypes cannot be unpickled in stridelab");
+    return;
+  }
   if (in_.hasattr(inst, "__setstate__")) {
     in_.call(in_.getattr(inst, "__setstate__"), std::vector<Value>{state});
     return;

@@ -14,4 +14,7 @@ print(d.decompress(raw) == bytes(range(256)) * 40, zlib.decompress(d.unused_data
 with open('ref.pkl', 'rb') as f:
     rec = pickle.load(f)
     more = pickle.load(f)
+    arrays = pickle.load(f)
+    five = pickle.load(f)
 print(rec, more[0], len(more[1]), f.closed)
+print(arrays, arrays[1].flags.f_contiguous, five, five.dtype)

@@ -13,3 +13,5 @@ record = {'weights': [0.5, -1.25], 'name': 'net', 'shape': (3, 4), 'ids': {1, 2}
 with open('ref.pkl', 'wb') as f:
     pickle.dump(record, f)
     pickle.dump([record['weights'], 'y' * 70000], f, protocol=5)
+    pickle.dump([np.arange(6).reshape(2, 3), np.asfortranarray(b), np.float32(2.5), np.dtype('u2')], f)
+    pickle.dump(np.linspace(0, 1, 4), f, protocol=5)
