@@ -1,6 +1,9 @@
-// pickle_module: `pickle` -- dumps, loads, dump, load, Pickler, Unpickler,
-// the exceptions and constants, written as CPython 3.13's Modules/_pickle.c
-// writes and reads protocols 2 to 5 (DEFAULT_PROTOCOL 4). Written here, in
+// pickle_module: `pickle` -- dumps, loads, dump, load, the exceptions and
+// the protocol constants, written as CPython 3.13's Modules/_pickle.c
+// writes and reads protocols 2 to 5 (DEFAULT_PROTOCOL 4). Not here: the
+// Pickler and Unpickler classes (persistent_id, dispatch_table,
+// reducer_override), PickleBuffer and out-of-band buffers, copyreg's
+// extension registry. Written here, in
 // C++, not frozen: the opcodes are a byte-level state machine and the whole
 // of pickle.py would weigh on the shipped engine.
 //
