@@ -27,7 +27,9 @@
 // gets no header, and the size is checked as each object's save begins
 // (_Pickler_OpcodeBoundary); a str or bytes payload of 64 KiB or more is written
 // outside any frame (_Pickler_write_bytes). The unpickler reads every opcode
-// of protocols 0 to 5 but INST, OBJ, PERSID, EXT and NEXT_BUFFER.
+// of protocols 0 to 5 but INST, OBJ, PERSID/BINPERSID, EXT1-4 and the
+// out-of-band NEXT_BUFFER/READONLY_BUFFER. NumPy's arrays, dtypes and scalars
+// are pickled as NumPy pickles them (save_ndarray below).
 // Protocols 0 and 1 (the text formats) are not written (a ValueError says so).
 #include <cstring>
 #include <unordered_map>
@@ -156,6 +158,8 @@ bool resolve(Interp& in, const std::string& module, const std::string& qualname,
 
 // ---------------------------------------------------------------- pickler
 
+bool interned_like(const std::string& s);  // Note [Interned strings in pickles]
+
 class Pickler {
  public:
   Pickler(Interp& in, int proto) : in_(in), proto_(proto) {}
@@ -183,6 +187,7 @@ class Pickler {
   // (a builtin function's module name is a string of its own, hence the category byte)
   std::unordered_map<std::string, uint32_t> global_strs_;
   std::vector<Value> keep_;                                // what the memo points at stays alive
+  uint32_t next_slot_ = 0;                                 // the memo's size: the next MEMOIZE's index
   int depth_ = 0;
 
   // Every write goes into the current frame, opened at the first write after a commit.
@@ -223,7 +228,7 @@ class Pickler {
   }
 
   void memo_put(const Value& v) {
-    const uint32_t idx = uint32_t(memo_.size() + global_strs_.size());
+    const uint32_t idx = next_slot_++;
     if (v.identity()) {
       memo_[v.identity()] = idx;
       keep_.push_back(v);
@@ -340,7 +345,32 @@ void Pickler::save_str_payload(const std::string& s) {
   write_bytes(h, s);
 }
 
+// Note [Interned strings in pickles]
+// CPython's memo is by identity, and some equal strs are one object there:
+// the empty str and every one-character latin-1 str are singletons, and
+// identifier-like literals and attribute names are interned at compile time
+// (so a key of an instance's __dict__ and the same name in a literal are one
+// object). This interpreter makes such strs apart, so they are memoized by
+// value here, as CPython's identities make them; other strs by identity.
+bool interned_like(const std::string& s) {
+  if (s.empty()) return true;
+  if (s.size() == 1 || (s.size() == 2 && (uint8_t(s[0]) & 0xe0) == 0xc0 && uint8_t(s[0]) <= 0xc3)) return true;
+  for (unsigned char c : s)
+    if (!(std::isalnum(c) || c == '_')) return false;
+  return true;
+}
+
 void Pickler::save_str(const Value& v, const std::string& s) {
+  if (interned_like(s)) {
+    const std::string key = "\x04" + s;
+    auto it = global_strs_.find(key);
+    if (it != global_strs_.end()) return memo_get(it->second);
+    save_str_payload(s);
+    const uint32_t idx = next_slot_;
+    global_strs_[key] = idx;
+    memo_put(v);
+    return;
+  }
   save_str_payload(s);
   memo_put(v);
 }
@@ -480,14 +510,14 @@ void Pickler::save_global(const Value& v, std::string module, std::string qualna
   if (proto_ >= 4) {
     const std::string category = v.as<BuiltinObj>() ? "\x01" : "";
     for (const std::string* str : {&module, &qualname}) {
-      const std::string key = category + *str;
+      const std::string key = (category.empty() && interned_like(*str) ? "\x04" : category) + *str;
       const std::string* s = str;
       auto it = global_strs_.find(key);
       if (it != global_strs_.end()) {
         memo_get(it->second);
       } else {
         save_str_payload(*s);
-        const uint32_t idx = uint32_t(memo_.size() + global_strs_.size());
+        const uint32_t idx = next_slot_++;
         global_strs_[key] = idx;
         write_memo_put(idx);
       }
@@ -573,9 +603,22 @@ void Pickler::save_reduce_value(const Value& v, const Value& rv) {
 // (the __dict__ when not empty; (dict or None, slots) with __slots__ set).
 void Pickler::save_instance(const Value& v) {
   auto* o = v.as<InstanceObj>();
+  // the arguments __new__ needs: __getnewargs_ex__ (args, kwargs) or __getnewargs__ args
+  Value args = make_tuple({}), kwargs;
+  if (in_.hasattr(v, "__getnewargs_ex__")) {
+    const std::vector<Value> r = in_.to_vector(in_.call(in_.getattr(v, "__getnewargs_ex__"), std::vector<Value>{}));
+    if (r.size() != 2) in_.raise_exc("ValueError", "__getnewargs_ex__ should return a tuple of length 2, not " + std::to_string(r.size()));
+    args = r[0];
+    if (in_.truthy(r[1])) kwargs = r[1];
+  } else if (in_.hasattr(v, "__getnewargs__")) {
+    args = in_.call(in_.getattr(v, "__getnewargs__"), std::vector<Value>{});
+  }
+  if (!kwargs.is_none() && proto_ < 4)
+    raise_pickle(in_, "PicklingError", "protocol " + std::to_string(proto_) + " cannot pass keyword arguments to __new__ in stridelab");
   save_global_name(o->cls);
-  write_op(')');
-  write_op('\x81');
+  save(args);
+  if (!kwargs.is_none()) save(kwargs);
+  write_op(kwargs.is_none() ? '\x81' : '\x92');
   memo_put(v);
   if (in_.hasattr(v, "__getstate__")) {  // the class's own state (object has no __getstate__ here)
     Value state = in_.call(in_.getattr(v, "__getstate__"), std::vector<Value>{});
@@ -615,11 +658,11 @@ void Pickler::save_instance(const Value& v) {
 // (3, byte order, None, None, None, -1, -1, 0). A scalar: scalar(dtype, bytes).
 // Only bool, integer, float and complex dtypes are pickled.
 void Pickler::save_interned(const std::string& s) {
-  const std::string key = "\x02" + s;  // one-character strs are interned singletons in CPython
+  const std::string key = "\x04" + s;  // Note [Interned strings in pickles]
   auto it = global_strs_.find(key);
   if (it != global_strs_.end()) return memo_get(it->second);
   save_str_payload(s);
-  const uint32_t idx = uint32_t(memo_.size() + global_strs_.size());
+  const uint32_t idx = next_slot_++;
   global_strs_[key] = idx;
   write_memo_put(idx);
 }
@@ -634,7 +677,7 @@ void Pickler::save_dtype(const Value& d) {
   save(in_.getattr(in_.import("numpy"), "dtype"));
   save(make_tuple({make_str(kind + str.substr(2)), Value::boolean(false), Value::boolean(true)}));
   write_op('R');
-  const uint32_t idx = uint32_t(memo_.size() + global_strs_.size());
+  const uint32_t idx = next_slot_++;
   dtypes_[str] = idx;
   memo_[d.identity()] = idx;
   keep_.push_back(d);
@@ -1120,6 +1163,18 @@ bool Unpickler::step(char op) {
       std::vector<Value> a{cls};
       for (const Value& x : in_.to_vector(args)) a.push_back(x);
       stack_.push_back(in_.call(in_.getattr(in_.builtins["object"], "__new__"), a));
+      return true;
+    }
+    case '\x92': {  // NEWOBJ_EX: cls.__new__(cls, *args, **kwargs)
+      Value kwargs = pop(), args = pop(), cls = pop();
+      Args a;
+      a.pos = {cls};
+      for (const Value& x : in_.to_vector(args)) a.pos.push_back(x);
+      if (auto* d = kwargs.as<DictObj>())
+        for (size_t i = 0; i < d->t.entries.size(); ++i)
+          if (d->t.alive[i]) a.kw.push_back({in_.str(d->t.entries[i].first), d->t.entries[i].second});
+      Value make = in_.hasattr(cls, "__new__") ? in_.getattr(cls, "__new__") : in_.getattr(in_.builtins["object"], "__new__");
+      stack_.push_back(in_.call(make, a));
       return true;
     }
     case 'b': {
