@@ -838,16 +838,24 @@ class Unpickler {
   std::vector<size_t> marks_;
   std::unordered_map<uint64_t, Value> memo_;
 
-  std::string_view read(size_t n) {
-    if (data_.size() - pos_ < n) {
+  // n is 64-bit: an 8-byte length must not wrap around a 32-bit size_t (wasm)
+  std::string_view read(uint64_t n) {
+    if (uint64_t(data_.size() - pos_) < n) {
       if (pos_ == data_.size()) in_.raise_exc("EOFError", "Ran out of input");
       raise_pickle(in_, "UnpicklingError", "pickle data was truncated");
     }
-    std::string_view s = data_.substr(pos_, n);
-    pos_ += n;
+    std::string_view s = data_.substr(pos_, size_t(n));
+    pos_ += size_t(n);
     return s;
   }
-  uint64_t read_le(int n) { return get_le(read(size_t(n)).data(), n); }
+  uint64_t read_le(int n) { return get_le(read(uint64_t(n)).data(), n); }
+  // an 8-byte length, which the reference refuses past its Py_ssize_t
+  uint64_t read_len8(const char* op) {
+    const uint64_t n = read_le(8);
+    if (n > uint64_t(INT64_MAX))
+      in_.raise_exc("OverflowError", std::string(op) + " exceeds system's maximum size of 9223372036854775807 bytes");
+    return n;
+  }
   std::string read_line() {
     size_t nl = data_.find('\n', pos_);
     if (nl == std::string_view::npos) raise_pickle(in_, "UnpicklingError", "pickle data was truncated");
@@ -1108,6 +1116,8 @@ bool Unpickler::step(char op) {
     }
     case '\x95': {  // a frame only groups opcodes, but its length must be there
       const uint64_t n = read_le(8);
+      if (n > uint64_t(INT64_MAX))  // the reference's Py_ssize_t
+        in_.raise_exc("OverflowError", "FRAME length exceeds system's maximum of 9223372036854775807 bytes");
       if (n > data_.size() - pos_) raise_pickle(in_, "UnpicklingError", "pickle data was truncated");
       return true;
     }
@@ -1137,12 +1147,12 @@ bool Unpickler::step(char op) {
     }
     case 'C': { size_t n = size_t(read_le(1)); stack_.push_back(make_bytes(std::string(read(n)))); return true; }
     case 'B': { size_t n = size_t(read_le(4)); stack_.push_back(make_bytes(std::string(read(n)))); return true; }
-    case '\x8e': { size_t n = size_t(read_le(8)); stack_.push_back(make_bytes(std::string(read(n)))); return true; }
-    case '\x96': { size_t n = size_t(read_le(8)); stack_.push_back(make_bytearray(std::string(read(n)))); return true; }
+    case '\x8e': { uint64_t n = read_len8("BINBYTES"); stack_.push_back(make_bytes(std::string(read(n)))); return true; }
+    case '\x96': { uint64_t n = read_len8("BYTEARRAY8"); stack_.push_back(make_bytearray(std::string(read(n)))); return true; }
     case 'U': { size_t n = size_t(read_le(1)); stack_.push_back(decode_py2_string(read(n))); return true; }
     case 'T': { size_t n = size_t(read_le(4)); stack_.push_back(decode_py2_string(read(n))); return true; }
     case '\x8c': case 'X': case '\x8d': {
-      const size_t n = size_t(read_le(op == '\x8c' ? 1 : op == 'X' ? 4 : 8));
+      const uint64_t n = op == '\x8d' ? read_len8("BINUNICODE") : read_le(op == '\x8c' ? 1 : 4);
       Value raw = make_bytes(std::string(read(n)));
       stack_.push_back(in_.call(in_.getattr(raw, "decode"), std::vector<Value>{make_str("utf-8"), make_str("surrogatepass")}));
       return true;

@@ -96,9 +96,16 @@ class OutBuf {
   static constexpr size_t kNumBlocks = sizeof kBlocks / sizeof kBlocks[0];
   int64_t used(const z_stream& z) const { return int64_t(z.next_out - reinterpret_cast<const Bytef*>(buf_.data())); }
   void add_block(z_stream& z, int64_t n) {
+    // the engine's memory is at most 4 GiB (the wasm build's limit): a larger buffer
+    // fails as CPython's failed allocation does
+    if (n > (int64_t(1) << 32) - allocated_) sl::raise("MemoryError", "Unable to allocate output buffer.");
     const int64_t at = allocated_;
     allocated_ += n;
-    buf_.resize(size_t(allocated_));
+    try {
+      buf_.resize(size_t(allocated_));
+    } catch (const std::exception&) {
+      sl::raise("MemoryError", "Unable to allocate output buffer.");
+    }
     ++blocks_;
     point(z, at);
   }
