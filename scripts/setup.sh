@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs whatever stridelab needs and is missing; quiet and fast when all is present.
 #   scripts/setup.sh [--test] [--bench]
-# Sources: Debian's package archive (apt, and apt-get download for the pinned xsimd)
-# and the npm registry. Nothing else is contacted.
+# Sources: Debian's package archive (apt; apt-get download for the pinned xsimd, apt-get source
+# for zlib's C source) and the npm registry. Nothing else is contacted.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 want_test=0; want_bench=0
@@ -58,6 +58,35 @@ if [ ! -f "$XSIMD_DIR/usr/include/xsimd/xsimd.hpp" ]; then
   dpkg-deb -x "$apt_dir"/libxsimd-dev_*.deb "$XSIMD_DIR"
   rm -rf "$apt_dir"
   [ -f "$XSIMD_DIR/usr/include/xsimd/xsimd.hpp" ] || { log "xsimd headers missing after extraction"; exit 1; }
+fi
+
+# --- zlib 1.3.1's C source from Debian trixie (the zlib module, core/lang/modules/zlib_module.cpp) ---
+# The reference's CPython links zlib 1.3.1 (zlib.ZLIB_VERSION); bookworm's is 1.2.13. The same
+# library at the same version gives the same compressed bytes. Only the upstream tarball
+# (.orig.tar.gz, checked by apt against trixie's signed Sources) is unpacked; CMakeLists.txt
+# compiles its inflate/deflate files into the engine, natively and with em++.
+ZLIB_VERSION=1.3.1
+ZLIB_DEBIAN_VERSION=1:1.3.dfsg+really1.3.1-1
+ZLIB_DIR=$DEPS/zlib-$ZLIB_VERSION
+if [ ! -f "$ZLIB_DIR/zlib.h" ]; then
+  log "fetching zlib $ZLIB_DEBIAN_VERSION's source from Debian's archive"
+  uri=$(sed -n 's/^URIs:[[:space:]]*//p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | grep -v security | head -n 1)
+  if [ -z "$uri" ]; then
+    uri=$(awk '$1=="deb" && $2 !~ /security/ {print $2; exit}' /etc/apt/sources.list 2>/dev/null || true)
+  fi
+  [ -n "$uri" ] || { log "cannot find the Debian archive in the apt sources"; exit 1; }
+  apt_dir=$PWD/$DEPS/apt-zlib
+  mkdir -p "$apt_dir/lists/partial" "$apt_dir/archives/partial"
+  echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $uri trixie main" > "$apt_dir/sources.list"
+  apt_opts=(-o Dir::Etc::sourcelist="$apt_dir/sources.list" -o Dir::Etc::sourceparts=- \
+            -o Dir::State::Lists="$apt_dir/lists" -o Dir::Cache::archives="$apt_dir/archives" \
+            -o APT::Get::List-Cleanup=0 -o Debug::NoLocking=1 -o APT::Sandbox::User=root)
+  apt-get "${apt_opts[@]}" update -qq
+  (cd "$apt_dir" && apt-get "${apt_opts[@]}" source --download-only -qq "zlib=$ZLIB_DEBIAN_VERSION")
+  rm -rf "$ZLIB_DIR" && mkdir -p "$ZLIB_DIR"
+  tar -xzf "$apt_dir"/zlib_*.orig.tar.gz -C "$ZLIB_DIR" --strip-components=1
+  rm -rf "$apt_dir"
+  [ -f "$ZLIB_DIR/zlib.h" ] || { log "zlib source missing after extraction"; exit 1; }
 fi
 
 # --- npm dependencies --------------------------------------------------------

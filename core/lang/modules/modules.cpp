@@ -37,6 +37,9 @@ const std::vector<BuiltinModule>& builtin_modules() {
       {"hashlib", install_hashlib_module, nullptr},
       {"binascii", install_binascii_module, nullptr},
       {"cmath", install_cmath_module, nullptr},
+      {"zlib", install_zlib_module, nullptr},
+      {"pickle", install_pickle_module, nullptr},
+      {"_codecs", install_codecs_module, nullptr},
   };
   return table;
 }

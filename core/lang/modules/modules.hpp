@@ -4,7 +4,7 @@
 // collections_module.cpp, functools_module.cpp, itertools_module.cpp,
 // operator_module.cpp, sys_module.cpp, copy_module.cpp, gc_module.cpp, string_module.cpp,
 // unicodedata_module.cpp, weakref_module.cpp (_weakref), json_module.cpp, typing_module.cpp, struct_module.cpp, hashlib_module.cpp and binascii_module.cpp
-// (over digest.hpp), posix_module.cpp (over
+// (over digest.hpp), zlib_module.cpp (over zlib 1.3.1, the one C library in the engine), pickle_module.cpp, codecs_module.cpp (_codecs), posix_module.cpp (over
 // memfs.hpp, the session's file system), sre_module.cpp (the native half of the
 // frozen re.py). Each registers its names from a table.
 // Also the table of every builtin module, numpy and torch included, which a
@@ -85,6 +85,9 @@ void install_linecache_module(Interp& in);
 void install_hashlib_module(Interp& in);
 void install_binascii_module(Interp& in);
 void install_cmath_module(Interp& in);
+void install_zlib_module(Interp& in);
+void install_pickle_module(Interp& in);
+void install_codecs_module(Interp& in);
 
 // A module's native functions: (name, function) rows.
 struct ModuleFnDef {
