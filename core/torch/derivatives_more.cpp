@@ -1,0 +1,218 @@
+// derivatives_more: the backward formulas of the nodes core/lang/torch/scans.cpp
+// records (tools/autograd/derivatives.yaml, FunctionsManual.cpp), over the
+// kernels of torch/scans.hpp and the engine's ufuncs and matmul.
+//
+// The nodes keep:
+// - IndexAddBackward0: saved[0] index; ints[0] dim; scalars[0] alpha; sizes[0]
+//   source's shape; edges self, source.
+// - ScatterAddBackward0: saved[0] index; ints[0] dim; edges self, src.
+// - CummaxBackward0 / CumminBackward0: saved[0] indices (result1); ints[0] dim;
+//   sizes[0] self's shape.
+// - LogcumsumexpBackward0: saved[0] self, saved[1] result; ints[0] dim.
+// - AddmvBackward0 / AddrBackward0 / BaddbmmBackward0 / AddbmmBackward0:
+//   saved[0], saved[1] the two product operands; scalars beta, alpha; edges
+//   self and the two operands.
+// - StdMeanBackward0 / VarMeanBackward0: one node per output (the engine's
+//   nodes have one output each): ints[0] the output (0 std, 1 mean, 2 var),
+//   ints[1..] the reduced dims; scalars[0] correction; keepdim; saved[0] self,
+//   saved[1] the std result (the std output's node only).
+// These formulas refuse a create_graph pass (differentiable_formula()).
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <limits>
+#include <map>
+#include <string>
+
+#include "core/linalg/linalg.hpp"
+#include "core/ops/copy.hpp"
+#include "core/ops/reduce.hpp"
+#include "core/ops/ufunc.hpp"
+#include "core/ops/views.hpp"
+#include "core/torch/derivatives.hpp"
+#include "core/torch/scans.hpp"
+#include "core/torch/sum.hpp"
+
+namespace sl {
+
+namespace {
+
+using Formula = std::function<std::vector<ArrayPtr>(GradNode&, const ArrayPtr&)>;
+
+ArrayPtr torch_of(ArrayPtr a) {
+  a->flavor = Flavor::Torch;
+  return a;
+}
+bool edge(const GradNode& n, size_t i) { return i < n.next.size() && n.next[i] != nullptr; }
+ArrayPtr scalar(double v, DType dt) {
+  ArrayPtr s = make_array(DType::F64, {}, 'C', Flavor::Torch);
+  *reinterpret_cast<double*>(s->data()) = v;
+  return dt == DType::F64 ? s : torch_of(copy_as(*s, dt));
+}
+// maybe_multiply: t itself for a factor of 1, else t * s (mul.Scalar in t's dtype)
+ArrayPtr maybe_multiply(const ArrayPtr& t, double s) {
+  return s == 1.0 ? t : torch_of(ufunc_call2(Ufunc::multiply, t, scalar(s, t->dtype)));
+}
+ArrayPtr mT(const ArrayPtr& x) { return torch_of(swapaxes(x, -2, -1)); }
+ArrayPtr mm(const ArrayPtr& a, const ArrayPtr& b) { return torch_of(matmul(a, b)); }
+ArrayPtr zeros(DType dt, const Shape& s) { return make_array(dt, s, 'C', Flavor::Torch); }
+
+// where(mask, a, b) for a and b of one dtype, each broadcast to the mask's shape.
+ArrayPtr where_select(const ArrayPtr& mask, const ArrayPtr& a, const ArrayPtr& b) {
+  const Shape s = mask->shape;
+  ArrayPtr m = copy_as(*broadcast_to(mask, s), DType::Bool, 'C');
+  ArrayPtr ca = copy_as(*broadcast_to(a, s), a->dtype, 'C'), cb = copy_as(*broadcast_to(b, s), a->dtype, 'C');
+  ArrayPtr out = zeros(a->dtype, s);
+  const bool* mp = reinterpret_cast<const bool*>(m->data());
+  const int64_t e = a->itemsize();
+  for (int64_t i = 0; i < out->size(); ++i) std::memcpy(out->data() + i * e, (mp[i] ? ca : cb)->data() + i * e, size_t(e));
+  return out;
+}
+ArrayPtr flip_axis(const ArrayPtr& x, int64_t dim) { return flip(x, {dim}, false); }
+
+// The reduced dims of a var/std/mean node as an axis mask (all dims when none were given).
+std::vector<bool> reduced(const GradNode& n, int64_t ndim) {
+  std::vector<bool> ax(size_t(ndim), n.ints.size() <= 1);
+  for (size_t k = 1; k < n.ints.size(); ++k) ax[size_t(n.ints[k])] = true;
+  return ax;
+}
+// grad unsqueezed at the reduced dims (keepdim=False), then expanded to the input's shape
+ArrayPtr unreduce(const ArrayPtr& g, const std::vector<bool>& ax, bool keepdim, const Shape& shape) {
+  ArrayPtr r = g;
+  if (!keepdim) {
+    Shape s;
+    for (size_t k = 0; k < shape.size(); ++k) s.push_back(ax[k] ? 1 : shape[k]);
+    r = torch_of(reshape(copy_as(*g, g->dtype, 'C'), s));
+  }
+  return torch_of(broadcast_to(r, shape));
+}
+int64_t reduced_count(const std::vector<bool>& ax, const Shape& shape) {
+  int64_t c = 1;
+  for (size_t k = 0; k < shape.size(); ++k)
+    if (ax[k]) c *= shape[k];
+  return c;
+}
+
+// var_backward(grad, self, dim, correction, keepdim) (FunctionsManual.cpp):
+// (2 / (N - correction)) * grad * (self - self.mean(dim, keepdim=True))
+ArrayPtr var_backward(const ArrayPtr& g, const ArrayPtr& self, const std::vector<bool>& ax, double correction, bool keepdim) {
+  const int64_t count = reduced_count(ax, self->shape);
+  ArrayPtr gu = unreduce(g, ax, keepdim, self->shape);
+  ArrayPtr sum = torch_ordered_sum(*self, ax, self->dtype, true);
+  if (!sum) sum = torch_of(reduce(ReduceOp::sum, *self, ax, self->dtype, true, Flavor::Torch));
+  ArrayPtr mean = torch_of(ufunc_call2(Ufunc::divide, sum, scalar(double(count), self->dtype)));
+  ArrayPtr diff = torch_of(ufunc_call2(Ufunc::subtract, self, mean));
+  ArrayPtr scaled = maybe_multiply(gu, 2.0 / (double(count) - correction));
+  return torch_of(ufunc_call2(Ufunc::multiply, scaled, diff));
+}
+
+}  // namespace
+
+void add_more_formulas(std::map<std::string, std::function<std::vector<ArrayPtr>(GradNode&, const ArrayPtr&)>>& f) {
+  // index_add: self: grad; source: maybe_multiply(source.dim() > 0 ?
+  //   grad.index_select(dim, index).expand_as(source) : grad.index_select(dim, index.squeeze(0)), alpha)
+  f["IndexAddBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    ArrayPtr src;
+    if (edge(n, 1)) {
+      ArrayPtr sel = index_select_kernel(*g, n.ints.at(0), *unpack(n, 0));
+      const Shape& ss = n.sizes.at(0);
+      src = maybe_multiply(ss.empty() ? torch_of(reshape(sel, {})) : torch_of(broadcast_to(sel, ss)), n.scalars.at(0));
+    }
+    return {edge(n, 0) ? g : nullptr, src};
+  };
+  // scatter_add: self: grad; src: grad.gather(dim, index)
+  f["ScatterAddBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    return {edge(n, 0) ? g : nullptr, edge(n, 1) ? gather_kernel(*g, n.ints.at(0), *unpack(n, 0)) : nullptr};
+  };
+  // cummax / cummin: self: cummaxmin_backward(grad, self, indices, dim): zeros_like(self).scatter_add_(dim, indices, grad)
+  auto cum = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    const Shape& s = n.sizes.at(0);
+    if (s.empty()) return {g};
+    return {scatter_add_kernel(*zeros(g->dtype, s), n.ints.at(0), *unpack(n, 0), *g)};
+  };
+  f["CummaxBackward0"] = cum;
+  f["CumminBackward0"] = cum;
+  // logcumsumexp: self: logcumsumexp_backward(grad, self, result, dim): the positive and negative parts of
+  //   grad in log space, each reverse-logcumsumexp'd against the result, exp'd and subtracted
+  f["LogcumsumexpBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    if (g->ndim() == 0 || g->size() == 0) return {g};
+    ArrayPtr self = unpack(n, 0), result = unpack(n, 1);
+    const int64_t dim = n.ints.at(0);
+    const double lowest = g->dtype == DType::F64 ? std::numeric_limits<double>::lowest() : double(std::numeric_limits<float>::lowest());
+    ArrayPtr gmin = scalar(lowest, g->dtype);
+    ArrayPtr log_abs = torch_of(ufunc_call1(Ufunc::log, torch_of(ufunc_call1(Ufunc::absolute, g))));
+    ArrayPtr zero = scalar(0.0, g->dtype);
+    auto where = [&](Ufunc cmp) {
+      ArrayPtr mask = torch_of(ufunc_call2(cmp, g, zero));
+      return torch_of(where_select(mask, log_abs, gmin));
+    };
+    auto reverse_lcse = [&](const ArrayPtr& x) {
+      ArrayPtr fl = torch_of(copy_as(*flip_axis(x, dim), x->dtype, 'C'));
+      return torch_of(copy_as(*flip_axis(logcumsumexp_kernel(*fl, dim), dim), x->dtype, 'C'));
+    };
+    auto part = [&](Ufunc cmp) {
+      ArrayPtr lg = torch_of(ufunc_call2(Ufunc::subtract, where(cmp), result));
+      return torch_of(ufunc_call1(Ufunc::exp, torch_of(ufunc_call2(Ufunc::add, reverse_lcse(lg), self))));
+    };
+    return {torch_of(ufunc_call2(Ufunc::subtract, part(Ufunc::greater), part(Ufunc::less)))};
+  };
+  // addmv: self: maybe_multiply(grad, beta); mat: maybe_multiply(grad.ger(vec), alpha);
+  //   vec: maybe_multiply(mat.t().mv(grad), alpha)
+  f["AddmvBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    const double beta = n.scalars.at(0), alpha = n.scalars.at(1);
+    ArrayPtr gs, gm, gv;
+    if (edge(n, 0)) gs = maybe_multiply(g, beta);
+    if (edge(n, 1)) {
+      ArrayPtr v = unpack(n, 1);
+      gm = maybe_multiply(mm(torch_of(reshape(g, {g->size(), 1})), torch_of(reshape(v, {1, v->size()}))), alpha);
+    }
+    if (edge(n, 2)) gv = maybe_multiply(mm(mT(unpack(n, 0)), g), alpha);
+    return {gs, gm, gv};
+  };
+  // addr: self: maybe_multiply(grad, beta); vec1: maybe_multiply(grad.mv(vec2), alpha);
+  //   vec2: maybe_multiply(grad.t().mv(vec1), alpha)
+  f["AddrBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    const double beta = n.scalars.at(0), alpha = n.scalars.at(1);
+    return {edge(n, 0) ? maybe_multiply(g, beta) : nullptr, edge(n, 1) ? maybe_multiply(mm(g, unpack(n, 1)), alpha) : nullptr,
+            edge(n, 2) ? maybe_multiply(mm(mT(g), unpack(n, 0)), alpha) : nullptr};
+  };
+  // baddbmm: self: maybe_multiply(grad, beta); batch1: maybe_multiply(grad.bmm(batch2.transpose(1, 2)), alpha);
+  //   batch2: maybe_multiply(batch1.transpose(1, 2).bmm(grad), alpha)
+  f["BaddbmmBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    const double beta = n.scalars.at(0), alpha = n.scalars.at(1);
+    return {edge(n, 0) ? maybe_multiply(g, beta) : nullptr, edge(n, 1) ? maybe_multiply(mm(g, mT(unpack(n, 1))), alpha) : nullptr,
+            edge(n, 2) ? maybe_multiply(mm(mT(unpack(n, 0)), g), alpha) : nullptr};
+  };
+  // addbmm: as baddbmm with grad.unsqueeze(0).expand({b, n, p}) for the batch gradients
+  f["AddbmmBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    const double beta = n.scalars.at(0), alpha = n.scalars.at(1);
+    ArrayPtr b1 = edge(n, 1) || edge(n, 2) ? unpack(n, 0) : nullptr, b2 = edge(n, 1) || edge(n, 2) ? unpack(n, 1) : nullptr;
+    ArrayPtr ge = b1 ? torch_of(broadcast_to(g, {b1->shape[0], g->shape[0], g->shape[1]})) : nullptr;
+    return {edge(n, 0) ? maybe_multiply(g, beta) : nullptr, edge(n, 1) ? maybe_multiply(mm(ge, mT(b2)), alpha) : nullptr,
+            edge(n, 2) ? maybe_multiply(mm(mT(b1), ge), alpha) : nullptr};
+  };
+  // std_mean / var_mean: self: std_mean_backward / var_mean_backward, one output's part per node:
+  //   std: var_backward((grad / (result * 2)).masked_fill_(result == 0, 0), ...); var: var_backward(grad, ...);
+  //   mean: mean_backward(grad, sizes, dim, numel, keepdim) = expanded grad / N
+  auto moments = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    ArrayPtr self = unpack(n, 0);
+    const std::vector<bool> ax = reduced(n, self->ndim());
+    const int which = int(n.ints.at(0));
+    if (which == 1) {
+      ArrayPtr e = unreduce(g, ax, n.keepdim, self->shape);
+      return {torch_of(ufunc_call2(Ufunc::divide, e, scalar(double(reduced_count(ax, self->shape)), g->dtype)))};
+    }
+    ArrayPtr gv = g;
+    if (which == 0) {
+      ArrayPtr r = unpack(n, 1);
+      ArrayPtr q = torch_of(ufunc_call2(Ufunc::divide, g, torch_of(ufunc_call2(Ufunc::multiply, r, scalar(2.0, r->dtype)))));
+      ArrayPtr mask = torch_of(ufunc_call2(Ufunc::equal, r, scalar(0.0, r->dtype)));
+      gv = torch_of(where_select(mask, scalar(0.0, q->dtype), q));
+    }
+    return {var_backward(gv, self, ax, n.scalars.at(0), n.keepdim)};
+  };
+  f["StdMeanBackward0"] = moments;
+  f["VarMeanBackward0"] = moments;
+}
+
+}  // namespace sl
