@@ -200,7 +200,7 @@ NativeFn same_as_functional(const char* fname) {
 // without, the flattened input gathered at the flattened indices.
 Value take_along_dim_impl(Interp& in, const ArrayPtr& t, const Value& iv, const Value& dimv) {
   ArrayPtr idx = tensor_arg(in, iv, "take_along_dim", "indices", 2);
-  if (idx->dtype != DType::I64)
+  if (idx->dtype != DType::I64 && !dimv.is_none())
     in.raise_exc("RuntimeError", std::string("torch.take_along_dim(): dtype of indices should be Long but got ") +
                                      torch_type_name(idx->dtype));
   Value self(t), index(idx);
@@ -273,7 +273,7 @@ Value repeat_interleave_impl(Interp& in, const ArrayPtr& t, const Value& rv, con
     return method(in, input, "index_select", {Value::integer(dim), Value(repeat_indices(in, rep))});
   }
   const int64_t reps = int_arg(in, rv, "repeat_interleave", "repeats", IntParam::SymInt);
-  if (reps < 0) in.raise_exc("RuntimeError", "Repeats can not be negative");
+  if (reps < 0) in.raise_exc("RuntimeError", "Repeats must be non-negative");
   const Array& x = input.arr();
   Value u = method(in, input, "unsqueeze", {Value::integer(dim + 1)});
   Shape s = u.arr().shape;
@@ -326,8 +326,14 @@ Value ldexp_fn(Interp& in, Args& a) {
 // conj_physical of a real tensor too. A complex tensor's conjugate is a copy
 // here (the engine keeps no lazy conjugate bit: is_conj() stays False).
 Value conjugate(Interp& in, const ArrayPtr& t) {
+  (void)in;
   if (!is_complex(t->dtype)) return Value(t);
-  return call(in, in.modules.at("numpy")->attrs.at("conjugate"), {Value(t)});
+  ArrayPtr r = as_torch(copy_as(*t, t->dtype, 'C'));
+  for (int64_t i = 0; i < r->size(); ++i) {
+    if (t->dtype == DType::C64) reinterpret_cast<float*>(r->data())[2 * i + 1] *= -1.0f;
+    else reinterpret_cast<double*>(r->data())[2 * i + 1] *= -1.0;
+  }
+  return Value(r);
 }
 Value conj_method(Interp& in, const ArrayPtr& t, Args& a) {
   a.finish(0);
@@ -427,7 +433,16 @@ WindowArgs window_args(Interp& in, Args& a, const char* fname, size_t extra, std
   w.dt = float_dtype_arg(in, dt, fname);
   w.requires_grad = !rg.is_none() && in.truthy(rg);
   if (w.n < 0) in.raise_exc("RuntimeError", std::string(fname) + " requires non-negative window_length, got window_length=" + std::to_string(w.n));
-  if (!is_float(w.dt)) in.raise_exc("RuntimeError", std::string(fname) + " expects floating point dtypes, got: " + torch_type_name(w.dt));
+  if (is_complex(w.dt)) in.raise_exc("RuntimeError", std::string("\"arange_cpu\" not implemented for '") + torch_type_name(w.dt) + "'");
+  if (!is_float(w.dt)) {
+    // window_function_checks prints the TensorOptions, whose dtype is the C++ type's name
+    const char* cname = w.dt == DType::I64 ? "long int" : w.dt == DType::I32 ? "int" : w.dt == DType::I16 ? "short int"
+                        : w.dt == DType::I8 ? "signed char" : w.dt == DType::U8 ? "unsigned char" : w.dt == DType::Bool ? "bool"
+                        : torch_type_name(w.dt);
+    in.raise_exc("RuntimeError", std::string(fname) + " expects floating point dtypes, got: TensorOptions(dtype=" + cname +
+                                     ", device=cpu, layout=Strided (default), requires_grad=false (default), pinned_memory=false, "
+                                     "memory_format=(nullopt))");
+  }
   return w;
 }
 Value arange_of(Interp& in, int64_t n, DType dt) {

@@ -180,9 +180,17 @@ Value result_type_fn(Interp& in, Args& a) {
   return dtype_value(in, torch_result_type(operands), true);
 }
 
+// The parser's message for a missing argument.
+Value parser_required(Interp& in, Args& a, size_t i, const char* name, const char* fname) {
+  Value v;
+  if (!a.take(i, name, v))
+    in.raise_exc("TypeError", std::string(fname) + "() missing 1 required positional arguments: \"" + name + "\"");
+  return v;
+}
+
 // torch.promote_types(type1, type2)
 Value promote_types_fn(Interp& in, Args& a) {
-  Value t1 = a.required(0, "type1"), t2 = a.required(1, "type2");
+  Value t1 = parser_required(in, a, 0, "type1", "promote_types"), t2 = parser_required(in, a, 1, "type2", "promote_types");
   a.finish(2);
   const DType d1 = dtype_param(in, t1, "promote_types", "type1", 1), d2 = dtype_param(in, t2, "promote_types", "type2", 2);
   return dtype_value(in, torch_promote(d1, d2), true);
@@ -190,7 +198,7 @@ Value promote_types_fn(Interp& in, Args& a) {
 
 // torch.can_cast(from_, to)
 Value can_cast_fn(Interp& in, Args& a) {
-  Value f = a.required(0, "from_"), t = a.required(1, "to");
+  Value f = parser_required(in, a, 0, "from_", "can_cast"), t = parser_required(in, a, 1, "to", "can_cast");
   a.finish(2);
   const DType d1 = dtype_param(in, f, "can_cast", "from_", 1), d2 = dtype_param(in, t, "can_cast", "to", 2);
   return Value::boolean(torch_can_cast(d1, d2));
@@ -229,9 +237,7 @@ Value broadcast_shapes_fn(Interp& in, Args& a) {
 // torch.broadcast_tensors(*tensors): _VF.broadcast_tensors (expand_outplace).
 Value broadcast_tensors_fn(Interp& in, Args& a) {
   a.finish(a.pos.size());
-  std::vector<Value> items = a.pos;
-  // torch/functional.py: one list or tuple argument is the sequence itself
-  if (items.size() == 1 && (items[0].as<ListObj>() || items[0].as<TupleObj>())) items = in.to_vector(items[0]);
+  const std::vector<Value>& items = a.pos;
   Shape shape;
   for (size_t i = 0; i < items.size(); ++i) {
     if (!is_tensor(items[i]))
