@@ -241,7 +241,8 @@ Value take_along_dim_fn(Interp& in, Args& a) {
 // torch.repeat_interleave(repeats): index k repeated repeats[k] times (Repeat.cpp: repeat_interleave_cpu).
 ArrayPtr repeat_indices(Interp& in, const ArrayPtr& rep) {
   if (rep->ndim() != 1) in.raise_exc("RuntimeError", "repeat_interleave only accept 1D vector as repeat");
-  if (rep->dtype != DType::I64 && rep->dtype != DType::I32) in.raise_exc("RuntimeError", "repeats has to be Long or Int tensor");
+  if (rep->dtype != DType::I64 && rep->dtype != DType::I32)
+    in.raise_exc("RuntimeError", std::string("\"repeat_interleave_cpu\" not implemented for '") + torch_type_name(rep->dtype) + "'");
   ArrayPtr r = copy_as(*rep, DType::I64, 'C');
   const int64_t* v = reinterpret_cast<const int64_t*>(r->data());
   int64_t total = 0;

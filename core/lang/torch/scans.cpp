@@ -272,7 +272,7 @@ const AddProduct kBaddbmm{"baddbmm", "BaddbmmBackward0", "batch1", "batch2"};
 const AddProduct kAddbmm{"addbmm", "AddbmmBackward0", "batch1", "batch2"};
 
 // The product part, checked as the ATen op checks its operands.
-ArrayPtr product(Interp& in, const AddProduct& p, const ArrayPtr& x, const ArrayPtr& y) {
+ArrayPtr product(Interp& in, const AddProduct& p, const ArrayPtr& x, const ArrayPtr& y, const ArrayPtr& self = nullptr) {
   const std::string n = p.name;
   auto need = [&](const ArrayPtr& t, int nd, const char* what) {
     if (t->ndim() != nd) in.raise_exc("RuntimeError", std::string(what) + " must be a " + std::to_string(nd) + "D tensor");
@@ -290,6 +290,8 @@ ArrayPtr product(Interp& in, const AddProduct& p, const ArrayPtr& x, const Array
     if (y->ndim() != 1) in.raise_exc("RuntimeError", "addr: Expected 1-D argument vec2, but got " + std::to_string(y->ndim()) + "-D");
     return as_torch(matmul(as_torch(reshape(x, {x->size(), 1})), as_torch(reshape(y, {1, y->size()}))));
   }
+  if (n == "baddbmm" && self && x->ndim() >= 2 && y->ndim() >= 3)  // self is expanded to the result's sizes first
+    method(in, Value(self), "expand", {torch_size_value(in, {x->shape[0], x->shape[1], y->shape[2]})});
   need(x, 3, "batch1");
   need(y, 3, "batch2");
   if (x->shape[0] != y->shape[0])
@@ -350,7 +352,7 @@ Save add_product_save(const AddProductArgs& r) {
 template <const AddProduct& P>
 Value add_product_method(Interp& in, const ArrayPtr& t, Args& a) {
   AddProductArgs r = add_product_args(in, P, t, a, false);
-  return Value(kernel(in, P.node, {r.self, r.x, r.y}, [&] { return add_product(in, r.self, product(in, P, r.x, r.y), r.beta, r.alpha); },
+  return Value(kernel(in, P.node, {r.self, r.x, r.y}, [&] { return add_product(in, r.self, product(in, P, r.x, r.y, r.self), r.beta, r.alpha); },
                       add_product_save(r)));
 }
 template <const AddProduct& P>
@@ -359,7 +361,7 @@ Value add_product_inplace(Interp& in, const ArrayPtr& t, Args& a) {
   return write_inplace(
       in, P.node, t, {r.x, r.y},
       [&] {
-        ArrayPtr v = add_product(in, r.self, product(in, P, r.x, r.y), r.beta, r.alpha);
+        ArrayPtr v = add_product(in, r.self, product(in, P, r.x, r.y, r.self), r.beta, r.alpha);
         if (v->shape != t->shape)
           in.raise_exc("RuntimeError", "The size of tensor a (" + list_repr(t->shape) + ") must match the result's size " + list_repr(v->shape));
         return v;
@@ -369,7 +371,7 @@ Value add_product_inplace(Interp& in, const ArrayPtr& t, Args& a) {
 template <const AddProduct& P>
 Value add_product_fn(Interp& in, Args& a) {
   AddProductArgs r = add_product_args(in, P, nullptr, a, true);
-  return Value(kernel(in, P.node, {r.self, r.x, r.y}, [&] { return add_product(in, r.self, product(in, P, r.x, r.y), r.beta, r.alpha); },
+  return Value(kernel(in, P.node, {r.self, r.x, r.y}, [&] { return add_product(in, r.self, product(in, P, r.x, r.y, r.self), r.beta, r.alpha); },
                       add_product_save(r)));
 }
 
