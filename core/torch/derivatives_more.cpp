@@ -16,6 +16,10 @@
 //   nodes have one output each): ints[0] the output (0 std, 1 mean, 2 var),
 //   ints[1..] the reduced dims; scalars[0] correction; keepdim; saved[0] self,
 //   saved[1] the std result (the std output's node only).
+// - BlockDiagBackward0: sizes the inputs' shapes; edges one per input.
+// - DiagEmbedBackward0: ints offset, dim1, dim2 (of the output); sizes[0] self's shape.
+// - NanmedianBackward0: saved[0] self, saved[1] result. NanmedianBackward1:
+//   saved[0] indices (result1); ints[0] dim; keepdim; sizes[0] self's shape.
 // These formulas refuse a create_graph pass (differentiable_formula()).
 #include <cmath>
 #include <cstring>
@@ -210,6 +214,55 @@ void add_more_formulas(std::map<std::string, std::function<std::vector<ArrayPtr>
       gv = torch_of(where_select(mask, scalar(0.0, q->dtype), q));
     }
     return {var_backward(gv, self, ax, n.scalars.at(0), n.keepdim)};
+  };
+  // block_diag: tensors: block_diag_backward(grad, sizes, dtypes): each input's block of grad, viewed as its shape
+  f["BlockDiagBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    std::vector<ArrayPtr> out;
+    int64_t r0 = 0, c0 = 0;
+    for (size_t i = 0; i < n.sizes.size(); ++i) {
+      const Shape& s = n.sizes[i];
+      const int64_t rows = s.size() == 2 ? s[0] : 1, cols = s.size() == 2 ? s[1] : s.size() == 1 ? s[0] : 1;
+      if (edge(n, i)) {
+        ArrayPtr blk = make_view(g, g->dtype, {rows, cols}, g->strides, g->offset + r0 * g->strides[0] + c0 * g->strides[1]);
+        out.push_back(torch_of(reshape(copy_as(*blk, g->dtype, 'C'), s)));
+      } else {
+        out.push_back(nullptr);
+      }
+      r0 += rows;
+      c0 += cols;
+    }
+    return out;
+  };
+  // diag_embed: self: grad.diagonal(offset, dim1, dim2)
+  f["DiagEmbedBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    return {diag_extract_kernel(*g, n.sizes.at(0), n.ints.at(0), n.ints.at(1), n.ints.at(2))};
+  };
+  // nanmedian: self: evenly_distribute_backward(grad, self, result): grad / count on the elements equal to the
+  //   result (the NaNs when the result is NaN)
+  f["NanmedianBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    ArrayPtr self = unpack(n, 0), res = unpack(n, 1);
+    const bool nan = is_float(res->dtype) && std::isnan(res->dtype == DType::F64 ? *reinterpret_cast<const double*>(res->data())
+                                                                                   : double(*reinterpret_cast<const float*>(res->data())));
+    ArrayPtr mask = nan ? torch_of(ufunc_call1(Ufunc::isnan, self)) : torch_of(ufunc_call2(Ufunc::equal, self, res));
+    ArrayPtr cm = copy_as(*mask, DType::Bool, 'C');
+    int64_t count = 0;
+    for (int64_t i = 0; i < cm->size(); ++i) count += reinterpret_cast<const bool*>(cm->data())[i];
+    ArrayPtr share = torch_of(ufunc_call2(Ufunc::divide, g, scalar(double(count), g->dtype)));
+    return {where_select(mask, share, scalar(0.0, g->dtype))};
+  };
+  // nanmedian.dim: self: value_selecting_reduction_backward(grad, dim, indices, self.sizes(), keepdim)
+  f["NanmedianBackward1"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    const Shape& s = n.sizes.at(0);
+    if (s.empty()) return {g};
+    const int64_t dim = n.ints.at(0);
+    ArrayPtr gi = g, ii = unpack(n, 0);
+    if (!n.keepdim) {
+      Shape k = g->shape;
+      k.insert(k.begin() + dim, 1);
+      gi = torch_of(reshape(copy_as(*g, g->dtype, 'C'), k));
+      ii = torch_of(reshape(copy_as(*ii, DType::I64, 'C'), k));
+    }
+    return {scatter_add_kernel(*zeros(g->dtype, s), dim, *ii, *gi)};
   };
   f["StdMeanBackward0"] = moments;
   f["VarMeanBackward0"] = moments;

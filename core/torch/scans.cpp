@@ -190,3 +190,91 @@ ArrayPtr logcumsumexp_kernel(const Array& x, int64_t dim) {
 }
 
 }  // namespace sl
+
+namespace sl {
+
+CumMinMax nanmedian_kernel(const Array& x, int64_t dim) {
+  ArrayPtr src = copy_as(x, x.dtype, 'C');
+  Shape rs = x.shape;
+  if (!rs.empty()) rs.erase(rs.begin() + dim);
+  CumMinMax r{make_array(x.dtype, rs, 'C', Flavor::Torch), make_array(DType::I64, rs, 'C', Flavor::Torch)};
+  const Axes a = axes_of(x.shape, dim);
+  int64_t* ix = reinterpret_cast<int64_t*>(r.indices->data());
+  visit_dtype(x.dtype, [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (std::is_arithmetic_v<T>) {
+      const T* s = reinterpret_cast<const T*>(src->data());
+      T* v = reinterpret_cast<T*>(r.values->data());
+      auto isnan_ = [](T t) {
+        if constexpr (std::is_floating_point_v<T>) return std::isnan(t);
+        else return false;
+      };
+      std::vector<int64_t> order(size_t(a.n));
+      for (int64_t q = 0; q < a.outer; ++q)
+        for (int64_t k = 0; k < a.inner; ++k) {
+          const int64_t base = q * a.n * a.inner + k;
+          for (int64_t i = 0; i < a.n; ++i) order[size_t(i)] = i;
+          std::stable_sort(order.begin(), order.end(), [&](int64_t i, int64_t j) {
+            const T u = s[base + i * a.inner], w = s[base + j * a.inner];
+            return !isnan_(u) && (isnan_(w) || u < w);
+          });
+          int64_t cnt = 0;
+          for (int64_t i = 0; i < a.n; ++i) cnt += !isnan_(s[base + i * a.inner]);
+          if (a.n == 0) {  // an empty input's median is NaN
+            v[q * a.inner + k] = std::numeric_limits<T>::has_quiet_NaN ? std::numeric_limits<T>::quiet_NaN() : T(0);
+            ix[q * a.inner + k] = 0;
+            continue;
+          }
+          const int64_t pick = order[size_t(cnt > 0 ? (cnt - 1) / 2 : 0)];
+          v[q * a.inner + k] = s[base + pick * a.inner];
+          ix[q * a.inner + k] = pick;
+        }
+    }
+  });
+  return r;
+}
+
+namespace {
+// For each element of an input of shape `in_shape` (its last dim on the
+// diagonal), its offset in the C-contiguous output of shape `out`.
+template <class F>
+void walk_diagonal(const Shape& in_shape, const Shape& out, int64_t offset, int64_t d1, int64_t d2, F f) {
+  const std::vector<int64_t> ost = c_strides(out);
+  std::vector<size_t> rest;  // the output dims that hold the input's batch dims
+  for (size_t k = 0; k < out.size(); ++k)
+    if (int64_t(k) != d1 && int64_t(k) != d2) rest.push_back(k);
+  const int64_t n = in_shape.empty() ? 1 : in_shape.back();
+  int64_t batch = 1;
+  for (size_t k = 0; k + 1 < in_shape.size(); ++k) batch *= in_shape[k];
+  for (int64_t b = 0, e = 0; b < batch; ++b) {
+    int64_t off = 0, r = b;
+    for (size_t k = rest.size(); k-- > 0;) {
+      const int64_t sz = in_shape[k];
+      off += (r % sz) * ost[rest[k]];
+      r /= sz;
+    }
+    for (int64_t i = 0; i < n; ++i, ++e)
+      f(e, off + (i - std::min<int64_t>(offset, 0)) * ost[size_t(d1)] + (i + std::max<int64_t>(offset, 0)) * ost[size_t(d2)]);
+  }
+}
+}  // namespace
+
+ArrayPtr diag_embed_kernel(const Array& x, const Shape& out, int64_t offset, int64_t d1, int64_t d2) {
+  ArrayPtr src = copy_as(x, x.dtype, 'C');
+  ArrayPtr r = make_array(x.dtype, out, 'C', Flavor::Torch);
+  const int64_t e = x.itemsize();
+  walk_diagonal(x.shape, out, offset, d1, d2,
+                [&](int64_t i, int64_t o) { std::memcpy(r->data() + o * e, src->data() + i * e, size_t(e)); });
+  return r;
+}
+
+ArrayPtr diag_extract_kernel(const Array& g, const Shape& in_shape, int64_t offset, int64_t d1, int64_t d2) {
+  ArrayPtr src = copy_as(g, g.dtype, 'C');
+  ArrayPtr r = make_array(g.dtype, in_shape, 'C', Flavor::Torch);
+  const int64_t e = g.itemsize();
+  walk_diagonal(in_shape, g.shape, offset, d1, d2,
+                [&](int64_t i, int64_t o) { std::memcpy(r->data() + i * e, src->data() + o * e, size_t(e)); });
+  return r;
+}
+
+}  // namespace sl

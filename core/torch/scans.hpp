@@ -34,3 +34,13 @@ CumMinMax cum_min_max_kernel(const Array& x, int64_t dim, bool max);
 ArrayPtr logcumsumexp_kernel(const Array& x, int64_t dim);
 
 }  // namespace sl
+
+namespace sl {
+// The lower median of the non-NaN values along dim and its index (the first of
+// equal values in a stable sort; NaN, at the first NaN's index, when all are NaN).
+CumMinMax nanmedian_kernel(const Array& x, int64_t dim);
+// diag_embed: the last dim of x written on the diagonal `offset` of the
+// planes (d1, d2) of a zero tensor of shape `out` (d1, d2 wrapped for it); and back.
+ArrayPtr diag_embed_kernel(const Array& x, const Shape& out, int64_t offset, int64_t d1, int64_t d2);
+ArrayPtr diag_extract_kernel(const Array& g, const Shape& in_shape, int64_t offset, int64_t d1, int64_t d2);
+}  // namespace sl

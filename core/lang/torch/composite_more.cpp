@@ -353,6 +353,20 @@ NativeFn unary_fn(const char* fname, Value (*m)(Interp&, const ArrayPtr&, Args&)
   };
 }
 
+// torch.meshgrid(*tensors, indexing="ij") as functional.py computes it: each 1-d
+// tensor viewed along its own dim and expanded (ViewBackward0, ExpandBackward0).
+std::vector<Value> meshgrid_ij(Interp& in, const std::vector<Value>& ts) {
+  std::vector<Value> sizes;
+  for (const Value& t : ts) sizes.push_back(Value::integer(t.arr().size()));
+  std::vector<Value> out;
+  for (size_t i = 0; i < ts.size(); ++i) {
+    std::vector<Value> vs(ts.size(), Value::integer(1));
+    vs[i] = Value::integer(-1);
+    out.push_back(method(in, method(in, ts[i], "view", vs), "expand", sizes));
+  }
+  return out;
+}
+
 // torch.cartesian_prod(*tensors) (TensorShape/Itertools.cpp): meshgrid(indexing="ij"), each flattened, stacked as columns.
 Value cartesian_prod_fn(Interp& in, Args& a) {
   a.finish(a.pos.size());
@@ -363,9 +377,8 @@ Value cartesian_prod_fn(Interp& in, Args& a) {
     if (t.arr().ndim() != 1)
       in.raise_exc("RuntimeError", "Expect a 1D vector, but got shape " + list_repr(t.arr().shape));
   if (a.pos.size() == 1) return a.pos[0];
-  Value grids = call(in, torch_attr(in, "meshgrid"), a.pos, {{"indexing", make_str("ij")}});
   std::vector<Value> cols;
-  for (const Value& g : in.to_vector(grids)) cols.push_back(method(in, g, "flatten"));
+  for (const Value& g : meshgrid_ij(in, a.pos)) cols.push_back(method(in, g, "flatten"));
   return call(in, torch_attr(in, "stack"), {make_list(cols), Value::integer(1)});
 }
 

@@ -44,6 +44,7 @@ void install_torch_view_copies(Interp& in, ModuleObj& tm);  // torch/view_copies
 void install_torch_dtype_info(Interp& in, ModuleObj& tm);   // torch/dtype_info.cpp
 void install_torch_scans(Interp& in, ModuleObj& tm);        // torch/scans.cpp
 void install_torch_composite_more(Interp& in, ModuleObj& tm);  // torch/composite_more.cpp
+void install_torch_more_ops(Interp& in, ModuleObj& tm);     // torch/more_ops.cpp
 
 // Parameter.__repr__ puts "Parameter containing:" on a line of its own before the tensor's repr.
 std::string tensor_repr(Interp& in, const Value& a) {
@@ -1473,6 +1474,7 @@ void install_torch(Interp& in) {
   install_torch_dtype_info(in, tm);
   install_torch_scans(in, tm);
   install_torch_composite_more(in, tm);
+  install_torch_more_ops(in, tm);
   install_method_forwarders(in, tm);
 }
 
