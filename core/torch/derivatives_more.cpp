@@ -20,6 +20,9 @@
 // - DiagEmbedBackward0: ints offset, dim1, dim2 (of the output); sizes[0] self's shape.
 // - NanmedianBackward0: saved[0] self, saved[1] result. NanmedianBackward1:
 //   saved[0] indices (result1); ints[0] dim; keepdim; sizes[0] self's shape.
+// - LinalgVectorNormBackward0 / NormBackward1: saved[0] self, saved[1] result;
+//   scalars[0] ord; ints the reduced dims (none: all); keepdim.
+// - ClampMinBackward0: saved[0] self; scalars[0] min.
 // These formulas refuse a create_graph pass (differentiable_formula()).
 #include <cmath>
 #include <cstring>
@@ -263,6 +266,72 @@ void add_more_formulas(std::map<std::string, std::function<std::vector<ArrayPtr>
       ii = torch_of(reshape(copy_as(*ii, DType::I64, 'C'), k));
     }
     return {scatter_add_kernel(*zeros(g->dtype, s), dim, *ii, *gi)};
+  };
+  // linalg_vector_norm: self: linalg_vector_norm_backward(grad, self, ord, result, dim, keepdim), i.e.
+  //   norm_backward: p = 1: sgn(self) * grad; p = 2: grad * (self / norm).masked_fill_(norm == 0, 0);
+  //   p = inf: sgn(self) * (grad / mask.sum(dim, true)) * mask, mask = |self| == norm or NaN;
+  //   other p: self * |self|^(p - 2) * (grad / norm^(p - 1)).masked_fill_(norm == 0, 0)
+  auto vector_norm = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    ArrayPtr self = unpack(n, 0), norm = unpack(n, 1);
+    const double p = n.scalars.at(0);
+    std::vector<bool> ax(size_t(self->ndim()), n.ints.empty());
+    for (int64_t d : n.ints) ax[size_t(d)] = true;
+    ArrayPtr gu = g, nu = norm;
+    if (!n.keepdim && self->ndim() != 0) {
+      Shape s;
+      for (size_t k = 0; k < self->shape.size(); ++k) s.push_back(ax[k] ? 1 : self->shape[k]);
+      gu = torch_of(reshape(copy_as(*g, g->dtype, 'C'), s));
+      nu = torch_of(reshape(copy_as(*norm, norm->dtype, 'C'), s));
+    }
+    auto u1 = [](Ufunc op, const ArrayPtr& a) { return torch_of(ufunc_call1(op, a)); };
+    auto u2 = [](Ufunc op, const ArrayPtr& a, const ArrayPtr& b) { return torch_of(ufunc_call2(op, a, b)); };
+    const DType dt = self->dtype;
+    // pow(Tensor, Scalar) as ATen's kernel special-cases its exponents (PowKernel.cpp)
+    auto pw = [&](const ArrayPtr& a, double e) {
+      if (e == 0.5) return u1(Ufunc::sqrt, a);
+      if (e == 2.0) return u2(Ufunc::multiply, a, a);
+      if (e == 3.0) return u2(Ufunc::multiply, u2(Ufunc::multiply, a, a), a);
+      if (e == -0.5) return u2(Ufunc::divide, scalar(1.0, dt), u1(Ufunc::sqrt, a));
+      if (e == -1.0) return u2(Ufunc::divide, scalar(1.0, dt), a);
+      if (e == -2.0) return u2(Ufunc::divide, scalar(1.0, dt), u2(Ufunc::multiply, a, a));
+      return u2(Ufunc::power, a, scalar(e, dt));
+    };
+    auto full = [&](const ArrayPtr& x) { return torch_of(copy_as(*broadcast_to(x, self->shape), x->dtype, 'C')); };
+    if (p == 0.0) return {zeros(dt, self->shape)};
+    if (p == 1.0) return {u2(Ufunc::multiply, u1(Ufunc::sign, self), gu)};
+    if (p == 2.0) {
+      ArrayPtr ratio = u2(Ufunc::divide, self, nu);
+      ArrayPtr zero_norm = full(u2(Ufunc::equal, nu, scalar(0.0, dt)));
+      return {u2(Ufunc::multiply, gu, where_select(zero_norm, scalar(0.0, dt), ratio))};
+    }
+    if (std::isinf(p)) {
+      ArrayPtr ab = u1(Ufunc::absolute, self);
+      ArrayPtr mask = u2(Ufunc::logical_or, u2(Ufunc::equal, ab, nu), u1(Ufunc::isnan, ab));
+      ArrayPtr cnt = torch_ordered_sum(*copy_as(*mask, dt, 'C'), ax, dt, true);
+      if (!cnt) cnt = torch_of(reduce(ReduceOp::sum, *copy_as(*mask, dt, 'C'), ax, dt, true, Flavor::Torch));
+      ArrayPtr share = u2(Ufunc::multiply, u2(Ufunc::divide, gu, cnt), torch_of(copy_as(*mask, dt, 'C')));
+      return {u2(Ufunc::multiply, u1(Ufunc::sign, self), share)};
+    }
+    ArrayPtr scale = u2(Ufunc::divide, gu, pw(nu, p - 1.0));
+    scale = where_select(full(u2(Ufunc::equal, nu, scalar(0.0, dt))), scalar(0.0, dt), full(scale));
+    ArrayPtr ab = u1(Ufunc::absolute, self);
+    ArrayPtr scaled;
+    if (p < 1.0) {
+      ArrayPtr pm = where_select(u2(Ufunc::equal, self, scalar(0.0, dt)), scalar(0.0, dt), pw(ab, p - 1.0));
+      scaled = u2(Ufunc::multiply, u1(Ufunc::sign, self), pm);
+      return {u2(Ufunc::multiply, u2(Ufunc::multiply, scaled, gu), pw(nu, 1.0 - p))};
+    }
+    if (p < 2.0) scaled = u2(Ufunc::multiply, u1(Ufunc::sign, self), pw(ab, p - 1.0));
+    else scaled = u2(Ufunc::multiply, self, pw(ab, p - 2.0));
+    return {u2(Ufunc::multiply, scaled, scale)};
+  };
+  f["LinalgVectorNormBackward0"] = vector_norm;
+  f["NormBackward1"] = vector_norm;
+  // clamp_min: self: where(self >= min, grad, at::scalar_tensor(0., grad.options()))
+  f["ClampMinBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    ArrayPtr self = unpack(n, 0);
+    ArrayPtr keep = torch_of(copy_as(*broadcast_to(torch_of(ufunc_call2(Ufunc::greater_equal, self, scalar(n.scalars.at(0), self->dtype))), g->shape), DType::Bool, 'C'));
+    return {where_select(keep, g, scalar(0.0, g->dtype))};
   };
   f["StdMeanBackward0"] = moments;
   f["VarMeanBackward0"] = moments;
