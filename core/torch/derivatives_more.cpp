@@ -23,6 +23,7 @@
 // - LinalgVectorNormBackward0 / NormBackward1: saved[0] self, saved[1] result;
 //   scalars[0] ord; ints the reduced dims (none: all); keepdim.
 // - ClampMinBackward0: saved[0] self; scalars[0] min.
+// - GatherBackward0: saved[0] index; ints[0] dim; sizes[0] self's shape.
 // These formulas refuse a create_graph pass (differentiable_formula()).
 #include <cmath>
 #include <cstring>
@@ -332,6 +333,11 @@ void add_more_formulas(std::map<std::string, std::function<std::vector<ArrayPtr>
     ArrayPtr self = unpack(n, 0);
     ArrayPtr keep = torch_of(copy_as(*broadcast_to(torch_of(ufunc_call2(Ufunc::greater_equal, self, scalar(n.scalars.at(0), self->dtype))), g->shape), DType::Bool, 'C'));
     return {where_select(keep, g, scalar(0.0, g->dtype))};
+  };
+  // gather: self: gather_backward(grad, self, dim, index, sparse_grad): zeros(self.sizes()).scatter_add(dim, index, grad)
+  f["GatherBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    const Shape& s = n.sizes.at(0);
+    return {scatter_add_kernel(*zeros(g->dtype, s), s.empty() ? 0 : n.ints.at(0), *unpack(n, 0), *g)};
   };
   f["StdMeanBackward0"] = moments;
   f["VarMeanBackward0"] = moments;

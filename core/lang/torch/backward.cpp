@@ -17,7 +17,7 @@ namespace sl::lang {
 
 // torch/special.cpp: the state of the special functions' nodes (-1: not one of them).
 int save_special_state(GradNode& n, const ArrayPtr& self, const Value& arg0, const ArrayPtr& result, bool inplace);
-int save_norm_state(GradNode& n, const OpCall& c, const ArrayPtr& self, const ArrayPtr& result, bool inplace);  // torch/backward_norm.cpp
+int save_norm_state(GradNode& n, const OpCall& c, const ArrayPtr& self, const ArrayPtr& result, bool inplace);  // torch/backward_more.cpp
 
 namespace {
 

@@ -1,6 +1,6 @@
-// torch/backward_norm: the state of LinalgVectorNormBackward0 (Tensor.norm,
-// torch.norm, torch.linalg.vector_norm / norm of a vector) and
-// ClampMinBackward0 (clamp_min with a number), read from the call as the user
+// torch/backward_more: the state of LinalgVectorNormBackward0 (Tensor.norm,
+// torch.norm, torch.linalg.vector_norm / norm of a vector), ClampMinBackward0
+// (clamp_min with a number) and GatherBackward0, read from the call as the user
 // made it (Note [Recording at the boundary], torch/autograd.cpp); the formulas
 // are in core/torch/derivatives_more.cpp.
 //
@@ -40,6 +40,14 @@ int save_norm_state(GradNode& n, const OpCall& c, const ArrayPtr& self, const Ar
     if (inplace || c.op != "clamp_min" || !number(arg(c, 0, {"min"}), mn)) return 0;
     save_tensor(n, 0, self, false);
     n.scalars = {mn};
+    return 1;
+  }
+  if (n.name == "GatherBackward0") {  // gather(dim, index, *, sparse_grad=False)
+    const Value dim = arg(c, 0, {"dim"}), index = arg(c, 1, {"index"});
+    if (inplace || c.op != "gather" || !dim.is_int() || !index.is_array()) return 0;
+    save_tensor(n, 0, index.array(), false);
+    n.ints = {torch_wrap_dim(dim.as_int(), self->ndim())};
+    n.sizes = {self->shape};
     return 1;
   }
   if (n.name != "LinalgVectorNormBackward0") return -1;
