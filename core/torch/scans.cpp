@@ -278,3 +278,44 @@ ArrayPtr diag_extract_kernel(const Array& g, const Shape& in_shape, int64_t offs
 }
 
 }  // namespace sl
+
+namespace sl {
+
+ArrayPtr scatter_reduce_kernel(const Array& self, int64_t dim, const Array& index, const Array& src, const std::string& op,
+                               bool include_self) {
+  ArrayPtr out = copy_as(self, self.dtype, 'C'), s = copy_as(src, self.dtype, 'C'), idx = copy_as(index, DType::I64, 'C');
+  std::vector<int64_t> count(size_t(out->size()), include_self ? 1 : 0);
+  visit_dtype(self.dtype, [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
+      T* o = reinterpret_cast<T*>(out->data());
+      const T* v = reinterpret_cast<const T*>(s->data());
+      auto isnan_ = [](T t) {
+        if constexpr (std::is_floating_point_v<T>) return std::isnan(t);
+        else return false;
+      };
+      walk_index(index.shape, self.shape, src.shape, dim, ints(idx), [&](int64_t xo, int64_t to) {
+        const T x = v[to];
+        int64_t& c = count[size_t(xo)];
+        if (c == 0) o[xo] = x;  // the first value where self is not included
+        else if (op == "sum" || op == "mean") o[xo] = T(o[xo] + x);
+        else if (op == "prod") o[xo] = T(o[xo] * x);
+        else if (op == "amax") o[xo] = isnan_(o[xo]) || isnan_(x) ? (isnan_(o[xo]) ? o[xo] : x) : std::max(o[xo], x);
+        else o[xo] = isnan_(o[xo]) || isnan_(x) ? (isnan_(o[xo]) ? o[xo] : x) : std::min(o[xo], x);
+        ++c;
+      });
+      if (op == "mean")
+        for (int64_t i = 0; i < out->size(); ++i) {
+          const int64_t c = std::max<int64_t>(count[size_t(i)], 1);
+          if constexpr (std::is_floating_point_v<T>) o[i] = T(o[i] / T(c));
+          else {
+            const int64_t q = int64_t(o[i]) / c, r = int64_t(o[i]) % c;
+            o[i] = T(r != 0 && ((r < 0) != (c < 0)) ? q - 1 : q);
+          }
+        }
+    }
+  });
+  return out;
+}
+
+}  // namespace sl

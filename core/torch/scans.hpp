@@ -10,6 +10,8 @@
 // Invariant: indices are int64 and already checked against their dim by the
 // caller (the front end raises PyTorch's messages before calling).
 #pragma once
+#include <string>
+
 #include "core/model/array.hpp"
 
 namespace sl {
@@ -43,4 +45,13 @@ CumMinMax nanmedian_kernel(const Array& x, int64_t dim);
 // planes (d1, d2) of a zero tensor of shape `out` (d1, d2 wrapped for it); and back.
 ArrayPtr diag_embed_kernel(const Array& x, const Shape& out, int64_t offset, int64_t d1, int64_t d2);
 ArrayPtr diag_extract_kernel(const Array& g, const Shape& in_shape, int64_t offset, int64_t d1, int64_t d2);
+}  // namespace sl
+
+namespace sl {
+// scatter_reduce: self with the src values scattered to p[dim] = index[p]
+// combined by `op` ("sum", "prod", "mean", "amax", "amin"); include_self=false
+// starts each written position from the first value scattered there. mean
+// divides by the count (floor division for integers); NaN wins amax / amin.
+ArrayPtr scatter_reduce_kernel(const Array& self, int64_t dim, const Array& index, const Array& src, const std::string& op,
+                               bool include_self);
 }  // namespace sl

@@ -220,6 +220,37 @@ Value scatter_add_inplace(Interp& in, const ArrayPtr& t, Args& a) {
                        scatter_add_save(r), "scatter_add_");
 }
 
+// ---- scatter_reduce(dim, index, src, reduce, *, include_self=True): forward
+// only here (ScatterReduceBackward0 has no formula yet: backward refuses)
+struct ScatterReduce {
+  ScatterAdd w;
+  std::string op;
+  bool include_self;
+};
+ScatterReduce scatter_reduce_args(Interp& in, const ArrayPtr& t, Args& a, const char* fname) {
+  Value red;
+  if (!a.take(3, "reduce", red)) in.raise_exc("TypeError", std::string(fname) + "() missing 1 required positional arguments: \"reduce\"");
+  const bool inc = bool_arg(in, a.optional(99, "include_self", Value::boolean(true)), fname, "include_self");
+  if (a.pos.size() == 4) a.pos.pop_back();  // reduce, taken
+  ScatterAdd w = scatter_add_args(in, t, a, fname);
+  const std::string op = in.str(red);
+  if (op != "sum" && op != "prod" && op != "mean" && op != "amax" && op != "amin")
+    in.raise_exc("RuntimeError", "reduce argument must be either sum, prod, mean, amax or amin, got " + op);
+  return {w, op, inc};
+}
+Value scatter_reduce_method(Interp& in, const ArrayPtr& t, Args& a) {
+  ScatterReduce r = scatter_reduce_args(in, t, a, "scatter_reduce");
+  return Value(kernel(in, "ScatterReduceBackward0", {t, r.w.src},
+                      [&] { return scatter_reduce_kernel(*t, r.w.dim, *r.w.index, *r.w.src, r.op, r.include_self); },
+                      [](GradNode&, const ArrayPtr&) {}));
+}
+Value scatter_reduce_inplace(Interp& in, const ArrayPtr& t, Args& a) {
+  ScatterReduce r = scatter_reduce_args(in, t, a, "scatter_reduce_");
+  return write_inplace(in, "ScatterReduceBackward0", t, {r.w.src},
+                       [&] { return scatter_reduce_kernel(*t, r.w.dim, *r.w.index, *r.w.src, r.op, r.include_self); },
+                       [](GradNode&, const ArrayPtr&) {}, "scatter_reduce_");
+}
+
 // ---- scans
 
 Value cum_min_max(Interp& in, const ArrayPtr& t, Args& a, bool max) {
@@ -508,6 +539,8 @@ void install_torch_scans(Interp& in, ModuleObj& tm) {
       {"index_add_", index_add_inplace, {"index_add_(dim, index, source, *, alpha=)"}},
       {"scatter_add", scatter_add_method, {"scatter_add(dim, index, src)"}},
       {"scatter_add_", scatter_add_inplace, {"scatter_add_(dim, index, src)"}},
+      {"scatter_reduce", scatter_reduce_method, {"scatter_reduce(dim, index, src, reduce=, *, include_self=)"}},
+      {"scatter_reduce_", scatter_reduce_inplace, {"scatter_reduce_(dim, index, src, reduce=, *, include_self=)"}},
       {"cummax", cummax_method, {"cummax(dim)"}},
       {"cummin", cummin_method, {"cummin(dim)"}},
       {"logcumsumexp", logcumsumexp_method, {"logcumsumexp(dim)"}},
@@ -531,6 +564,7 @@ void install_torch_scans(Interp& in, ModuleObj& tm) {
   static const FnEntry fns[] = {
       {"index_add", SL_AS_FN("index_add", index_add_method)},
       {"scatter_add", SL_AS_FN("scatter_add", scatter_add_method)},
+      {"scatter_reduce", SL_AS_FN("scatter_reduce", scatter_reduce_method)},
       {"cummax", SL_AS_FN("cummax", cummax_method)},
       {"cummin", SL_AS_FN("cummin", cummin_method)},
       {"logcumsumexp", SL_AS_FN("logcumsumexp", logcumsumexp_method)},
