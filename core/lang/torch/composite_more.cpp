@@ -188,9 +188,20 @@ NativeFn drop_cudnn_flag(const char* fname, const char* flag) {
   };
 }
 
-// A torch.X that is F.X itself (the same parameters).
-NativeFn same_as_functional(const char* fname) {
-  return [fname](Interp& in, Args& a) -> Value { return in.call(fn_attr(in, fname), a); };
+// A torch.X that is F.X itself (the same parameters), with the native parser's
+// checks first: the input a Tensor, at most `most` positional arguments.
+NativeFn same_as_functional(const char* fname, size_t least, size_t most) {
+  return [fname, least, most](Interp& in, Args& a) -> Value {
+    if (!a.pos.empty()) tensor_arg(in, a.pos[0], fname, "input", 1);
+    if (a.pos.size() > most) {
+      const std::string n = std::to_string(a.pos.size());
+      in.raise_exc("TypeError", std::string(fname) + "() takes " +
+                                    (least == most ? std::to_string(most) + " positional argument" + (most == 1 ? "" : "s")
+                                                   : "from " + std::to_string(least) + " to " + std::to_string(most) + " positional arguments") +
+                                    " but " + n + " were given");
+    }
+    return in.call(fn_attr(in, fname), a);
+  };
 }
 
 // ---- Tensor methods and torch functions
@@ -261,6 +272,11 @@ ArrayPtr repeat_indices(Interp& in, const ArrayPtr& rep) {
 // an int repeats is unsqueeze(dim + 1).expand(...).clone().flatten(dim, dim + 1)
 // of the (flattened, without dim) input; a tensor repeats selects its indices.
 Value repeat_interleave_impl(Interp& in, const ArrayPtr& t, const Value& rv, const Value& dimv) {
+  if (!is_tensor(rv) && !rv.is_int() && !(rv.is_array() && rv.arr().ndim() == 0 && is_integer(rv.arr().dtype)))
+    in.raise_exc("TypeError", "repeat_interleave() received an invalid combination of arguments - got (" + in.type_of(rv)->name +
+                                  "), but expected one of:\n * (Tensor repeats, int dim = None, *, int output_size = None)\n"
+                                  " * (int repeats, int dim = None, *, int output_size = None)\n");
+  if (is_tensor(rv) && rv.arr().ndim() > 1) in.raise_exc("RuntimeError", "repeats must be 0-dim or 1-dim tensor");
   Value input = dimv.is_none() ? method(in, Value(t), "flatten") : Value(t);
   const int64_t dim = torch_wrap_dim(dimv.is_none() ? 0 : int_arg(in, dimv, "repeat_interleave", "dim"), t->ndim());
   if (is_tensor(rv)) {
@@ -295,6 +311,12 @@ Value repeat_interleave_fn(Interp& in, Args& a) {
   a.take(3, "output_size", os);
   a.finish(3);
   if (rv.is_none() && dv.is_none()) return Value(repeat_indices(in, t));  // repeat_interleave(repeats)
+  if (rv.is_none())
+    in.raise_exc("TypeError", "repeat_interleave() received an invalid combination of arguments - got (Tensor, dim=" +
+                                  in.type_of(dv)->name + "), but expected one of:\n"
+                                  " * (Tensor input, Tensor repeats, int dim = None, *, int output_size = None)\n"
+                                  " * (Tensor repeats, *, int output_size = None)\n"
+                                  " * (Tensor input, int repeats, int dim = None, *, int output_size = None)\n");
   return repeat_interleave_impl(in, t, rv, dv);
 }
 
@@ -569,9 +591,17 @@ void install_torch_composite_more(Interp& in, ModuleObj& tm) {
   for (const char* n : {"celu_", "selu_", "threshold_", "relu_"})
     if (!tm.attrs.count(n) && f.attrs.count(n)) tm.attrs[n] = f.attrs.at(n);
   // torch.X of the functional ops whose native signature is F.X's
-  for (const char* n : {"conv1d", "conv2d", "avg_pool1d", "max_pool1d", "max_pool2d", "adaptive_avg_pool1d", "celu", "selu",
-                        "threshold", "hardshrink", "pixel_shuffle", "pixel_unshuffle", "prelu", "rms_norm"})
-    if (!tm.attrs.count(n) && f.attrs.count(n)) def_fn(in, tm, n, same_as_functional(n));
+  struct Same {
+    const char* name;
+    size_t least, most;  // positional arguments of the native signature
+  };
+  static const Same same[] = {{"conv1d", 2, 7},     {"conv2d", 2, 7},          {"avg_pool1d", 2, 6},
+                              {"max_pool1d", 2, 6}, {"max_pool2d", 2, 6},      {"adaptive_avg_pool1d", 2, 2},
+                              {"celu", 1, 2},       {"selu", 1, 1},            {"threshold", 3, 3},
+                              {"hardshrink", 1, 2}, {"pixel_shuffle", 2, 2},   {"pixel_unshuffle", 2, 2},
+                              {"prelu", 2, 2},      {"rms_norm", 2, 4}};
+  for (const Same& e : same)
+    if (!tm.attrs.count(e.name) && f.attrs.count(e.name)) def_fn(in, tm, e.name, same_as_functional(e.name, e.least, e.most));
   if (f.attrs.count("layer_norm")) def_fn(in, tm, "layer_norm", drop_cudnn_flag("layer_norm", "cudnn_enable"));
   if (f.attrs.count("group_norm")) def_fn(in, tm, "group_norm", drop_cudnn_flag("group_norm", "cudnn_enabled"));
   if (f.attrs.count("batch_norm")) def_fn(in, tm, "batch_norm", torch_batch_norm_fn);

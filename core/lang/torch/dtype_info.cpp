@@ -208,6 +208,7 @@ Value can_cast_fn(Interp& in, Args& a) {
 // result starts as ones of the longest rank; each shape, right-aligned,
 // fills a 1 and must otherwise agree (a 1 in the shape always agrees).
 Value broadcast_shapes_fn(Interp& in, Args& a) {
+  if (!a.kw.empty()) in.raise_exc("TypeError", "broadcast_shapes() got an unexpected keyword argument '" + a.kw[0].first + "'");
   std::vector<std::vector<Value>> shapes;
   size_t rank = 0;
   for (const Value& s : a.pos) {

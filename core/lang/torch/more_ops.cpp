@@ -294,6 +294,14 @@ Value quantile_impl(Interp& in, const ArrayPtr& t, Args& a, bool ignore_nan) {
   const std::string mode = in.str(interp);
   const std::string f = fname;
   if (t->size() == 0) in.raise_exc("RuntimeError", f + "() input tensor must be non-empty");
+  const bool number = qv.is_int() || qv.is_float() || qv.is_bool();
+  if (!is_tensor(qv) && !number) {
+    Args shown;
+    shown.pos = a.pos;
+    invalid_combination(in, f, shown,
+                        {"Tensor q, int dim = None, bool keepdim = False, *, str interpolation = \"linear\"",
+                         "float q, int dim = None, bool keepdim = False, *, str interpolation = \"linear\""});
+  }
   ArrayPtr q = is_tensor(qv) ? qv.array() : nullptr;
   if (q && q->ndim() > 1) in.raise_exc("RuntimeError", f + "() q must be a scalar or 1D tensor");
   if (t->dtype != DType::F32 && t->dtype != DType::F64) in.raise_exc("RuntimeError", f + "() input tensor must be either float or double dtype");

@@ -177,10 +177,10 @@ struct ScatterAdd {
 };
 // scatter_add's checks (ScatterGatherChecks.h: scatter_gather_dtype_check, scatter_shape_check).
 ScatterAdd scatter_add_args(Interp& in, const ArrayPtr& t, Args& a, const char* fname) {
-  Value dv = a.required(0, "dim");
-  ScatterAdd r{dim_arg(in, dv, fname, t->ndim()), tensor_arg(in, a.required(1, "index"), fname, "index", 2),
-               tensor_arg(in, a.required(2, "src"), fname, "src", 3)};
+  Value dv = a.required(0, "dim"), iv = a.required(1, "index"), sv = a.required(2, "src");
   a.finish(3);
+  ArrayPtr index_t = tensor_arg(in, iv, fname, "index", 2), src_t = tensor_arg(in, sv, fname, "src", 3);
+  ScatterAdd r{dim_arg(in, dv, fname, t->ndim()), index_t, src_t};
   const Array &idx = *r.index, &src = *r.src;
   if (idx.dtype != DType::I64) in.raise_exc("RuntimeError", "scatter(): Expected dtype int64 for index");
   if (src.dtype != t->dtype) in.raise_exc("RuntimeError", "scatter(): Expected self.dtype to be equal to src.dtype");
