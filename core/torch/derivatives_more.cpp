@@ -116,7 +116,9 @@ ArrayPtr var_backward(const ArrayPtr& g, const ArrayPtr& self, const std::vector
 
 }  // namespace
 
-void add_more_formulas(std::map<std::string, std::function<std::vector<ArrayPtr>(GradNode&, const ArrayPtr&)>>& f) {
+namespace {
+
+void add_index_formulas(std::map<std::string, Formula>& f) {
   // index_add: self: grad; source: maybe_multiply(source.dim() > 0 ?
   //   grad.index_select(dim, index).expand_as(source) : grad.index_select(dim, index.squeeze(0)), alpha)
   f["IndexAddBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
@@ -164,6 +166,9 @@ void add_more_formulas(std::map<std::string, std::function<std::vector<ArrayPtr>
     };
     return {torch_of(ufunc_call2(Ufunc::subtract, part(Ufunc::greater), part(Ufunc::less)))};
   };
+}
+
+void add_product_formulas(std::map<std::string, Formula>& f) {
   // addmv: self: maybe_multiply(grad, beta); mat: maybe_multiply(grad.ger(vec), alpha);
   //   vec: maybe_multiply(mat.t().mv(grad), alpha)
   f["AddmvBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
@@ -219,6 +224,11 @@ void add_more_formulas(std::map<std::string, std::function<std::vector<ArrayPtr>
     }
     return {var_backward(gv, self, ax, n.scalars.at(0), n.keepdim)};
   };
+  f["StdMeanBackward0"] = moments;
+  f["VarMeanBackward0"] = moments;
+}
+
+void add_shape_formulas(std::map<std::string, Formula>& f) {
   // block_diag: tensors: block_diag_backward(grad, sizes, dtypes): each input's block of grad, viewed as its shape
   f["BlockDiagBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
     std::vector<ArrayPtr> out;
@@ -268,6 +278,9 @@ void add_more_formulas(std::map<std::string, std::function<std::vector<ArrayPtr>
     }
     return {scatter_add_kernel(*zeros(g->dtype, s), dim, *ii, *gi)};
   };
+}
+
+void add_norm_formulas(std::map<std::string, Formula>& f) {
   // linalg_vector_norm: self: linalg_vector_norm_backward(grad, self, ord, result, dim, keepdim), i.e.
   //   norm_backward: p = 1: sgn(self) * grad; p = 2: grad * (self / norm).masked_fill_(norm == 0, 0);
   //   p = inf: sgn(self) * (grad / mask.sum(dim, true)) * mask, mask = |self| == norm or NaN;
@@ -339,8 +352,15 @@ void add_more_formulas(std::map<std::string, std::function<std::vector<ArrayPtr>
     const Shape& s = n.sizes.at(0);
     return {scatter_add_kernel(*zeros(g->dtype, s), s.empty() ? 0 : n.ints.at(0), *unpack(n, 0), *g)};
   };
-  f["StdMeanBackward0"] = moments;
-  f["VarMeanBackward0"] = moments;
+}
+
+}  // namespace
+
+void add_more_formulas(std::map<std::string, std::function<std::vector<ArrayPtr>(GradNode&, const ArrayPtr&)>>& f) {
+  add_index_formulas(f);
+  add_product_formulas(f);
+  add_shape_formulas(f);
+  add_norm_formulas(f);
 }
 
 }  // namespace sl
