@@ -204,6 +204,47 @@ NativeFn same_as_functional(const char* fname, size_t least, size_t most) {
   };
 }
 
+// The torch.X of a torch.nn.functional function written in Python here
+// (core/lang/frozen/torch.nn._functional.py, installed when torch.nn loads):
+// loads torch.nn on first use, then calls F.X with the native parser's checks.
+NativeFn via_torch_nn(const char* fname, size_t least, size_t most, bool with_indices = false) {
+  NativeFn inner = same_as_functional(fname, least, most);
+  return [inner, with_indices](Interp& in, Args& a) -> Value {
+    in.import("torch.nn");
+    Args b = a;
+    // torch.adaptive_max_pool1d / max_pool1d_with_indices return (values, indices)
+    if (with_indices) b.kw.emplace_back("return_indices", Value::boolean(true));
+    return inner(in, b);
+  };
+}
+
+// The losses' native forms take reduction as an int (at::Reduction: 0 none, 1 mean, 2 sum);
+// called from Python without one, PyTorch 2.6's binding reduces nothing (measured: 0).
+Value reduction_name(Interp& in, const Value& v, const char* fname) {
+  const int64_t r = int_arg(in, v, fname, "reduction");
+  return make_str(r == 0 ? "none" : r == 2 ? "sum" : "mean");
+}
+// torch.kl_div(input, target, reduction, *, log_target=False)
+Value torch_kl_div_fn(Interp& in, Args& a) {
+  Value x = a.required(0, "input"), t = a.required(1, "target"), r = a.optional(2, "reduction", Value::integer(0));
+  Value lt = a.optional(99, "log_target", Value::boolean(false));
+  if (a.pos.size() > 3) in.raise_exc("TypeError", "kl_div() takes from 2 to 3 positional arguments but " + std::to_string(a.pos.size()) + " were given");
+  a.finish(3);
+  tensor_arg(in, x, "kl_div", "input", 1);
+  tensor_arg(in, t, "kl_div", "target", 2);
+  return call(in, fn_attr(in, "kl_div"), {x, t}, {{"reduction", reduction_name(in, r, "kl_div")}, {"log_target", lt}});
+}
+// torch.binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None, reduction)
+Value torch_bce_logits_fn(Interp& in, Args& a) {
+  Value x = a.required(0, "input"), t = a.required(1, "target"), w = a.optional(2, "weight"), pw = a.optional(3, "pos_weight");
+  Value r = a.optional(4, "reduction", Value::integer(0));
+  a.finish(5);
+  tensor_arg(in, x, "binary_cross_entropy_with_logits", "input", 1);
+  tensor_arg(in, t, "binary_cross_entropy_with_logits", "target", 2);
+  return call(in, fn_attr(in, "binary_cross_entropy_with_logits"), {x, t},
+              {{"weight", w}, {"pos_weight", pw}, {"reduction", reduction_name(in, r, "binary_cross_entropy_with_logits")}});
+}
+
 // ---- Tensor methods and torch functions
 
 // take_along_dim(input, indices, dim=None) (TensorAdvancedIndexing.cpp):
@@ -602,6 +643,19 @@ void install_torch_composite_more(Interp& in, ModuleObj& tm) {
                               {"prelu", 2, 2},      {"rms_norm", 2, 4}};
   for (const Same& e : same)
     if (!tm.attrs.count(e.name) && f.attrs.count(e.name)) def_fn(in, tm, e.name, same_as_functional(e.name, e.least, e.most));
+  struct ViaNn {
+    const char* name;
+    size_t least, most;
+    bool with_indices;
+  };
+  static const ViaNn via_nn[] = {{"pixel_shuffle", 2, 2, false},     {"pixel_unshuffle", 2, 2, false},
+                                 {"prelu", 2, 2, false},             {"rms_norm", 2, 4, false},
+                                 {"conv_transpose1d", 2, 8, false},  {"conv_transpose2d", 2, 8, false},
+                                 {"adaptive_max_pool1d", 2, 2, true}, {"max_pool1d_with_indices", 2, 6, false}};
+  for (const ViaNn& e : via_nn)
+    if (!tm.attrs.count(e.name)) def_fn(in, tm, e.name, via_torch_nn(e.name, e.least, e.most, e.with_indices));
+  def_fn(in, tm, "kl_div", torch_kl_div_fn);
+  def_fn(in, tm, "binary_cross_entropy_with_logits", torch_bce_logits_fn);
   if (f.attrs.count("layer_norm")) def_fn(in, tm, "layer_norm", drop_cudnn_flag("layer_norm", "cudnn_enable"));
   if (f.attrs.count("group_norm")) def_fn(in, tm, "group_norm", drop_cudnn_flag("group_norm", "cudnn_enabled"));
   if (f.attrs.count("batch_norm")) def_fn(in, tm, "batch_norm", torch_batch_norm_fn);
