@@ -23,6 +23,8 @@
 // - LinalgVectorNormBackward0 / NormBackward1: saved[0] self, saved[1] result;
 //   scalars[0] ord; ints the reduced dims (none: all); keepdim.
 // - ClampMinBackward0: saved[0] self; scalars[0] min.
+// - ScatterReduceBackward0: saved[0] index; ints dim, reduction (0 sum, 1 mean,
+//   2 prod/amax/amin: refused), include_self; sizes[0] src's shape.
 // - GatherBackward0: saved[0] index; ints[0] dim; sizes[0] self's shape.
 // These formulas refuse a create_graph pass (differentiable_formula()).
 #include <cmath>
@@ -33,6 +35,7 @@
 #include <string>
 
 #include "core/linalg/linalg.hpp"
+#include "core/model/error.hpp"
 #include "core/ops/copy.hpp"
 #include "core/ops/reduce.hpp"
 #include "core/ops/ufunc.hpp"
@@ -129,6 +132,32 @@ void add_index_formulas(std::map<std::string, Formula>& f) {
       src = maybe_multiply(ss.empty() ? torch_of(reshape(sel, {})) : torch_of(broadcast_to(sel, ss)), n.scalars.at(0));
     }
     return {edge(n, 0) ? g : nullptr, src};
+  };
+  // scatter_reduce: self, src: scatter_reduce_backward(grad, self, dim, index, src, reduce, include_self, result):
+  //   sum: grad, grad.gather(dim, index); mean: N = (include_self ? ones : zeros).scatter_add(dim, index, ones),
+  //   N == 0 -> 1, grad / N and grad.gather(dim, index) / N.gather(dim, index); without include_self the
+  //   self gradient is 0 where anything was scattered (grad_self.scatter(dim, index, 0))
+  f["ScatterReduceBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+    const int64_t dim = n.ints.at(0), red = n.ints.at(1);
+    const bool include_self = n.ints.at(2) != 0;
+    if (red == 2) raise("NotImplementedError", "stridelab has no backward formula for scatter_reduce's prod, amax and amin yet (issue 30)");
+    ArrayPtr index = unpack(n, 0);
+    ArrayPtr gs = g, gsrc = gather_kernel(*g, dim, *index);
+    ArrayPtr ones_src = zeros(g->dtype, n.sizes.at(0));
+    {
+      ArrayPtr one = scalar(1.0, g->dtype);
+      ones_src = torch_of(copy_as(*broadcast_to(one, n.sizes.at(0)), g->dtype, 'C'));
+    }
+    ArrayPtr hit = scatter_add_kernel(*zeros(g->dtype, g->shape), dim, *index, *ones_src);  // how many src went where
+    if (red == 1) {
+      ArrayPtr N = include_self ? torch_of(ufunc_call2(Ufunc::add, hit, scalar(1.0, g->dtype))) : hit;
+      ArrayPtr zero_n = torch_of(ufunc_call2(Ufunc::equal, N, scalar(0.0, g->dtype)));
+      N = where_select(zero_n, scalar(1.0, g->dtype), N);
+      gs = torch_of(ufunc_call2(Ufunc::divide, g, N));
+      gsrc = torch_of(ufunc_call2(Ufunc::divide, gsrc, gather_kernel(*N, dim, *index)));
+    }
+    if (!include_self) gs = where_select(torch_of(ufunc_call2(Ufunc::greater, hit, scalar(0.0, g->dtype))), scalar(0.0, g->dtype), gs);
+    return {edge(n, 0) ? gs : nullptr, edge(n, 1) ? gsrc : nullptr};
   };
   // scatter_add: self: grad; src: grad.gather(dim, index)
   f["ScatterAddBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {

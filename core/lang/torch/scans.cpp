@@ -220,8 +220,8 @@ Value scatter_add_inplace(Interp& in, const ArrayPtr& t, Args& a) {
                        scatter_add_save(r), "scatter_add_");
 }
 
-// ---- scatter_reduce(dim, index, src, reduce, *, include_self=True): forward
-// only here (ScatterReduceBackward0 has no formula yet: backward refuses)
+// ---- scatter_reduce(dim, index, src, reduce, *, include_self=True); the backward
+// of "sum" and "mean" (ScatterReduceBackward0, derivatives_more.cpp; the others refuse)
 struct ScatterReduce {
   ScatterAdd w;
   std::string op;
@@ -238,17 +238,25 @@ ScatterReduce scatter_reduce_args(Interp& in, const ArrayPtr& t, Args& a, const 
     in.raise_exc("RuntimeError", "reduce argument must be either sum, prod, mean, amax or amin, got " + op);
   return {w, op, inc};
 }
+// ints: dim, the reduction (0 sum, 1 mean, 2 another: no formula here), include_self; saved[0] index
+Save scatter_reduce_save(const ScatterReduce& r) {
+  return [r](GradNode& n, const ArrayPtr&) {
+    save_tensor(n, 0, r.w.index, false);
+    n.ints = {r.w.dim, r.op == "sum" ? 0 : r.op == "mean" ? 1 : 2, r.include_self};
+    n.sizes = {r.w.src->shape};
+  };
+}
 Value scatter_reduce_method(Interp& in, const ArrayPtr& t, Args& a) {
   ScatterReduce r = scatter_reduce_args(in, t, a, "scatter_reduce");
   return Value(kernel(in, "ScatterReduceBackward0", {t, r.w.src},
                       [&] { return scatter_reduce_kernel(*t, r.w.dim, *r.w.index, *r.w.src, r.op, r.include_self); },
-                      [](GradNode&, const ArrayPtr&) {}));
+                      scatter_reduce_save(r)));
 }
 Value scatter_reduce_inplace(Interp& in, const ArrayPtr& t, Args& a) {
   ScatterReduce r = scatter_reduce_args(in, t, a, "scatter_reduce_");
   return write_inplace(in, "ScatterReduceBackward0", t, {r.w.src},
                        [&] { return scatter_reduce_kernel(*t, r.w.dim, *r.w.index, *r.w.src, r.op, r.include_self); },
-                       [](GradNode&, const ArrayPtr&) {}, "scatter_reduce_");
+                       scatter_reduce_save(r), "scatter_reduce_");
 }
 
 // ---- scans
