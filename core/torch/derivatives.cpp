@@ -599,6 +599,7 @@ void add_loss_formulas(std::map<std::string, std::function<std::vector<ArrayPtr>
 void add_conv_formulas(std::map<std::string, std::function<std::vector<ArrayPtr>(GradNode&, const ArrayPtr&)>>& f);  // derivatives_conv.cpp
 void add_special_formulas(std::map<std::string, std::function<std::vector<ArrayPtr>(GradNode&, const ArrayPtr&)>>& f);  // derivatives_special.cpp
 void add_clamp_formulas(std::map<std::string, std::function<std::vector<ArrayPtr>(GradNode&, const ArrayPtr&)>>& f);  // derivatives_clamp.cpp
+void add_more_formulas(std::map<std::string, std::function<std::vector<ArrayPtr>(GradNode&, const ArrayPtr&)>>& f);  // derivatives_more.cpp
 
 namespace {
 
@@ -608,6 +609,7 @@ std::map<std::string, Formula> make_formulas() {
   add_conv_formulas(f);
   add_special_formulas(f);
   add_clamp_formulas(f);
+  add_more_formulas(f);
   add_arithmetic(f);
   add_unary(f);
   add_reductions_and_products(f);

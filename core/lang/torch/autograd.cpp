@@ -20,9 +20,11 @@
 #include <cctype>
 #include <cstdio>
 #include <map>
+#include <set>
 
 #include "core/torch/autograd.hpp"
 #include "core/lang/objects/classes.hpp"
+#include "core/lang/torch/composite_method.hpp"
 #include "core/lang/torch/convert.hpp"
 #include "core/model/strides.hpp"
 #include "core/torch/views.hpp"
@@ -329,6 +331,7 @@ Value call_tensor_method(Interp& in, const std::string& name, const ArrayMethod&
   check_dim_given(in, name, a, false);
   TensorMethodScope scope;
   check_dimname_overload(in, name, *self, a, [&](Args& p) { fn(in, self, p); });
+  if (is_composite_tensor_method(name)) return fn(in, self, a);  // Note [Composite methods]
   if (never_recorded(name) || !autograd_wanted(self, a.pos, a.kw)) {
     if (is_inplace_op(name) && recording()) {
       try {
@@ -351,6 +354,19 @@ Value call_tensor_method(Interp& in, const std::string& name, const ArrayMethod&
   OpCall c{name, self, a.pos, a.kw};
   return record_call(in, std::move(c), [&] { return fn(in, self, a); });
 }
+
+namespace {
+std::set<std::string>& composite_methods() {
+  static std::set<std::string> names;
+  return names;
+}
+}  // namespace
+
+void def_composite_tensor_method(const std::string& name, ArrayMethod fn, Params params) {
+  composite_methods().insert(name);
+  def_tensor_method(name, std::move(fn), std::move(params));
+}
+bool is_composite_tensor_method(const std::string& name) { return composite_methods().count(name) != 0; }
 
 NativeFn recorded_function(const std::string& name, NativeFn fn) {
   return [name, fn](Interp& in, Args& a) -> Value {

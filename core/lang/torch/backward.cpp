@@ -17,6 +17,7 @@ namespace sl::lang {
 
 // torch/special.cpp: the state of the special functions' nodes (-1: not one of them).
 int save_special_state(GradNode& n, const ArrayPtr& self, const Value& arg0, const ArrayPtr& result, bool inplace);
+int save_norm_state(GradNode& n, const OpCall& c, const ArrayPtr& self, const ArrayPtr& result, bool inplace);  // torch/backward_more.cpp
 
 namespace {
 
@@ -255,6 +256,7 @@ bool save_state(GradNode& n, const OpCall& c, const ArrayPtr& t, bool inplace) {
   ArrayPtr self = self_of(c);
   if (!self) return false;
   if (const int s = save_special_state(n, self, arg(c, 0, "other"), t, inplace); s >= 0) return s == 1;
+  if (const int s = save_norm_state(n, c, self, t, inplace); s >= 0) return s == 1;
   if (!inplace && in(name, {"SelectBackward0", "SliceBackward0", "SplitBackward0", "SplitWithSizesBackward0", "UnbindBackward0"}))
     return save_dim_view(n, c, self, t);
   if (save_binary(n, c, self, inplace)) return true;

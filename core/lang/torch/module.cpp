@@ -41,6 +41,10 @@ void install_torch_composite(Interp& in);              // torch/composite.cpp
 void install_torch_special(Interp& in, ModuleObj& tm);  // torch/special.cpp
 void install_torch_fft(Interp& in, ModuleObj& tm);      // torch/fft.cpp
 void install_torch_view_copies(Interp& in, ModuleObj& tm);  // torch/view_copies.cpp
+void install_torch_dtype_info(Interp& in, ModuleObj& tm);   // torch/dtype_info.cpp
+void install_torch_scans(Interp& in, ModuleObj& tm);        // torch/scans.cpp
+void install_torch_composite_more(Interp& in, ModuleObj& tm);  // torch/composite_more.cpp
+void install_torch_more_ops(Interp& in, ModuleObj& tm);     // torch/more_ops.cpp
 
 // Parameter.__repr__ puts "Parameter containing:" on a line of its own before the tensor's repr.
 std::string tensor_repr(Interp& in, const Value& a) {
@@ -1327,7 +1331,8 @@ const DimnameOverload kDimnameOverloads[] = {
     {"unbind", 0, "dim", false, false},    {"squeeze", 0, "dim", false, false},  {"size", 0, "dim", false, false},
     {"select", 0, "dim", false, false},    {"sort", 0, "dim", true, true},       {"argsort", 0, "dim", true, true},
     {"all", 0, "dim", false, true},        {"any", 0, "dim", false, true},       {"index_select", 0, "dim", false, true},
-    {"gather", 0, "dim", false, true},
+    {"gather", 0, "dim", false, true},     {"cummax", 0, "dim", true, false},    {"cummin", 0, "dim", true, false},
+    {"index_add", 0, "dim", false, false}, {"scatter_add", 0, "dim", false, true}, {"nanmedian", 0, "dim", true, false},
 };
 
 }  // namespace
@@ -1353,6 +1358,11 @@ void check_dim_given(Interp& in, const std::string& name, const Args& a, bool fu
        "Tensor input, int dim, torch.dtype dtype = None, *, Tensor out = None", "Tensor input, name dim, *, torch.dtype dtype = None"},
       {"softmax", "int dim, torch.dtype dtype = None", "name dim, *, torch.dtype dtype = None",
        "Tensor input, int dim, torch.dtype dtype = None, *, Tensor out = None", "Tensor input, name dim, *, torch.dtype dtype = None"},
+      {"logcumsumexp", "int dim", "name dim", "Tensor input, int dim, *, Tensor out = None", "Tensor input, name dim, *, Tensor out = None"},
+      {"cummax", "int dim", "name dim", "Tensor input, int dim, *, tuple of Tensors out = None",
+       "Tensor input, name dim, *, tuple of Tensors out = None"},
+      {"cummin", "int dim", "name dim", "Tensor input, int dim, *, tuple of Tensors out = None",
+       "Tensor input, name dim, *, tuple of Tensors out = None"},
   };
   for (const Row& r : rows) {
     if (name != r.name) continue;
@@ -1461,6 +1471,10 @@ void install_torch(Interp& in) {
   install_torch_special(in, tm);
   install_torch_fft(in, tm);
   install_torch_view_copies(in, tm);
+  install_torch_dtype_info(in, tm);
+  install_torch_scans(in, tm);
+  install_torch_composite_more(in, tm);
+  install_torch_more_ops(in, tm);
   install_method_forwarders(in, tm);
 }
 

@@ -1203,6 +1203,17 @@ Value tensor_getattr(Interp& in, const Value& v, const std::string& name, bool& 
     if (!autograd_wanted(t, {}, {})) return compute();
     return record_call(in, OpCall{name, t, {}, {}}, compute);
   }
+  if (name == "mH" || name == "H") {
+    // the conjugate transpose: mT (or H's matrix transpose) and conj (a copy here: no lazy conjugation)
+    const int nd = t->ndim();
+    if (name == "H" && nd != 0 && nd != 2)
+      in.raise_exc("RuntimeError", "tensor.H is only supported on matrices (2-D tensors). Got " + std::to_string(nd) + "-D tensor." +
+                                       (nd > 2 ? " For batches of matrices, consider using tensor.mH" : ""));
+    if (name == "mH" && nd == 1)
+      in.raise_exc("RuntimeError", "tensor.mH is only supported on matrices or batches of matrices. Got 1-D tensor.");
+    Value r = in.getattr(v, "mT");
+    return is_complex(t->dtype) ? in.call(in.getattr(r, "conj"), std::vector<Value>{}) : r;
+  }
   if (name == "_base") return t->base ? Value(t->base) : Value();
   if (Value r; tensor_autograd_getattr(in, t, name, r)) return r;
   if (name == "names") return Value();
@@ -1288,7 +1299,7 @@ TypeObj* tensor_type(Interp& in, const Value& v) {
 std::vector<std::string> tensor_attribute_names(Interp&, const Value&) {
   std::vector<std::string> out = array_method_names(true);
   for (const char* n : {"shape", "dtype", "device", "T", "data", "grad", "requires_grad", "is_leaf", "layout", "real",
-                        "imag", "ndim"})
+                        "imag", "ndim", "mT", "mH", "H"})
     out.push_back(n);
   return out;
 }
