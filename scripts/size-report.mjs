@@ -4,14 +4,15 @@
 //   node scripts/size-report.mjs [DIST_DIR] [--pack] [--objects BUILD_DIR]
 //
 //  1. the engine's files (the two parts the package ships, the glue, and the whole
-//     engine the build keeps beside them for the size tools);
+//     engine the build keeps beside them for the size tools), and the two parts as
+//     they would be with the deferred data in the first part;
 //  2. each part's sections (code, data, the rest), and the data by where it comes
 //     from: the deferred data (Note [Deferred data] in core/model/deferred_data.hpp;
 //     the frozen Python modules found by their text, the rest of it the Unicode
 //     tables) and the rest of the data (strings, the other tables);
-//  3. with --objects BUILD_DIR (a wasm build tree): the largest named data symbols
-//     of its object files, by source file (llvm-nm -S; before the link drops what
-//     nothing uses);
+//  3. with --objects BUILD_DIR (a wasm build tree): the data symbols of its object
+//     files, by source file (llvm-readobj --symbols; before the link drops what
+//     nothing uses, and .bss included);
 //  4. with --pack: what `npm pack` puts in the tarball, by folder, and its size.
 // Code by function (source file, C++ name) needs a build with a name section:
 // scripts/wasm-size.mjs says how.
@@ -20,7 +21,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { dataSegments, exportedConstants, sections } from './wasm-binary.mjs';
+import { dataSegments, sections, withDataSegments } from './wasm-binary.mjs';
+import { deferredSymbols } from './split-engine.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -28,8 +30,8 @@ const opt = (n) => (args.includes(n) ? args[args.indexOf(n) + 1] : null);
 const dist = path.resolve(args.find((a, i) => !a.startsWith('--') && !(i > 0 && args[i - 1] === '--objects')) ?? path.join(ROOT, 'dist'));
 const gz = (buf) => zlib.gzipSync(buf, { level: 9 }).length;
 const n = (x) => x.toLocaleString('en-US');
-const row = (label, raw, z, extra = '') => console.log(`  ${label.padEnd(46)} ${n(raw).padStart(11)} ${n(z).padStart(10)}${extra}`);
-const header = (title) => console.log(`\n${title}\n  ${''.padEnd(46)} ${'raw'.padStart(11)} ${'gzip -9'.padStart(10)}`);
+const row = (label, raw, z, extra = '') => console.log(`  ${label.padEnd(58)} ${n(raw).padStart(11)} ${n(z).padStart(10)}${extra}`);
+const header = (title) => console.log(`\n${title}\n  ${''.padEnd(58)} ${'raw'.padStart(11)} ${'gzip -9'.padStart(10)}`);
 
 const FILES = [
   ['stridelab-core.wasm', 'first part (shipped)'],
@@ -49,6 +51,18 @@ if (!bytesOf['stridelab-core.wasm']) {
   console.error(`no engine in ${dist}: build stridelab_module first`);
   process.exit(1);
 }
+// The parts as they would be with the deferred data in the first part (the split as it was
+// before Note [Deferred data]): the second part's data segments put back.
+if (bytesOf['stridelab-core.deferred.wasm']) {
+  const first = bytesOf['stridelab-core.wasm'], second = bytesOf['stridelab-core.deferred.wasm'];
+  const moved = dataSegments(second);
+  if (moved.length) {
+    const joined = withDataSegments(first, [...dataSegments(first), ...moved].sort((a, b) => a.address - b.address));
+    const rest = withDataSegments(second, []);
+    row('(first part with the deferred data in it)', joined.length, gz(joined));
+    row('(second part without it)', rest.length, gz(rest));
+  }
+}
 
 // The frozen modules' text, as embed.cmake embeds it (the file, then a NUL).
 const frozenDir = path.join(ROOT, 'core/lang/frozen');
@@ -58,24 +72,28 @@ const frozen = fs.readdirSync(frozenDir).filter((f) => f.endsWith('.py')).sort()
 function dataBreakdown(bytes, range) {
   const segs = dataSegments(bytes);
   const total = Buffer.concat(segs.map((s) => s.bytes));
-  const inRange = [], outRange = [];
+  const outRange = [];
+  // The range as memory holds it (zeros between segments), so that a text split
+  // across segments is still found.
+  const image = range ? Buffer.alloc(range[1] - range[0]) : Buffer.alloc(0);
+  let inRange = 0;
   for (const s of segs) {
     const a = s.address, b = a + s.bytes.length;
     const lo = range ? Math.max(a, range[0]) : b, hi = range ? Math.min(b, range[1]) : b;
     if (lo < hi) {
       if (a < lo) outRange.push(s.bytes.subarray(0, lo - a));
-      inRange.push(s.bytes.subarray(lo - a, hi - a));
+      image.set(s.bytes.subarray(lo - a, hi - a), lo - range[0]);
+      inRange += hi - lo;
       if (hi < b) outRange.push(s.bytes.subarray(hi - a));
     } else outRange.push(s.bytes);
   }
-  const deferred = Buffer.concat(inRange);
-  const found = frozen.filter((m) => deferred.indexOf(m.text) >= 0);
+  const found = inRange ? frozen.filter((m) => image.indexOf(m.text) >= 0) : [];
   const frozenText = Buffer.concat(found.map((m) => m.text));
-  return { total, deferred, other: Buffer.concat(outRange), frozenText, frozenFound: found.length };
+  return { total, deferred: inRange ? image : Buffer.alloc(0), other: Buffer.concat(outRange), frozenText, frozenFound: found.length };
 }
 
 const range = (() => {
-  const c = exportedConstants(bytesOf['stridelab-core.full.wasm'] ?? bytesOf['stridelab-core.wasm']);
+  const c = deferredSymbols(path.join(dist, 'stridelab-core.mjs'));
   return c.__start_sl_deferred != null ? [c.__start_sl_deferred, c.__stop_sl_deferred] : null;
 })();
 for (const [f, label] of FILES) {
@@ -107,18 +125,19 @@ for (const [f, label] of FILES) {
 
 const objects = opt('--objects');
 if (objects) {
-  header(`3. the largest data symbols of the objects in ${objects} (llvm-nm -S), by source file`);
+  console.log(`\n3. data symbols of the objects in ${objects} (llvm-readobj --symbols), bytes by source file`);
   const objs = execFileSync('find', [objects, '-name', '*.o', '-path', '*CMakeFiles*'], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
   const bySource = new Map();
   for (const o of objs) {
-    const out = execFileSync('llvm-nm', ['-S', '--defined-only', o], { encoding: 'utf8', maxBuffer: 1 << 26 });
+    const out = execFileSync('llvm-readobj', ['--symbols', o], { encoding: 'utf8', maxBuffer: 1 << 26 });
     const src = o.replace(/^.*CMakeFiles\/[^/]+\.dir\//, '').replace(/\.o$/, '');
-    for (const line of out.split('\n')) {
-      const m = /^[0-9a-f]+ ([0-9a-f]+) ([dDrRbB]) (.*)$/.exec(line);
-      if (!m || /^[bB]$/.test(m[2])) continue;  // .bss holds no bytes in the .wasm
+    // Symbol blocks: Name, Type: DATA, ..., Size (defined data symbols only; .bss is included
+    // here, though it holds no bytes in the .wasm)
+    for (const m of out.matchAll(/Name: (\S+)\s+Type: DATA[\s\S]*?(?:Size: 0x([0-9A-Fa-f]+)|\n  \})/g)) {
+      if (!m[2]) continue;
       const e = bySource.get(src) ?? { size: 0, top: [] };
-      e.size += parseInt(m[1], 16);
-      e.top.push([parseInt(m[1], 16), m[3]]);
+      e.size += parseInt(m[2], 16);
+      e.top.push([parseInt(m[2], 16), m[1]]);
       bySource.set(src, e);
     }
   }
@@ -141,7 +160,7 @@ if (args.includes('--pack')) {
     e.files += 1;
     groups.set(g, e);
   }
-  console.log(`  ${'folder'.padEnd(46)} ${'raw'.padStart(11)} ${'gzip -9'.padStart(10)} files`);
+  console.log(`  ${'folder'.padEnd(58)} ${'raw'.padStart(11)} ${'gzip -9'.padStart(10)} files`);
   for (const [g, e] of [...groups].sort((x, y) => y[1].size - x[1].size)) row(g, e.size, e.gz, `  ${e.files}`);
   for (const f of p.files.sort((a, b) => b.size - a.size).slice(0, 12)) row(`  ${f.path}`, f.size, gz(fs.readFileSync(path.join(ROOT, f.path))));
 }
