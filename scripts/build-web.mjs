@@ -13,8 +13,10 @@
 //
 // The memory inspector (web/src/inspector/, another module with its own schedule) is
 // reached through the virtual module 'stridelab:inspector': when its index.js exists
-// it becomes a lazily loaded chunk, otherwise the page is built without it. Either way
-// this build succeeds.
+// it is an entry of the page's build (web/dist/inspector.js, loaded lazily), otherwise
+// the page is built without it. Either way this build succeeds. The embed loads the
+// same web/dist/inspector.js (and the chunks it imports) rather than a copy of its own:
+// the package ships the inspector once (133 KB less, 39.7 KB gzipped).
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -56,9 +58,10 @@ const inspectorPlugin = {
   },
 };
 
+const inspectorIndex = path.join(root, 'web/src/inspector/index.js');
 const options = {
   absWorkingDir: root,
-  entryPoints: ['web/src/main.js'],
+  entryPoints: { main: 'web/src/main.js', ...(fs.existsSync(inspectorIndex) ? { inspector: inspectorIndex } : {}) },
   outdir: 'web/dist',
   bundle: true,
   splitting: true,
@@ -73,12 +76,20 @@ const options = {
 };
 
 // The embed is a build of its own: the playground's bundle must not gain a shared
-// chunk on its first result's path, nor the embed the playground's editor.
+// chunk on its first result's path, nor the embed the playground's editor. Its one
+// import of the inspector (web/src/embed/page.js) is the page build's entry.
+const sharedInspectorPlugin = {
+  name: 'stridelab-shared-inspector',
+  setup(build) {
+    build.onResolve({ filter: /\/inspector\/index\.js$/ }, (args) => (
+      path.resolve(args.resolveDir, args.path) === inspectorIndex ? { path: './inspector.js', external: true } : undefined));
+  },
+};
 const embedOptions = {
   ...options,
   entryPoints: { embed: 'web/src/embed/index.js' },
   chunkNames: 'chunk-embed-[name]-[hash]',
-  plugins: [],
+  plugins: [sharedInspectorPlugin],
 };
 
 // Chunks carry content hashes: drop the ones an earlier build left behind.

@@ -117,7 +117,9 @@ async function fetchBytes(url) {
 // The build splits the engine (scripts/split-engine.mjs): stridelab-core.wasm holds
 // the functions a first program runs, with the memory, the data and the tables, and
 // stridelab-core.deferred.wasm the rest, importing all it needs from the first part
-// as { primary: exports }. In the first part, each deferred function's table slot
+// as { primary: exports }, and the data only the rest reads (the frozen modules'
+// source, the Unicode tables: Note [Deferred data] in core/model/deferred_data.hpp),
+// which its instantiation writes into the shared memory. In the first part, each deferred function's table slot
 // holds a placeholder: an import from the "placeholder" namespace named by the slot's
 // number (calls between functions of the two parts go through the table).
 // Instantiating the second part fills those slots with the real functions (its

@@ -15,11 +15,16 @@
 //   point order, each a byte (shared words << 4 | new words) and the new word numbers
 //   (< 128 one byte, else two: 0x80 | high, low), restarting every kNameGroup names at
 //   kNameGroups. kNameRanges: (first, last, prefix) of names PREFIX + "%04X".
+// The numeric tables are deferred data (Note [Deferred data], core/model/deferred_data.hpp):
+// the functions that read them first (record, decomp_offset, case_map, compose_pair,
+// name, lookup) call need_deferred_data().
 #include "core/text/unicode_db.hpp"
 
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+
+#include "core/model/deferred_data.hpp"
 
 namespace sl::unicode {
 
@@ -54,6 +59,7 @@ enum Flag : uint16_t {
 constexpr uint32_t kMax = 0x110000;
 
 const UcdRecord& record(uint32_t c) {
+  need_deferred_data();
   if (c >= kMax) return kRecords[0];
   const uint32_t mid = kRecordIndex2[(uint32_t(kRecordIndex1[c >> (kRecordIndexShift + kRecordIndexShift2)])
                                       << kRecordIndexShift2) |
@@ -64,6 +70,7 @@ const UcdRecord& record(uint32_t c) {
 bool has(uint32_t c, uint16_t flag) { return (record(c).flags & flag) != 0; }
 
 uint32_t decomp_offset(uint32_t c) {
+  need_deferred_data();
   if (c >= kMax) return 0;
   const uint32_t mid = kDecompIndex2[(uint32_t(kDecompIndex1[c >> (kDecompIndexShift + kDecompIndexShift2)])
                                       << kDecompIndexShift2) |
@@ -114,6 +121,7 @@ bool is_digit(uint32_t c) { return has(c, kFDigit); }
 bool is_numeric(uint32_t c) { return has(c, kFNumeric); }
 
 int case_map(uint32_t c, Case which, uint32_t out[3]) {
+  need_deferred_data();
   const UcdRecord& r = record(c);
   if (r.flags & kFSpecialCase) {
     constexpr size_t n = sizeof kSpecialCase / sizeof kSpecialCase[0] / 2;
@@ -194,6 +202,7 @@ void decompose_into(uint32_t c, bool compatibility, std::vector<uint32_t>& out) 
 
 // The primary composite of (a, b), or 0 (Hangul LV and LVT by formula).
 uint32_t compose_pair(uint32_t a, uint32_t b) {
+  need_deferred_data();
   if (a >= kLBase && a < kLBase + kLCount && b >= kVBase && b < kVBase + kVCount)
     return kSBase + ((a - kLBase) * kVCount + (b - kVBase)) * kTCount;
   if (a >= kSBase && a < kSBase + kSCount && (a - kSBase) % kTCount == 0 && b > kTBase && b < kTBase + kTCount)
@@ -350,6 +359,7 @@ bool lookup_algorithmic(const std::string& raw, const std::string& upper, uint32
 }  // namespace
 
 bool name(uint32_t c, std::string& out) {
+  need_deferred_data();
   if (c >= kSBase && c < kSBase + kSCount) {
     const uint32_t s = c - kSBase;
     out = std::string("HANGUL SYLLABLE ") + kJamoL[s / kNCount] + kJamoV[(s % kNCount) / kTCount] + kJamoT[s % kTCount];
@@ -377,6 +387,7 @@ bool name(uint32_t c, std::string& out) {
 // The phrasebook is searched as word numbers: the query's words are found in the
 // lexicon once, then every name is decoded and compared (about 33,000 names; no index).
 bool lookup(const std::string& raw, uint32_t& out) {
+  need_deferred_data();
   std::string upper = raw;
   for (char& ch : upper) ch = (ch >= 'a' && ch <= 'z') ? char(ch - 32) : ch;
   if (raw.compare(0, 16, "HANGUL SYLLABLE ") == 0 && lookup_hangul(raw.substr(16), out)) return true;

@@ -89,7 +89,7 @@ async function checkLazyAndOneWorker({ page, server, check, www }) {
     assertEqual(others, [true, true, true], 'a JavaScript block, a shell session and a block marked skip stay as they are');
     await page.mouse.move(300, 300);
     await page.waitForTimeout(300);
-    const early = server.requests.filter((r) => ENGINE_REQUEST.test(r) || /chunk-embed-inspector/.test(r));
+    const early = server.requests.filter((r) => ENGINE_REQUEST.test(r) || /dist\/inspector\.js/.test(r));
     assertEqual(early, [], 'engine requests before any Run');
     assertEqual(ourWorkers(page).length, 0, 'workers before any Run');
     // Everything this page asked for is under the site's sub-path (or the page's own folder).

@@ -162,6 +162,25 @@ test('the second part loads on the first call that needs it, and not before', as
   s.dispose();
 });
 
+// Note [Deferred data] (core/model/deferred_data.hpp): the frozen modules' source and the
+// Unicode tables come with the second part; the first part's memory does not hold them.
+test('the deferred data (frozen modules, Unicode tables) comes in with the second part', async () => {
+  const fs = await import('node:fs/promises');
+  const [first, deferred] = await Promise.all(['stridelab-core.wasm', 'stridelab-core.deferred.wasm'].map((f) => fs.readFile(distFile(f))));
+  const lib = await init({ wasmBinary: first, deferredBinary: deferred });
+  const s = lib.session();
+  assert.equal(s.run('print(1)', { echo: true, snapshot: true }).stdout, '1\n');
+  assert.equal(lib.stats().deferred, 'not loaded');
+  const r = s.run("import textwrap, unicodedata\nprint(textwrap.dedent('  a\\n  b'), unicodedata.name('\u00e9'), unicodedata.lookup('SNOWMAN'), 'stra\u00dfe'.upper(), '\u0130'.lower() == 'i\u0307')");
+  assert.equal(r.error, null);
+  assert.equal(r.stdout, 'a\nb LATIN SMALL LETTER E WITH ACUTE \u2603 STRASSE True\n');
+  assert.equal(lib.stats().deferred, 'loaded');
+  // linecache reads a frozen module's source (what tracebacks show of it)
+  const line = (await fs.readFile(new URL('../../core/lang/frozen/textwrap.py', import.meta.url), 'utf8')).split('\n')[0];
+  assert.equal(s.run("import linecache\nprint(linecache.getline('textwrap.py', 1), end='')").stdout, line + '\n');
+  s.dispose();
+});
+
 test('prefetch() loads the second part without a call needing it', async () => {
   const fs = await import('node:fs/promises');
   const first = await fs.readFile(distFile('stridelab-core.wasm'));

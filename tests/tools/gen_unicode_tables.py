@@ -20,6 +20,8 @@
 #     (a restart every NAME_GROUP names), names of the form PREFIX-<hex of the code
 #     point> and the Hangul syllables algorithmic.
 # The script checks every table it writes against the reference before writing it.
+# The numeric tables are SL_DEFERRED_DATA (Note [Deferred data], core/model/deferred_data.hpp):
+# the engine's first part does not carry them; unicode_db.cpp brings them in before a read.
 import sys
 import unicodedata as ud
 
@@ -136,7 +138,7 @@ def c_array(name, values, typ=None, per_line=24):
     lines = []
     for k in range(0, len(values), per_line):
         lines.append('    ' + ','.join(str(v) for v in values[k:k + per_line]) + ',')
-    return 'const %s %s[%d] = {\n%s\n};\n' % (typ, name, max(len(values), 1), '\n'.join(lines) or '    0,')
+    return 'SL_DEFERRED_DATA const %s %s[%d] = {\n%s\n};\n' % (typ, name, max(len(values), 1), '\n'.join(lines) or '    0,')
 
 
 def build_properties():
@@ -162,10 +164,10 @@ def build_properties():
         recs.append('{%d,%d,%d,%d,%d,%d,%d,%d,%d,%d}' % (r[0], r[1], r[2], r[3], r[4], r[5], numerics.index(r[6]),
                                                           deltas.index(r[7]), deltas.index(r[8]), deltas.index(r[9])))
     idx_out, idx_size = index3('kRecordIndex', index)
-    out.append('const UcdRecord kRecords[%d] = {\n    %s,\n};\n' % (len(recs), ',\n    '.join(
+    out.append('SL_DEFERRED_DATA const UcdRecord kRecords[%d] = {\n    %s,\n};\n' % (len(recs), ',\n    '.join(
         ','.join(recs[k:k + 6]) for k in range(0, len(recs), 6))))
     out.extend(idx_out)
-    out.append('const double kNumeric[%d] = {%s};\n' % (len(numerics), ','.join(
+    out.append('SL_DEFERRED_DATA const double kNumeric[%d] = {%s};\n' % (len(numerics), ','.join(
         '0' if v is None else repr(float(v)) for v in numerics)))
     out.append(c_array('kCaseDelta', deltas, 'int32_t', 12))
     sizes = {'records': len(recs) * 12, 'record index': idx_size}

@@ -98,7 +98,7 @@ void mark_untraced(Body& body) {
 void Interp::run_frozen(size_t index) {
   const FrozenSource& src = frozen_sources()[index];
   frozen_state_[index] = 1;
-  std::unique_ptr<Module> tree = parse_module(src.text);
+  std::unique_ptr<Module> tree = parse_module(src.text());
   mark_untraced(tree->body);
   auto env = std::make_shared<Env>();
   env->vars["__name__"] = make_str(src.name);

@@ -27,15 +27,24 @@
 // `__c_types__` (a tuple of names in its scope); each gets TypeObj::c_named,
 // which makes its messages name it module.Name. Their subclasses are
 // ordinary classes again, as CPython's heap subclasses of a C type are.
+//
+// Note [Deferred data] (core/model/deferred_data.hpp): the source text is deferred
+// data, read through text(), which brings it in first.
 #pragma once
 #include <vector>
+
+#include "core/model/deferred_data.hpp"
 
 namespace sl::lang {
 
 struct FrozenSource {
   const char* name;  // "torch.nn"
   const char* file;  // "torch.nn.py", what tracebacks name
-  const char* text;
+  const char* deferred_text;  // SL_DEFERRED_DATA: read it through text()
+  const char* text() const {
+    need_deferred_data();
+    return deferred_text;
+  }
 };
 
 // Every frozen module, sorted by name (generated from core/lang/frozen/*.py).

@@ -34,7 +34,7 @@ bool source_lines(Interp& in, const std::string& file, std::vector<std::string>&
   }
   for (const auto& f : frozen_sources()) {
     if (file == f.file) {
-      out = split_lines(f.text);
+      out = split_lines(f.text());
       return true;
     }
   }
