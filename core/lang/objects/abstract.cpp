@@ -281,9 +281,13 @@ std::string ObjectProtocol::repr(const Value& v) {
       ReprGuard g(o);
       if (g.recursive) return list ? "[...]" : "(...)";
       std::string s = list ? "[" : "(";
+      // Each item is held (a copy) while its repr runs: a __repr__ may change
+      // the container it is in (CPython's list_repr / dict_repr hold a
+      // reference to the item the same way); the bounds are read again each step.
       for (size_t k = 0; k < items.size(); ++k) {
         if (k) s += ", ";
-        s += repr(items[k]);
+        const Value item = items[k];
+        s += repr(item);
       }
       if (!list && items.size() == 1) s += ",";
       return s + (list ? "]" : ")");
@@ -305,21 +309,23 @@ std::string ObjectProtocol::repr(const Value& v) {
         if (!d->t.alive[k]) continue;
         if (!first) s += ", ";
         first = false;
-        s += repr(d->t.entries[k].first) + ": " + repr(d->t.entries[k].second);
+        const Value key = d->t.entries[k].first, value = d->t.entries[k].second;  // held, as for a list
+        s += repr(key);
+        s += ": ";
+        s += repr(value);
       }
       return s + "}";
     }
     case ObjKind::Set: {
       auto* d = static_cast<SetObj*>(o);
       if (d->t.count == 0) return d->frozen ? "frozenset()" : "set()";
+      // set_repr lists the keys first (PySequence_List), then reprs the list:
+      // a __repr__ that changes the set changes nothing printed
+      std::vector<Value> keys;
+      for (size_t k = 0; k < d->t.entries.size(); ++k)
+        if (d->t.alive[k]) keys.push_back(d->t.entries[k].first);
       std::string s = "{";
-      bool first = true;
-      for (size_t k = 0; k < d->t.entries.size(); ++k) {
-        if (!d->t.alive[k]) continue;
-        if (!first) s += ", ";
-        first = false;
-        s += repr(d->t.entries[k].first);
-      }
+      for (size_t k = 0; k < keys.size(); ++k) s += (k ? ", " : "") + repr(keys[k]);
       return d->frozen ? "frozenset(" + s + "})" : s + "}";
     }
     case ObjKind::Function: return "<function " + function_qualname(v) + " at " + hex_id(o) + ">";
