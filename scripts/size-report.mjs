@@ -64,8 +64,10 @@ if (bytesOf['stridelab-core.deferred.wasm']) {
   }
 }
 
-// The frozen modules' text, as embed.cmake embeds it (the file, then a NUL).
-const frozenDir = path.join(ROOT, 'core/lang/frozen');
+// The frozen modules' text, as embed.cmake embeds it (the file as scripts/frozen-strip.py
+// wrote it into the wasm tree, then a NUL).
+const strippedDir = path.join(ROOT, 'build/wasm/generated/frozen');
+const frozenDir = fs.existsSync(strippedDir) ? strippedDir : path.join(ROOT, 'core/lang/frozen');
 const frozen = fs.readdirSync(frozenDir).filter((f) => f.endsWith('.py')).sort()
   .map((f) => ({ f, text: Buffer.concat([fs.readFileSync(path.join(frozenDir, f)), Buffer.from([0])]) }));
 
