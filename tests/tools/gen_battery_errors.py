@@ -4,7 +4,7 @@
 builtins, every ndarray and Tensor method, with wrong types and arity).
 
     cmake --build build/native --target stridelab_tests
-    python3 tests/tools/gen_battery_errors.py [build/native/stridelab_tests]
+    python3 tests/tools/gen_battery_errors.py [--all] [build/native/stridelab_tests]
 
 1. asks the Catch2 binary for its call list (the hidden test [battery-calls]),
    with stridelab's own outcome of each call;
@@ -12,7 +12,9 @@ builtins, every ndarray and Tensor method, with wrong types and arity).
    (tests/tools/battery_errors_ref.py: Python 3.13, NumPy 2.2, PyTorch 2.6);
 3. writes tests/data/battery_errors.jsonl ({"call", "error"}: the exception type the
    reference raised, "" when the call returned, "<crash>" when it killed the reference
-   process: stridelab must raise some Python error there) and
+   process: stridelab must raise some Python error there; a call already recorded
+   keeps its recorded outcome, since the reference does not change, so only new calls
+   run through it; --all runs every call again) and
    tests/data/battery_errors_pending.jsonl: the calls (and programs) where stridelab's
    outcome differs, each with the issue that owns it (a program: 14;
    a missing name or method: 14 for Python, 15 for NumPy, 16 for PyTorch; any other
@@ -41,7 +43,10 @@ def owning_issue(call, got):
 
 
 def main():
-    binary = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / "build/native/stridelab_tests")
+    args = sys.argv[1:]
+    rerun_all = "--all" in args
+    args = [a for a in args if a != "--all"]
+    binary = args[0] if args else str(ROOT / "build/native/stridelab_tests")
     work = pathlib.Path(tempfile.mkdtemp(dir=ROOT / "build"))
     calls_file, ref_file = work / "calls.jsonl", work / "ref.jsonl"
     subprocess.run([binary, "[battery-calls]"], check=True, stdout=subprocess.DEVNULL,
@@ -49,7 +54,19 @@ def main():
     key = lambda r: ("call", r["call"]) if "call" in r else ("program", r["program"])
     text = lambda p: p.read_text(encoding="utf-8", errors="surrogateescape")
     ours = {key(r): r["got"] for r in map(json.loads, text(calls_file).splitlines()[1:])}
-    calls = list(ours)
+    recorded = {}
+    if not rerun_all and (DATA / "battery_errors.jsonl").exists():
+        for r in map(json.loads, text(DATA / "battery_errors.jsonl").splitlines()):
+            recorded[key(r)] = r
+    calls = [c for c in ours if c not in recorded]
+    print(f"{len(ours)} calls, {len(calls)} not recorded yet: running those through the reference", file=sys.stderr)
+    new_calls_file = work / "new_calls.jsonl"
+    header = text(calls_file).splitlines()[0]
+    with open(new_calls_file, "w", encoding="utf-8", errors="surrogateescape") as f:
+        f.write(header + "\n")
+        for kind, what in calls:
+            f.write(json.dumps({kind: what, "got": ours[(kind, what)]}) + "\n")
+    calls_file = new_calls_file
     ref_file.write_text("")
     # A call that kills the reference process (NumPy and PyTorch have such
     # inputs) is recorded as "<crash>"; the run goes on from the next call.
@@ -64,8 +81,11 @@ def main():
             print(f"the reference died at {calls[done][1]!r}: {r.stderr.strip().splitlines()[-1:]} ", file=sys.stderr)
             with open(ref_file, "a") as f:
                 f.write(json.dumps({calls[done][0]: calls[done][1], "error": "<crash>"}) + "\n")
-    ref = [json.loads(l) for l in text(ref_file).splitlines()]
-    assert [key(r) for r in ref] == calls, "the reference run did not answer every call"
+    fresh = [json.loads(l) for l in text(ref_file).splitlines()]
+    assert [key(r) for r in fresh] == calls, "the reference run did not answer every call"
+    by_key = dict(recorded)
+    by_key.update({key(r): r for r in fresh})
+    ref = [by_key[c] for c in ours]  # the battery's order; calls it no longer makes are dropped
     old_issue = {}
     pending_file = DATA / "battery_errors_pending.jsonl"
     if pending_file.exists():

@@ -610,7 +610,7 @@ std::optional<ReduceOp> reduce_op_of(Ufunc op) {
 
 bool reorderable(Ufunc op) {
   switch (op) {
-    case Ufunc::bitwise_and: case Ufunc::bitwise_or: case Ufunc::bitwise_xor: case Ufunc::logical_xor:
+    case Ufunc::bitwise_and: case Ufunc::bitwise_or: case Ufunc::bitwise_xor: case Ufunc::logical_xor: case Ufunc::gcd:
       return true;
     default:
       return reduce_op_of(op).has_value();
