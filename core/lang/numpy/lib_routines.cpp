@@ -16,6 +16,7 @@
 #include "core/lang/eval/interp.hpp"
 #include "core/lang/frontend/convert.hpp"
 #include "core/lang/frontend/registry.hpp"
+#include "core/lang/numpy/compose.hpp"
 #include "core/lang/numpy/ufuncs.hpp"
 #include "core/model/element.hpp"
 #include "core/model/error.hpp"
@@ -29,14 +30,9 @@ namespace sl::lang {
 
 namespace {
 
-Value np_attr(Interp& in, const char* name) { return in.modules.at("numpy")->attrs.at(name); }
 Value call_np(Interp& in, const char* name, std::vector<Value> pos, std::vector<std::pair<std::string, Value>> kw = {}) {
-  Args c;
-  c.pos = std::move(pos);
-  c.kw = std::move(kw);
-  return in.call(np_attr(in, name), c);
+  return np_call(in, name, std::move(pos), std::move(kw));
 }
-Value slice_value(Value a, Value b, Value c = Value()) { return Value(std::make_shared<SliceObj>(a, b, c)); }
 Value tuple_of_arrays(const std::vector<ArrayPtr>& arrays) {
   std::vector<Value> items;
   for (auto& x : arrays) items.push_back(wrap(x));
