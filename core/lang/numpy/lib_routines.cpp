@@ -402,8 +402,9 @@ Value np_real_if_close(Interp& in, Args& a) {
 Value inf_sign(Interp& in, Args& a, bool negative) {
   Value x = a.required(0, "x"), out = a.optional(1, "out");
   a.finish(2);
-  if (is_complex(to_array(in, x)->dtype))
-    in.raise_exc("TypeError", "This operation is not supported for complex values because it would be ambiguous.");
+  const DType dt = to_array(in, x)->dtype;
+  if (is_complex(dt))
+    in.raise_exc("TypeError", std::string("This operation is not supported for ") + name(dt) + " values because it would be ambiguous.");
   Value sb = call_np(in, "signbit", {x});
   if (!negative) sb = in.unaryop(UnaryOp::Invert, sb);
   return call_np(in, "logical_and", {call_np(in, "isinf", {x}), sb}, {{"out", out}});
@@ -416,7 +417,8 @@ Value np_fix(Interp& in, Args& a) {
   Value x = a.required(0, "x"), out = a.optional(1, "out");
   a.finish(2);
   Value res = call_np(in, "floor", {x}, {{"out", out}});
-  Value r = call_np(in, "ceil", {x}, {{"out", res}, {"where", in.compare(CmpOp::Lt, x, Value::integer(0))}});
+  res = wrap(to_array(in, res));
+  Value r = call_np(in, "ceil", {x}, {{"out", res}, {"where", call_np(in, "less", {x, Value::integer(0)})}});
   if (out.is_none() && r.is_array() && r.arr().ndim() == 0) return in.getitem(r, make_tuple({}));
   return r;
 }
@@ -457,6 +459,427 @@ Value np_unique_all(Interp& in, Args& a) {
   Value x = a.required(0, "x");
   a.finish(1);
   return unique_result(in, "UniqueAllResult", {"values", "indices", "inverse_indices", "counts"}, x, true, true, true);
+}
+
+// ---- differences, trimming, diagonals, axes
+
+Value I(int64_t v) { return Value::integer(v); }
+
+// np.ediff1d(ary, to_end, to_begin): ary.ravel()'s differences with the extras
+// around them, in ary's dtype (extras must cast to it under same_kind).
+Value np_ediff1d(Interp& in, Args& a) {
+  Value ary = call_np(in, "ravel", {wrap(to_array(in, a.required(0, "ary")))});
+  Value to_end = a.optional(1, "to_end"), to_begin = a.optional(2, "to_begin");
+  a.finish(3);
+  Value hi = in.getitem(ary, slice_value(I(1), Value())), lo = in.getitem(ary, slice_value(Value(), I(-1)));
+  if (to_begin.is_none() && to_end.is_none()) return in.binop(BinOp::Sub, hi, lo);
+  const DType dt = to_array(in, ary)->dtype;
+  auto extra = [&](Value v, const char* what) -> Value {
+    if (v.is_none()) return v;
+    ArrayPtr x = to_array(in, v);
+    if (!can_cast(x->dtype, dt, Casting::SameKind))
+      in.raise_exc("TypeError", std::string("dtype of `") + what + "` must be compatible with input `ary` under the `same_kind` rule.");
+    return call_np(in, "ravel", {wrap(x)});
+  };
+  to_begin = extra(to_begin, "to_begin");
+  to_end = extra(to_end, "to_end");
+  const int64_t lb = to_begin.is_none() ? 0 : in.len(to_begin), le = to_end.is_none() ? 0 : in.len(to_end);
+  const int64_t ld = std::max<int64_t>(in.len(ary) - 1, 0);
+  Value r = call_np(in, "empty", {I(ld + lb + le)}, {{"dtype", dtype_value(in, dt)}});
+  if (lb > 0) in.setitem(r, slice_value(Value(), I(lb)), to_begin);
+  if (le > 0) in.setitem(r, slice_value(I(lb + ld), Value()), to_end);
+  call_np(in, "subtract", {hi, lo, in.getitem(r, slice_value(I(lb), I(lb + ld)))});
+  return r;
+}
+
+// np.trim_zeros(filt, trim='fb', axis=None): filt sliced from the first to the last
+// nonzero position (per axis for an n-d array); the slice is filt's own.
+Value np_trim_zeros(Interp& in, Args& a) {
+  Value filt = a.required(0, "filt"), trimv = a.optional(1, "trim", make_str("fb")), axis = a.optional(2, "axis");
+  a.finish(3);
+  ArrayPtr f = to_array(in, filt);
+  std::string trim = in.str(in.call(in.getattr(trimv, "lower"), std::vector<Value>{}));
+  if (trim != "fb" && trim != "bf" && trim != "f" && trim != "b")
+    in.raise_exc("ValueError", "unexpected character(s) in `trim`: " + in.repr(make_str(trim)));
+  const int nd = std::max(f->ndim(), 1);
+  Value nz = call_np(in, "argwhere", {wrap(f)});
+  std::vector<Value> start(static_cast<size_t>(nd)), stop(static_cast<size_t>(nd));
+  if (to_array(in, nz)->shape[0] == 0) {
+    start.assign(size_t(nd), I(0));
+    stop.assign(size_t(nd), I(0));
+  } else {
+    Value mn = method_call(in, nz, "min", {}, {{"axis", I(0)}}), mx = method_call(in, nz, "max", {}, {{"axis", I(0)}});
+    for (int d = 0; d < nd; ++d) {
+      if (trim.find('f') != std::string::npos) start[size_t(d)] = I(in.index_value(in.getitem(mn, I(d))));
+      if (trim.find('b') != std::string::npos) stop[size_t(d)] = I(in.index_value(in.getitem(mx, I(d))) + 1);
+    }
+  }
+  if (nd == 1) return in.getitem(filt, slice_value(start[0], stop[0]));
+  std::vector<Value> key;
+  if (axis.is_none()) {
+    for (int d = 0; d < nd; ++d) key.push_back(slice_value(start[size_t(d)], stop[size_t(d)]));
+  } else {
+    const int ax = normalize_axis_index(in.index_value(axis), nd);
+    for (int d = 0; d < ax; ++d) key.push_back(slice_value(Value(), Value()));
+    key.push_back(slice_value(start[size_t(ax)], stop[size_t(ax)]));
+    key.push_back(Value(std::make_shared<EllipsisObj>()));
+  }
+  return in.getitem(filt, make_tuple(std::move(key)));
+}
+
+Value np_diagflat(Interp& in, Args& a) {
+  Value v = a.required(0, "v"), k = a.optional(1, "k", I(0));
+  a.finish(2);
+  return call_np(in, "diag", {call_np(in, "ravel", {wrap(to_array(in, v))}), k});
+}
+
+// np.apply_over_axes(func, a, axes): val = func(val, axis) for each axis, with the
+// reduced axis put back (expand_dims) when func dropped it.
+Value np_apply_over_axes(Interp& in, Args& a) {
+  Value func = a.required(0, "func"), av = a.required(1, "a"), axes = a.required(2, "axes");
+  a.finish(3);
+  Value val = wrap(to_array(in, av));
+  const int64_t n = in.index_value(in.getattr(av, "ndim"));
+  std::vector<Value> list = to_array(in, axes)->ndim() == 0 ? std::vector<Value>{axes} : in.to_vector(axes);
+  for (Value ax : list) {
+    int64_t k = in.index_value(ax);
+    if (k < 0) k += n;
+    Value res = in.call(func, std::vector<Value>{val, I(k)});
+    const int64_t vd = in.index_value(in.getattr(val, "ndim"));
+    if (in.index_value(in.getattr(res, "ndim")) != vd) {
+      res = call_np(in, "expand_dims", {res, I(k)});
+      if (in.index_value(in.getattr(res, "ndim")) != vd)
+        in.raise_exc("ValueError", "function is not returning an array of the correct shape");
+    }
+    val = res;
+  }
+  return val;
+}
+
+Value np_histogram_bin_edges(Interp& in, Args& a) {
+  Value x = a.required(0, "a"), bins = a.optional(1, "bins", I(10)), range = a.optional(2, "range"), w = a.optional(3, "weights");
+  a.finish(4);
+  return in.getitem(call_np(in, "histogram", {x, bins, range}, {{"weights", w}}), I(1));
+}
+
+// ---- histogramdd / histogram2d (numpy/lib/_histograms_impl.py: histogramdd)
+
+// The edges of one dimension: n + 1 equal bins over range (or the data's min and
+// max, widened by 0.5 when equal), or the given increasing edges.
+Value dim_edges(Interp& in, const Value& col, const Value& bins, const Value& range, int i) {
+  const std::string si = std::to_string(i);
+  if (to_array(in, bins)->ndim() == 0) {
+    if (in.truthy(in.compare(CmpOp::Lt, bins, I(1))))
+      in.raise_exc("ValueError", "`bins[" + si + "]` must be positive, when an integer");
+    Value lo, hi;
+    if (!range.is_none()) {
+      lo = in.getitem(range, I(0));
+      hi = in.getitem(range, I(1));
+      if (in.truthy(in.compare(CmpOp::Gt, lo, hi))) in.raise_exc("ValueError", "max must be larger than min in range parameter.");
+      if (!in.truthy(call_np(in, "isfinite", {lo})) || !in.truthy(call_np(in, "isfinite", {hi})))
+        in.raise_exc("ValueError", "supplied range of [" + in.str(lo) + ", " + in.str(hi) + "] is not finite");
+    } else if (to_array(in, col)->size() == 0) {
+      lo = I(0);
+      hi = I(1);
+    } else {
+      lo = method_call(in, col, "min", {});
+      hi = method_call(in, col, "max", {});
+      if (!in.truthy(call_np(in, "isfinite", {lo})) || !in.truthy(call_np(in, "isfinite", {hi})))
+        in.raise_exc("ValueError", "autodetected range of [" + in.str(lo) + ", " + in.str(hi) + "] is not finite");
+    }
+    if (in.eq(lo, hi)) {
+      lo = in.binop(BinOp::Sub, lo, Value::floating(0.5));
+      hi = in.binop(BinOp::Add, hi, Value::floating(0.5));
+    }
+    if (!bins.is_int() && !(bins.is_array() && is_integer(bins.arr().dtype)))
+      in.raise_exc("TypeError", "`bins[" + si + "]` must be an integer, when a scalar");
+    return call_np(in, "linspace", {lo, hi, I(in.index_value(bins) + 1)});
+  }
+  if (to_array(in, bins)->ndim() != 1) in.raise_exc("ValueError", "`bins[" + si + "]` must be a scalar or 1d array");
+  Value e = call_np(in, "asarray", {bins});
+  if (in.truthy(call_np(in, "any", {in.compare(CmpOp::Gt, in.getitem(e, slice_value(Value(), I(-1))), in.getitem(e, slice_value(I(1), Value())))})))
+    in.raise_exc("ValueError", "`bins[" + si + "]` must be monotonically increasing, when an array");
+  return e;
+}
+
+// counts[i, j, ...] of the samples in each bin (searchsorted side='right', the
+// last edge closed), weighted and / or normalised to a density; float64.
+std::pair<Value, std::vector<Value>> histogramdd(Interp& in, Value sample, Value bins, Value range, bool density, Value weights) {
+  if (!(sample.is_array() && sample.arr().ndim() == 2)) sample = in.getattr(call_np(in, "atleast_2d", {sample}), "T");
+  const int64_t N = to_array(in, sample)->shape[0], D = to_array(in, sample)->shape[1];
+  std::vector<Value> binv;
+  if (bins.is_int() || (bins.is_array() && bins.arr().ndim() == 0)) {
+    binv.assign(size_t(D), bins);
+  } else {
+    binv = in.to_vector(bins);
+    if (int64_t(binv.size()) != D)
+      in.raise_exc("ValueError", "The dimension of bins must be equal to the dimension of the sample x.");
+  }
+  std::vector<Value> ranges = range.is_none() ? std::vector<Value>(size_t(D), Value()) : in.to_vector(range);
+  if (int64_t(ranges.size()) != D) in.raise_exc("ValueError", "range argument must have one entry per dimension");
+  std::vector<Value> edges, ncount;
+  std::vector<Value> nbin;
+  Value all = slice_value(Value(), Value());
+  for (int64_t i = 0; i < D; ++i) {
+    Value col = in.getitem(sample, make_tuple({all, I(i)}));
+    Value e = dim_edges(in, col, binv[size_t(i)], ranges[size_t(i)], int(i));
+    edges.push_back(e);
+    nbin.push_back(I(in.len(e) + 1));
+    Value nc = call_np(in, "searchsorted", {e, col}, {{"side", make_str("right")}});
+    Value on_edge = in.compare(CmpOp::Eq, col, in.getitem(e, I(-1)));
+    in.setitem(nc, on_edge, in.binop(BinOp::Sub, in.getitem(nc, on_edge), I(1)));
+    ncount.push_back(nc);
+  }
+  Value xy = call_np(in, "ravel_multi_index", {make_tuple(ncount), make_tuple(nbin)});
+  int64_t total = 1;
+  for (auto& b : nbin) total *= b.as_int();
+  Value hist = call_np(in, "bincount", {xy}, {{"weights", weights}, {"minlength", I(total)}});
+  hist = method_call(in, hist, "reshape", {make_tuple(nbin)});
+  hist = method_call(in, hist, "astype", {dtype_value(in, DType::F64)});
+  hist = in.getitem(hist, make_tuple(std::vector<Value>(size_t(D), slice_value(I(1), I(-1)))));
+  if (to_array(in, hist)->shape != Shape()) {
+    ArrayPtr h = to_array(in, hist);
+    for (int64_t i = 0; i < D; ++i)
+      if (h->shape[size_t(i)] != nbin[size_t(i)].as_int() - 2) in.raise_exc("RuntimeError", "Internal Shape Error");
+  }
+  if (density) {
+    Value sum = method_call(in, hist, "sum", {});
+    for (int64_t i = 0; i < D; ++i) {
+      std::vector<Value> shape(size_t(D), I(1));
+      shape[size_t(i)] = I(nbin[size_t(i)].as_int() - 2);
+      hist = in.binop(BinOp::TrueDiv, hist, method_call(in, call_np(in, "diff", {edges[size_t(i)]}), "reshape", {make_tuple(shape)}));
+    }
+    hist = in.inplace_binop(BinOp::TrueDiv, hist, sum);
+  }
+  (void)N;
+  return {hist, edges};
+}
+
+Value np_histogramdd(Interp& in, Args& a) {
+  Value sample = a.required(0, "sample"), bins = a.optional(1, "bins", I(10)), range = a.optional(2, "range");
+  bool density = in.truthy(a.optional(3, "density", Value::boolean(false)));
+  Value weights = a.optional(4, "weights");
+  a.finish(5);
+  auto [hist, edges] = histogramdd(in, sample, bins, range, density, weights);
+  return make_tuple({hist, make_list(edges)});
+}
+
+Value np_histogram2d(Interp& in, Args& a) {
+  Value x = a.required(0, "x"), y = a.required(1, "y"), bins = a.optional(2, "bins", I(10)), range = a.optional(3, "range");
+  bool density = in.truthy(a.optional(4, "density", Value()));
+  Value weights = a.optional(5, "weights");
+  a.finish(6);
+  if (in.len(x) != in.len(y)) in.raise_exc("ValueError", "x and y must have the same length.");
+  int64_t nb = 1;
+  if (bins.as<ListObj>() || bins.as<TupleObj>() || (bins.is_array() && bins.arr().ndim() > 0)) nb = in.len(bins);
+  if (nb != 1 && nb != 2) {
+    Value e = call_np(in, "asarray", {bins});
+    bins = make_list({e, e});
+  }
+  auto [hist, edges] = histogramdd(in, make_list({x, y}), bins, range, density, weights);
+  return make_tuple({hist, edges[0], edges[1]});
+}
+
+// ---- window functions, sinc, unwrap (numpy/lib/_function_base_impl.py)
+
+Value window(Interp& in, Args& a, const char* name) {
+  Value mv = a.required(0, "M");
+  a.finish(1);
+  const int64_t M = in.index_value(call_np(in, "int64", {mv}));
+  Value dt = call_np(in, "result_type", {mv, Value::floating(0.0)});
+  if (M < 1) return call_np(in, "array", {make_list()}, {{"dtype", dt}});
+  if (M == 1) return call_np(in, "ones", {I(1)}, {{"dtype", dt}});
+  Value n = call_np(in, "arange", {I(1 - M), I(M), I(2)});
+  auto num = [&](double c) { return Value::floating(c); };
+  auto cosk = [&](double k) {
+    return call_np(in, "cos", {in.binop(BinOp::TrueDiv, in.binop(BinOp::Mul, num(k * M_PI), n), I(M - 1))});
+  };
+  const std::string nm = name;
+  if (nm == "bartlett") {
+    Value q = in.binop(BinOp::TrueDiv, n, I(M - 1));
+    return call_np(in, "where", {call_np(in, "less_equal", {n, I(0)}), in.binop(BinOp::Add, I(1), q), in.binop(BinOp::Sub, I(1), q)});
+  }
+  if (nm == "blackman")
+    return in.binop(BinOp::Add, in.binop(BinOp::Add, num(0.42), in.binop(BinOp::Mul, num(0.5), cosk(1))), in.binop(BinOp::Mul, num(0.08), cosk(2)));
+  const double c0 = nm == "hanning" ? 0.5 : 0.54, c1 = nm == "hanning" ? 0.5 : 0.46;
+  return in.binop(BinOp::Add, num(c0), in.binop(BinOp::Mul, num(c1), cosk(1)));
+}
+Value np_bartlett(Interp& in, Args& a) { return window(in, a, "bartlett"); }
+Value np_blackman(Interp& in, Args& a) { return window(in, a, "blackman"); }
+Value np_hamming(Interp& in, Args& a) { return window(in, a, "hamming"); }
+Value np_hanning(Interp& in, Args& a) { return window(in, a, "hanning"); }
+
+// sinc(x) = sin(pi x) / (pi x), 1 at 0 (x = 0 replaced by 1e-20).
+Value np_sinc(Interp& in, Args& a) {
+  Value x = wrap(to_array(in, a.required(0, "x")));
+  a.finish(1);
+  Value y = in.binop(BinOp::Mul, Value::floating(M_PI), call_np(in, "where", {in.compare(CmpOp::Eq, x, I(0)), Value::floating(1.0e-20), x}));
+  return in.binop(BinOp::TrueDiv, call_np(in, "sin", {y}), y);
+}
+
+// unwrap(p, discont, axis, *, period): jumps between neighbours larger than
+// discont (period / 2) corrected by multiples of period.
+Value np_unwrap(Interp& in, Args& a) {
+  Value p = wrap(to_array(in, a.required(0, "p"))), discont = a.optional(1, "discont");
+  Value axis = a.optional(2, "axis", I(-1)), period = a.optional(99, "period", Value::floating(2 * M_PI));
+  a.finish(3);
+  const int nd = p.arr().ndim();
+  Value dd = call_np(in, "diff", {p}, {{"axis", axis}});
+  if (discont.is_none()) discont = in.binop(BinOp::TrueDiv, period, I(2));
+  std::vector<Value> sl(size_t(nd), slice_value(Value(), Value()));
+  sl[size_t(normalize_axis_index(in.index_value(axis), nd))] = slice_value(I(1), Value());
+  Value slice1 = make_tuple(sl);
+  Value dtype = call_np(in, "result_type", {dd, period});
+  Value hi, lo;
+  bool ambiguous = true;
+  if (is_integer(to_dtype(in, dtype))) {
+    Value dm = in.call(in.builtins["divmod"], std::vector<Value>{period, I(2)});
+    hi = in.getitem(dm, I(0));
+    ambiguous = in.eq(in.getitem(dm, I(1)), I(0));
+  } else {
+    hi = in.binop(BinOp::TrueDiv, period, I(2));
+  }
+  lo = in.unaryop(UnaryOp::Neg, hi);
+  Value ddmod = in.binop(BinOp::Add, call_np(in, "mod", {in.binop(BinOp::Sub, dd, lo), period}), lo);
+  if (ambiguous)
+    call_np(in, "copyto", {ddmod, hi}, {{"where", in.binop(BinOp::BitAnd, in.compare(CmpOp::Eq, ddmod, lo), in.compare(CmpOp::Gt, dd, I(0)))}});
+  Value ph = in.binop(BinOp::Sub, ddmod, dd);
+  call_np(in, "copyto", {ph, I(0)}, {{"where", in.compare(CmpOp::Lt, call_np(in, "absolute", {dd}), discont)}});
+  Value up = call_np(in, "array", {p}, {{"copy", Value::boolean(true)}, {"dtype", dtype}});
+  in.setitem(up, slice1, in.binop(BinOp::Add, in.getitem(p, slice1), method_call(in, ph, "cumsum", {axis})));
+  return up;
+}
+
+// ---- cumulative_sum / cumulative_prod (the array API's), compress, choose
+
+Value cumulative(Interp& in, Args& a, const char* fn, int64_t initial) {
+  Value x = wrap(to_array(in, a.required(0, "x")));
+  Value axis = a.optional(99, "axis"), dtype = a.optional(99, "dtype"), out = a.optional(99, "out");
+  bool include_initial = in.truthy(a.optional(99, "include_initial", Value::boolean(false)));
+  a.finish(1);
+  const int nd = x.arr().ndim();
+  if (axis.is_none()) {
+    if (nd > 1) in.raise_exc("ValueError", "For arrays which have more than one dimension ``axis`` argument is required.");
+    axis = I(0);
+  }
+  if (nd == 0) in.raise_exc("ValueError", "axis 0 is out of bounds for array of dimension 0");
+  Value r = call_np(in, fn, {x}, {{"axis", axis}, {"dtype", dtype}});
+  if (include_initial) {
+    const int ax = normalize_axis_index(in.index_value(axis), nd);
+    std::vector<Value> shape;
+    for (int64_t d : to_array(in, r)->shape) shape.push_back(I(d));
+    shape[size_t(ax)] = I(1);
+    Value first = call_np(in, "full", {make_tuple(shape), I(initial)}, {{"dtype", in.getattr(r, "dtype")}});
+    r = call_np(in, "concatenate", {make_list({first, r})}, {{"axis", I(ax)}});
+  }
+  if (out.is_none()) return r;
+  call_np(in, "copyto", {out, r});
+  return out;
+}
+Value np_cumulative_sum(Interp& in, Args& a) { return cumulative(in, a, "cumsum", 0); }
+Value np_cumulative_prod(Interp& in, Args& a) { return cumulative(in, a, "cumprod", 1); }
+
+// compress(condition, a, axis): take(a, nonzero(condition)[0], axis) for a 1-d
+// condition no longer than the axis.
+Value compress_value(Interp& in, const Value& cond, const Value& arr, const Value& axis, const Value& out) {
+  ArrayPtr c = to_array(in, cond);
+  if (c->ndim() != 1) in.raise_exc("ValueError", "condition must be a 1-d array");
+  Value x = axis.is_none() ? call_np(in, "ravel", {arr}) : wrap(to_array(in, arr));
+  ArrayPtr xa = to_array(in, x);
+  const int ax = axis.is_none() ? 0 : normalize_axis_index(in.index_value(axis), xa->ndim());
+  Value nz = in.getitem(call_np(in, "nonzero", {wrap(c)}), I(0));
+  ArrayPtr nza = to_array(in, nz);
+  if (nza->size() && load<int64_t>(nza->data() + 8 * (nza->size() - 1)) >= xa->shape[size_t(ax)])
+    in.raise_exc("IndexError", "index " + std::to_string(load<int64_t>(nza->data() + 8 * (nza->size() - 1))) +
+                                   " is out of bounds for axis " + std::to_string(ax) + " with size " +
+                                   std::to_string(xa->shape[size_t(ax)]));
+  return call_np(in, "take", {x, nz}, {{"axis", I(ax)}, {"out", out}});
+}
+Value np_compress(Interp& in, Args& a) {
+  Value cond = a.required(0, "condition"), arr = a.required(1, "a"), axis = a.optional(2, "axis"), out = a.optional(3, "out");
+  a.finish(4);
+  return compress_value(in, cond, arr, axis, out);
+}
+Value ndarray_compress(Interp& in, const ArrayPtr& self, Args& a) {
+  Value cond = a.required(0, "condition"), axis = a.optional(1, "axis"), out = a.optional(2, "out");
+  a.finish(3);
+  return compress_value(in, cond, wrap(self), axis, out);
+}
+
+// choose(a, choices, out, mode): result[i] = choices[a[i]][i], everything broadcast
+// together; 'raise' refuses an index outside [0, n), 'wrap' takes it modulo n,
+// 'clip' clamps it.
+Value choose_value(Interp& in, const Value& av, const Value& choices, const Value& out, const Value& modev) {
+  std::string mode = modev.is_none() ? "raise" : in.str(modev);
+  // broadcast in NumPy's order (PyArray_Choose): the choices, then the index array
+  std::vector<Value> items, ch = in.to_vector(choices);
+  for (auto& c : ch) items.push_back(c = wrap(to_array(in, c)));
+  items.push_back(wrap(to_array(in, av)));
+  Value dtype = call_np(in, "result_type", ch);
+  std::vector<Value> b = in.to_vector(call_np(in, "broadcast_arrays", items));
+  const int64_t n = int64_t(ch.size());
+  Value idx = b.back();
+  b.pop_back();
+  if (!is_integer(to_array(in, idx)->dtype) && to_array(in, idx)->dtype != DType::Bool)
+    in.raise_exc("TypeError", "Cannot cast array data from " + in.repr(in.getattr(idx, "dtype")) + " to dtype('int64') according to the rule 'safe'");
+  if (mode == "raise" || mode == "r") {
+    if (in.truthy(call_np(in, "any", {call_np(in, "logical_or", {in.compare(CmpOp::Lt, idx, I(0)), in.compare(CmpOp::Ge, idx, I(n))})})))
+      in.raise_exc("ValueError", "invalid entry in choice array");
+  } else if (mode == "wrap" || mode == "w") {
+    idx = call_np(in, "mod", {idx, I(n)});
+  } else if (mode == "clip" || mode == "c") {
+    idx = call_np(in, "clip", {idx, I(0), I(n - 1)});
+  } else {
+    in.raise_exc("ValueError", "clipmode must be one of 'clip', 'raise', or 'wrap' (got " + in.repr(modev) + ")");
+  }
+  Value stacked = call_np(in, "stack", {make_list(b)}, {{"dtype", dtype}});
+  Value r = in.getitem(call_np(in, "take_along_axis", {stacked, in.getitem(idx, Value()), I(0)}), I(0));
+  if (out.is_none()) return r;
+  call_np(in, "copyto", {out, r});
+  return out;
+}
+Value np_choose(Interp& in, Args& a) {
+  Value av = a.required(0, "a"), ch = a.required(1, "choices"), out = a.optional(2, "out"), mode = a.optional(3, "mode");
+  a.finish(4);
+  return choose_value(in, av, ch, out, mode);
+}
+Value ndarray_choose(Interp& in, const ArrayPtr& self, Args& a) {
+  Value ch = a.required(0, "choices"), out = a.optional(1, "out"), mode = a.optional(2, "mode");
+  a.finish(3);
+  return choose_value(in, wrap(self), ch, out, mode);
+}
+
+// ---- small predicates and conversions
+
+Value np_asarray_chkfinite(Interp& in, Args& a) {
+  Value x = a.required(0, "a"), dtype = a.optional(1, "dtype"), order = a.optional(2, "order");
+  a.finish(3);
+  Value r = call_np(in, "asarray", {x}, {{"dtype", dtype}, {"order", order}});
+  if (is_inexact(to_array(in, r)->dtype) && !in.truthy(method_call(in, call_np(in, "isfinite", {r}), "all", {})))
+    in.raise_exc("ValueError", "array must not contain infs or NaNs");
+  return r;
+}
+Value np_iterable(Interp& in, Args& a) {
+  Value y = a.required(0, "y");
+  a.finish(1);
+  try {
+    in.iter(y);
+  } catch (const PyError& e) {
+    if (e.type != "TypeError") throw;
+    return Value::boolean(false);
+  }
+  return Value::boolean(true);
+}
+// sort_complex(a): sorted (real part first, then imaginary), as complex64 for
+// 8- and 16-bit integers, else complex128 unless already complex.
+Value np_sort_complex(Interp& in, Args& a) {
+  Value b = call_np(in, "array", {a.required(0, "a")}, {{"copy", Value::boolean(true)}});
+  a.finish(1);
+  method_call(in, b, "sort", {});
+  const DType dt = to_array(in, b)->dtype;
+  if (is_complex(dt)) return b;
+  const bool small = dt == DType::I8 || dt == DType::U8 || dt == DType::I16 || dt == DType::U16;
+  return method_call(in, b, "astype", {dtype_value(in, small ? DType::C64 : DType::C128)});
 }
 
 // ---- the ufuncs with an integer operand or two outputs: modf, frexp, ldexp, divmod.
@@ -591,12 +1014,38 @@ const FnEntry kLibRoutines[] = {
     {"unique_counts", np_unique_counts, {"unique_counts(x)"}},
     {"unique_inverse", np_unique_inverse, {"unique_inverse(x)"}},
     {"unique_all", np_unique_all, {"unique_all(x)"}},
+    {"ediff1d", np_ediff1d, {"ediff1d(ary, to_end=, to_begin=)"}},
+    {"trim_zeros", np_trim_zeros, {"trim_zeros(filt, trim=, axis=)"}},
+    {"diagflat", np_diagflat, {"diagflat(v, k=)"}},
+    {"apply_over_axes", np_apply_over_axes, {"apply_over_axes(func, a, axes)"}},
+    {"histogram_bin_edges", np_histogram_bin_edges, {"histogram_bin_edges(a, bins=, range=, weights=)"}},
+    {"histogramdd", np_histogramdd, {"histogramdd(sample, bins=, range=, density=, weights=)"}},
+    {"histogram2d", np_histogram2d, {"histogram2d(x, y, bins=, range=, density=, weights=)"}},
+    {"bartlett", np_bartlett, {"bartlett(M)"}},
+    {"blackman", np_blackman, {"blackman(M)"}},
+    {"hamming", np_hamming, {"hamming(M)"}},
+    {"hanning", np_hanning, {"hanning(M)"}},
+    {"sinc", np_sinc, {"sinc(x)"}},
+    {"unwrap", np_unwrap, {"unwrap(p, discont=, axis=, *, period=)"}},
+    {"cumulative_sum", np_cumulative_sum, {"cumulative_sum(x, /, *, axis=, dtype=, out=, include_initial=)"}},
+    {"cumulative_prod", np_cumulative_prod, {"cumulative_prod(x, /, *, axis=, dtype=, out=, include_initial=)"}},
+    {"compress", np_compress, {"compress(condition, a, axis=, out=)"}},
+    {"choose", np_choose, {"choose(a, choices, out=, mode=)"}},
+    {"asarray_chkfinite", np_asarray_chkfinite, {"asarray_chkfinite(a, dtype=, order=)"}},
+    {"iterable", np_iterable, {"iterable(y)"}},
+    {"sort_complex", np_sort_complex, {"sort_complex(a)"}},
+};
+
+const MethodEntry kLibRoutineMethods[] = {
+    {"compress", ndarray_compress},
+    {"choose", ndarray_choose},
 };
 
 }  // namespace
 
 void install_numpy_lib_routines(Interp& in, ModuleObj& np) {
   def_fns(in, np, kLibRoutines);
+  def_ndarray_methods(kLibRoutineMethods);
   const Value ufunc_type = np.attrs.at("ufunc");
   np.attrs["modf"] = multi_ufunc(in, ufunc_type, "modf", 1, 2, modf_loop);
   np.attrs["frexp"] = multi_ufunc(in, ufunc_type, "frexp", 1, 2, frexp_loop);
