@@ -650,7 +650,7 @@ Value ufunc_reduce(Interp& in, Ufunc op, Args& a) {
   for (bool b : axes) nred += b;
   if (nred > 1 && !reorderable(op))
     in.raise_exc("ValueError", std::string("reduction operation '") + ufunc_name(op) +
-                                   "' is not reorderable, so at most one axis may be specified.");
+                                   "' is not reorderable, so at most one axis may be specified");
   std::optional<DType> dt = dtype_arg(in, r.dtype);
   ArrayPtr acc = dt ? copy_as(*arr, *dt) : arr;
   std::vector<int> red_order;
