@@ -95,7 +95,8 @@ namespace sl {
   X(isfinite, isfinite, 1, "isfinite")                                           \
   X(signbit, signbit, 1, "signbit")                                              \
   X(spacing, spacing, 1, "spacing")                                              \
-  X(conjugate, conjugate, 1, "conjugate")
+  X(conjugate, conjugate, 1, "conjugate")                                        \
+  X(bitwise_count, bitwise_count, 1, "bitwise_count")
 
 enum class Ufunc : uint8_t {
 #define SL_X(id, fn, nin, name) id,

@@ -501,6 +501,18 @@ struct conjugate {
   }
 };
 
+// np.bitwise_count: the number of 1 bits of |x| (uint8 for every integer loop).
+struct bitwise_count {
+  template <class T> static constexpr bool ok = is_int<T>;
+  template <class T> static constexpr bool vec = false;
+  template <class T> static uint8_t f(T x) {
+    auto m = gcd::mag(x);
+    uint8_t n = 0;
+    for (; m; m = decltype(m)(m & (m - 1))) ++n;
+    return n;
+  }
+};
+
 struct bitwise_and {
   template <class T> static constexpr bool ok = is_int<T> || is_bool<T>;
   template <class T> static constexpr bool vec = is_int<T>;

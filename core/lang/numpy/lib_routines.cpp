@@ -20,10 +20,12 @@
 #include "core/lang/numpy/ufuncs.hpp"
 #include "core/model/element.hpp"
 #include "core/model/error.hpp"
+#include "core/model/session_state.hpp"
 #include "core/numpy/creation.hpp"
 #include "core/numpy/join.hpp"
 #include "core/numpy/lib_routines.hpp"
 #include "core/ops/copy.hpp"
+#include "core/ops/ufunc.hpp"
 #include "core/ops/views.hpp"
 
 namespace sl::lang {
@@ -882,6 +884,301 @@ Value np_sort_complex(Interp& in, Args& a) {
   return method_call(in, b, "astype", {dtype_value(in, small ? DType::C64 : DType::C128)});
 }
 
+// ---- dtype helpers (numpy/lib/_type_check_impl.py, numpy/_core/numeric.py)
+
+Value np_min_scalar_type(Interp& in, Args& a) {
+  ArrayPtr x = to_array(in, a.required(0, "a"));
+  a.finish(1);
+  bool small_unsigned = false;
+  DType dt = x->ndim() == 0 ? min_scalar_type(*x, small_unsigned) : x->dtype;
+  return dtype_value(in, dt);
+}
+
+// common_type(*arrays): the inexact scalar type all of them fit (integers count
+// as float64, float16 stays float16); TypeError for other dtypes.
+Value np_common_type(Interp& in, Args& a) {
+  int precision = 0;  // 0 half, 1 single, 2 double
+  bool complex = false;
+  precision = a.pos.empty() ? 0 : -1;
+  for (const Value& v : a.pos) {
+    ArrayPtr x = need_array(in, v, "dtype");
+    DType dt = x->dtype;
+    int p;
+    if (is_integer(dt)) p = 2;
+    else if (dt == DType::F16) p = 0;
+    else if (dt == DType::F32 || dt == DType::C64) p = 1;
+    else if (dt == DType::F64 || dt == DType::C128) p = 2;
+    else in.raise_exc("TypeError", "can't get common type for non-numeric array");
+    complex = complex || is_complex(dt);
+    precision = std::max(precision, p);
+  }
+  a.kw.clear();
+  if (precision < 0) precision = 0;
+  static const char* kReal[] = {"float16", "float32", "float64"};
+  static const char* kComplex[] = {"complex64", "complex64", "complex128"};
+  return in.modules.at("numpy")->attrs.at(complex ? kComplex[precision] : kReal[precision]);
+}
+
+// mintypecode(typechars, typeset='GDFgdf', default='d'): of the type codes (or
+// arrays' dtype chars) that are in typeset, the one first in NumPy's
+// by-element-size order 'GDFgdfQqLlIiHhCcBb?'; 'D' for 'F' with 'd'.
+Value np_mintypecode(Interp& in, Args& a) {
+  Value chars = a.required(0, "typechars");
+  std::string typeset = in.str(a.optional(1, "typeset", make_str("GDFgdf")));
+  Value dflt = a.optional(2, "default", make_str("d"));
+  a.finish(3);
+  std::string found;
+  for (const Value& c : in.to_vector(chars)) {
+    std::string t = c.as<StrObj>() ? in.str(c) : in.str(in.getattr(in.getattr(wrap(to_array(in, c)), "dtype"), "char"));
+    if (!t.empty() && typeset.find(t) != std::string::npos) found += t;
+  }
+  if (found.empty()) return dflt;
+  if (found.find('F') != std::string::npos && found.find('d') != std::string::npos) return make_str("D");
+  static const std::string kBySize = "GDFgdfQqLlIiHhCcBb?";
+  char best = found[0];
+  for (char d : found)
+    if (kBySize.find(d) < kBySize.find(best)) best = d;
+  return make_str(std::string(1, best));
+}
+
+Value np_isfortran(Interp& in, Args& a) {
+  ArrayPtr x = need_array(in, a.required(0, "a"), "flags");
+  a.finish(1);
+  Value flags = in.getattr(wrap(x), "flags");
+  return Value::boolean(in.truthy(in.getattr(flags, "f_contiguous")) && !in.truthy(in.getattr(flags, "c_contiguous")));
+}
+
+// ---- integer formatting (numpy/_core/numeric.py: binary_repr, base_repr)
+
+std::string to_base(uint64_t v, int base) {
+  static const char* kDigits = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  std::string out;
+  for (; v; v /= uint64_t(base)) out.insert(out.begin(), kDigits[v % uint64_t(base)]);
+  return out;
+}
+
+Value np_binary_repr(Interp& in, Args& a) {
+  const int64_t num = in.index_value(a.required(0, "num"));
+  Value wv = a.optional(1, "width");
+  a.finish(2);
+  const bool has_w = !wv.is_none();
+  const int64_t width = has_w ? in.index_value(wv) : 0;
+  auto check = [&](int64_t binwidth) {
+    if (has_w && width < binwidth)
+      in.raise_exc("ValueError", "Insufficient bit width=" + std::to_string(width) + " provided for binwidth=" + std::to_string(binwidth));
+  };
+  if (num == 0) return make_str(std::string(size_t(has_w && width > 0 ? width : 1), '0'));
+  const uint64_t mag = num < 0 ? uint64_t(0) - uint64_t(num) : uint64_t(num);
+  std::string bin = to_base(mag, 2);
+  if (num > 0) {
+    check(int64_t(bin.size()));
+    return make_str(std::string(size_t(std::max<int64_t>(width - int64_t(bin.size()), 0)), '0') + bin);
+  }
+  if (!has_w) return make_str("-" + bin);
+  int64_t poswidth = int64_t(bin.size());
+  if (mag == (uint64_t(1) << (poswidth - 1))) --poswidth;
+  const std::string two = to_base((uint64_t(1) << (poswidth + 1)) - mag, 2);
+  check(int64_t(two.size()));
+  return make_str(std::string(size_t(std::max<int64_t>(width - int64_t(two.size()), 0)), '1') + two);
+}
+
+Value np_base_repr(Interp& in, Args& a) {
+  Value nv = a.required(0, "number");
+  const int64_t base = in.index_value(a.optional(1, "base", I(2))), padding = in.index_value(a.optional(2, "padding", I(0)));
+  a.finish(3);
+  if (base > 36) in.raise_exc("ValueError", "Bases greater than 36 not handled in base_repr.");
+  if (base < 2) in.raise_exc("ValueError", "Bases less than 2 not handled in base_repr.");
+  const int64_t num = in.index_value(in.call(in.builtins["int"], std::vector<Value>{nv}));
+  std::string r = to_base(num < 0 ? uint64_t(0) - uint64_t(num) : uint64_t(num), int(base));
+  if (padding > 0) r = std::string(size_t(padding), '0') + r;
+  if (num < 0) r = "-" + r;
+  return make_str(r.empty() ? "0" : r);
+}
+
+// ---- vecdot / matvec / vecmat: NumPy 2's gufuncs, as sums of broadcast products.
+
+[[noreturn]] void core_dim_error(Interp& in, const char* nm, const char* sig, int op, int dim, int64_t got, int64_t want) {
+  in.raise_exc("ValueError", std::string(nm) + ": Input operand " + std::to_string(op) + " has a mismatch in its core dimension " +
+                                 std::to_string(dim) + ", with gufunc signature " + sig + " (size " + std::to_string(got) +
+                                 " is different from " + std::to_string(want) + ")");
+}
+void need_core_dims(Interp& in, const char* nm, const char* sig, int op, const Array& x, int need) {
+  if (x.ndim() < need)
+    in.raise_exc("ValueError", std::string(nm) + ": Input operand " + std::to_string(op) + " does not have enough dimensions (has " +
+                                   std::to_string(x.ndim()) + ", gufunc core with signature " + sig + " requires " +
+                                   std::to_string(need) + ")");
+}
+
+Value np_vecdot(Interp& in, Args& a) {
+  Value x1 = wrap(to_array(in, a.required(0, "x1"))), x2 = wrap(to_array(in, a.required(1, "x2")));
+  Value axis = a.optional(99, "axis", I(-1));
+  a.finish(2);
+  const char* sig = "(n),(n)->()";
+  need_core_dims(in, "vecdot", sig, 0, x1.arr(), 1);
+  need_core_dims(in, "vecdot", sig, 1, x2.arr(), 1);
+  x1 = call_np(in, "moveaxis", {x1, axis, I(-1)});
+  x2 = call_np(in, "moveaxis", {x2, axis, I(-1)});
+  const int64_t n1 = x1.arr().shape.back(), n2 = x2.arr().shape.back();
+  if (n1 != n2) core_dim_error(in, "vecdot", sig, 1, 0, n2, n1);
+  return call_np(in, "sum", {in.binop(BinOp::Mul, call_np(in, "conjugate", {x1}), x2)}, {{"axis", I(-1)}});
+}
+Value np_matvec(Interp& in, Args& a) {
+  Value x1 = wrap(to_array(in, a.required(0, "x1"))), x2 = wrap(to_array(in, a.required(1, "x2")));
+  a.finish(2);
+  const char* sig = "(m,n),(n)->(m)";
+  need_core_dims(in, "matvec", sig, 0, x1.arr(), 2);
+  need_core_dims(in, "matvec", sig, 1, x2.arr(), 1);
+  const int64_t n1 = x1.arr().shape.back(), n2 = x2.arr().shape.back();
+  if (n1 != n2) core_dim_error(in, "matvec", sig, 1, 0, n2, n1);
+  Value v = in.getitem(x2, make_tuple({Value(std::make_shared<EllipsisObj>()), Value(), slice_value(Value(), Value())}));
+  return call_np(in, "sum", {in.binop(BinOp::Mul, x1, v)}, {{"axis", I(-1)}});
+}
+Value np_vecmat(Interp& in, Args& a) {
+  Value x1 = wrap(to_array(in, a.required(0, "x1"))), x2 = wrap(to_array(in, a.required(1, "x2")));
+  a.finish(2);
+  const char* sig = "(n),(n,m)->(m)";
+  need_core_dims(in, "vecmat", sig, 0, x1.arr(), 1);
+  need_core_dims(in, "vecmat", sig, 1, x2.arr(), 2);
+  const int64_t n1 = x1.arr().shape.back(), n2 = x2.arr().shape[size_t(x2.arr().ndim() - 2)];
+  if (n1 != n2) core_dim_error(in, "vecmat", sig, 1, 0, n2, n1);
+  Value v = in.getitem(call_np(in, "conjugate", {x1}), make_tuple({Value(std::make_shared<EllipsisObj>()), slice_value(Value(), Value()), Value()}));
+  return call_np(in, "sum", {in.binop(BinOp::Mul, v, x2)}, {{"axis", I(-2)}});
+}
+
+// ---- fromiter, in1d, mask_indices
+
+Value np_fromiter(Interp& in, Args& a) {
+  // NumPy's own argument parser for fromiter counts positions from 1
+  const char* names[] = {"iter", "dtype"};
+  for (size_t k = 0; k < 2; ++k) {
+    bool kw = false;
+    for (auto& p : a.kw) kw = kw || p.first == names[k];
+    if (a.pos.size() <= k && !kw)
+      in.raise_exc("TypeError", std::string("fromiter() missing required argument '") + names[k] + "' (pos " + std::to_string(k + 1) + ")");
+  }
+  Value it = a.required(0, "iter"), dtype = a.required(1, "dtype");
+  const int64_t count = in.index_value(a.optional(2, "count", I(-1)));
+  a.optional(99, "like");
+  a.finish(3);
+  std::vector<Value> items;
+  Value iter = in.iter(it), v;
+  while ((count < 0 || int64_t(items.size()) < count) && in.next(iter, v)) items.push_back(v);
+  if (count >= 0 && int64_t(items.size()) < count)
+    in.raise_exc("ValueError", "iterator too short: Expected " + std::to_string(count) + " but iterator had only " +
+                                   std::to_string(items.size()) + " items.");
+  return call_np(in, "array", {make_list(items)}, {{"dtype", dtype}});
+}
+Value np_in1d(Interp& in, Args& a) {
+  Value ar1 = a.required(0, "ar1"), ar2 = a.required(1, "ar2");
+  Value uniq = a.optional(2, "assume_unique", Value::boolean(false)), inv = a.optional(3, "invert", Value::boolean(false));
+  Value kind = a.optional(99, "kind");
+  a.finish(4);
+  return call_np(in, "ravel", {call_np(in, "isin", {ar1, ar2}, {{"assume_unique", uniq}, {"invert", inv}, {"kind", kind}})});
+}
+Value np_mask_indices(Interp& in, Args& a) {
+  Value n = a.required(0, "n"), fn = a.required(1, "mask_func"), k = a.optional(2, "k", I(0));
+  a.finish(3);
+  Value m = call_np(in, "ones", {make_tuple({n, n})}, {{"dtype", dtype_value(in, DType::I64)}});
+  Value r = in.call(fn, std::vector<Value>{m, k});
+  return call_np(in, "nonzero", {in.compare(CmpOp::Ne, r, I(0))});
+}
+
+// ---- array-API odds: ndarray.to_device / conjugate, isdtype, typename, buffer size
+
+Value ndarray_to_device(Interp& in, const ArrayPtr& self, Args& a) {
+  Value dev = a.required(0, "device");
+  a.optional(99, "stream");
+  a.finish(1);
+  if (!(dev.as<StrObj>() && in.str(dev) == "cpu"))
+    in.raise_exc("ValueError", "Unsupported device: " + in.str(dev) + ". Only 'cpu' is accepted.");
+  return wrap(self);
+}
+Value ndarray_conjugate(Interp& in, const ArrayPtr& self, Args& a) {
+  a.finish(0);
+  return call_np(in, "conjugate", {wrap(self)});
+}
+
+// A NumPy dtype or scalar type as isdtype takes it (the dtype), or nothing.
+std::optional<DType> numpy_type(Interp& in, const Value& v) {
+  static const char* kTypes[] = {"bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+                                 "float16", "float32", "float64", "complex64", "complex128"};
+  if (v.as<DTypeObj>()) return to_dtype(in, v);
+  if (v.is_array()) return std::nullopt;
+  for (const char* t : kTypes)
+    if (v.identity() && in.modules.at("numpy")->attrs.at(t).identity() == v.identity()) return to_dtype(in, v);
+  return std::nullopt;
+}
+std::string class_repr(Interp& in, const Value& v) { return "<class '" + in.type_name(v) + "'>"; }
+
+Value np_isdtype(Interp& in, Args& a) {
+  Value dv = a.required(0, "dtype"), kind = a.required(1, "kind");
+  a.finish(2);
+  auto dt = numpy_type(in, dv);
+  if (!dt) in.raise_exc("TypeError", "dtype argument must be a NumPy dtype, but it is a " + class_repr(in, dv) + ".");
+  std::vector<Value> kinds = kind.as<TupleObj>() ? kind.as<TupleObj>()->items : std::vector<Value>{kind};
+  bool hit = false;
+  for (const Value& k : kinds) {
+    if (auto* s = k.as<StrObj>()) {
+      const std::string& n = s->s;
+      const DType d = *dt;
+      if (n == "bool") hit = hit || d == DType::Bool;
+      else if (n == "signed integer") hit = hit || (is_integer(d) && info(d).kind == 'i');
+      else if (n == "unsigned integer") hit = hit || (is_integer(d) && info(d).kind == 'u');
+      else if (n == "integral") hit = hit || is_integer(d);
+      else if (n == "real floating") hit = hit || is_float(d);
+      else if (n == "complex floating") hit = hit || is_complex(d);
+      else if (n == "numeric") hit = hit || is_integer(d) || is_inexact(d);
+      else in.raise_exc("ValueError", "kind argument is a string, but " + in.repr(k) + " is not a known kind name.");
+      continue;
+    }
+    auto kd = numpy_type(in, k);
+    if (!kd)
+      in.raise_exc("TypeError", "kind argument must be comprised of NumPy dtypes or strings only, but is a " + class_repr(in, k) + ".");
+    hit = hit || *kd == *dt;
+  }
+  return Value::boolean(hit);
+}
+
+// np.typename(char): the C name of a type code (numpy/lib/_type_check_impl.py's table).
+Value np_typename(Interp& in, Args& a) {
+  Value c = a.required(0, "char");
+  a.finish(1);
+  static const std::pair<const char*, const char*> kNames[] = {
+      {"S1", "character"}, {"?", "bool"}, {"b", "signed char"}, {"B", "unsigned char"}, {"h", "short"},
+      {"H", "unsigned short"}, {"i", "integer"}, {"I", "unsigned integer"}, {"l", "long integer"},
+      {"L", "unsigned long integer"}, {"q", "long long integer"}, {"Q", "unsigned long long integer"},
+      {"f", "single precision"}, {"d", "double precision"}, {"g", "long precision"}, {"F", "complex single precision"},
+      {"D", "complex double precision"}, {"G", "complex long double precision"}, {"S", "string"}, {"U", "unicode"},
+      {"V", "void"}, {"O", "object"}};
+  if (auto* s = c.as<StrObj>())
+    for (auto& [k, v] : kNames)
+      if (s->s == k) return make_str(v);
+  Value exc = in.make_exception(in.exception_type("KeyError"), {c});
+  throw PyException("KeyError", in.repr(c), exc);
+}
+
+// np.getbufsize / np.setbufsize: the ufunc buffer size, a session setting (stridelab's
+// loops are unbuffered; the value is kept and returned as NumPy keeps it).
+struct BufSize {
+  int64_t size = 8192;
+};
+Value np_getbufsize(Interp&, Args& a) {
+  a.finish(0);
+  return I(session_state<BufSize>().size);
+}
+Value np_setbufsize(Interp& in, Args& a) {
+  Value sv = a.required(0, "size");
+  a.finish(1);
+  const int64_t size = in.index_value(sv);
+  const std::string txt = in.str(sv);
+  if (size > 10000000) in.raise_exc("ValueError", "Buffer size, " + txt + ", is too big");
+  if (size < 5) in.raise_exc("ValueError", "Buffer size, " + txt + ", is too small");
+  if (size % 16 != 0) in.raise_exc("ValueError", "Buffer size, " + txt + ", is not a multiple of 16");
+  const int64_t old = session_state<BufSize>().size;
+  session_state<BufSize>().size = size;
+  return I(old);
+}
+
 // ---- the ufuncs with an integer operand or two outputs: modf, frexp, ldexp, divmod.
 // Each is a numpy.ufunc object (nin, nout, out=) over the engine's loops; the loop
 // is the first of NumPy's `types` list every input casts to safely.
@@ -995,7 +1292,7 @@ const FnEntry kLibRoutines[] = {
     {"piecewise", np_piecewise, {"piecewise(x, condlist, funclist, *args, **kw)"}},
     {"extract", np_extract, {"extract(condition, arr)"}},
     {"place", np_place, {"place(arr, mask, vals)"}},
-    {"putmask", np_putmask, {"putmask(a, /, mask, values)", SigStyle::NumpyC}},
+    {"putmask", np_putmask, {"putmask(a, /, mask, values)"}},
     {"nan_to_num", np_nan_to_num, {"nan_to_num(x, copy=, nan=, posinf=, neginf=)"}},
     {"logspace", np_logspace, {"logspace(start, stop, num=, endpoint=, base=, dtype=, axis=)"}},
     {"geomspace", np_geomspace, {"geomspace(start, stop, num=, endpoint=, dtype=, axis=)"}},
@@ -1034,11 +1331,29 @@ const FnEntry kLibRoutines[] = {
     {"asarray_chkfinite", np_asarray_chkfinite, {"asarray_chkfinite(a, dtype=, order=)"}},
     {"iterable", np_iterable, {"iterable(y)"}},
     {"sort_complex", np_sort_complex, {"sort_complex(a)"}},
+    {"min_scalar_type", np_min_scalar_type, {"min_scalar_type(a, /)"}},
+    {"common_type", np_common_type, {"common_type(*arrays)"}},
+    {"mintypecode", np_mintypecode, {"mintypecode(typechars, typeset=, default=)"}},
+    {"isfortran", np_isfortran, {"isfortran(a)"}},
+    {"binary_repr", np_binary_repr, {"binary_repr(num, width=)"}},
+    {"base_repr", np_base_repr, {"base_repr(number, base=, padding=)"}},
+    {"vecdot", np_vecdot, {"vecdot(x1, x2, /, *, axis=)"}},
+    {"matvec", np_matvec, {"matvec(x1, x2, /)"}},
+    {"vecmat", np_vecmat, {"vecmat(x1, x2, /)"}},
+    {"fromiter", np_fromiter},
+    {"in1d", np_in1d, {"in1d(ar1, ar2, assume_unique=, invert=, *, kind=)"}},
+    {"mask_indices", np_mask_indices, {"mask_indices(n, mask_func, k=)"}},
+    {"isdtype", np_isdtype, {"isdtype(dtype, kind)"}},
+    {"typename", np_typename, {"typename(char)"}},
+    {"getbufsize", np_getbufsize, {"getbufsize()"}},
+    {"setbufsize", np_setbufsize, {"setbufsize(size)"}},
 };
 
 const MethodEntry kLibRoutineMethods[] = {
     {"compress", ndarray_compress},
     {"choose", ndarray_choose},
+    {"to_device", ndarray_to_device},
+    {"conjugate", ndarray_conjugate},
 };
 
 }  // namespace
@@ -1051,6 +1366,12 @@ void install_numpy_lib_routines(Interp& in, ModuleObj& np) {
   np.attrs["frexp"] = multi_ufunc(in, ufunc_type, "frexp", 1, 2, frexp_loop);
   np.attrs["ldexp"] = multi_ufunc(in, ufunc_type, "ldexp", 2, 1, ldexp_loop);
   np.attrs["divmod"] = multi_ufunc(in, ufunc_type, "divmod", 2, 2, divmod_loop);
+  np.attrs["little_endian"] = Value::boolean(true);  // every target stridelab builds for
+  np.attrs["asanyarray"] = np.attrs.at("asarray");     // no ndarray subclasses to pass through
+  np.attrs["long"] = np.attrs.at("int64");             // C long and unsigned long of LP64 targets
+  np.attrs["ulong"] = np.attrs.at("uint64");
+  np.attrs["uintc"] = np.attrs.at("uint32");
+  np.attrs["ushort"] = np.attrs.at("uint16");
 }
 
 }  // namespace sl::lang
