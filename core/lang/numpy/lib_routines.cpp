@@ -1179,6 +1179,113 @@ Value np_setbufsize(Interp& in, Args& a) {
   return I(old);
 }
 
+// ---- the legacy polynomial helpers on coefficient arrays, highest power first
+// (numpy/lib/_polynomial_impl.py: poly, polyadd, polysub, polymul, polydiv, polyder, polyint)
+
+Value atleast1(Interp& in, const Value& v) { return call_np(in, "atleast_1d", {v}); }
+
+Value poly_addsub(Interp& in, Args& a, BinOp op) {
+  Value a1 = atleast1(in, a.required(0, "a1")), a2 = atleast1(in, a.required(1, "a2"));
+  a.finish(2);
+  const int64_t diff = in.len(a2) - in.len(a1);
+  if (diff > 0) a1 = call_np(in, "concatenate", {make_tuple({call_np(in, "zeros", {I(diff), in.getattr(a1, "dtype")}), a1})});
+  if (diff < 0) a2 = call_np(in, "concatenate", {make_tuple({call_np(in, "zeros", {I(-diff), in.getattr(a2, "dtype")}), a2})});
+  return in.binop(op, a1, a2);
+}
+Value np_polyadd(Interp& in, Args& a) { return poly_addsub(in, a, BinOp::Add); }
+Value np_polysub(Interp& in, Args& a) { return poly_addsub(in, a, BinOp::Sub); }
+
+// The coefficients poly1d keeps: leading zeros dropped, [0] when none is left.
+Value poly_coeffs(Interp& in, const Value& v) {
+  Value c = call_np(in, "trim_zeros", {atleast1(in, v)}, {{"trim", make_str("f")}});
+  if (in.len(c) == 0) c = call_np(in, "array", {make_list({I(0)})}, {{"dtype", in.getattr(c, "dtype")}});
+  return c;
+}
+Value np_polymul(Interp& in, Args& a) {
+  Value a1 = a.required(0, "a1"), a2 = a.required(1, "a2");
+  a.finish(2);
+  return call_np(in, "convolve", {poly_coeffs(in, a1), poly_coeffs(in, a2)});
+}
+
+Value np_polyder(Interp& in, Args& a) {
+  Value p = a.required(0, "p");
+  int64_t m = in.index_value(in.call(in.builtins["int"], std::vector<Value>{a.optional(1, "m", I(1))}));
+  a.finish(2);
+  if (m < 0) in.raise_exc("ValueError", "Order of derivative must be positive (see polyint)");
+  p = call_np(in, "asarray", {p});
+  for (; m > 0; --m) {
+    const int64_t n = in.len(p) - 1;
+    p = in.binop(BinOp::Mul, in.getitem(p, slice_value(Value(), I(-1))), call_np(in, "arange", {I(n), I(0), I(-1)}));
+  }
+  return p;
+}
+
+Value np_polyint(Interp& in, Args& a) {
+  Value p = a.required(0, "p"), k = a.optional(2, "k");
+  const int64_t m = in.index_value(in.call(in.builtins["int"], std::vector<Value>{a.optional(1, "m", I(1))}));
+  a.finish(3);
+  if (m < 0) in.raise_exc("ValueError", "Order of integral must be positive (see polyder)");
+  Value f64 = dtype_value(in, DType::F64);
+  if (k.is_none()) k = call_np(in, "zeros", {I(m), f64});
+  k = atleast1(in, k);
+  if (in.len(k) == 1 && m > 1) k = in.binop(BinOp::Mul, in.getitem(k, I(0)), call_np(in, "ones", {I(m), f64}));
+  if (in.len(k) < m) in.raise_exc("ValueError", "k must be a scalar or a rank-1 array of length 1 or >m.");
+  p = call_np(in, "asarray", {p});
+  for (int64_t i = 0; i < m; ++i) {
+    Value q = in.binop(BinOp::TrueDiv, p, call_np(in, "arange", {I(in.len(p)), I(0), I(-1)}));
+    p = call_np(in, "concatenate", {make_tuple({q, make_list({in.getitem(k, I(i))})})});
+  }
+  return p;
+}
+
+// polydiv(u, v): long division, u = q * v + r, the remainder's leading (near-)zeros dropped.
+Value np_polydiv(Interp& in, Args& a) {
+  Value u = in.binop(BinOp::Add, atleast1(in, a.required(0, "u")), Value::floating(0.0));
+  Value v = in.binop(BinOp::Add, atleast1(in, a.required(1, "v")), Value::floating(0.0));
+  a.finish(2);
+  Value w = in.binop(BinOp::Add, in.getitem(u, I(0)), in.getitem(v, I(0)));
+  const int64_t m = in.len(u) - 1, n = in.len(v) - 1;
+  Value scale = in.binop(BinOp::TrueDiv, Value::floating(1.0), in.getitem(v, I(0)));
+  Value q = call_np(in, "zeros", {make_tuple({I(std::max<int64_t>(m - n + 1, 1))}), in.getattr(w, "dtype")});
+  Value r = method_call(in, u, "astype", {in.getattr(w, "dtype")});
+  for (int64_t k = 0; k < m - n + 1; ++k) {
+    Value d = in.binop(BinOp::Mul, scale, in.getitem(r, I(k)));
+    in.setitem(q, I(k), d);
+    Value part = slice_value(I(k), I(k + n + 1));
+    in.setitem(r, part, in.inplace_binop(BinOp::Sub, in.getitem(r, part), in.binop(BinOp::Mul, d, v)));
+  }
+  while (in.truthy(call_np(in, "allclose", {in.getitem(r, I(0)), I(0)}, {{"rtol", Value::floating(1e-14)}})) && in.len(r) > 1)
+    r = in.getitem(r, slice_value(I(1), Value()));
+  return make_tuple({q, r});
+}
+
+// poly(seq_of_zeros): the monic polynomial with those roots (of a square matrix:
+// its eigenvalues); real when the complex roots come in conjugate pairs.
+Value np_poly(Interp& in, Args& a) {
+  Value z = atleast1(in, a.required(0, "seq_of_zeros"));
+  a.finish(1);
+  ArrayPtr za = to_array(in, z);
+  if (za->ndim() == 2 && za->shape[0] == za->shape[1] && za->shape[0] != 0) {
+    z = in.call(submodule(in, "numpy.linalg").attrs.at("eigvals"), std::vector<Value>{z});
+  } else if (za->ndim() == 1) {
+    z = method_call(in, z, "astype", {call_np(in, "mintypecode", {in.getattr(in.getattr(z, "dtype"), "char")})});
+  } else {
+    in.raise_exc("ValueError", "input must be 1d or non-empty square 2d array.");
+  }
+  if (in.len(z) == 0) return Value::floating(1.0);
+  Value dt = in.getattr(z, "dtype");
+  Value r = call_np(in, "ones", {make_tuple({I(1)})}, {{"dtype", dt}});
+  for (const Value& zero : in.to_vector(z))
+    r = call_np(in, "convolve", {r, call_np(in, "array", {make_list({I(1), in.unaryop(UnaryOp::Neg, zero)})}, {{"dtype", dt}})},
+                {{"mode", make_str("full")}});
+  if (is_complex(to_array(in, r)->dtype)) {
+    Value roots = call_np(in, "asarray", {z, dtype_value(in, DType::C128)});
+    if (in.truthy(call_np(in, "all", {in.compare(CmpOp::Eq, call_np(in, "sort", {roots}), call_np(in, "sort", {method_call(in, roots, "conjugate", {})}))})))
+      r = method_call(in, in.getattr(r, "real"), "copy", {});
+  }
+  return r;
+}
+
 // ---- the ufuncs with an integer operand or two outputs: modf, frexp, ldexp, divmod.
 // Each is a numpy.ufunc object (nin, nout, out=) over the engine's loops; the loop
 // is the first of NumPy's `types` list every input casts to safely.
@@ -1347,6 +1454,13 @@ const FnEntry kLibRoutines[] = {
     {"typename", np_typename, {"typename(char)"}},
     {"getbufsize", np_getbufsize, {"getbufsize()"}},
     {"setbufsize", np_setbufsize, {"setbufsize(size)"}},
+    {"poly", np_poly, {"poly(seq_of_zeros)"}},
+    {"polyadd", np_polyadd, {"polyadd(a1, a2)"}},
+    {"polysub", np_polysub, {"polysub(a1, a2)"}},
+    {"polymul", np_polymul, {"polymul(a1, a2)"}},
+    {"polydiv", np_polydiv, {"polydiv(u, v)"}},
+    {"polyder", np_polyder, {"polyder(p, m=)"}},
+    {"polyint", np_polyint, {"polyint(p, m=, k=)"}},
 };
 
 const MethodEntry kLibRoutineMethods[] = {
