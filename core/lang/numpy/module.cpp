@@ -35,6 +35,7 @@ void install_numpy_generator(Interp& in, ModuleObj& np);  // numpy/generator.cpp
 void install_numpy_routines(Interp& in, ModuleObj& np);  // numpy/routines.cpp: meshgrid, searchsorted, set routines, ...
 void install_numpy_lib_routines(Interp& in, ModuleObj& np);  // numpy/lib_routines.cpp: take_along_axis, select, ...
 void install_numpy_lib_stats(Interp& in, ModuleObj& np);  // numpy/lib_stats.cpp: cov, gradient, the nan-functions
+void install_numpy_lib_series(Interp& in, ModuleObj& np);  // numpy/lib_series.cpp: histogram2d, windows, poly*
 void install_numpy_buffers(Interp& in, ModuleObj& np);   // numpy/buffers.cpp: frombuffer
 void install_numpy_fft(Interp& in, ModuleObj& np);       // numpy/fft.cpp: numpy.fft
 void install_numpy2(Interp& in, ModuleObj& np);           // numpy/numpy2.cpp: NumPy 2.x names, removals, iinfo/finfo
@@ -856,6 +857,7 @@ void install_numpy(Interp& in) {
   install_numpy_routines(in, np);
   install_numpy_lib_routines(in, np);
   install_numpy_lib_stats(in, np);
+  install_numpy_lib_series(in, np);
   install_numpy_buffers(in, np);
   install_numpy_fft(in, np);
   install_numpy2(in, np);  // last: it aliases names the others defined
