@@ -53,6 +53,9 @@ void check_writeable(const Array& a) {
 }  // namespace
 
 std::pair<ArrayPtr, ArrayPtr> tri_indices(int64_t n, int64_t m, int64_t k, bool upper) {
+  // NumPy builds the n x m boolean tri() first: its allocation is the size check
+  // (a huge n is a MemoryError there, not a loop over n * m positions here)
+  ArrayPtr mask = make_array(DType::Bool, {n, m});
   std::vector<int64_t> rows, cols;
   for (int64_t i = 0; i < n; ++i)
     for (int64_t j = 0; j < m; ++j)
