@@ -33,6 +33,11 @@ namespace sl {
   X(copysign, copysign, 2, "copysign")                                           \
   X(logaddexp, logaddexp, 2, "logaddexp")                                        \
   X(logaddexp2, logaddexp2, 2, "logaddexp2")                                     \
+  X(gcd, gcd, 2, "gcd")                                                          \
+  X(lcm, lcm, 2, "lcm")                                                          \
+  X(heaviside, heaviside, 2, "heaviside")                                        \
+  X(nextafter, nextafter, 2, "nextafter")                                        \
+  X(float_power, float_power, 2, "float_power")                                  \
   X(bitwise_and, bitwise_and, 2, "bitwise_and")                                  \
   X(bitwise_or, bitwise_or, 2, "bitwise_or")                                     \
   X(bitwise_xor, bitwise_xor, 2, "bitwise_xor")                                  \
@@ -88,7 +93,10 @@ namespace sl {
   X(isnan, isnan, 1, "isnan")                                                    \
   X(isinf, isinf, 1, "isinf")                                                    \
   X(isfinite, isfinite, 1, "isfinite")                                           \
-  X(signbit, signbit, 1, "signbit")
+  X(signbit, signbit, 1, "signbit")                                              \
+  X(spacing, spacing, 1, "spacing")                                              \
+  X(conjugate, conjugate, 1, "conjugate")                                        \
+  X(bitwise_count, bitwise_count, 1, "bitwise_count")
 
 enum class Ufunc : uint8_t {
 #define SL_X(id, fn, nin, name) id,

@@ -291,6 +291,13 @@ struct power {
     }
   }
 };
+// np.float_power: power with float64 and complex128 loops only, so every input
+// is computed at least in double precision.
+struct float_power {
+  template <class T> static constexpr bool ok = std::is_same_v<T, double> || std::is_same_v<T, c128>;
+  template <class T> static constexpr bool vec = false;
+  template <class T> static T f(T a, T b) { return power::f(a, b); }
+};
 
 // np.maximum / np.minimum: NaN wins from either side; ties give the second
 // operand (maximum(-0.0, 0.0) is 0.0 and maximum(0.0, -0.0) is -0.0, as NumPy
@@ -400,6 +407,110 @@ struct copysign {
   template <class T> static constexpr bool ok = is_flt<T>;
   template <class T> static constexpr bool vec = false;
   template <class T> static T f(T a, T b) { return std::copysign(a, b); }
+};
+
+// np.gcd / np.lcm (npy_gcd, npy_lcm; integer loops only): Euclid's algorithm on
+// the magnitudes, so gcd >= 0; gcd(0, 0) = 0; lcm = |a / gcd(a, b) * b|, 0 when
+// either is 0. Magnitudes are taken as unsigned, so INT_MIN wraps as in C.
+struct gcd {
+  template <class T> static constexpr bool ok = is_int<T>;
+  template <class T> static constexpr bool vec = false;
+  template <class T> static std::make_unsigned_t<T> mag(T a) {
+    using U = std::make_unsigned_t<T>;
+    if constexpr (std::is_signed_v<T>) return a < 0 ? U(U(0) - U(a)) : U(a);
+    else return a;
+  }
+  template <class T> static T f(T a, T b) {
+    auto x = mag(a), y = mag(b);
+    while (y != 0) {
+      auto r = decltype(x)(x % y);
+      x = y;
+      y = r;
+    }
+    return T(x);
+  }
+};
+struct lcm {
+  template <class T> static constexpr bool ok = is_int<T>;
+  template <class T> static constexpr bool vec = false;
+  template <class T> static T f(T a, T b) {
+    const T g = gcd::f(a, b);
+    if (g == 0) return 0;
+    const auto r = decltype(gcd::mag(a))(gcd::mag(a) / gcd::mag(g) * gcd::mag(b));
+    return T(r);
+  }
+};
+// np.heaviside(x, h0) (npy_heaviside): 0 for x < 0, h0 at 0, 1 for x > 0, NaN for NaN.
+struct heaviside {
+  template <class T> static constexpr bool ok = is_flt<T>;
+  template <class T> static constexpr bool vec = false;
+  template <class T> static T f(T x, T h0) {
+    if (std::isnan(x)) return x;
+    if (x == 0) return h0;
+    return x < 0 ? T(0) : T(1);
+  }
+};
+// np.nextafter(x, y): the next representable value after x towards y. float16
+// steps its own bits (npy_half_nextafter) rather than float32's.
+struct nextafter {
+  template <class T> static constexpr bool ok = is_flt<T>;
+  template <class T> static constexpr bool vec = false;
+  template <class T> static T f(T x, T y) { return std::nextafter(x, y); }
+  static float half_f(float xf, float yf) {
+    const uint16_t x = half(xf).bits, y = half(yf).bits;
+    if (std::isnan(xf) || std::isnan(yf)) return std::numeric_limits<float>::quiet_NaN();
+    if (xf == yf) return xf;
+    uint16_t r;
+    if ((x & 0x7fffu) == 0) r = uint16_t((y & 0x8000u) + 1);
+    else if (!(x & 0x8000u)) r = int16_t(x) > int16_t(y) ? uint16_t(x - 1) : uint16_t(x + 1);
+    else r = (!(y & 0x8000u) || (x & 0x7fffu) > (y & 0x7fffu)) ? uint16_t(x - 1) : uint16_t(x + 1);
+    return float(half::from_bits(r));
+  }
+};
+// np.spacing(x) (npy_spacing): the distance from x to the next value of larger
+// magnitude (negative for negative x), NaN for inf and NaN. float16 follows
+// npy_half_spacing: always positive, and for a negative power of two the gap
+// below it (towards zero).
+struct spacing {
+  template <class T> static constexpr bool ok = is_flt<T>;
+  template <class T> static constexpr bool vec = false;
+  template <class T> static T f(T x) {
+    if (std::isinf(x)) return std::numeric_limits<T>::quiet_NaN();
+    if (std::isnan(x)) return x;
+    const T away = x == 0 ? std::numeric_limits<T>::denorm_min() : std::nextafter(x, std::copysign(std::numeric_limits<T>::infinity(), x));
+    return x == 0 ? away : away - x;
+  }
+  static float half_f(float xf) {
+    const uint16_t h = half(xf).bits, e = h & 0x7c00u, sig = h & 0x03ffu;
+    uint16_t r;
+    if (e == 0x7c00u) return std::numeric_limits<float>::quiet_NaN();
+    if (h == 0x7bffu) r = 0x7c00u;
+    else if ((h & 0x8000u) && sig == 0) r = e > 0x2c00u ? uint16_t(e - 0x2c00u) : e > 0x0400u ? uint16_t(1u << ((e >> 10) - 2)) : uint16_t(1);
+    else r = e > 0x2800u ? uint16_t(e - 0x2800u) : e > 0x0400u ? uint16_t(1u << ((e >> 10) - 1)) : uint16_t(1);
+    return float(half::from_bits(r));
+  }
+};
+
+// np.conjugate: the complex conjugate; every other number is itself (no bool loop).
+struct conjugate {
+  template <class T> static constexpr bool ok = !is_bool<T>;
+  template <class T> static constexpr bool vec = false;
+  template <class T> static T f(T x) {
+    if constexpr (is_cplx<T>) return std::conj(x);
+    else return x;
+  }
+};
+
+// np.bitwise_count: the number of 1 bits of |x| (uint8 for every integer loop).
+struct bitwise_count {
+  template <class T> static constexpr bool ok = is_int<T>;
+  template <class T> static constexpr bool vec = false;
+  template <class T> static uint8_t f(T x) {
+    auto m = gcd::mag(x);
+    uint8_t n = 0;
+    for (; m; m = decltype(m)(m & (m - 1))) ++n;
+    return n;
+  }
 };
 
 struct bitwise_and {

@@ -91,13 +91,21 @@ bool same_elements(const Array& out, const Array& in, const Strides& in_strides)
   return true;
 }
 
+// A Python int, float or complex operand is of NumPy's abstract DType (_PyLongDType, ...).
+std::string operand_class(const UfuncOperand& o) {
+  const DType dt = o.array->dtype;
+  if (o.python_scalar && dt != DType::Bool)
+    return std::string("<class 'numpy.dtypes._Py") + (is_complex(dt) ? "Complex" : is_float(dt) ? "Float" : "Long") + "DType'>";
+  return np_dtype_class(dt);
+}
+
 [[noreturn]] void raise_no_loop(Ufunc op, const std::vector<UfuncOperand>& ops) {
   std::string types;
   if (ops.size() == 1) {
-    types = np_dtype_class(ops[0].array->dtype);
+    types = operand_class(ops[0]);
   } else {
     types = "(";
-    for (size_t k = 0; k < ops.size(); ++k) types += (k ? ", " : "") + np_dtype_class(ops[k].array->dtype);
+    for (size_t k = 0; k < ops.size(); ++k) types += (k ? ", " : "") + operand_class(ops[k]);
     types += ")";
   }
   raise("_UFuncNoLoopError", std::string("ufunc '") + ufunc_name(op) + "' did not contain a loop with signature matching types " + types + " -> None");
@@ -133,7 +141,7 @@ UfuncLoop resolve_numpy(Ufunc op, const std::vector<UfuncOperand>& ops, const Uf
   }
   DType t = result_type(ops);
   if (op == Ufunc::divide && all_intlike) t = DType::F64;  // PyUFunc_TrueDivisionTypeResolver
-  if (op == Ufunc::sign || op == Ufunc::positive) {       // uniform resolvers: the exact loop or nothing
+  if (op == Ufunc::sign || op == Ufunc::positive || op == Ufunc::gcd || op == Ufunc::lcm) {  // uniform resolvers: the exact loop or nothing
     if (!(loops >> int(t) & 1)) raise_no_loop(op, ops);
     return {t, ufunc_loop_output(op, t)};
   }

@@ -33,6 +33,9 @@ void install_numpy_linalg(Interp& in, ModuleObj& np);    // numpy/linalg.cpp: ma
 void install_numpy_random(Interp& in, ModuleObj& np);    // numpy/random.cpp: the legacy RandomState
 void install_numpy_generator(Interp& in, ModuleObj& np);  // numpy/generator.cpp: default_rng, Generator, PCG64
 void install_numpy_routines(Interp& in, ModuleObj& np);  // numpy/routines.cpp: meshgrid, searchsorted, set routines, ...
+void install_numpy_lib_routines(Interp& in, ModuleObj& np);  // numpy/lib_routines.cpp: take_along_axis, select, ...
+void install_numpy_lib_stats(Interp& in, ModuleObj& np);  // numpy/lib_stats.cpp: cov, gradient, the nan-functions
+void install_numpy_lib_series(Interp& in, ModuleObj& np);  // numpy/lib_series.cpp: histogram2d, windows, poly*
 void install_numpy_buffers(Interp& in, ModuleObj& np);   // numpy/buffers.cpp: frombuffer
 void install_numpy_npyio(Interp& in, ModuleObj& np);     // numpy/npyio.cpp: numpy.lib.format's header reader
 void install_numpy_fft(Interp& in, ModuleObj& np);       // numpy/fft.cpp: numpy.fft
@@ -853,6 +856,9 @@ void install_numpy(Interp& in) {
   install_numpy_strings(in, np);
   install_numpy_generator(in, np);
   install_numpy_routines(in, np);
+  install_numpy_lib_routines(in, np);
+  install_numpy_lib_stats(in, np);
+  install_numpy_lib_series(in, np);
   install_numpy_buffers(in, np);
   install_numpy_npyio(in, np);
   install_numpy_fft(in, np);

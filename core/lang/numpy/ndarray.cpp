@@ -150,6 +150,11 @@ Value ndarray_getattr(Interp& in, const Value& v, const std::string& name, bool&
   }
   if (name == "flags") return flags_object(in, a);
   if (name == "T") return wrap(transpose(a, {}));
+  if (name == "mT" && !a->is_torch()) {  // the array API's matrix transpose: the last two axes swapped
+    if (a->ndim() < 2) in.raise_exc("ValueError", "matrix transpose with ndim < 2 is undefined");
+    return wrap(swapaxes(a, -1, -2));
+  }
+  if (name == "device" && !a->is_torch()) return make_str("cpu");
   if (name == "flat" && a->flavor != Flavor::Scalar) return make_flatiter(in, a);
   if (name == "real" || name == "imag") {
     // Complex: views of one part (getset.c: array_real_get / array_imag_get).
@@ -590,7 +595,7 @@ TypeObj* ndarray_type(Interp& in, const Value& v) {
 std::vector<std::string> ndarray_attribute_names(Interp&, const Value&) {
   std::vector<std::string> out = array_method_names(false);
   for (const char* n : {"shape", "strides", "ndim", "size", "itemsize", "nbytes", "dtype", "base", "flags", "T", "flat",
-                        "real", "imag", "data"})
+                        "real", "imag", "data", "mT", "device"})
     out.push_back(n);
   return out;
 }

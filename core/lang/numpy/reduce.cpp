@@ -610,7 +610,7 @@ std::optional<ReduceOp> reduce_op_of(Ufunc op) {
 
 bool reorderable(Ufunc op) {
   switch (op) {
-    case Ufunc::bitwise_and: case Ufunc::bitwise_or: case Ufunc::bitwise_xor: case Ufunc::logical_xor:
+    case Ufunc::bitwise_and: case Ufunc::bitwise_or: case Ufunc::bitwise_xor: case Ufunc::logical_xor: case Ufunc::gcd:
       return true;
     default:
       return reduce_op_of(op).has_value();
@@ -650,7 +650,7 @@ Value ufunc_reduce(Interp& in, Ufunc op, Args& a) {
   for (bool b : axes) nred += b;
   if (nred > 1 && !reorderable(op))
     in.raise_exc("ValueError", std::string("reduction operation '") + ufunc_name(op) +
-                                   "' is not reorderable, so at most one axis may be specified.");
+                                   "' is not reorderable, so at most one axis may be specified");
   std::optional<DType> dt = dtype_arg(in, r.dtype);
   ArrayPtr acc = dt ? copy_as(*arr, *dt) : arr;
   std::vector<int> red_order;

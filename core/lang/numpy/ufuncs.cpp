@@ -243,7 +243,7 @@ Value ufunc_at(Interp& in, Ufunc op, Args& a) {
 
 Value identity_of(Ufunc op) {
   switch (op) {
-    case Ufunc::add: case Ufunc::bitwise_or: case Ufunc::bitwise_xor: return Value::integer(0);
+    case Ufunc::add: case Ufunc::bitwise_or: case Ufunc::bitwise_xor: case Ufunc::gcd: return Value::integer(0);
     case Ufunc::multiply: return Value::integer(1);
     case Ufunc::bitwise_and: return Value::integer(-1);
     case Ufunc::logical_and: return Value::boolean(true);
@@ -920,6 +920,7 @@ void install_numpy_math(Interp& in, ModuleObj& np) {
   np.attrs["true_divide"] = np.attrs["divide"];
   np.attrs["mod"] = np.attrs["remainder"];
   np.attrs["bitwise_not"] = np.attrs["invert"];
+  np.attrs["conj"] = np.attrs["conjugate"];
 
   def_fns(in, np, kMathFns);
 
