@@ -1,8 +1,9 @@
 // pickle_module: `pickle` -- dumps, loads, dump, load, the exceptions and
 // the protocol constants, written as CPython 3.13's Modules/_pickle.c
 // writes and reads protocols 2 to 5 (DEFAULT_PROTOCOL 4). Not here: the
-// Pickler and Unpickler classes (persistent_id, dispatch_table,
-// reducer_override), PickleBuffer and out-of-band buffers, copyreg's
+// Pickler and Unpickler classes (dispatch_table; persistent_id,
+// reducer_override, persistent_load and find_class are here as the internal
+// _dumps_hooked/_loads_hooked that torch.save/torch.load call), PickleBuffer and out-of-band buffers, copyreg's
 // extension registry. Written here, in
 // C++, not frozen: the opcodes are a byte-level state machine and the whole
 // of pickle.py would weigh on the shipped engine.
@@ -27,7 +28,7 @@
 // gets no header, and the size is checked as each object's save begins
 // (_Pickler_OpcodeBoundary); a str or bytes payload of 64 KiB or more is written
 // outside any frame (_Pickler_write_bytes). The unpickler reads every opcode
-// of protocols 0 to 5 but INST, OBJ, PERSID/BINPERSID, EXT1-4 and the
+// of protocols 0 to 5 but INST, OBJ, EXT1-4 and the
 // out-of-band NEXT_BUFFER/READONLY_BUFFER. NumPy's arrays, dtypes and scalars
 // are pickled as NumPy pickles them (save_ndarray below).
 // Protocols 0 and 1 (the text formats) are not written (a ValueError says so).
@@ -163,6 +164,9 @@ bool interned_like(const std::string& s);  // Note [Interned strings in pickles]
 class Pickler {
  public:
   Pickler(Interp& in, int proto) : in_(in), proto_(proto) {}
+  // Pickler.persistent_id and Pickler.reducer_override, as a subclass of
+  // CPython's Pickler defines them (None: not defined)
+  Value persistent_id, reducer_override;
 
   std::string dump(const Value& obj) {
     if (proto_ >= 2) {
@@ -189,6 +193,7 @@ class Pickler {
   std::vector<Value> keep_;                                // what the memo points at stays alive
   uint32_t next_slot_ = 0;                                 // the memo's size: the next MEMOIZE's index
   int depth_ = 0;
+  bool skip_pid_ = false;
 
   // Every write goes into the current frame, opened at the first write after a commit.
   void write(std::string_view s) {
@@ -753,6 +758,17 @@ void Pickler::save(const Value& v) {
     int& d;
     ~Leave() { --d; }
   } leave{depth_};
+  // save_pers: an object with a persistent id is its id's save, then BINPERSID;
+  // the id itself is saved without asking again
+  if (!persistent_id.is_none() && !skip_pid_) {
+    Value pid = in_.call(persistent_id, std::vector<Value>{v});
+    if (!pid.is_none()) {
+      skip_pid_ = true;  // the id itself (not what it holds) is saved without asking
+      save(pid);
+      return write_op('Q');
+    }
+  }
+  skip_pid_ = false;
   if (v.is_none()) return write_op('N');
   if (v.is_bool()) return write_op(v.as_bool() ? '\x88' : '\x89');
   if (is_pyint(v)) return save_int(v);
@@ -766,6 +782,13 @@ void Pickler::save(const Value& v) {
   }
   uint32_t idx;
   if (memo_find(v, idx)) return memo_get(idx);
+  // reducer_override is asked after the builtin containers' fast paths, as save() does
+  if (!reducer_override.is_none() && !v.as<StrObj>() && !v.as<BytesObj>() && !v.as<ListObj>() &&
+      !(v.as<TupleObj>() && !v.as<TupleObj>()->type) && !(v.as<DictObj>() && !v.as<DictObj>()->type) &&
+      !v.as<SetObj>()) {
+    Value rv = in_.call(reducer_override, std::vector<Value>{v});
+    if (!rv.is_same(in_.builtins["NotImplemented"])) return save_reduce_value(v, rv);
+  }
   if (v.is_array()) {
     save_ndarray(v);
   } else if (v.as<DTypeObj>()) {
@@ -826,6 +849,8 @@ class Unpickler {
       : in_(in), data_(data), fix_imports_(fix_imports), encoding_(std::move(encoding)) {}
   Value load();
   size_t consumed() const { return pos_; }
+  // Unpickler.persistent_load and Unpickler.find_class, as a subclass defines them
+  Value persistent_load, find_class_override;
 
  private:
   Interp& in_;
@@ -903,6 +928,8 @@ class Unpickler {
 };
 
 Value Unpickler::find_class(std::string module, std::string name) {
+  if (!find_class_override.is_none())
+    return in_.call(find_class_override, std::vector<Value>{make_str(module), make_str(name)});
   if (proto_ < 3 && fix_imports_) py3_name(module, name);
   Value v;
   if (!resolve(in_, module, name, v)) {
@@ -1187,6 +1214,14 @@ bool Unpickler::step(char op) {
       stack_.push_back(in_.call(make, a));
       return true;
     }
+    case 'Q': case 'P': {  // BINPERSID, PERSID (an ASCII line)
+      Value pid = op == 'Q' ? pop() : make_str(read_line());
+      if (persistent_load.is_none())
+        raise_pickle(in_, "UnpicklingError",
+                     "A load persistent id instruction was encountered, but no persistent_load function was specified.");
+      stack_.push_back(in_.call(persistent_load, std::vector<Value>{pid}));
+      return true;
+    }
     case 'b': {
       Value state = pop();
       build(top(), state);
@@ -1298,8 +1333,32 @@ Value pickle_load(Interp& in, Args& a) {
   return out;
 }
 
+// _dumps_hooked(obj, protocol, persistent_id, reducer_override) and
+// _loads_hooked(data, persistent_load, find_class): what a Pickler or Unpickler
+// subclass with those methods does (torch.save and torch.load use them).
+Value pickle_dumps_hooked(Interp& in, Args& a) {
+  a.fname = "_dumps_hooked";
+  Pickler p(in, protocol_arg(in, a.required(1, "protocol")));
+  p.persistent_id = a.required(2, "persistent_id");
+  p.reducer_override = a.required(3, "reducer_override");
+  Value obj = a.required(0, "obj");
+  a.finish(4);
+  return make_bytes(p.dump(obj));
+}
+
+Value pickle_loads_hooked(Interp& in, Args& a) {
+  a.fname = "_loads_hooked";
+  const std::string copy(need_bytes_like(in, a.required(0, "data")));
+  Unpickler u(in, copy, true, "ASCII");
+  u.persistent_load = a.required(1, "persistent_load");
+  u.find_class_override = a.required(2, "find_class");
+  a.finish(3);
+  return u.load();
+}
+
 const ModuleFnDef kPickle[] = {
     {"dumps", pickle_dumps}, {"dump", pickle_dump}, {"loads", pickle_loads}, {"load", pickle_load},
+    {"_dumps_hooked", pickle_dumps_hooked}, {"_loads_hooked", pickle_loads_hooked},
 };
 
 }  // namespace
