@@ -283,6 +283,7 @@ class Pickler {
   void save_global_name(const Value& v);
   void save_reduce(const Value& callable, const Value& args, const Value& obj);
   void save_instance(const Value& v);
+  void save_dict_subclass(const Value& v, const DictObj& d);
   void save_reduce_value(const Value& v, const Value& rv);
   void save_items_of_set(const Value& v, bool frozen);
   void save_ndarray(const Value& v);
@@ -584,24 +585,50 @@ void Pickler::save_reduce_value(const Value& v, const Value& rv) {
     raise_pickle(in_, "PicklingError", "second item of the tuple returned by __reduce__ must be a tuple, not " +
                                             in_.type_name(items[1]));
   save_reduce(items[0], items[1], v);
-  if (items.size() > 3 && !items[3].is_none()) {
-    for (const Value& x : in_.to_vector(items[3])) {
-      save(x);
-      write_op('a');
-    }
-  }
-  if (items.size() > 4 && !items[4].is_none()) {
-    for (const Value& kv : in_.to_vector(items[4])) {
-      const std::vector<Value> p = in_.to_vector(kv);
-      save(p.at(0));
-      save(p.at(1));
-      write_op('s');
+  // listitems and dictitems in batches of 1000 (batch_list / batch_dict): one
+  // item is APPEND or SETITEM, more are MARK ... APPENDS or SETITEMS
+  for (int which = 3; which <= 4; ++which) {
+    if (items.size() <= size_t(which) || items[which].is_none()) continue;
+    const std::vector<Value> all = in_.to_vector(items[which]);
+    for (size_t i = 0; i < all.size(); i += kBatch) {
+      const size_t n = std::min(kBatch, all.size() - i);
+      if (n > 1) write_op('(');
+      for (size_t j = i; j < i + n; ++j) {
+        if (which == 3) {
+          save(all[j]);
+        } else {
+          const std::vector<Value> p = in_.to_vector(all[j]);
+          save(p.at(0));
+          save(p.at(1));
+        }
+      }
+      write_op(n > 1 ? (which == 3 ? 'e' : 'u') : (which == 3 ? 'a' : 's'));
     }
   }
   if (items.size() > 2 && !items[2].is_none()) {
     save(items[2]);
     write_op('b');
   }
+}
+
+// collections' dict subclasses by their __reduce__: OrderedDict (cls, (), the
+// __dict__ or None, None, its items), defaultdict (cls, (default_factory,) or
+// (), None, None, its items), Counter (cls, (dict(self),)).
+void Pickler::save_dict_subclass(const Value& v, const DictObj& d) {
+  Value cls = type_ref(d.type);
+  std::vector<Value> kv;
+  for (size_t i = 0; i < d.t.entries.size(); ++i)
+    if (d.t.alive[i]) kv.push_back(make_tuple({d.t.entries[i].first, d.t.entries[i].second}));
+  if (d.type->name == "Counter") {
+    auto plain = std::make_shared<DictObj>();
+    for (size_t i = 0; i < d.t.entries.size(); ++i)
+      if (d.t.alive[i]) table_set(in_, plain->t, d.t.entries[i].first, d.t.entries[i].second);
+    return save_reduce_value(v, make_tuple({cls, make_tuple({Value(std::static_pointer_cast<Obj>(plain))})}));
+  }
+  Value args = make_tuple({}), state;
+  if (d.type->name == "defaultdict" && !d.extra.is_none()) args = make_tuple({d.extra});
+  if (d.type->name == "OrderedDict" && d.extra.as<DictObj>() && d.extra.as<DictObj>()->t.count) state = d.extra;
+  save_reduce_value(v, make_tuple({cls, args, state, Value(), make_list(std::move(kv))}));
 }
 
 // object.__reduce_ex__(proto >= 2): copyreg.__newobj__(cls), then the state
@@ -814,6 +841,9 @@ void Pickler::save(const Value& v) {
     save_batched(']', 'a', 'e', v);
   } else if (auto* d = v.as<DictObj>(); d && !d->type) {
     save_dict(v);
+  } else if (auto* sd = v.as<DictObj>(); sd && (sd->type->name == "OrderedDict" || sd->type->name == "Counter" ||
+                                               sd->type->name == "defaultdict")) {
+    save_dict_subclass(v, *sd);
   } else if (auto* st = v.as<SetObj>()) {
     save_items_of_set(v, st->frozen);
   } else if (auto* c = v.as<ComplexObj>()) {
