@@ -211,7 +211,8 @@ def _set_order_in(names, nb, start=0):
 def write_torch(fp, archive, records):
     # mirrors inline_container.cc: PyTorchStreamWriter::writeRecord / writeEndOfFile.
     # Each record is stored (no compression) with sizes and CRC in a data
-    # descriptor after it (flags 0x808, versions 0, date 0), and its data starts at
+    # descriptor after it (flags 0x808, versions 0, date 0; an empty record has
+    # flags 0x800 and no descriptor, as miniz writes it), and its data starts at
     # a multiple of 64 bytes: the local header's extra field is 'FB', a 2-byte
     # length p and p bytes 'Z', p = -(offset + 30 + len(name) + 4) mod 64
     # (getPadding). After the records: 'version' ('3\n') and
@@ -228,19 +229,22 @@ def write_torch(fp, archive, records):
         h = _hash_combine(h, _hash_bytes(n.encode()))
     c = 0
     for _, data in records:
-        c = _hash_combine(c, zlib.crc32(data))
+        if data:  # the CRCs of the data descriptors written (an empty record has none)
+            c = _hash_combine(c, zlib.crc32(data))
     records.append(('.data/serialization_id', b'%020d%020d' % (h, c)))
     out, cd, pos = [], [], 0
     for name, data in records:
         bname = (archive + '/' + name).encode('utf-8')
         pad = -(pos + 30 + len(bname) + 4) % 64
-        head = struct.pack('<4s5H3L2H', b'PK\x03\x04', 0, 0x808, 0, 0, 0, 0, 0, 0, len(bname), pad + 4)
+        flags = 0x808 if data else 0x800
+        head = struct.pack('<4s5H3L2H', b'PK\x03\x04', 0, flags, 0, 0, 0, 0, 0, 0, len(bname), pad + 4)
         head += bname + b'FB' + struct.pack('<H', pad) + b'Z' * pad
         crc = zlib.crc32(data)
-        out += [head, data, struct.pack('<4s3L', b'PK\x07\x08', crc, len(data), len(data))]
-        cd.append(struct.pack('<4s6H3L5H2L', b'PK\x01\x02', 0, 0, 0x808, 0, 0, 0, crc, len(data), len(data),
+        tail = struct.pack('<4s3L', b'PK\x07\x08', crc, len(data), len(data)) if data else b''
+        out += [head, data, tail]
+        cd.append(struct.pack('<4s6H3L5H2L', b'PK\x01\x02', 0, 0, flags, 0, 0, 0, crc, len(data), len(data),
                               len(bname), 0, 0, 0, 0, 0, pos) + bname)
-        pos += len(head) + len(data) + 16
+        pos += len(head) + len(data) + len(tail)
     cd = b''.join(cd)
     n = len(records)
     out += [cd, struct.pack('<4sQ2H2L4Q', b'PK\x06\x06', 44, 0x31e, 45, 0, 0, n, n, len(cd), pos),

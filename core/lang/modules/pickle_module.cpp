@@ -194,6 +194,7 @@ class Pickler {
   uint32_t next_slot_ = 0;                                 // the memo's size: the next MEMOIZE's index
   int depth_ = 0;
   bool skip_pid_ = false;
+  bool in_pid_ = false;  // saving a persistent id: its strs are memoized by identity
 
   // Every write goes into the current frame, opened at the first write after a commit.
   void write(std::string_view s) {
@@ -367,7 +368,9 @@ bool interned_like(const std::string& s) {
 }
 
 void Pickler::save_str(const Value& v, const std::string& s) {
-  if (interned_like(s)) {
+  // a persistent id's strs are made at run time (torch.save's storage keys are
+  // str(int), not the one-character singletons): memoized by identity
+  if (interned_like(s) && !in_pid_) {
     const std::string key = "\x04" + s;
     auto it = global_strs_.find(key);
     if (it != global_strs_.end()) return memo_get(it->second);
@@ -791,7 +794,10 @@ void Pickler::save(const Value& v) {
     Value pid = in_.call(persistent_id, std::vector<Value>{v});
     if (!pid.is_none()) {
       skip_pid_ = true;  // the id itself (not what it holds) is saved without asking
+      const bool outer = in_pid_;
+      in_pid_ = true;
       save(pid);
+      in_pid_ = outer;
       return write_op('Q');
     }
   }
