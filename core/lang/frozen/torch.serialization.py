@@ -41,8 +41,12 @@ def _storage_bytes(t):
     return flat.contiguous().view(torch.uint8).numpy().tobytes()
 
 
+def _is_path(f):  # serialization.py: _is_path (str or os.PathLike)
+    return isinstance(f, str) or hasattr(type(f), '__fspath__')
+
+
 def _archive_name(f):
-    if isinstance(f, (str, os.PathLike)):
+    if _is_path(f):
         base = os.fspath(f).replace('\\', '/').rsplit('/', 1)[-1]  # inline_container.cc: basename
         return base.rsplit('.', 1)[0] if '.' in base else base
     return 'archive'
@@ -80,7 +84,7 @@ def save(obj, f, pickle_module=pickle, pickle_protocol=DEFAULT_PROTOCOL, _use_ne
     records = [('data.pkl', data), ('byteorder', b'little')]
     for key, t in sorted(storages):
         records.append(('data/' + key, _storage_bytes(t)))
-    if isinstance(f, (str, os.PathLike)):
+    if _is_path(f):
         with open(f, 'wb') as fp:
             write_torch(fp, _archive_name(f), records)
     else:
@@ -167,7 +171,7 @@ def _weights_only_find_class(module, name):
 def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=None, **pickle_load_args):
     if weights_only is None:
         weights_only = pickle_module is None
-    if isinstance(f, (str, os.PathLike)):
+    if _is_path(f):
         with open(f, 'rb') as fp:
             raw = fp.read()
     else:
