@@ -80,7 +80,7 @@ def save(obj, f, pickle_module=pickle, pickle_protocol=DEFAULT_PROTOCOL, _use_ne
                                                       o.requires_grad, OrderedDict()))
         return NotImplemented
 
-    data = pickle._dumps_hooked(obj, pickle_protocol, persistent_id, reducer_override)
+    data = pickle._dumps_hooked(obj, pickle_protocol, persistent_id, reducer_override, True)  # keys: str(int)
     records = [('data.pkl', data), ('byteorder', b'little')]
     for key, t in sorted(storages):
         records.append(('data/' + key, _storage_bytes(t)))

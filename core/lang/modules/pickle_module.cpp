@@ -1,9 +1,11 @@
 // pickle_module: `pickle` -- dumps, loads, dump, load, the exceptions and
 // the protocol constants, written as CPython 3.13's Modules/_pickle.c
-// writes and reads protocols 2 to 5 (DEFAULT_PROTOCOL 4). Not here: the
-// Pickler and Unpickler classes (dispatch_table; persistent_id,
-// reducer_override, persistent_load and find_class are here as the internal
-// _dumps_hooked/_loads_hooked that torch.save/torch.load call), PickleBuffer and out-of-band buffers, copyreg's
+// writes and reads protocols 2 to 5 (DEFAULT_PROTOCOL 4). Pickler and
+// Unpickler are frozen Python (core/lang/frozen/pickle._classes.py) over the
+// hooked entry points here (_dumps_hooked, _loads_hooked, _find_class: a
+// subclass's persistent_id, reducer_override, persistent_load, find_class;
+// torch.save and torch.load call them too). Not here: dispatch_table, the
+// memo's API, PickleBuffer and out-of-band buffers, copyreg's
 // extension registry. Written here, in
 // C++, not frozen: the opcodes are a byte-level state machine and the whole
 // of pickle.py would weigh on the shipped engine.
@@ -167,6 +169,10 @@ class Pickler {
   // Pickler.persistent_id and Pickler.reducer_override, as a subclass of
   // CPython's Pickler defines them (None: not defined)
   Value persistent_id, reducer_override;
+  // torch.save's persistent ids hold str(int) storage keys, new objects in
+  // CPython (not its one-character singletons): their strs are memoized by
+  // identity (Note [Interned strings in pickles])
+  bool pid_strs_by_identity = false;
 
   std::string dump(const Value& obj) {
     if (proto_ >= 2) {
@@ -194,7 +200,7 @@ class Pickler {
   uint32_t next_slot_ = 0;                                 // the memo's size: the next MEMOIZE's index
   int depth_ = 0;
   bool skip_pid_ = false;
-  bool in_pid_ = false;  // saving a persistent id: its strs are memoized by identity
+  bool in_pid_ = false;  // saving a persistent id with pid_strs_by_identity
 
   // Every write goes into the current frame, opened at the first write after a commit.
   void write(std::string_view s) {
@@ -368,8 +374,6 @@ bool interned_like(const std::string& s) {
 }
 
 void Pickler::save_str(const Value& v, const std::string& s) {
-  // a persistent id's strs are made at run time (torch.save's storage keys are
-  // str(int), not the one-character singletons): memoized by identity
   if (interned_like(s) && !in_pid_) {
     const std::string key = "\x04" + s;
     auto it = global_strs_.find(key);
@@ -795,7 +799,7 @@ void Pickler::save(const Value& v) {
     if (!pid.is_none()) {
       skip_pid_ = true;  // the id itself (not what it holds) is saved without asking
       const bool outer = in_pid_;
-      in_pid_ = true;
+      in_pid_ = pid_strs_by_identity;
       save(pid);
       in_pid_ = outer;
       return write_op('Q');
@@ -887,6 +891,13 @@ class Unpickler {
   size_t consumed() const { return pos_; }
   // Unpickler.persistent_load and Unpickler.find_class, as a subclass defines them
   Value persistent_load, find_class_override;
+  Value default_find_class(const std::string& module, const std::string& name) {
+    const Value keep = find_class_override;
+    find_class_override = Value();
+    Value v = find_class(module, name);
+    find_class_override = keep;
+    return v;
+  }
 
  private:
   Interp& in_;
@@ -1369,7 +1380,7 @@ Value pickle_load(Interp& in, Args& a) {
   return out;
 }
 
-// _dumps_hooked(obj, protocol, persistent_id, reducer_override) and
+// _dumps_hooked(obj, protocol, persistent_id, reducer_override[, pid_strs_by_identity]) and
 // _loads_hooked(data, persistent_load, find_class): what a Pickler or Unpickler
 // subclass with those methods does (torch.save and torch.load use them).
 Value pickle_dumps_hooked(Interp& in, Args& a) {
@@ -1377,24 +1388,40 @@ Value pickle_dumps_hooked(Interp& in, Args& a) {
   Pickler p(in, protocol_arg(in, a.required(1, "protocol")));
   p.persistent_id = a.required(2, "persistent_id");
   p.reducer_override = a.required(3, "reducer_override");
+  Value by_identity = a.optional(4, "pid_strs_by_identity");
+  p.pid_strs_by_identity = !by_identity.is_none() && in.truthy(by_identity);
   Value obj = a.required(0, "obj");
-  a.finish(4);
+  a.finish(5);
   return make_bytes(p.dump(obj));
 }
 
 Value pickle_loads_hooked(Interp& in, Args& a) {
   a.fname = "_loads_hooked";
   const std::string copy(need_bytes_like(in, a.required(0, "data")));
-  Unpickler u(in, copy, true, "ASCII");
+  Value fix = a.optional(3, "fix_imports"), enc = a.optional(4, "encoding"), with_end = a.optional(5, "with_end");
+  Unpickler u(in, copy, fix.is_none() || in.truthy(fix), enc.is_none() ? "ASCII" : in.str(enc));
   u.persistent_load = a.required(1, "persistent_load");
   u.find_class_override = a.required(2, "find_class");
+  a.finish(6);
+  Value out = u.load();
+  if (!with_end.is_none() && in.truthy(with_end)) return make_tuple({out, Value::integer(int64_t(u.consumed()))});
+  return out;
+}
+
+// _find_class(module, name, fix_imports): Unpickler.find_class's own lookup (the
+// Python 2 names mapped when fix_imports, whatever the protocol)
+Value pickle_find_class(Interp& in, Args& a) {
+  a.fname = "find_class";
+  Value m = a.required(0, "module_name"), n = a.required(1, "global_name"), fix = a.optional(2, "fix_imports");
   a.finish(3);
-  return u.load();
+  Unpickler u(in, "", fix.is_none() || in.truthy(fix), "ASCII");
+  return u.default_find_class(in.str(m), in.str(n));
 }
 
 const ModuleFnDef kPickle[] = {
     {"dumps", pickle_dumps}, {"dump", pickle_dump}, {"loads", pickle_loads}, {"load", pickle_load},
     {"_dumps_hooked", pickle_dumps_hooked}, {"_loads_hooked", pickle_loads_hooked},
+    {"_find_class", pickle_find_class},
 };
 
 }  // namespace
