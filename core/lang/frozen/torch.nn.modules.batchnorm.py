@@ -15,6 +15,7 @@ import torch.nn.functional as F
 
 
 class _NormBase(Module):
+    _version = 2
     __constants__ = ["track_running_stats", "momentum", "eps", "num_features", "affine"]
 
     def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True, device=None, dtype=None):
@@ -54,6 +55,17 @@ class _NormBase(Module):
 
     def _check_input_dim(self, input):
         raise NotImplementedError
+
+    def _load_from_state_dict(self, state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys,
+                              error_msgs):
+        # version 2 added num_batches_tracked: an older state dict's count is 0
+        version = local_metadata.get("version", None)
+        if (version is None or version < 2) and self.track_running_stats:
+            if prefix + "num_batches_tracked" not in state_dict:
+                state_dict[prefix + "num_batches_tracked"] = (
+                    self.num_batches_tracked if self.num_batches_tracked is not None else torch.tensor(0, dtype=torch.long))
+        super()._load_from_state_dict(state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys,
+                                      error_msgs)
 
     def extra_repr(self):
         return "{num_features}, eps={eps}, momentum={momentum}, affine={affine}, track_running_stats={track_running_stats}".format(**self.__dict__)

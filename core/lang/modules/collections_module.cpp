@@ -608,6 +608,7 @@ void install_collections_module(Interp& in) {
 
   TypeObj* od = dict_subtype(in, m, "OrderedDict");
   od->attrs["__repr__"] = in.builtin("__repr__", od_repr);
+  od->attrs["__extra__"] = make_str("__dict__");  // an OrderedDict has a __dict__ (extra holds it)
   in.def_method(od, "move_to_end", od_move_to_end);
   in.def_method(od, "popitem", od_popitem);
   in.def_method(od, "copy", od_copy);

@@ -1,8 +1,11 @@
 // pickle_module: `pickle` -- dumps, loads, dump, load, the exceptions and
 // the protocol constants, written as CPython 3.13's Modules/_pickle.c
-// writes and reads protocols 2 to 5 (DEFAULT_PROTOCOL 4). Not here: the
-// Pickler and Unpickler classes (persistent_id, dispatch_table,
-// reducer_override), PickleBuffer and out-of-band buffers, copyreg's
+// writes and reads protocols 2 to 5 (DEFAULT_PROTOCOL 4). Pickler and
+// Unpickler are frozen Python (core/lang/frozen/pickle._classes.py) over the
+// hooked entry points here (_dumps_hooked, _loads_hooked, _find_class: a
+// subclass's persistent_id, reducer_override, persistent_load, find_class;
+// torch.save and torch.load call them too). Not here: dispatch_table, the
+// memo's API, PickleBuffer and out-of-band buffers, copyreg's
 // extension registry. Written here, in
 // C++, not frozen: the opcodes are a byte-level state machine and the whole
 // of pickle.py would weigh on the shipped engine.
@@ -27,7 +30,7 @@
 // gets no header, and the size is checked as each object's save begins
 // (_Pickler_OpcodeBoundary); a str or bytes payload of 64 KiB or more is written
 // outside any frame (_Pickler_write_bytes). The unpickler reads every opcode
-// of protocols 0 to 5 but INST, OBJ, PERSID/BINPERSID, EXT1-4 and the
+// of protocols 0 to 5 but INST, OBJ, EXT1-4 and the
 // out-of-band NEXT_BUFFER/READONLY_BUFFER. NumPy's arrays, dtypes and scalars
 // are pickled as NumPy pickles them (save_ndarray below).
 // Protocols 0 and 1 (the text formats) are not written (a ValueError says so).
@@ -163,6 +166,13 @@ bool interned_like(const std::string& s);  // Note [Interned strings in pickles]
 class Pickler {
  public:
   Pickler(Interp& in, int proto) : in_(in), proto_(proto) {}
+  // Pickler.persistent_id and Pickler.reducer_override, as a subclass of
+  // CPython's Pickler defines them (None: not defined)
+  Value persistent_id, reducer_override;
+  // torch.save's persistent ids hold str(int) storage keys, new objects in
+  // CPython (not its one-character singletons): their strs are memoized by
+  // identity (Note [Interned strings in pickles])
+  bool pid_strs_by_identity = false;
 
   std::string dump(const Value& obj) {
     if (proto_ >= 2) {
@@ -189,6 +199,8 @@ class Pickler {
   std::vector<Value> keep_;                                // what the memo points at stays alive
   uint32_t next_slot_ = 0;                                 // the memo's size: the next MEMOIZE's index
   int depth_ = 0;
+  bool skip_pid_ = false;
+  bool in_pid_ = false;  // saving a persistent id with pid_strs_by_identity
 
   // Every write goes into the current frame, opened at the first write after a commit.
   void write(std::string_view s) {
@@ -278,6 +290,7 @@ class Pickler {
   void save_global_name(const Value& v);
   void save_reduce(const Value& callable, const Value& args, const Value& obj);
   void save_instance(const Value& v);
+  void save_dict_subclass(const Value& v, const DictObj& d);
   void save_reduce_value(const Value& v, const Value& rv);
   void save_items_of_set(const Value& v, bool frozen);
   void save_ndarray(const Value& v);
@@ -361,7 +374,7 @@ bool interned_like(const std::string& s) {
 }
 
 void Pickler::save_str(const Value& v, const std::string& s) {
-  if (interned_like(s)) {
+  if (interned_like(s) && !in_pid_) {
     const std::string key = "\x04" + s;
     auto it = global_strs_.find(key);
     if (it != global_strs_.end()) return memo_get(it->second);
@@ -579,24 +592,50 @@ void Pickler::save_reduce_value(const Value& v, const Value& rv) {
     raise_pickle(in_, "PicklingError", "second item of the tuple returned by __reduce__ must be a tuple, not " +
                                             in_.type_name(items[1]));
   save_reduce(items[0], items[1], v);
-  if (items.size() > 3 && !items[3].is_none()) {
-    for (const Value& x : in_.to_vector(items[3])) {
-      save(x);
-      write_op('a');
-    }
-  }
-  if (items.size() > 4 && !items[4].is_none()) {
-    for (const Value& kv : in_.to_vector(items[4])) {
-      const std::vector<Value> p = in_.to_vector(kv);
-      save(p.at(0));
-      save(p.at(1));
-      write_op('s');
+  // listitems and dictitems in batches of 1000 (batch_list / batch_dict): one
+  // item is APPEND or SETITEM, more are MARK ... APPENDS or SETITEMS
+  for (int which = 3; which <= 4; ++which) {
+    if (items.size() <= size_t(which) || items[which].is_none()) continue;
+    const std::vector<Value> all = in_.to_vector(items[which]);
+    for (size_t i = 0; i < all.size(); i += kBatch) {
+      const size_t n = std::min(kBatch, all.size() - i);
+      if (n > 1) write_op('(');
+      for (size_t j = i; j < i + n; ++j) {
+        if (which == 3) {
+          save(all[j]);
+        } else {
+          const std::vector<Value> p = in_.to_vector(all[j]);
+          save(p.at(0));
+          save(p.at(1));
+        }
+      }
+      write_op(n > 1 ? (which == 3 ? 'e' : 'u') : (which == 3 ? 'a' : 's'));
     }
   }
   if (items.size() > 2 && !items[2].is_none()) {
     save(items[2]);
     write_op('b');
   }
+}
+
+// collections' dict subclasses by their __reduce__: OrderedDict (cls, (), the
+// __dict__ or None, None, its items), defaultdict (cls, (default_factory,) or
+// (), None, None, its items), Counter (cls, (dict(self),)).
+void Pickler::save_dict_subclass(const Value& v, const DictObj& d) {
+  Value cls = type_ref(d.type);
+  std::vector<Value> kv;
+  for (size_t i = 0; i < d.t.entries.size(); ++i)
+    if (d.t.alive[i]) kv.push_back(make_tuple({d.t.entries[i].first, d.t.entries[i].second}));
+  if (d.type->name == "Counter") {
+    auto plain = std::make_shared<DictObj>();
+    for (size_t i = 0; i < d.t.entries.size(); ++i)
+      if (d.t.alive[i]) table_set(in_, plain->t, d.t.entries[i].first, d.t.entries[i].second);
+    return save_reduce_value(v, make_tuple({cls, make_tuple({Value(std::static_pointer_cast<Obj>(plain))})}));
+  }
+  Value args = make_tuple({}), state;
+  if (d.type->name == "defaultdict" && !d.extra.is_none()) args = make_tuple({d.extra});
+  if (d.type->name == "OrderedDict" && d.extra.as<DictObj>() && d.extra.as<DictObj>()->t.count) state = d.extra;
+  save_reduce_value(v, make_tuple({cls, args, state, Value(), make_list(std::move(kv))}));
 }
 
 // object.__reduce_ex__(proto >= 2): copyreg.__newobj__(cls), then the state
@@ -753,6 +792,20 @@ void Pickler::save(const Value& v) {
     int& d;
     ~Leave() { --d; }
   } leave{depth_};
+  // save_pers: an object with a persistent id is its id's save, then BINPERSID;
+  // the id itself is saved without asking again
+  if (!persistent_id.is_none() && !skip_pid_) {
+    Value pid = in_.call(persistent_id, std::vector<Value>{v});
+    if (!pid.is_none()) {
+      skip_pid_ = true;  // the id itself (not what it holds) is saved without asking
+      const bool outer = in_pid_;
+      in_pid_ = pid_strs_by_identity;
+      save(pid);
+      in_pid_ = outer;
+      return write_op('Q');
+    }
+  }
+  skip_pid_ = false;
   if (v.is_none()) return write_op('N');
   if (v.is_bool()) return write_op(v.as_bool() ? '\x88' : '\x89');
   if (is_pyint(v)) return save_int(v);
@@ -766,6 +819,13 @@ void Pickler::save(const Value& v) {
   }
   uint32_t idx;
   if (memo_find(v, idx)) return memo_get(idx);
+  // reducer_override is asked after the builtin containers' fast paths, as save() does
+  if (!reducer_override.is_none() && !v.as<StrObj>() && !v.as<BytesObj>() && !v.as<ListObj>() &&
+      !(v.as<TupleObj>() && !v.as<TupleObj>()->type) && !(v.as<DictObj>() && !v.as<DictObj>()->type) &&
+      !v.as<SetObj>()) {
+    Value rv = in_.call(reducer_override, std::vector<Value>{v});
+    if (!rv.is_same(in_.builtins["NotImplemented"])) return save_reduce_value(v, rv);
+  }
   if (v.is_array()) {
     save_ndarray(v);
   } else if (v.as<DTypeObj>()) {
@@ -791,6 +851,9 @@ void Pickler::save(const Value& v) {
     save_batched(']', 'a', 'e', v);
   } else if (auto* d = v.as<DictObj>(); d && !d->type) {
     save_dict(v);
+  } else if (auto* sd = v.as<DictObj>(); sd && (sd->type->name == "OrderedDict" || sd->type->name == "Counter" ||
+                                               sd->type->name == "defaultdict")) {
+    save_dict_subclass(v, *sd);
   } else if (auto* st = v.as<SetObj>()) {
     save_items_of_set(v, st->frozen);
   } else if (auto* c = v.as<ComplexObj>()) {
@@ -826,6 +889,15 @@ class Unpickler {
       : in_(in), data_(data), fix_imports_(fix_imports), encoding_(std::move(encoding)) {}
   Value load();
   size_t consumed() const { return pos_; }
+  // Unpickler.persistent_load and Unpickler.find_class, as a subclass defines them
+  Value persistent_load, find_class_override;
+  Value default_find_class(const std::string& module, const std::string& name) {
+    const Value keep = find_class_override;
+    find_class_override = Value();
+    Value v = find_class(module, name);
+    find_class_override = keep;
+    return v;
+  }
 
  private:
   Interp& in_;
@@ -903,6 +975,8 @@ class Unpickler {
 };
 
 Value Unpickler::find_class(std::string module, std::string name) {
+  if (!find_class_override.is_none())
+    return in_.call(find_class_override, std::vector<Value>{make_str(module), make_str(name)});
   if (proto_ < 3 && fix_imports_) py3_name(module, name);
   Value v;
   if (!resolve(in_, module, name, v)) {
@@ -1187,6 +1261,14 @@ bool Unpickler::step(char op) {
       stack_.push_back(in_.call(make, a));
       return true;
     }
+    case 'Q': case 'P': {  // BINPERSID, PERSID (an ASCII line)
+      Value pid = op == 'Q' ? pop() : make_str(read_line());
+      if (persistent_load.is_none())
+        raise_pickle(in_, "UnpicklingError",
+                     "A load persistent id instruction was encountered, but no persistent_load function was specified.");
+      stack_.push_back(in_.call(persistent_load, std::vector<Value>{pid}));
+      return true;
+    }
     case 'b': {
       Value state = pop();
       build(top(), state);
@@ -1298,8 +1380,48 @@ Value pickle_load(Interp& in, Args& a) {
   return out;
 }
 
+// _dumps_hooked(obj, protocol, persistent_id, reducer_override[, pid_strs_by_identity]) and
+// _loads_hooked(data, persistent_load, find_class): what a Pickler or Unpickler
+// subclass with those methods does (torch.save and torch.load use them).
+Value pickle_dumps_hooked(Interp& in, Args& a) {
+  a.fname = "_dumps_hooked";
+  Pickler p(in, protocol_arg(in, a.required(1, "protocol")));
+  p.persistent_id = a.required(2, "persistent_id");
+  p.reducer_override = a.required(3, "reducer_override");
+  Value by_identity = a.optional(4, "pid_strs_by_identity");
+  p.pid_strs_by_identity = !by_identity.is_none() && in.truthy(by_identity);
+  Value obj = a.required(0, "obj");
+  a.finish(5);
+  return make_bytes(p.dump(obj));
+}
+
+Value pickle_loads_hooked(Interp& in, Args& a) {
+  a.fname = "_loads_hooked";
+  const std::string copy(need_bytes_like(in, a.required(0, "data")));
+  Value fix = a.optional(3, "fix_imports"), enc = a.optional(4, "encoding"), with_end = a.optional(5, "with_end");
+  Unpickler u(in, copy, fix.is_none() || in.truthy(fix), enc.is_none() ? "ASCII" : in.str(enc));
+  u.persistent_load = a.required(1, "persistent_load");
+  u.find_class_override = a.required(2, "find_class");
+  a.finish(6);
+  Value out = u.load();
+  if (!with_end.is_none() && in.truthy(with_end)) return make_tuple({out, Value::integer(int64_t(u.consumed()))});
+  return out;
+}
+
+// _find_class(module, name, fix_imports): Unpickler.find_class's own lookup (the
+// Python 2 names mapped when fix_imports, whatever the protocol)
+Value pickle_find_class(Interp& in, Args& a) {
+  a.fname = "find_class";
+  Value m = a.required(0, "module_name"), n = a.required(1, "global_name"), fix = a.optional(2, "fix_imports");
+  a.finish(3);
+  Unpickler u(in, "", fix.is_none() || in.truthy(fix), "ASCII");
+  return u.default_find_class(in.str(m), in.str(n));
+}
+
 const ModuleFnDef kPickle[] = {
     {"dumps", pickle_dumps}, {"dump", pickle_dump}, {"loads", pickle_loads}, {"load", pickle_load},
+    {"_dumps_hooked", pickle_dumps_hooked}, {"_loads_hooked", pickle_loads_hooked},
+    {"_find_class", pickle_find_class},
 };
 
 }  // namespace

@@ -179,7 +179,19 @@ bool subtype_instance_attr(const Value& v, const std::string& name, Value& out) 
   }
   if (auto* d = v.as<DictObj>()) {  // the subclass's own datum under its name (default_factory)
     auto* extra_name = subtype_attr(ty, "__extra__").as<StrObj>();
-    if (extra_name && extra_name->s == name) {
+    if (extra_name && extra_name->s == "__dict__") {  // instance attributes (OrderedDict's), made on first use
+      if (name == "__dict__") {
+        if (d->extra.is_none()) d->extra = Value(std::static_pointer_cast<Obj>(std::make_shared<DictObj>()));
+        out = d->extra;
+        return true;
+      }
+      if (auto* attrs = d->extra.as<DictObj>())
+        for (size_t i = 0; i < attrs->t.entries.size(); ++i)
+          if (auto* k = attrs->t.alive[i] ? attrs->t.entries[i].first.as<StrObj>() : nullptr; k && k->s == name) {
+            out = attrs->t.entries[i].second;
+            return true;
+          }
+    } else if (extra_name && extra_name->s == name) {
       out = d->extra;
       return true;
     }
@@ -1058,6 +1070,15 @@ void ObjectProtocol::setattr(const Value& v, const std::string& name, const Valu
     return;
   }
   if (auto* f = v.as<FunctionObj>()) return function_setattr(in_, *f, name, x);
+  if (auto* d = v.as<DictObj>(); d && d->type) {  // a dict subclass with instance attributes (OrderedDict)
+    auto* extra_name = subtype_attr(d->type, "__extra__").as<StrObj>();
+    if (extra_name && extra_name->s == "__dict__") {
+      Value attrs;
+      subtype_instance_attr(v, "__dict__", attrs);
+      table_set(in_, attrs.as<DictObj>()->t, make_str(name), x);
+      return;
+    }
+  }
   in_.raise_exc("AttributeError", "'" + type_name(v) + "' object has no attribute '" + name + "'");
 }
 

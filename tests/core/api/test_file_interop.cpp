@@ -1,7 +1,7 @@
 // Files exchanged with the reference (issue 32: "a .npy, .npz and zlib stream
 // written by stridelab loads in the reference, and the reference's in
-// stridelab"). tests/data/files holds what the reference (NumPy 2.2, CPython
-// 3.13's zlib 1.3.1) wrote running write_files.py, and what it printed
+// stridelab"; also a pickle and a torch.save .pth). tests/data/files holds what
+// the reference (NumPy 2.2, PyTorch 2.6, CPython 3.13's zlib 1.3.1) wrote running write_files.py, and what it printed
 // reading them back with read_files.py (tests/tools/gen_file_interop.py
 // regenerates both). Here the reference's files are put into a session, which
 // must print the same reading them; and a second session runs write_files.py
@@ -53,7 +53,7 @@ std::string stdout_of(const std::string& json) {
   return out;
 }
 
-const char* const kFiles[] = {"ref.npy", "ref.npz", "ref_compressed.npz", "ref.zlib", "ref.pkl"};
+const char* const kFiles[] = {"ref.npy", "ref.npz", "ref_compressed.npz", "ref.zlib", "ref.pkl", "ref.pth"};
 
 }  // namespace
 

@@ -18,3 +18,7 @@ with open('ref.pkl', 'rb') as f:
     five = pickle.load(f)
 print(rec, more[0], len(more[1]), f.closed)
 print(arrays, arrays[1].flags.f_contiguous, five, five.dtype)
+import torch
+sd = torch.load('ref.pth', weights_only=True)
+print(list(sd), sd['weight'], sd['bias'], sd['steps'], sd['steps'].dtype)
+print(sd['row'], sd['row'].storage_offset(), sd['row'].untyped_storage().data_ptr() == sd['weight'].untyped_storage().data_ptr())

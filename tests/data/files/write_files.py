@@ -15,3 +15,7 @@ with open('ref.pkl', 'wb') as f:
     pickle.dump([record['weights'], 'y' * 70000], f, protocol=5)
     pickle.dump([np.arange(6).reshape(2, 3), np.asfortranarray(b), np.float32(2.5), np.dtype('u2')], f)
     pickle.dump(np.linspace(0, 1, 4), f, protocol=5)
+import torch, collections
+w = torch.arange(6, dtype=torch.float32).reshape(2, 3) / 4
+state = collections.OrderedDict([('weight', w), ('bias', torch.tensor([0.5, -1.0])), ('row', w[1]), ('steps', torch.tensor(7))])
+torch.save(state, 'ref.pth')
