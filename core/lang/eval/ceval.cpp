@@ -1567,21 +1567,26 @@ Value Interp::eval_binop_chain(const Expr& e, const EnvP& env) {
   return acc;
 }
 
+namespace {
+// Whether the stack used since `base` passes `budget` (Note [Recursion depth]).
+inline bool past_stack_budget(const char* base, size_t budget) {
+  char here = 0;
+  const auto sp = reinterpret_cast<std::uintptr_t>(&here), b = reinterpret_cast<std::uintptr_t>(base);
+  return sp < b && b - sp > budget;
+}
+}  // namespace
+
+// Nested expressions recurse here without a Python call (up to the parser's
+// 1,000 levels, Note [Parser depth]); a sanitizer's frames are several times
+// larger, so the stack bound is checked here too (Note [Recursion depth]),
+// inline, and not for the leaves.
+// Note [Traceback lines]: like CPython 3.11 a frame's line is that of the
+// operation running, so an error inside a multi-line statement names the
+// line of the failing call, operator or lookup.
 Value Interp::eval_node(const Expr& e, const EnvP& env) {
-  // Nested expressions recurse here without a Python call (up to the parser's
-  // 1,000 levels, Note [Parser depth]); a sanitizer's frames are several times
-  // larger, so the stack bound is checked here too (Note [Recursion depth]),
-  // inline, and not for the leaves.
-  if (e.kind != EK::Name && e.kind != EK::Const) {
-    char here = 0;
-    const auto sp = reinterpret_cast<std::uintptr_t>(&here), base = reinterpret_cast<std::uintptr_t>(stack_base_);
-    if (base ? sp < base && base - sp > stack_budget : stack_exhausted())
-      raise_exc("RecursionError", "maximum recursion depth exceeded");
-  }
+  if (e.kind != EK::Name && e.kind != EK::Const && (stack_base_ ? past_stack_budget(stack_base_, stack_budget) : stack_exhausted()))
+    raise_exc("RecursionError", "maximum recursion depth exceeded");
   switch (e.kind) {
-    // Note [Traceback lines]: like CPython 3.11 a frame's line is that of the
-    // operation running, so an error inside a multi-line statement names the
-    // line of the failing call, operator or lookup.
     case EK::Name:
       if (!frames_.empty()) frames_.back().second = e.line;
       return load_name(e, env);
