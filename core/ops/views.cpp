@@ -13,6 +13,16 @@
 
 namespace sl {
 
+namespace {
+// NumPy computes a view's byte offset and strides in npy_intp, which wraps
+// (get_view_from_index); only an empty view gets there, since as_strided
+// checks the span of a non-empty one (an empty as_strided view of huge
+// strides, then indexed: found by fuzz_eval). The same wrapped value,
+// without signed overflow.
+int64_t wrapped_mul(int64_t a, int64_t b) { return int64_t(uint64_t(a) * uint64_t(b)); }
+int64_t wrapped_add(int64_t a, int64_t b) { return int64_t(uint64_t(a) + uint64_t(b)); }
+}  // namespace
+
 
 namespace {
 // Rule "basic-index": per output axis the slice step and the parent stride it
@@ -93,7 +103,7 @@ ArrayPtr basic_index(const ArrayPtr& a, const std::vector<IndexItem>& idx) {
           index_error("index " + std::to_string(i) + " is out of bounds for axis " + std::to_string(dim) +
                       " with size " + std::to_string(n));
         if (i < 0) i += n;
-        offset += i * a->strides[dim];
+        offset = wrapped_add(offset, wrapped_mul(i, a->strides[dim]));
         ++dim;
         break;
       }
@@ -101,9 +111,9 @@ ArrayPtr basic_index(const ArrayPtr& a, const std::vector<IndexItem>& idx) {
         // get_view_from_index: an empty slice keeps the data pointer and
         // gets step 1 (so its stride is the parent's).
         SliceRange r = slice_range(it, a->shape[dim]);
-        if (r.count > 0) offset += r.start * a->strides[dim];
+        if (r.count > 0) offset = wrapped_add(offset, wrapped_mul(r.start, a->strides[dim]));
         shape.push_back(r.count);
-        strides.push_back((r.count > 0 ? r.step : 1) * a->strides[dim]);
+        strides.push_back(wrapped_mul(r.count > 0 ? r.step : 1, a->strides[dim]));
         ++dim;
         break;
       }
