@@ -37,15 +37,21 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-# --- xsimd 13.2 headers from Debian trixie (bookworm's 8.1 has no wasm backend) ---
-if [ ! -f "$XSIMD_DIR/usr/include/xsimd/xsimd.hpp" ]; then
-  log "fetching libxsimd-dev $XSIMD_VERSION from Debian's archive"
-  # The archive address comes from the machine's own apt sources; none is written here.
+# The Debian archive's address, from the machine's own apt sources (none is written here).
+debian_archive_uri() {
+  local uri
   uri=$(sed -n 's/^URIs:[[:space:]]*//p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | grep -v security | head -n 1)
   if [ -z "$uri" ]; then
     uri=$(awk '$1=="deb" && $2 !~ /security/ {print $2; exit}' /etc/apt/sources.list 2>/dev/null || true)
   fi
   [ -n "$uri" ] || { log "cannot find the Debian archive in the apt sources"; exit 1; }
+  echo "$uri"
+}
+
+# --- xsimd 13.2 headers from Debian trixie (bookworm's 8.1 has no wasm backend) ---
+if [ ! -f "$XSIMD_DIR/usr/include/xsimd/xsimd.hpp" ]; then
+  log "fetching libxsimd-dev $XSIMD_VERSION from Debian's archive"
+  uri=$(debian_archive_uri)
   apt_dir=$PWD/$DEPS/apt
   mkdir -p "$apt_dir/lists/partial" "$apt_dir/archives/partial"
   echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $uri trixie main" > "$apt_dir/sources.list"
@@ -70,11 +76,7 @@ ZLIB_DEBIAN_VERSION=1:1.3.dfsg+really1.3.1-1
 ZLIB_DIR=$DEPS/zlib-$ZLIB_VERSION
 if [ ! -f "$ZLIB_DIR/zlib.h" ]; then
   log "fetching zlib $ZLIB_DEBIAN_VERSION's source from Debian's archive"
-  uri=$(sed -n 's/^URIs:[[:space:]]*//p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | grep -v security | head -n 1)
-  if [ -z "$uri" ]; then
-    uri=$(awk '$1=="deb" && $2 !~ /security/ {print $2; exit}' /etc/apt/sources.list 2>/dev/null || true)
-  fi
-  [ -n "$uri" ] || { log "cannot find the Debian archive in the apt sources"; exit 1; }
+  uri=$(debian_archive_uri)
   apt_dir=$PWD/$DEPS/apt-zlib
   mkdir -p "$apt_dir/lists/partial" "$apt_dir/archives/partial"
   echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $uri trixie main" > "$apt_dir/sources.list"

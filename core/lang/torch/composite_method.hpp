@@ -11,6 +11,7 @@
 // Invariant: registering a name here changes only where its nodes come from.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "core/lang/frontend/registry.hpp"
 
@@ -18,5 +19,10 @@ namespace sl::lang {
 
 void def_composite_tensor_method(const std::string& name, ArrayMethod fn, Params params = {});
 bool is_composite_tensor_method(const std::string& name);
+
+// torch.meshgrid(*tensors, indexing="ij") of 1-d tensors, built from the ops
+// functional.py uses, so each result records ViewBackward0 / ExpandBackward0
+// (cartesian_prod and combinations; torch/composite_more.cpp).
+std::vector<Value> meshgrid_ij(Interp& in, const std::vector<Value>& ts);
 
 }  // namespace sl::lang

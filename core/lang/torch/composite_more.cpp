@@ -41,6 +41,24 @@ Value call(Interp& in, const Value& f, std::vector<Value> pos, Kw kw = {}) {
 Value method(Interp& in, const Value& self, const char* name, std::vector<Value> pos = {}, Kw kw = {}) {
   return call(in, in.getattr(self, name), std::move(pos), std::move(kw));
 }
+
+}  // namespace
+
+// composite_method.hpp. torch.meshgrid(*tensors, indexing="ij") as functional.py computes it: each 1-d
+// tensor viewed along its own dim and expanded (ViewBackward0, ExpandBackward0).
+std::vector<Value> meshgrid_ij(Interp& in, const std::vector<Value>& ts) {
+  std::vector<Value> sizes;
+  for (const Value& t : ts) sizes.push_back(Value::integer(t.arr().size()));
+  std::vector<Value> out;
+  for (size_t i = 0; i < ts.size(); ++i) {
+    std::vector<Value> vs(ts.size(), Value::integer(1));
+    vs[i] = Value::integer(-1);
+    out.push_back(method(in, method(in, ts[i], "view", vs), "expand", sizes));
+  }
+  return out;
+}
+
+namespace {
 Value torch_attr(Interp& in, const char* name) { return in.modules.at("torch")->attrs.at(name); }
 Value fn_attr(Interp& in, const char* name) { return in.modules.at("torch.nn.functional")->attrs.at(name); }
 
@@ -414,20 +432,6 @@ NativeFn unary_fn(const char* fname, Value (*m)(Interp&, const ArrayPtr&, Args&)
     Args none;
     return m(in, t, none);
   };
-}
-
-// torch.meshgrid(*tensors, indexing="ij") as functional.py computes it: each 1-d
-// tensor viewed along its own dim and expanded (ViewBackward0, ExpandBackward0).
-std::vector<Value> meshgrid_ij(Interp& in, const std::vector<Value>& ts) {
-  std::vector<Value> sizes;
-  for (const Value& t : ts) sizes.push_back(Value::integer(t.arr().size()));
-  std::vector<Value> out;
-  for (size_t i = 0; i < ts.size(); ++i) {
-    std::vector<Value> vs(ts.size(), Value::integer(1));
-    vs[i] = Value::integer(-1);
-    out.push_back(method(in, method(in, ts[i], "view", vs), "expand", sizes));
-  }
-  return out;
 }
 
 // torch.cartesian_prod(*tensors) (TensorShape/Itertools.cpp): meshgrid(indexing="ij"), each flattened, stacked as columns.

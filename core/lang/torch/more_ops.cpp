@@ -62,20 +62,6 @@ ArrayPtr kernel(Interp& in, const char* node, const std::vector<ArrayPtr>& input
       save);
 }
 
-// torch.meshgrid(*tensors, indexing="ij") as functional.py computes it: each 1-d
-// tensor viewed along its own dim and expanded (ViewBackward0, ExpandBackward0).
-std::vector<Value> meshgrid_ij(Interp& in, const std::vector<Value>& ts) {
-  std::vector<Value> sizes;
-  for (const Value& t : ts) sizes.push_back(Value::integer(t.arr().size()));
-  std::vector<Value> out;
-  for (size_t i = 0; i < ts.size(); ++i) {
-    std::vector<Value> vs(ts.size(), Value::integer(1));
-    vs[i] = Value::integer(-1);
-    out.push_back(method(in, method(in, ts[i], "view", vs), "expand", sizes));
-  }
-  return out;
-}
-
 // ---- combinations(input, r=2, with_replacement=False): meshgrid of r copies,
 // each masked by i_1 < i_2 < ... (<= with replacement), stacked as columns.
 Value combinations_fn(Interp& in, Args& a) {
