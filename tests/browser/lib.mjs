@@ -122,6 +122,8 @@ export async function waitForRun(page, before, timeout = RUN_MS) {
     before, { timeout },
   );
   await page.waitForSelector('#status[data-state="ready"]', { timeout });
+  // The memory pane draws after the frame that shows the output (snapshots.js).
+  await page.waitForSelector('#inspector-meta:not([data-state="pending"])', { state: 'attached', timeout });
 }
 
 export async function stdoutText(page) {

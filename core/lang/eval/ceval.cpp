@@ -249,6 +249,7 @@ Interp::Result Interp::run(const std::string& src, bool echo_last_expr, const st
   out_.clear();
   out_truncated_ = false;
   steps_ = 0;
+  checkpoints_ = 0;
   depth_ = 0;
   StackBase base(*this);  // Note [Recursion depth]
   frames_.clear();
@@ -550,9 +551,7 @@ Interp::Flow Interp::exec_statement(const Stmt& s, const EnvP& env, Value& ret) 
   // in use is held by a scope or by a C++ local, both of which count as roots.
   if (gc_enabled) gc_maybe_collect();
   run_finalizers();  // Note [Finalization]
-  if (step_budget >= 0 && ++steps_ > step_budget)
-    raise_exc("TimeoutError", "step budget of " + std::to_string(step_budget) + " statements exhausted");
-  if (interrupt_flag && *interrupt_flag) raise_exc("KeyboardInterrupt", "");
+  count_step();
   frames_.back().second = s.line;
   if (s.traced) explain_statement(s.line, s.end_line);
   try {
@@ -671,9 +670,7 @@ Interp::Flow Interp::exec_while(const Stmt& s, const EnvP& env, Value& ret) {
       if (f == Flow::Yield) return suspended(0);
       frames_.back().second = s.line;
       if (s.traced) explain_statement(s.line, s.line);  // the condition runs again
-      if (step_budget >= 0 && ++steps_ > step_budget)
-        raise_exc("TimeoutError", "step budget of " + std::to_string(step_budget) + " statements exhausted");
-      if (interrupt_flag && *interrupt_flag) raise_exc("KeyboardInterrupt", "");
+      count_step();
     }
   }
   Flow f = exec_body(s.orelse, env, ret);
@@ -1942,7 +1939,7 @@ Value Interp::eval_comprehension(const Expr& e, const EnvP& env) {
     auto each = [&](LoopSource& source) {
       Value x;
       while (source.next(x)) {
-        if (interrupt_flag && *interrupt_flag) raise_exc("KeyboardInterrupt", "");
+        checkpoint();
         assign(*g.target, x, scope);
         bool ok = true;
         for (auto& cond : g.ifs)

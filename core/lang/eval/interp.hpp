@@ -379,6 +379,25 @@ class Interp {
   size_t max_output = 8 << 20;  // bytes of stdout kept per run
   volatile int* interrupt_flag = nullptr;
 
+  // Note [Checkpoints]
+  // Where a run can be stopped from outside (the step budget, the interrupt
+  // flag): at each statement, as CPython's eval loop checks its eval breaker,
+  // and at a checkpoint inside a long C++ walk, as the C code CPython runs
+  // calls PyErr_CheckSignals (NumPy's sequence discovery does per sequence,
+  // gh-18117: np.array of [L, L] with L holding itself walks 2**64 paths in
+  // NumPy too, and Ctrl-C ends it). A statement is one step of the budget and
+  // kCheckpointsPerStep checkpoints are one, so a walk over many small
+  // sequences costs little of it while a walk that never ends still stops.
+  static constexpr int64_t kCheckpointsPerStep = 1024;
+  void count_step() {
+    if (step_budget >= 0 && ++steps_ > step_budget)
+      raise_exc("TimeoutError", "step budget of " + std::to_string(step_budget) + " steps exhausted");
+    if (interrupt_flag && *interrupt_flag) raise_exc("KeyboardInterrupt", "");
+  }
+  void checkpoint() {
+    if (++checkpoints_ % kCheckpointsPerStep == 0) count_step();
+  }
+
   // Note [Step trace]
   // The memory debugger steps through a program statement by statement. While
   // step_observer is set, exec() calls it after each statement of the user's
@@ -529,6 +548,7 @@ class Interp {
   bool stack_exhausted() const;
   int nesting_ = 0;  // exec() calls active (Note [Step trace])
   int64_t steps_ = 0;
+  int64_t checkpoints_ = 0;  // Note [Checkpoints]
   // The session's own stop, which no except clause or __exit__ may swallow: the
   // KeyboardInterrupt of a set interrupt_flag or the TimeoutError of a spent
   // step budget (a program's own `raise KeyboardInterrupt` is an ordinary exception).

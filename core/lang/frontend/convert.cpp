@@ -226,6 +226,7 @@ void discover(Interp& in, const Value& v, int curr, Discovery& d) {
   if (auto* l = v.as<ListObj>()) items = &l->items;
   else if (auto* t = v.as<TupleObj>(); t && !d.tuples_as_elements) items = &t->items;
   if (!items) return discover_leaf(in, v, curr, d);
+  in.checkpoint();  // Note [Checkpoints]: NumPy checks for signals per sequence
   if (curr == d.max_dims) {  // a sequence where a leaf belongs, or 64 levels deep
     update_shape(d, curr, 0, nullptr, false);
     d.ragged = true;

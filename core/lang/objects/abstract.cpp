@@ -1936,7 +1936,7 @@ std::vector<Value> ObjectProtocol::to_vector(const Value& v) {
   Value x;
   while (next(it, x)) {
     out.push_back(x);
-    if (in_.interrupt_flag && *in_.interrupt_flag) in_.raise_exc("KeyboardInterrupt", "");
+    in_.checkpoint();
   }
   return out;
 }

@@ -59,3 +59,17 @@ TEST_CASE("a long chain of finalizable objects is finalized without deep native 
                       "gens = [g(k) for k in range(1000)]\nfor x in gens:\n    next(x)\ngens = x = None\nprint(len(closed), closed[:3])\n") ==
         "1000 [998, 997, 996]\n");  // list_dealloc drops items last to first
 }
+
+TEST_CASE("a long C++ walk stops at the session's step budget (Note [Checkpoints])", "[lang][finalize]") {
+  // np.array of [L, L] with L holding itself walks 2**64 paths of lists, in
+  // NumPy as here; no statement runs during the walk, its checkpoints count.
+  sl::lang::Interp in;
+  in.step_budget = 1000;
+  auto r = in.run("import numpy as np\nL = []\nL.append(L)\nL.append(L)\ntry:\n    np.array(L)\nexcept BaseException:\n    print('caught')\n");
+  CHECK(!r.ok);
+  CHECK(r.error_type == "TimeoutError");
+  CHECK(r.out == "");
+  // and the session runs on
+  in.step_budget = -1;
+  CHECK(run_text::run(in, "import numpy as np\nprint(np.array([[1, 2]] * 3000).shape)\n") == "(3000, 2)\n");
+}

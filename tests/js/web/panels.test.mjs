@@ -15,7 +15,7 @@ function pane() {
     update: (snapshot, previous, step) => drawn.push(['update', snapshot.tag, previous?.tag ?? null, step?.tag ?? null]),
     clear: () => drawn.push(['clear']),
   };
-  const meta = { textContent: 'stale' };
+  const meta = { textContent: 'stale', dataset: {} };
   const snapshots = createSnapshots({ inspector, meta, afterPaint: (fn) => frames.push(fn) });
   return { snapshots, drawn, frames, meta };
 }
@@ -34,17 +34,20 @@ test('a run\'s snapshot is current at once and drawn after the paint, against th
   snapshots.take(snap('second', 2, 2048), { afterPaint: true });
   assert.equal(snapshots.current().tag, 'second');
   assert.equal(drawn.length, 1, 'not before the paint');
+  assert.equal(meta.dataset.state, 'pending', 'the summary says a drawing waits');
   frames.shift()();
+  assert.equal(meta.dataset.state, 'drawn');
   assert.deepEqual(drawn[1], ['update', 'second', 'first', null]);
   assert.equal(meta.textContent, t('memory.meta', { count: 2, bytes: formatBytes(2048) }));
 });
 
 test('a later snapshot or a timeline step supersedes a drawing still waiting for its frame', () => {
-  const { snapshots, drawn, frames } = pane();
+  const { snapshots, drawn, frames, meta } = pane();
   snapshots.take(snap('run1'), { afterPaint: true });
   snapshots.take(snap('run2'), { afterPaint: true });
   frames.shift()();
   assert.deepEqual(drawn, [], 'run1 was superseded');
+  assert.equal(meta.dataset.state, 'pending', 'run2 still waits');
   frames.shift()();
   assert.deepEqual(drawn, [['update', 'run2', 'run1', null]]);
   snapshots.take(snap('run3'), { afterPaint: true });

@@ -35,11 +35,15 @@ export function createSnapshots({ inspector, meta, afterPaint = afterNextPaint }
     const previous = snapshot;
     snapshot = next ?? null;
     const token = ++drawing;
+    // The summary line says whether a drawing is still waiting for its frame
+    // (data-state="pending"), so whoever waits for a run can wait for its memory too.
+    meta.dataset.state = 'pending';
     const draw = () => {
       if (token !== drawing) return;
       if (next) inspector.update(next, previous);
       else inspector.clear();
       renderMeta();
+      meta.dataset.state = 'drawn';
     };
     if (waitForPaint) afterPaint(draw);
     else draw();
@@ -49,6 +53,7 @@ export function createSnapshots({ inspector, meta, afterPaint = afterNextPaint }
   function showStep(stepSnapshot, previous, step) {
     drawing++;
     inspector.update(stepSnapshot, previous, step);
+    meta.dataset.state = 'drawn';
   }
 
   return { current: () => snapshot, take, showStep, renderMeta };
