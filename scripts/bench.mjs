@@ -17,6 +17,7 @@
 //   npm run bench -- --only=add,sum benchmarks subset (ids from specs.mjs; `interp` for the interpreter's)
 //   npm run bench -- --interp=nbody,richards  the interpreter programs to run (scripts/bench/programs/)
 //   npm run bench -- --no-interp    skip the interpreter programs (stridelab, Pyodide, CPython)
+//   npm run bench -- --no-train     skip the training steps (stridelab, the reference's PyTorch)
 //   npm run bench -- --report-only  re-render the docs from build/bench/results.json
 //   npm run bench -- --pkg=DIR      time the engine in DIR/wasm/index.js + DIR/dist/ instead of the
 //                                   repository's own (a private build, e.g. CMake's STRIDELAB_DIST_DIR,
@@ -36,6 +37,7 @@ import { fileURLToPath } from 'node:url';
 import { BENCHES, pythonCode, metric, higherIsBetter, median } from './bench/specs.mjs';
 import { writeReport } from './bench/report.mjs';
 import { runInterp } from './bench/interp.mjs';
+import { runTrain } from './bench/train.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(ROOT);
@@ -210,6 +212,16 @@ else {
   interp = runInterp({ entry: ENTRY, only: progs, nodeFlags: V8_STEADY, log });
 }
 
+// ---------------------------------------------------------------- training steps
+// Issue 30, item 8: forward + backward + optimizer step against the reference's
+// PyTorch (scripts/bench/train.mjs; refpy needs the reference set up, as root).
+let train = null;
+if (flag('--no-train') || (only && !only.includes('train'))) notes.train = 'skipped (--no-train or --only)';
+else {
+  step('training steps: scripts/bench/training in stridelab and the reference\'s PyTorch');
+  train = runTrain({ entry: ENTRY, nodeFlags: V8_STEADY, log });
+}
+
 // ---------------------------------------------------------------- cold start, size
 step('cold start');
 const cold = {};
@@ -282,7 +294,7 @@ meta.seconds = Math.round((Date.now() - t0) / 1e3);
 
 // ---------------------------------------------------------------- report
 fs.mkdirSync(path.dirname(RAW), { recursive: true });
-fs.writeFileSync(RAW, JSON.stringify({ benchIds: benches.map((b) => b.id), results, notes, cold, size, meta, interp }, null, 1));
-const report = writeReport({ benches, results, notes, cold, size, meta, interp, ROOT });
+fs.writeFileSync(RAW, JSON.stringify({ benchIds: benches.map((b) => b.id), results, notes, cold, size, meta, interp, train }, null, 1));
+const report = writeReport({ benches, results, notes, cold, size, meta, interp, train, ROOT });
 log('\n' + report.console);
 log(`\nwrote docs/benchmarks.md and docs/benchmarks.svg in ${meta.seconds} s`);

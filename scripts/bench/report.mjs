@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { metric, higherIsBetter, median } from './specs.mjs';
 import { interpTable } from './interp.mjs';
+import { trainTable } from './train.mjs';
 
 export const ENGINES = [
   ['numpy', 'NumPy (native)'],
@@ -18,8 +19,9 @@ const COLORS = { numpy: '#4d4d4d', simd: '#1f77b4', scalar: '#9ecae1', tfjs: '#f
 const fmt = (x) => x == null || !Number.isFinite(x) ? '–' : x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x >= 1 ? x.toFixed(2) : x.toPrecision(2);
 const fmtR = (x) => x == null || !Number.isFinite(x) ? '' : `${fmt(x)}x`;
 
-export function writeReport({ benches, results, notes, cold, size, meta, interp, ROOT }) {
+export function writeReport({ benches, results, notes, cold, size, meta, interp, train, ROOT }) {
   const it = interp ? interpTable(interp) : null;
+  const tt = train ? trainTable(train) : null;
   // value in the benchmark's unit, and speed relative to NumPy (> 1: faster than NumPy)
   const cell = (eng, b) => {
     const r = results[eng]?.[b.id];
@@ -224,6 +226,14 @@ Pure-Python programs (scripts/bench/programs/, written here after the algorithms
 ${it.md}
 
 Goal: at least 1.0x Pyodide as the geometric mean, no program below 0.5x. This run: **${it.vsPyodide.geomean == null ? '–' : it.vsPyodide.geomean.toFixed(2)}x**, lowest ${it.vsPyodide.min == null ? '–' : it.vsPyodide.min.toFixed(2)}x: ${it.vsPyodide.geomean >= 1 && it.vsPyodide.min >= 0.5 ? 'met' : '**missed**'}.
+` : ''}${tt ? `
+## Training steps (issue 30, item 8; issue 35, goal 4)
+
+The programs of scripts/bench/training/, each defining \`step()\` (forward, loss, backward, optimizer step); the same driver text runs in stridelab (the package API) and in the reference's PyTorch (\`../shared/oracle/refpy\`: Python 3.13 + PyTorch 2.6 from Debian, \`torch.set_num_threads(1)\`, native): ${train.warm} untimed steps whose losses must agree to 4 decimals, then the median of ${train.reps} timed steps. Ratios are speed relative to the reference (> 1: stridelab is faster).
+
+${tt.md}
+
+Goal: the MLP step at least 0.25x the reference's PyTorch. This run: **${tt.ratios.mlp == null ? '–' : tt.ratios.mlp.toFixed(2)}x**: ${tt.ratios.mlp >= 0.25 ? 'met' : '**missed**'}. The reference's PyTorch is Debian's build (\`torch.__config__.show()\`: BLAS_INFO=generic, so its matrix products call Debian's reference BLAS, unblocked), which is why stridelab's blocked SIMD matmul wins the attention step; a PyTorch wheel with MKL or OpenBLAS would do those products several times faster. The MLP step is small enough that per-op overhead, not the products, decides it.
 ` : ''}
 ## Goals of issue 17 ("Performance you can trust")
 
@@ -255,7 +265,7 @@ ${[...notesList, ...missing.map((m) => `- ${m}`)].join('\n') || '- nothing'}
   // ---- console
   const widths = head.map((_, i) => Math.max(...[head, ...rows, ...coldRows].map((r) => String(r[i]).length)));
   const line = (r) => r.map((x, i) => String(x).padEnd(widths[i])).join('  ');
-  const con = [line(head), ...rows.map(line), ...coldRows.map(line), ...(it ? ['', it.md] : []), '', 'targets:', ...T.map((t) => `  ${t.ok == null ? 'n/a   ' : t.ok ? 'met   ' : 'MISSED'} ${t.name}: ${t.got}`)].join('\n');
+  const con = [line(head), ...rows.map(line), ...coldRows.map(line), ...(it ? ['', it.md] : []), ...(tt ? ['', tt.md] : []), '', 'targets:', ...T.map((t) => `  ${t.ok == null ? 'n/a   ' : t.ok ? 'met   ' : 'MISSED'} ${t.name}: ${t.got}`)].join('\n');
   return { console: con };
 }
 
