@@ -10,6 +10,7 @@
 #include "core/kernels/activation.hpp"
 #include "core/linalg/linalg.hpp"
 #include "core/model/error.hpp"
+#include "core/torch/promotion.hpp"
 #include "core/ops/copy.hpp"
 #include "core/ops/reduce.hpp"
 #include "core/ops/ufunc.hpp"
@@ -392,12 +393,14 @@ void add_unary(std::map<std::string, Formula>& f) {
 // sum, mean, mm, mv, dot.
 void add_reductions_and_products(std::map<std::string, Formula>& f) {
   // mse_loss: self: mse_loss_backward(grad, self, target, reduction); target: mse_loss_backward(grad, target, self, reduction)
-  //   the CPU kernel's alpha * (a - b) * grad with alpha = 2 / numel for 'mean', 2 otherwise (ints[0]: 1 = mean)
+  //   the CPU kernel's alpha * (a - b) * grad with alpha = 2 / numel for 'mean', 2 otherwise (ints[0]: 1 = mean);
+  //   its iterator (grad_input = zeros_like(a), a, b, grad) does not promote: a Long target is an error here
   f["MseLossBackward0"] = [](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
     ArrayPtr self = unpack(n, 0), target = unpack(n, 1);
     const int64_t count = numel_of(broadcast_shapes_np({self->shape, target->shape}));
     const double norm = n.ints.at(0) == 1 ? 2.0 / double(count) : 2.0;
     auto side = [&](const ArrayPtr& a, const ArrayPtr& b) {
+      check_all_same_dtype({a.get(), a.get(), b.get(), g.get()});
       return bin(Ufunc::multiply, bin(Ufunc::multiply, scalar_like(norm, a->dtype), bin(Ufunc::subtract, a, b)), g);
     };
     return {needs(n, 0) ? side(self, target) : nullptr, needs(n, 1) ? side(target, self) : nullptr};

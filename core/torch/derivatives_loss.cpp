@@ -18,6 +18,7 @@
 #include "core/ops/copy.hpp"
 #include "core/torch/derivatives.hpp"
 #include "core/torch/loss.hpp"
+#include "core/torch/promotion.hpp"
 
 namespace sl {
 
@@ -167,9 +168,14 @@ void add_loss_formulas(std::map<std::string, Formula>& f) {
   //                 target: -smooth_l1_loss_backward(grad, self, target, reduction, beta)
   // huber_loss:     self: huber_loss_backward(grad, self, target, reduction, delta)
   //                 target: -huber_loss_backward(grad, self, target, reduction, delta)
+  //   huber_loss_backward's iterator (grad_input, self, target, grad) does not promote, smooth_l1's does
   auto pointwise = [](PointLoss k) {
     return [k](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
-      ArrayPtr gs = point_loss_backward(k, g, unpack(n, 0), unpack(n, 1), nullptr, reduction_of(n), n.scalars.at(0));
+      ArrayPtr self = unpack(n, 0), target = unpack(n, 1);
+      if (k == PointLoss::huber) check_all_same_dtype({self.get(), self.get(), target.get(), g.get()});
+      const DType dt = torch_promote(self->dtype, target->dtype);
+      auto as = [](const ArrayPtr& a, DType d) { return a->dtype == d ? a : t_cast(a, d); };
+      ArrayPtr gs = as(point_loss_backward(k, as(g, dt), as(self, dt), as(target, dt), nullptr, reduction_of(n), n.scalars.at(0)), self->dtype);
       return {needs_grad(n, 0) ? gs : nullptr, needs_grad(n, 1) ? negated(gs) : nullptr};
     };
   };

@@ -104,4 +104,11 @@ UfuncLoop torch_resolve_loop(Ufunc op, const std::vector<UfuncOperand>& ops, con
 
 void install_torch_rules() { set_flavor_rules(Flavor::Torch, FlavorRules{torch_resolve_loop, torch_result_type}); }
 
+void check_all_same_dtype(const std::vector<const Array*>& operands) {
+  for (const Array* a : operands)
+    if (a->dtype != operands.front()->dtype)
+      raise("RuntimeError", std::string("Found dtype ") + torch_type_name(a->dtype) + " but expected " +
+                                torch_type_name(operands.front()->dtype));
+}
+
 }  // namespace sl

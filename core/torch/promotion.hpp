@@ -25,5 +25,11 @@ DType torch_result_type(const std::vector<UfuncOperand>& operands);
 UfuncLoop torch_resolve_loop(Ufunc op, const std::vector<UfuncOperand>& operands, const UfuncOptions& opt);
 // Installs the two above as the Torch flavor's rules (idempotent).
 void install_torch_rules();
+// TensorIteratorBase::compute_types for an iterator built without
+// promote_inputs_to_common_dtype (check_all_same_dtype, its default): every
+// operand, in the iterator's order, must have the first one's dtype, else
+// RuntimeError "Found dtype Long but expected Float" (mse_loss_backward and
+// huber_loss_backward build theirs that way; smooth_l1's promotes).
+void check_all_same_dtype(const std::vector<const Array*>& operands);
 
 }  // namespace sl

@@ -168,13 +168,18 @@ Value pointwise_loss(Interp& in, const char* op, PointLoss kind, const ArrayPtr&
                      double param, const char* kernel) {
   const Shape shape = broadcast_pair(in, x->shape, t->shape);
   const DType dt = binary_loss_dtype(in, x, t, kernel);
-  ArrayPtr xe = as_dtype(x->shape == shape ? x : broadcast_to(x, shape), dt);
-  ArrayPtr te = as_dtype(t->shape == shape ? t : broadcast_to(t, shape), dt);
+  ArrayPtr xb = x->shape == shape ? x : broadcast_to(x, shape), tb = t->shape == shape ? t : broadcast_to(t, shape);
+  // huber_loss writes into empty_like(input), so its elements are the input's dtype
+  // (computed in the common one); smooth_l1_loss's result is the common dtype
+  const DType out = kind == PointLoss::huber ? x->dtype : dt;
+  if (!torch_can_cast(dt, out))
+    in.raise_exc("RuntimeError", std::string("result type ") + torch_type_name(dt) + " can't be cast to the desired output type " +
+                                     torch_type_name(out));
   return record_loss(
-      in, op, {x, t}, [&] { return reduce_unreduced(in, point_loss(kind, xe, te, param), r); },
+      in, op, {x, t}, [&] { return reduce_unreduced(in, as_dtype(point_loss(kind, as_dtype(xb, dt), as_dtype(tb, dt), param), out), r); },
       [&](GradNode& n, const ArrayPtr&) {
-        save_tensor(n, 0, xe, false);
-        save_tensor(n, 1, te, false);
+        save_tensor(n, 0, xb, false);
+        save_tensor(n, 1, tb, false);
         n.ints = {int64_t(r)};
         n.scalars = {param};
         return true;
@@ -188,18 +193,19 @@ Value mse_loss_fn(Interp& in, Args& a) {
   convert_pair(in, p, "mse_loss");
   const Shape shape = broadcast_pair(in, p.input->shape, p.target->shape);
   const DType dt = binary_loss_dtype(in, p.input, p.target, "mse_cpu");
-  ArrayPtr xe = as_dtype(p.input->shape == shape ? p.input : broadcast_to(p.input, shape), dt);
-  ArrayPtr te = as_dtype(p.target->shape == shape ? p.target : broadcast_to(p.target, shape), dt);
+  // F.mse_loss saves the broadcast operands in their own dtypes (its backward refuses a mix)
+  ArrayPtr xb = p.input->shape == shape ? p.input : broadcast_to(p.input, shape);
+  ArrayPtr tb = p.target->shape == shape ? p.target : broadcast_to(p.target, shape);
   const LossReduction r = p.reduction;
   return record_loss(
       in, "mse_loss", {p.input, p.target},
       [&] {
-        Value d = method(in, Value(xe), "sub", {Value(te)});
+        Value d = method(in, Value(as_dtype(xb, dt)), "sub", {Value(as_dtype(tb, dt))});
         return reduce_unreduced(in, method(in, d, "mul", {d}).array(), r);
       },
       [&](GradNode& n, const ArrayPtr&) {
-        save_tensor(n, 0, xe, false);
-        save_tensor(n, 1, te, false);
+        save_tensor(n, 0, xb, false);
+        save_tensor(n, 1, tb, false);
         n.ints = {int64_t(r)};
         return true;
       });

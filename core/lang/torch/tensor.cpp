@@ -1269,8 +1269,7 @@ Value tensor_getattr(Interp& in, const Value& v, const std::string& name, bool& 
           Value r = in.call(op, b);
           if (!is_tensor(r)) in.raise_exc("RuntimeError", name + "() has no in-place form for this result");
           const DType from = r.arr().dtype, to = t->dtype;
-          if ((is_complex(from) && !is_complex(to)) || (is_float(from) && (is_integer(to) || to == DType::Bool)) ||
-              (from != DType::Bool && to == DType::Bool))
+          if (!torch_can_cast(from, to))
             in.raise_exc("RuntimeError", std::string("result type ") + torch_type_name(from) +
                                              " can't be cast to the desired output type " + torch_type_name(to));
           copy_tensor(in, t, torch_expand(r.array(), t->shape));
