@@ -80,7 +80,7 @@ std::vector<SavedCensusItem> saved_census(const GraphView& g) {
       const SavedTensor& t = n->saved[s];
       if (!t.data || !t.data->storage) continue;
       out.push_back({n->sequence_nr, s, t.data->storage->id(), t.data->storage->nbytes(), t.version,
-                     t.data->storage->version(), n->name, saved_slot_name(*n, s)});
+                     t.data->version(), n->name, saved_slot_name(*n, s)});
     }
   return out;
 }

@@ -612,7 +612,7 @@ void emit_autograd_fields(JsonWriter& w, const Model& m, const Entry& e) {
   if (a.flavor != Flavor::Torch || !a.autograd) return;
   const AutogradMeta& g = *a.autograd;
   w.key("autograd").begin_object().field("requiresGrad", requires_grad(a)).field("isLeaf", is_leaf(a));
-  w.field("isParameter", g.is_parameter).field("version", int64_t(a.storage->version())).key("gradFn");
+  w.field("isParameter", g.is_parameter).field("version", int64_t(a.version())).key("gradFn");
   if (g.grad_fn) w.value(g.grad_fn->name);
   else w.null();
   w.key("node");
@@ -685,7 +685,7 @@ void emit_saved(JsonWriter& w, const Model& m, const GradNode& n, size_t k) {
     const Array& d = *s.data;
     w.field("dtype", dtype_label(d)).key("shape").ints(d.shape).field("nbytes", d.nbytes());
     w.field("storage", d.storage->id()).field("storageBytes", d.storage->nbytes());
-    w.field("version", int64_t(d.storage->version())).field("stale", d.storage->version() != s.version);
+    w.field("version", int64_t(d.version())).field("stale", d.version() != s.version);
     w.key("sharesWith");
     holder_names(w, m, d.storage->id());
   }

@@ -28,6 +28,12 @@ int64_t shape_size(const Shape& shape) {
   return n;
 }
 
+uint32_t Array::version() const { return own_version ? *own_version : storage->version(); }
+void Array::bump_version() {
+  if (own_version) ++*own_version;
+  else storage->bump_version();
+}
+
 int64_t Array::size() const {
   int64_t n = 1;
   for (int64_t d : shape) n *= d;
@@ -180,6 +186,7 @@ ArrayPtr alias_with_layout(const Array& src, Flavor flavor, ArrayPtr base, Shape
   a->writeable = src.writeable;
   a->warn_on_write = src.warn_on_write;
   a->why = src.why;
+  a->own_version = src.own_version;  // a view of `.data` shares its counter (Note [Version counter])
   // autograd: never copied (Note [Autograd state is per tensor])
   return a;
 }

@@ -88,6 +88,9 @@ struct Array {
   bool warn_on_write = false;  // broadcast_arrays results (NumPy warns, then writes)
   std::shared_ptr<const Explain> why;  // set where a view/copy decision was made, else null
   AutogradRef autograd;  // null unless the tensor requires grad (Note [Autograd state is per tensor])
+  // Note [Version counter] (storage.hpp): null, the storage's counter; set on a
+  // tensor with a counter of its own (`.data`), which its views and aliases share.
+  std::shared_ptr<uint32_t> own_version;
 
   int ndim() const { return int(shape.size()); }
   int64_t size() const;
@@ -95,6 +98,8 @@ struct Array {
   int64_t nbytes() const { return size() * itemsize(); }
   char* data() const { return storage->data() + offset; }
   bool is_torch() const { return flavor == Flavor::Torch; }
+  uint32_t version() const;
+  void bump_version();
 
   // Flags as NumPy computes them (flagsobject.c: _UpdateContiguousFlags).
   bool c_contiguous() const;

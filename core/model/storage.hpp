@@ -49,7 +49,11 @@ class Storage {
   // its base. Every tensor that aliases these bytes as a view or a detach()
   // shares PyTorch's counter, so the counter lives with the bytes; autograd
   // compares it with the value a saved tensor had when it was saved. Writes
-  // through a NumPy alias do not bump it, as in PyTorch.
+  // through a NumPy alias do not bump it, as in PyTorch. One tensor breaks the
+  // rule: `x.data` shares x's bytes but gets a counter of its own, starting at 0
+  // (TensorImpl::variable_data), so writes through it stay unseen by autograd --
+  // the hazard `.data` is known for. Such a tensor keeps its counter in
+  // Array::own_version; read and bump through Array::version()/bump_version().
   uint32_t version() const { return version_; }
   void bump_version() { ++version_; }
 

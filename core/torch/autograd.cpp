@@ -29,7 +29,7 @@ void save_tensor(GradNode& node, size_t slot, const ArrayPtr& t, bool is_output,
   SavedTensor& s = node.saved[slot];
   s.was_saved = true;
   s.is_output = is_output;
-  s.version = t->storage->version();
+  s.version = t->version();
   s.line = session_state<detail::ExplainState>().line;
   s.run = explain_run();
   std::vector<SavedTensorHooks>& hooks = saved_tensor_hooks();
@@ -59,6 +59,7 @@ struct SavedHooksStack {
 std::vector<SavedTensorHooks>& saved_tensor_hooks() { return session_state<SavedHooksStack>().stack; }
 
 GradMode& grad_mode() { return session_state<GradMode>(); }
+AnomalyMode& anomaly_mode() { return session_state<AnomalyMode>(); }
 
 bool differentiable_dtype(DType dt) { return is_float(dt) || is_complex(dt); }
 
@@ -225,10 +226,10 @@ WriteLog& write_log() { return session_state<WriteLog>(); }
 
 void note_write(const ArrayPtr& t, const std::string& op) {
   if (!t || !t->storage) return;
-  t->storage->bump_version();
+  t->bump_version();
   std::vector<TensorWrite>& w = write_log().writes;
   if (w.size() >= kMaxWrites) w.erase(w.begin(), w.begin() + kMaxWrites / 2);
-  w.push_back({t->storage->id(), t->storage->version(), session_state<detail::ExplainState>().line, explain_run(), op, t, t->shape,
+  w.push_back({t->storage->id(), t->version(), session_state<detail::ExplainState>().line, explain_run(), op, t, t->shape,
                t->base != nullptr});
 }
 
@@ -244,7 +245,7 @@ void record_version_failure(const GradNode& node, size_t slot) {
   f.saved_line = s.line;
   f.saved_run = s.run;
   f.saved_version = s.version;
-  f.version = s.data->storage->version();
+  f.version = s.data->version();
   f.storage = s.data->storage->id();
   f.shape = s.data->shape;
   f.dtype = s.data->dtype;

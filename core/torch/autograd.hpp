@@ -133,6 +133,13 @@ struct GradMode {
   bool inference = false;
 };
 GradMode& grad_mode();
+// torch.autograd.set_detect_anomaly / detect_anomaly (torch/csrc/autograd/anomaly_mode.h),
+// per session: with check_nan, the engine refuses a backward output holding a NaN.
+struct AnomalyMode {
+  bool enabled = false;
+  bool check_nan = true;
+};
+AnomalyMode& anomaly_mode();
 
 // Whether a tensor of this dtype may require grad (floating and complex only).
 bool differentiable_dtype(DType dt);

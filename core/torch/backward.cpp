@@ -1,11 +1,13 @@
 // backward: PyTorch's engine loop over stridelab's graph (backward.hpp).
 #include "core/torch/backward.hpp"
 
+#include <cmath>
 #include <map>
 #include <queue>
 #include <set>
 
 #include "core/model/error.hpp"
+#include "core/ops/copy.hpp"
 #include "core/ops/ufunc.hpp"
 #include "core/ops/views.hpp"
 #include "core/torch/derivatives.hpp"
@@ -14,6 +16,25 @@
 namespace sl {
 
 namespace {
+
+// Engine::evaluate_function's anomaly check (torch/csrc/autograd/engine.cpp):
+// with anomaly mode and check_nan on, a node whose i-th gradient holds a NaN
+// stops the backward pass, "Function 'DivBackward0' returned nan values in its
+// 0th output."
+void check_nan_outputs(const GradNode& fn, const std::vector<ArrayPtr>& outs) {
+  for (size_t i = 0; i < outs.size(); ++i) {
+    const ArrayPtr& g = outs[i];
+    if (!g || !(is_float(g->dtype) || is_complex(g->dtype))) continue;
+    const bool complex = is_complex(g->dtype);
+    ArrayPtr d = copy_as(*g, complex ? DType::C128 : DType::F64, 'C');
+    const double* p = reinterpret_cast<const double*>(d->data());
+    const int64_t n = d->size() * (complex ? 2 : 1);
+    for (int64_t k = 0; k < n; ++k)
+      if (std::isnan(p[k]))
+        raise("RuntimeError", "Function '" + fn.name + "' returned nan values in its " + std::to_string(i) + "th output.");
+  }
+}
+
 
 // One ready node and the gradient summed for it (NodeTask + InputBuffer; a
 // node here has one input, as every recorded op has one output).
@@ -136,12 +157,12 @@ ArrayPtr accumulate_buffer(ArrayPtr old, ArrayPtr g) {
   const Shape out = broadcast_shapes_np({old->shape, g->shape});
   if (out == old->shape && old->dtype == g->dtype && can_accumulate_inplace(old)) {
     ufunc_call2(Ufunc::add, old, g, old);
-    old->storage->bump_version();
+    old->bump_version();
     return old;
   }
   if (out == g->shape && old->dtype == g->dtype && can_accumulate_inplace(g)) {
     ufunc_call2(Ufunc::add, g, old, g);
-    g->storage->bump_version();
+    g->bump_version();
     return g;
   }
   return t_add(old, g);
@@ -192,7 +213,7 @@ void accumulate_grad(Array& variable, ArrayPtr g) {
   }
   // variable_grad += new_grad: in place, so .grad keeps its storage (and its version moves)
   ufunc_call2(Ufunc::add, m.grad, g, m.grad);
-  m.grad->storage->bump_version();
+  m.grad->bump_version();
 }
 
 std::vector<ArrayPtr> run_backward(const std::vector<ArrayPtr>& roots, const std::vector<ArrayPtr>& grads,
@@ -245,6 +266,7 @@ std::vector<ArrayPtr> run_backward(const std::vector<ArrayPtr>& roots, const std
                                              : apply_formula(fn, t.grad);
     if (outs.size() != fn.next.size())  // a custom backward returned a gradient per input (checked by its creator)
       outs.resize(fn.next.size());
+    if (anomaly_mode().enabled && anomaly_mode().check_nan) check_nan_outputs(fn, outs);
     t.grad = nullptr;
     if (!opt.keep_graph) release(fn);
     for (size_t i = 0; i < fn.next.size(); ++i) {

@@ -630,11 +630,12 @@ const std::map<std::string, Formula>& formulas() {
 ArrayPtr t_mul(const ArrayPtr& a, const ArrayPtr& b) { return as_torch(ufunc_call2(Ufunc::multiply, a, b)); }
 ArrayPtr t_add(const ArrayPtr& a, const ArrayPtr& b) { return as_torch(ufunc_call2(Ufunc::add, a, b)); }
 
+// Engine::thread_main runs every node under AutoGradMode(create_graph): without
+// create_graph a custom Function's backward and the hooks record nothing.
 CreateGraphScope::CreateGraphScope(bool on) : prev_(g_create_graph), prev_mode_(grad_mode()) {
-  if (!on) return;
-  g_create_graph = true;
-  grad_mode().enabled = true;
-  grad_mode().inference = false;
+  g_create_graph = on;
+  grad_mode().enabled = on;
+  if (on) grad_mode().inference = false;
 }
 CreateGraphScope::~CreateGraphScope() {
   g_create_graph = prev_;
@@ -747,7 +748,7 @@ ArrayPtr unpack(const GradNode& node, size_t slot) {
     return node.saved[slot].unpack_hook(node.saved[slot].packed);
   if (slot >= node.saved.size() || !node.saved[slot].data) raise("RuntimeError", "internal: " + node.name + " saved no tensor " + std::to_string(slot));
   const SavedTensor& s = node.saved[slot];
-  const uint32_t now = s.data->storage->version();
+  const uint32_t now = s.data->version();
   if (now != s.version) {
     record_version_failure(node, slot);  // Note [Write log]: the inspector explains it
     std::string shape;

@@ -47,8 +47,8 @@ void record_index_geometry(GradNode& node, const Shape& in_shape, const std::vec
 // A matrix stored column-major (mm_mat1_backward's test on the strides).
 bool is_column_major(const Array& m);
 
-// A create_graph=True pass (Note [Double backward], derivatives.cpp): while
-// the scope lives, grad mode is on and the formulas listed by
+// A backward pass's grad mode (Note [Double backward], derivatives.cpp): while
+// the scope lives, grad mode is create_graph; with it on, the formulas listed by
 // differentiable_formula() record the graph of what they compute.
 class CreateGraphScope {
  public:

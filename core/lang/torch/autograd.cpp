@@ -499,8 +499,12 @@ bool tensor_autograd_getattr(Interp& in, const ArrayPtr& t, const std::string& n
   else if (name == "is_leaf") out = Value::boolean(is_leaf(*t));
   else if (name == "grad_fn") out = t->autograd ? grad_fn_value(in, t->autograd->grad_fn) : Value();
   else if (name == "grad") out = t->autograd && t->autograd->grad ? Value(t->autograd->grad) : Value();
-  else if (name == "data") out = Value(torch_alias_root(t));
-  else if (name == "_version") out = Value::integer(t->storage->version());
+  else if (name == "data") {  // Note [Version counter]: the same bytes, a counter of its own from 0
+    ArrayPtr d = torch_alias_root(t);
+    d->own_version = std::make_shared<uint32_t>(0);
+    out = Value(d);
+  }
+  else if (name == "_version") out = Value::integer(t->version());
   else if (name == "retains_grad")  // a non-leaf whose retain_grad() was called (its node points back at it)
     out = Value::boolean(!is_leaf(*t) && t->autograd && t->autograd->grad_fn &&
                          t->autograd->grad_fn->retains_grad.lock() == t);
@@ -552,6 +556,27 @@ namespace {
 Value is_grad_enabled_fn(Interp& in, Args& a) {
   a.finish(0);
   return Value::boolean(grad_mode().enabled && !grad_mode().inference);
+}
+
+// torch.is_anomaly_enabled() / torch.is_anomaly_check_nan_enabled()
+Value is_anomaly_enabled_fn(Interp& in, Args& a) {
+  a.finish(0);
+  return Value::boolean(anomaly_mode().enabled);
+}
+Value is_anomaly_check_nan_enabled_fn(Interp& in, Args& a) {
+  a.finish(0);
+  return Value::boolean(anomaly_mode().check_nan);
+}
+
+// torch._C._set_anomaly_enabled(enabled, check_nan=True): what detect_anomaly and
+// set_detect_anomaly switch (core/lang/frozen/torch.autograd.anomaly_mode.py).
+Value set_anomaly_enabled_fn(Interp& in, Args& a) {
+  Value on = a.required(0, "enabled");
+  Value nan = a.optional(1, "check_nan", Value::boolean(true));
+  a.finish(2);
+  anomaly_mode().enabled = in.truthy(on);
+  anomaly_mode().check_nan = in.truthy(nan);
+  return Value();
 }
 
 // torch._C._set_grad_enabled(mode): what no_grad / enable_grad / set_grad_enabled switch.
@@ -632,6 +657,9 @@ void install_torch_autograd(Interp& in, ModuleObj& tm) {
   ModuleObj& c = submodule(in, "torch._C");
   def_fn(in, c, "_set_grad_enabled", set_grad_enabled_fn);
   def_fn(in, c, "_set_inference_mode", set_inference_mode_fn);
+  def_fn(in, tm, "is_anomaly_enabled", is_anomaly_enabled_fn);
+  def_fn(in, tm, "is_anomaly_check_nan_enabled", is_anomaly_check_nan_enabled_fn);
+  def_fn(in, c, "_set_anomaly_enabled", set_anomaly_enabled_fn);
 
   def_tensor_method("requires_grad_", requires_grad_method);
   def_tensor_method("__abs__", [](Interp& in, const ArrayPtr& t, Args& a) -> Value {
