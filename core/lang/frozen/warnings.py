@@ -150,11 +150,11 @@ def resetwarnings():
 
 
 def _caller(stacklevel):
-    # the frame stacklevel calls above warn(); past the outermost: sys, line 0 (as CPython)
+    # the frame stacklevel calls above warn(); past the outermost: <sys>, line 0 (as CPython 3.13)
     try:
         frame = sys._getframe(stacklevel + 1)
     except ValueError:
-        return "sys", 0
+        return "<sys>", 0
     return frame.f_code.co_filename, frame.f_lineno
 
 

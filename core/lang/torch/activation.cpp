@@ -160,14 +160,11 @@ Value tanhshrink_fn(Interp& in, Args& a) {
 Value softmin_fn(Interp& in, Args& a) {
   Value x = Value(tensor_arg(in, a.required(0, "input"), "softmin", "input", 1));
   Value dim = a.optional(1, "dim");
-  Value ignored;
-  a.take(2, "_stacklevel", ignored);
+  Value level;
+  a.take(2, "_stacklevel", level);
   Value dt = a.optional(3, "dtype");
   a.finish(4);
-  if (dim.is_none()) {  // _get_softmax_dim
-    const int nd = x.arr().ndim();
-    dim = Value::integer(nd == 0 || nd == 1 || nd == 3 ? 0 : 1);
-  }
+  if (dim.is_none()) dim = Value::integer(implicit_softmax_dim(in, "softmin", x.arr().ndim(), level));
   Args s;
   s.pos = {dim};
   s.kw = {{"dtype", dt}};

@@ -122,6 +122,10 @@ void check_factory_call(Interp& in, const Args& a, const std::string& fname);
 // The parser's TypeError for an op whose dim is required (cumsum, softmax, ...)
 // called without one: `function_form` for torch.op(t) (the input counts), else t.op().
 void check_dim_given(Interp& in, const std::string& name, const Args& a, bool function_form);
+// torch.nn.functional._get_softmax_dim: F.softmax/softmin/log_softmax's dim=None
+// is 0 for 0-, 1- and 3-d inputs, else 1, with PyTorch's deprecation warning at the
+// caller's line (`_stacklevel` counts two Python frames that are native here).
+int64_t implicit_softmax_dim(Interp& in, const char* name, int ndim, const Value& stacklevel);
 void check_dimname_overload(Interp& in, const std::string& method, const Array& self, const Args& a,
                             const std::function<void(Args&)>& bind);
 

@@ -54,15 +54,11 @@ Value softmax_fn(Interp& in, Args& a) {
   Value xv = a.required(0, "input");
   Value dim = a.optional(1, "dim");
   Value x = Value(python_tensor_arg(in, xv, dim.is_none() ? "dim" : "softmax", "softmax"));
-  Value ignored;
-  a.take(2, "_stacklevel", ignored);
+  Value level;
+  a.take(2, "_stacklevel", level);
   Value dt = a.optional(3, "dtype");
   a.finish(4);
-  if (dim.is_none()) {
-    // _get_softmax_dim: 0 for 0-, 1- and 3-d inputs, 1 otherwise (PyTorch warns on stderr)
-    const int nd = x.arr().ndim();
-    dim = Value::integer(nd == 0 || nd == 1 || nd == 3 ? 0 : 1);
-  }
+  if (dim.is_none()) dim = Value::integer(implicit_softmax_dim(in, "softmax", x.arr().ndim(), level));
   return method_kw(in, x, "softmax", {dim}, {{"dtype", dt}});
 }
 
@@ -322,7 +318,6 @@ Value tanh_fn(Interp& in, Args& a) { return forward_to_torch(in, a, "tanh"); }
 
 int softmax_dim(Interp& in, const ArrayPtr& x, const Value& dim, const char* fname) {
   const int nd = x->ndim();
-  if (dim.is_none()) return nd == 0 || nd == 1 || nd == 3 ? 0 : 1;  // _get_softmax_dim
   return nd == 0 ? (torch_wrap_dim(int_arg(in, dim, fname, "dim"), 1), 0) : int(torch_wrap_dim(int_arg(in, dim, fname, "dim"), nd));
 }
 
@@ -331,11 +326,11 @@ Value log_softmax_fn(Interp& in, Args& a) {
   Value xv = a.required(0, "input");
   Value dim = a.optional(1, "dim");
   ArrayPtr x = python_tensor_arg(in, xv, dim.is_none() ? "dim" : "log_softmax", "log_softmax");
-  Value ignored;
-  a.take(2, "_stacklevel", ignored);
+  Value level;
+  a.take(2, "_stacklevel", level);
   Value dt = a.optional(3, "dtype");
   a.finish(4);
-  const int d = softmax_dim(in, x, dim, "log_softmax");
+  const int d = dim.is_none() ? int(implicit_softmax_dim(in, "log_softmax", x->ndim(), level)) : softmax_dim(in, x, dim, "log_softmax");
   ArrayPtr src = dt.is_none() ? x : copy_as(*x, to_dtype(in, dt), 'C');
   ArrayPtr r = float_result_like(in, src, d == std::max(src->ndim(), 1) - 1 ? "log_softmax_lastdim_kernel_impl" : "log_softmax_kernel_impl");
   log_softmax_inplace(*r, d);

@@ -1337,6 +1337,16 @@ const DimnameOverload kDimnameOverloads[] = {
 
 }  // namespace
 
+int64_t implicit_softmax_dim(Interp& in, const char* name, int ndim, const Value& stacklevel) {
+  const int64_t level = stacklevel.is_none() ? 3 : int_arg(in, stacklevel, name, "_stacklevel");
+  Args w;
+  w.pos = {make_str(std::string("Implicit dimension choice for ") + name +
+                    " has been deprecated. Change the call to include dim=X as an argument.")};
+  w.kw = {{"stacklevel", Value::integer(std::max<int64_t>(1, level - 2))}};
+  in.call(in.getattr(in.import("warnings"), "warn"), w);
+  return ndim == 0 || ndim == 1 || ndim == 3 ? 0 : 1;
+}
+
 void check_dim_given(Interp& in, const std::string& name, const Args& a, bool function_form) {
   if (!function_form && forwarding_depth() == 0)
     for (const auto& kv : a.kw)  // no Tensor method has an out= (the torch.* functions do)
