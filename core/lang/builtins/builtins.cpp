@@ -166,6 +166,7 @@ void install_builtins(Interp& in) {
   install_str_methods(in);
   install_container_methods(in);
   install_bytes_types(in);
+  install_slot_wrappers(in);
 }
 
 }  // namespace sl::lang

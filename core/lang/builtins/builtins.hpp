@@ -39,6 +39,8 @@ void install_builtin_functions(Interp& in);
 [[noreturn]] void raise_system_exit(Interp& in, std::vector<Value> args);
 void install_str_methods(Interp& in);
 void install_container_methods(Interp& in);
+// The builtin types' special methods as attributes (slot_wrappers.cpp).
+void install_slot_wrappers(Interp& in);
 
 // ---- helpers shared by the builtins files (abstract.cpp owns the hash tables)
 std::string py_str_repr(const std::string& s);
