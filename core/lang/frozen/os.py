@@ -16,7 +16,7 @@ __all__ = ['open', 'close', 'read', 'write', 'lseek', 'ftruncate', 'listdir', 'm
            'putenv', 'unsetenv', 'fspath', 'fsencode', 'fsdecode', 'PathLike', 'name', 'sep', 'altsep', 'extsep',
            'pathsep', 'linesep', 'curdir', 'pardir', 'defpath', 'devnull', 'path', 'error', 'truncate', 'getpid',
            'cpu_count', 'urandom', 'get_terminal_size', 'sys', 'F_OK', 'R_OK', 'W_OK', 'X_OK', 'access', 'utime',
-           'chmod', 'umask', 'supports_follow_symlinks', 'sysconf']
+           'chmod', 'umask', 'supports_follow_symlinks', 'sysconf', 'statvfs', 'statvfs_result', 'terminal_size']
 
 import sys
 import os.path
@@ -418,3 +418,32 @@ def urandom(size):
 
 def get_terminal_size(fd=1):
     raise OSError(25, 'Inappropriate ioctl for device')
+
+
+def _structseq(name, fields, n):
+    # a posixmodule.c struct sequence: its first n fields are the tuple, the rest attributes
+    import collections
+
+    class T(collections.namedtuple(name, fields[:n])):
+        __slots__ = ()
+
+        def __new__(cls, seq, rest=()):
+            t = super().__new__(cls, *seq)
+            return t
+
+        def __repr__(self):
+            return 'os.%s(%s)' % (name, ', '.join('%s=%r' % kv for kv in zip(self._fields, self)))
+    T.__name__ = T.__qualname__ = name
+    T.__module__ = 'os'
+    T.n_sequence_fields, T.n_fields = n, len(fields)
+    return T
+
+
+statvfs_result = _structseq('statvfs_result', ('f_bsize', 'f_frsize', 'f_blocks', 'f_bfree', 'f_bavail', 'f_files',
+                                               'f_ffree', 'f_favail', 'f_flag', 'f_namemax', 'f_fsid'), 10)
+terminal_size = _structseq('terminal_size', ('columns', 'lines'), 2)
+
+
+def statvfs(path):
+    raw = posix._statvfs(path)
+    return statvfs_result(raw[:10])
