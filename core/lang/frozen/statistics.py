@@ -21,6 +21,10 @@ from bisect import bisect_left, bisect_right
 from collections import Counter, namedtuple
 from itertools import groupby, repeat, count
 from math import hypot, sqrt, fabs, exp, erf, tau, log, fsum, sumprod
+from math import isfinite, isinf, pi, cos, sin, tan, cosh, asin, acos, atan
+from collections import defaultdict
+from functools import reduce
+from decimal import Decimal
 from operator import itemgetter
 
 
