@@ -864,9 +864,10 @@ class Decimal:
 
 
 def _isqrt(n):
-    # floor(sqrt(n)) for a big n, by Newton's iteration from above
-    if n < 2:
-        return n
+    # floor(sqrt(n)) for ints of any size (Newton's iteration from above); math.isqrt
+    # here takes only 64-bit ints. statistics uses it too.
+    if n < (1 << 62):
+        return math.isqrt(n)
     x = 1 << ((n.bit_length() + 1) // 2)
     while True:
         y = (x + n // x) // 2

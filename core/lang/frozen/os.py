@@ -510,22 +510,22 @@ def set_inheritable(fd, inheritable):
     (_inheritable.add if inheritable else _inheritable.discard)(fd)
 
 
-def pread(fd, n, offset):
+def _at(fd, offset, op, arg):
+    # op(fd, arg) at offset, the file's own offset left where it was
     here = lseek(fd, 0, SEEK_CUR)
     try:
         lseek(fd, offset, SEEK_SET)
-        return read(fd, n)
+        return op(fd, arg)
     finally:
         lseek(fd, here, SEEK_SET)
+
+
+def pread(fd, n, offset):
+    return _at(fd, offset, read, n)
 
 
 def pwrite(fd, data, offset):
-    here = lseek(fd, 0, SEEK_CUR)
-    try:
-        lseek(fd, offset, SEEK_SET)
-        return write(fd, data)
-    finally:
-        lseek(fd, here, SEEK_SET)
+    return _at(fd, offset, write, data)
 
 
 def readv(fd, buffers):
