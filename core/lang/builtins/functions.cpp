@@ -679,6 +679,47 @@ void install_quitters(Interp& in) {
   }
 }
 
+// copyright, credits, license and help as site.py installs them
+// (Lib/_sitebuiltins.py's _Printer and _Helper): the repr is the text (or how
+// to see it), a call prints it. copyright's text is sys.copyright; license()
+// prints what CPython prints when the LICENSE file is not there (the session
+// has none); help(object) is the frozen _sitebuiltins' short pydoc text.
+void install_printers(Interp& in) {
+  TypeObj* pt = in.new_type("_Printer", "_sitebuiltins", {in.t.object});
+  struct Printer { const char* name; const char* repr; const char* text; };
+  static const Printer printers[] = {
+      {"copyright", nullptr, nullptr},
+      {"credits",
+       "    Thanks to CWI, CNRI, BeOpen, Zope Corporation, the Python Software\n"
+       "    Foundation, and a cast of thousands for supporting Python\n"
+       "    development.  See www.python.org for more information.", nullptr},
+      {"license", "Type license() to see the full license text", "See https://www.python.org/psf/license/"},
+  };
+  for (const Printer& p : printers) {
+    auto o = std::make_shared<GenericObj>(pt);
+    auto text = [p](Interp& in, bool call) -> std::string {
+      if (!p.repr) return in.str(in.getattr(in.import("sys"), "copyright"));
+      return call && p.text ? p.text : p.repr;
+    };
+    o->attrs["__repr__"] = in.builtin("__repr__", [text](Interp& in, Args&) { return make_str(text(in, false)); });
+    o->attrs["__call__"] = in.builtin("__call__", [text](Interp& in, Args& a) -> Value {
+      a.finish(0);
+      in.print_text(text(in, true) + "\n");
+      return Value();
+    });
+    in.builtins[p.name] = Value(std::static_pointer_cast<Obj>(o));
+  }
+  TypeObj* ht = in.new_type("_Helper", "_sitebuiltins", {in.t.object});
+  auto h = std::make_shared<GenericObj>(ht);
+  h->attrs["__repr__"] = in.builtin("__repr__", [](Interp&, Args&) {
+    return make_str("Type help() for interactive help, or help(object) for help about object.");
+  });
+  h->attrs["__call__"] = in.builtin("__call__", [](Interp& in, Args& a) -> Value {
+    return in.call(in.getattr(in.import("_sitebuiltins"), "help"), a);
+  });
+  in.builtins["help"] = Value(std::static_pointer_cast<Obj>(h));
+}
+
 }  // namespace
 
 void install_builtin_functions(Interp& in) {
@@ -689,6 +730,7 @@ void install_builtin_functions(Interp& in) {
     in.builtins[d.name] = in.builtin(d.name, fn);
   }
   install_quitters(in);
+  install_printers(in);
 }
 
 }  // namespace sl::lang

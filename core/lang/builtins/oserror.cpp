@@ -57,17 +57,30 @@ const char* linux_strerror(int err) {
   switch (err) {
     case 1: return "Operation not permitted";
     case 2: return "No such file or directory";
+    case 3: return "No such process";
+    case 5: return "Input/output error";
+    case 6: return "No such device or address";
     case 9: return "Bad file descriptor";
     case 13: return "Permission denied";
     case 17: return "File exists";
     case 18: return "Invalid cross-device link";
     case 20: return "Not a directory";
     case 21: return "Is a directory";
+    case 11: return "Resource temporarily unavailable";
+    case 12: return "Cannot allocate memory";
+    case 16: return "Device or resource busy";
     case 22: return "Invalid argument";
     case 24: return "Too many open files";
+    case 25: return "Inappropriate ioctl for device";
+    case 28: return "No space left on device";
     case 29: return "Illegal seek";
+    case 30: return "Read-only file system";
+    case 32: return "Broken pipe";
     case 36: return "File name too long";
+    case 38: return "Function not implemented";
     case 39: return "Directory not empty";
+    case 40: return "Too many levels of symbolic links";
+    case 95: return "Operation not supported";
     default: return "Unknown error";
   }
 }

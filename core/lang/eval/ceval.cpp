@@ -797,6 +797,12 @@ Interp::Flow Interp::exec_class_def(const Stmt& s, const EnvP& env, Value& ret) 
     }
     ns->vars["__qualname__"] = make_str(qual);
     ns->order = {"__module__", "__qualname__"};
+    // a class body that opens with a string literal: its __doc__, as CPython's compiler stores it
+    if (!s.body.empty() && s.body[0]->kind == SK::Expr && s.body[0]->value->kind == EK::Const &&
+        s.body[0]->value->constant.as<StrObj>()) {
+      ns->vars["__doc__"] = s.body[0]->value->constant;
+      ns->order.push_back("__doc__");
+    }
     Value r2;
     exec_body(s.body, ns, r2);
     std::vector<std::pair<std::string, Value>> items;

@@ -233,3 +233,124 @@ def encode(input, output):
 def decode(input, output):
     """Decode a file; input and output are binary files."""
     output.write(decodebytes(input.read()))
+
+
+# Ascii85 / Base85 / Z85: 4 bytes read as a big-endian 32-bit word, written as 5
+# digits base 85 (most significant first) from an 85-letter alphabet; a short last
+# group is padded with zero bytes and as many digits are dropped (pad=False).
+import binascii
+import struct
+
+_b85alphabet = (b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                b"abcdefghijklmnopqrstuvwxyz!#$%&()*+-;<=>?@^_`{|}~")
+_z85alphabet = (b'0123456789abcdefghijklmnopqrstuvwxyz'
+                b'ABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#')
+_A85START, _A85END = b"<~", b"~>"
+
+
+def _85encode(b, chars, pad=False, foldnuls=False, foldspaces=False):
+    b = _need_bytes(b) if not isinstance(b, bytes_types) else bytes(b)
+    padding = (-len(b)) % 4
+    b = b + b'\0' * padding
+    out = bytearray()
+    for (word,) in struct.iter_unpack('!I', b):
+        if foldnuls and not word:
+            out += b'z'
+        elif foldspaces and word == 0x20202020:
+            out += b'y'
+        else:
+            digits = []
+            for _ in range(5):
+                word, r = divmod(word, 85)
+                digits.append(chars[r])
+            out += bytes(reversed(digits))
+    if padding and not pad:
+        if out[-1:] == b'z':
+            out[-1:] = bytes([chars[0]]) * 5
+        del out[len(out) - padding:]
+    return bytes(out)
+
+
+def a85encode(b, *, foldspaces=False, wrapcol=0, pad=False, adobe=False):
+    result = _85encode(b, bytes(range(33, 118)), pad, True, foldspaces)
+    if adobe:
+        result = _A85START + result
+    if wrapcol:
+        wrapcol = max(2 if adobe else 1, wrapcol)
+        chunks = [result[i: i + wrapcol] for i in range(0, len(result), wrapcol)]
+        if adobe and len(chunks[-1]) + 2 > wrapcol:
+            chunks.append(b'')
+        result = b'\n'.join(chunks)
+    if adobe:
+        result += _A85END
+    return result
+
+
+def a85decode(b, *, foldspaces=False, adobe=False, ignorechars=b' \t\n\r\v'):
+    b = _bytes_from_decode_data(b)
+    if adobe:
+        if not b.endswith(_A85END):
+            raise ValueError("Ascii85 encoded byte sequences must end with {!r}".format(_A85END))
+        b = b[2:-2] if b.startswith(_A85START) else b[:-2]
+    out, cur = bytearray(), []
+    for x in b + b'u' * 4:
+        if 33 <= x <= 117:
+            cur.append(x)
+            if len(cur) == 5:
+                acc = 0
+                for c in cur:
+                    acc = 85 * acc + (c - 33)
+                if acc > 0xffffffff:
+                    raise ValueError('Ascii85 overflow')
+                out += struct.pack('!I', acc)
+                cur = []
+        elif x == 122:
+            if cur:
+                raise ValueError('z inside Ascii85 5-tuple')
+            out += b'\0\0\0\0'
+        elif foldspaces and x == 121:
+            if cur:
+                raise ValueError('y inside Ascii85 5-tuple')
+            out += b'\x20\x20\x20\x20'
+        elif x in ignorechars:
+            continue
+        else:
+            raise ValueError('Non-Ascii85 digit found: %c' % x)
+    padding = 4 - len(cur)
+    return bytes(out[:len(out) - padding]) if padding else bytes(out)
+
+
+def b85encode(b, pad=False):
+    return _85encode(b, _b85alphabet, pad)
+
+
+def _85decode(b, alphabet, name):
+    b = _bytes_from_decode_data(b)
+    table = {c: i for i, c in enumerate(alphabet)}
+    padding = (-len(b)) % 5
+    b = b + bytes([alphabet[-1]]) * padding
+    out = bytearray()
+    for i in range(0, len(b), 5):
+        acc = 0
+        for j, c in enumerate(b[i:i + 5]):
+            if c not in table:
+                raise ValueError('bad %s character at position %d' % (name, i + j))
+            acc = acc * 85 + table[c]
+        if acc > 0xffffffff:
+            raise ValueError('%s overflow in hunk starting at byte %d' % (name, i))
+        out += struct.pack('!I', acc)
+    if padding:
+        del out[len(out) - padding:]
+    return bytes(out)
+
+
+def b85decode(b):
+    return _85decode(b, _b85alphabet, 'base85')
+
+
+def z85encode(s, pad=False):
+    return _85encode(s, _z85alphabet, pad)
+
+
+def z85decode(s):
+    return _85decode(s, _z85alphabet, 'z85')

@@ -13,6 +13,9 @@ import math
 import numbers
 import operator
 import re
+import sys
+import functools
+from decimal import Decimal
 
 
 _PyHASH_MODULUS = (1 << 61) - 1

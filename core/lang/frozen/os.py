@@ -16,7 +16,8 @@ __all__ = ['open', 'close', 'read', 'write', 'lseek', 'ftruncate', 'listdir', 'm
            'putenv', 'unsetenv', 'fspath', 'fsencode', 'fsdecode', 'PathLike', 'name', 'sep', 'altsep', 'extsep',
            'pathsep', 'linesep', 'curdir', 'pardir', 'defpath', 'devnull', 'path', 'error', 'truncate', 'getpid',
            'cpu_count', 'urandom', 'get_terminal_size', 'sys', 'F_OK', 'R_OK', 'W_OK', 'X_OK', 'access', 'utime',
-           'chmod', 'umask', 'supports_follow_symlinks', 'sysconf']
+           'chmod', 'umask', 'supports_follow_symlinks', 'sysconf', 'statvfs', 'statvfs_result', 'terminal_size']
+__all__ += ['EX_CANTCREAT', 'EX_CONFIG', 'EX_DATAERR', 'EX_IOERR', 'EX_NOHOST', 'EX_NOINPUT', 'EX_NOPERM', 'EX_NOUSER', 'EX_OK', 'EX_OSERR', 'EX_OSFILE', 'EX_PROTOCOL', 'EX_SOFTWARE', 'EX_TEMPFAIL', 'EX_UNAVAILABLE', 'EX_USAGE', 'GRND_NONBLOCK', 'GRND_RANDOM', 'NGROUPS_MAX', 'O_ASYNC', 'O_CLOEXEC', 'O_DIRECT', 'O_DIRECTORY', 'O_DSYNC', 'O_FSYNC', 'O_LARGEFILE', 'O_NDELAY', 'O_NOATIME', 'O_NOCTTY', 'O_NOFOLLOW', 'O_NONBLOCK', 'O_PATH', 'O_RSYNC', 'O_SYNC', 'O_TMPFILE', 'ST_APPEND', 'ST_MANDLOCK', 'ST_NOATIME', 'ST_NODEV', 'ST_NODIRATIME', 'ST_NOEXEC', 'ST_NOSUID', 'ST_RDONLY', 'ST_RELATIME', 'ST_SYNCHRONOUS', 'ST_WRITE', 'TMP_MAX', 'fsync', 'fdatasync', 'sync', 'isatty', 'device_encoding', 'get_blocking', 'set_blocking', 'get_inheritable', 'set_inheritable', 'pread', 'pwrite', 'readv', 'writev', 'fdopen', 'closerange', 'getuid', 'geteuid', 'getgid', 'getegid', 'getgroups', 'getlogin', 'getppid', 'getpgrp', 'getpgid', 'getsid', 'getresuid', 'getresgid', 'uname', 'uname_result', 'times', 'times_result', 'major', 'minor', 'makedev', 'process_cpu_count', 'getrandom', 'fchmod', 'fstatvfs', 'get_exec_path', 'waitstatus_to_exitcode', 'WCOREDUMP', 'WEXITSTATUS', 'WIFCONTINUED', 'WIFEXITED', 'WIFSIGNALED', 'WIFSTOPPED', 'WSTOPSIG', 'WTERMSIG', 'supports_dir_fd', 'supports_effective_ids', 'supports_fd', 'st', 'abc', 'GenericAlias', 'SEEK_DATA', 'SEEK_HOLE', 'environb', 'getenvb', 'supports_bytes_environ']
 
 import sys
 import os.path
@@ -418,3 +419,327 @@ def urandom(size):
 
 def get_terminal_size(fd=1):
     raise OSError(25, 'Inappropriate ioctl for device')
+
+
+def _structseq(name, fields, n, module='os'):
+    # a posixmodule.c struct sequence: its first n fields are the tuple
+    import collections
+
+    def __new__(cls, seq):
+        return base.__new__(cls, *seq)
+
+    def __repr__(self):
+        return '%s.%s(%s)' % (module, name, ', '.join('%s=%r' % kv for kv in zip(self._fields, self)))
+    base = collections.namedtuple(name, fields[:n])
+    return type(name, (base,), {'__slots__': (), '__new__': __new__, '__repr__': __repr__, '__module__': module,
+                                'n_sequence_fields': n, 'n_fields': len(fields)})
+
+
+statvfs_result = _structseq('statvfs_result', ('f_bsize', 'f_frsize', 'f_blocks', 'f_bfree', 'f_bavail', 'f_files',
+                                               'f_ffree', 'f_favail', 'f_flag', 'f_namemax', 'f_fsid'), 10)
+terminal_size = _structseq('terminal_size', ('columns', 'lines'), 2)
+
+
+def statvfs(path):
+    raw = posix._statvfs(path)
+    return statvfs_result(raw[:10])
+
+
+# Linux's values of the open(2), sysexits.h, statvfs and getrandom constants:
+# open's extra flags change nothing in the session's memory.
+EX_CANTCREAT, EX_CONFIG, EX_DATAERR, EX_IOERR, EX_NOHOST, EX_NOINPUT, EX_NOPERM, EX_NOUSER = 73, 78, 65, 74, 68, 66, 77, 67
+EX_OK, EX_OSERR, EX_OSFILE, EX_PROTOCOL, EX_SOFTWARE, EX_TEMPFAIL, EX_UNAVAILABLE, EX_USAGE = 0, 71, 72, 76, 70, 75, 69, 64
+GRND_NONBLOCK, GRND_RANDOM, NGROUPS_MAX, O_ASYNC, O_CLOEXEC, O_DIRECT, O_DIRECTORY, O_DSYNC = 1, 2, 65536, 8192, 524288, 16384, 65536, 4096
+O_FSYNC, O_LARGEFILE, O_NDELAY, O_NOATIME, O_NOCTTY, O_NOFOLLOW, O_NONBLOCK, O_PATH = 1052672, 0, 2048, 262144, 256, 131072, 2048, 2097152
+O_RSYNC, O_SYNC, O_TMPFILE, ST_APPEND, ST_MANDLOCK, ST_NOATIME, ST_NODEV, ST_NODIRATIME = 1052672, 1052672, 4259840, 256, 64, 1024, 4, 2048
+ST_NOEXEC, ST_NOSUID, ST_RDONLY, ST_RELATIME, ST_SYNCHRONOUS, ST_WRITE, TMP_MAX = 8, 2, 1, 4096, 16, 128, 238328
+supports_dir_fd, supports_effective_ids, supports_fd = set(), set(), set()
+import stat as st
+import abc
+from types import GenericAlias
+
+
+def _fd_ok(fd):
+    posix._fstat(fd)  # EBADF for a descriptor that is not open
+
+
+def fsync(fd):
+    # the session's files live in memory: nothing waits to be written
+    _fd_ok(fd if isinstance(fd, int) else fd.fileno())
+
+
+fdatasync = fsync
+
+
+def sync():
+    pass
+
+
+def isatty(fd):
+    try:
+        _fd_ok(fd)
+    except OSError:
+        return False
+    return False
+
+
+def device_encoding(fd):
+    return None
+
+
+_nonblocking, _inheritable = set(), set()
+
+
+def get_blocking(fd):
+    _fd_ok(fd)
+    return fd not in _nonblocking
+
+
+def set_blocking(fd, blocking):
+    _fd_ok(fd)
+    (_nonblocking.discard if blocking else _nonblocking.add)(fd)
+
+
+def get_inheritable(fd):
+    _fd_ok(fd)
+    return fd in _inheritable
+
+
+def set_inheritable(fd, inheritable):
+    _fd_ok(fd)
+    (_inheritable.add if inheritable else _inheritable.discard)(fd)
+
+
+def _at(fd, offset, op, arg):
+    # op(fd, arg) at offset, the file's own offset left where it was
+    here = lseek(fd, 0, SEEK_CUR)
+    try:
+        lseek(fd, offset, SEEK_SET)
+        return op(fd, arg)
+    finally:
+        lseek(fd, here, SEEK_SET)
+
+
+def pread(fd, n, offset):
+    return _at(fd, offset, read, n)
+
+
+def pwrite(fd, data, offset):
+    return _at(fd, offset, write, data)
+
+
+def readv(fd, buffers):
+    total = 0
+    for b in buffers:
+        data = read(fd, len(b))
+        b[:len(data)] = data
+        total += len(data)
+        if len(data) < len(b):
+            break
+    return total
+
+
+def writev(fd, buffers):
+    return sum(write(fd, bytes(b)) for b in buffers)
+
+
+def fdopen(fd, mode='r', buffering=-1, encoding=None, *args, **kwargs):
+    if not isinstance(fd, int):
+        raise TypeError('invalid fd type (%s, expected integer)' % type(fd))
+    import io
+    return io.open(fd, mode, buffering, encoding, *args, **kwargs)
+
+
+def closerange(fd_low, fd_high):
+    for fd in range(fd_low, fd_high):
+        try:
+            close(fd)
+        except OSError:
+            pass
+
+
+# the session's one user, as its files' st_uid / st_gid and $USER say
+def getuid():
+    return 1000
+
+
+geteuid = getgid = getegid = getuid
+
+
+def getgroups():
+    return [1000]
+
+
+def getresuid():
+    return (1000, 1000, 1000)
+
+
+getresgid = getresuid
+
+
+def getlogin():
+    return environ.get('USER', 'stridelab')
+
+
+def getppid():
+    return 0
+
+
+def getpgrp():
+    return getpid()
+
+
+def getpgid(pid):
+    return getpid()
+
+
+getsid = getpgid
+uname_result = _structseq('uname_result', ('sysname', 'nodename', 'release', 'version', 'machine'), 5, 'posix')
+times_result = _structseq('times_result', ('user', 'system', 'children_user', 'children_system', 'elapsed'), 5, 'posix')
+
+
+def uname():
+    return uname_result(('Linux', 'stridelab', '6.1.0', '#1 SMP', 'x86_64'))
+
+
+def times():
+    import time
+    return times_result((time.process_time(), 0.0, 0.0, 0.0, time.monotonic()))
+
+
+def major(device):
+    # glibc's gnu_dev_major / minor / makedev
+    return ((device >> 8) & 0xfff) | ((device >> 32) & ~0xfff)
+
+
+def minor(device):
+    return (device & 0xff) | ((device >> 12) & ~0xff)
+
+
+def makedev(major, minor):
+    return ((major & 0xfff) << 8) | ((major & ~0xfff) << 32) | (minor & 0xff) | ((minor & ~0xff) << 12)
+
+
+def process_cpu_count():
+    return cpu_count()
+
+
+def getrandom(size, flags=0):
+    if size < 0:
+        raise ValueError('negative argument not allowed')
+    return urandom(size)
+
+
+def fchmod(fd, mode):
+    _fd_ok(fd)
+
+
+def fstatvfs(fd):
+    _fd_ok(fd)
+    return statvfs('/')
+
+
+def get_exec_path(env=None):
+    path = (environ if env is None else env).get('PATH', defpath)
+    return path.split(pathsep)
+
+
+# the wait(2) status macros, pure arithmetic on a status word
+def WIFEXITED(status):
+    return (status & 0x7f) == 0
+
+
+def WEXITSTATUS(status):
+    return (status >> 8) & 0xff
+
+
+def WIFSIGNALED(status):
+    return ((status & 0x7f) + 1) >> 1 > 0 and (status & 0x7f) != 0x7f and (status & 0x7f) != 0
+
+
+def WTERMSIG(status):
+    return status & 0x7f
+
+
+def WIFSTOPPED(status):
+    return (status & 0xff) == 0x7f
+
+
+def WSTOPSIG(status):
+    return WEXITSTATUS(status)
+
+
+def WIFCONTINUED(status):
+    return status == 0xffff
+
+
+def WCOREDUMP(status):
+    return bool(status & 0x80)
+
+
+def waitstatus_to_exitcode(status):
+    if WIFEXITED(status):
+        return WEXITSTATUS(status)
+    if WIFSIGNALED(status):
+        return -WTERMSIG(status)
+    raise ValueError('invalid wait status: %i' % status)
+
+
+SEEK_DATA, SEEK_HOLE = 3, 4
+supports_bytes_environ = True
+
+
+def lseek(fd, position, whence, /):
+    # SEEK_DATA / SEEK_HOLE as Linux answers them for a file without holes
+    if whence in (SEEK_DATA, SEEK_HOLE):
+        size = posix._fstat(fd)[6]
+        if position >= size or position < 0:
+            raise OSError(6, strerror(6))
+        return posix.lseek(fd, position if whence == SEEK_DATA else size, SEEK_SET)
+    return posix.lseek(fd, position, whence)
+
+
+class _EnvironB:
+    # os.environb: os.environ with bytes keys and values (fsencode / fsdecode)
+    def __getitem__(self, key):
+        return fsencode(environ[fsdecode(key)])
+
+    def __setitem__(self, key, value):
+        environ[fsdecode(key)] = fsdecode(value)
+
+    def __delitem__(self, key):
+        del environ[fsdecode(key)]
+
+    def __iter__(self):
+        return (fsencode(k) for k in list(environ))
+
+    def __len__(self):
+        return len(environ)
+
+    def __contains__(self, key):
+        return isinstance(key, bytes) and fsdecode(key) in environ
+
+    def get(self, key, default=None):
+        return self[key] if key in self else default
+
+    def keys(self):
+        return list(self)
+
+    def items(self):
+        return [(k, self[k]) for k in self]
+
+    def values(self):
+        return [self[k] for k in self]
+
+    def copy(self):
+        return dict(self.items())
+
+    def __repr__(self):
+        return 'environ({%s})' % ', '.join('%r: %r' % kv for kv in self.items())
+
+
+environb = _EnvironB()
+
+
+def getenvb(key, default=None):
+    return environb.get(key, default)

@@ -6,6 +6,7 @@
 # characters of anything else. recursive_repr makes a __repr__ print fillvalue ("...")
 # when it is re-entered for the same object, as a self-containing container needs.
 from itertools import islice
+import builtins
 
 _builtin_repr = repr
 

@@ -21,6 +21,10 @@ from bisect import bisect_left, bisect_right
 from collections import Counter, namedtuple
 from itertools import groupby, repeat, count
 from math import hypot, sqrt, fabs, exp, erf, tau, log, fsum, sumprod
+from math import isfinite, isinf, pi, cos, sin, tan, cosh, asin, acos, atan
+from collections import defaultdict
+from functools import reduce
+from decimal import Decimal, _isqrt
 from operator import itemgetter
 
 
@@ -111,19 +115,6 @@ def _convert(value, T):
         if issubclass(T, float) or T is int:
             return float(value)
         return T(value.numerator) / T(value.denominator)
-
-
-def _isqrt(n):
-    # floor(sqrt(n)) for ints of any size (Newton's iteration from above); math.isqrt
-    # here takes only 64-bit ints
-    if n < (1 << 62):
-        return math.isqrt(n)
-    x = 1 << ((n.bit_length() + 1) // 2)
-    while True:
-        y = (x + n // x) // 2
-        if y >= x:
-            return x
-        x = y
 
 
 def _isqrt_frac_rto(n, m):

@@ -13,6 +13,9 @@ import sys
 import linecache
 import itertools
 import collections
+import textwrap
+import warnings
+from contextlib import suppress
 
 BUILTIN_EXCEPTION_LIMIT = object()
 _cause_message = "\nThe above exception was the direct cause of the following exception:\n\n"

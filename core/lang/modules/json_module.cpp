@@ -11,6 +11,7 @@
 
 #include "core/lang/builtins/builtins.hpp"
 #include "core/lang/modules/modules.hpp"
+#include "core/lang/objects/bytes.hpp"
 
 namespace sl::lang {
 
@@ -165,7 +166,25 @@ struct Encoder {
   }
 };
 
+// dumps(obj, cls=C, **kw) is C(**kw).encode(obj), as Lib/json/__init__.py
+// has it; json.JSONEncoder (frozen json._classes.py) calls back here without cls.
+bool take_kw(Args& a, const char* name, Value& out) {
+  for (size_t i = 0; i < a.kw.size(); ++i)
+    if (a.kw[i].first == name) {
+      out = a.kw[i].second;
+      a.kw.erase(a.kw.begin() + long(i));
+      return true;
+    }
+  return false;
+}
+
 Value json_dumps(Interp& in, Args& a) {
+  if (Value cls; take_kw(a, "cls", cls) && !cls.is_none()) {
+    Args ca;
+    ca.kw = std::move(a.kw);
+    Value enc = in.call(cls, ca);
+    return in.call(in.getattr(enc, "encode"), std::vector<Value>{a.required(0, "obj")});
+  }
   Value obj = a.required(0, "obj");
   DumpOptions o;
   Value indent = a.optional(99, "indent");
@@ -210,8 +229,12 @@ struct Decoder {
     }
     std::string text = msg + ": line " + std::to_string(line) + " column " + std::to_string(col) + " (char " + std::to_string(chr) + ")";
     Value exc = in.make_exception(error_t, {make_str(text)});
-    auto* eo = exc.as<ExceptionObj>();
-    (void)eo;
+    // JSONDecodeError's fields (Lib/json/decoder.py): msg, doc, pos, lineno, colno
+    in.setattr(exc, "msg", make_str(msg));
+    in.setattr(exc, "doc", make_str(s));
+    in.setattr(exc, "pos", Value::integer(chr));
+    in.setattr(exc, "lineno", Value::integer(line));
+    in.setattr(exc, "colno", Value::integer(col));
     throw PyException(error_t->name, text, exc);
   }
   void ws() {
@@ -397,7 +420,26 @@ void install_json_module(Interp& in) {
   m.attrs["dumps"] = in.builtin("dumps", json_dumps);
   m.attrs["loads"] = in.builtin("loads", [error_t](Interp& in, Args& a) -> Value {
     Value sv = a.required(0, "s");
-    a.kw.clear();
+    // loads(s, cls=C, **kw) with hooks is C(**kw).decode(s) (Lib/json/__init__.py);
+    // json.JSONDecoder (frozen json._classes.py) parses here without them
+    Value cls;
+    take_kw(a, "cls", cls);
+    if (!a.kw.empty() || !cls.is_none()) {
+      if (cls.is_none()) cls = in.getattr(Value(std::static_pointer_cast<Obj>(in.modules.at("json"))), "JSONDecoder");
+      Args ca;
+      ca.kw = std::move(a.kw);
+      Value dec = in.call(cls, ca);
+      return in.call(in.getattr(dec, "decode"), std::vector<Value>{sv});
+    }
+    if (sv.as<BytesObj>()) {  // bytes or bytearray: decoded as detect_encoding says
+      Value json = Value(std::static_pointer_cast<Obj>(in.modules.at("json")));
+      Value enc = in.call(in.getattr(json, "detect_encoding"), std::vector<Value>{sv});
+      if (in.str(enc) == "utf-8-sig") {  // the utf-8-sig codec: utf-8 after its 3-byte BOM
+        enc = make_str("utf-8");
+        sv = make_bytes(sv.as<BytesObj>()->s.substr(3));
+      }
+      sv = in.call(in.getattr(sv, "decode"), std::vector<Value>{enc, make_str("surrogatepass")});
+    }
     auto* str = sv.as<StrObj>();
     if (!str) in.raise_exc("TypeError", "the JSON object must be str, bytes or bytearray, not " + in.type_of(sv)->name);
     Decoder d{in, error_t, str->s};

@@ -115,6 +115,13 @@ int MemFs::open(const std::string& path, int flags, int& fd) {
   std::shared_ptr<FsNode> node;
   int e = lookup(path, node);
   const int acc = flags & kO_ACCMODE;
+  // Linux: O_CREAT on a name with a trailing slash is EISDIR unless it names a file
+  if ((flags & kO_CREAT) && !path.empty() && path.back() == '/' && (e != 0 || node->dir)) {
+    std::shared_ptr<FsNode> parent;
+    std::string leaf;
+    if (int pe = parent_of(path, parent, leaf)) return pe;
+    return kEISDIR;
+  }
   if (e == 0) {
     if ((flags & kO_CREAT) && (flags & kO_EXCL)) return kEEXIST;
     if (node->dir) return kEISDIR;

@@ -9,6 +9,18 @@ ModuleObj& new_module(Interp& in, const char* name) {
   return *m;
 }
 
+namespace {
+
+// builtins: the module of the builtin names (len, print, ValueError, ...), a
+// snapshot of Interp::builtins made at its first import, as CPython's
+// builtins module holds the same objects the bare names find.
+void install_builtins_module(Interp& in) {
+  ModuleObj& m = new_module(in, "builtins");
+  for (auto& [k, v] : in.builtins) m.attrs[k] = v;
+}
+
+}  // namespace
+
 const std::vector<BuiltinModule>& builtin_modules() {
   static const std::vector<BuiltinModule> table = {
       {"numpy", install_numpy, nullptr},
@@ -40,6 +52,7 @@ const std::vector<BuiltinModule>& builtin_modules() {
       {"zlib", install_zlib_module, nullptr},
       {"pickle", install_pickle_module, nullptr},
       {"_codecs", install_codecs_module, nullptr},
+      {"builtins", install_builtins_module, nullptr},
   };
   return table;
 }

@@ -197,6 +197,28 @@ Value posix_chdir(Interp& in, Args& a) {
   return Value();
 }
 
+// _statvfs(path): the raw fields of os.statvfs_result for the session's file
+// system: 4096-byte blocks, as many as the 4 GiB a wasm module can address
+// (its MAXIMUM_MEMORY), the used ones those its files' bytes fill (one inode
+// per file of as many). The path must exist, as statvfs(2) requires.
+Value posix_statvfs(Interp& in, Args& a) {
+  Value p = a.required(0, "path");
+  a.finish(1);
+  FsStat st;
+  const std::string path = path_arg(in, p, "statvfs", true);
+  check(in, fs(in).stat(path, st), p);
+  const int64_t bsize = 4096, blocks = (int64_t(4) << 30) / bsize;
+  int64_t used = 0, files = 0;
+  for (auto& [name, size] : fs(in).list_files()) {
+    used += (size + bsize - 1) / bsize;
+    ++files;
+  }
+  std::vector<Value> f = {Value::integer(bsize), Value::integer(bsize), Value::integer(blocks), Value::integer(blocks - used),
+                          Value::integer(blocks - used), Value::integer(blocks), Value::integer(blocks - files),
+                          Value::integer(blocks - files), Value::integer(0), Value::integer(255), Value::integer(0)};
+  return make_tuple(std::move(f));
+}
+
 // strerror(code): Linux's text.
 Value posix_strerror(Interp& in, Args& a) {
   int64_t e = in.index_value(a.required(0, "code"));
@@ -211,7 +233,7 @@ const ModuleFnDef kPosixFunctions[] = {
     {"listdir", posix_listdir},   {"mkdir", posix_mkdir},     {"rmdir", posix_rmdir},
     {"unlink", posix_unlink},     {"remove", posix_unlink},   {"rename", posix_rename},
     {"replace", posix_rename},    {"getcwd", posix_getcwd},   {"chdir", posix_chdir},
-    {"strerror", posix_strerror},
+    {"strerror", posix_strerror}, {"_statvfs", posix_statvfs},
 };
 
 }  // namespace

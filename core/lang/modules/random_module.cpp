@@ -436,6 +436,14 @@ void install_random_module(Interp& in) {
   seed_from(in, *static_cast<PyRandom*>(inst.as<GenericObj>()->native.get()), Value());
   for (const auto& d : kRandomMethods) m.attrs[d.name] = in.getattr(inst, d.name);
   m.attrs["_inst"] = inst;
+  // random.py's module constants: 4*exp(-0.5)/sqrt(2), 1+log(4.5), log(4)
+  // as glibc computes them (literals: the wasm build's musl is not asked), 2*pi, 53, 2**-53
+  m.attrs["NV_MAGICCONST"] = Value::floating(1.7155277699214135);
+  m.attrs["SG_MAGICCONST"] = Value::floating(2.504077396776274);
+  m.attrs["LOG4"] = Value::floating(1.3862943611198906);
+  m.attrs["TWOPI"] = Value::floating(2.0 * M_PI);
+  m.attrs["BPF"] = Value::integer(53);
+  m.attrs["RECIP_BPF"] = Value::floating(std::ldexp(1.0, -53));
 }
 
 }  // namespace sl::lang

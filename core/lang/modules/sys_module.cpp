@@ -174,12 +174,37 @@ Value sys_getframe(Interp& in, Args& a) {
   return back;
 }
 
+// sys.getrefcount(x): the references to x's object, the argument's included,
+// as CPython counts them: the engine's shared owners less the copies the call
+// itself holds (calibrated so that `a = []; getrefcount(a)` is 2, as there).
+// None, bools, small ints (-5..256) and the other unboxed values are
+// CPython 3.13's immortal objects or fresh temporaries: 4294967295 for the
+// immortal, 2 for a temporary float or large int.
+constexpr long kCallCopies = 1;
+Value sys_getrefcount(Interp& in, Args& a) {
+  a.fname = "getrefcount";
+  Value v = a.required(0, "object");
+  a.finish(1);
+  if (v.is_none() || v.is_bool() || (v.is_int() && v.as_int() >= -5 && v.as_int() <= 256)) return Value::integer(4294967295LL);
+  if (!v.is_obj()) return Value::integer(2);
+  return Value::integer(v.obj()->gc_refcount() - kCallCopies);
+}
+
 }  // namespace
 
 void install_sys_module(Interp& in) {
   ModuleObj& m = new_module(in, "sys");
   m.attrs["getsizeof"] = in.builtin("getsizeof", sys_getsizeof);
   m.attrs["exit"] = in.builtin("exit", sys_exit);
+  m.attrs["getrefcount"] = in.builtin("getrefcount", sys_getrefcount);
+  // the modules written into the engine in C++ (modules.cpp's table), as
+  // CPython lists its C modules
+  std::vector<std::string> names;
+  for (auto& b : builtin_modules()) names.push_back(b.name);
+  std::sort(names.begin(), names.end());
+  std::vector<Value> tup;
+  for (auto& n : names) tup.push_back(make_str(n));
+  m.attrs["builtin_module_names"] = make_tuple(std::move(tup));
   m.attrs["_getframe"] = in.builtin("_getframe", sys_getframe);
   // sys.exception() (3.11) and sys.exc_info(): the exception being handled.
   // The traceback slot is None: tracebacks here are text, not frame objects.

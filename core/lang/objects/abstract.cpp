@@ -1015,6 +1015,13 @@ std::vector<std::string> ObjectProtocol::attribute_names(const Value& v) {
     return out;
   }
   if (v.is_array()) out = array_attribute_names(in_, v);
+  if (auto* inst = v.as<InstanceObj>()) {  // object.__dir__: the instance's dict, then its classes' (mirrors _dir_object)
+    if (auto* d = inst->dict.as<DictObj>())
+      for (size_t i = 0; i < d->t.entries.size(); ++i)
+        if (d->t.alive[i] && d->t.entries[i].first.as<StrObj>()) out.push_back(d->t.entries[i].first.as<StrObj>()->s);
+    for (const TypeObj* c : mro_of(inst->type))
+      for (auto& kv : c->attrs) out.push_back(kv.first);
+  }
   if (auto* g = v.as<GenericObj>())
     for (auto& kv : g->attrs) out.push_back(kv.first);
   if (auto* f = v.as<FunctionObj>()) return function_attribute_names(*f);

@@ -35,6 +35,46 @@ const char* const kFunctionNames[] = {
     "__reduce__", "__reduce_ex__", "__repr__", "__setattr__", "__sizeof__", "__str__", "__subclasshook__",
     "__type_params__"};
 
+// f.__code__: a code object with the co_* fields inspect and tutorials read
+// (CPython's PyCodeObject: co_varnames lists the positional parameters, then
+// the keyword-only ones, then *args and **kwargs, then the other locals;
+// co_flags is OPTIMIZED | NEWLOCALS, VARARGS 0x4, VARKEYWORDS 0x8, NESTED
+// 0x10 for a function defined in a function, GENERATOR 0x20). There is no
+// bytecode: co_code is absent. Made on each access, as a snapshot.
+Value code_object(Interp& in, const FunctionObj& f) {
+  const FuncDef& d = *f.def;
+  std::vector<Value> names;
+  int64_t argc = 0, posonly = 0, kwonly = 0, flags = 0x3;
+  for (const Param::Kind k : {Param::PosOnly, Param::Normal, Param::KwOnly, Param::VarArgs, Param::VarKw})
+    for (auto& p : d.params)
+      if (p.kind == k) names.push_back(make_str(p.name));
+  for (auto& p : d.params) {
+    argc += p.kind == Param::PosOnly || p.kind == Param::Normal;
+    posonly += p.kind == Param::PosOnly;
+    kwonly += p.kind == Param::KwOnly;
+    if (p.kind == Param::VarArgs) flags |= 0x4;
+    if (p.kind == Param::VarKw) flags |= 0x8;
+  }
+  for (auto& l : d.locals)
+    if (std::none_of(d.params.begin(), d.params.end(), [&](const Param& p) { return p.name == l; })) names.push_back(make_str(l));
+  if (d.qualname.find("<locals>") != std::string::npos) flags |= 0x10;
+  if (d.is_generator) flags |= 0x20;
+  auto code = std::make_shared<GenericObj>(in.t.code);
+  code->attrs["co_name"] = make_str(d.name);
+  code->attrs["co_qualname"] = make_str(d.qualname.empty() ? d.name : d.qualname);
+  code->attrs["co_filename"] = make_str(in.program_filename());
+  code->attrs["co_firstlineno"] = Value::integer(d.line);
+  code->attrs["co_argcount"] = Value::integer(argc);
+  code->attrs["co_posonlyargcount"] = Value::integer(posonly);
+  code->attrs["co_kwonlyargcount"] = Value::integer(kwonly);
+  code->attrs["co_nlocals"] = Value::integer(int64_t(names.size()));
+  code->attrs["co_varnames"] = make_tuple(std::move(names));
+  code->attrs["co_flags"] = Value::integer(flags);
+  code->attrs["co_freevars"] = make_tuple({});
+  code->attrs["co_cellvars"] = make_tuple({});
+  return Value(std::static_pointer_cast<Obj>(code));
+}
+
 }  // namespace
 
 bool function_getattr(Interp& in, FunctionObj& f, const std::string& name, Value& out) {
@@ -56,6 +96,7 @@ bool function_getattr(Interp& in, FunctionObj& f, const std::string& name, Value
       for (auto& [k, v] : f.kwdefaults) in.setitem(out, make_str(k), v);
     }
   } else if (name == "__dict__") out = function_dict(f);
+  else if (name == "__code__") out = code_object(in, f);
   else if (!f.dict.is_none() && in.contains(f.dict, make_str(name))) out = in.getitem(f.dict, make_str(name));
   else return false;
   return true;
