@@ -19,6 +19,7 @@ F = functional
 
 from torch.nn.modules.module import Module, RemovableHandle, _IncompatibleKeys, _addindent, _typename
 import torch.nn._functional  # noqa: F401  (installs F.glu, F.prelu, F.pixel_shuffle, F.pad's other modes, ...)
+import torch.nn._functional_more  # noqa: F401  (installs F.conv3d, the 3-d pools, the margin losses, F.fold, ...)
 
 
 # ---------------------------------------------------------------- containers
@@ -324,41 +325,7 @@ class Linear(Module):
         return f"in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}"
 
 
-class Dropout(Module):
-    def __init__(self, p=0.5, inplace=False):
-        super().__init__()
-        if p < 0 or p > 1:
-            raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
-        self.p = p
-        self.inplace = inplace
-
-    def forward(self, input):
-        return F.dropout(input, self.p, self.training, self.inplace)
-
-    def extra_repr(self):
-        return f"p={self.p}, inplace={self.inplace}"
-
-
-class _DropoutNd(Module):
-    def __init__(self, p=0.5, inplace=False):
-        super().__init__()
-        if p < 0 or p > 1:
-            raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
-        self.p = p
-        self.inplace = inplace
-
-    def extra_repr(self):
-        return f"p={self.p}, inplace={self.inplace}"
-
-
-class Dropout1d(_DropoutNd):
-    def forward(self, input):
-        return F.dropout1d(input, self.p, self.training, self.inplace)
-
-
-class Dropout2d(_DropoutNd):
-    def forward(self, input):
-        return F.dropout2d(input, self.p, self.training, self.inplace)
+from torch.nn.modules.dropout import Dropout, _DropoutNd, Dropout1d, Dropout2d
 
 
 class PixelShuffle(Module):
@@ -510,93 +477,9 @@ class Unflatten(Module):
         return f"dim={self.dim}, unflattened_size={self.unflattened_size}"
 
 
-# ---------------------------------------------------------------- losses
-
-
-class _Loss(Module):
-    def __init__(self, size_average=None, reduce=None, reduction="mean"):
-        super().__init__()
-        self.reduction = reduction
-
-
-class MSELoss(_Loss):
-    def forward(self, input, target):
-        return F.mse_loss(input, target, reduction=self.reduction)
-
-
-class L1Loss(_Loss):
-    def forward(self, input, target):
-        return F.l1_loss(input, target, reduction=self.reduction)
-
-
-class SmoothL1Loss(_Loss):
-    def __init__(self, size_average=None, reduce=None, reduction="mean", beta=1.0):
-        super().__init__(size_average, reduce, reduction)
-        self.beta = beta
-
-    def forward(self, input, target):
-        return F.smooth_l1_loss(input, target, reduction=self.reduction, beta=self.beta)
-
-
-class HuberLoss(_Loss):
-    def __init__(self, reduction="mean", delta=1.0):
-        super().__init__(reduction=reduction)
-        self.delta = delta
-
-    def forward(self, input, target):
-        return F.huber_loss(input, target, reduction=self.reduction, delta=self.delta)
-
-
-class KLDivLoss(_Loss):
-    def __init__(self, size_average=None, reduce=None, reduction="mean", log_target=False):
-        super().__init__(size_average, reduce, reduction)
-        self.log_target = log_target
-
-    def forward(self, input, target):
-        return F.kl_div(input, target, reduction=self.reduction, log_target=self.log_target)
-
-
-class BCELoss(_Loss):
-    def __init__(self, weight=None, size_average=None, reduce=None, reduction="mean"):
-        super().__init__(size_average, reduce, reduction)
-        self.register_buffer("weight", weight)
-
-    def forward(self, input, target):
-        return F.binary_cross_entropy(input, target, weight=self.weight, reduction=self.reduction)
-
-
-class BCEWithLogitsLoss(_Loss):
-    def __init__(self, weight=None, size_average=None, reduce=None, reduction="mean", pos_weight=None):
-        super().__init__(size_average, reduce, reduction)
-        self.register_buffer("weight", weight)
-        self.register_buffer("pos_weight", pos_weight)
-
-    def forward(self, input, target):
-        return F.binary_cross_entropy_with_logits(input, target, self.weight, pos_weight=self.pos_weight,
-                                                  reduction=self.reduction)
-
-
-class NLLLoss(_Loss):
-    def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):
-        super().__init__(size_average, reduce, reduction)
-        self.register_buffer("weight", weight)
-        self.ignore_index = ignore_index
-
-    def forward(self, input, target):
-        return F.nll_loss(input, target, weight=self.weight, ignore_index=self.ignore_index, reduction=self.reduction)
-
-
-class CrossEntropyLoss(_Loss):
-    def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean",
-                 label_smoothing=0.0):
-        super().__init__(size_average, reduce, reduction)
-        self.register_buffer("weight", weight)
-        self.ignore_index = ignore_index
-        self.label_smoothing = label_smoothing
-
-    def forward(self, input, target):
-        return F.cross_entropy(input, target, weight=self.weight, ignore_index=self.ignore_index,
-                               reduction=self.reduction, label_smoothing=self.label_smoothing)
+# ---------------------------------------------------------------- losses (torch.nn.modules.loss)
+from torch.nn.modules.loss import (_Loss, MSELoss, L1Loss, SmoothL1Loss, HuberLoss, KLDivLoss, BCELoss, BCEWithLogitsLoss,
+                                   NLLLoss, CrossEntropyLoss)
 
 
 __all__ = [
@@ -685,3 +568,27 @@ __all__ += ["RMSNorm", "Upsample", "UpsamplingNearest2d", "UpsamplingBilinear2d"
 from torch.nn.modules.conv import ConvTranspose1d, ConvTranspose2d
 
 __all__ += ["ConvTranspose1d", "ConvTranspose2d"]
+from torch.nn.modules.conv import Conv3d, ConvTranspose3d
+from torch.nn.modules.pooling import (MaxPool3d, AvgPool3d, AdaptiveAvgPool3d, AdaptiveMaxPool3d, LPPool1d, LPPool2d,
+                                      MaxUnpool1d, MaxUnpool2d)
+from torch.nn.modules.batchnorm import BatchNorm3d
+from torch.nn.modules.instancenorm import InstanceNorm3d
+from torch.nn.modules.activation import RReLU
+from torch.nn.modules.normalization import LocalResponseNorm
+from torch.nn.modules.dropout import Dropout3d, AlphaDropout, FeatureAlphaDropout
+from torch.nn.modules.distance import CosineSimilarity, PairwiseDistance
+from torch.nn.modules.fold import Fold, Unfold
+from torch.nn.modules.channelshuffle import ChannelShuffle
+from torch.nn.modules.linear import Bilinear
+from torch.nn.modules.padding import ReflectionPad3d, ReplicationPad3d, CircularPad3d
+from torch.nn.modules.loss import (CosineEmbeddingLoss, HingeEmbeddingLoss, MarginRankingLoss, SoftMarginLoss,
+                                   MultiMarginLoss, MultiLabelMarginLoss, MultiLabelSoftMarginLoss, PoissonNLLLoss,
+                                   GaussianNLLLoss, TripletMarginLoss, TripletMarginWithDistanceLoss)
+
+__all__ += ["Conv3d", "ConvTranspose3d", "MaxPool3d", "AvgPool3d", "AdaptiveAvgPool3d", "AdaptiveMaxPool3d", "LPPool1d",
+            "LPPool2d", "MaxUnpool1d", "MaxUnpool2d", "BatchNorm3d", "InstanceNorm3d", "RReLU", "LocalResponseNorm",
+            "Dropout3d", "AlphaDropout", "FeatureAlphaDropout", "CosineSimilarity", "PairwiseDistance", "Fold", "Unfold",
+            "ChannelShuffle", "Bilinear", "CosineEmbeddingLoss", "HingeEmbeddingLoss", "MarginRankingLoss",
+            "SoftMarginLoss", "MultiMarginLoss", "MultiLabelMarginLoss", "MultiLabelSoftMarginLoss", "PoissonNLLLoss",
+            "GaussianNLLLoss", "TripletMarginLoss", "TripletMarginWithDistanceLoss", "ReflectionPad3d",
+            "ReplicationPad3d", "CircularPad3d"]
