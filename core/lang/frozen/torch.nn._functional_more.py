@@ -20,7 +20,9 @@
 #   rrelu: slope (lower + upper) / 2 in eval; in training one U(lower, upper) double draw per
 #     element <= 0, in order (_rrelu_with_noise_train)
 import math
+import typing
 import warnings
+import numpy
 import torch
 
 import torch.nn.functional as _F
@@ -281,6 +283,15 @@ def lp_pool2d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
     return (torch.sign(out) * _F.relu(torch.abs(out))).mul(kw * kh).pow(1.0 / norm_type)
 
 
+def lp_pool3d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    kd, kw, kh = _ntuple(kernel_size, 3)
+    if stride is not None:
+        out = avg_pool3d(input.pow(norm_type), kernel_size, stride, 0, ceil_mode)
+    else:
+        out = avg_pool3d(input.pow(norm_type), kernel_size, padding=0, ceil_mode=ceil_mode)
+    return (torch.sign(out) * _F.relu(torch.abs(out))).mul(kd * kw * kh).pow(1.0 / norm_type)
+
+
 def _unpool(x, idx, size):
     n, c = x.size(0), x.size(1)
     plane = 1
@@ -305,6 +316,24 @@ def max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_siz
         raise RuntimeError(f"Found an invalid max index: {int(ix.flatten()[bad.nonzero()[0, 0]])} (output volumes are of "
                            f"size {size[0]}x{size[1]}")
     out = torch._C._sl_fused_node("MaxUnpool2DBackward0", _unpool, [x], ix, size)
+    return out if batched else out.squeeze(0)
+
+
+def max_unpool3d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    k, p = _ntuple(kernel_size, 3), _ntuple(padding, 3)
+    s = _ntuple(stride if stride is not None else kernel_size, 3)
+    if output_size is None:
+        size = [(input.size(-3 + i) - 1) * s[i] - 2 * p[i] + k[i] for i in range(3)]
+    else:
+        size = list(output_size)[-3:]
+    batched = input.dim() == 5
+    x, ix = (input, indices) if batched else (input.unsqueeze(0), indices.unsqueeze(0))
+    plane = size[0] * size[1] * size[2]
+    bad = ((ix < 0) | (ix >= plane)).flatten()
+    if bool(bad.any()):
+        raise RuntimeError(f"Found an invalid max index: {int(ix.flatten()[bad.nonzero()[0, 0]])} (output volumes are of "
+                           f"size {size[0]}x{size[1]}x{size[2]}")
+    out = torch._C._sl_fused_node("MaxUnpool3DBackward0", _unpool, [x], ix, size)
     return out if batched else out.squeeze(0)
 
 
@@ -721,14 +750,88 @@ def gumbel_softmax(logits, tau=1, hard=False, eps=1e-10, dim=-1):
     return y_soft
 
 
+# ---------------------------------------------------------------- embedding_bag
+
+
+def _bags(w, psw, idx, bag, nbags, mode, counts):
+    rows = w.index_select(0, idx)
+    if psw is not None:
+        rows = rows * psw.unsqueeze(1)
+    if mode == 2:
+        out = []
+        for b in range(nbags):
+            sel = (bag == b).nonzero().flatten()
+            out.append(rows.index_select(0, sel).max(0)[0] if sel.numel() else torch.zeros(w.size(1), dtype=w.dtype))
+        return torch.stack(out) if out else torch.zeros(0, w.size(1), dtype=w.dtype)
+    out = torch.zeros(nbags, w.size(1), dtype=w.dtype).index_add(0, bag, rows)
+    return out / counts.clamp(min=1).to(w.dtype).unsqueeze(1) if mode == 1 else out
+
+
+def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale_grad_by_freq=False, mode="mean",
+                  sparse=False, per_sample_weights=None, include_last_offset=False, padding_idx=None):
+    if weight.dtype == torch.long and input.is_floating_point():
+        input, weight = weight, input
+    if input.dim() == 2:
+        if offsets is not None:
+            raise ValueError(f"if input is 2D, then offsets has to be None, as input is treated is a mini-batch of fixed "
+                             f"length sequences. However, found offsets of type {type(offsets).__name__}")
+        offsets = torch.arange(0, input.numel(), input.size(1))
+        input = input.reshape(-1)
+        if per_sample_weights is not None:
+            per_sample_weights = per_sample_weights.reshape(-1)
+    elif input.dim() == 1:
+        if offsets is None:
+            raise ValueError("offsets has to be a 1D Tensor but got None")
+        if offsets.dim() != 1:
+            raise ValueError("offsets has to be a 1D Tensor")
+    else:
+        raise ValueError(f"input has to be 1D or 2D Tensor, but got Tensor of dimension {input.dim()}")
+    codes = {"sum": 0, "mean": 1, "max": 2}
+    if mode not in codes:
+        raise ValueError("mode has to be one of sum, mean or max")
+    if per_sample_weights is not None and mode != "sum":
+        raise NotImplementedError(f"embedding_bag: per_sample_weights was not None. per_sample_weights is only supported "
+                                  f"for mode='sum' (got mode='{mode}'). Please open a feature request on GitHub.")
+    if max_norm is not None:
+        with torch.no_grad():
+            _F.embedding(input, weight, None, max_norm, norm_type)
+    starts = offsets.tolist()
+    ends = starts[1:] + [input.numel()]
+    if include_last_offset:
+        starts, ends = starts[:-1], ends[:-1]
+    if padding_idx is not None and padding_idx < 0:
+        padding_idx += weight.size(0)
+    ids = input.tolist()
+    bag, keep = [], []
+    for b, (lo, hi) in enumerate(zip(starts, ends)):
+        for j in range(lo, hi):
+            if ids[j] != padding_idx:
+                bag.append(b)
+                keep.append(j)
+    keep = torch.tensor(keep, dtype=torch.int64)
+    bag = torch.tensor(bag, dtype=torch.int64)
+    counts = torch.zeros(len(starts), dtype=torch.int64).index_add(0, bag, torch.ones(len(keep), dtype=torch.int64))
+    psw = None if per_sample_weights is None else per_sample_weights.index_select(0, keep)
+    return torch._C._sl_fused_node("EmbeddingBagBackward0", _bags, [weight, psw], input.index_select(0, keep), bag,
+                                   len(starts), codes[mode], counts)
+
+
 for _fn in (conv3d, conv_transpose3d, max_pool3d, max_pool3d_with_indices, avg_pool3d, adaptive_avg_pool3d,
             adaptive_max_pool3d, adaptive_max_pool3d_with_indices, lp_pool1d, lp_pool2d, max_unpool1d, max_unpool2d,
             unfold, fold, cosine_embedding_loss, hinge_embedding_loss, margin_ranking_loss, soft_margin_loss,
             multilabel_soft_margin_loss, poisson_nll_loss, gaussian_nll_loss, triplet_margin_loss,
             triplet_margin_with_distance_loss, multi_margin_loss, multilabel_margin_loss, pdist, bilinear, alpha_dropout,
-            feature_alpha_dropout, dropout3d, rrelu, rrelu_, channel_shuffle, local_response_norm, gumbel_softmax):
+            feature_alpha_dropout, dropout3d, rrelu, rrelu_, channel_shuffle, local_response_norm, gumbel_softmax,
+            embedding_bag, lp_pool3d, max_unpool3d):
     setattr(_F, _fn.__name__, _fn)
 for _fn in (conv3d, conv_transpose3d, max_pool3d, pdist, bilinear, alpha_dropout, feature_alpha_dropout, rrelu, rrelu_,
             channel_shuffle, cosine_embedding_loss, hinge_embedding_loss, margin_ranking_loss, poisson_nll_loss,
             triplet_margin_loss):
     setattr(torch, _fn.__name__, _fn)
+# the names torch/nn/functional.py imports, the same objects as the reference's module holds
+for _name, _obj in (("Tensor", torch.Tensor), ("Optional", typing.Optional), ("List", typing.List), ("Tuple", typing.Tuple),
+                    ("Union", typing.Union), ("Callable", typing.Callable), ("TYPE_CHECKING", False), ("math", math),
+                    ("np", numpy), ("torch", torch), ("warnings", warnings),
+                    ("GRID_SAMPLE_INTERPOLATION_MODES", {"bilinear": 0, "nearest": 1, "bicubic": 2}),
+                    ("GRID_SAMPLE_PADDING_MODES", {"zeros": 0, "border": 1, "reflection": 2})):
+    setattr(_F, _name, _obj)

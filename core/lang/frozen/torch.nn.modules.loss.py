@@ -1,5 +1,6 @@
 # torch.nn.modules.loss: the loss layers (PyTorch 2.6's torch/nn/modules/loss.py); each keeps
 # its reduction and options and calls its torch.nn.functional form.
+import warnings
 import torch.nn.functional as F
 from torch.nn.modules.module import Module
 from torch.nn.modules.distance import PairwiseDistance
@@ -89,6 +90,13 @@ class CrossEntropyLoss(_Loss):
     def forward(self, input, target):
         return F.cross_entropy(input, target, weight=self.weight, ignore_index=self.ignore_index,
                                reduction=self.reduction, label_smoothing=self.label_smoothing)
+
+
+class NLLLoss2d(NLLLoss):
+    def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):
+        warnings.warn("`NLLLoss2d` has been deprecated. Please use `NLLLoss` instead as a drop-in replacement and see "
+                      "https://pytorch.org/docs/main/nn.html#torch.nn.NLLLoss for more details.", FutureWarning, stacklevel=2)
+        super().__init__(weight, size_average, ignore_index, reduce, reduction)
 
 
 class _Margin(_Loss):
