@@ -816,13 +816,172 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
                                    len(starts), codes[mode], counts)
 
 
+# ---------------------------------------------------------------- __torch_function__ helpers, affine_grid
+
+
+def _overloaded(args):
+    return [a for a in args if not isinstance(a, torch.Tensor) and hasattr(type(a), "__torch_function__")]
+
+
+def has_torch_function(args):
+    return bool(_overloaded(args))
+
+
+def has_torch_function_unary(arg):
+    return bool(_overloaded((arg,)))
+
+
+def has_torch_function_variadic(*args):
+    return bool(_overloaded(args))
+
+
+def handle_torch_function(public_api, relevant_args, *args, **kwargs):
+    # torch.overrides.handle_torch_function: each overloading type's __torch_function__ in turn, the first
+    # answer that is not NotImplemented wins
+    overloaded = _overloaded(relevant_args)
+    types = tuple(type(a) for a in overloaded)
+    for a in overloaded:
+        result = type(a).__torch_function__(public_api, types, args, kwargs)
+        if result is not NotImplemented:
+            return result
+    name = f"{public_api.__module__}.{public_api.__name__}"
+    raise TypeError(f"no implementation found for '{name}' on types that implement __torch_function__: "
+                    f"{[type(a) for a in overloaded]}")
+
+
+def boolean_dispatch(arg_name, arg_index, default, if_true, if_false, module_name, func_name):
+    def fn(*args, **kwargs):
+        flag = kwargs[arg_name] if arg_name in kwargs else (args[arg_index] if arg_index < len(args) else default)
+        return if_true(*args, **kwargs) if flag else if_false(*args, **kwargs)
+    if module_name is not None:
+        fn.__module__ = module_name
+    if func_name is not None:
+        fn.__name__ = func_name
+    return fn
+
+
+def assert_int_or_pair(arg, arg_name, message):
+    assert isinstance(arg, int) or len(arg) == 2, message.format(arg_name)
+
+
+def _base_coords(n, align_corners, dtype):
+    if n <= 1:
+        return torch.zeros(max(n, 0), dtype=dtype)
+    r = torch.linspace(-1, 1, n, dtype=dtype)
+    return r if align_corners else r * (n - 1) / n
+
+
+def _affine_grid(theta, size, align_corners):
+    # base[..., :] = (x, y[, z], 1) over the output's spatial grid (x fastest), times theta^T
+    spatial = list(size[2:])
+    k = len(spatial)
+    cols = []
+    for i in range(k):  # x over the last dim, y the one before, z the first
+        d = k - 1 - i
+        shape = [1] * k
+        shape[d] = spatial[d]
+        cols.append(_base_coords(spatial[d], align_corners, theta.dtype).view(shape).expand(spatial))
+    base = torch.stack(cols + [torch.ones(spatial, dtype=theta.dtype)], -1)
+    cells = 1
+    for v in spatial:
+        cells *= v
+    return base.view(1, cells, k + 1).matmul(theta.transpose(1, 2)).view(size[0], *spatial, k)
+
+
+def affine_grid(theta, size, align_corners=None):
+    if align_corners is None:
+        warnings.warn("Default grid_sample and affine_grid behavior has changed to align_corners=False since 1.3.0. "
+                      "Please specify align_corners=True if the old behavior is desired. See the documentation of "
+                      "grid_sample for details.")
+        align_corners = False
+    if not theta.is_floating_point():
+        raise ValueError(f"Expected theta to have floating point type, but got {theta.dtype}")
+    size = tuple(size)
+    if len(size) == 4:
+        if theta.dim() != 3 or theta.shape[-2] != 2 or theta.shape[-1] != 3:
+            raise ValueError(f"Expected a batch of 2D affine matrices of shape Nx2x3 for size {size}. Got {theta.shape}.")
+    elif len(size) == 5:
+        if theta.dim() != 3 or theta.shape[-2] != 3 or theta.shape[-1] != 4:
+            raise ValueError(f"Expected a batch of 3D affine matrices of shape Nx3x4 for size {size}. Got {theta.shape}.")
+    else:
+        raise NotImplementedError(f"affine_grid only supports 4D and 5D sizes, for 2D and 3D affine transforms, "
+                                  f"respectively. Got size {size}.")
+    if min(size) <= 0:
+        raise ValueError(f"Expected non-zero, positive output size. Got {size}")
+    return torch._C._sl_fused_node("AffineGridGeneratorBackward0", _affine_grid, [theta], size, align_corners)
+
+
+def _unnormalize(c, size, align_corners, padding_mode):
+    c = (c + 1) / 2 * (size - 1) if align_corners else ((c + 1) * size - 1) / 2
+    if padding_mode != "border":
+        return c
+    # clip_coordinates_set_grad: the derivative is 1 strictly inside (0, size - 1), else a multiplier of 0
+    inside = ((c > 0) & (c < size - 1)).to(c.dtype)
+    return c * inside + torch.minimum(c.detach().clamp(min=0), size - 1) * (1 - inside)
+
+
+def _grid_sample(x, grid, mode, padding_mode, align_corners):
+    # grid_sampler_2d: out[n, c, i, j] = sum over the corners (nw, ne, sw, se) inside the input of
+    # x[n, c, y, x] * the corner's bilinear weight; nearest reads the corner at round-half-even
+    n, c, h, w = x.shape
+    ho, wo = grid.size(1), grid.size(2)
+    # both coordinates at once, split by unbind, so each grid element's gradient is one product (no +0 summed in)
+    ix, iy = _unnormalize(grid, torch.tensor([w, h], dtype=grid.dtype), align_corners, padding_mode).unbind(-1)
+    flat = x.reshape(n, c, h * w)
+
+    def read(cx, cy):
+        valid = ((cx >= 0) & (cx < w) & (cy >= 0) & (cy < h)).reshape(n, 1, ho * wo)
+        idx = (cy.clamp(0, h - 1) * w + cx.clamp(0, w - 1)).long().reshape(n, 1, ho * wo).expand(n, c, ho * wo)
+        return flat.gather(2, idx), valid
+
+    if mode == "nearest":
+        v, valid = read(ix.detach().round(), iy.detach().round())
+        # nearest: the grid's derivative is zero (a path of derivative 0 keeps grid in the graph)
+        zero = (ix + iy).sum().masked_fill(torch.ones((), dtype=torch.bool), 0)
+        return (v.masked_fill(~valid, 0) + zero).reshape(n, c, ho, wo)
+    x0, y0 = ix.detach().floor(), iy.detach().floor()
+    x1, y1 = x0 + 1, y0 + 1
+    out = None
+    for cx, cy, wt in ((x0, y0, (x1 - ix) * (y1 - iy)), (x1, y0, (ix - x0) * (y1 - iy)),
+                       (x0, y1, (x1 - ix) * (iy - y0)), (x1, y1, (ix - x0) * (iy - y0))):
+        v, valid = read(cx, cy)
+        term = (v * wt.reshape(n, 1, ho * wo)).masked_fill(~valid, 0)
+        out = term if out is None else out + term
+    return out.reshape(n, c, ho, wo)
+
+
+def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corners=None):
+    if mode not in ("bilinear", "nearest", "bicubic"):
+        raise ValueError(f"nn.functional.grid_sample(): expected mode to be 'bilinear', 'nearest' or 'bicubic', but got: "
+                         f"'{mode}'")
+    if padding_mode not in ("zeros", "border", "reflection"):
+        raise ValueError(f"nn.functional.grid_sample(): expected padding_mode to be 'zeros', 'border', or 'reflection', "
+                         f"but got: '{padding_mode}'")
+    if align_corners is None:
+        warnings.warn("Default grid_sample and affine_grid behavior has changed to align_corners=False since 1.3.0. "
+                      "Please specify align_corners=True if the old behavior is desired. See the documentation of "
+                      "grid_sample for details.")
+        align_corners = False
+    if input.dim() != 4 or mode == "bicubic" or padding_mode == "reflection":
+        raise NotImplementedError(f"stridelab's grid_sample covers 4-D input with mode 'bilinear' or 'nearest' and "
+                                  f"padding_mode 'zeros' or 'border', not {input.dim()}-D input, mode '{mode}', "
+                                  f"padding_mode '{padding_mode}'")
+    if grid.dim() != 4 or grid.size(0) != input.size(0) or grid.size(-1) != 2:
+        raise RuntimeError(f"grid_sampler(): expected grid to have size 2 in last dimension, but got grid with sizes "
+                           f"{list(grid.shape)}")
+    return torch._C._sl_fused_node("GridSampler2DBackward0", _grid_sample, [input, grid], mode, padding_mode,
+                                   align_corners)
+
+
 for _fn in (conv3d, conv_transpose3d, max_pool3d, max_pool3d_with_indices, avg_pool3d, adaptive_avg_pool3d,
             adaptive_max_pool3d, adaptive_max_pool3d_with_indices, lp_pool1d, lp_pool2d, max_unpool1d, max_unpool2d,
             unfold, fold, cosine_embedding_loss, hinge_embedding_loss, margin_ranking_loss, soft_margin_loss,
             multilabel_soft_margin_loss, poisson_nll_loss, gaussian_nll_loss, triplet_margin_loss,
             triplet_margin_with_distance_loss, multi_margin_loss, multilabel_margin_loss, pdist, bilinear, alpha_dropout,
             feature_alpha_dropout, dropout3d, rrelu, rrelu_, channel_shuffle, local_response_norm, gumbel_softmax,
-            embedding_bag, lp_pool3d, max_unpool3d):
+            embedding_bag, lp_pool3d, max_unpool3d, has_torch_function, has_torch_function_unary,
+            has_torch_function_variadic, handle_torch_function, boolean_dispatch, assert_int_or_pair, affine_grid,
+            grid_sample):
     setattr(_F, _fn.__name__, _fn)
 for _fn in (conv3d, conv_transpose3d, max_pool3d, pdist, bilinear, alpha_dropout, feature_alpha_dropout, rrelu, rrelu_,
             channel_shuffle, cosine_embedding_loss, hinge_embedding_loss, margin_ranking_loss, poisson_nll_loss,
