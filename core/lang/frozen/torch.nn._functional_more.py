@@ -302,39 +302,32 @@ def _unpool(x, idx, size):
     return out.reshape(n, c, *size)
 
 
-def max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
-    k, p = _ntuple(kernel_size, 2), _ntuple(padding, 2)
-    s = _ntuple(stride if stride is not None else kernel_size, 2)
+def _max_unpool_nd(nd, input, indices, kernel_size, stride, padding, output_size):
+    k, p = _ntuple(kernel_size, nd), _ntuple(padding, nd)
+    s = _ntuple(stride if stride is not None else kernel_size, nd)
     if output_size is None:
-        size = [(input.size(-2 + i) - 1) * s[i] - 2 * p[i] + k[i] for i in range(2)]
+        size = [(input.size(i - nd) - 1) * s[i] - 2 * p[i] + k[i] for i in range(nd)]
     else:
-        size = list(output_size)[-2:]
-    batched = input.dim() == 4
+        size = list(output_size)[-nd:]
+    batched = input.dim() == nd + 2
     x, ix = (input, indices) if batched else (input.unsqueeze(0), indices.unsqueeze(0))
-    bad = ((ix < 0) | (ix >= size[0] * size[1])).flatten()
-    if bool(bad.any()):
-        raise RuntimeError(f"Found an invalid max index: {int(ix.flatten()[bad.nonzero()[0, 0]])} (output volumes are of "
-                           f"size {size[0]}x{size[1]}")
-    out = torch._C._sl_fused_node("MaxUnpool2DBackward0", _unpool, [x], ix, size)
-    return out if batched else out.squeeze(0)
-
-
-def max_unpool3d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
-    k, p = _ntuple(kernel_size, 3), _ntuple(padding, 3)
-    s = _ntuple(stride if stride is not None else kernel_size, 3)
-    if output_size is None:
-        size = [(input.size(-3 + i) - 1) * s[i] - 2 * p[i] + k[i] for i in range(3)]
-    else:
-        size = list(output_size)[-3:]
-    batched = input.dim() == 5
-    x, ix = (input, indices) if batched else (input.unsqueeze(0), indices.unsqueeze(0))
-    plane = size[0] * size[1] * size[2]
+    plane = 1
+    for v in size:
+        plane *= v
     bad = ((ix < 0) | (ix >= plane)).flatten()
     if bool(bad.any()):
         raise RuntimeError(f"Found an invalid max index: {int(ix.flatten()[bad.nonzero()[0, 0]])} (output volumes are of "
-                           f"size {size[0]}x{size[1]}x{size[2]}")
-    out = torch._C._sl_fused_node("MaxUnpool3DBackward0", _unpool, [x], ix, size)
+                           f"size {'x'.join(str(v) for v in size)}")
+    out = torch._C._sl_fused_node(f"MaxUnpool{nd}DBackward0", _unpool, [x], ix, size)
     return out if batched else out.squeeze(0)
+
+
+def max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    return _max_unpool_nd(2, input, indices, kernel_size, stride, padding, output_size)
+
+
+def max_unpool3d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    return _max_unpool_nd(3, input, indices, kernel_size, stride, padding, output_size)
 
 
 def max_unpool1d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
