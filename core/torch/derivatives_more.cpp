@@ -18,8 +18,10 @@
 //   saved[1] the std result (the std output's node only).
 // - BlockDiagBackward0: sizes the inputs' shapes; edges one per input.
 // - DiagEmbedBackward0: ints offset, dim1, dim2 (of the output); sizes[0] self's shape.
-// - NanmedianBackward0: saved[0] self, saved[1] result. NanmedianBackward1:
-//   saved[0] indices (result1); ints[0] dim; keepdim; sizes[0] self's shape.
+// - NanmedianBackward0: saved[0] self, saved[1] result. NanmedianBackward1 and
+//   MaxBackward0 / MinBackward0 (max.dim, min.dim): saved[0] indices (result1);
+//   ints[0] dim; keepdim; sizes[0] self's shape. SignBackward0: nothing.
+// - MaximumBackward0 / MinimumBackward0: saved[0] self, saved[1] other; edges self, other.
 // - LinalgVectorNormBackward0 / NormBackward1: saved[0] self, saved[1] result;
 //   scalars[0] ord; ints the reduced dims (none: all); keepdim.
 // - ScatterReduceBackward0: saved[0] index; ints dim, reduction (0 sum, 1 mean,
@@ -306,6 +308,26 @@ void add_shape_formulas(std::map<std::string, Formula>& f) {
     }
     return {scatter_add_kernel(*zeros(g->dtype, s), dim, *ii, *gi)};
   };
+  // max.dim / min.dim: self: value_selecting_reduction_backward(grad, dim, indices, self.sizes(), keepdim),
+  //   the same formula over the saved indices (result1)
+  f["MaxBackward0"] = f["MinBackward0"] = f["NanmedianBackward1"];
+  // maximum / minimum: self: at::where(self == other, grad / 2, grad).masked_fill_(self < other, 0) (> for
+  //   minimum); other: the same with the comparison turned (the engine sums a broadcast gradient to its input)
+  auto extremum = [](bool is_max) {
+    return [is_max](GradNode& n, const ArrayPtr& g) -> std::vector<ArrayPtr> {
+      ArrayPtr self = unpack(n, 0), other = unpack(n, 1);
+      ArrayPtr eq = torch_of(ufunc_call2(Ufunc::equal, self, other));
+      ArrayPtr shared = where_select(eq, torch_of(ufunc_call2(Ufunc::divide, g, scalar(2.0, g->dtype))), g);
+      ArrayPtr zero = scalar(0.0, g->dtype), out_self, out_other;
+      if (edge(n, 0)) out_self = where_select(torch_of(ufunc_call2(is_max ? Ufunc::less : Ufunc::greater, self, other)), zero, shared);
+      if (edge(n, 1)) out_other = where_select(torch_of(ufunc_call2(is_max ? Ufunc::greater : Ufunc::less, self, other)), zero, shared);
+      return {out_self, out_other};
+    };
+  };
+  f["MaximumBackward0"] = extremum(true);
+  f["MinimumBackward0"] = extremum(false);
+  // sign: self: zeros_like(grad)
+  f["SignBackward0"] = [](GradNode&, const ArrayPtr& g) -> std::vector<ArrayPtr> { return {zeros(g->dtype, g->shape)}; };
 }
 
 void add_norm_formulas(std::map<std::string, Formula>& f) {

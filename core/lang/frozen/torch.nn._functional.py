@@ -24,7 +24,7 @@ import torch.nn.functional as _F
 _constant_pad = _F.pad
 
 __all__ = ["conv_transpose1d", "conv_transpose2d", "glu", "prelu", "pixel_shuffle", "pixel_unshuffle", "pad", "dropout1d", "dropout2d", "rms_norm", "interpolate",
-           "upsample", "upsample_nearest", "upsample_bilinear"]
+           "upsample", "upsample_nearest", "upsample_bilinear", "_conv_transpose_nd", "_feature_dropout", "_type_name"]
 
 
 def _glu(x, dim):
@@ -177,7 +177,7 @@ def pad(input, pad, mode="constant", value=None):
     if value is not None and value != 0:
         raise RuntimeError(f"Padding mode \"{mode}\" doesn't take in value argument")
     k = len(pads) // 2
-    if not ((k == 1 and nd in (2, 3)) or (k == 2 and nd in (3, 4))):
+    if not ((k == 1 and nd in (2, 3)) or (k == 2 and nd in (3, 4)) or (k == 3 and nd in (4, 5))):
         raise NotImplementedError("Only 2D, 3D, 4D, 5D padding with non-constant padding are supported for now")
     for i in range(k):
         d = nd - 1 - i
@@ -191,7 +191,7 @@ def pad(input, pad, mode="constant", value=None):
             raise RuntimeError(f"input (H: {n}) is too small. Calculated output H: {n + lo + hi}")
     if mode == "circular":
         return _pad_circular(input, pads)
-    name = ("ReflectionPad" if mode == "reflect" else "ReplicationPad") + ("1D" if k == 1 else "2D") + "Backward0"
+    name = ("ReflectionPad" if mode == "reflect" else "ReplicationPad") + f"{k}DBackward0"
     return torch._C._sl_fused_node(name, _pad_gather, [input], pads, mode)
 
 
@@ -378,7 +378,7 @@ def _conv_transpose(x, w, b, stride, padding, output_padding, groups, dilation):
         w = w.index_select(d, torch.arange(w.size(d) - 1, -1, -1))
     cin, cout_g = w.size(0), w.size(1)
     w = w.reshape(groups, cin // groups, cout_g, *w.shape[2:]).transpose(1, 2).reshape(groups * cout_g, cin // groups, *w.shape[2:])
-    conv = _F.conv1d if n == 1 else _F.conv2d
+    conv = (_F.conv1d, _F.conv2d, _F.conv3d)[n - 1]
     return conv(x, w, b, 1, 0, dilation, groups)
 
 
@@ -389,7 +389,7 @@ def _conv_transpose_nd(n, input, weight, bias, stride, padding, output_padding, 
                            f"{list(input.shape)}")
     stride, padding, output_padding, dilation = (_tuple(v, n) for v in (stride, padding, output_padding, dilation))
     if any(output_padding[i] >= stride[i] and output_padding[i] >= dilation[i] for i in range(n)):
-        names = ("height", "width")[2 - n:]
+        names = ("depth", "height", "width")[3 - n:]
         got = lambda what, v: " ".join(f"{what}_{nm}: {v[i]}" for i, nm in enumerate(names))
         raise RuntimeError("output padding must be smaller than either stride or dilation, but got "
                            f"{got('output_padding', output_padding)} {got('stride', stride)} {got('dilation', dilation)}")

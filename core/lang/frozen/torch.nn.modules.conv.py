@@ -13,7 +13,7 @@ from torch.nn.modules.module import Module
 from torch.nn.parameter import Parameter
 import torch.nn.init as init
 import torch.nn.functional as F
-from torch.nn.modules.utils import _single, _pair, _reverse_repeat_tuple
+from torch.nn.modules.utils import _single, _pair, _triple, _reverse_repeat_tuple
 
 _valid_padding_strings = {"same", "valid"}
 _valid_padding_modes = {"zeros", "reflect", "replicate", "circular"}
@@ -185,4 +185,34 @@ class ConvTranspose2d(_ConvTransposeNd):
         output_padding = self._output_padding(input, output_size, self.stride, self.padding, self.kernel_size, 2,
                                               self.dilation)
         return F.conv_transpose2d(input, self.weight, self.bias, self.stride, self.padding, output_padding, self.groups,
+                                  self.dilation)
+
+
+class Conv3d(_ConvNd):
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True,
+                 padding_mode="zeros", device=None, dtype=None):
+        super().__init__(in_channels, out_channels, _triple(kernel_size), _triple(stride),
+                         padding if isinstance(padding, str) else _triple(padding), _triple(dilation), False,
+                         _triple(0), groups, bias, padding_mode, device, dtype)
+
+    def _conv_forward(self, input, weight, bias):
+        if self.padding_mode != "zeros":
+            return F.conv3d(F.pad(input, self._reversed_padding_repeated_twice, mode=self.padding_mode), weight, bias,
+                            self.stride, _triple(0), self.dilation, self.groups)
+        return F.conv3d(input, weight, bias, self.stride, self.padding, self.dilation, self.groups)
+
+    def forward(self, input):
+        return self._conv_forward(input, self.weight, self.bias)
+
+
+class ConvTranspose3d(_ConvTransposeNd):
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1,
+                 bias=True, dilation=1, padding_mode="zeros", device=None, dtype=None):
+        super().__init__(in_channels, out_channels, _triple(kernel_size), _triple(stride), _triple(padding),
+                         _triple(dilation), True, _triple(output_padding), groups, bias, padding_mode, device, dtype)
+
+    def forward(self, input, output_size=None):
+        output_padding = self._output_padding(input, output_size, self.stride, self.padding, self.kernel_size, 3,
+                                              self.dilation)
+        return F.conv_transpose3d(input, self.weight, self.bias, self.stride, self.padding, output_padding, self.groups,
                                   self.dilation)

@@ -6,6 +6,8 @@ import torch.nn.functional as F
 from torch.nn.modules.module import Module
 from torch.nn.modules.utils import _ntuple, _pair, _quadruple
 
+_sextuple = _ntuple(6, "_sextuple")
+
 
 class _ConstantPadNd(Module):
     __constants__ = ["padding", "value"]
@@ -124,3 +126,23 @@ class CircularPad2d(_CircularPadNd):
     def __init__(self, padding):
         super().__init__()
         self.padding = _quadruple(padding)
+
+
+class ReflectionPad3d(_ReflectionPadNd):
+    def __init__(self, padding):
+        super().__init__()
+        self.padding = _sextuple(padding)
+
+
+class ReplicationPad3d(_ReplicationPadNd):
+    def __init__(self, padding):
+        super().__init__()
+        self.padding = _sextuple(padding)
+
+
+class CircularPad3d(_CircularPadNd):
+    _dims = (4, 5)
+
+    def __init__(self, padding):
+        super().__init__()
+        self.padding = _sextuple(padding)

@@ -19,6 +19,8 @@ F = functional
 
 from torch.nn.modules.module import Module, RemovableHandle, _IncompatibleKeys, _addindent, _typename
 import torch.nn._functional  # noqa: F401  (installs F.glu, F.prelu, F.pixel_shuffle, F.pad's other modes, ...)
+import torch.nn._functional_more  # noqa: F401  (installs F.conv3d, the 3-d pools, the margin losses, F.fold, ...)
+import torch._functions_more  # noqa: F401  (installs torch.cdist, torch.cov, torch.vander, the *_scatter ops, ...)
 
 
 # ---------------------------------------------------------------- containers
@@ -229,6 +231,201 @@ class ModuleList(Module):
         return self._get_name() + "(\n  " + "\n  ".join(lines) + "\n)"
 
 
+def _iterable(v):
+    try:
+        iter(v)
+    except TypeError:
+        return False
+    return True
+
+
+class _ParameterContainer(Module):
+    # extra_repr of ParameterList / ParameterDict: one line per entry, a tensor as
+    # "Parameter containing: [<type> of size AxB]" (ParameterList names the dtype, ParameterDict torch.typename)
+    def _entry(self, k, p, list_style):
+        if isinstance(p, torch.Tensor):
+            size = "x".join(str(v) for v in p.size())
+            what = "Parameter" if isinstance(p, Parameter) else "Tensor"
+            return f"  ({k}): {what} containing: [{p.dtype if list_style else p.type()} of size {size}]"
+        return f"  ({k}): Object of type: {type(p).__name__}"
+
+    @staticmethod
+    def _as_parameter(value):
+        return Parameter(value) if isinstance(value, torch.Tensor) and not isinstance(value, Parameter) else value
+
+
+class ParameterList(_ParameterContainer):
+    def __init__(self, values=None):
+        super().__init__()
+        self._size = 0
+        if values is not None:
+            self += values
+
+    def _index(self, idx):
+        return str(_abs_index(idx, len(self)))
+
+    def __getitem__(self, idx):
+        if isinstance(idx, slice):
+            out = self.__class__()
+            for i in range(len(self))[idx]:
+                out.append(self[i])
+            return out
+        return getattr(self, self._index(idx))
+
+    def __setitem__(self, idx, param):
+        setattr(self, self._index(idx), self._as_parameter(param))
+
+    def __len__(self):
+        return self._size
+
+    def __iter__(self):
+        return iter([self[i] for i in range(len(self))])
+
+    def __iadd__(self, parameters):
+        return self.extend(parameters)
+
+    def append(self, value):
+        self._size += 1
+        self[self._size - 1] = value
+        return self
+
+    def extend(self, values):
+        if isinstance(values, torch.Tensor) or not _iterable(values):
+            raise TypeError("ParameterList.extend should be called with an iterable, but got " + type(values).__name__)
+        for value in values:
+            self.append(value)
+        return self
+
+    def extra_repr(self):
+        return "\n".join(self._entry(k, p, True) for k, p in enumerate(self))
+
+    def __call__(self, *args, **kwargs):
+        raise RuntimeError("ParameterList should not be called.")
+
+
+class ParameterDict(_ParameterContainer):
+    def __init__(self, parameters=None):
+        super().__init__()
+        self._keys = {}
+        if parameters is not None:
+            self.update(parameters)
+
+    def _key(self, key):
+        if not isinstance(key, str):
+            raise TypeError("Index given to ParameterDict cannot be used as a key as it is not a string (type is "
+                            f"'{type(key).__name__}'). Open an issue on github if you need non-string keys.")
+        return key
+
+    def __getitem__(self, key):
+        return getattr(self, self._key(key))
+
+    def __setitem__(self, key, value):
+        self._keys[key] = None
+        setattr(self, self._key(key), self._as_parameter(value))
+
+    def __delitem__(self, key):
+        del self._keys[key]
+        delattr(self, self._key(key))
+
+    def __len__(self):
+        return len(self._keys)
+
+    def __iter__(self):
+        return iter(self._keys)
+
+    def __reversed__(self):
+        return reversed(list(self._keys))
+
+    def __contains__(self, key):
+        return key in self._keys
+
+    def copy(self):
+        return ParameterDict(OrderedDict((k, self[k]) for k in self._keys))
+
+    def setdefault(self, key, default=None):
+        if key not in self:
+            self[key] = default
+        return self[key]
+
+    def clear(self):
+        for k in list(self._keys):
+            del self[k]
+
+    def pop(self, key):
+        v = self[key]
+        del self[key]
+        return v
+
+    def popitem(self):
+        k = list(self._keys)[-1]
+        return k, self.pop(k)
+
+    def get(self, key, default=None):
+        return self[key] if key in self else default
+
+    def fromkeys(self, keys, default=None):
+        return ParameterDict((k, default) for k in keys)
+
+    def keys(self):
+        return self._keys.keys()
+
+    def items(self):
+        return [(k, self[k]) for k in self._keys]
+
+    def values(self):
+        return [self[k] for k in self._keys]
+
+    def update(self, parameters):
+        if not _iterable(parameters):
+            raise TypeError("ParametersDict.update should be called with an iterable of key/value pairs, but got " +
+                            type(parameters).__name__)
+        if isinstance(parameters, (OrderedDict, ParameterDict)):
+            for key, parameter in parameters.items():
+                self[key] = parameter
+        elif isinstance(parameters, dict):
+            for key, parameter in sorted(parameters.items()):
+                self[key] = parameter
+        else:
+            for j, p in enumerate(parameters):
+                if not _iterable(p):
+                    raise TypeError(f"ParameterDict update sequence element #{j} should be Iterable; is" + type(p).__name__)
+                if len(p) != 2:
+                    raise ValueError(f"ParameterDict update sequence element #{j} has length {len(p)}; 2 is required")
+                self[p[0]] = p[1]
+
+    def extra_repr(self):
+        return "\n".join(self._entry(k, p, False) for k, p in self.items())
+
+    def __call__(self, input):
+        raise RuntimeError("ParameterDict should not be called.")
+
+    def __or__(self, other):
+        out = self.copy()
+        out.update(other)
+        return out
+
+    def __ior__(self, other):
+        self.update(other)
+        return self
+
+
+def factory_kwargs(kwargs):
+    # torch.nn.factory_kwargs: the device/dtype/memory_format entries of kwargs, or of its "factory_kwargs" entry
+    if kwargs is None:
+        return {}
+    simple = {"device", "dtype", "memory_format"}
+    expected = simple | {"factory_kwargs"}
+    if not set(kwargs) <= expected:
+        raise TypeError(f"unexpected kwargs {set(kwargs) - expected}")
+    r = dict(kwargs.get("factory_kwargs", {}))
+    for k in simple:
+        if k in kwargs:
+            if k in r:
+                raise TypeError(f"{k} specified twice, in **kwargs and in factory_kwargs")
+            r[k] = kwargs[k]
+    return r
+
+
 class ModuleDict(Module):
     def __init__(self, modules=None):
         super().__init__()
@@ -324,41 +521,7 @@ class Linear(Module):
         return f"in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}"
 
 
-class Dropout(Module):
-    def __init__(self, p=0.5, inplace=False):
-        super().__init__()
-        if p < 0 or p > 1:
-            raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
-        self.p = p
-        self.inplace = inplace
-
-    def forward(self, input):
-        return F.dropout(input, self.p, self.training, self.inplace)
-
-    def extra_repr(self):
-        return f"p={self.p}, inplace={self.inplace}"
-
-
-class _DropoutNd(Module):
-    def __init__(self, p=0.5, inplace=False):
-        super().__init__()
-        if p < 0 or p > 1:
-            raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
-        self.p = p
-        self.inplace = inplace
-
-    def extra_repr(self):
-        return f"p={self.p}, inplace={self.inplace}"
-
-
-class Dropout1d(_DropoutNd):
-    def forward(self, input):
-        return F.dropout1d(input, self.p, self.training, self.inplace)
-
-
-class Dropout2d(_DropoutNd):
-    def forward(self, input):
-        return F.dropout2d(input, self.p, self.training, self.inplace)
+from torch.nn.modules.dropout import Dropout, _DropoutNd, Dropout1d, Dropout2d
 
 
 class PixelShuffle(Module):
@@ -389,21 +552,22 @@ class PixelUnshuffle(Module):
         return f"downscale_factor={self.downscale_factor}"
 
 
+def _padding_index(padding_idx, num_embeddings, word):
+    # Embedding / EmbeddingBag: a negative padding_idx counts from the end; outside the table is an AssertionError
+    if padding_idx is None:
+        return None
+    if (padding_idx > 0 and padding_idx >= num_embeddings) or padding_idx < -num_embeddings:
+        raise AssertionError(f"{word} must be within num_embeddings")
+    return padding_idx + num_embeddings if padding_idx < 0 else padding_idx
+
+
 class Embedding(Module):
     def __init__(self, num_embeddings, embedding_dim, padding_idx=None, max_norm=None, norm_type=2.0,
                  scale_grad_by_freq=False, sparse=False, _weight=None, _freeze=False, device=None, dtype=None):
         super().__init__()
         self.num_embeddings = num_embeddings
         self.embedding_dim = embedding_dim
-        if padding_idx is not None:
-            if padding_idx > 0:
-                if padding_idx >= num_embeddings:
-                    raise AssertionError("Padding_idx must be within num_embeddings")
-            elif padding_idx < 0:
-                if padding_idx < -num_embeddings:
-                    raise AssertionError("Padding_idx must be within num_embeddings")
-                padding_idx = num_embeddings + padding_idx
-        self.padding_idx = padding_idx
+        self.padding_idx = _padding_index(padding_idx, num_embeddings, "Padding_idx")
         self.max_norm = max_norm
         self.norm_type = norm_type
         self.scale_grad_by_freq = scale_grad_by_freq
@@ -450,6 +614,64 @@ class Embedding(Module):
         return cls(num_embeddings=rows, embedding_dim=cols, _weight=embeddings, _freeze=freeze,
                    padding_idx=padding_idx, max_norm=max_norm, norm_type=norm_type,
                    scale_grad_by_freq=scale_grad_by_freq, sparse=sparse)
+
+
+class EmbeddingBag(Module):
+    def __init__(self, num_embeddings, embedding_dim, max_norm=None, norm_type=2.0, scale_grad_by_freq=False,
+                 mode="mean", sparse=False, _weight=None, include_last_offset=False, padding_idx=None, device=None,
+                 dtype=None):
+        super().__init__()
+        self.num_embeddings = num_embeddings
+        self.embedding_dim = embedding_dim
+        self.max_norm = max_norm
+        self.norm_type = norm_type
+        self.scale_grad_by_freq = scale_grad_by_freq
+        self.padding_idx = _padding_index(padding_idx, num_embeddings, "padding_idx")
+        if _weight is None:
+            self.weight = Parameter(torch.empty((num_embeddings, embedding_dim), device=device, dtype=dtype))
+            self.reset_parameters()
+        else:
+            if list(_weight.shape) != [num_embeddings, embedding_dim]:
+                raise AssertionError("Shape of weight does not match num_embeddings and embedding_dim")
+            self.weight = Parameter(_weight)
+        self.mode = mode
+        self.sparse = sparse
+        self.include_last_offset = include_last_offset
+
+    def reset_parameters(self):
+        init.normal_(self.weight)
+        if self.padding_idx is not None:
+            with torch.no_grad():
+                self.weight[self.padding_idx].fill_(0)
+
+    def forward(self, input, offsets=None, per_sample_weights=None):
+        return F.embedding_bag(input, self.weight, offsets, self.max_norm, self.norm_type, self.scale_grad_by_freq,
+                               self.mode, self.sparse, per_sample_weights, self.include_last_offset, self.padding_idx)
+
+    def extra_repr(self):
+        s = f"{self.num_embeddings}, {self.embedding_dim}"
+        if self.max_norm is not None:
+            s += f", max_norm={self.max_norm}"
+        if self.norm_type != 2:
+            s += f", norm_type={self.norm_type}"
+        if self.scale_grad_by_freq is not False:
+            s += f", scale_grad_by_freq={self.scale_grad_by_freq}"
+        s += f", mode={self.mode!r}"
+        if self.padding_idx is not None:
+            s += f", padding_idx={self.padding_idx}"
+        return s
+
+    @classmethod
+    def from_pretrained(cls, embeddings, freeze=True, max_norm=None, norm_type=2.0, scale_grad_by_freq=False,
+                        mode="mean", sparse=False, include_last_offset=False, padding_idx=None):
+        if embeddings.dim() != 2:
+            raise AssertionError("Embeddings parameter is expected to be 2-dimensional")
+        rows, cols = embeddings.shape
+        bag = cls(num_embeddings=rows, embedding_dim=cols, _weight=embeddings, max_norm=max_norm, norm_type=norm_type,
+                  scale_grad_by_freq=scale_grad_by_freq, mode=mode, sparse=sparse,
+                  include_last_offset=include_last_offset, padding_idx=padding_idx)
+        bag.weight.requires_grad = not freeze
+        return bag
 
 
 class LayerNorm(Module):
@@ -510,93 +732,9 @@ class Unflatten(Module):
         return f"dim={self.dim}, unflattened_size={self.unflattened_size}"
 
 
-# ---------------------------------------------------------------- losses
-
-
-class _Loss(Module):
-    def __init__(self, size_average=None, reduce=None, reduction="mean"):
-        super().__init__()
-        self.reduction = reduction
-
-
-class MSELoss(_Loss):
-    def forward(self, input, target):
-        return F.mse_loss(input, target, reduction=self.reduction)
-
-
-class L1Loss(_Loss):
-    def forward(self, input, target):
-        return F.l1_loss(input, target, reduction=self.reduction)
-
-
-class SmoothL1Loss(_Loss):
-    def __init__(self, size_average=None, reduce=None, reduction="mean", beta=1.0):
-        super().__init__(size_average, reduce, reduction)
-        self.beta = beta
-
-    def forward(self, input, target):
-        return F.smooth_l1_loss(input, target, reduction=self.reduction, beta=self.beta)
-
-
-class HuberLoss(_Loss):
-    def __init__(self, reduction="mean", delta=1.0):
-        super().__init__(reduction=reduction)
-        self.delta = delta
-
-    def forward(self, input, target):
-        return F.huber_loss(input, target, reduction=self.reduction, delta=self.delta)
-
-
-class KLDivLoss(_Loss):
-    def __init__(self, size_average=None, reduce=None, reduction="mean", log_target=False):
-        super().__init__(size_average, reduce, reduction)
-        self.log_target = log_target
-
-    def forward(self, input, target):
-        return F.kl_div(input, target, reduction=self.reduction, log_target=self.log_target)
-
-
-class BCELoss(_Loss):
-    def __init__(self, weight=None, size_average=None, reduce=None, reduction="mean"):
-        super().__init__(size_average, reduce, reduction)
-        self.register_buffer("weight", weight)
-
-    def forward(self, input, target):
-        return F.binary_cross_entropy(input, target, weight=self.weight, reduction=self.reduction)
-
-
-class BCEWithLogitsLoss(_Loss):
-    def __init__(self, weight=None, size_average=None, reduce=None, reduction="mean", pos_weight=None):
-        super().__init__(size_average, reduce, reduction)
-        self.register_buffer("weight", weight)
-        self.register_buffer("pos_weight", pos_weight)
-
-    def forward(self, input, target):
-        return F.binary_cross_entropy_with_logits(input, target, self.weight, pos_weight=self.pos_weight,
-                                                  reduction=self.reduction)
-
-
-class NLLLoss(_Loss):
-    def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):
-        super().__init__(size_average, reduce, reduction)
-        self.register_buffer("weight", weight)
-        self.ignore_index = ignore_index
-
-    def forward(self, input, target):
-        return F.nll_loss(input, target, weight=self.weight, ignore_index=self.ignore_index, reduction=self.reduction)
-
-
-class CrossEntropyLoss(_Loss):
-    def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean",
-                 label_smoothing=0.0):
-        super().__init__(size_average, reduce, reduction)
-        self.register_buffer("weight", weight)
-        self.ignore_index = ignore_index
-        self.label_smoothing = label_smoothing
-
-    def forward(self, input, target):
-        return F.cross_entropy(input, target, weight=self.weight, ignore_index=self.ignore_index,
-                               reduction=self.reduction, label_smoothing=self.label_smoothing)
+# ---------------------------------------------------------------- losses (torch.nn.modules.loss)
+from torch.nn.modules.loss import (_Loss, MSELoss, L1Loss, SmoothL1Loss, HuberLoss, KLDivLoss, BCELoss, BCEWithLogitsLoss,
+                                   NLLLoss, CrossEntropyLoss)
 
 
 __all__ = [
@@ -685,3 +823,32 @@ __all__ += ["RMSNorm", "Upsample", "UpsamplingNearest2d", "UpsamplingBilinear2d"
 from torch.nn.modules.conv import ConvTranspose1d, ConvTranspose2d
 
 __all__ += ["ConvTranspose1d", "ConvTranspose2d"]
+from torch.nn.modules.conv import Conv3d, ConvTranspose3d
+from torch.nn.modules.pooling import (MaxPool3d, AvgPool3d, AdaptiveAvgPool3d, AdaptiveMaxPool3d, LPPool1d, LPPool2d,
+                                      MaxUnpool1d, MaxUnpool2d)
+from torch.nn.modules.batchnorm import BatchNorm3d
+from torch.nn.modules.instancenorm import InstanceNorm3d
+from torch.nn.modules.activation import RReLU
+from torch.nn.modules.normalization import LocalResponseNorm
+from torch.nn.modules.dropout import Dropout3d, AlphaDropout, FeatureAlphaDropout
+from torch.nn.modules.distance import CosineSimilarity, PairwiseDistance
+from torch.nn.modules.fold import Fold, Unfold
+from torch.nn.modules.channelshuffle import ChannelShuffle
+from torch.nn.modules.linear import Bilinear
+from torch.nn.modules.padding import ReflectionPad3d, ReplicationPad3d, CircularPad3d
+from torch.nn.modules.loss import (CosineEmbeddingLoss, HingeEmbeddingLoss, MarginRankingLoss, SoftMarginLoss,
+                                   MultiMarginLoss, MultiLabelMarginLoss, MultiLabelSoftMarginLoss, PoissonNLLLoss,
+                                   GaussianNLLLoss, TripletMarginLoss, TripletMarginWithDistanceLoss)
+
+__all__ += ["Conv3d", "ConvTranspose3d", "MaxPool3d", "AvgPool3d", "AdaptiveAvgPool3d", "AdaptiveMaxPool3d", "LPPool1d",
+            "LPPool2d", "MaxUnpool1d", "MaxUnpool2d", "BatchNorm3d", "InstanceNorm3d", "RReLU", "LocalResponseNorm",
+            "Dropout3d", "AlphaDropout", "FeatureAlphaDropout", "CosineSimilarity", "PairwiseDistance", "Fold", "Unfold",
+            "ChannelShuffle", "Bilinear", "CosineEmbeddingLoss", "HingeEmbeddingLoss", "MarginRankingLoss",
+            "SoftMarginLoss", "MultiMarginLoss", "MultiLabelMarginLoss", "MultiLabelSoftMarginLoss", "PoissonNLLLoss",
+            "GaussianNLLLoss", "TripletMarginLoss", "TripletMarginWithDistanceLoss", "ReflectionPad3d",
+            "ReplicationPad3d", "CircularPad3d"]
+from torch.nn.modules.loss import NLLLoss2d
+
+from torch.nn.modules.pooling import LPPool3d, MaxUnpool3d
+
+__all__ += ["ParameterList", "ParameterDict", "NLLLoss2d", "factory_kwargs", "EmbeddingBag", "LPPool3d", "MaxUnpool3d"]

@@ -1,4 +1,5 @@
-// torch/backward_more: the state of LinalgVectorNormBackward0 (Tensor.norm,
+// torch/backward_more: the state of MaxBackward0 / MinBackward0 (max.dim), SignBackward0,
+// LinalgVectorNormBackward0 (Tensor.norm,
 // torch.norm, torch.linalg.vector_norm / norm of a vector) and GatherBackward0
 // (clamp_min's is backward.cpp's save_clamp), read from the call as the user
 // made it (Note [Recording at the boundary], torch/autograd.cpp); the formulas
@@ -9,6 +10,7 @@
 // rather than give a wrong gradient.
 #include "core/lang/torch/autograd.hpp"
 #include "core/torch/autograd.hpp"
+#include "core/ops/reduce.hpp"
 #include "core/torch/views.hpp"
 
 namespace sl::lang {
@@ -35,6 +37,24 @@ bool number(const Value& v, double& out) {
 
 // -1: not one of these nodes; 0: refused; 1: saved.
 int save_norm_state(GradNode& n, const OpCall& c, const ArrayPtr& self, const ArrayPtr& result, bool inplace) {
+  if (n.name == "SignBackward0") return !inplace && c.op == "sign";
+  if (n.name == "MaximumBackward0" || n.name == "MinimumBackward0") {  // maximum(other) / max(other)
+    const Value other = arg(c, 0, {"other"});
+    if (inplace || !other.is_array()) return 0;
+    save_tensor(n, 0, self, false);
+    save_tensor(n, 1, other.array(), false);
+    return 1;
+  }
+  if (n.name == "MaxBackward0" || n.name == "MinBackward0") {  // max(dim, keepdim=False): the indices max.dim returns
+    const Value dim = arg(c, 0, {"dim"}), keep = arg(c, 1, {"keepdim"});
+    if (inplace || (c.op != "max" && c.op != "min") || !dim.is_int()) return 0;
+    const int nd = self->ndim();
+    n.keepdim = keep.is_bool() && keep.as_bool();
+    n.ints = {nd ? torch_wrap_dim(dim.as_int(), nd) : 0};
+    n.sizes = {self->shape};
+    if (nd) save_tensor(n, 0, arg_reduce(c.op == "max", *self, int(n.ints[0]), n.keepdim, Flavor::Torch), false);
+    return 1;
+  }
   if (n.name == "GatherBackward0") {  // gather(dim, index, *, sparse_grad=False)
     const Value dim = arg(c, 0, {"dim"}), index = arg(c, 1, {"index"});
     if (inplace || c.op != "gather" || !dim.is_int() || !index.is_array()) return 0;
