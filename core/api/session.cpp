@@ -93,7 +93,7 @@ std::string Session::variables() {
   const lang::Interp::StackBase stack(*in_);  // Note [Recursion depth]
   std::vector<std::string> names;
   for (auto& [k, v] : in_->globals->vars)
-    if (!v.as<lang::ModuleObj>()) names.push_back(k);
+    if (!v.as<lang::ModuleObj>() && !lang::is_module_dunder(k)) names.push_back(k);
   std::sort(names.begin(), names.end());
   JsonWriter w;
   w.begin_object().key("names").begin_array();

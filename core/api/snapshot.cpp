@@ -286,6 +286,7 @@ void collect_entries(Interp& in, const SnapshotOptions& opt, Model& m) {
   });
   for (auto& [var, v] : globals) {
     if (v.as<lang::ModuleObj>()) continue;  // `np`, `torch`: not interesting
+    if (lang::is_module_dunder(var)) continue;  // __name__, __doc__, ...: the module's, not the program's
     if (v.is_array()) push_array(m, {var, true, v});
     else m.entries.push_back({var, true, v});
     std::set<const void*> seen;

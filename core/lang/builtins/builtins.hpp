@@ -35,6 +35,8 @@ void install_class_builtins(Interp& in);  // property, classmethod, super, ... (
 // argument holds at least (filename, lineno, offset, text)).
 void check_exception_args(Interp& in, TypeObj* ty, const std::vector<Value>& args);
 void install_builtin_functions(Interp& in);
+// exec, eval, compile, globals, locals (exec_builtins.cpp)
+void install_exec_builtins(Interp& in);
 // raise SystemExit(*args) (sys.exit, exit(), quit())
 [[noreturn]] void raise_system_exit(Interp& in, std::vector<Value> args);
 void install_str_methods(Interp& in);
@@ -68,6 +70,15 @@ std::string percent_format(Interp& in, const std::string& fmt, const Value& arg)
 Value set_operation(Interp& in, BinOp op, const Value& a, const Value& b);
 // a op= b on a (mutable) set for op in | & - ^ (b a SetObj): a is updated in place.
 void set_update_op(Interp& in, BinOp op, const Value& a, const Value& b);
+
+// ---- SyntaxError's fields (types.cpp, after SyntaxError_init and
+// SyntaxError_str in Objects/exceptions.c)
+bool is_syntax_error(Interp& in, const Value& exc);
+// msg, filename, lineno, offset, text, end_lineno, end_offset,
+// print_file_and_line as its arguments give them; false for other names.
+bool syntax_error_attr(Interp& in, const Value& exc, const std::string& name, Value& out);
+// "msg (file.py, line 3)": the file's base name, from the fields as they are now.
+bool syntax_error_str(Interp& in, const Value& exc, std::string& out);
 
 // ---- OSError (oserror.cpp; Note [OSError fields])
 bool is_os_error(Interp& in, TypeObj* ty);

@@ -520,21 +520,6 @@ Value builtin_format(Interp& in, Args& a) {
   in.raise_exc("TypeError", "unsupported format string passed to " + in.type_of(x)->name + ".__format__");
 }
 
-Value builtin_globals(Interp& in, Args&) {
-  auto d = std::make_shared<DictObj>();
-  for (auto& [k, v] : in.globals->vars) table_set(in, d->t, S(k), v);
-  return Value(std::static_pointer_cast<Obj>(d));
-}
-
-// locals(): the running frame's variables, as a new dict (a snapshot, as
-// CPython 3.13 gives in a function; at module level it is the globals').
-Value builtin_locals(Interp& in, Args& a) {
-  a.finish(0);
-  auto d = std::make_shared<DictObj>();
-  in.frame_env().for_each([&](const std::string& k, const Value& v) { table_set(in, d->t, S(k), v); });
-  return Value(std::static_pointer_cast<Obj>(d));
-}
-
 // dir(): the sorted names of the running frame's scope; dir(x): of x's
 // attributes (its type's plus its own: ObjectProtocol::attribute_names).
 Value builtin_dir(Interp& in, Args& a) {
@@ -562,14 +547,6 @@ Value builtin_input(Interp& in, Args&) {
 Value builtin_open(Interp& in, Args& a) {
   Value io = in.import("_io");
   return in.call(in.getattr(io, "open"), a);
-}
-
-Value builtin_exec(Interp& in, Args&) {
-  in.raise_exc("NotImplementedError", "exec() is not available in stridelab");
-}
-
-Value builtin_eval(Interp& in, Args&) {
-  in.raise_exc("NotImplementedError", "eval() is not available in stridelab");
 }
 
 const NativeDef kBuiltinFunctions[] = {
@@ -608,13 +585,9 @@ const NativeDef kBuiltinFunctions[] = {
     {"chr", builtin_chr},
     {"ord", builtin_ord},
     {"format", builtin_format},
-    {"globals", builtin_globals},
-    {"locals", builtin_locals},
     {"dir", builtin_dir},
     {"input", builtin_input},
-    {"open", builtin_open},
-    {"exec", builtin_exec},
-    {"eval", builtin_eval}
+    {"open", builtin_open}
 };
 
 }  // namespace
@@ -731,6 +704,9 @@ void install_builtin_functions(Interp& in) {
   }
   install_quitters(in);
   install_printers(in);
+  install_exec_builtins(in);
+  in.builtins["__name__"] = S("builtins");  // the builtins module's own names
+  in.builtins["__package__"] = S("");
 }
 
 }  // namespace sl::lang

@@ -492,6 +492,49 @@ void check_exception_args(Interp& in, TypeObj* ty, const std::vector<Value>& arg
   arity("AxisError", "axis", 1, 3);
 }
 
+bool is_syntax_error(Interp& in, const Value& exc) {
+  auto* e = exc.as<ExceptionObj>();
+  return e && e->type->is_subclass_of(in.exception_type("SyntaxError"));
+}
+
+bool syntax_error_attr(Interp& in, const Value& exc, const std::string& name, Value& out) {
+  static const char* kFields[] = {"filename", "lineno", "offset", "text", "end_lineno", "end_offset"};
+  if (!is_syntax_error(in, exc)) return false;
+  const auto& args = exc.as<ExceptionObj>()->args;
+  if (name == "msg") {
+    out = args.empty() ? Value() : args[0];
+    return true;
+  }
+  if (name == "print_file_and_line") {
+    out = Value();
+    return true;
+  }
+  for (size_t k = 0; k < 6; ++k) {
+    if (name != kFields[k]) continue;
+    out = Value();
+    if (args.size() == 2) {
+      std::vector<Value> info = in.to_vector(args[1]);
+      if (k < info.size()) out = info[k];
+    }
+    return true;
+  }
+  return false;
+}
+
+bool syntax_error_str(Interp& in, const Value& exc, std::string& out) {
+  if (!is_syntax_error(in, exc)) return false;
+  const std::string msg = in.str(in.getattr(exc, "msg"));
+  Value file = in.getattr(exc, "filename"), line = in.getattr(exc, "lineno");
+  std::string base;
+  if (auto* s = file.as<StrObj>()) base = s->s.substr(s->s.rfind('/') == std::string::npos ? 0 : s->s.rfind('/') + 1);
+  const bool has_file = file.as<StrObj>() != nullptr, has_line = line.is_int();
+  if (has_file && has_line) out = msg + " (" + base + ", line " + std::to_string(line.as_int()) + ")";
+  else if (has_file) out = msg + " (" + base + ")";
+  else if (has_line) out = msg + " (line " + std::to_string(line.as_int()) + ")";
+  else out = msg;
+  return true;
+}
+
 void install_builtin_types(Interp& in) {
   install_exceptions(in);
   in.builtins["object"] = type_value(in.t.object);

@@ -73,6 +73,12 @@ Interp::Interp() {
   t.exception = new_type("Exception", "builtins", {t.base_exception});
   install_builtins(*this);
   install_generators(*this);
+  // The names CPython's __main__ starts with (a script's __file__ and
+  // __cached__ are run()'s, from its file name).
+  for (const char* k : {"__doc__", "__package__", "__loader__", "__spec__"}) globals->vars[k] = Value();
+  globals->vars["__name__"] = make_str("__main__");
+  globals->vars["__annotations__"] = Value(std::static_pointer_cast<Obj>(std::make_shared<DictObj>()));
+  globals->vars["__builtins__"] = import("builtins");
   // numpy, torch and the standard modules wait for their first import
   // (Note [Builtin modules at first import], modules/modules.hpp).
 }
@@ -162,6 +168,7 @@ std::string Interp::default_exception_str(const Value& exc) {
   if (!e) return str(exc);
   if (std::string u; unicode_error_str(*this, exc, u)) return u;
   if (std::string o; os_error_str(*this, exc, o)) return o;
+  if (std::string o; syntax_error_str(*this, exc, o)) return o;
   if (e->args.empty()) return "";
   if (e->args.size() == 1) {
     if (e->type->is_subclass_of(exception_type("KeyError"))) return repr(e->args[0]);
@@ -245,6 +252,10 @@ Interp::Result Interp::run(const std::string& src, bool echo_last_expr, const st
   explain_ = &state_.get<sl::detail::ExplainState>();
   Finalizers::Scope finalizing(finalizers_);  // Note [Finalization]
   filename_ = filename;
+  if (!filename.empty() && filename[0] != '<') {  // a script's file (the CLI's), not <stdin>
+    globals->vars["__file__"] = make_str(filename);
+    globals->vars["__cached__"] = Value();
+  }
   Result r;
   out_.clear();
   out_truncated_ = false;
@@ -270,23 +281,16 @@ Interp::Result Interp::run(const std::string& src, bool echo_last_expr, const st
     }
     // mirrors print_exception for SyntaxError (Python/pythonrun.c)
     r.traceback = "  File \"" + filename + "\", line " + std::to_string(r.line) + "\n";
-    if (syntax && r.line >= 1) {
-      size_t st = 0;
-      for (int k = 1; k < r.line && st != std::string::npos; ++k) {
-        st = src.find('\n', st);
-        if (st != std::string::npos) ++st;
-      }
-      if (st != std::string::npos && st <= src.size()) {
-        size_t nl = src.find('\n', st);
-        std::string text = src.substr(st, nl == std::string::npos ? std::string::npos : nl - st);
-        if (!text.empty() && text.back() == '\r') text.pop_back();
-        int line_size = int(text.size()) + (nl == std::string::npos ? 0 : 1);
-        int offset = info.col + 1;
-        int end_offset = info.end_col >= 0 ? info.end_col + 1 : -1;
-        if (info.end_line > info.line) end_offset = line_size;
-        if (end_offset > line_size + 1) end_offset = line_size + 1;
-        r.traceback += syntax_error_caret(text, offset, end_offset);
-      }
+    std::string text;
+    bool newline = false;
+    if (syntax && source_line(src, r.line, text, newline)) {
+      if (!text.empty() && text.back() == '\r') text.pop_back();
+      int line_size = int(text.size()) + (newline ? 1 : 0);
+      int offset = info.col + 1;
+      int end_offset = info.end_col >= 0 ? info.end_col + 1 : -1;
+      if (info.end_line > info.line) end_offset = line_size;
+      if (end_offset > line_size + 1) end_offset = line_size + 1;
+      r.traceback += syntax_error_caret(text, offset, end_offset);
     }
     r.traceback += e.type + ": " + e.msg + "\n";
     return r;
@@ -334,6 +338,9 @@ Interp::Result Interp::run(const std::string& src, bool echo_last_expr, const st
         if (auto* eo = pe->exc.as<ExceptionObj>()) {
           r.error_type = eo->type->name;
           r.error_msg = exception_str(pe->exc);
+          // a SyntaxError's last line is its bare message (its place is above it)
+          if (is_syntax_error(*this, pe->exc) && getattr(pe->exc, "filename").as<StrObj>() && getattr(pe->exc, "lineno").is_int())
+            r.error_msg = str(getattr(pe->exc, "msg"));
           exc = pe->exc;
         }
         for (size_t i = 0; i < pe->trace_lines.size(); ++i) tb.push_back({pe->trace_funcs[i], pe->trace_lines[i]});
@@ -409,6 +416,21 @@ std::string Interp::format_traceback(const Value& exc, const std::string& filena
       }
     }
     std::string msg = exception_str(v);
+    // print_exception for a SyntaxError with its fields (Python/pythonrun.c):
+    // the place and the text with its caret, then the bare message
+    if (is_syntax_error(*this, v)) {
+      Value file = getattr(v, "filename"), line = getattr(v, "lineno");
+      if (file.as<StrObj>() && line.is_int()) {
+        text += "  File \"" + str(file) + "\", line " + std::to_string(line.as_int()) + "\n";
+        Value code = getattr(v, "text"), off = getattr(v, "offset"), end = getattr(v, "end_offset");
+        if (auto* c = code.as<StrObj>()) {
+          std::string t = c->s;
+          while (!t.empty() && (t.back() == '\n' || t.back() == '\r')) t.pop_back();
+          text += syntax_error_caret(t, off.is_int() ? int(off.as_int()) : 0, end.is_int() ? int(end.as_int()) : -1);
+        }
+        msg = str(getattr(v, "msg"));
+      }
+    }
     // CPython names the type by module and name unless it is a builtin or
     // defined in __main__ (print_exception: numpy.linalg.LinAlgError).
     // It prints the __qualname__ (NumPy's _UFuncNoLoopError, whose __name__ is
@@ -601,6 +623,10 @@ Interp::Flow Interp::exec_statement(const Stmt& s, const EnvP& env, Value& ret) 
         const Expr& tg = *s.targets[0];
         // a class body records its annotations in order (dataclass fields); elsewhere they are not evaluated
         if (env->is_class && tg.kind == EK::Name) env->annotations.push_back({tg.name, eval(*s.extra, env)});
+        // a module's go to its __annotations__ (SETUP_ANNOTATIONS, STORE_SUBSCR)
+        if (!env->fn && !env->parent && tg.kind == EK::Name)
+          if (auto it = env->vars.find("__annotations__"); it != env->vars.end() && it->second.as<DictObj>())
+            setitem(it->second, make_str(tg.name), eval(*s.extra, env));
         if (s.value) assign(tg, eval(*s.value, env), env);
         return Flow::Normal;
       }
@@ -1172,8 +1198,20 @@ Value Interp::lookup(const std::string& name, const EnvP& env, const Expr& at) {
       return it->second;
     }
   }
-  auto b = builtins.find(name);
-  if (b != builtins.end()) {
+  if (Env* root = module_scope(env); root->builtins_overridden) {
+    // exec/eval with a namespace of its own builtins (Note [Namespaces of exec
+    // and eval], exec_source.cpp): looked up there, never cached
+    const Value over = root->builtins_override, key = make_str(name);
+    if (over.as<DictObj>()) {
+      if (contains(over, key)) return getitem(over, key);
+    } else {
+      try {
+        return getitem(over, key);  // a mapping's own __getitem__; None: "not subscriptable"
+      } catch (const PyError& e) {
+        if (e.type != "KeyError") throw;
+      }
+    }
+  } else if (auto b = builtins.find(name); b != builtins.end()) {
     // a module scope, or a function scope whose walk reached it: the builtin
     // answers while no global shadows it
     if ((!env->fn && !env->parent) || through_functions) {
@@ -2385,22 +2423,12 @@ Value Interp::run_call(FunctionObj& f, EnvP& env) {
     ~Release() { in.release_call_scope(env); }
   } release{*this, env};
   const FuncDef& d = *f.def;
-  check_recursion();
-  Env* saved_env = frame_env_;
-  frame_env_ = env.get();
-  ++depth_;
-  frames_.push_back({&d.name, d.line});
+  FrameEntry frame(*this, &d.name, d.line, env.get());
   call_stack_.push_back({&f, env.get()});
   struct Pop {
     Interp& in;
-    Env* env;
-    ~Pop() {
-      --in.depth_;
-      in.frames_.pop_back();
-      in.call_stack_.pop_back();
-      in.frame_env_ = env;
-    }
-  } pop{*this, saved_env};
+    ~Pop() { in.call_stack_.pop_back(); }
+  } pop{*this};
   Value ret;
   try {
     exec_body(d.body, env, ret);

@@ -76,6 +76,15 @@ struct Env : GcNode, std::enable_shared_from_this<Env> {
   bool is_class = false;
   std::vector<std::string> order;
   std::vector<std::pair<std::string, Value>> annotations;
+  // A module scope made by exec()/eval() whose namespace's __builtins__ is
+  // not the builtins' own dict: where its builtin names are looked up
+  // (subscripted, as CPython's LOAD_GLOBAL does a non-dict __builtins__).
+  // Used when builtins_overridden.
+  Value builtins_override;
+  bool builtins_overridden = false;
+  // The dict this scope is the namespace of (DictObj::scope's other end), or
+  // empty: what globals() and locals() return while code runs in it.
+  std::weak_ptr<Obj> namespace_dict;
   // `tracked`: the cycle collector sees this scope (every scope but the call
   // scopes of FuncDef::leaf functions, which nothing can refer to).
   explicit Env(bool tracked = true) : GcNode(tracked) {}
@@ -113,6 +122,7 @@ struct Env : GcNode, std::enable_shared_from_this<Env> {
     for (auto& s : slots) v(s.v);
     for (auto& [k, x] : vars) v(x);
     for (auto& [k, x] : annotations) v(x);
+    v(builtins_override);
     v(parent);
   }
   void gc_clear(GcGraveyard& g) override {
@@ -124,6 +134,8 @@ struct Env : GcNode, std::enable_shared_from_this<Env> {
     vars.clear();
     for (auto& [k, x] : annotations) g.take(x);
     annotations.clear();
+    g.take(builtins_override);
+    builtins_overridden = false;
     g.take(parent);
   }
 };
@@ -449,6 +461,17 @@ class Interp {
   // page's sessions keep their variables between runs and never do.
   Result finish_program();
 
+  // ---- exec(), eval() and compile() (exec_source.cpp; Note [Namespaces of exec and eval])
+  // Source compiled in a mode ("exec", "eval", "single") for a file name: the
+  // payload of a code object (compile()'s result), or SyntaxError with
+  // CPython's fields.
+  struct CompiledSource;
+  std::shared_ptr<CompiledSource> compile_source(const std::string& text, const std::string& filename,
+                                                 const std::string& mode, bool strip_leading = false);
+  // Runs it with `scope` as its namespace (a module scope, or a locals scope
+  // whose parent is one): the expression's value in "eval" mode, else None.
+  Value run_compiled(const CompiledSource& code, const EnvP& scope);
+
  private:
   // Yield: a generator's frame suspended (Note [Generator frames]).
   enum class Flow { Normal, Break, Continue, Return, Yield };
@@ -509,6 +532,25 @@ class Interp {
   // A call's scope, bound by the caller, then run (Note [Call scope reuse], ceval.cpp).
   EnvP call_scope(const FunctionObj& f);
   Value run_call(FunctionObj& f, EnvP& env);
+  // A Python frame while it runs: counted for the recursion limit, named in
+  // frames_, its scope what frame_env() answers; all undone when it ends.
+  struct FrameEntry {
+    Interp& in;
+    Env* saved;
+    FrameEntry(Interp& i, const std::string* name, int line, Env* scope) : in(i), saved(i.frame_env_) {
+      in.check_recursion();
+      in.frame_env_ = scope;
+      ++in.depth_;
+      in.frames_.push_back({name, line});
+    }
+    ~FrameEntry() {
+      --in.depth_;
+      in.frames_.pop_back();
+      in.frame_env_ = saved;
+    }
+    FrameEntry(const FrameEntry&) = delete;
+    FrameEntry& operator=(const FrameEntry&) = delete;
+  };
   void release_call_scope(EnvP& env);
   // Spare call scopes, [0] untracked (FuncDef::leaf), [1] tracked by the cycle collector.
   std::vector<EnvP> spare_scopes_[2];
@@ -611,6 +653,12 @@ class Interp {
   void explain_statement(int line, int end_line);
  public:
 };
+
+// A name every module scope starts with (__name__, __doc__, __builtins__,
+// ...; `__x__` in general): not one the program made, for the inspector.
+inline bool is_module_dunder(const std::string& n) {
+  return n.size() > 4 && n.compare(0, 2, "__") == 0 && n.compare(n.size() - 2, 2, "__") == 0;
+}
 
 // Real and imaginary parts of a Python number (int, float, bool, complex).
 bool complex_parts(const Value& v, double& re, double& im);

@@ -49,48 +49,6 @@ bool Interp::load_frozen_package(const std::string& module, const std::string& n
   return ran;
 }
 
-namespace {
-
-// A frozen module's statements, its functions' and lambdas' included, are not
-// the user's program: a step trace passes over them (Note [Step trace]).
-void mark_untraced(Body& body);
-void mark_untraced(Expr* e) {
-  if (!e) return;
-  if (e->func) {
-    mark_untraced(e->func->body);
-    for (auto& p : e->func->params) mark_untraced(p.dflt.get());
-  }
-  for (Expr* x : {e->a.get(), e->b.get(), e->c.get()}) mark_untraced(x);
-  for (auto& x : e->elts) mark_untraced(x.get());
-  for (auto& x : e->keys) mark_untraced(x.get());
-  for (auto& k : e->keywords) mark_untraced(k.value.get());
-  for (auto& g : e->generators) {
-    mark_untraced(g.target.get());
-    mark_untraced(g.iter.get());
-    for (auto& x : g.ifs) mark_untraced(x.get());
-  }
-}
-void mark_untraced(Body& body) {
-  for (auto& s : body) {
-    s->traced = false;
-    for (auto& x : s->targets) mark_untraced(x.get());
-    for (Expr* x : {s->value.get(), s->extra.get()}) mark_untraced(x);
-    for (Body* b : {&s->body, &s->orelse, &s->finalbody}) mark_untraced(*b);
-    for (auto& h : s->handlers) {
-      mark_untraced(h.type.get());
-      mark_untraced(h.body);
-    }
-    for (auto& x : s->items) mark_untraced(x.get());
-    for (auto& x : s->decorators) mark_untraced(x.get());
-    for (auto& k : s->keywords) mark_untraced(k.value.get());
-    if (s->func) {
-      mark_untraced(s->func->body);
-      for (auto& p : s->func->params) mark_untraced(p.dflt.get());
-    }
-  }
-}
-
-}  // namespace
 
 // Runs one frozen module in a fresh module scope whose __name__ is the
 // module's dotted name, then publishes its names on the ModuleObj registered

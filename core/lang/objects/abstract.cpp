@@ -384,6 +384,11 @@ std::string ObjectProtocol::repr(const Value& v) {
     case ObjKind::Instance: return "<" + type_of(v)->qualname() + " object at " + hex_id(o) + ">";
     case ObjKind::Generic: {
       auto* g = static_cast<GenericObj*>(o);
+      if (g->type == in_.t.code) {  // code_repr (Objects/codeobject.c)
+        auto at = [&](const char* k) { auto f = g->attrs.find(k); return f == g->attrs.end() ? Value() : f->second; };
+        return "<code object " + str(at("co_name")) + " at " + hex_id(o) + ", file \"" + str(at("co_filename")) +
+               "\", line " + repr(at("co_firstlineno")) + ">";
+      }
       auto it = g->attrs.find("__repr__");
       if (it != g->attrs.end()) {
         Value r = in_.call(it->second, std::vector<Value>{});
@@ -923,6 +928,10 @@ Value ObjectProtocol::getattr(const Value& v, const std::string& name) {
       if (name == "__suppress_context__") return Value::boolean(e->suppress_context);
       if (name == "__traceback__") return traceback_snapshot(in_, *e);  // Note [Frame snapshots]
       if (Value r; unicode_error_attr(in_, v, name, r)) return r;
+      if (Value r; syntax_error_attr(in_, v, name, r)) {
+        if (Value c; instance_getattr(in_, v, name, c)) return c;  // an assignment wins
+        return r;
+      }
       if (name == "value" && e->type->is_subclass_of(in_.exception_type("StopIteration")))
         return e->args.empty() ? Value() : e->args[0];  // a generator's return value
       if (name == "code" && e->type->is_subclass_of(in_.exception_type("SystemExit"))) {

@@ -235,10 +235,25 @@ struct DictObj : Obj {
   // (defaultdict's default_factory).
   TypeObj* type = nullptr;
   Value extra;
+  // The scope exec()/eval() run code in when this dict is their namespace
+  // (Note [Namespaces of exec and eval], eval/exec_source.cpp): made at the
+  // first such run and kept, so functions defined there keep seeing the names
+  // later runs add. `scope_is_view`: the dict is globals()'s picture of a
+  // module scope, which stays the truth.
+  std::shared_ptr<Env> scope;
+  bool scope_is_view = false;
   DictObj() : Obj(kKind) {}
   ~DictObj() override { release_table(t); }
-  void gc_traverse(GcVisitor& v) override { traverse_table(t, v); v(extra); }
-  void gc_clear(GcGraveyard& g) override { clear_table(t, g); g.take(extra); }
+  void gc_traverse(GcVisitor& v) override {
+    traverse_table(t, v);
+    v(extra);
+    if (scope) v(scope);
+  }
+  void gc_clear(GcGraveyard& g) override {
+    clear_table(t, g);
+    g.take(extra);
+    if (scope) g.take(scope);
+  }
 };
 struct SetObj : Obj {
   static constexpr ObjKind kKind = ObjKind::Set;

@@ -236,4 +236,11 @@ struct Module {
   std::vector<std::string> source_lines;
 };
 
+// Marks a tree's statements, its functions' and lambdas' included, as not the
+// user's program (Stmt::traced): a frozen module's, or source run by exec() and
+// eval(). A step trace passes over them (Note [Step trace]) and a traceback
+// leaves out their frames (Note [Frozen frames in tracebacks]).
+void mark_untraced(Body& body);
+void mark_untraced(Expr* e);
+
 }  // namespace sl::lang

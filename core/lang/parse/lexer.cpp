@@ -49,6 +49,20 @@ std::string syntax_error_caret(const std::string& text, int offset, int end_offs
   return out;
 }
 
+bool source_line(const std::string& src, int line, std::string& out, bool& has_newline) {
+  if (line < 1) return false;
+  size_t st = 0;
+  for (int k = 1; k < line && st != std::string::npos; ++k) {
+    st = src.find('\n', st);
+    if (st != std::string::npos) ++st;
+  }
+  if (st == std::string::npos || st > src.size()) return false;
+  const size_t nl = src.find('\n', st);
+  has_newline = nl != std::string::npos;
+  out = src.substr(st, has_newline ? nl - st : std::string::npos);
+  return true;
+}
+
 namespace {
 
 bool is_id_start(unsigned char c) { return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c >= 0x80; }

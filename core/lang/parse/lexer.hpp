@@ -40,6 +40,9 @@ SyntaxErrorInfo& last_syntax_error();
 // The caret block CPython prints under a SyntaxError (print_error_text in
 // Python/pythonrun.c): the stripped source line and the ^ marks, or "" if no text.
 std::string syntax_error_caret(const std::string& line_text, int offset, int end_offset);
+// Line `line` (1-based) of src with its newline ('\n'), if it has one;
+// false when src has no such line.
+bool source_line(const std::string& src, int line, std::string& out, bool& has_newline);
 
 }  // namespace sl::lang
 
