@@ -180,10 +180,8 @@ Value builtin_isinstance(Interp& in, Args& a) {
         if (m(y)) return true;
       return false;
     }
-    if (auto* d = s.as<DTypeObj>()) {
-      (void)d;
-      in.raise_exc("TypeError", "isinstance() arg 2 must be a type, a tuple of types, or a union");
-    }
+    // not a class: its own type's __instancecheck__ (types.UnionType's, typing's aliases')
+    if (Value r; !s.as<DTypeObj>() && call_special(in, s, "__instancecheck__", {x}, r)) return in.truthy(r);
     in.raise_exc("TypeError", "isinstance() arg 2 must be a type, a tuple of types, or a union");
   };
   return Value::boolean(m(spec));
@@ -203,6 +201,7 @@ Value builtin_issubclass(Interp& in, Args& a) {
         if (m(y)) return true;
       return false;
     }
+    if (Value r; call_special(in, s, "__subclasscheck__", {a.pos[0]}, r)) return in.truthy(r);
     in.raise_exc("TypeError", "issubclass() arg 2 must be a class, a tuple of classes, or a union");
   };
   return Value::boolean(m(spec));

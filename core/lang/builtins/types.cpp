@@ -564,7 +564,7 @@ void install_builtin_types(Interp& in) {
   def_methods(in, in.t.int_, kIntMethods);
   in.t.int_->attrs["from_bytes"] = in.builtin("from_bytes", int_from_bytes);
   in.builtins["None"] = Value();
-  in.builtins["Ellipsis"] = Value(std::static_pointer_cast<Obj>(std::make_shared<EllipsisObj>()));
+  in.builtins["Ellipsis"] = ellipsis_value();
   in.builtins["NotImplemented"] = S("NotImplemented");
 }
 

@@ -793,6 +793,26 @@ Interp::Flow Interp::exec_class_def(const Stmt& s, const EnvP& env, Value& ret) 
         bases.push_back(eval(*b, env));
       }
     }
+    // update_bases (Python/bltinmodule.c): a base that is not a class but has
+    // __mro_entries__ (typing's Generic[T], NamedTuple) stands for the
+    // classes it returns given the bases as written, kept as __orig_bases__
+    std::vector<Value> orig_bases, resolved;
+    bool entries_used = false;
+    for (const Value& b : bases) {
+      if (b.as<TypeObj>() || !hasattr(b, "__mro_entries__")) {
+        resolved.push_back(b);
+        continue;
+      }
+      Value entries = call(getattr(b, "__mro_entries__"), std::vector<Value>{make_tuple(bases)});
+      auto* t = entries.as<TupleObj>();
+      if (!t) type_error("__mro_entries__ must return a tuple");
+      resolved.insert(resolved.end(), t->items.begin(), t->items.end());
+      entries_used = true;
+    }
+    if (entries_used) {
+      orig_bases = std::move(bases);
+      bases = std::move(resolved);
+    }
     // Note [Metaclasses] (classes.hpp): metaclass= picks the class's class; the other keywords go to it
     Value explicit_meta;
     std::vector<std::pair<std::string, Value>> class_kw;
@@ -836,6 +856,7 @@ Interp::Flow Interp::exec_class_def(const Stmt& s, const EnvP& env, Value& ret) 
       auto it = ns->vars.find(n);
       if (it != ns->vars.end()) items.push_back({n, it->second});
     }
+    if (!orig_bases.empty()) items.push_back({"__orig_bases__", make_tuple(orig_bases)});
     if (!ns->annotations.empty()) {
       auto d = std::make_shared<DictObj>();
       Value dv(std::static_pointer_cast<Obj>(d));

@@ -49,8 +49,162 @@ ModuleType = type(sys)
 NoneType = type(None)
 EllipsisType = type(Ellipsis)
 NotImplementedType = type(NotImplemented)
-GenericAlias = _kind(lambda: list[int], "GenericAlias")
-UnionType = _kind(lambda: int | str, "UnionType")
+
+
+def _type_repr(obj):
+    # how a generic alias prints one argument (ga_repr_items_list in
+    # Objects/genericaliasobject.c): a class by its qualified name, Ellipsis as
+    # ..., a list of arguments in brackets, anything else by repr
+    if obj is None or obj is NoneType:
+        return "None"
+    if isinstance(obj, type) and not isinstance(obj, GenericAlias):
+        if obj.__module__ == "builtins":
+            return obj.__qualname__
+        return obj.__module__ + "." + obj.__qualname__
+    if obj is Ellipsis:
+        return "..."
+    if isinstance(obj, list):
+        return "[" + ", ".join(_type_repr(a) for a in obj) + "]"
+    return repr(obj)
+
+
+def _unionable(obj):
+    return obj is None or isinstance(obj, (type, GenericAlias, UnionType)) or hasattr(obj, "__origin__")
+
+
+class GenericAlias:
+    """Represent a PEP 585 generic type
+
+E.g. for t = list[int], t.__origin__ is list and t.__args__ is (int,)."""
+
+    def __init__(self, origin, args):
+        if not isinstance(args, tuple):
+            args = (args,)
+        self.__origin__ = origin
+        self.__args__ = args
+        self.__unpacked__ = False
+
+    @property
+    def __parameters__(self):
+        out = []
+        for a in self.__args__:
+            for p in getattr(a, "__parameters__", ()) if not isinstance(a, type) else ():
+                if p not in out:
+                    out.append(p)
+            if type(a).__name__ in ("TypeVar", "ParamSpec", "TypeVarTuple") and a not in out:
+                out.append(a)
+        return tuple(out)
+
+    def __repr__(self):
+        if len(self.__args__) == 0:
+            inner = "()"
+        else:
+            inner = ", ".join(_type_repr(a) for a in self.__args__)
+        return _type_repr(self.__origin__) + "[" + inner + "]"
+
+    def __call__(self, *args, **kwargs):
+        result = self.__origin__(*args, **kwargs)
+        try:
+            result.__orig_class__ = self
+        except Exception:
+            pass
+        return result
+
+    def __mro_entries__(self, bases):
+        return (self.__origin__,)
+
+    def __eq__(self, other):
+        if not isinstance(other, GenericAlias):
+            return NotImplemented
+        return self.__origin__ == other.__origin__ and self.__args__ == other.__args__
+
+    def __hash__(self):
+        return hash(self.__origin__) ^ hash(self.__args__)
+
+    def __or__(self, other):
+        if not _unionable(other):
+            return NotImplemented
+        return _union_of(self, other)
+
+    def __ror__(self, other):
+        if not _unionable(other):
+            return NotImplemented
+        return _union_of(other, self)
+
+    def __instancecheck__(self, obj):
+        raise TypeError("isinstance() argument 2 cannot be a parameterized generic")
+
+    def __subclasscheck__(self, cls):
+        raise TypeError("issubclass() argument 2 cannot be a parameterized generic")
+
+    def __getattr__(self, name):
+        if name.startswith("__") and name.endswith("__"):
+            raise AttributeError(name)
+        return getattr(self.__origin__, name)
+
+
+def _union_of(a, b):
+    # _Py_union_type_or (Objects/unionobject.c): the members of both sides, in
+    # order, each once, None as NoneType; one member left is that member
+    members = []
+    for side in (a, b):
+        for m in (side.__args__ if isinstance(side, UnionType) else (side,)):
+            if m is None:
+                m = NoneType
+            if m not in members:
+                members.append(m)
+    if len(members) == 1:
+        return members[0]
+    u = object.__new__(UnionType)
+    u.__args__ = tuple(members)
+    return u
+
+
+class UnionType:
+    """Represent a union type
+
+E.g. for int | str"""
+
+    def __new__(cls, *args, **kwargs):
+        raise TypeError("cannot create 'types.UnionType' instances")
+
+    @property
+    def __parameters__(self):
+        return ()
+
+    def __repr__(self):
+        return " | ".join(_type_repr(a) for a in self.__args__)
+
+    def __eq__(self, other):
+        if not isinstance(other, UnionType):
+            return NotImplemented
+        return set(self.__args__) == set(other.__args__)
+
+    def __hash__(self):
+        return hash(frozenset(self.__args__))
+
+    def __or__(self, other):
+        if not _unionable(other):
+            return NotImplemented
+        return _union_of(self, other)
+
+    def __ror__(self, other):
+        if not _unionable(other):
+            return NotImplemented
+        return _union_of(other, self)
+
+    def __instancecheck__(self, obj):
+        return any(isinstance(obj, a) for a in self.__args__)
+
+    def __subclasscheck__(self, cls):
+        return any(issubclass(cls, a) for a in self.__args__)
+
+
+def _type_or(a, b):
+    # type.__or__ / __ror__ for the classes whose own type has none (the engine calls it)
+    if not (_unionable(a) and _unionable(b)):
+        return NotImplemented
+    return _union_of(a, b)
 FrameType = _kind(lambda: sys._getframe(), "frame")
 CodeType = _kind(lambda: sys._getframe().f_code, "code")
 CellType = _no_instances("cell")

@@ -526,7 +526,7 @@ Value np_trim_zeros(Interp& in, Args& a) {
     const int ax = normalize_axis_index(in.index_value(axis), nd);
     for (int d = 0; d < ax; ++d) key.push_back(slice_value(Value(), Value()));
     key.push_back(slice_value(start[size_t(ax)], stop[size_t(ax)]));
-    key.push_back(Value(std::make_shared<EllipsisObj>()));
+    key.push_back(ellipsis_value());
   }
   return in.getitem(filt, make_tuple(std::move(key)));
 }
@@ -844,7 +844,7 @@ Value np_matvec(Interp& in, Args& a) {
   need_core_dims(in, "matvec", sig, 1, x2.arr(), 1);
   const int64_t n1 = x1.arr().shape.back(), n2 = x2.arr().shape.back();
   if (n1 != n2) core_dim_error(in, "matvec", sig, 1, 0, n2, n1);
-  Value v = in.getitem(x2, make_tuple({Value(std::make_shared<EllipsisObj>()), Value(), slice_value(Value(), Value())}));
+  Value v = in.getitem(x2, make_tuple({ellipsis_value(), Value(), slice_value(Value(), Value())}));
   return call_np(in, "sum", {in.binop(BinOp::Mul, x1, v)}, {{"axis", I(-1)}});
 }
 Value np_vecmat(Interp& in, Args& a) {
@@ -855,7 +855,7 @@ Value np_vecmat(Interp& in, Args& a) {
   need_core_dims(in, "vecmat", sig, 1, x2.arr(), 2);
   const int64_t n1 = x1.arr().shape.back(), n2 = x2.arr().shape[size_t(x2.arr().ndim() - 2)];
   if (n1 != n2) core_dim_error(in, "vecmat", sig, 1, 0, n2, n1);
-  Value v = in.getitem(call_np(in, "conjugate", {x1}), make_tuple({Value(std::make_shared<EllipsisObj>()), slice_value(Value(), Value()), Value()}));
+  Value v = in.getitem(call_np(in, "conjugate", {x1}), make_tuple({ellipsis_value(), slice_value(Value(), Value()), Value()}));
   return call_np(in, "sum", {in.binop(BinOp::Mul, v, x2)}, {{"axis", I(-2)}});
 }
 

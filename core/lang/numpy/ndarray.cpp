@@ -213,7 +213,7 @@ void ndarray_setattr(Interp& in, const Value& v, const std::string& name, const 
     if (is_complex(a->dtype)) dst = complex_part(a, name == "imag");
     else if (name == "real") dst = a;
     else in.raise_exc("TypeError", "array does not have imaginary part to set");
-    array_setitem(in, Value(dst), Value(std::static_pointer_cast<Obj>(std::make_shared<EllipsisObj>())), x);
+    array_setitem(in, Value(dst), ellipsis_value(), x);
     return;
   }
   if (name == "dtype" || name == "strides" || name == "data" || name == "T" || name == "base" || name == "ndim" ||

@@ -1170,6 +1170,18 @@ const Value* int_subscript(const Value& v, const Value& key, const char*& what) 
 }
 }  // namespace
 
+// The builtin classes whose __class_getitem__ makes a types.GenericAlias
+// (list[int], dict[str, int], collections.deque[int]).
+bool ObjectProtocol::generic_builtin(const TypeObj* ty) const {
+  const Types& t = in_.t;
+  if (ty == t.list || ty == t.dict || ty == t.tuple || ty == t.set || ty == t.frozenset || ty == t.type) return true;
+  static const char* const kCollections[] = {"deque", "defaultdict", "OrderedDict", "Counter", "ChainMap"};
+  if (ty->module == "collections")
+    for (const char* n : kCollections)
+      if (ty->name == n) return true;
+  return ty->module == "builtins" && ty->name == "enumerate";
+}
+
 Value ObjectProtocol::getitem(const Value& v, const Value& key) {
   if (key.is_int() && v.is_obj()) {  // Note [Subscripts by an int]
     const char* what = nullptr;
@@ -1184,6 +1196,10 @@ Value ObjectProtocol::getitem(const Value& v, const Value& key) {
       if (table_lookup(in_, d->t, key) < 0 && call_special(in_, v, "__missing__", {key}, r)) return r;
     }
     if (!inst->builtin_base.is_none()) return getitem(inst->builtin_base, key);
+  }
+  if (auto* ty = v.as<TypeObj>(); ty && !ty->heap) {
+    if (!generic_builtin(ty)) type_error("type '" + ty->name + "' is not subscriptable");
+    return in_.call(in_.getattr(in_.import("types"), "GenericAlias"), std::vector<Value>{v, key});  // list[int] (PEP 585)
   }
   if (auto* ty = v.as<TypeObj>(); ty && ty->heap) {
     Value f;
@@ -1625,6 +1641,10 @@ Value ObjectProtocol::binop(BinOp op, const Value& a, const Value& b) {
   if (buffer_binop(in_, op, a, b, out)) return out;
   if (sequence_binop(in_, op, a, b, out)) return out;
   if (op == BinOp::Mod && a.as<StrObj>()) return make_str(percent_format(in_, a.as<StrObj>()->s, b));
+  if (op == BinOp::BitOr && (a.as<TypeObj>() || b.as<TypeObj>())) {  // type.__or__: int | None (PEP 604)
+    Value r = in_.call(in_.getattr(in_.import("types"), "_type_or"), std::vector<Value>{a, b});
+    if (!r.is_same(in_.not_implemented)) return r;
+  }
   // native subclasses' operators (collections.Counter): methods named by the
   // dunder; a method returning None leaves the operands to the TypeError below
   for (int side = 0; side < 2; ++side) {

@@ -48,6 +48,7 @@ class ObjectProtocol {
   std::vector<std::string> attribute_names(const Value& v);  // what dir(v) would offer, roughly
 
   Value getitem(const Value& v, const Value& key);
+  bool generic_builtin(const TypeObj* ty) const;  // list, dict, ...: list[int] is a types.GenericAlias
   void setitem(const Value& v, const Value& key, const Value& x);
   void delitem(const Value& v, const Value& key);
 

@@ -88,4 +88,9 @@ Value Value::new_float(double f) {
   return v;
 }
 
+Value ellipsis_value() {
+  static const std::shared_ptr<Obj> one = std::make_shared<EllipsisObj>();
+  return Value(one);
+}
+
 }  // namespace sl::lang

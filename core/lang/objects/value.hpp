@@ -586,6 +586,8 @@ struct Args {
 };
 
 inline Value make_str(std::string s) { return Value(std::make_shared<StrObj>(std::move(s))); }
+// The Ellipsis singleton (`...` and the builtin name are one object, as `... is Ellipsis` says).
+Value ellipsis_value();
 inline Value make_list(std::vector<Value> v = {}) { return Value(std::make_shared<ListObj>(std::move(v))); }
 inline Value make_tuple(std::vector<Value> v) { return Value(std::make_shared<TupleObj>(std::move(v))); }
 

@@ -1228,7 +1228,7 @@ struct Parser {
     }
     if (accept_op("...")) {
       auto e = node(EK::Const, t);
-      e->constant = Value(std::static_pointer_cast<Obj>(std::make_shared<EllipsisObj>()));
+      e->constant = ellipsis_value();
       return e;
     }
     if (accept_op("(")) {
